@@ -1,0 +1,434 @@
+//! The board: stones, chains, liberties, captures (J1989 Art. 4–6).
+//!
+//! Cells live in a padded array with a border of off-board sentinels so that
+//! neighbours are plain offsets. Each chain keeps a circular list of its
+//! stones and a count of pseudo-liberties (an empty point counted once per
+//! adjacent stone), which is zero exactly when the chain has no liberty;
+//! that keeps a move's legality, captures and hash update proportional to
+//! the stones touched.
+
+use crate::color::Color;
+use crate::point::{BoardSize, Point};
+use crate::zobrist;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Cell {
+    Black = 0,
+    White = 1,
+    Empty = 2,
+    Edge = 3,
+}
+
+impl Cell {
+    fn of(color: Color) -> Cell {
+        match color {
+            Color::Black => Cell::Black,
+            Color::White => Cell::White,
+        }
+    }
+
+    fn color(self) -> Option<Color> {
+        match self {
+            Cell::Black => Some(Color::Black),
+            Cell::White => Some(Color::White),
+            Cell::Empty | Cell::Edge => None,
+        }
+    }
+}
+
+/// Why a stone cannot be played on a point.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalMove {
+    /// The point is not on the board.
+    OffBoard,
+    /// A stone already stands there (Art. 3).
+    Occupied,
+    /// The stone would have no liberty and captures nothing (Art. 4).
+    Suicide,
+    /// It retakes a ko immediately (Art. 6).
+    Ko,
+}
+
+impl std::fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            IllegalMove::OffBoard => "the point is off the board",
+            IllegalMove::Occupied => "the point is occupied",
+            IllegalMove::Suicide => "suicide: the stone would have no liberty (Art. 4)",
+            IllegalMove::Ko => "ko: the stone cannot be retaken at once (Art. 6)",
+        })
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// What a legal stone did to the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// Opponent stones removed by this move.
+    pub captured: u32,
+    /// The point the opponent may not retake on the next move, if this move took a ko.
+    pub ko: Option<Point>,
+}
+
+/// A position: stones on a board of one size, and the basic-ko point.
+#[derive(Clone, Debug)]
+pub struct Board {
+    size: u8,
+    stride: usize,
+    cells: Vec<Cell>,
+    /// Representative cell of the chain each stone belongs to.
+    head: Vec<u16>,
+    /// Next stone in the same chain (a circular list).
+    next: Vec<u16>,
+    /// Pseudo-liberties, valid at a chain's representative.
+    libs: Vec<u16>,
+    /// Stones in the chain, valid at a chain's representative.
+    stones: Vec<u16>,
+    ko: Option<u16>,
+    hash: u64,
+}
+
+impl PartialEq for Board {
+    fn eq(&self, other: &Board) -> bool {
+        self.size == other.size && self.cells == other.cells && self.ko == other.ko
+    }
+}
+
+impl Eq for Board {}
+
+impl Board {
+    /// An empty board.
+    #[must_use]
+    pub fn new(size: BoardSize) -> Board {
+        let size = size.get();
+        let stride = usize::from(size) + 2;
+        let cells = (0..stride * stride)
+            .map(|i| {
+                let (r, c) = (i / stride, i % stride);
+                if r == 0 || c == 0 || r == stride - 1 || c == stride - 1 {
+                    Cell::Edge
+                } else {
+                    Cell::Empty
+                }
+            })
+            .collect();
+        let n = stride * stride;
+        Board {
+            size,
+            stride,
+            cells,
+            head: vec![0; n],
+            next: vec![0; n],
+            libs: vec![0; n],
+            stones: vec![0; n],
+            ko: None,
+            hash: 0,
+        }
+    }
+
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.size
+    }
+
+    /// The Zobrist hash of the stones (the side to move is the game's business).
+    #[must_use]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// The point that may not be played on the next move because of basic ko.
+    #[must_use]
+    pub fn ko(&self) -> Option<Point> {
+        self.ko.map(|i| self.point(usize::from(i)))
+    }
+
+    /// The stone on `p`, if any. Points off the board read as empty.
+    #[must_use]
+    pub fn get(&self, p: Point) -> Option<Color> {
+        if p.is_on(self.size) {
+            self.cells[self.index(p)].color()
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    fn index(&self, p: Point) -> usize {
+        (usize::from(p.row) + 1) * self.stride + usize::from(p.col) + 1
+    }
+
+    #[inline]
+    fn point(&self, i: usize) -> Point {
+        Point::new((i % self.stride - 1) as u8, (i / self.stride - 1) as u8)
+    }
+
+    #[inline]
+    fn neighbours(&self, i: usize) -> [usize; 4] {
+        [i - self.stride, i - 1, i + 1, i + self.stride]
+    }
+
+    /// The orthogonal neighbours of `p` that lie on the board.
+    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
+        let i = self.index(p);
+        self.neighbours(i)
+            .into_iter()
+            .filter(move |&n| self.cells[n] != Cell::Edge)
+            .map(move |n| self.point(n))
+    }
+
+    /// Every point of the board, row by row from the top.
+    pub fn points(&self) -> impl Iterator<Item = Point> {
+        let n = self.size;
+        (0..n).flat_map(move |row| (0..n).map(move |col| Point::new(col, row)))
+    }
+
+    /// How many stones of each colour stand on the board (`[black, white]`).
+    #[must_use]
+    pub fn stone_counts(&self) -> [u32; 2] {
+        let mut counts = [0; 2];
+        for cell in &self.cells {
+            if let Some(c) = cell.color() {
+                counts[c.index()] += 1;
+            }
+        }
+        counts
+    }
+
+    /// The stones of the chain through `p` (empty if `p` holds no stone).
+    #[must_use]
+    pub fn chain(&self, p: Point) -> Vec<Point> {
+        if self.get(p).is_none() {
+            return Vec::new();
+        }
+        let start = self.index(p);
+        let mut out = Vec::with_capacity(usize::from(self.stones[usize::from(self.head[start])]));
+        let mut i = start;
+        loop {
+            out.push(self.point(i));
+            i = usize::from(self.next[i]);
+            if i == start {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The distinct liberties of the chain through `p`.
+    #[must_use]
+    pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut libs: Vec<Point> = self
+            .chain(p)
+            .into_iter()
+            .flat_map(|s| self.adjacent(s).collect::<Vec<_>>())
+            .filter(|&n| self.get(n).is_none())
+            .collect();
+        libs.sort_unstable();
+        libs.dedup();
+        libs
+    }
+
+    /// Places a stone without any rule check or capture: for handicap stones
+    /// and set-up positions. Returns false if the point is taken or off the board.
+    pub fn set_up(&mut self, color: Color, p: Point) -> bool {
+        if !p.is_on(self.size) || self.get(p).is_some() {
+            return false;
+        }
+        self.put(color, self.index(p));
+        true
+    }
+
+    /// Whether `color` may play on `p` now.
+    pub fn check(&self, color: Color, p: Point) -> Result<(), IllegalMove> {
+        if !p.is_on(self.size) {
+            return Err(IllegalMove::OffBoard);
+        }
+        self.check_index(color, self.index(p))
+    }
+
+    fn check_index(&self, color: Color, i: usize) -> Result<(), IllegalMove> {
+        if self.cells[i] != Cell::Empty {
+            return Err(IllegalMove::Occupied);
+        }
+        if self.ko == Some(i as u16) {
+            return Err(IllegalMove::Ko);
+        }
+        let own = Cell::of(color);
+        let ns = self.neighbours(i);
+        for n in ns {
+            match self.cells[n] {
+                Cell::Empty => return Ok(()),
+                Cell::Edge => {}
+                cell => {
+                    let h = self.head[n];
+                    let touching = ns
+                        .iter()
+                        .filter(|&&m| self.cells[m] == cell && self.head[m] == h)
+                        .count() as u16;
+                    let libs = self.libs[usize::from(h)];
+                    // An own chain keeps a liberty elsewhere; an opponent chain
+                    // whose every liberty is this point is captured.
+                    if (cell == own && libs > touching) || (cell != own && libs == touching) {
+                        return Ok(());
+                    }
+                }
+            }
+        }
+        Err(IllegalMove::Suicide)
+    }
+
+    /// Plays a stone under Art. 4–6: refuses occupied points, suicide and an
+    /// immediate ko retake; removes every opponent chain left without liberties.
+    pub fn play(&mut self, color: Color, p: Point) -> Result<Placed, IllegalMove> {
+        if !p.is_on(self.size) {
+            return Err(IllegalMove::OffBoard);
+        }
+        let i = self.index(p);
+        self.check_index(color, i)?;
+        Ok(self.place(color, i))
+    }
+
+    /// A pass: clears the ko point.
+    pub fn pass(&mut self) {
+        self.ko = None;
+    }
+
+    /// Removes the chain through `p` from the board (for counting and
+    /// hypothetical play); returns the number of stones removed.
+    pub fn remove_chain(&mut self, p: Point) -> u32 {
+        if self.get(p).is_none() {
+            return 0;
+        }
+        let i = self.index(p);
+        self.remove(i)
+    }
+
+    fn put(&mut self, color: Color, i: usize) {
+        let own = Cell::of(color);
+        self.cells[i] = own;
+        self.hash ^= zobrist::stone(i, color);
+        self.head[i] = i as u16;
+        self.next[i] = i as u16;
+        self.stones[i] = 1;
+        let mut libs = 0;
+        for n in self.neighbours(i) {
+            match self.cells[n] {
+                Cell::Empty => libs += 1,
+                Cell::Edge => {}
+                _ => {
+                    let h = usize::from(self.head[n]);
+                    self.libs[h] -= 1;
+                }
+            }
+        }
+        self.libs[i] = libs;
+        for n in self.neighbours(i) {
+            if self.cells[n] == own {
+                self.merge(i, n);
+            }
+        }
+    }
+
+    fn place(&mut self, color: Color, i: usize) -> Placed {
+        self.put(color, i);
+        let theirs = Cell::of(color.opponent());
+        let mut captured = 0;
+        let mut last_captured = 0;
+        for n in self.neighbours(i) {
+            if self.cells[n] == theirs && self.libs[usize::from(self.head[n])] == 0 {
+                captured += self.remove(n);
+                last_captured = n;
+            }
+        }
+        let h = usize::from(self.head[i]);
+        self.ko = (captured == 1 && self.stones[h] == 1 && self.libs[h] == 1)
+            .then_some(last_captured as u16);
+        Placed {
+            captured,
+            ko: self.ko.map(|k| self.point(usize::from(k))),
+        }
+    }
+
+    fn merge(&mut self, a: usize, b: usize) {
+        let (ha, hb) = (usize::from(self.head[a]), usize::from(self.head[b]));
+        if ha == hb {
+            return;
+        }
+        let (big, small) = if self.stones[ha] >= self.stones[hb] {
+            (ha, hb)
+        } else {
+            (hb, ha)
+        };
+        let mut s = small;
+        loop {
+            self.head[s] = big as u16;
+            s = usize::from(self.next[s]);
+            if s == small {
+                break;
+            }
+        }
+        self.next.swap(big, small);
+        self.stones[big] += self.stones[small];
+        self.libs[big] += self.libs[small];
+    }
+
+    fn remove(&mut self, start: usize) -> u32 {
+        let color = self.cells[start]
+            .color()
+            .expect("remove is called on a stone");
+        let mut removed = 0;
+        let mut s = start;
+        loop {
+            self.cells[s] = Cell::Empty;
+            self.hash ^= zobrist::stone(s, color);
+            removed += 1;
+            for n in self.neighbours(s) {
+                if matches!(self.cells[n], Cell::Black | Cell::White) {
+                    let h = usize::from(self.head[n]);
+                    self.libs[h] += 1;
+                }
+            }
+            s = usize::from(self.next[s]);
+            if s == start {
+                break;
+            }
+        }
+        removed
+    }
+
+    /// The board as text rows, top first: `X` Black, `O` White, `.` empty.
+    #[must_use]
+    pub fn rows(&self) -> Vec<String> {
+        (0..self.size)
+            .map(|row| {
+                (0..self.size)
+                    .map(|col| match self.get(Point::new(col, row)) {
+                        Some(Color::Black) => 'X',
+                        Some(Color::White) => 'O',
+                        None => '.',
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Builds a position from text rows (`X`/`B` Black, `O`/`W` White, anything
+    /// else empty), top row first; for tests and fixtures.
+    pub fn from_rows(rows: &[&str]) -> Result<Board, crate::point::SizeError> {
+        let size = BoardSize::new(rows.len() as u32)?;
+        let mut board = Board::new(size);
+        for (r, line) in rows.iter().enumerate() {
+            for (c, ch) in line.chars().filter(|c| !c.is_whitespace()).enumerate() {
+                let color = match ch {
+                    'X' | 'B' | 'x' => Color::Black,
+                    'O' | 'W' | 'o' => Color::White,
+                    _ => continue,
+                };
+                board.set_up(color, Point::new(c as u8, r as u8));
+            }
+        }
+        Ok(board)
+    }
+}

@@ -1,0 +1,54 @@
+//! The events a game is made of. A game is its settings plus these, in order.
+
+use crate::color::Color;
+use crate::point::Point;
+
+/// One thing a player did. Every event names its actor so that a replay, a
+/// save or a peer can check it without any context but the game so far.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// A stone on `point`.
+    Play { color: Color, point: Point },
+    /// A pass (着手放棄). Two in a row stop the game (Art. 9.1).
+    Pass { color: Color },
+    /// Resignation (Art. 11), at any time before the end.
+    Resign { color: Color },
+    /// `color` ran out of time (1949 Art. 37.2).
+    TimeLoss { color: Color },
+    /// After a whole-board repetition, `by` proposes no-result (Art. 12).
+    OfferNoResult { by: Color },
+    /// The other player consents: the game ends without result (無勝負).
+    AcceptNoResult { by: Color },
+    /// A player refuses no-result; from now on a move that recreates an
+    /// earlier position is refused (Net Kiin Art. 16).
+    DeclineNoResult { by: Color },
+    /// After stoppage, `by` proposes which stones are dead (a proposal or a
+    /// counter-proposal; Art. 9.2, Net Kiin Art. 12).
+    Propose { by: Color, dead: Vec<Point> },
+    /// `by` agrees to proposal number `proposal` (counted from 0 over the game).
+    Accept { by: Color, proposal: u32 },
+    /// After stoppage `by` asks to resume; the opponent moves first (Art. 9.3).
+    RequestResume { by: Color },
+    /// After stoppage `by` declares that no agreement is possible: both lose (Art. 13.1).
+    DeclareBothLose { by: Color },
+}
+
+impl Event {
+    /// The player who caused the event.
+    #[must_use]
+    pub fn actor(&self) -> Color {
+        match *self {
+            Event::Play { color, .. }
+            | Event::Pass { color }
+            | Event::Resign { color }
+            | Event::TimeLoss { color } => color,
+            Event::OfferNoResult { by }
+            | Event::AcceptNoResult { by }
+            | Event::DeclineNoResult { by }
+            | Event::Propose { by, .. }
+            | Event::Accept { by, .. }
+            | Event::RequestResume { by }
+            | Event::DeclareBothLose { by } => by,
+        }
+    }
+}

@@ -1,0 +1,1 @@
+//! Shared helpers for kaisho's end-to-end suites (the suites live in `tests/tests/`).
