@@ -73,7 +73,7 @@ pub struct Placed {
 }
 
 /// A position: stones on a board of one size, and the basic-ko point.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Board {
     size: u8,
     stride: usize,
@@ -97,6 +97,15 @@ impl PartialEq for Board {
 }
 
 impl Eq for Board {}
+
+impl std::fmt::Debug for Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Board")
+            .field("rows", &self.rows())
+            .field("ko", &self.ko())
+            .finish()
+    }
+}
 
 impl Board {
     /// An empty board.
