@@ -13,6 +13,7 @@ pub mod event;
 pub mod game;
 pub mod handicap;
 pub mod outcome;
+pub mod playout;
 pub mod point;
 pub mod repetition;
 pub mod scoring;

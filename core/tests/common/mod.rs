@@ -50,52 +50,14 @@ pub fn play_all(game: &mut Game, moves: &[&str]) {
     }
 }
 
-/// A deterministic generator for random games (xorshift64*).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-}
-
-/// Whether `p` is a one-point eye of `color`: every neighbour is `color`.
-pub fn is_own_eye(game: &Game, color: Color, p: Point) -> bool {
-    game.board()
-        .adjacent(p)
-        .all(|n| game.board().get(n) == Some(color))
-}
-
-/// Plays random legal moves (never filling a one-point eye) until the game
-/// stops or `max_moves` is reached.
+/// A random legal game on an empty board of `size`, reproducible from `seed`.
 pub fn random_game(size: u8, seed: u64, max_moves: usize) -> Game {
-    let mut rng = Rng(seed | 1);
+    let mut rng = kaisho_core::playout::XorShift::new(seed);
     let mut game = Game::new(Settings::even(
         BoardSize::new(u32::from(size)).unwrap(),
         Komi::MODERN,
     ))
     .unwrap();
-    let n = usize::from(size) * usize::from(size);
-    for _ in 0..max_moves {
-        if game.phase() != kaisho_core::Phase::Playing {
-            break;
-        }
-        let color = game.to_move();
-        let start = (rng.next() % n as u64) as usize;
-        let chosen = (0..n)
-            .map(|k| {
-                let i = (start + k) % n;
-                Point::new((i % usize::from(size)) as u8, (i / usize::from(size)) as u8)
-            })
-            .find(|&p| game.check_play(color, p).is_ok() && !is_own_eye(&game, color, p));
-        let event = match chosen {
-            Some(point) => Event::Play { color, point },
-            None => Event::Pass { color },
-        };
-        game.apply(event).unwrap();
-    }
+    kaisho_core::playout::play_randomly(&mut game, max_moves, || rng.next_u64());
     game
 }
