@@ -52,7 +52,11 @@ impl XorShift {
     /// A generator from a seed (any value; zero is replaced).
     #[must_use]
     pub fn new(seed: u64) -> XorShift {
-        XorShift(if seed == 0 { 0x9E37_79B9_7F4A_7C15 } else { seed })
+        XorShift(if seed == 0 {
+            0x9E37_79B9_7F4A_7C15
+        } else {
+            seed
+        })
     }
 
     /// The next number.

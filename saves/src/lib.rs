@@ -1,4 +1,7 @@
 //! kaisho-saves: everything kaisho keeps on disk or reads from it, with
-//! formats owned here and converted to and from kaisho-core's types.
+//! formats owned here and converted to and from kaisho-core's types, so a
+//! save written today loads in every later version.
 
+pub mod codec;
+pub mod log;
 pub mod sgf;

@@ -1,17 +1,19 @@
-//! The wire encoding: bincode 2 with a size limit, behind one pair of functions.
+//! The binary encoding of kaisho's records on disk and on the wire: bincode 2
+//! with a size limit, behind one pair of functions so the rest of the code
+//! never names bincode.
 
 use serde::{Serialize, de::DeserializeOwned};
 
-/// The largest frame payload either side accepts.
+/// The largest record either side of a connection, or a save file, accepts.
 pub const MAX_FRAME: usize = 64 * 1024;
 
-/// A frame that could not be decoded.
+/// A record that could not be encoded or decoded.
 #[derive(Debug)]
 pub struct DecodeError(pub String);
 
 impl std::fmt::Display for DecodeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "malformed frame: {}", self.0)
+        write!(f, "malformed record: {}", self.0)
     }
 }
 

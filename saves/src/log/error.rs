@@ -1,0 +1,105 @@
+//! What can go wrong with a game log, named by file so the player can act.
+
+use std::fmt;
+use std::io;
+use std::path::PathBuf;
+
+/// A game log that could not be written or read. The file it names is never
+/// changed or deleted because of the error.
+#[derive(Debug)]
+pub enum LogError {
+    /// The operating system refused a read or write.
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        source: io::Error,
+    },
+    /// The file does not start like a kaisho game log.
+    NotALog { path: PathBuf },
+    /// The log was written by a newer kaisho.
+    UnsupportedVersion { path: PathBuf, version: u16 },
+    /// A record before the last one is damaged.
+    Corrupt {
+        path: PathBuf,
+        record: usize,
+        offset: u64,
+        reason: String,
+    },
+    /// The records are intact but do not make a valid game.
+    Invalid {
+        path: PathBuf,
+        record: usize,
+        reason: String,
+    },
+    /// A game with this id already exists.
+    Exists { path: PathBuf },
+}
+
+impl LogError {
+    pub(crate) fn io(path: &std::path::Path, action: &'static str, source: io::Error) -> LogError {
+        LogError::Io {
+            path: path.to_path_buf(),
+            action,
+            source,
+        }
+    }
+}
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LogError::Io {
+                path,
+                action,
+                source,
+            } => write!(
+                f,
+                "could not {action} the game log {}: {source}; check the disk space and permissions of its folder",
+                path.display()
+            ),
+            LogError::NotALog { path } => write!(
+                f,
+                "{} is not a kaisho game log; it was left as it is",
+                path.display()
+            ),
+            LogError::UnsupportedVersion { path, version } => write!(
+                f,
+                "{} uses game log format {version}, which this kaisho does not know; use a newer kaisho",
+                path.display()
+            ),
+            LogError::Corrupt {
+                path,
+                record,
+                offset,
+                reason,
+            } => write!(
+                f,
+                "the game log {} is corrupt at record {record} (byte {offset}): {reason}; the file was left untouched — restore it from a backup or move it aside",
+                path.display()
+            ),
+            LogError::Invalid {
+                path,
+                record,
+                reason,
+            } => write!(
+                f,
+                "the game log {} does not replay at record {record}: {reason}; the file was left untouched",
+                path.display()
+            ),
+            LogError::Exists { path } => write!(
+                f,
+                "a game log {} already exists; it was not overwritten",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LogError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            LogError::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

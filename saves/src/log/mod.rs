@@ -1,0 +1,18 @@
+//! Game logs: one append-only file per game, a header with the settings and
+//! then one framed, checksummed record per event, each flushed to the disk
+//! before the event counts as made. See `frame` for the byte layout.
+
+mod error;
+mod frame;
+mod header;
+mod reader;
+mod record;
+mod store;
+mod writer;
+
+pub use error::LogError;
+pub use frame::FORMAT_VERSION;
+pub use header::{GameHeader, Player};
+pub use reader::{LogContents, LoggedEvent, TornTail, read_log};
+pub use store::{EXTENSION, GameStore, GameSummary, Listing, SavedGame};
+pub use writer::GameLog;

@@ -1,0 +1,151 @@
+//! Reading a log back: every intact record, a torn last record dropped with
+//! a notice, damage anywhere else reported with its record number.
+
+use super::error::LogError;
+use super::frame::{self, FORMAT_VERSION, Frame, PREAMBLE_LEN};
+use super::header::GameHeader;
+use super::record::RecordV1;
+use crate::codec;
+use kaisho_core::{Color, Event};
+use std::path::Path;
+
+/// One event as logged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoggedEvent {
+    /// The event's sequence number, from 1.
+    pub seq: u32,
+    pub event: Event,
+    /// Milliseconds its player used, when clocks run.
+    pub time_used_ms: Option<u32>,
+}
+
+/// A torn last record: the crash happened while it was being written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TornTail {
+    /// Where the torn record starts; everything before it is intact.
+    pub offset: u64,
+    /// How many bytes it left.
+    pub bytes: u64,
+}
+
+/// Everything an intact log holds.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogContents {
+    pub header: GameHeader,
+    pub events: Vec<LoggedEvent>,
+    pub chat: Vec<(Color, String)>,
+    /// A torn last record that was dropped, if any.
+    pub torn: Option<TornTail>,
+    /// The length of the intact part of the file.
+    pub intact_len: u64,
+}
+
+/// Reads and checks a whole log file.
+pub fn read_log(path: &Path) -> Result<LogContents, LogError> {
+    let bytes = std::fs::read(path).map_err(|e| LogError::io(path, "read", e))?;
+    parse_log(path, &bytes)
+}
+
+pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogError> {
+    let version = frame::read_preamble(bytes).ok_or_else(|| LogError::NotALog {
+        path: path.to_path_buf(),
+    })?;
+    if version != FORMAT_VERSION {
+        return Err(LogError::UnsupportedVersion {
+            path: path.to_path_buf(),
+            version,
+        });
+    }
+    let corrupt = |record: usize, offset: usize, reason: String| LogError::Corrupt {
+        path: path.to_path_buf(),
+        record,
+        offset: offset as u64,
+        reason,
+    };
+    let mut at = PREAMBLE_LEN;
+    let mut header = None;
+    let mut events = Vec::new();
+    let mut chat = Vec::new();
+    let mut torn = None;
+    let mut record = 0;
+    while at < bytes.len() {
+        record += 1;
+        let payload = match frame::read_frame(bytes, at) {
+            Frame::Whole { payload, next } => {
+                let start = at;
+                at = next;
+                (payload, start)
+            }
+            Frame::Truncated => {
+                torn = Some(TornTail {
+                    offset: at as u64,
+                    bytes: (bytes.len() - at) as u64,
+                });
+                break;
+            }
+            Frame::Damaged { next, .. } if next >= bytes.len() => {
+                torn = Some(TornTail {
+                    offset: at as u64,
+                    bytes: (bytes.len() - at) as u64,
+                });
+                break;
+            }
+            Frame::Damaged { reason, .. } => return Err(corrupt(record, at, reason)),
+        };
+        let (payload, start) = payload;
+        let decoded: RecordV1 = codec::decode(payload)
+            .map_err(|e| corrupt(record, start, format!("undecodable record: {e}")))?;
+        match (decoded, &header) {
+            (RecordV1::Header(h), None) => {
+                let h = GameHeader::try_from(&h).map_err(|reason| LogError::Invalid {
+                    path: path.to_path_buf(),
+                    record,
+                    reason,
+                })?;
+                header = Some(h);
+            }
+            (_, None) => {
+                return Err(corrupt(
+                    record,
+                    start,
+                    "the log does not begin with its header".into(),
+                ));
+            }
+            (RecordV1::Header(_), Some(_)) => {
+                return Err(corrupt(record, start, "a second header".into()));
+            }
+            (
+                RecordV1::Event {
+                    seq,
+                    event,
+                    time_used_ms,
+                },
+                Some(_),
+            ) => {
+                let expected = events.len() as u32 + 1;
+                if seq != expected {
+                    return Err(corrupt(
+                        record,
+                        start,
+                        format!("event {seq} where event {expected} was expected"),
+                    ));
+                }
+                events.push(LoggedEvent {
+                    seq,
+                    event: Event::from(&event),
+                    time_used_ms,
+                });
+            }
+            (RecordV1::Chat { from, text }, Some(_)) => chat.push((from.into(), text)),
+        }
+    }
+    let header = header.ok_or_else(|| corrupt(1, PREAMBLE_LEN, "the header is missing".into()))?;
+    let intact_len = torn.map_or(bytes.len() as u64, |t| t.offset);
+    Ok(LogContents {
+        header,
+        events,
+        chat,
+        torn,
+        intact_len,
+    })
+}

@@ -1,0 +1,209 @@
+//! The record types of game log format version 1, and their conversion to
+//! and from kaisho-core's types. Core types carry no serde; these do, and
+//! they never change once released: a new format gets new types.
+
+use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use serde::{Deserialize, Serialize};
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ColorV1 {
+    Black,
+    White,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointV1 {
+    pub col: u8,
+    pub row: u8,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct SettingsV1 {
+    pub size: u8,
+    pub komi_halves: i32,
+    pub handicap: u8,
+    pub setup: Vec<(ColorV1, PointV1)>,
+    pub first: ColorV1,
+}
+
+/// One side of the game as the log remembers it.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct PlayerV1 {
+    pub name: String,
+    /// The certificate fingerprint of a networked player; none in local play.
+    pub fingerprint: Option<String>,
+}
+
+/// The first record of every log.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct HeaderV1 {
+    pub game_id: String,
+    /// Seconds since the Unix epoch when the game was created.
+    pub created_unix: i64,
+    pub black: PlayerV1,
+    pub white: PlayerV1,
+    pub settings: SettingsV1,
+    /// The colour this installation plays in a networked game; none when
+    /// both sides play on this terminal.
+    pub local_color: Option<ColorV1>,
+    /// The series this game belongs to, if any.
+    pub series: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum EventV1 {
+    Play { color: ColorV1, point: PointV1 },
+    Pass { color: ColorV1 },
+    Resign { color: ColorV1 },
+    TimeLoss { color: ColorV1 },
+    OfferNoResult { by: ColorV1 },
+    AcceptNoResult { by: ColorV1 },
+    DeclineNoResult { by: ColorV1 },
+    Propose { by: ColorV1, dead: Vec<PointV1> },
+    Accept { by: ColorV1, proposal: u32 },
+    RequestResume { by: ColorV1 },
+    DeclareBothLose { by: ColorV1 },
+}
+
+/// Every record a version-1 log holds after its header.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum RecordV1 {
+    Header(HeaderV1),
+    /// A game event with its sequence number (from 1) and, when clocks run,
+    /// the milliseconds its player used.
+    Event {
+        seq: u32,
+        event: EventV1,
+        time_used_ms: Option<u32>,
+    },
+    /// A chat line.
+    Chat {
+        from: ColorV1,
+        text: String,
+    },
+}
+
+impl From<Color> for ColorV1 {
+    fn from(c: Color) -> ColorV1 {
+        match c {
+            Color::Black => ColorV1::Black,
+            Color::White => ColorV1::White,
+        }
+    }
+}
+
+impl From<ColorV1> for Color {
+    fn from(c: ColorV1) -> Color {
+        match c {
+            ColorV1::Black => Color::Black,
+            ColorV1::White => Color::White,
+        }
+    }
+}
+
+impl From<Point> for PointV1 {
+    fn from(p: Point) -> PointV1 {
+        PointV1 {
+            col: p.col,
+            row: p.row,
+        }
+    }
+}
+
+impl From<PointV1> for Point {
+    fn from(p: PointV1) -> Point {
+        Point::new(p.col, p.row)
+    }
+}
+
+impl From<&Settings> for SettingsV1 {
+    fn from(s: &Settings) -> SettingsV1 {
+        SettingsV1 {
+            size: s.size.get(),
+            komi_halves: s.komi.halves(),
+            handicap: s.handicap,
+            setup: s.setup.iter().map(|&(c, p)| (c.into(), p.into())).collect(),
+            first: s.first.into(),
+        }
+    }
+}
+
+impl TryFrom<&SettingsV1> for Settings {
+    type Error = String;
+
+    fn try_from(s: &SettingsV1) -> Result<Settings, String> {
+        Ok(Settings {
+            size: BoardSize::new(u32::from(s.size)).map_err(|e| e.to_string())?,
+            komi: Komi::from_halves(s.komi_halves),
+            handicap: s.handicap,
+            setup: s.setup.iter().map(|&(c, p)| (c.into(), p.into())).collect(),
+            first: s.first.into(),
+        })
+    }
+}
+
+impl From<&Event> for EventV1 {
+    fn from(e: &Event) -> EventV1 {
+        match e {
+            &Event::Play { color, point } => EventV1::Play {
+                color: color.into(),
+                point: point.into(),
+            },
+            &Event::Pass { color } => EventV1::Pass {
+                color: color.into(),
+            },
+            &Event::Resign { color } => EventV1::Resign {
+                color: color.into(),
+            },
+            &Event::TimeLoss { color } => EventV1::TimeLoss {
+                color: color.into(),
+            },
+            &Event::OfferNoResult { by } => EventV1::OfferNoResult { by: by.into() },
+            &Event::AcceptNoResult { by } => EventV1::AcceptNoResult { by: by.into() },
+            &Event::DeclineNoResult { by } => EventV1::DeclineNoResult { by: by.into() },
+            Event::Propose { by, dead } => EventV1::Propose {
+                by: (*by).into(),
+                dead: dead.iter().map(|&p| p.into()).collect(),
+            },
+            &Event::Accept { by, proposal } => EventV1::Accept {
+                by: by.into(),
+                proposal,
+            },
+            &Event::RequestResume { by } => EventV1::RequestResume { by: by.into() },
+            &Event::DeclareBothLose { by } => EventV1::DeclareBothLose { by: by.into() },
+        }
+    }
+}
+
+impl From<&EventV1> for Event {
+    fn from(e: &EventV1) -> Event {
+        match e {
+            &EventV1::Play { color, point } => Event::Play {
+                color: color.into(),
+                point: point.into(),
+            },
+            &EventV1::Pass { color } => Event::Pass {
+                color: color.into(),
+            },
+            &EventV1::Resign { color } => Event::Resign {
+                color: color.into(),
+            },
+            &EventV1::TimeLoss { color } => Event::TimeLoss {
+                color: color.into(),
+            },
+            &EventV1::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
+            &EventV1::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
+            &EventV1::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
+            EventV1::Propose { by, dead } => Event::Propose {
+                by: (*by).into(),
+                dead: dead.iter().map(|&p| p.into()).collect(),
+            },
+            &EventV1::Accept { by, proposal } => Event::Accept {
+                by: by.into(),
+                proposal,
+            },
+            &EventV1::RequestResume { by } => Event::RequestResume { by: by.into() },
+            &EventV1::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+        }
+    }
+}

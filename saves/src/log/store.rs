@@ -1,0 +1,205 @@
+//! The folder of game logs: creating games, listing them (finished and
+//! adjourned), loading one to review or resume.
+
+use super::error::LogError;
+use super::header::GameHeader;
+use super::reader::{LogContents, TornTail, read_log};
+use super::writer::GameLog;
+use kaisho_core::{Game, Outcome};
+use std::path::{Path, PathBuf};
+
+/// The file name ending of game logs.
+pub const EXTENSION: &str = "kgl";
+
+/// A saved game replayed under the rules.
+#[derive(Clone, Debug)]
+pub struct SavedGame {
+    pub contents: LogContents,
+    pub game: Game,
+    pub path: PathBuf,
+}
+
+impl SavedGame {
+    /// The notice to show when a torn last record was dropped.
+    #[must_use]
+    pub fn notice(&self) -> Option<String> {
+        self.contents.torn.map(|t| torn_notice(&self.path, t))
+    }
+}
+
+fn torn_notice(path: &Path, torn: TornTail) -> String {
+    format!(
+        "{}: the last record was cut short by a crash ({} bytes at byte {}) and was dropped; every earlier move is intact",
+        path.display(),
+        torn.bytes,
+        torn.offset
+    )
+}
+
+/// One line of the saved-games list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameSummary {
+    pub id: String,
+    pub path: PathBuf,
+    pub black: String,
+    pub white: String,
+    pub size: u8,
+    /// Stones played and passes.
+    pub moves: u32,
+    pub created_unix: i64,
+    /// `None` for an adjourned game (打ち掛け), which can be resumed.
+    pub outcome: Option<Outcome>,
+    /// Set when a torn last record was dropped.
+    pub notice: Option<String>,
+}
+
+impl GameSummary {
+    /// Whether the game stopped without a result and can be resumed.
+    #[must_use]
+    pub fn is_adjourned(&self) -> bool {
+        self.outcome.is_none()
+    }
+}
+
+/// The saved games: the readable ones, and a problem for each file that is not.
+#[derive(Debug, Default)]
+pub struct Listing {
+    pub games: Vec<GameSummary>,
+    pub problems: Vec<LogError>,
+}
+
+/// A folder of game logs.
+#[derive(Clone, Debug)]
+pub struct GameStore {
+    dir: PathBuf,
+}
+
+impl GameStore {
+    /// The store in `dir` (created when the first game is saved).
+    #[must_use]
+    pub fn new(dir: impl Into<PathBuf>) -> GameStore {
+        GameStore { dir: dir.into() }
+    }
+
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The path of the log of game `id`.
+    #[must_use]
+    pub fn path_of(&self, id: &str) -> PathBuf {
+        self.dir.join(format!("{id}.{EXTENSION}"))
+    }
+
+    /// A fresh game id from the creation time (`20261122-0338-1` style),
+    /// unused in this store.
+    #[must_use]
+    pub fn new_id(&self, created_unix: i64) -> String {
+        let stamp = time::OffsetDateTime::from_unix_timestamp(created_unix)
+            .map(|t| {
+                format!(
+                    "{:04}{:02}{:02}-{:02}{:02}",
+                    t.year(),
+                    u8::from(t.month()),
+                    t.day(),
+                    t.hour(),
+                    t.minute()
+                )
+            })
+            .unwrap_or_else(|_| created_unix.to_string());
+        (1..)
+            .map(|n| format!("{stamp}-{n}"))
+            .find(|id| !self.path_of(id).exists())
+            .unwrap_or(stamp)
+    }
+
+    /// Starts the log of a new game.
+    pub fn create(&self, header: &GameHeader) -> Result<GameLog, LogError> {
+        std::fs::create_dir_all(&self.dir)
+            .map_err(|e| LogError::io(&self.dir, "create the folder of", e))?;
+        GameLog::create(&self.path_of(&header.game_id), header)
+    }
+
+    /// Loads and replays game `id`.
+    pub fn load(&self, id: &str) -> Result<SavedGame, LogError> {
+        let path = self.path_of(id);
+        let contents = read_log(&path)?;
+        replay(path, contents)
+    }
+
+    /// Reopens game `id` to go on playing it.
+    pub fn resume(&self, id: &str) -> Result<(GameLog, SavedGame), LogError> {
+        let path = self.path_of(id);
+        let (log, contents) = GameLog::open(&path)?;
+        Ok((log, replay(path, contents)?))
+    }
+
+    /// Every saved game, newest first, and a problem for each unreadable file.
+    #[must_use]
+    pub fn list(&self) -> Listing {
+        let mut listing = Listing::default();
+        let entries = match std::fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return listing,
+            Err(e) => {
+                listing
+                    .problems
+                    .push(LogError::io(&self.dir, "list the folder of", e));
+                return listing;
+            }
+        };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
+                continue;
+            }
+            match read_log(&path).and_then(|c| replay(path.clone(), c)) {
+                Ok(saved) => listing.games.push(summary(&saved)),
+                Err(e) => listing.problems.push(e),
+            }
+        }
+        listing.games.sort_by(|a, b| {
+            b.created_unix
+                .cmp(&a.created_unix)
+                .then_with(|| b.id.cmp(&a.id))
+        });
+        listing
+    }
+}
+
+fn replay(path: PathBuf, contents: LogContents) -> Result<SavedGame, LogError> {
+    let mut game = Game::new(contents.header.settings.clone()).map_err(|e| LogError::Invalid {
+        path: path.clone(),
+        record: 1,
+        reason: e.to_string(),
+    })?;
+    for logged in &contents.events {
+        game.apply(logged.event.clone())
+            .map_err(|e| LogError::Invalid {
+                path: path.clone(),
+                record: logged.seq as usize + 1,
+                reason: format!("event {} was refused: {e}", logged.seq),
+            })?;
+    }
+    Ok(SavedGame {
+        contents,
+        game,
+        path,
+    })
+}
+
+fn summary(saved: &SavedGame) -> GameSummary {
+    let h = &saved.contents.header;
+    GameSummary {
+        id: h.game_id.clone(),
+        path: saved.path.clone(),
+        black: h.black.name.clone(),
+        white: h.white.name.clone(),
+        size: h.settings.size.get(),
+        moves: saved.game.move_number(),
+        created_unix: h.created_unix,
+        outcome: saved.game.outcome(),
+        notice: saved.notice(),
+    }
+}

@@ -1,0 +1,154 @@
+//! Appending to a log. Each record is written whole and flushed to the disk
+//! before `append` returns, so that an acknowledged event survives a crash.
+
+use super::error::LogError;
+use super::frame::{self, FORMAT_VERSION};
+use super::header::GameHeader;
+use super::reader::{LogContents, read_log};
+use super::record::{EventV1, HeaderV1, RecordV1};
+use crate::codec;
+use kaisho_core::{Color, Event};
+use std::fs::{self, File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An open game log, positioned at its end.
+#[derive(Debug)]
+pub struct GameLog {
+    file: File,
+    path: PathBuf,
+    len: u64,
+    next_seq: u32,
+}
+
+impl GameLog {
+    /// Creates the log of a new game at `path`, refusing to replace any file.
+    /// The header reaches the disk whole or not at all (written to a
+    /// temporary file, flushed, then linked into place).
+    pub fn create(path: &Path, header: &GameHeader) -> Result<GameLog, LogError> {
+        if path.exists() {
+            return Err(LogError::Exists {
+                path: path.to_path_buf(),
+            });
+        }
+        let mut bytes = frame::preamble(FORMAT_VERSION).to_vec();
+        let record = RecordV1::Header(HeaderV1::from(header));
+        let payload = codec::encode(&record).map_err(|e| LogError::Invalid {
+            path: path.to_path_buf(),
+            record: 1,
+            reason: e.to_string(),
+        })?;
+        bytes.extend(frame::frame(&payload));
+        let temp = path.with_extension("tmp");
+        let written = (|| {
+            let mut f = File::create(&temp)?;
+            f.write_all(&bytes)?;
+            f.sync_all()?;
+            fs::hard_link(&temp, path)
+        })();
+        let _ = fs::remove_file(&temp);
+        match written {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                return Err(LogError::Exists {
+                    path: path.to_path_buf(),
+                });
+            }
+            Err(e) => return Err(LogError::io(path, "create", e)),
+        }
+        sync_dir(path);
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| LogError::io(path, "open", e))?;
+        Ok(GameLog {
+            file,
+            path: path.to_path_buf(),
+            len: bytes.len() as u64,
+            next_seq: 1,
+        })
+    }
+
+    /// Opens an existing log to go on with its game. A torn last record is
+    /// cut off (it was never acknowledged); any other damage is an error and
+    /// the file is left as it is.
+    pub fn open(path: &Path) -> Result<(GameLog, LogContents), LogError> {
+        let contents = read_log(path)?;
+        let file = OpenOptions::new()
+            .append(true)
+            .open(path)
+            .map_err(|e| LogError::io(path, "open", e))?;
+        if contents.torn.is_some() {
+            file.set_len(contents.intact_len)
+                .and_then(|()| file.sync_all())
+                .map_err(|e| LogError::io(path, "cut the torn record from", e))?;
+        }
+        let log = GameLog {
+            file,
+            path: path.to_path_buf(),
+            len: contents.intact_len,
+            next_seq: contents.events.len() as u32 + 1,
+        };
+        Ok((log, contents))
+    }
+
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The sequence number the next event will get.
+    #[must_use]
+    pub fn next_seq(&self) -> u32 {
+        self.next_seq
+    }
+
+    /// Appends an event and flushes it to the disk; returns its sequence number.
+    pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<u32, LogError> {
+        let seq = self.next_seq;
+        self.write(&RecordV1::Event {
+            seq,
+            event: EventV1::from(event),
+            time_used_ms,
+        })?;
+        self.next_seq += 1;
+        Ok(seq)
+    }
+
+    /// Appends a chat line and flushes it to the disk.
+    pub fn append_chat(&mut self, from: Color, text: &str) -> Result<(), LogError> {
+        self.write(&RecordV1::Chat {
+            from: from.into(),
+            text: text.to_string(),
+        })
+    }
+
+    fn write(&mut self, record: &RecordV1) -> Result<(), LogError> {
+        let payload = codec::encode(record).map_err(|e| LogError::Invalid {
+            path: self.path.clone(),
+            record: self.next_seq as usize,
+            reason: e.to_string(),
+        })?;
+        let bytes = frame::frame(&payload);
+        let result = self
+            .file
+            .write_all(&bytes)
+            .and_then(|()| self.file.sync_data());
+        if let Err(e) = result {
+            // Leave no partial record behind for the next append to follow.
+            let _ = self.file.set_len(self.len);
+            return Err(LogError::io(&self.path, "append to", e));
+        }
+        self.len += bytes.len() as u64;
+        Ok(())
+    }
+}
+
+/// Flushes a directory entry so that a new or renamed file survives a power cut.
+pub(crate) fn sync_dir(path: &Path) {
+    if let Some(dir) = path.parent()
+        && let Ok(d) = File::open(dir)
+    {
+        let _ = d.sync_all();
+    }
+}
