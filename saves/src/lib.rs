@@ -2,6 +2,10 @@
 //! formats owned here and converted to and from kaisho-core's types, so a
 //! save written today loads in every later version.
 
+pub mod atomic;
 pub mod codec;
+pub mod config;
+pub mod identity;
+pub mod known_peers;
 pub mod log;
 pub mod sgf;

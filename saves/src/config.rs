@@ -1,0 +1,236 @@
+//! The player's settings, in a TOML file they may edit by hand. A broken
+//! file never stops kaisho: it starts on the defaults, says which line is
+//! wrong, and leaves the file as it is.
+
+use crate::atomic::{Access, write_atomically};
+use kaisho_core::{BoardSize, Komi};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// How board points are named on screen and typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum CoordinateStyle {
+    /// `D4`, as GTP programs and most servers write them.
+    Gtp,
+    /// `16の四`, as the 1949 rules (Art. 9) name them.
+    #[serde(rename = "1949")]
+    Rules1949,
+}
+
+/// The clock of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "lowercase")]
+pub enum TimeControl {
+    /// No clock.
+    None,
+    /// A fixed amount of time for the whole game.
+    Absolute { main_seconds: u32 },
+    /// Japanese byo-yomi: main time, then `periods` periods of `period_seconds`.
+    Byoyomi {
+        main_seconds: u32,
+        periods: u32,
+        period_seconds: u32,
+    },
+}
+
+/// Everything the config file holds, with the defaults a new player gets.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    pub player_name: String,
+    pub board_size: BoardSize,
+    pub komi: Komi,
+    pub time_control: TimeControl,
+    pub coordinates: CoordinateStyle,
+    pub ascii: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            player_name: "Player".to_string(),
+            board_size: BoardSize::NINETEEN,
+            komi: Komi::MODERN,
+            time_control: TimeControl::Byoyomi {
+                main_seconds: 30 * 60,
+                periods: 5,
+                period_seconds: 30,
+            },
+            coordinates: CoordinateStyle::Gtp,
+            ascii: false,
+        }
+    }
+}
+
+/// The file format, version 1. Every field may be left out.
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct ConfigFileV1 {
+    version: Option<u32>,
+    player: PlayerSection,
+    game: GameSection,
+    display: DisplaySection,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct PlayerSection {
+    name: Option<String>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct GameSection {
+    board_size: Option<u32>,
+    komi: Option<f64>,
+    clock: Option<TimeControl>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct DisplaySection {
+    coordinates: Option<CoordinateStyle>,
+    ascii: Option<bool>,
+}
+
+/// Why the config file was not used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigProblem {
+    pub path: PathBuf,
+    /// The line of the error, from 1, when the file could be read.
+    pub line: Option<usize>,
+    pub message: String,
+}
+
+impl fmt::Display for ConfigProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.line {
+            Some(line) => write!(f, "{} line {line}: {}", self.path.display(), self.message)?,
+            None => write!(f, "{}: {}", self.path.display(), self.message)?,
+        }
+        f.write_str("; kaisho is using its default settings and left the file as it is")
+    }
+}
+
+impl std::error::Error for ConfigProblem {}
+
+/// The settings in force, and the problem with the file if it could not be used.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LoadedConfig {
+    pub config: Config,
+    pub problem: Option<ConfigProblem>,
+}
+
+/// Reads the config file; a missing file gives the defaults without a problem.
+#[must_use]
+pub fn load(path: &Path) -> LoadedConfig {
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return LoadedConfig {
+                config: Config::default(),
+                problem: None,
+            };
+        }
+        Err(e) => {
+            return defaults_because(ConfigProblem {
+                path: path.to_path_buf(),
+                line: None,
+                message: format!("could not be read ({e})"),
+            });
+        }
+    };
+    match parse(&text) {
+        Ok(config) => LoadedConfig {
+            config,
+            problem: None,
+        },
+        Err((line, message)) => defaults_because(ConfigProblem {
+            path: path.to_path_buf(),
+            line,
+            message,
+        }),
+    }
+}
+
+fn defaults_because(problem: ConfigProblem) -> LoadedConfig {
+    LoadedConfig {
+        config: Config::default(),
+        problem: Some(problem),
+    }
+}
+
+fn line_of(text: &str, offset: usize) -> usize {
+    text[..offset.min(text.len())].matches('\n').count() + 1
+}
+
+fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
+    let file: ConfigFileV1 = toml::from_str(text).map_err(|e| {
+        let line = e.span().map(|s| line_of(text, s.start));
+        (line, e.message().to_string())
+    })?;
+    let find = |key: &str| text.find(key).map(|offset| line_of(text, offset));
+    if let Some(v) = file.version
+        && v != 1
+    {
+        return Err((
+            find("version"),
+            format!("config version {v} is not known; use 1"),
+        ));
+    }
+    let defaults = Config::default();
+    let board_size = match file.game.board_size {
+        Some(n) => BoardSize::new(n).map_err(|e| (find("board_size"), e.to_string()))?,
+        None => defaults.board_size,
+    };
+    let komi = match file.game.komi {
+        Some(k) => Komi::parse(&k.to_string()).map_err(|e| (find("komi"), e.to_string()))?,
+        None => defaults.komi,
+    };
+    Ok(Config {
+        player_name: file.player.name.unwrap_or(defaults.player_name),
+        board_size,
+        komi,
+        time_control: file.game.clock.unwrap_or(defaults.time_control),
+        coordinates: file.display.coordinates.unwrap_or(defaults.coordinates),
+        ascii: file.display.ascii.unwrap_or(defaults.ascii),
+    })
+}
+
+/// Writes the settings atomically. A file that does not parse is the
+/// player's work in progress: it is never overwritten.
+pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
+    if let Ok(existing) = std::fs::read_to_string(path)
+        && let Err((line, message)) = parse(&existing)
+    {
+        return Err(ConfigProblem {
+            path: path.to_path_buf(),
+            line,
+            message: format!("{message} — fix or move the file before saving settings"),
+        });
+    }
+    let file = ConfigFileV1 {
+        version: Some(1),
+        player: PlayerSection {
+            name: Some(config.player_name.clone()),
+        },
+        game: GameSection {
+            board_size: Some(u32::from(config.board_size.get())),
+            komi: Some(f64::from(config.komi.halves()) / 2.0),
+            clock: Some(config.time_control),
+        },
+        display: DisplaySection {
+            coordinates: Some(config.coordinates),
+            ascii: Some(config.ascii),
+        },
+    };
+    let problem = |message: String| ConfigProblem {
+        path: path.to_path_buf(),
+        line: None,
+        message,
+    };
+    let text = toml::to_string_pretty(&file).map_err(|e| problem(e.to_string()))?;
+    write_atomically(path, text.as_bytes(), Access::Normal)
+        .map_err(|e| problem(format!("could not be written ({e})")))
+}

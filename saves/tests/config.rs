@@ -1,0 +1,95 @@
+//! The config file: defaults, round trip, and broken files kept as they are.
+
+use kaisho_core::{BoardSize, Komi};
+use kaisho_saves::config::{Config, CoordinateStyle, TimeControl, load, save};
+use std::fs;
+
+#[test]
+fn a_missing_file_gives_the_defaults_quietly() {
+    let dir = tempfile::tempdir().unwrap();
+    let loaded = load(&dir.path().join("config.toml"));
+    assert_eq!(loaded.config, Config::default());
+    assert!(loaded.problem.is_none());
+}
+
+#[test]
+fn settings_round_trip() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let config = Config {
+        player_name: "本因坊".into(),
+        board_size: BoardSize::new(13).unwrap(),
+        komi: Komi::RULES_1949,
+        time_control: TimeControl::Absolute { main_seconds: 600 },
+        coordinates: CoordinateStyle::Rules1949,
+        ascii: true,
+    };
+    save(&path, &config).unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(loaded.config, config);
+}
+
+#[test]
+fn a_hand_written_partial_file_fills_in_defaults() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(
+        &path,
+        "[player]\nname = \"Sai\"\n\n[game]\nkomi = 0\nclock = { mode = \"byoyomi\", main_seconds = 0, periods = 3, period_seconds = 10 }\n",
+    )
+    .unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(loaded.config.player_name, "Sai");
+    assert_eq!(loaded.config.komi, Komi::ZERO);
+    assert_eq!(loaded.config.board_size, BoardSize::NINETEEN);
+    assert_eq!(
+        loaded.config.time_control,
+        TimeControl::Byoyomi {
+            main_seconds: 0,
+            periods: 3,
+            period_seconds: 10
+        }
+    );
+}
+
+#[test]
+fn a_syntax_error_gives_defaults_a_message_with_file_and_line_and_keeps_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = "[player]\nname = \"Sai\"\n[game\nkomi = 6.5\n";
+    fs::write(&path, text).unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.config, Config::default());
+    let problem = loaded.problem.unwrap();
+    assert_eq!(problem.line, Some(3));
+    let message = problem.to_string();
+    assert!(message.contains("config.toml line 3"), "{message}");
+    assert!(message.contains("default settings"), "{message}");
+    assert!(
+        save(&path, &Config::default()).is_err(),
+        "a broken file is not overwritten"
+    );
+    assert_eq!(fs::read_to_string(&path).unwrap(), text);
+}
+
+#[test]
+fn a_value_out_of_range_names_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(
+        &path,
+        "[player]\nname = \"Sai\"\n\n[game]\nboard_size = 30\n",
+    )
+    .unwrap();
+    let problem = load(&path).problem.unwrap();
+    assert_eq!(problem.line, Some(5));
+    assert!(
+        problem.message.contains("board size 30"),
+        "{}",
+        problem.message
+    );
+    fs::write(&path, "[game]\nkomi = 6.3\n").unwrap();
+    assert_eq!(load(&path).problem.unwrap().line, Some(2));
+}
