@@ -16,6 +16,7 @@ pub mod outcome;
 pub mod point;
 pub mod repetition;
 pub mod scoring;
+pub mod series;
 pub mod settings;
 mod zobrist;
 
