@@ -93,7 +93,11 @@ impl fmt::Display for LadderError {
                     step.japanese(),
                     ladder.kanji(),
                     steps.join(", ")
-                )
+                )?;
+                if *step == Step::SenAiSen {
+                    f.write_str(" (先相先 belongs to the 甲 ladder only, Art. 15.3)")?;
+                }
+                Ok(())
             }
         }
     }
@@ -297,7 +301,7 @@ impl Step {
         match self {
             Step::Even => "even: nigiri for the first game, then colours alternate".into(),
             Step::SenAiSen => "the weaker player takes Black, White, Black in turn".into(),
-            Step::Sen => "the weaker player takes Black every game, no komi".into(),
+            Step::Sen => "the weaker player takes Black every game".into(),
             Step::SenNiSen => "先, 2 stones, 先, repeating every three games".into(),
             Step::NiSenNi => "2 stones, 先, 2 stones, repeating every three games".into(),
             Step::SenNi => "先 and 2 stones alternating".into(),
