@@ -4,8 +4,9 @@
 use std::fmt;
 
 /// A series id: letters (any script), digits, `-` and `_`, at most 64
-/// characters, so that it is a safe file name on every platform and cannot
-/// point outside the series folder.
+/// characters, not starting with `-` and not a name Windows reserves for
+/// devices (`con`, `nul`, `com1` …), so that it is a safe file name on
+/// every platform and cannot point outside the series folder.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SeriesId(String);
 
@@ -37,7 +38,8 @@ impl SeriesId {
         let ok = !text.is_empty()
             && text.chars().count() <= MAX_LEN
             && text.chars().all(allowed)
-            && !text.starts_with('-');
+            && !text.starts_with('-')
+            && !is_device_name(text);
         if ok {
             Ok(SeriesId(text.to_string()))
         } else {
@@ -55,7 +57,7 @@ impl SeriesId {
             .filter(|s| !s.is_empty())
             .collect();
         let mut base = slug.join("-");
-        if base.is_empty() {
+        if base.is_empty() || is_device_name(&base) {
             base = "series".to_string();
         }
         let base: String = base.chars().take(MAX_LEN - 8).collect();
@@ -75,6 +77,15 @@ impl SeriesId {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Windows refuses these as file names whatever the extension.
+fn is_device_name(text: &str) -> bool {
+    let lower = text.to_ascii_lowercase();
+    matches!(lower.as_str(), "con" | "prn" | "aux" | "nul")
+        || (lower.len() == 4
+            && (lower.starts_with("com") || lower.starts_with("lpt"))
+            && lower.as_bytes()[3].is_ascii_digit())
 }
 
 fn slug(name: &str) -> String {
@@ -110,7 +121,17 @@ mod tests {
         for good in ["aki-ben", "田中-鈴木", "s_2"] {
             assert!(SeriesId::parse(good).is_ok(), "{good}");
         }
-        for bad in ["", "../x", "a/b", "a.b", "-x", "a b", &"x".repeat(65)] {
+        for bad in [
+            "",
+            "../x",
+            "a/b",
+            "a.b",
+            "-x",
+            "a b",
+            "CON",
+            "com1",
+            &"x".repeat(65),
+        ] {
             assert!(SeriesId::parse(bad).is_err(), "{bad}");
         }
     }
@@ -123,6 +144,8 @@ mod tests {
         assert_eq!(id.as_str(), "aki-ben-2");
         let id = SeriesId::from_names(["田中", "鈴木"], |_| false);
         assert_eq!(id.as_str(), "田中-鈴木");
+        let id = SeriesId::from_names(["Nul", ""], |_| false);
+        assert_eq!(id.as_str(), "series");
         let id = SeriesId::from_names(["!!", "??"], |_| false);
         assert_eq!(id.as_str(), "series");
         assert!(SeriesId::parse(id.as_str()).is_ok());

@@ -44,6 +44,8 @@ pub enum StoreError {
     Unreadable { path: PathBuf, problem: RecordError },
     /// The file is too large to be a series file; it is left as it is.
     TooLarge { path: PathBuf, bytes: u64 },
+    /// A `.toml` file in the series folder whose name is not a series id.
+    BadName { path: PathBuf },
 }
 
 impl fmt::Display for StoreError {
@@ -77,6 +79,12 @@ impl fmt::Display for StoreError {
                  move it away",
                 path.display()
             ),
+            StoreError::BadName { path } => write!(
+                f,
+                "{}: the name is not a series id (letters, digits, '-' and '_'); \
+                 rename the file to list it",
+                path.display()
+            ),
         }
     }
 }
@@ -100,7 +108,8 @@ impl StoreError {
             | StoreError::Exists { path }
             | StoreError::Io { path, .. }
             | StoreError::Unreadable { path, .. }
-            | StoreError::TooLarge { path, .. } => path,
+            | StoreError::TooLarge { path, .. }
+            | StoreError::BadName { path } => path,
         }
     }
 }
@@ -215,12 +224,13 @@ impl SeriesStore {
                     continue;
                 }
             };
-            let Some(id) = series_id_of(&path) else {
-                continue;
-            };
-            match load_file(&path) {
-                Ok(series) => listing.series.push((id, series)),
-                Err(problem) => listing.problems.push(problem),
+            match series_id_of(&path) {
+                SeriesFile::No => {}
+                SeriesFile::BadName => listing.problems.push(StoreError::BadName { path }),
+                SeriesFile::Yes(id) => match load_file(&path) {
+                    Ok(series) => listing.series.push((id, series)),
+                    Err(problem) => listing.problems.push(problem),
+                },
             }
         }
         listing.series.sort_by(|a, b| a.0.cmp(&b.0));
@@ -229,13 +239,28 @@ impl SeriesStore {
     }
 }
 
-/// The id of a path that is a series file (`<id>.toml`); temporary files
-/// (`.<name>.tmp-…`) and anything else are not series files.
-fn series_id_of(path: &Path) -> Option<SeriesId> {
-    if path.extension()? != EXTENSION {
-        return None;
+/// What a path in the series folder is.
+enum SeriesFile {
+    /// `<id>.toml`.
+    Yes(SeriesId),
+    /// A visible `.toml` file whose name is not an id.
+    BadName,
+    /// Anything else: other extensions, hidden files, temporary files
+    /// (`.<name>.tmp-…`).
+    No,
+}
+
+fn series_id_of(path: &Path) -> SeriesFile {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return SeriesFile::BadName;
+    };
+    let Some(stem) = name.strip_suffix(&format!(".{EXTENSION}")) else {
+        return SeriesFile::No;
+    };
+    if name.starts_with('.') {
+        return SeriesFile::No;
     }
-    SeriesId::parse(path.file_stem()?.to_str()?).ok()
+    SeriesId::parse(stem).map_or(SeriesFile::BadName, SeriesFile::Yes)
 }
 
 fn load_file(path: &Path) -> Result<Series, StoreError> {
@@ -347,12 +372,16 @@ mod tests {
         let newer = store.path_of(&id("future"));
         fs::write(&newer, "version = 7\nshiny = true\n").unwrap();
         fs::write(store.dir().join("notes.txt"), "not a series").unwrap();
+        fs::write(store.dir().join(".hidden.toml"), "not a series").unwrap();
+        let misnamed = store.dir().join("my series.toml");
+        fs::write(&misnamed, "").unwrap();
 
         let listing = store.list().unwrap();
         let ids: Vec<&str> = listing.series.iter().map(|(id, _)| id.as_str()).collect();
         assert_eq!(ids, ["good-1", "good-2"]);
         let named: Vec<&Path> = listing.problems.iter().map(|p| p.path()).collect();
-        assert_eq!(named, [bad.as_path(), newer.as_path()]);
+        assert_eq!(named, [bad.as_path(), newer.as_path(), misnamed.as_path()]);
+        assert!(listing.problems[2].to_string().contains("rename the file"));
         let message = listing.problems[0].to_string();
         assert!(
             message.contains("broken.toml") && message.contains("left as it is"),
