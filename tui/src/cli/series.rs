@@ -14,6 +14,7 @@ use kaisho_saves::places::{NoHome, Places};
 use kaisho_saves::series::{IdError, SeriesId, SeriesStore, StoreError};
 use serde::Serialize;
 use std::fmt;
+use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -172,26 +173,33 @@ const VOID: [&str; 4] = ["void", "no-result", "noresult", "無勝負"];
 const BOTH_LOSE: [&str; 3] = ["both-lose", "bothlose", "両負け"];
 
 /// Runs a series subcommand with files under `home` (or the default
-/// places) and returns the process status.
+/// places) and returns the process status. Output goes out in one piece at
+/// the end; a closed pipe is not an error worth a panic.
 pub fn run(args: SeriesArgs, home: Option<&Path>) -> ExitCode {
     let mut out = String::new();
-    match execute(args.command, home, &mut out) {
-        Ok(()) => {
-            print!("{out}");
-            ExitCode::SUCCESS
-        }
+    let mut warnings = Vec::new();
+    let result = execute(args.command, home, &mut out, &mut warnings);
+    let _ = std::io::stdout().lock().write_all(out.as_bytes());
+    let mut stderr = std::io::stderr().lock();
+    for warning in &warnings {
+        let _ = writeln!(stderr, "kaisho: warning: {warning}");
+    }
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            print!("{out}");
-            eprintln!("kaisho: error: {e}");
+            let _ = writeln!(stderr, "kaisho: error: {e}");
             ExitCode::FAILURE
         }
     }
 }
 
+/// Carries out a command, appending what it prints to `out` and anything
+/// the user should know but that does not stop it to `warnings`.
 fn execute(
     command: SeriesCommand,
     home: Option<&Path>,
     out: &mut String,
+    warnings: &mut Vec<String>,
 ) -> Result<(), SeriesCliError> {
     let store = SeriesStore::new(&Places::locate(home)?);
     match command {
@@ -334,9 +342,7 @@ fn execute(
                     }
                 ));
             }
-            for problem in &listing.problems {
-                eprintln!("kaisho: warning: {problem}");
-            }
+            warnings.extend(listing.problems.iter().map(ToString::to_string));
         }
     }
     Ok(())
