@@ -10,7 +10,9 @@ use std::fmt;
 /// named by seat so that a display name can change without rewriting history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
+    /// The player named first when the series began.
     First,
+    /// The player named second.
     Second,
 }
 
@@ -39,7 +41,9 @@ impl Seat {
 /// shown.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Player {
+    /// The identity results are bound to; never shown as a name.
     pub id: String,
+    /// What the club calls the player.
     pub name: String,
 }
 
@@ -80,7 +84,9 @@ pub const DEFAULT_THRESHOLD: u32 = 4;
 /// The terms of a series, fixed when it starts.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SeriesSetup {
+    /// The two players, by seat.
     pub players: [Player; 2],
+    /// Which of the three ladders the handicap moves on (Art. 17.2).
     pub ladder: LadderKind,
     /// The step of the first game.
     pub start: Step,
@@ -88,6 +94,7 @@ pub struct SeriesSetup {
     pub weaker: Option<Seat>,
     /// How many wins ahead within a step move the handicap (Art. 18.1).
     pub threshold: u32,
+    /// Komi by kind of game (Art. 19).
     pub komi: KomiPolicy,
 }
 

@@ -27,6 +27,7 @@ use std::fmt;
 /// and time are all wins (Art. 37); the rest do not move the lead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SeriesResult {
+    /// This seat won, by count, resignation or time.
     Win(Seat),
     /// 持碁: a draw.
     Jigo,
@@ -73,20 +74,31 @@ pub enum Change {
     /// `leader` reached the threshold and the step moved to `to`, where
     /// `weaker` is the weaker player (`None` at 互先).
     Moved {
+        /// The player who reached the threshold.
         leader: Seat,
+        /// The step that ended.
         from: Step,
+        /// The step that begins with the next game.
         to: Step,
+        /// The weaker player at the new step.
         weaker: Option<Seat>,
     },
     /// `leader`, the stronger player, reached the threshold at the ladder's
     /// largest handicap: the step cannot move and the counts restart.
-    LadderEnd { leader: Seat, step: Step },
+    LadderEnd {
+        /// The stronger player, who reached the threshold.
+        leader: Seat,
+        /// The ladder's last step, which continues.
+        step: Step,
+    },
 }
 
 /// A stretch of games at one step, from the game in which it began.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Segment {
+    /// The handicap step.
     pub step: Step,
+    /// The weaker player at it; `None` at 互先.
     pub weaker: Option<Seat>,
     /// The number of the step's first game in the series, from 1.
     pub first_game: u32,
@@ -128,7 +140,9 @@ impl Segment {
 /// A game that was played, with the terms it was played under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PlayedGame {
+    /// The terms it was played under.
     pub terms: GameTerms,
+    /// How it ended.
     pub result: SeriesResult,
 }
 
@@ -212,6 +226,7 @@ impl Series {
         Ok(series)
     }
 
+    /// The terms agreed when the series began.
     #[must_use]
     pub fn setup(&self) -> &SeriesSetup {
         &self.setup

@@ -13,6 +13,7 @@ use crate::settings::{Komi, Settings};
 pub struct GameTerms {
     /// The game's number in the series, from 1.
     pub number: u32,
+    /// The handicap step the game is played at.
     pub step: Step,
     /// The weaker player (下手) at this step; `None` at 互先.
     pub weaker: Option<Seat>,
@@ -21,6 +22,7 @@ pub struct GameTerms {
     /// The length of the step's pattern; the game is number
     /// `position % cycle + 1` of `cycle` in it.
     pub cycle: u32,
+    /// What the game's place in the pattern gives the weaker player.
     pub turn: Turn,
     /// Who takes Black; `None` when a nigiri must decide it first (the first
     /// game of a 互先 step, Art. 14.2).

@@ -73,6 +73,7 @@ impl SeriesId {
             .unwrap_or(SeriesId(base))
     }
 
+    /// The id as text, as typed on the command line.
     #[must_use]
     pub fn as_str(&self) -> &str {
         &self.0

@@ -43,15 +43,24 @@ pub const FORMAT_VERSION: u32 = 1;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeriesRecord {
+    /// The format version, [`FORMAT_VERSION`] when written by this build.
     pub version: u32,
+    /// `kou`, `otsu` or `hei`.
     pub ladder: String,
+    /// The starting step's Japanese name, e.g. `先相先`.
     pub start: String,
+    /// The weaker player's id at the starting step; absent at 互先.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weaker: Option<String>,
+    /// Wins ahead within a step that move the handicap.
     pub threshold: u32,
+    /// Komi in 互先 games, in points.
     pub komi_even: f64,
+    /// Komi in 先, 先相先 and handicap games, in points.
     pub komi_handicap: f64,
+    /// Exactly two, first seat first.
     pub players: Vec<PlayerRecord>,
+    /// The record, oldest first.
     #[serde(default)]
     pub events: Vec<EventRecord>,
 }
@@ -60,7 +69,9 @@ pub struct SeriesRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerRecord {
+    /// The identity the series is bound to.
     pub id: String,
+    /// The name shown.
     pub name: String,
 }
 
@@ -68,10 +79,15 @@ pub struct PlayerRecord {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
 pub enum EventRecord {
+    /// The nigiri gave Black to the player with this id.
     Nigiri { black: String },
+    /// The player with this id won.
     Win { winner: String },
+    /// 持碁.
     Jigo,
+    /// 無勝負.
     NoResult,
+    /// 両負け.
     BothLose,
 }
 

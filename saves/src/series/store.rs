@@ -120,6 +120,7 @@ impl StoreError {
 pub struct Listing {
     /// Sorted by id.
     pub series: Vec<(SeriesId, Series)>,
+    /// One per file that could not be read, sorted by path.
     pub problems: Vec<StoreError>,
 }
 
@@ -136,6 +137,7 @@ impl SeriesStore {
         SeriesStore { dir }
     }
 
+    /// The folder the series files are in.
     #[must_use]
     pub fn dir(&self) -> &Path {
         &self.dir
