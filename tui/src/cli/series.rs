@@ -294,8 +294,13 @@ fn execute(
             let number = series.next_game().number;
             let change = series.record(result)?;
             store.save(&id, &series)?;
+            let unmoved = if result.winner().is_none() {
+                ": the lead does not move"
+            } else {
+                ""
+            };
             out.push_str(&format!(
-                "Game {number}: {}.\n",
+                "Game {number}: {}{unmoved}.\n",
                 result_text(&series, result)
             ));
             if let Some(change) = change {
@@ -416,12 +421,13 @@ fn name(series: &Series, seat: Seat) -> &str {
     &series.setup().player(seat).name
 }
 
+/// A result in a few words: `Ben wins`, `持碁 (jigo), a draw`.
 fn result_text(series: &Series, result: SeriesResult) -> String {
     match result {
         SeriesResult::Win(seat) => format!("{} wins", name(series, seat)),
-        SeriesResult::Jigo => "持碁 (jigo), a draw: the lead does not move".into(),
-        SeriesResult::NoResult => "無勝負 (no result): the lead does not move".into(),
-        SeriesResult::BothLose => "両負け (both lose): the lead does not move".into(),
+        SeriesResult::Jigo => "持碁 (jigo), a draw".into(),
+        SeriesResult::NoResult => "無勝負 (no result)".into(),
+        SeriesResult::BothLose => "両負け (both lose)".into(),
     }
 }
 
@@ -542,10 +548,14 @@ fn lead_text(series: &Series) -> String {
 
 fn segment_text(series: &Series, seg: &Segment) -> String {
     let last = seg.first_game + seg.games.saturating_sub(1);
-    let games = match (seg.games, seg.end) {
-        (0, _) => format!("from game {}", seg.first_game),
-        (_, None) => format!("games {}–{last}, going on", seg.first_game),
+    let span = match seg.games {
+        0 => format!("from game {}", seg.first_game),
+        1 => format!("game {}", seg.first_game),
         _ => format!("games {}–{last}", seg.first_game),
+    };
+    let games = match (seg.games, seg.end) {
+        (1.., None) => format!("{span}, going on"),
+        _ => span,
     };
     let end = match &seg.end {
         Some(change) => match *change {
