@@ -80,6 +80,36 @@ impl Places {
     pub fn config_dir(&self) -> &Path {
         &self.config
     }
+
+    /// The folder of game logs.
+    #[must_use]
+    pub fn games_dir(&self) -> PathBuf {
+        self.data.join("games")
+    }
+
+    /// The folder finished and adjourned games are exported to as SGF.
+    #[must_use]
+    pub fn exports_dir(&self) -> PathBuf {
+        self.data.join("exports")
+    }
+
+    /// This installation's key pair and certificate.
+    #[must_use]
+    pub fn identity_file(&self) -> PathBuf {
+        self.data.join("identity.key")
+    }
+
+    /// The peers this installation has played.
+    #[must_use]
+    pub fn known_peers_file(&self) -> PathBuf {
+        self.data.join("known_peers.toml")
+    }
+
+    /// The player's settings.
+    #[must_use]
+    pub fn config_file(&self) -> PathBuf {
+        self.config.join("config.toml")
+    }
 }
 
 #[cfg(test)]
