@@ -1,5 +1,8 @@
 //! The command line: subcommands for scripts and tests.
 
+mod replay;
+mod score;
+
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
@@ -12,7 +15,12 @@ pub struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Replay SGF records under the rules: the first illegal move, or the final position.
+    Replay(replay::ReplayArgs),
+    /// Count an SGF record under J1989 with the dead stones given.
+    Score(score::ScoreArgs),
+}
 
 /// Runs the parsed command line and returns the process status.
 pub fn run(cli: Cli) -> ExitCode {
@@ -22,6 +30,7 @@ pub fn run(cli: Cli) -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
-        Some(command) => match command {},
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Score(args)) => score::run(&args),
     }
 }
