@@ -7,7 +7,9 @@ use std::fmt;
 /// editor; the message also says what to change.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfError {
+    /// Byte offset of the problem in the text given to [`parse`](super::parse).
     pub offset: usize,
+    /// What the problem is.
     pub kind: SgfErrorKind,
 }
 

@@ -7,6 +7,19 @@
 //! holds kaisho-core values ([`kaisho_core::Settings`], [`kaisho_core::Event`]),
 //! so a record replays under the rules with [`SgfRecord::events`] and
 //! [`kaisho_core::Game::replay`].
+//!
+//! ```
+//! use kaisho_core::Game;
+//! use kaisho_saves::sgf;
+//!
+//! let record = sgf::parse("(;GM[1]SZ[9]KM[6.5];B[ee];W[cc];B[])").unwrap();
+//! let game = Game::replay(record.settings.clone(), &record.events()).unwrap();
+//! assert_eq!(game.move_number(), 3);
+//! assert!(sgf::write(&record).starts_with("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5]"));
+//!
+//! let err = sgf::parse("(;SZ[9];B[ee").unwrap_err();
+//! assert_eq!(err.offset, 9);
+//! ```
 
 mod error;
 mod read;

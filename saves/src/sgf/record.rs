@@ -38,14 +38,18 @@ pub struct SgfRecord {
 /// A move of the main line with the comment on its node.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfMove {
+    /// `Event::Play` or `Event::Pass`, with the colour the record gives.
     pub event: Event,
+    /// `C` on the move's node, and on the nodes without a move after it.
     pub comment: Option<String>,
 }
 
 /// A property kept as text: its identifier and its values, unescaped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SgfProperty {
+    /// The identifier in capitals, e.g. `EV`.
     pub identifier: String,
+    /// The values as the text means them, without SGF escapes.
     pub values: Vec<String>,
 }
 
