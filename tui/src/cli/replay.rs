@@ -125,7 +125,9 @@ fn print_text(path: &Path, outcome: &Result<Replayed, String>) {
                 Some(illegal) => println!("{name}: {}", illegal.message(size)),
                 None => {
                     let [black, white] = game.captures();
-                    println!("{name}: {size}x{size}, {} moves", game.move_number());
+                    let moves = game.move_number();
+                    let noun = if moves == 1 { "move" } else { "moves" };
+                    println!("{name}: {size}x{size}, {moves} {noun}");
                     for row in game.board().rows() {
                         println!("{row}");
                     }
