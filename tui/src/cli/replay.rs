@@ -14,7 +14,10 @@ pub struct ReplayArgs {
     /// The SGF files to replay.
     #[arg(required = true, value_name = "FILE.sgf")]
     pub files: Vec<PathBuf>,
-    /// Print one JSON object per file, one per line.
+    /// Print one JSON object per file, one per line, with the keys `file`,
+    /// `size`, `board` (rows, top first: `X` Black, `O` White, `.` empty),
+    /// `captures` (`B`, `W`: stones each side captured), `moves` (moves
+    /// replayed) and `error` (null, or why the file failed).
     #[arg(long)]
     pub json: bool,
 }
