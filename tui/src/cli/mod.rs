@@ -1,5 +1,7 @@
 //! The command line: subcommands for scripts and tests.
 
+mod replay;
+mod score;
 mod series;
 
 use clap::{Parser, Subcommand};
@@ -20,6 +22,10 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
+    /// Replay SGF records under the rules: the first illegal move, or the final position.
+    Replay(replay::ReplayArgs),
+    /// Count an SGF record under J1989 with the dead stones given.
+    Score(score::ScoreArgs),
     /// Keep a handicap series between two players (1949 rules).
     Series(series::SeriesArgs),
 }
@@ -32,8 +38,8 @@ pub fn run(cli: Cli) -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
-        Some(command) => match command {
-            Command::Series(args) => series::run(args, cli.home.as_deref()),
-        },
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Score(args)) => score::run(&args),
+        Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
     }
 }
