@@ -44,7 +44,8 @@ fn replay_goban(games: &[Vec<Event>]) -> u32 {
         for event in events {
             let play = match *event {
                 Event::Play { point, .. } => Move::Play(point.row, point.col),
-                _ => Move::Pass,
+                Event::Pass { .. } => Move::Pass,
+                _ => continue,
             };
             if game.try_play(play).is_err() {
                 break;

@@ -7,6 +7,7 @@ use crate::color::Color;
 use crate::event::Event;
 use crate::game::{Game, Phase};
 use crate::point::Point;
+use crate::repetition::NoResultState;
 
 /// Whether `p` is a one-point eye of `color`: every neighbour on the board is `color`.
 #[must_use]
@@ -18,7 +19,9 @@ pub fn is_own_eye(game: &Game, color: Color, p: Point) -> bool {
 
 /// Plays random legal moves that never fill a one-point eye of the mover,
 /// passing when none is left, until the game stops or `max_moves` is
-/// reached. `random` is asked for one number per move.
+/// reached. `random` is asked for one number per move. When a position
+/// repeats, the side to move declines no-result, so that the game cannot
+/// cycle for ever (repeating moves are refused from then on).
 pub fn play_randomly(game: &mut Game, max_moves: usize, mut random: impl FnMut() -> u64) {
     let size = usize::from(game.settings().size.get());
     let n = size * size;
@@ -27,6 +30,11 @@ pub fn play_randomly(game: &mut Game, max_moves: usize, mut random: impl FnMut()
             break;
         }
         let color = game.to_move();
+        if matches!(game.no_result(), NoResultState::Repeated { .. })
+            && game.apply(Event::DeclineNoResult { by: color }).is_err()
+        {
+            break;
+        }
         let start = (random() % n as u64) as usize;
         let chosen = (0..n)
             .map(|k| {

@@ -5,6 +5,7 @@
 pub mod atomic;
 pub mod codec;
 pub mod config;
+pub mod export;
 pub mod identity;
 pub mod known_peers;
 pub mod log;

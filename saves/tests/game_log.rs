@@ -1,7 +1,7 @@
 //! Game logs: round trip, torn tails, corruption, listing, the v1 golden file.
 
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Outcome, Point, Settings};
-use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, read_log};
+use kaisho_saves::log::{ChatLine, GameHeader, GameLog, GameStore, LogError, Player, read_log};
 use std::fs;
 use std::path::Path;
 
@@ -70,7 +70,11 @@ fn a_log_reads_back_exactly_and_replays() {
     assert_eq!(logged, events());
     assert_eq!(
         saved.contents.chat,
-        [(Color::Black, "onegaishimasu".to_string())]
+        [ChatLine {
+            after_event: 5,
+            from: Color::Black,
+            text: "onegaishimasu".to_string()
+        }]
     );
     assert_eq!(saved.contents.events[6].time_used_ms, Some(42));
     let expected = Game::replay(header("g1").settings, &events()).unwrap();
@@ -267,7 +271,14 @@ fn golden_v1_log_loads() {
     assert_eq!(contents.header, header("golden-v1"));
     let logged: Vec<Event> = contents.events.iter().map(|l| l.event.clone()).collect();
     assert_eq!(logged, events());
-    assert_eq!(contents.chat, [(Color::White, "arigatou".to_string())]);
+    assert_eq!(
+        contents.chat,
+        [ChatLine {
+            after_event: 12,
+            from: Color::White,
+            text: "arigatou".to_string()
+        }]
+    );
     assert!(contents.torn.is_none());
 }
 

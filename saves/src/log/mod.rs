@@ -13,6 +13,6 @@ mod writer;
 pub use error::LogError;
 pub use frame::FORMAT_VERSION;
 pub use header::{GameHeader, Player};
-pub use reader::{LogContents, LoggedEvent, TornTail, read_log};
+pub use reader::{ChatLine, LogContents, LoggedEvent, TornTail, read_log};
 pub use store::{EXTENSION, GameStore, GameSummary, Listing, SavedGame};
 pub use writer::GameLog;

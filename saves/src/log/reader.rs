@@ -19,6 +19,15 @@ pub struct LoggedEvent {
     pub time_used_ms: Option<u32>,
 }
 
+/// A chat line, placed among the events.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChatLine {
+    /// How many events came before it.
+    pub after_event: u32,
+    pub from: Color,
+    pub text: String,
+}
+
 /// A torn last record: the crash happened while it was being written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TornTail {
@@ -33,7 +42,7 @@ pub struct TornTail {
 pub struct LogContents {
     pub header: GameHeader,
     pub events: Vec<LoggedEvent>,
-    pub chat: Vec<(Color, String)>,
+    pub chat: Vec<ChatLine>,
     /// A torn last record that was dropped, if any.
     pub torn: Option<TornTail>,
     /// The length of the intact part of the file.
@@ -136,7 +145,11 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     time_used_ms,
                 });
             }
-            (RecordV1::Chat { from, text }, Some(_)) => chat.push((from.into(), text)),
+            (RecordV1::Chat { from, text }, Some(_)) => chat.push(ChatLine {
+                after_event: events.len() as u32,
+                from: from.into(),
+                text,
+            }),
         }
     }
     let header = header.ok_or_else(|| corrupt(1, PREAMBLE_LEN, "the header is missing".into()))?;

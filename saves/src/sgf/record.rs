@@ -1,6 +1,6 @@
 //! The game record that SGF files are read into and written from.
 
-use kaisho_core::{Color, Event, Game, Point, PointStatus, Settings};
+use kaisho_core::{Color, Event, Game, Outcome, Point, PointStatus, Settings};
 
 /// One game as an SGF file holds it, in kaisho-core's terms: the settings
 /// the rules engine needs, the main line's moves as events, and the game
@@ -80,21 +80,33 @@ impl SgfRecord {
     pub fn from_game(game: &Game, black: &str, white: &str, date: &str) -> SgfRecord {
         let mut settings = game.settings().clone();
         settings.setup.sort_unstable();
+        let size = settings.size.get();
         let mut record = SgfRecord::new(settings);
         record.black = Some(black.to_string());
         record.white = Some(white.to_string());
         record.date = Some(date.to_string());
         record.rules = Some("Japanese".to_string());
-        record.result = game.outcome().map(|o| o.result_string());
-        record.moves = game
-            .events()
-            .iter()
-            .filter(|e| matches!(e, Event::Play { .. } | Event::Pass { .. }))
-            .map(|e| SgfMove {
-                event: e.clone(),
-                comment: None,
-            })
-            .collect();
+        match game.outcome() {
+            Some(Outcome::BothLose) => {
+                record.game_comment = Some(BOTH_LOSE.to_string());
+            }
+            outcome => record.result = outcome.map(|o| o.result_string()),
+        }
+        let mut proposals = 0;
+        for event in game.events() {
+            match event {
+                Event::Play { .. } | Event::Pass { .. } => record.moves.push(SgfMove {
+                    event: event.clone(),
+                    comment: None,
+                }),
+                other => {
+                    if matches!(other, Event::Propose { .. }) {
+                        proposals += 1;
+                    }
+                    record.add_comment(&describe(other, size, proposals));
+                }
+            }
+        }
         if let Some(score) = game.score() {
             for color in [Color::Black, Color::White] {
                 let mut points = score.points_where(|status| {
@@ -106,6 +118,26 @@ impl SgfRecord {
             }
         }
         record
+    }
+
+    /// Adds a line to the comment of the last move, or of the root before any move.
+    pub fn add_comment(&mut self, line: &str) {
+        self.comment_after(self.moves.len(), line);
+    }
+
+    /// Adds a line to the comment of the node after `moves` moves (the root for 0).
+    pub fn comment_after(&mut self, moves: usize, line: &str) {
+        let slot = match moves.checked_sub(1).and_then(|i| self.moves.get_mut(i)) {
+            Some(m) => &mut m.comment,
+            None => &mut self.root_comment,
+        };
+        match slot {
+            Some(text) => {
+                text.push('\n');
+                text.push_str(line);
+            }
+            None => *slot = Some(line.to_string()),
+        }
     }
 
     /// The events to replay under the rules: the moves, with a request to
@@ -200,5 +232,50 @@ mod tests {
         assert_eq!(r.implied_first(), Color::White);
         r.moves[0] = play(Color::Black, 3, 3);
         assert_eq!(r.implied_first(), Color::Black);
+    }
+}
+
+/// The game comment of a game both players lost: SGF's `RE` has no value for it.
+pub const BOTH_LOSE: &str =
+    "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage.";
+
+/// A comment line for an event that is not a move; `proposals` counts the
+/// proposals made so far, this one included, to number them from 1.
+fn describe(event: &Event, size: u8, proposals: u32) -> String {
+    let names = |points: &[Point]| {
+        if points.is_empty() {
+            "none".to_string()
+        } else {
+            points
+                .iter()
+                .map(|p| p.to_gtp(size))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    match event {
+        Event::Play { .. } | Event::Pass { .. } => String::new(),
+        Event::Resign { color } => format!("{color} resigns."),
+        Event::TimeLoss { color } => format!("{color} loses on time."),
+        Event::OfferNoResult { by } => format!("{by} offers no-result after a repetition."),
+        Event::AcceptNoResult { by } => format!("{by} accepts no-result (無勝負)."),
+        Event::DeclineNoResult { by } => {
+            format!("{by} declines no-result; repeating moves are refused from now on.")
+        }
+        Event::Propose { by, dead } => {
+            format!(
+                "{by} proposes dead stones (proposal {proposals}): {}.",
+                names(dead)
+            )
+        }
+        Event::Accept { by, proposal } => {
+            format!("{by} accepts proposal {}.", proposal + 1)
+        }
+        Event::RequestResume { by } => {
+            format!("{by} asks to resume play; {} moves first.", by.opponent())
+        }
+        Event::DeclareBothLose { by } => {
+            format!("{by} declares that no agreement is possible.")
+        }
     }
 }
