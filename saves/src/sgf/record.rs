@@ -180,6 +180,51 @@ impl SgfRecord {
     }
 }
 
+/// The game comment of a game both players lost: SGF's `RE` has no value for it.
+pub const BOTH_LOSE: &str =
+    "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage.";
+
+/// A comment line for an event that is not a move; `proposals` counts the
+/// proposals made so far, this one included, to number them from 1.
+fn describe(event: &Event, size: u8, proposals: u32) -> String {
+    let names = |points: &[Point]| {
+        if points.is_empty() {
+            "none".to_string()
+        } else {
+            points
+                .iter()
+                .map(|p| p.to_gtp(size))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    match event {
+        Event::Play { .. } | Event::Pass { .. } => String::new(),
+        Event::Resign { color } => format!("{color} resigns."),
+        Event::TimeLoss { color } => format!("{color} loses on time."),
+        Event::OfferNoResult { by } => format!("{by} offers no-result after a repetition."),
+        Event::AcceptNoResult { by } => format!("{by} accepts no-result (無勝負)."),
+        Event::DeclineNoResult { by } => {
+            format!("{by} declines no-result; repeating moves are refused from now on.")
+        }
+        Event::Propose { by, dead } => {
+            format!(
+                "{by} proposes dead stones (proposal {proposals}): {}.",
+                names(dead)
+            )
+        }
+        Event::Accept { by, proposal } => {
+            format!("{by} accepts proposal {}.", proposal + 1)
+        }
+        Event::RequestResume { by } => {
+            format!("{by} asks to resume play; {} moves first.", by.opponent())
+        }
+        Event::DeclareBothLose { by } => {
+            format!("{by} declares that no agreement is possible.")
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -232,50 +277,5 @@ mod tests {
         assert_eq!(r.implied_first(), Color::White);
         r.moves[0] = play(Color::Black, 3, 3);
         assert_eq!(r.implied_first(), Color::Black);
-    }
-}
-
-/// The game comment of a game both players lost: SGF's `RE` has no value for it.
-pub const BOTH_LOSE: &str =
-    "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage.";
-
-/// A comment line for an event that is not a move; `proposals` counts the
-/// proposals made so far, this one included, to number them from 1.
-fn describe(event: &Event, size: u8, proposals: u32) -> String {
-    let names = |points: &[Point]| {
-        if points.is_empty() {
-            "none".to_string()
-        } else {
-            points
-                .iter()
-                .map(|p| p.to_gtp(size))
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
-    match event {
-        Event::Play { .. } | Event::Pass { .. } => String::new(),
-        Event::Resign { color } => format!("{color} resigns."),
-        Event::TimeLoss { color } => format!("{color} loses on time."),
-        Event::OfferNoResult { by } => format!("{by} offers no-result after a repetition."),
-        Event::AcceptNoResult { by } => format!("{by} accepts no-result (無勝負)."),
-        Event::DeclineNoResult { by } => {
-            format!("{by} declines no-result; repeating moves are refused from now on.")
-        }
-        Event::Propose { by, dead } => {
-            format!(
-                "{by} proposes dead stones (proposal {proposals}): {}.",
-                names(dead)
-            )
-        }
-        Event::Accept { by, proposal } => {
-            format!("{by} accepts proposal {}.", proposal + 1)
-        }
-        Event::RequestResume { by } => {
-            format!("{by} asks to resume play; {} moves first.", by.opponent())
-        }
-        Event::DeclareBothLose { by } => {
-            format!("{by} declares that no agreement is possible.")
-        }
     }
 }
