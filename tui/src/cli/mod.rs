@@ -1,5 +1,6 @@
 //! The command line: subcommands for scripts and tests.
 
+mod games;
 mod replay;
 mod score;
 mod series;
@@ -28,6 +29,8 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Keep a handicap series between two players (1949 rules).
     Series(series::SeriesArgs),
+    /// List saved games, finished and adjourned; export one as SGF.
+    Games(games::GamesArgs),
 }
 
 /// Runs the parsed command line and returns the process status.
@@ -41,5 +44,6 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
+        Some(Command::Games(args)) => games::run(args, cli.home.as_deref()),
     }
 }

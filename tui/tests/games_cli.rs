@@ -1,0 +1,93 @@
+//! `kaisho games` and `kaisho games export` on a real data folder.
+
+use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho_saves::places::Places;
+use std::process::Command;
+
+fn kaisho(home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home)
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn save(store: &GameStore, id: &str, events: &[Event]) {
+    let player = |name: &str| Player {
+        name: name.into(),
+        fingerprint: None,
+    };
+    let header = GameHeader {
+        game_id: id.into(),
+        created_unix: 1_795_000_000,
+        black: player("Shusaku"),
+        white: player("Gennan"),
+        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN),
+        local_color: None,
+        series: None,
+    };
+    let mut log = store.create(&header).unwrap();
+    for e in events {
+        log.append(e, None).unwrap();
+    }
+}
+
+#[test]
+fn lists_finished_and_adjourned_games_and_exports_one() {
+    let home = tempfile::tempdir().unwrap();
+    let places = Places::under(home.path());
+    let store = GameStore::new(places.games_dir());
+    let play = Event::Play {
+        color: Color::Black,
+        point: Point::new(2, 2),
+    };
+    save(
+        &store,
+        "resigned",
+        &[
+            play.clone(),
+            Event::Resign {
+                color: Color::White,
+            },
+        ],
+    );
+    save(&store, "adjourned", &[play]);
+    std::fs::write(places.games_dir().join("broken.kgl"), b"junk").unwrap();
+
+    let out = kaisho(home.path(), &["games", "--json"]);
+    assert!(out.status.success());
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let by_id = |id: &str| lines.iter().find(|l| l["id"] == id).unwrap().clone();
+    assert_eq!(by_id("resigned")["result"], "B+R");
+    assert_eq!(by_id("adjourned")["adjourned"], true);
+    assert_eq!(by_id("adjourned")["moves"], 1);
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("broken.kgl"), "{stderr}");
+
+    let out = kaisho(home.path(), &["games", "export", "resigned"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = places.exports_dir().join("resigned.sgf");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().trim(),
+        path.display().to_string()
+    );
+    let sgf = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        sgf.contains("RE[B+R]") && sgf.contains("PB[Shusaku]") && sgf.contains(";B[cc]"),
+        "{sgf}"
+    );
+
+    let out = kaisho(home.path(), &["games", "export", "nope"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8(out.stderr).unwrap().contains("nope.kgl"));
+}
