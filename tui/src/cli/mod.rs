@@ -9,6 +9,13 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Plain text instead of a drawn screen: one line per event, commands
+    /// typed as lines (chosen automatically when the output is not a terminal).
+    #[arg(long, global = true)]
+    pub plain: bool,
+    /// Draw with ASCII only: no box-drawing or wide characters.
+    #[arg(long, global = true)]
+    pub ascii: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -17,11 +24,10 @@ pub enum Command {}
 /// Runs the parsed command line and returns the process status.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        None => kaisho::launch::run(kaisho::launch::Flags {
+            plain: cli.plain,
+            ascii: cli.ascii,
+        }),
         Some(command) => match command {},
     }
 }
