@@ -45,8 +45,9 @@ impl BoardLayout {
     /// that switching styles does not move the panel.
     #[must_use]
     pub fn width(self) -> u16 {
-        // Points and connectors, bracket, space and a four-column kanji label.
-        LEFT + 2 * u16::from(self.size) - 1 + 1 + 1 + 4
+        // Points and connectors, the closing bracket's column, and a row
+        // label of up to four columns (two kanji).
+        LEFT + 2 * u16::from(self.size) - 1 + 1 + 4
     }
 
     /// Rows the board takes, labels included.

@@ -39,7 +39,7 @@ impl Prompt {
             Prompt::Confirm(ask) => format!("{} y yes, n no", ask.question()),
             Prompt::Point(text) => format!("Point: {text}_   (Enter plays, Esc cancels)"),
             Prompt::NoResultOffer { to_move } => format!(
-                "Whole-board repetition (Art. 12). {to_move}: o offer no-result, d decline, Esc play on"
+                "Position repeated (Art. 12). {to_move}: o offer no-result, d decline, Esc play on"
             ),
             Prompt::NoResultAnswer { by } => format!(
                 "{by} offers no-result. {}: a accept, d decline",

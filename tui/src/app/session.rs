@@ -170,14 +170,17 @@ impl Session {
             self.marks.sort_unstable();
         }
         self.recount();
-        let verb = if was_dead { "alive again" } else { "dead" };
+        let verb = if was_dead { "alive" } else { "dead" };
+        let stones = match chain.len() {
+            1 => "1 stone".to_string(),
+            n => format!("{n} stones"),
+        };
         let mut text = format!(
-            "{color} chain at {} ({} stones) marked {verb}",
-            naming.name(point, size),
-            chain.len()
+            "{color} {} marked {verb} ({stones})",
+            naming.name(point, size)
         );
         if self.open_proposal().is_some_and(|p| p.dead != self.marks) {
-            text += &format!("; {} may send this as a counter-proposal", self.ending_turn);
+            text += &format!("; {} may counter-propose", self.ending_turn);
         }
         out.say(text);
     }
