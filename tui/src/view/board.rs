@@ -31,6 +31,17 @@ fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     }
 }
 
+/// Replaces a cell's style (and its symbol, if given) at a board position.
+fn mark(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: Option<&str>, style: Style) {
+    let (x, y) = (area.x.saturating_add(x), area.y.saturating_add(y));
+    if x < area.right() && y < area.bottom() {
+        let cell = &mut buf[(x, y)];
+        let symbol = symbol.map_or_else(|| cell.symbol().to_string(), str::to_string);
+        cell.reset();
+        cell.set_symbol(&symbol).set_style(style);
+    }
+}
+
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let size = self.game.settings().size.get();
@@ -118,38 +129,22 @@ impl BoardView<'_> {
         }
     }
 
+    /// Draws the last-move parentheses and the cursor brackets with fresh
+    /// styles, so that a stone played at the cursor changes one symbol and
+    /// no style (fewer bytes to a slow terminal).
     fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
         if let Some(Move::Play(_, p)) = self.game.last_move() {
             let (open, close) = self.theme.last_move_marks();
-            self.around(layout, area, buf, p, (open, close), self.theme.marker());
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(buf, area, x - 1, y, Some(open), self.theme.marker());
+            mark(buf, area, x + 1, y, Some(close), self.theme.marker());
         }
         if let Some(p) = self.cursor {
-            self.around(
-                layout,
-                area,
-                buf,
-                p,
-                self.theme.cursor_marks(),
-                self.theme.bold(),
-            );
-            let (x, y) = (area.x + layout.x(p.col), area.y + layout.y(p.row));
-            if x < area.right() && y < area.bottom() {
-                buf[(x, y)].set_style(self.theme.cursor());
-            }
+            let (open, close) = self.theme.cursor_marks();
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(buf, area, x - 1, y, Some(open), self.theme.bold());
+            mark(buf, area, x, y, None, self.theme.cursor());
+            mark(buf, area, x + 1, y, Some(close), self.theme.bold());
         }
-    }
-
-    fn around(
-        &self,
-        layout: BoardLayout,
-        area: Rect,
-        buf: &mut Buffer,
-        p: Point,
-        (open, close): (&str, &str),
-        style: Style,
-    ) {
-        let (x, y) = (layout.x(p.col), layout.y(p.row));
-        put(buf, area, x - 1, y, open, style);
-        put(buf, area, x + 1, y, close, style);
     }
 }

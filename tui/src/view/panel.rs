@@ -51,10 +51,7 @@ fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'st
     let game = &session.game;
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
-    lines.push(Line::styled(
-        format!("{} to play", game.to_move()),
-        theme.bold(),
-    ));
+    lines.push(Line::from(format!("{} to play", game.to_move())));
     lines.push(Line::from(format!("move {}", game.move_number())));
     let last = match game.last_move() {
         Some(Move::Play(color, p)) => format!("{color} {}", name(p)),

@@ -224,3 +224,49 @@ pub fn pass_twice(state: &mut State) {
     assert!(second[0].contains("two passes stop the game"), "{second:?}");
     assert_eq!(session(state).game.phase(), Phase::Stopped);
 }
+
+/// Bytes a terminal would receive, shared with the test that reads them.
+#[derive(Clone, Default)]
+pub struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    /// The bytes written since the last call.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut self.0.borrow_mut())
+    }
+}
+
+/// A terminal that writes its escape sequences into `sink`, as a real
+/// terminal would receive them, at 80×24.
+pub fn byte_terminal(sink: Sink) -> Terminal<ratatui::backend::CrosstermBackend<Sink>> {
+    Terminal::with_options(
+        ratatui::backend::CrosstermBackend::new(sink),
+        ratatui::TerminalOptions {
+            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 80, 24)),
+        },
+    )
+    .expect("an in-memory terminal")
+}
+
+/// Bytes sent for the first frame of `state`, then for the frame after
+/// `step` changes it.
+pub fn frame_bytes(state: &mut State, step: impl FnOnce(&mut State)) -> (usize, usize) {
+    let sink = Sink::default();
+    let mut terminal = byte_terminal(sink.clone());
+    terminal.draw(|frame| view(state, frame)).expect("draw");
+    let first = sink.take().len();
+    step(state);
+    terminal.draw(|frame| view(state, frame)).expect("draw");
+    (first, sink.take().len())
+}
