@@ -7,7 +7,7 @@ use crate::app::{CoordStyle, Naming};
 use crate::layout::BoardLayout;
 use kaisho_core::handicap::stars;
 use kaisho_core::{Game, Move, Point, PointStatus, Score};
-use ratatui::buffer::Buffer;
+use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::widgets::Widget;
@@ -31,11 +31,23 @@ fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
     }
 }
 
+/// The cell at a board position, if it lies inside the area.
+fn cell_at(buf: &mut Buffer, area: Rect, x: u16, y: u16) -> Option<&mut Cell> {
+    let (x, y) = (area.x.saturating_add(x), area.y.saturating_add(y));
+    (x < area.right() && y < area.bottom()).then(|| &mut buf[(x, y)])
+}
+
+/// Sets a one-column symbol; cheaper than writing a string, which matters
+/// for the 700-odd cells of a 19×19 grid drawn every frame.
+fn set(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: &str, style: Style) {
+    if let Some(cell) = cell_at(buf, area, x, y) {
+        cell.set_symbol(symbol).set_style(style);
+    }
+}
+
 /// Replaces a cell's style (and its symbol, if given) at a board position.
 fn mark(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: Option<&str>, style: Style) {
-    let (x, y) = (area.x.saturating_add(x), area.y.saturating_add(y));
-    if x < area.right() && y < area.bottom() {
-        let cell = &mut buf[(x, y)];
+    if let Some(cell) = cell_at(buf, area, x, y) {
         let symbol = symbol.map_or_else(|| cell.symbol().to_string(), str::to_string);
         cell.reset();
         cell.set_symbol(&symbol).set_style(style);
@@ -91,7 +103,7 @@ impl BoardView<'_> {
         for p in board.points() {
             let (x, y) = (layout.x(p.col), layout.y(p.row));
             if p.col + 1 < size {
-                put(
+                set(
                     buf,
                     area,
                     x + 1,
@@ -125,7 +137,7 @@ impl BoardView<'_> {
                     )
                 }
             };
-            put(buf, area, x, y, glyph, style);
+            set(buf, area, x, y, glyph, style);
         }
     }
 
