@@ -31,6 +31,9 @@ where
             _ = tick.tick() => Some(Msg::Tick),
         };
         let Some(msg) = msg else { continue };
+        // A tick that fades no message changes nothing: skip the frame, so an
+        // idle screen sends no bytes at all.
+        let idle_tick = msg == Msg::Tick && state.message.is_none();
         for cmd in update(state, msg) {
             match cmd {
                 Cmd::Quit => return Ok(()),
@@ -38,6 +41,8 @@ where
                 Cmd::Applied(event) => logging::applied(&event),
             }
         }
-        terminal.draw(|frame| view(state, frame))?;
+        if !idle_tick {
+            terminal.draw(|frame| view(state, frame))?;
+        }
     }
 }

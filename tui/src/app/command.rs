@@ -23,10 +23,6 @@ pub enum Command {
     Resign,
     /// Ask before doing something that cannot be undone.
     Ask(Ask),
-    /// Answer yes to the open question.
-    Confirm,
-    /// Close the open question, prompt or overlay.
-    Cancel,
     /// Open the prompt to type a point name.
     TypePoint,
     /// Switch between GTP and 1949 point names.

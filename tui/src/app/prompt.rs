@@ -37,7 +37,7 @@ impl Prompt {
     pub fn line(&self) -> String {
         match self {
             Prompt::Confirm(ask) => format!("{} y yes, n no", ask.question()),
-            Prompt::Point(text) => format!("Point: {text}_   (Enter plays, Esc cancels)"),
+            Prompt::Point(text) => format!("Point: {text}_   (Enter chooses, Esc cancels)"),
             Prompt::NoResultOffer { to_move } => format!(
                 "Position repeated (Art. 12). {to_move}: o offer no-result, d decline, Esc play on"
             ),

@@ -124,15 +124,6 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Help => state.help = !state.help,
         Command::Quit => out.cmds.push(Cmd::Quit),
         Command::Ask(ask) => state.prompt = Some(Prompt::Confirm(ask)),
-        Command::Confirm => {
-            if let Some(Prompt::Confirm(ask)) = state.prompt.take() {
-                run(state, ask.command(), out);
-            }
-        }
-        Command::Cancel => {
-            state.prompt = None;
-            state.help = false;
-        }
         Command::TypePoint => state.prompt = Some(Prompt::Point(String::new())),
         Command::ToggleNames => {
             state.naming.style = state.naming.style.toggled();
