@@ -297,3 +297,44 @@ pub fn key_label(code: KeyCode) -> String {
         other => other.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CONTEXTS: [Context; 4] = [
+        Context::Home,
+        Context::Play,
+        Context::Ending,
+        Context::Result,
+    ];
+
+    #[test]
+    fn no_key_means_two_things_on_one_screen() {
+        for context in CONTEXTS {
+            let mut seen = Vec::new();
+            for key in bindings(context).flat_map(|b| b.keys) {
+                assert!(!seen.contains(key), "{key:?} twice in {context:?}");
+                seen.push(*key);
+            }
+        }
+    }
+
+    #[test]
+    fn the_hints_fit_one_line_of_80_columns() {
+        for context in CONTEXTS {
+            let hints: Vec<&str> = bindings(context).filter_map(|b| b.hint).collect();
+            let width = hints.join("  ").chars().count();
+            assert!(width <= 80, "{context:?}: {width}");
+        }
+    }
+
+    #[test]
+    fn control_c_quits_everywhere_and_other_controls_do_nothing() {
+        let ctrl = |c| KeyEvent::new(Char(c), KeyModifiers::CONTROL);
+        for context in CONTEXTS {
+            assert_eq!(command_for(context, ctrl('c')), Some(Command::Quit));
+            assert_eq!(command_for(context, ctrl('p')), None);
+        }
+    }
+}

@@ -104,3 +104,71 @@ pub fn outcome_text(outcome: Outcome) -> String {
         Outcome::BothLose => "both players lose".to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::{BoardSize, Komi, Point, Settings};
+
+    #[test]
+    fn a_capture_names_the_stones_taken() {
+        let settings = Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN);
+        let mut game = Game::new(settings).unwrap();
+        let at = |name| Point::parse_gtp(name, 9).unwrap();
+        for (color, name) in [
+            (Color::Black, "A2"),
+            (Color::White, "A1"),
+            (Color::Black, "E5"),
+            (Color::White, "B1"),
+        ] {
+            game.apply(Event::Play {
+                color,
+                point: at(name),
+            })
+            .unwrap();
+        }
+        let before = game.board().clone();
+        let event = Event::Play {
+            color: Color::Black,
+            point: at("C1"),
+        };
+        let effect = game.apply(event.clone()).unwrap();
+        let text = describe(&event, effect, &before, &game, Naming::default());
+        assert_eq!(text, "move 5, Black C1");
+        let before = game.board().clone();
+        let event = Event::Play {
+            color: Color::White,
+            point: at("H8"),
+        };
+        let effect = game.apply(event.clone()).unwrap();
+        assert_eq!(
+            describe(&event, effect, &before, &game, Naming::default()),
+            "move 6, White H8"
+        );
+        let before = game.board().clone();
+        let event = Event::Play {
+            color: Color::Black,
+            point: at("B2"),
+        };
+        let effect = game.apply(event.clone()).unwrap();
+        assert_eq!(
+            describe(&event, effect, &before, &game, Naming::default()),
+            "move 7, Black B2, captures 2 at A1 B1"
+        );
+    }
+
+    #[test]
+    fn results_read_as_words_and_sgf() {
+        let win = Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Points(7),
+        };
+        assert_eq!(outcome_text(win), "Black wins by 3.5 (B+3.5)");
+        assert_eq!(outcome_text(Outcome::Jigo), "jigo, a draw (0)");
+        let time = Outcome::Win {
+            winner: Color::White,
+            by: WinBy::Time,
+        };
+        assert_eq!(outcome_text(time), "White wins on time (W+T)");
+    }
+}

@@ -109,3 +109,46 @@ fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
         handicap,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Msg, Options, update};
+
+    fn in_game() -> State {
+        let mut state = State::new(Options::default(), (80, 24));
+        update(
+            &mut state,
+            Msg::Command(Command::StartLocal {
+                size: 9,
+                komi: Komi::MODERN,
+                handicap: 0,
+            }),
+        );
+        state
+    }
+
+    #[test]
+    fn lines_become_commands() {
+        let state = in_game();
+        let p = |n| Point::parse_gtp(n, 9).unwrap();
+        assert_eq!(parse("  ", &state), Ok(Line::Nothing));
+        assert_eq!(parse("HELP", &state), Ok(Line::Help));
+        assert_eq!(
+            parse("play d4", &state),
+            Ok(Line::Command(Command::Play(p("D4"))))
+        );
+        assert_eq!(
+            parse("propose dead C3 D5", &state),
+            Ok(Line::Command(Command::ProposeDead(vec![p("C3"), p("D5")])))
+        );
+        assert_eq!(
+            parse("propose", &state),
+            Ok(Line::Command(Command::ProposeDead(vec![])))
+        );
+        assert!(parse("play D4 D5", &state).is_err());
+        assert!(parse("propose dead Z1", &state).is_err());
+        assert!(parse("new nine", &state).is_err());
+        assert!(parse("new 9 6.5 0 extra", &state).is_err());
+    }
+}
