@@ -148,3 +148,14 @@ fn result_screen_after_resignation() {
 fn a_small_terminal_is_asked_to_grow() {
     insta::assert_snapshot!(render_at(&mid_game(), 70, 20));
 }
+
+#[test]
+fn ascii_mode_keeps_engine_messages_ascii() {
+    let mut state = new_game(9);
+    state.options.ascii = true;
+    state.naming.ascii = true;
+    play(&mut state, "Z1");
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("'Z1' lies outside a 9x9 board"), "{screen}");
+    assert!(screen.is_ascii(), "{screen}");
+}

@@ -10,9 +10,9 @@ use ratatui::widgets::Widget;
 /// Draws the message line and the hint line.
 pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut Buffer) {
     let line = match (&state.prompt, &state.message) {
-        (Some(prompt), _) => Line::styled(prompt.line(), theme.bold()),
+        (Some(prompt), _) => Line::styled(theme.text(&prompt.line()), theme.bold()),
         (None, Some(m)) => Line::styled(
-            m.text.clone(),
+            theme.text(&m.text),
             match m.tone {
                 Tone::Info => theme.plain(),
                 Tone::Error => theme.error(),

@@ -63,6 +63,23 @@ impl Theme {
         }
     }
 
+    /// Text as this terminal can show it: in ASCII mode, characters from
+    /// elsewhere (typed text, the engine's messages) become ASCII stand-ins.
+    #[must_use]
+    pub fn text(self, text: &str) -> String {
+        if !self.ascii || text.is_ascii() {
+            return text.to_string();
+        }
+        text.chars()
+            .map(|c| match c {
+                c if c.is_ascii() => c,
+                '×' => 'x',
+                'の' => '-',
+                _ => '?',
+            })
+            .collect()
+    }
+
     /// An empty point of the grid.
     #[must_use]
     pub fn empty(self, edge: Edge, star: bool) -> &'static str {
