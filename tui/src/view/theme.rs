@@ -169,3 +169,54 @@ impl Theme {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn without_colour_no_style_sets_a_colour() {
+        let theme = Theme {
+            ascii: false,
+            color: false,
+        };
+        for style in [theme.marker(), theme.error(), theme.cursor(), theme.grid()] {
+            assert_eq!((style.fg, style.bg), (None, None));
+        }
+        let coloured = Theme {
+            color: true,
+            ..theme
+        };
+        assert_eq!(coloured.marker().fg, Some(Tint::Red));
+    }
+
+    #[test]
+    fn ascii_glyphs_are_ascii() {
+        let theme = Theme {
+            ascii: true,
+            color: false,
+        };
+        let mut glyphs = vec![theme.connector(), theme.ko()];
+        for color in [Color::Black, Color::White] {
+            glyphs.extend([
+                theme.stone(color),
+                theme.dead(color),
+                theme.territory(color),
+            ]);
+        }
+        for star in [false, true] {
+            let edge = Edge {
+                top: true,
+                bottom: false,
+                left: true,
+                right: false,
+            };
+            glyphs.push(theme.empty(edge, star));
+        }
+        assert!(
+            glyphs.iter().all(|g| g.is_ascii() && g.len() == 1),
+            "{glyphs:?}"
+        );
+        assert_eq!(theme.text("16の四 on 9×9"), "16-? on 9x9");
+    }
+}
