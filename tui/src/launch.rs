@@ -22,7 +22,9 @@ pub fn run(flags: Flags) -> ExitCode {
         ascii: flags.ascii,
         color,
     };
-    let result = if flags.plain || !io::stdout().is_terminal() {
+    let plain = flags.plain || !io::stdout().is_terminal();
+    tracing::info!(?options, plain, "kaisho starting");
+    let result = if plain {
         plain::run(io::stdin().lock(), io::stdout().lock())
     } else {
         tui(options)

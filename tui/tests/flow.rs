@@ -305,3 +305,19 @@ fn no_input_sequence_panics() {
         }
     }
 }
+
+#[test]
+fn clicks_on_a_window_too_small_for_the_board_do_nothing() {
+    let mut state = new_game(19);
+    update(&mut state, Msg::Resize(60, 20));
+    let layout = kaisho::layout::BoardLayout::new(19, state.naming);
+    let click = Msg::Mouse(MouseEvent {
+        kind: MouseEventKind::Down(MouseButton::Left),
+        column: layout.x(3),
+        row: layout.y(3),
+        modifiers: KeyModifiers::NONE,
+    });
+    assert!(update(&mut state, click.clone()).is_empty());
+    update(&mut state, Msg::Resize(80, 24));
+    assert_eq!(said(update(&mut state, click)), ["move 1, Black D16"]);
+}

@@ -74,7 +74,8 @@ pub struct State {
     /// Whether the help overlay is open.
     pub help: bool,
     pub message: Option<Message>,
-    /// The terminal size in columns and rows, for mouse hits and fit checks.
+    /// The terminal size in columns and rows: a click counts only when the
+    /// board is on screen.
     pub viewport: (u16, u16),
 }
 

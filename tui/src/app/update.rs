@@ -7,9 +7,10 @@ use super::prompt::{Prompt, Reply};
 use super::session::Session;
 use super::text::{board_text, score_text};
 use super::{Message, Screen, State, Tone};
-use crate::layout::BoardLayout;
+use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use kaisho_core::{BoardSize, Settings};
+use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
 const MESSAGE_SECONDS: u8 = 8;
@@ -114,6 +115,11 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
         return;
     };
     let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+    // A window too small for the board shows no board to click on.
+    let (w, h) = state.viewport;
+    if Areas::new(Rect::new(0, 0, w, h), layout).is_none() {
+        return;
+    }
     if let Some(point) = layout.hit(mouse.column, mouse.row) {
         run(state, Command::At(point), out);
     }
