@@ -133,3 +133,14 @@ fn bad_bytes_and_bad_settings_do_not_stop_it() {
     assert!(out.contains("12 handicap stones cannot be placed"), "{out}");
     assert!(out.contains("new local game: 19x19"), "{out}");
 }
+
+#[test]
+fn a_proposal_during_play_is_refused_and_marks_nothing() {
+    let (ok, out) = kaisho(&["--plain"], b"new 9\nplay E5\npropose dead E5\nboard\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("cannot propose dead stones while the game is in play"),
+        "{out}"
+    );
+    assert!(out.contains(" 5  . . . . X . . . . 5"), "{out}");
+}

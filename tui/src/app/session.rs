@@ -97,7 +97,9 @@ impl Session {
             }
             Command::At(_) => {}
             Command::Play(point) => {
-                self.cursor = point;
+                if point.is_on(self.size()) {
+                    self.cursor = point;
+                }
                 self.play(point, naming, out);
             }
             Command::Pass => self.apply(Event::Pass { color: actor }, naming, out),
@@ -116,11 +118,14 @@ impl Session {
                 self.apply(Event::Propose { by: actor, dead }, naming, out);
             }
             Command::ProposeDead(points) => match self.game.dead_chains(&points) {
-                Ok(dead) => {
+                // Marks belong to the ending; during play the engine refuses
+                // the proposal and the marks stay as they were.
+                Ok(dead) if matches!(self.game.phase(), Phase::Stopped | Phase::Ending) => {
                     self.marks = dead;
                     self.recount();
                     self.run(Command::Propose, naming, out);
                 }
+                Ok(dead) => self.apply(Event::Propose { by: actor, dead }, naming, out),
                 Err(e) => out.refuse(e.to_string()),
             },
             Command::Resume => self.apply(Event::RequestResume { by: actor }, naming, out),

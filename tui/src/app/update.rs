@@ -150,12 +150,14 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 state.message = None;
             }
         },
-        Command::ShowBoard => match state.session() {
-            Some(session) => out.cmds.push(Cmd::Say(board_text(session))),
-            None => out.refuse("no game yet: start one first".to_string()),
-        },
-        Command::ShowScore => match state.session() {
-            Some(session) => out.cmds.push(Cmd::Say(score_text(session))),
+        Command::ShowBoard | Command::ShowScore => match state.session() {
+            Some(session) => {
+                let text = match command {
+                    Command::ShowBoard => board_text(session),
+                    _ => score_text(session),
+                };
+                out.cmds.push(Cmd::Say(text));
+            }
             None => out.refuse("no game yet: start one first".to_string()),
         },
         other => match &mut state.screen {
