@@ -115,7 +115,7 @@ fn a_short_local_game_in_a_real_terminal() {
     tmux.keys(&["p"]);
     tmux.wait_for("move 3, Black passes");
     tmux.keys(&["p"]);
-    tmux.wait_for("stopped: Black to decide");
+    tmux.wait_for("game stopped: Black to decide");
     tmux.keys(&["s"]);
     tmux.wait_for("proposal 1 by Black");
     tmux.keys(&["a"]);

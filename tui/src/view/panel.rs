@@ -52,7 +52,11 @@ fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'st
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
     lines.push(Line::from(format!("{} to play", game.to_move())));
-    lines.push(Line::from(format!("move {}", game.move_number())));
+    lines.push(Line::from(format!(
+        "move {}, game {}",
+        game.move_number(),
+        game.phase()
+    )));
     let last = match game.last_move() {
         Some(Move::Play(color, p)) => format!("{color} {}", name(p)),
         Some(Move::Pass(color)) => format!("{color} passed"),
@@ -80,7 +84,7 @@ fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'
     let actor = session.actor();
     let size = session.game.settings().size.get();
     lines.push(Line::styled(
-        format!("stopped: {actor} to decide"),
+        format!("game {}: {actor} to decide", session.game.phase()),
         theme.bold(),
     ));
     let offer = match session.open_proposal() {
