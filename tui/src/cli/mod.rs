@@ -19,6 +19,13 @@ pub struct Cli {
     /// platform's directories; overrides KAISHO_HOME.
     #[arg(long, global = true, value_name = "DIR")]
     pub home: Option<PathBuf>,
+    /// Plain text instead of a drawn screen: one line per event, commands
+    /// typed as lines (chosen automatically when the output is not a terminal).
+    #[arg(long, global = true)]
+    pub plain: bool,
+    /// Draw with ASCII only: no box-drawing or wide characters.
+    #[arg(long, global = true)]
+    pub ascii: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -36,11 +43,10 @@ pub enum Command {
 /// Runs the parsed command line and returns the process status.
 pub fn run(cli: Cli) -> ExitCode {
     match cli.command {
-        None => {
-            use clap::CommandFactory;
-            let _ = Cli::command().print_help();
-            ExitCode::SUCCESS
-        }
+        None => kaisho::launch::run(kaisho::launch::Flags {
+            plain: cli.plain,
+            ascii: cli.ascii,
+        }),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),

@@ -1,0 +1,52 @@
+//! Frame rendering: the time to draw the mid-game 19×19 screen at 80×24,
+//! and the bytes a terminal receives for the first frame and for a move.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::*;
+use criterion::{Criterion, criterion_group, criterion_main};
+use crossterm::event::KeyCode;
+use kaisho::view::view;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use std::hint::black_box;
+
+fn render(c: &mut Criterion) {
+    let state = mid_game();
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+    c.bench_function("render mid-game 19x19 at 80x24 (TestBackend)", |b| {
+        b.iter(|| {
+            terminal
+                .draw(|frame| view(black_box(&state), frame))
+                .expect("draw");
+        });
+    });
+}
+
+fn bytes(c: &mut Criterion) {
+    let mut at_cursor = mid_game();
+    keys(&mut at_cursor, "jj");
+    let (first, by_enter) = frame_bytes(&mut at_cursor.clone(), |state| {
+        press(state, KeyCode::Enter);
+    });
+    let (_, by_click) = frame_bytes(&mut mid_game(), |state| {
+        run(state, kaisho::app::Command::At(gtp("R3", 19)));
+    });
+    println!(
+        "bytes: first frame {first} B; move by Enter {by_enter} B; move by click {by_click} B"
+    );
+    c.bench_function("first frame through CrosstermBackend", |b| {
+        b.iter(|| {
+            let sink = Sink::default();
+            let mut terminal = byte_terminal(sink.clone());
+            terminal
+                .draw(|frame| view(black_box(&at_cursor), frame))
+                .expect("draw");
+            sink.take().len()
+        });
+    });
+}
+
+criterion_group!(benches, render, bytes);
+criterion_main!(benches);

@@ -1,0 +1,161 @@
+//! The home screen: a menu built from a list of items, so that hosting,
+//! joining, series and saved games appear here by adding an item when they
+//! exist, and never before.
+
+use super::command::Command;
+use kaisho_core::handicap::max_stones;
+use kaisho_core::{BoardSize, Komi};
+
+/// One line of the home menu.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HomeItem {
+    /// Start a hot-seat game with the values below.
+    PlayLocal,
+    BoardSize,
+    Komi,
+    Handicap,
+    Quit,
+}
+
+/// The menu, top to bottom.
+pub const ITEMS: &[HomeItem] = &[
+    HomeItem::PlayLocal,
+    HomeItem::BoardSize,
+    HomeItem::Komi,
+    HomeItem::Handicap,
+    HomeItem::Quit,
+];
+
+/// The board sizes offered.
+const SIZES: [u8; 3] = [9, 13, 19];
+/// Komi is chosen in half points between these bounds.
+const KOMI_HALVES: std::ops::RangeInclusive<i32> = 0..=40;
+
+/// The menu selection and the values of a local game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Home {
+    pub selected: usize,
+    pub size: u8,
+    pub komi: Komi,
+    pub handicap: u8,
+}
+
+impl Default for Home {
+    fn default() -> Home {
+        Home {
+            selected: 0,
+            size: 19,
+            komi: Komi::MODERN,
+            handicap: 0,
+        }
+    }
+}
+
+impl Home {
+    #[must_use]
+    pub fn item(&self) -> HomeItem {
+        ITEMS[self.selected.min(ITEMS.len() - 1)]
+    }
+
+    /// The text of an item's value, for items that have one.
+    #[must_use]
+    pub fn value(&self, item: HomeItem) -> Option<String> {
+        match item {
+            HomeItem::BoardSize => Some(format!("{0}x{0}", self.size)),
+            HomeItem::Komi => Some(self.komi.to_string()),
+            HomeItem::Handicap => Some(match self.handicap {
+                0 => "none".to_string(),
+                n => format!("{n} stones"),
+            }),
+            HomeItem::PlayLocal | HomeItem::Quit => None,
+        }
+    }
+
+    /// Applies a menu command; returns the command it leads to, if any.
+    pub fn run(&mut self, command: &Command) -> Option<Command> {
+        match command {
+            Command::Up => self.selected = self.selected.saturating_sub(1),
+            Command::Down => self.selected = (self.selected + 1).min(ITEMS.len() - 1),
+            Command::Left => self.step(-1),
+            Command::Right => self.step(1),
+            Command::Select => {
+                return match self.item() {
+                    HomeItem::PlayLocal => Some(Command::StartLocal {
+                        size: self.size,
+                        komi: self.komi,
+                        handicap: self.handicap,
+                    }),
+                    HomeItem::Quit => Some(Command::Quit),
+                    HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap => {
+                        self.step(1);
+                        None
+                    }
+                };
+            }
+            _ => {}
+        }
+        None
+    }
+
+    fn step(&mut self, by: i32) {
+        match self.item() {
+            HomeItem::BoardSize => {
+                let at = SIZES.iter().position(|&s| s == self.size).unwrap_or(0);
+                let next = (at as i32 + by).rem_euclid(SIZES.len() as i32) as usize;
+                self.size = SIZES[next];
+                self.handicap = self.handicap.min(self.max_handicap());
+            }
+            HomeItem::Komi => {
+                let halves =
+                    (self.komi.halves() + by).clamp(*KOMI_HALVES.start(), *KOMI_HALVES.end());
+                self.komi = Komi::from_halves(halves);
+            }
+            HomeItem::Handicap => {
+                // One stone is not a handicap: 0 is followed by 2.
+                let next = match (self.handicap, by > 0) {
+                    (0, true) => 2,
+                    (2, false) => 0,
+                    (h, true) => h.saturating_add(1),
+                    (h, false) => h.saturating_sub(1),
+                };
+                self.handicap = next.min(self.max_handicap());
+            }
+            HomeItem::PlayLocal | HomeItem::Quit => {}
+        }
+    }
+
+    fn max_handicap(&self) -> u8 {
+        BoardSize::new(u32::from(self.size)).map_or(0, max_stones)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_stay_in_range() {
+        let mut home = Home {
+            selected: 3,
+            size: 9,
+            ..Home::default()
+        };
+        for _ in 0..20 {
+            home.run(&Command::Right);
+        }
+        assert_eq!(home.handicap, 9);
+        home.selected = 1;
+        home.run(&Command::Left);
+        assert_eq!(home.size, 19);
+        home.selected = 2;
+        for _ in 0..100 {
+            home.run(&Command::Left);
+        }
+        assert_eq!(home.komi, Komi::ZERO);
+        home.selected = 3;
+        for _ in 0..30 {
+            home.run(&Command::Left);
+        }
+        assert_eq!(home.handicap, 0);
+    }
+}

@@ -1,0 +1,77 @@
+//! Messages into the update function and commands out of it.
+
+use super::command::Command;
+use crossterm::event::{
+    Event as TermEvent, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
+};
+use kaisho_core::Event;
+
+/// Everything that can change the state: terminal input, the timer, or a
+/// command already decoded (plain mode). Network messages join here.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Msg {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    /// The terminal is now this many columns and rows.
+    Resize(u16, u16),
+    /// One second passed.
+    Tick,
+    Command(Command),
+}
+
+impl Msg {
+    /// The message for a terminal event, if it matters to kaisho. Key
+    /// releases (reported by some terminals) are dropped so a key acts once,
+    /// and mouse motion is dropped so that moving the mouse costs no frames.
+    #[must_use]
+    pub fn from_terminal(event: TermEvent) -> Option<Msg> {
+        match event {
+            TermEvent::Key(key) if key.kind != KeyEventKind::Release => Some(Msg::Key(key)),
+            TermEvent::Mouse(mouse) if mouse.kind == MouseEventKind::Down(MouseButton::Left) => {
+                Some(Msg::Mouse(mouse))
+            }
+            TermEvent::Resize(w, h) => Some(Msg::Resize(w, h)),
+            _ => None,
+        }
+    }
+}
+
+/// What the update asks the outside world to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Cmd {
+    /// Leave kaisho.
+    Quit,
+    /// A line for the user: plain mode prints it; the screen already shows it.
+    Say(String),
+    /// The game accepted this event: the event log records it, and saves and
+    /// the network will take it from here.
+    Applied(Event),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crossterm::event::{KeyCode, KeyModifiers};
+
+    #[test]
+    fn only_presses_and_left_clicks_become_messages() {
+        let mouse = |kind| {
+            TermEvent::Mouse(MouseEvent {
+                kind,
+                column: 3,
+                row: 1,
+                modifiers: KeyModifiers::NONE,
+            })
+        };
+        assert!(Msg::from_terminal(mouse(MouseEventKind::Moved)).is_none());
+        assert!(Msg::from_terminal(mouse(MouseEventKind::Up(MouseButton::Left))).is_none());
+        assert!(Msg::from_terminal(mouse(MouseEventKind::Down(MouseButton::Left))).is_some());
+        let mut release = KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        assert!(Msg::from_terminal(TermEvent::Key(release)).is_none());
+        assert_eq!(
+            Msg::from_terminal(TermEvent::Resize(80, 24)),
+            Some(Msg::Resize(80, 24))
+        );
+    }
+}

@@ -1,0 +1,256 @@
+//! A hot-seat game on one terminal: the rules engine's game plus what the
+//! screen adds to it (cursor, dead-stone marks, whose turn it is to act in
+//! the ending, the live count).
+
+use super::Cmd;
+use super::command::Command;
+use super::names::Naming;
+use super::narrate::describe;
+use super::prompt::Prompt;
+use super::update::Out;
+use kaisho_core::{
+    Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
+};
+
+/// One game being played at this keyboard by both players in turn.
+#[derive(Clone, Debug)]
+pub struct Session {
+    pub game: Game,
+    pub cursor: Point,
+    /// Stones marked dead (whole chains, sorted) on the ending screen.
+    pub marks: Vec<Point>,
+    /// The count the marks give, refreshed whenever they change.
+    pub count: Option<Score>,
+    /// After stoppage, the side that acts next: proposes, or answers the
+    /// partner's proposal.
+    pub ending_turn: Color,
+}
+
+impl Session {
+    /// A new game with the cursor on the centre point.
+    pub fn new(settings: Settings) -> Result<Session, GameError> {
+        let mid = settings.size.get() / 2;
+        let game = Game::new(settings)?;
+        Ok(Session {
+            ending_turn: game.to_move(),
+            game,
+            cursor: Point::new(mid, mid),
+            marks: Vec::new(),
+            count: None,
+        })
+    }
+
+    /// Wraps an existing game (for tests, and for saved games later).
+    #[must_use]
+    pub fn from_game(game: Game) -> Session {
+        let mid = game.settings().size.get() / 2;
+        let mut session = Session {
+            ending_turn: game.to_move(),
+            cursor: Point::new(mid, mid),
+            marks: game
+                .proposals()
+                .last()
+                .map(|p| p.dead.clone())
+                .unwrap_or_default(),
+            count: None,
+            game,
+        };
+        if let Some(last) = session.game.proposals().last() {
+            session.ending_turn = last.by.opponent();
+        }
+        session.recount();
+        session
+    }
+
+    /// The side whose decision the screen waits for.
+    #[must_use]
+    pub fn actor(&self) -> Color {
+        match self.game.phase() {
+            Phase::Stopped | Phase::Ending => self.ending_turn,
+            Phase::Playing | Phase::Ended => self.game.to_move(),
+        }
+    }
+
+    /// The proposal that can be accepted now.
+    #[must_use]
+    pub fn open_proposal(&self) -> Option<&Proposal> {
+        self.game
+            .open_proposal()
+            .and_then(|i| self.game.proposals().get(i as usize))
+    }
+
+    fn size(&self) -> u8 {
+        self.game.settings().size.get()
+    }
+
+    pub(super) fn run(&mut self, command: Command, naming: Naming, out: &mut Out) {
+        let actor = self.actor();
+        match command {
+            Command::Up => self.nudge(0, -1),
+            Command::Down => self.nudge(0, 1),
+            Command::Left => self.nudge(-1, 0),
+            Command::Right => self.nudge(1, 0),
+            Command::Select => self.act_at(self.cursor, naming, out),
+            Command::At(point) if point.is_on(self.size()) => {
+                self.cursor = point;
+                self.act_at(point, naming, out);
+            }
+            Command::At(_) => {}
+            Command::Play(point) => {
+                if point.is_on(self.size()) {
+                    self.cursor = point;
+                }
+                self.play(point, naming, out);
+            }
+            Command::Pass => self.apply(Event::Pass { color: actor }, naming, out),
+            Command::Resign => self.apply(Event::Resign { color: actor }, naming, out),
+            Command::OfferNoResult => self.apply(Event::OfferNoResult { by: actor }, naming, out),
+            Command::DeclineNoResult => {
+                let by = match self.game.no_result() {
+                    NoResultState::Offered { by, .. } => by.opponent(),
+                    _ => self.game.to_move(),
+                };
+                self.apply(Event::DeclineNoResult { by }, naming, out);
+            }
+            Command::Accept => self.accept(actor, naming, out),
+            Command::Propose => {
+                let dead = self.marks.clone();
+                self.apply(Event::Propose { by: actor, dead }, naming, out);
+            }
+            Command::ProposeDead(points) => match self.game.dead_chains(&points) {
+                // Marks belong to the ending; during play the engine refuses
+                // the proposal and the marks stay as they were.
+                Ok(dead) if matches!(self.game.phase(), Phase::Stopped | Phase::Ending) => {
+                    self.marks = dead;
+                    self.recount();
+                    self.run(Command::Propose, naming, out);
+                }
+                Ok(dead) => self.apply(Event::Propose { by: actor, dead }, naming, out),
+                Err(e) => out.refuse(e.to_string()),
+            },
+            Command::Resume => self.apply(Event::RequestResume { by: actor }, naming, out),
+            Command::DeclareBothLose => {
+                self.apply(Event::DeclareBothLose { by: actor }, naming, out);
+            }
+            _ => {}
+        }
+    }
+
+    fn nudge(&mut self, dx: i16, dy: i16) {
+        let max = i16::from(self.size()) - 1;
+        let col = (i16::from(self.cursor.col) + dx).clamp(0, max);
+        let row = (i16::from(self.cursor.row) + dy).clamp(0, max);
+        self.cursor = Point::new(col as u8, row as u8);
+    }
+
+    fn act_at(&mut self, point: Point, naming: Naming, out: &mut Out) {
+        match self.game.phase() {
+            Phase::Playing => self.play(point, naming, out),
+            Phase::Stopped | Phase::Ending => self.toggle(point, naming, out),
+            Phase::Ended => {}
+        }
+    }
+
+    fn play(&mut self, point: Point, naming: Naming, out: &mut Out) {
+        let color = self.game.to_move();
+        self.apply(Event::Play { color, point }, naming, out);
+    }
+
+    /// Marks the chain at `point` dead, or alive again if it was marked.
+    fn toggle(&mut self, point: Point, naming: Naming, out: &mut Out) {
+        let size = self.size();
+        let chain = self.game.board().chain(point);
+        let Some(color) = self.game.board().get(point) else {
+            out.refuse(format!(
+                "no stone stands at {} to be marked dead",
+                naming.name(point, size)
+            ));
+            return;
+        };
+        let was_dead = self.marks.contains(&point);
+        if was_dead {
+            self.marks.retain(|p| !chain.contains(p));
+        } else {
+            self.marks.extend(&chain);
+            self.marks.sort_unstable();
+        }
+        self.recount();
+        let verb = if was_dead { "alive" } else { "dead" };
+        let stones = match chain.len() {
+            1 => "1 stone".to_string(),
+            n => format!("{n} stones"),
+        };
+        let mut text = format!(
+            "{color} {} marked {verb} ({stones})",
+            naming.name(point, size)
+        );
+        if self.open_proposal().is_some_and(|p| p.dead != self.marks) {
+            text += &format!("; {} may counter-propose", self.ending_turn);
+        }
+        out.say(text);
+    }
+
+    fn accept(&mut self, actor: Color, naming: Naming, out: &mut Out) {
+        if let NoResultState::Offered { by, .. } = self.game.no_result() {
+            self.apply(Event::AcceptNoResult { by: by.opponent() }, naming, out);
+            return;
+        }
+        match self.game.open_proposal() {
+            Some(proposal) => self.apply(
+                Event::Accept {
+                    by: actor,
+                    proposal,
+                },
+                naming,
+                out,
+            ),
+            None => out.refuse("there is no proposal to accept yet; propose one first".to_string()),
+        }
+    }
+
+    fn recount(&mut self) {
+        self.count = match self.game.phase() {
+            Phase::Stopped | Phase::Ending => self.game.count_with(&self.marks).ok(),
+            Phase::Playing | Phase::Ended => None,
+        };
+    }
+
+    /// Applies an event through the rules engine and reports what happened
+    /// or why it was refused.
+    fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
+        let before = self.game.board().clone();
+        match self.game.apply(event.clone()) {
+            Ok(effect) => {
+                out.say(describe(&event, effect, &before, &self.game, naming));
+                match event {
+                    Event::Propose { by, .. } => self.ending_turn = by.opponent(),
+                    Event::OfferNoResult { by } => out.prompt = Some(Prompt::NoResultAnswer { by }),
+                    Event::RequestResume { .. } => self.marks.clear(),
+                    _ => {}
+                }
+                if effect.stopped {
+                    self.ending_turn = self.game.to_move();
+                    self.marks.clear();
+                }
+                if effect.repetition
+                    && matches!(self.game.no_result(), NoResultState::Repeated { .. })
+                {
+                    out.prompt = Some(Prompt::NoResultOffer {
+                        to_move: self.game.to_move(),
+                    });
+                }
+                self.recount();
+                out.cmds.push(Cmd::Applied(event));
+            }
+            Err(error) => {
+                let text = match event {
+                    Event::Play { point, .. } => {
+                        format!("{}: {error}", naming.name(point, self.size()))
+                    }
+                    _ => error.to_string(),
+                };
+                out.refuse(text);
+            }
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! Where things are on the screen. The view draws with these rectangles and
+//! the update maps mouse clicks back to points with the same numbers, so the
+//! two cannot drift apart.
+//!
+//! Each point takes two columns: the stone and a connecting line. The
+//! brackets of the cursor and the parentheses of the last-move marker use the
+//! columns on either side of a point. A 19×19 board is 45 columns by 21 rows
+//! with its coordinates, which leaves a 34-column side panel at 80×24.
+
+use crate::app::{CoordStyle, Naming};
+use kaisho_core::Point;
+use ratatui::layout::Rect;
+
+/// The narrowest side panel that still shows the count table.
+pub const PANEL_MIN: u16 = 30;
+/// Rows below the board: the message line and the key hints.
+pub const FOOTER: u16 = 2;
+/// Columns left of the first point: a two-character row label and the
+/// cursor bracket.
+const LEFT: u16 = 3;
+
+/// The board's geometry for a size and naming style.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardLayout {
+    pub size: u8,
+    /// Rows of column labels above the board: one for letters, two (tens and
+    /// units) for the numbered columns of the 1949 style.
+    pub top: u16,
+    /// Whether column labels repeat under the board (GTP style only).
+    pub bottom: bool,
+}
+
+impl BoardLayout {
+    #[must_use]
+    pub fn new(size: u8, naming: Naming) -> BoardLayout {
+        let gtp = naming.style == CoordStyle::Gtp;
+        BoardLayout {
+            size,
+            top: if gtp { 1 } else { 2 },
+            bottom: gtp,
+        }
+    }
+
+    /// Columns the board takes, labels included; the same in both styles so
+    /// that switching styles does not move the panel.
+    #[must_use]
+    pub fn width(self) -> u16 {
+        // Points and connectors, the closing bracket's column, and a row
+        // label of up to four columns (two kanji).
+        LEFT + 2 * u16::from(self.size) - 1 + 1 + 4
+    }
+
+    /// Rows the board takes, labels included.
+    #[must_use]
+    pub fn height(self) -> u16 {
+        u16::from(self.size) + 2
+    }
+
+    /// The column of a point's stone.
+    #[must_use]
+    pub fn x(self, col: u8) -> u16 {
+        LEFT + 2 * u16::from(col)
+    }
+
+    /// The row of a point's stone.
+    #[must_use]
+    pub fn y(self, row: u8) -> u16 {
+        self.top + u16::from(row)
+    }
+
+    /// The point under a screen cell, if any: a point owns its own column
+    /// and the one to its left, so a click a little off still lands.
+    #[must_use]
+    pub fn hit(self, x: u16, y: u16) -> Option<Point> {
+        let row = y.checked_sub(self.top)?;
+        let col = x.checked_sub(LEFT - 1)? / 2;
+        let n = u16::from(self.size);
+        (row < n && col < n).then(|| Point::new(col as u8, row as u8))
+    }
+
+    /// The smallest terminal that shows this board with its panel.
+    #[must_use]
+    pub fn min_screen(self) -> (u16, u16) {
+        (self.width() + 1 + PANEL_MIN, self.height() + FOOTER)
+    }
+}
+
+/// The rectangles of a board screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Areas {
+    pub board: Rect,
+    pub panel: Rect,
+    pub message: Rect,
+    pub hints: Rect,
+}
+
+impl Areas {
+    /// Splits the screen, or `None` when it is too small for the board.
+    #[must_use]
+    pub fn new(screen: Rect, layout: BoardLayout) -> Option<Areas> {
+        let (min_w, min_h) = layout.min_screen();
+        if screen.width < min_w || screen.height < min_h {
+            return None;
+        }
+        let body = screen.height - FOOTER;
+        let board_w = layout.width();
+        Some(Areas {
+            board: Rect::new(screen.x, screen.y, board_w, body),
+            panel: Rect::new(
+                screen.x + board_w + 1,
+                screen.y,
+                screen.width - board_w - 1,
+                body,
+            ),
+            message: Rect::new(screen.x, screen.y + body, screen.width, 1),
+            hints: Rect::new(screen.x, screen.y + body + 1, screen.width, 1),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nineteen_fits_80_by_24() {
+        for style in [CoordStyle::Gtp, CoordStyle::Japanese] {
+            let layout = BoardLayout::new(
+                19,
+                Naming {
+                    style,
+                    ascii: false,
+                },
+            );
+            let (w, h) = layout.min_screen();
+            assert!(w <= 80 && h <= 24, "{w}x{h}");
+        }
+    }
+
+    #[test]
+    fn clicks_land_on_the_point_drawn_there() {
+        let layout = BoardLayout::new(9, Naming::default());
+        for p in [Point::new(0, 0), Point::new(8, 8), Point::new(3, 5)] {
+            assert_eq!(layout.hit(layout.x(p.col), layout.y(p.row)), Some(p));
+            assert_eq!(layout.hit(layout.x(p.col) - 1, layout.y(p.row)), Some(p));
+        }
+        assert_eq!(layout.hit(0, 0), None);
+        assert_eq!(layout.hit(layout.x(8) + 2, layout.y(0)), None);
+        assert_eq!(layout.hit(u16::MAX, u16::MAX), None);
+    }
+}

@@ -1,0 +1,16 @@
+//! The kaisho front end as a library, so that the binary, the integration
+//! tests and the benchmarks drive the same state, update and view.
+//!
+//! Data flows one way: terminal input (or a typed line in plain mode) becomes
+//! a [`app::Msg`]; [`app::update`] applies it to [`app::State`] through the
+//! rules engine and returns [`app::Cmd`]s for the outside world; [`view::view`]
+//! draws the state.
+
+pub mod app;
+pub mod event_loop;
+pub mod launch;
+pub mod layout;
+mod logging;
+pub mod plain;
+pub mod terminal;
+pub mod view;

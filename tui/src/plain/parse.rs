@@ -1,0 +1,154 @@
+//! Reading a typed line into a command.
+
+use crate::app::{Command, State};
+use kaisho_core::{Komi, Point};
+
+/// What a typed line asks for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Line {
+    /// An empty line.
+    Nothing,
+    /// The list of commands.
+    Help,
+    Command(Command),
+}
+
+/// The commands plain mode understands, for `help`.
+pub const HELP: &str = "\
+commands:
+  new [SIZE] [KOMI] [HANDICAP]   start a local game, e.g. new 9 6.5 0
+  play POINT                     play a stone, e.g. play D4
+  pass                           pass; two passes stop the game
+  resign                         resign the game
+  board                          show the board
+  score                          show the count of the marked stones
+  propose dead POINT...          propose these chains dead (none: propose dead)
+  accept                         accept the proposal or no-result offer
+  resume                         ask to resume play; the partner moves first
+  unresolvable                   declare that no agreement is possible: both lose
+  offer                          offer no-result after a repetition
+  decline                        decline no-result
+  names                          switch point names: GTP or 1949 style
+  help                           this list
+  quit                           leave";
+
+/// Reads one line; the error says what was wrong with it.
+pub fn parse(text: &str, state: &State) -> Result<Line, String> {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let Some((&verb, args)) = words.split_first() else {
+        return Ok(Line::Nothing);
+    };
+    let command = match verb.to_ascii_lowercase().as_str() {
+        "help" | "?" => return Ok(Line::Help),
+        "new" => new_game(args, state)?,
+        "play" => match args {
+            [point] => Command::Play(point_at(point, state)?),
+            _ => return Err("usage: play POINT, e.g. play D4".to_string()),
+        },
+        "propose" => {
+            let names = match args.split_first() {
+                Some((first, rest)) if first.eq_ignore_ascii_case("dead") => rest,
+                _ => args,
+            };
+            let points = names
+                .iter()
+                .map(|n| point_at(n, state))
+                .collect::<Result<Vec<_>, _>>()?;
+            Command::ProposeDead(points)
+        }
+        "pass" => Command::Pass,
+        "resign" => Command::Resign,
+        "board" => Command::ShowBoard,
+        "score" => Command::ShowScore,
+        "accept" => Command::Accept,
+        "resume" => Command::Resume,
+        "unresolvable" => Command::DeclareBothLose,
+        "offer" => Command::OfferNoResult,
+        "decline" => Command::DeclineNoResult,
+        "names" => Command::ToggleNames,
+        "quit" | "exit" => Command::Quit,
+        other => return Err(format!("unknown command '{other}'; type help for the list")),
+    };
+    Ok(Line::Command(command))
+}
+
+fn point_at(name: &str, state: &State) -> Result<Point, String> {
+    let session = state
+        .session()
+        .ok_or("no game yet: start one with new, e.g. new 9")?;
+    state
+        .naming
+        .parse(name, session.game.settings().size.get())
+        .map_err(|e| e.to_string())
+}
+
+fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
+    let home = state.home;
+    let size = match args.first() {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("'{text}' is not a board size such as 9, 13 or 19"))?,
+        None => home.size,
+    };
+    let komi = match args.get(1) {
+        Some(text) => Komi::parse(text).map_err(|e| e.to_string())?,
+        None => home.komi,
+    };
+    let handicap = match args.get(2) {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("'{text}' is not a number of handicap stones"))?,
+        None => home.handicap,
+    };
+    if args.len() > 3 {
+        return Err("usage: new [SIZE] [KOMI] [HANDICAP]".to_string());
+    }
+    Ok(Command::StartLocal {
+        size,
+        komi,
+        handicap,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::{Msg, Options, update};
+
+    fn in_game() -> State {
+        let mut state = State::new(Options::default(), (80, 24));
+        update(
+            &mut state,
+            Msg::Command(Command::StartLocal {
+                size: 9,
+                komi: Komi::MODERN,
+                handicap: 0,
+            }),
+        );
+        state
+    }
+
+    #[test]
+    fn lines_become_commands() {
+        let state = in_game();
+        let p = |n| Point::parse_gtp(n, 9).unwrap();
+        assert_eq!(parse("  ", &state), Ok(Line::Nothing));
+        assert_eq!(parse("HELP", &state), Ok(Line::Help));
+        assert_eq!(
+            parse("play d4", &state),
+            Ok(Line::Command(Command::Play(p("D4"))))
+        );
+        assert_eq!(
+            parse("propose dead C3 D5", &state),
+            Ok(Line::Command(Command::ProposeDead(vec![p("C3"), p("D5")])))
+        );
+        assert_eq!(
+            parse("propose", &state),
+            Ok(Line::Command(Command::ProposeDead(vec![])))
+        );
+        assert!(parse("play D4 D5", &state).is_err());
+        assert!(parse("propose dead Z1", &state).is_err());
+        assert!(parse("new nine", &state).is_err());
+        assert!(parse("new 9 6.5 0 extra", &state).is_err());
+    }
+}

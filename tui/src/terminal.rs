@@ -1,0 +1,59 @@
+//! Taking over the terminal and giving it back: raw mode, the alternate
+//! screen, mouse reports and a hidden cursor on the way in, all undone on
+//! the way out, whether kaisho quits, fails or panics.
+
+use crossterm::cursor::{Hide, Show};
+use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use crossterm::execute;
+use crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use std::io::{self, Stdout, stdout};
+
+/// The terminal kaisho draws on.
+pub type Tui = Terminal<CrosstermBackend<Stdout>>;
+
+/// Restores the terminal when dropped, so every way out of the draw loop,
+/// an error included, leaves the user's shell usable.
+pub struct Session {
+    pub terminal: Tui,
+}
+
+impl Session {
+    /// Prepares the terminal and installs a panic hook that restores it
+    /// before the panic message is printed.
+    pub fn start() -> io::Result<Session> {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+        enable_raw_mode()?;
+        let mut out = stdout();
+        if let Err(e) = execute!(out, EnterAlternateScreen, EnableMouseCapture, Hide) {
+            restore();
+            return Err(e);
+        }
+        match Terminal::new(CrosstermBackend::new(out)) {
+            Ok(terminal) => Ok(Session { terminal }),
+            Err(e) => {
+                restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        restore();
+    }
+}
+
+/// Gives the terminal back; safe to call more than once.
+fn restore() {
+    let _ = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, Show);
+    let _ = disable_raw_mode();
+}

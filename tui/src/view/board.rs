@@ -1,0 +1,162 @@
+//! The board: grid, coordinates, star points, stones, the last-move and ko
+//! markers, the cursor, and on the ending and result screens the dead
+//! stones and territory of a count.
+
+use super::theme::{Edge, Theme};
+use crate::app::{CoordStyle, Naming};
+use crate::layout::BoardLayout;
+use kaisho_core::handicap::stars;
+use kaisho_core::{Game, Move, Point, PointStatus, Score};
+use ratatui::buffer::{Buffer, Cell};
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::widgets::Widget;
+
+/// A board to draw.
+pub struct BoardView<'a> {
+    pub game: &'a Game,
+    pub naming: Naming,
+    pub theme: Theme,
+    /// The count whose dead stones and territory to show, if any.
+    pub count: Option<&'a Score>,
+    /// The cursor, on screens that have one.
+    pub cursor: Option<Point>,
+}
+
+/// Writes `text` at a board position, clipped to the area.
+fn put(buf: &mut Buffer, area: Rect, x: u16, y: u16, text: &str, style: Style) {
+    let (x, y) = (area.x.saturating_add(x), area.y.saturating_add(y));
+    if x < area.right() && y < area.bottom() {
+        buf.set_stringn(x, y, text, usize::from(area.right() - x), style);
+    }
+}
+
+/// The cell at a board position, if it lies inside the area.
+fn cell_at(buf: &mut Buffer, area: Rect, x: u16, y: u16) -> Option<&mut Cell> {
+    let (x, y) = (area.x.saturating_add(x), area.y.saturating_add(y));
+    (x < area.right() && y < area.bottom()).then(|| &mut buf[(x, y)])
+}
+
+/// Sets a one-column symbol; cheaper than writing a string, which matters
+/// for the 700-odd cells of a 19×19 grid drawn every frame.
+fn set(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: &str, style: Style) {
+    if let Some(cell) = cell_at(buf, area, x, y) {
+        cell.set_symbol(symbol).set_style(style);
+    }
+}
+
+/// Replaces a cell's style (and its symbol, if given) at a board position.
+fn mark(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: Option<&str>, style: Style) {
+    if let Some(cell) = cell_at(buf, area, x, y) {
+        let symbol = symbol.map_or_else(|| cell.symbol().to_string(), str::to_string);
+        cell.reset();
+        cell.set_symbol(&symbol).set_style(style);
+    }
+}
+
+impl Widget for BoardView<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let size = self.game.settings().size.get();
+        let layout = BoardLayout::new(size, self.naming);
+        self.labels(layout, area, buf);
+        self.grid(layout, area, buf);
+        self.markers(layout, area, buf);
+    }
+}
+
+impl BoardView<'_> {
+    fn labels(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
+        let size = layout.size;
+        let style = self.theme.dim();
+        for col in 0..size {
+            let x = layout.x(col);
+            let label = self.naming.col_label(col, size);
+            match self.naming.style {
+                CoordStyle::Gtp => {
+                    put(buf, area, x, 0, &label, style);
+                    put(buf, area, x, layout.y(size - 1) + 1, &label, style);
+                }
+                CoordStyle::Japanese => {
+                    let (tens, units) = label.split_at(label.len() - 1);
+                    put(buf, area, x, 0, tens, style);
+                    put(buf, area, x, 1, units, style);
+                }
+            }
+        }
+        let right = layout.x(size - 1) + 2;
+        for row in 0..size {
+            let y = layout.y(row);
+            let label = self.naming.row_label(row, size);
+            if self.naming.style == CoordStyle::Gtp {
+                put(buf, area, 0, y, &format!("{label:>2}"), style);
+            }
+            put(buf, area, right, y, &label, style);
+        }
+    }
+
+    fn grid(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
+        let size = layout.size;
+        let board = self.game.board();
+        let star_points = kaisho_core::BoardSize::new(u32::from(size))
+            .map(stars)
+            .unwrap_or_default();
+        for p in board.points() {
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            if p.col + 1 < size {
+                set(
+                    buf,
+                    area,
+                    x + 1,
+                    y,
+                    self.theme.connector(),
+                    self.theme.grid(),
+                );
+            }
+            let status = self.count.map(|score| score.at(p));
+            let (glyph, style) = match (status, board.get(p)) {
+                (Some(PointStatus::Lifted(c) | PointStatus::DeadStays(c)), _) => {
+                    (self.theme.dead(c), self.theme.dim())
+                }
+                (Some(PointStatus::Territory(c)), None) => {
+                    (self.theme.territory(c), self.theme.plain())
+                }
+                (_, Some(c)) => (self.theme.stone(c), self.theme.bold()),
+                (_, None) if self.count.is_none() && board.ko() == Some(p) => {
+                    (self.theme.ko(), self.theme.marker())
+                }
+                (_, None) => {
+                    let edge = Edge {
+                        top: p.row == 0,
+                        bottom: p.row + 1 == size,
+                        left: p.col == 0,
+                        right: p.col + 1 == size,
+                    };
+                    (
+                        self.theme.empty(edge, star_points.contains(&p)),
+                        self.theme.grid(),
+                    )
+                }
+            };
+            set(buf, area, x, y, glyph, style);
+        }
+    }
+
+    /// Draws the last-move parentheses and the cursor brackets with fresh
+    /// styles, so that a stone played at the cursor changes one symbol and
+    /// no style (fewer bytes to a slow terminal).
+    fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
+        if let Some(Move::Play(_, p)) = self.game.last_move() {
+            let (open, close) = self.theme.last_move_marks();
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(buf, area, x - 1, y, Some(open), self.theme.marker());
+            mark(buf, area, x + 1, y, Some(close), self.theme.marker());
+        }
+        if let Some(p) = self.cursor {
+            let (open, close) = self.theme.cursor_marks();
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(buf, area, x - 1, y, Some(open), self.theme.bold());
+            mark(buf, area, x, y, None, self.theme.cursor());
+            mark(buf, area, x + 1, y, Some(close), self.theme.bold());
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! Drawing the state. `view` reads the state and never changes it; what is
+//! drawn depends only on the state and the frame's size.
+
+mod board;
+mod footer;
+mod help;
+mod home;
+mod panel;
+mod table;
+mod theme;
+
+pub use board::BoardView;
+pub use theme::Theme;
+
+use crate::app::State;
+use crate::layout::{Areas, BoardLayout};
+use kaisho_core::Phase;
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::Line;
+use ratatui::widgets::{Paragraph, Widget, Wrap};
+
+/// Draws the whole screen for `state`.
+pub fn view(state: &State, frame: &mut Frame) {
+    let area = frame.area();
+    let buf = frame.buffer_mut();
+    let theme = Theme::new(state.options);
+    match state.session() {
+        None => {
+            let (w, h) = home::MIN_SCREEN;
+            if area.width < w || area.height < h {
+                too_small(area, (w, h), buf);
+            } else {
+                home::render(state, theme, area, buf);
+            }
+        }
+        Some(session) => {
+            let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+            let Some(areas) = Areas::new(area, layout) else {
+                too_small(area, layout.min_screen(), buf);
+                return;
+            };
+            let phase = session.game.phase();
+            let count = match phase {
+                Phase::Playing => None,
+                Phase::Stopped | Phase::Ending => session.count.as_ref(),
+                Phase::Ended => session.game.score(),
+            };
+            BoardView {
+                game: &session.game,
+                naming: state.naming,
+                theme,
+                count,
+                cursor: (phase != Phase::Ended).then_some(session.cursor),
+            }
+            .render(areas.board, buf);
+            panel::render(state, session, theme, areas.panel, buf);
+            footer::render(state, theme, areas.message, areas.hints, buf);
+        }
+    }
+    if state.help {
+        help::render(state, theme, area, buf);
+    }
+}
+
+/// The message shown instead of a layout that would not fit.
+fn too_small(area: Rect, (w, h): (u16, u16), buf: &mut Buffer) {
+    let text = format!(
+        "Enlarge the terminal to at least {w}x{h} (it is {}x{}).",
+        area.width, area.height
+    );
+    let top = area.height / 2;
+    let rest = Rect::new(area.x, area.y + top, area.width, area.height - top);
+    Paragraph::new(Line::from(text))
+        .alignment(Alignment::Center)
+        .wrap(Wrap { trim: true })
+        .render(rest, buf);
+}

@@ -1,0 +1,132 @@
+//! The side panel: players, prisoners, turn, move number and phase during
+//! play; the proposal and the live count during the ending; the result
+//! table at the end. Lines keep fixed places so that a move rewrites only
+//! the few characters that changed.
+
+use super::table::score_lines;
+use super::theme::Theme;
+use crate::app::{Session, State};
+use kaisho_core::{Color, Move, NoResultState, Phase};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Draws the panel for the session's phase.
+pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let mut lines = header(session, theme);
+    lines.push(Line::default());
+    match session.game.phase() {
+        Phase::Playing => play(state, session, theme, &mut lines),
+        Phase::Stopped | Phase::Ending => ending(state, session, theme, &mut lines),
+        Phase::Ended => result(session, theme, &mut lines),
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
+    let settings = session.game.settings();
+    let size = settings.size.get();
+    let terms = match settings.handicap {
+        0 => "even".to_string(),
+        n => format!("{n} stones"),
+    };
+    let [black, white] = session.game.captures();
+    let player = |color: Color, prisoners: u32| {
+        Line::from(vec![
+            Span::styled(theme.stone(color), theme.bold()),
+            Span::raw(format!(" {:<10}prisoners {prisoners:>3}", color.name())),
+        ])
+    };
+    vec![
+        Line::styled("kaisho - local game", theme.bold()),
+        Line::from(format!("{size}x{size}, komi {}, {terms}", settings.komi)),
+        Line::default(),
+        player(Color::Black, black),
+        player(Color::White, white),
+    ]
+}
+
+fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let game = &session.game;
+    let size = game.settings().size.get();
+    let name = |p| state.naming.name(p, size);
+    lines.push(Line::from(format!("{} to play", game.to_move())));
+    lines.push(Line::from(format!(
+        "move {}, game {}",
+        game.move_number(),
+        game.phase()
+    )));
+    let last = match game.last_move() {
+        Some(Move::Play(color, p)) => format!("{color} {}", name(p)),
+        Some(Move::Pass(color)) => format!("{color} passed"),
+        None => "-".to_string(),
+    };
+    lines.push(Line::from(format!("last move  {last}")));
+    let ko = game.board().ko().map_or("-".to_string(), name);
+    lines.push(Line::from(format!("ko         {ko}")));
+    lines.push(Line::from(format!("cursor     {}", name(session.cursor))));
+    let repetition = match game.no_result() {
+        NoResultState::Clear => None,
+        NoResultState::Repeated { at_move } => Some(format!(
+            "move {at_move} repeated a position: n offers no-result"
+        )),
+        NoResultState::Offered { by, .. } => Some(format!("{by} offered no-result")),
+        NoResultState::Declined => Some("no-result declined: repeats refused".to_string()),
+    };
+    if let Some(text) = repetition {
+        lines.push(Line::default());
+        lines.push(Line::styled(text, theme.marker()));
+    }
+}
+
+fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let actor = session.actor();
+    let size = session.game.settings().size.get();
+    lines.push(Line::styled(
+        format!("game {}: {actor} to decide", session.game.phase()),
+        theme.bold(),
+    ));
+    let offer = match session.open_proposal() {
+        Some(p) => format!(
+            "proposal {} by {}: {} dead",
+            session.game.proposals().len(),
+            p.by,
+            p.dead.len()
+        ),
+        None => "no proposal yet".to_string(),
+    };
+    lines.push(Line::from(offer));
+    lines.push(Line::from(format!(
+        "marked {} dead, cursor {}",
+        session.marks.len(),
+        state.naming.name(session.cursor, size)
+    )));
+    lines.push(Line::default());
+    if let Some(score) = &session.count {
+        lines.extend(score_lines(score, theme));
+    }
+    lines.push(Line::default());
+    lines.push(Line::from(format!(
+        "{} {} dead  {} {} territory",
+        theme.dead(Color::Black),
+        theme.dead(Color::White),
+        theme.territory(Color::Black),
+        theme.territory(Color::White),
+    )));
+}
+
+fn result(session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let game = &session.game;
+    if let Some(outcome) = game.outcome() {
+        lines.push(Line::styled(
+            crate::app::outcome_text(outcome),
+            theme.marker(),
+        ));
+    }
+    lines.push(Line::from(format!("{} moves", game.move_number())));
+    lines.push(Line::default());
+    if let Some(score) = game.score() {
+        lines.extend(score_lines(score, theme));
+    }
+}

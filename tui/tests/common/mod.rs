@@ -1,0 +1,272 @@
+//! Helpers shared by the front-end tests and benchmarks: key presses,
+//! typed points, rendering at 80×24, and a few fixed games.
+#![allow(dead_code)]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use kaisho::app::{Cmd, Command, Msg, Options, Screen, Session, State, Tone, update};
+use kaisho::layout::BoardLayout;
+use kaisho::view::view;
+use kaisho_core::{BoardSize, Color, Event, Game, Komi, Phase, Point, Settings};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+/// A 19×19 opening of 50 moves, as GTP names.
+pub const OPENING: [&str; 50] = [
+    "Q16", "D4", "Q4", "D16", "R6", "C14", "O3", "F17", "R14", "Q17", "R17", "P17", "R16", "O16",
+    "C6", "F3", "C3", "D3", "C4", "D5", "C5", "E6", "E17", "E16", "F16", "E18", "G17", "F18",
+    "G18", "D17", "E15", "D15", "E14", "K16", "C17", "C16", "D18", "B17", "C18", "B18", "C19",
+    "Q10", "R10", "Q9", "K4", "J3", "K3", "K10", "L17", "M16",
+];
+
+/// The home screen of an 80×24 terminal with colour and Unicode.
+pub fn home() -> State {
+    State::new(
+        Options {
+            ascii: false,
+            color: true,
+        },
+        (80, 24),
+    )
+}
+
+/// A state showing `game`.
+pub fn showing(game: Game) -> State {
+    let mut state = home();
+    state.screen = Screen::Game(Box::new(Session::from_game(game)));
+    state
+}
+
+/// A new local game started from the home screen with keys.
+pub fn new_game(size: u8) -> State {
+    let mut state = home();
+    run(
+        &mut state,
+        Command::StartLocal {
+            size,
+            komi: Komi::MODERN,
+            handicap: 0,
+        },
+    );
+    state
+}
+
+/// The opening above, played through the update as typed points.
+pub fn mid_game() -> State {
+    let mut state = new_game(19);
+    for name in OPENING {
+        let said = play(&mut state, name);
+        assert!(!said.iter().any(|s| s.contains(':')), "{name}: {said:?}");
+    }
+    state
+}
+
+pub fn key(code: KeyCode) -> Msg {
+    Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
+}
+
+/// Presses one key and returns what the update said.
+pub fn press(state: &mut State, code: KeyCode) -> Vec<String> {
+    said(update(state, key(code)))
+}
+
+/// Presses a key for each character.
+pub fn keys(state: &mut State, text: &str) -> Vec<String> {
+    text.chars()
+        .flat_map(|c| press(state, KeyCode::Char(c)))
+        .collect()
+}
+
+/// Types `:`, a point name and Enter, as a player plays by typing.
+pub fn play(state: &mut State, name: &str) -> Vec<String> {
+    let mut out = keys(state, &format!(":{name}"));
+    out.extend(press(state, KeyCode::Enter));
+    out
+}
+
+pub fn run(state: &mut State, command: Command) -> Vec<Cmd> {
+    update(state, Msg::Command(command))
+}
+
+/// The texts of the `Say` commands.
+pub fn said(cmds: Vec<Cmd>) -> Vec<String> {
+    cmds.into_iter()
+        .filter_map(|c| match c {
+            Cmd::Say(text) => Some(text),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn session(state: &State) -> &Session {
+    state.session().expect("a game is showing")
+}
+
+/// The screen at `w`×`h`, as the snapshots show it.
+pub fn render_at(state: &State, w: u16, h: u16) -> TestBackend {
+    let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("test terminal");
+    terminal.draw(|frame| view(state, frame)).expect("draw");
+    terminal.backend().clone()
+}
+
+pub fn render(state: &State) -> TestBackend {
+    render_at(state, 80, 24)
+}
+
+pub fn gtp(name: &str, size: u8) -> Point {
+    Point::parse_gtp(name, size).expect("a point name")
+}
+
+/// Three kos on a 9×9 board, Black to move, set up so that taking them in
+/// turn (B H8, W B8, B C4, W G8, B C8, W B4) recreates the start: triple ko.
+pub fn triple_ko() -> Game {
+    let mut setup = Vec::new();
+    for (ox, oy, holder) in [
+        (0u8, 0u8, Color::Black),
+        (5, 0, Color::White),
+        (0, 4, Color::White),
+    ] {
+        let at = |c: u8, r: u8| Point::new(ox + c, oy + r);
+        for p in [at(1, 0), at(0, 1), at(1, 2)] {
+            setup.push((Color::Black, p));
+        }
+        for p in [at(2, 0), at(3, 1), at(2, 2)] {
+            setup.push((Color::White, p));
+        }
+        let ko_stone = match holder {
+            Color::Black => at(2, 1),
+            Color::White => at(1, 1),
+        };
+        setup.push((holder, ko_stone));
+    }
+    let settings = Settings {
+        setup,
+        ..Settings::even(BoardSize::new(9).expect("9"), Komi::MODERN)
+    };
+    Game::new(settings).expect("a legal set-up")
+}
+
+/// Applies events to a game, which must accept them.
+pub fn apply_all(game: &mut Game, events: &[Event]) {
+    for event in events {
+        game.apply(event.clone()).expect("a legal event");
+    }
+}
+
+/// Black builds a wall on D, White on F; Black invades at G5 and is captured.
+pub const WALLS: [&str; 18] = [
+    "D5", "F5", "D4", "F4", "D6", "F6", "D3", "F3", "D7", "F7", "D2", "F2", "D8", "F8", "D1", "F1",
+    "D9", "F9",
+];
+
+pub fn click(state: &mut State, name: &str) -> Vec<String> {
+    let size = session(state).game.settings().size.get();
+    let p = gtp(name, size);
+    let layout = BoardLayout::new(size, state.naming);
+    said(update(
+        state,
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: layout.x(p.col),
+            row: layout.y(p.row),
+            modifiers: KeyModifiers::NONE,
+        }),
+    ))
+}
+
+/// Plays the walls and the capture; returns the state with White to move
+/// after move 27, and dame left on E.
+pub fn walls_game() -> State {
+    let mut state = home();
+    // From the home menu: size is the second item; 19 → 9 is one step right.
+    press(&mut state, KeyCode::Down);
+    press(&mut state, KeyCode::Right);
+    assert_eq!(state.home.size, 9);
+    press(&mut state, KeyCode::Up);
+    let said = press(&mut state, KeyCode::Enter);
+    assert_eq!(said, ["new local game: 9x9, komi 6.5; Black to play"]);
+    for name in WALLS {
+        play(&mut state, name);
+    }
+    assert_eq!(session(&state).game.move_number(), 18);
+    play(&mut state, "G5");
+    play(&mut state, "G4");
+    play(&mut state, "E5");
+    play(&mut state, "G6");
+    play(&mut state, "E4");
+    let said = play(&mut state, "H5");
+    assert_eq!(said, ["move 24, White H5, captures 1 at G5"]);
+    assert_eq!(session(&state).game.captures(), [0, 1]);
+
+    // Refusals name the point and the reason, and leave the game as it was.
+    let said = play(&mut state, "F5");
+    assert_eq!(said, ["F5: the point is occupied"]);
+    let said = play(&mut state, "G5");
+    assert_eq!(
+        said,
+        ["G5: suicide: the stone would have no liberty (Art. 4)"]
+    );
+    assert_eq!(session(&state).game.move_number(), 24);
+    assert_eq!(state.message.as_ref().map(|m| m.tone), Some(Tone::Error));
+
+    play(&mut state, "E6");
+    // White invades Black's side with a stone that cannot live.
+    let said = click(&mut state, "B5");
+    assert_eq!(said, ["move 26, White B5"]);
+    play(&mut state, "E3");
+    state
+}
+
+pub fn pass_twice(state: &mut State) {
+    let first = press(state, KeyCode::Char('p'));
+    assert_eq!(first.len(), 1, "{first:?}");
+    let second = press(state, KeyCode::Char('p'));
+    assert!(second[0].contains("two passes stop the game"), "{second:?}");
+    assert_eq!(session(state).game.phase(), Phase::Stopped);
+}
+
+/// Bytes a terminal would receive, shared with the test that reads them.
+#[derive(Clone, Default)]
+pub struct Sink(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+impl std::io::Write for Sink {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sink {
+    /// The bytes written since the last call.
+    pub fn take(&self) -> Vec<u8> {
+        std::mem::take(&mut self.0.borrow_mut())
+    }
+}
+
+/// A terminal that writes its escape sequences into `sink`, as a real
+/// terminal would receive them, at 80×24.
+pub fn byte_terminal(sink: Sink) -> Terminal<ratatui::backend::CrosstermBackend<Sink>> {
+    Terminal::with_options(
+        ratatui::backend::CrosstermBackend::new(sink),
+        ratatui::TerminalOptions {
+            viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 80, 24)),
+        },
+    )
+    .expect("an in-memory terminal")
+}
+
+/// Bytes sent for the first frame of `state`, then for the frame after
+/// `step` changes it.
+pub fn frame_bytes(state: &mut State, step: impl FnOnce(&mut State)) -> (usize, usize) {
+    let sink = Sink::default();
+    let mut terminal = byte_terminal(sink.clone());
+    terminal.draw(|frame| view(state, frame)).expect("draw");
+    let first = sink.take().len();
+    step(state);
+    terminal.draw(|frame| view(state, frame)).expect("draw");
+    (first, sink.take().len())
+}

@@ -1,0 +1,146 @@
+//! Plain mode driven through a pipe, running the real binary.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// Runs `kaisho` with `args`, feeds `input` and returns its status and output.
+fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
+    let log = std::env::temp_dir().join(format!("kaisho-plain-test-{}.log", std::process::id()));
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .args(args)
+        .env("KAISHO_LOG", &log)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kaisho starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input)
+        .expect("input written");
+    let output = child.wait_with_output().expect("kaisho ends");
+    let _ = std::fs::remove_file(log);
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+const GAME: &str = "\
+new 9
+play D5
+play F5
+play D4
+play F4
+play D6
+play F6
+play D3
+play F3
+play D7
+play F7
+play D2
+play F2
+play D8
+play F8
+play D1
+play F1
+play D9
+play F9
+play G5
+play G4
+play E5
+play G6
+play E4
+play H5
+play F5
+play E6
+play B5
+play E3
+pass
+pass
+propose
+propose dead B5
+score
+accept
+";
+
+#[test]
+fn a_whole_game_through_a_pipe_ends_cleanly_at_end_of_input() {
+    let (ok, out) = kaisho(&["--plain"], GAME.as_bytes());
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    for expected in [
+        "new local game: 9x9, komi 6.5; Black to play",
+        "move 1, Black D5",
+        "move 24, White H5, captures 1 at G5",
+        "F5: the point is occupied",
+        "move 28, White passes",
+        "move 29, Black passes; two passes stop the game: mark the dead stones and propose",
+        "proposal 1 by White: no dead stones; count W+31.5; Black may accept or counter-propose",
+        "proposal 2 by Black: dead B5; count W+3.5; White may accept or counter-propose",
+        "total            28   31.5",
+        "White accepts proposal 2: White wins by 3.5 (W+3.5)",
+    ] {
+        assert!(lines.contains(&expected), "missing {expected:?} in\n{out}");
+    }
+}
+
+#[test]
+fn board_help_and_mistakes_are_answered_in_text() {
+    let input = "play D4\nnew 9\nplay D4\nboard\nfrobnicate\nplay\nresume\nhelp\nquit\nplay E5\n";
+    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("no game yet: start one with new, e.g. new 9"),
+        "{out}"
+    );
+    assert!(out.contains(" 4  . . . X . . . . . 4"), "{out}");
+    assert!(
+        out.contains("unknown command 'frobnicate'; type help for the list"),
+        "{out}"
+    );
+    assert!(out.contains("usage: play POINT, e.g. play D4"), "{out}");
+    assert!(
+        out.contains("cannot resume while the game is in play"),
+        "{out}"
+    );
+    assert!(out.contains("propose dead POINT..."), "{out}");
+    // quit ends the session: the move after it is never read.
+    assert!(!out.contains("move 2"), "{out}");
+}
+
+#[test]
+fn output_that_is_not_a_terminal_chooses_plain_mode() {
+    let (ok, out) = kaisho(&[], b"new 13 0.5 2\nplay G7\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("new local game: 13x13, komi 0.5, 2 handicap stones; White to play"),
+        "{out}"
+    );
+    assert!(out.contains("move 1, White G7"), "{out}");
+}
+
+#[test]
+fn bad_bytes_and_bad_settings_do_not_stop_it() {
+    let mut input = b"new 4\nnew 9 6.25\nnew 9 6.5 12\n".to_vec();
+    input.extend([0xff, 0xfe, b'\n', b'n', b'e', b'w', b'\n']);
+    let (ok, out) = kaisho(&["--plain"], &input);
+    assert!(ok, "{out}");
+    assert!(out.contains("board size 4 is not supported"), "{out}");
+    assert!(out.contains("komi '6.25'"), "{out}");
+    assert!(out.contains("12 handicap stones cannot be placed"), "{out}");
+    assert!(out.contains("new local game: 19x19"), "{out}");
+}
+
+#[test]
+fn a_proposal_during_play_is_refused_and_marks_nothing() {
+    let (ok, out) = kaisho(&["--plain"], b"new 9\nplay E5\npropose dead E5\nboard\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("cannot propose dead stones while the game is in play"),
+        "{out}"
+    );
+    assert!(out.contains(" 5  . . . . X . . . . 5"), "{out}");
+}

@@ -1,0 +1,161 @@
+//! Every screen rendered at 80×24 on ratatui's TestBackend, compared with
+//! the committed snapshots under `tests/snapshots/`.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use kaisho::app::Options;
+use kaisho_core::{Color, Event};
+
+#[test]
+fn home_screen() {
+    insta::assert_snapshot!(render(&home()));
+}
+
+#[test]
+fn home_screen_with_a_nine_by_nine_handicap_game_chosen() {
+    let mut state = home();
+    keys(&mut state, "jljjll");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_at_the_start_of_a_nine_by_nine_game() {
+    insta::assert_snapshot!(render(&new_game(9)));
+}
+
+#[test]
+fn game_screen_nineteen_by_nineteen_mid_game() {
+    let mut state = mid_game();
+    keys(&mut state, "kkh");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_with_1949_point_names() {
+    let mut state = mid_game();
+    press(&mut state, KeyCode::Char('t'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_in_ascii() {
+    let mut state = mid_game();
+    state.options = Options {
+        ascii: true,
+        color: false,
+    };
+    state.naming.ascii = true;
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_in_ascii_with_1949_point_names() {
+    let mut state = mid_game();
+    state.options.ascii = true;
+    state.naming.ascii = true;
+    press(&mut state, KeyCode::Char('t'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_refusing_an_illegal_move() {
+    let mut state = mid_game();
+    play(&mut state, "Q16");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_asking_before_resigning() {
+    let mut state = new_game(9);
+    press(&mut state, KeyCode::Char('r'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_typing_a_point() {
+    let mut state = new_game(13);
+    keys(&mut state, ":K1");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_after_a_repetition_with_the_ko_marked() {
+    let mut game = triple_ko();
+    let moves = [
+        (Color::Black, "H8"),
+        (Color::White, "B8"),
+        (Color::Black, "C4"),
+        (Color::White, "G8"),
+        (Color::Black, "C8"),
+    ];
+    for (color, name) in moves {
+        apply_all(
+            &mut game,
+            &[Event::Play {
+                color,
+                point: gtp(name, 9),
+            }],
+        );
+    }
+    let mut state = showing(game);
+    play(&mut state, "B4");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn help_overlay_on_the_game_screen() {
+    let mut state = mid_game();
+    press(&mut state, KeyCode::Char('?'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn help_overlay_on_the_ending_screen() {
+    let mut state = walls_game();
+    pass_twice(&mut state);
+    press(&mut state, KeyCode::Char('?'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn ending_screen_with_a_chain_marked_dead() {
+    let mut state = walls_game();
+    pass_twice(&mut state);
+    press(&mut state, KeyCode::Char('s'));
+    click(&mut state, "B5");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn result_screen_after_agreement() {
+    let mut state = walls_game();
+    pass_twice(&mut state);
+    click(&mut state, "B5");
+    keys(&mut state, "sa");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn result_screen_after_resignation() {
+    let mut state = mid_game();
+    keys(&mut state, "ry");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn a_small_terminal_is_asked_to_grow() {
+    insta::assert_snapshot!(render_at(&mid_game(), 70, 20));
+}
+
+#[test]
+fn ascii_mode_keeps_engine_messages_ascii() {
+    let mut state = new_game(9);
+    state.options.ascii = true;
+    state.naming.ascii = true;
+    play(&mut state, "Z1");
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("'Z1' lies outside a 9x9 board"), "{screen}");
+    assert!(screen.is_ascii(), "{screen}");
+}
