@@ -173,7 +173,10 @@ mod tests {
 
     #[test]
     fn five_stones_add_tengen() {
-        assert_eq!(named(5), ["16の四", "4の十六", "16の十六", "4の四", "10の十"]);
+        assert_eq!(
+            named(5),
+            ["16の四", "4の十六", "16の十六", "4の四", "10の十"]
+        );
     }
 
     #[test]
@@ -188,7 +191,15 @@ mod tests {
     fn seven_stones_add_tengen_to_six() {
         assert_eq!(
             named(7),
-            ["16の四", "4の十六", "16の十六", "4の四", "16の十", "4の十", "10の十"]
+            [
+                "16の四",
+                "4の十六",
+                "16の十六",
+                "4の四",
+                "16の十",
+                "4の十",
+                "10の十"
+            ]
         );
     }
 
@@ -196,7 +207,16 @@ mod tests {
     fn eight_stones_on_stars_one_to_eight() {
         assert_eq!(
             named(8),
-            ["16の四", "4の十六", "16の十六", "4の四", "16の十", "4の十", "10の四", "10の十六"]
+            [
+                "16の四",
+                "4の十六",
+                "16の十六",
+                "4の四",
+                "16の十",
+                "4の十",
+                "10の四",
+                "10の十六"
+            ]
         );
     }
 
@@ -205,7 +225,14 @@ mod tests {
         assert_eq!(
             named(9),
             [
-                "16の四", "4の十六", "16の十六", "4の四", "16の十", "4の十", "10の四", "10の十六",
+                "16の四",
+                "4の十六",
+                "16の十六",
+                "4の四",
+                "16の十",
+                "4の十",
+                "10の四",
+                "10の十六",
                 "10の十"
             ]
         );
@@ -224,8 +251,10 @@ mod tests {
         p.sort();
         p.dedup();
         assert_eq!(p.len(), 25);
-        assert!(p.iter().all(|q| [3, 6, 9, 12, 15].contains(&q.col)
-            && [3, 6, 9, 12, 15].contains(&q.row)));
+        assert!(
+            p.iter()
+                .all(|q| [3, 6, 9, 12, 15].contains(&q.col) && [3, 6, 9, 12, 15].contains(&q.row))
+        );
     }
 
     #[test]
@@ -233,7 +262,10 @@ mod tests {
         for stones in (11..=25).step_by(2) {
             let p = placement(BoardSize::NINETEEN, stones).unwrap();
             for q in &p[9..] {
-                assert!(p.contains(&Point::new(18 - q.col, 18 - q.row)), "{stones}: {q:?}");
+                assert!(
+                    p.contains(&Point::new(18 - q.col, 18 - q.row)),
+                    "{stones}: {q:?}"
+                );
             }
         }
     }
@@ -241,10 +273,18 @@ mod tests {
     #[test]
     fn small_boards_use_their_own_stars() {
         let nine = BoardSize::new(9).unwrap();
-        let p: Vec<String> = placement(nine, 5).unwrap().iter().map(|q| q.to_gtp(9)).collect();
+        let p: Vec<String> = placement(nine, 5)
+            .unwrap()
+            .iter()
+            .map(|q| q.to_gtp(9))
+            .collect();
         assert_eq!(p, ["G7", "C3", "G3", "C7", "E5"]);
         let thirteen = BoardSize::new(13).unwrap();
-        let p: Vec<String> = placement(thirteen, 2).unwrap().iter().map(|q| q.to_gtp(13)).collect();
+        let p: Vec<String> = placement(thirteen, 2)
+            .unwrap()
+            .iter()
+            .map(|q| q.to_gtp(13))
+            .collect();
         assert_eq!(p, ["K10", "D4"]);
         assert_eq!(max_stones(thirteen), 9);
         assert!(placement(BoardSize::new(8).unwrap(), 5).is_err());

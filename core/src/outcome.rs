@@ -16,7 +16,10 @@ pub enum WinBy {
 /// The end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
-    Win { winner: Color, by: WinBy },
+    Win {
+        winner: Color,
+        by: WinBy,
+    },
     /// 持碁: equal count.
     Jigo,
     /// 無勝負: no result, by mutual consent after a repetition (Art. 12).

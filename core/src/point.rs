@@ -23,7 +23,10 @@ pub struct Point {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum CoordError {
     /// The text is not a point name in the expected style.
-    Malformed { text: String, expected: &'static str },
+    Malformed {
+        text: String,
+        expected: &'static str,
+    },
     /// The name is well formed but lies outside a board of this size.
     OffBoard { text: String, size: u8 },
 }

@@ -107,7 +107,11 @@ impl Settings {
             komi,
             handicap: stones,
             setup: points.into_iter().map(|p| (Color::Black, p)).collect(),
-            first: if stones == 0 { Color::Black } else { Color::White },
+            first: if stones == 0 {
+                Color::Black
+            } else {
+                Color::White
+            },
         })
     }
 }

@@ -1,0 +1,259 @@
+//! The verdict on every chain of a stopped position.
+
+use super::benson::{self, Safety};
+use super::grid::Grid;
+use super::region::{self, Area};
+use super::search::{self, Outcome, Problem};
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Point;
+use crate::scoring::{self, PointStatus};
+use crate::settings::Komi;
+
+/// A chain's life or death under Article 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The opponent, moving first, cannot take it for good; it has no dame.
+    Alive,
+    /// The opponent, moving first, captures it and nothing of its owner stays.
+    Dead,
+    /// Alive, but next to a dame nobody can fill (Art. 8 セキ石): no territory.
+    Seki,
+    /// The search bound was reached: the players must decide.
+    Unsettled,
+}
+
+/// The verdict on one chain, with the reason a player can read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainVerdict {
+    /// The stones of the chain, sorted.
+    pub stones: Vec<Point>,
+    pub color: Color,
+    pub status: Status,
+    /// One line saying why, e.g. "White captures at B1 even under 7.2".
+    pub reason: String,
+}
+
+/// How much work the analysis may do; past these bounds chains are
+/// [`Status::Unsettled`] instead of taking longer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Search nodes for one chain.
+    pub nodes_per_chain: u64,
+    /// Search nodes for the whole position.
+    pub nodes_total: u64,
+    /// The most empty points an area may have and still be searched.
+    pub max_area: usize,
+}
+
+impl Default for Limits {
+    /// Bounds that keep a finished 19×19 position well under a second.
+    fn default() -> Limits {
+        Limits {
+            nodes_per_chain: 20_000,
+            nodes_total: 300_000,
+            max_area: 40,
+        }
+    }
+}
+
+/// Every chain's verdict, and the nodes the search spent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub chains: Vec<ChainVerdict>,
+    /// Search nodes spent.
+    pub nodes: u64,
+}
+
+impl Analysis {
+    /// The verdict on the chain through `p`, if a stone stands there.
+    #[must_use]
+    pub fn at(&self, p: Point) -> Option<&ChainVerdict> {
+        self.chains.iter().find(|c| c.stones.contains(&p))
+    }
+
+    /// The status of the chain through `p`, if a stone stands there.
+    #[must_use]
+    pub fn status(&self, p: Point) -> Option<Status> {
+        self.at(p).map(|c| c.status)
+    }
+
+    /// Every stone of every dead chain, sorted: the automatic draft.
+    #[must_use]
+    pub fn dead(&self) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .chains
+            .iter()
+            .filter(|c| c.status == Status::Dead)
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The chains the search could not settle, for the players to decide.
+    pub fn unsettled(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.chains.iter().filter(|c| c.status == Status::Unsettled)
+    }
+}
+
+/// How often the analysis may redo its areas after finding that a chain
+/// lives inside what it took for the other side's territory.
+const MAX_ROUNDS: usize = 4;
+
+/// Judges every chain of a stopped position by Article 7. The side to move
+/// and any ko point do not matter: after stoppage the hypothetical play for
+/// each chain starts afresh with its opponent's move.
+#[must_use]
+pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
+    let grid = Grid::new(board);
+    let mut known_alive = vec![false; grid.chains.len()];
+    let mut safety = benson::safety(&grid, &known_alive);
+    let mut nodes = 0;
+    let mut verdicts = Vec::new();
+    for _round in 0..MAX_ROUNDS {
+        verdicts = safety
+            .iter()
+            .map(|s| match s {
+                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string()),
+                Some(Safety::Territory) => (
+                    Status::Alive,
+                    "alive: its territory is too large for an invader to live in".to_string(),
+                ),
+                None => (Status::Unsettled, String::new()),
+            })
+            .collect::<Vec<_>>();
+        let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
+        for area in region::areas(&grid, &safe) {
+            judge_area(board, &grid, &area, limits, &mut nodes, &mut verdicts);
+        }
+        for (c, v) in verdicts.iter().enumerate() {
+            known_alive[c] |= v.0 == Status::Alive;
+        }
+        let next = benson::safety(&grid, &known_alive);
+        if next == safety {
+            break;
+        }
+        safety = next;
+    }
+    let chains = finish(board, &grid, verdicts);
+    Analysis { chains, nodes }
+}
+
+fn judge_area(
+    board: &Board,
+    grid: &Grid,
+    area: &Area,
+    limits: &Limits,
+    nodes: &mut u64,
+    verdicts: &mut [(Status, String)],
+) {
+    if area.empties.len() > limits.max_area {
+        for &c in &area.chains {
+            verdicts[c] = (
+                Status::Unsettled,
+                format!(
+                    "its area has {} empty points, more than the search takes ({})",
+                    area.empties.len(),
+                    limits.max_area
+                ),
+            );
+        }
+        return;
+    }
+    let moves = area_moves(grid, area);
+    for &c in &area.chains {
+        let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+        let budget = limits
+            .nodes_per_chain
+            .min(limits.nodes_total.saturating_sub(*nodes));
+        let problem = Problem {
+            board,
+            moves: &moves,
+            target: &target,
+        };
+        let (outcome, used) = search::solve(&problem, budget);
+        *nodes += used;
+        let attacker = grid.color(c).opponent();
+        verdicts[c] = match outcome {
+            Outcome::Captured { first, ko } => (
+                Status::Dead,
+                format!(
+                    "{attacker} captures at {}{}",
+                    first.to_gtp(board.size()),
+                    if ko { " even under 7.2" } else { "" }
+                ),
+            ),
+            Outcome::Holds => (
+                Status::Alive,
+                format!("{attacker} cannot capture it for good, moving first"),
+            ),
+            Outcome::Unknown => (
+                Status::Unsettled,
+                format!("the search budget ran out ({budget} nodes)"),
+            ),
+        };
+    }
+}
+
+/// The points an area's search may play on: its empty points near the
+/// chains in doubt (all of them in a small area), and the chains' own
+/// points, which captures empty.
+fn area_moves(grid: &Grid, area: &Area) -> Vec<Point> {
+    const SMALL: usize = 16;
+    let stones: Vec<usize> = area
+        .chains
+        .iter()
+        .flat_map(|&c| grid.chains[c].iter().copied())
+        .collect();
+    let near = |e: usize| {
+        grid.neighbours(e).any(|m| stones.contains(&m))
+            || grid
+                .neighbours(e)
+                .any(|m| grid.neighbours(m).any(|k| stones.contains(&k)))
+    };
+    let empties = area
+        .empties
+        .iter()
+        .copied()
+        .filter(|&e| area.empties.len() <= SMALL || near(e));
+    empties
+        .chain(stones.iter().copied())
+        .map(|i| grid.point(i))
+        .collect()
+}
+
+/// Tells seki from plain life by Article 8 and builds the verdicts.
+fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<ChainVerdict> {
+    let dead: Vec<Point> = verdicts
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.0 == Status::Dead)
+        .flat_map(|(c, _)| grid.chains[c].iter().map(|&i| grid.point(i)))
+        .collect();
+    let score = scoring::count(board, &dead, [0, 0], Komi::ZERO);
+    verdicts
+        .into_iter()
+        .enumerate()
+        .map(|(c, (status, reason))| {
+            let mut stones: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+            stones.sort_unstable();
+            let seki =
+                status == Status::Alive && matches!(score.at(stones[0]), PointStatus::Seki(_));
+            let (status, reason) = if seki {
+                (
+                    Status::Seki,
+                    "seki: neither side can capture, and a dame stays (Art. 8)".to_string(),
+                )
+            } else {
+                (status, reason)
+            };
+            ChainVerdict {
+                stones,
+                color: grid.color(c),
+                status,
+                reason,
+            }
+        })
+        .collect()
+}
