@@ -23,7 +23,7 @@ use super::grid::Grid;
 use crate::color::Color;
 
 /// The fewest empty points of a region that counts as two eyes on its own.
-pub const LARGE_REGION: usize = 8;
+pub const LARGE_REGION: usize = 7;
 /// The most opponent stones a large region may hold and still count.
 pub const MAX_INVADERS: usize = 8;
 
@@ -67,6 +67,13 @@ pub(crate) fn safety(grid: &Grid, alive: &[bool]) -> Vec<Option<Safety>> {
     out
 }
 
+/// Which chains of `color` are safe (by Benson or by a large territory),
+/// indexed by chain number; for the search, which asks about one side at
+/// a time.
+pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
+    fixpoint(grid, color, &vec![false; grid.chains.len()], true)
+}
+
 fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
     let mut seen = vec![false; grid.cells.len()];
     let mut out = Vec::new();
@@ -78,6 +85,14 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
         for &p in &points {
             seen[p] = true;
         }
+        out.push(Region::new(grid, color, &points, alive));
+    }
+    out
+}
+
+impl Region {
+    /// The region of `points` (no stone of `color` among them) as seen by `color`.
+    fn new(grid: &Grid, color: Color, points: &[usize], alive: &[bool]) -> Region {
         let empties: Vec<usize> = points
             .iter()
             .copied()
@@ -91,7 +106,7 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
             })
             .count();
         let chains = grid
-            .chains_around(&points)
+            .chains_around(points)
             .into_iter()
             .filter(|&c| grid.color(c) == color)
             .collect();
@@ -101,7 +116,7 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
                 .filter(|&&p| grid.neighbours(p).any(|m| grid.cells[m] == Some(c)))
                 .count()
         };
-        out.push(Region {
+        Region {
             owned: next_to(color),
             foreign: next_to(color.opponent()),
             invaders: points.len() - empties.len(),
@@ -111,9 +126,30 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
             empties,
             invader_eyes,
             chains,
-        });
+        }
     }
-    out
+
+    /// Whether the region is too large for the opponent to live in.
+    fn is_large(&self) -> bool {
+        self.empties.len() >= LARGE_REGION
+            && self.invaders <= MAX_INVADERS
+            && 2 * self.invaders <= self.empties.len()
+            && self.invader_eyes <= 1
+            && self.foreign <= self.owned
+            && !self.blocked
+    }
+}
+
+/// Whether the chain `chain` stands inside a large territory of the other
+/// colour (see the module notes) whose surrounding chains are all `safe`:
+/// by the same rule that gives those chains life, it can neither live there
+/// nor capture its way out.
+pub(crate) fn inside_territory(grid: &Grid, chain: usize, safe: &[bool], alive: &[bool]) -> bool {
+    let owner = grid.color(chain).opponent();
+    let start = grid.chains[chain][0];
+    let points = grid.flood(start, |g, j| g.cells[j] != Some(owner));
+    let region = Region::new(grid, owner, &points, alive);
+    region.is_large() && region.chains.iter().all(|&c| safe[c])
 }
 
 /// Benson's fixpoint for `color`; with `large`, large regions count twice.
@@ -124,14 +160,7 @@ fn fixpoint(grid: &Grid, color: Color, alive: &[bool], large: bool) -> Vec<bool>
         .collect();
     let mut healthy = vec![true; regions.len()];
     let worth = |r: &Region, c: usize| -> usize {
-        let is_large = large
-            && r.empties.len() >= LARGE_REGION
-            && r.invaders <= MAX_INVADERS
-            && 2 * r.invaders <= r.empties.len()
-            && r.invader_eyes <= 1
-            && r.foreign <= r.owned
-            && !r.blocked;
-        if is_large {
+        if large && r.is_large() {
             2
         } else if r
             .empties

@@ -26,14 +26,23 @@ impl Grid {
             chains: Vec::new(),
         };
         for i in 0..n * n {
-            if grid.cells[i].is_some() && grid.chain_of[i] == usize::MAX {
-                let id = grid.chains.len();
-                let members = grid.flood(i, |g, j| g.cells[j] == g.cells[i]);
-                for &m in &members {
-                    grid.chain_of[m] = id;
-                }
-                grid.chains.push(members);
+            if grid.cells[i].is_none() || grid.chain_of[i] != usize::MAX {
+                continue;
             }
+            let id = grid.chains.len();
+            grid.chain_of[i] = id;
+            let mut members = vec![i];
+            let mut k = 0;
+            while k < members.len() {
+                for m in grid.neighbours(members[k]) {
+                    if grid.cells[m] == grid.cells[i] && grid.chain_of[m] == usize::MAX {
+                        grid.chain_of[m] = id;
+                        members.push(m);
+                    }
+                }
+                k += 1;
+            }
+            grid.chains.push(members);
         }
         grid
     }

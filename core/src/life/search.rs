@@ -238,7 +238,9 @@ impl Solver<'_> {
                 if next.captured_at.is_none() && !self.occupied(&next.board) {
                     next.captured_at = Some(ply + 1);
                 }
-                if placed.captured > 0 {
+                let emptied = next.captured_at == Some(ply + 1);
+                let big_capture = color == self.defender && placed.captured >= 2;
+                if emptied || big_capture {
                     next.settled = self.settled(&next.board);
                 }
             }
@@ -246,36 +248,35 @@ impl Solver<'_> {
         Some(next)
     }
 
-    /// Whether a capture settled the question, judged by the static
+    /// Whether a capture (of the whole target, or of two or more attacker
+    /// stones) settled the question, judged by the static
     /// safety of [`super::benson`]: the defender wins once a chain on the
     /// target's points is safe; the attacker wins once the target is gone
     /// and every attacker chain around its points is safe, for then any
     /// stone its owner puts back stands in a safe enclosure and is taken.
     fn settled(&self, board: &Board) -> Option<Res> {
         let grid = Grid::new(board);
-        let safety = benson::safety(&grid, &vec![false; grid.chains.len()]);
         let at = |p: &Point| usize::from(p.row) * grid.n + usize::from(p.col);
-        let chain_safe =
-            |i: usize| grid.chain_of[i] != usize::MAX && safety[grid.chain_of[i]].is_some();
-        let defender_safe = self
-            .target
-            .iter()
-            .any(|p| grid.cells[at(p)] == Some(self.defender) && chain_safe(at(p)));
-        if defender_safe {
-            return Some(Res::Defender);
-        }
         if self.occupied(board) {
-            return None;
+            let safe = benson::safe_chains(&grid, self.defender);
+            let defender_safe = self.target.iter().any(|p| {
+                let c = grid.chain_of[at(p)];
+                grid.cells[at(p)] == Some(self.defender) && safe[c]
+            });
+            return defender_safe.then_some(Res::Defender);
         }
         let attacker = self.defender.opponent();
         let enclosure = grid.flood(at(&self.target[0]), |g, j| g.cells[j] != Some(attacker));
-        let enclosed = enclosure.iter().all(|&i| grid.cells[i].is_none())
-            && self.target.iter().all(|p| enclosure.contains(&at(p)))
-            && grid
-                .chains_around(&enclosure)
-                .into_iter()
-                .all(|c| safety[c].is_some());
-        enclosed.then_some(Res::Attacker)
+        let open = enclosure.iter().any(|&i| grid.cells[i].is_some())
+            || !self.target.iter().all(|p| enclosure.contains(&at(p)));
+        if open {
+            return None;
+        }
+        let safe = benson::safe_chains(&grid, attacker);
+        grid.chains_around(&enclosure)
+            .into_iter()
+            .all(|c| safe[c])
+            .then_some(Res::Attacker)
     }
 
     /// The moves to try, most promising first.
@@ -324,29 +325,35 @@ impl Solver<'_> {
         out
     }
 
-    /// Liberties of chains in atari near the moves, and the target's liberties.
+    /// The target's liberties, and the liberties of chains touching the
+    /// target that are in atari (captures and escapes come first).
     fn hot_points(&self, board: &Board) -> (Vec<Point>, Vec<Point>) {
+        let Some(&stone) = self
+            .target
+            .iter()
+            .find(|&&p| board.get(p) == Some(self.defender))
+        else {
+            return (Vec::new(), Vec::new());
+        };
+        let chain = board.chain(stone);
+        let target_libs = board.liberties(stone);
         let mut seen: Vec<Point> = Vec::new();
         let mut urgent = Vec::new();
-        let mut target_libs = Vec::new();
-        let stones = self
-            .moves
+        for s in chain
             .iter()
-            .flat_map(|&p| board.adjacent(p).collect::<Vec<_>>())
-            .chain(self.target.iter().copied());
-        for s in stones {
+            .flat_map(|&s| board.adjacent(s).collect::<Vec<_>>())
+        {
             if board.get(s).is_none() || seen.contains(&s) {
                 continue;
             }
-            let chain = board.chain(s);
             let libs = board.liberties(s);
             if libs.len() == 1 {
-                urgent.extend(libs.iter().copied());
+                urgent.extend(libs);
             }
-            if chain.iter().any(|p| self.target.contains(p)) {
-                target_libs.extend(libs.iter().copied());
-            }
-            seen.extend(chain);
+            seen.extend(board.chain(s));
+        }
+        if target_libs.len() == 1 {
+            urgent.extend(target_libs.iter().copied());
         }
         (urgent, target_libs)
     }
@@ -355,9 +362,8 @@ impl Solver<'_> {
 /// Whether `p` is surrounded by `color`'s stones only, none of them in
 /// atari: filling such an eye can only hurt its owner, so it is not tried.
 fn own_eye(board: &Board, color: Color, p: Point) -> bool {
-    board
-        .adjacent(p)
-        .all(|n| board.get(n) == Some(color) && board.liberties(n).len() > 1)
+    board.adjacent(p).all(|n| board.get(n) == Some(color))
+        && board.adjacent(p).all(|n| board.liberties(n).len() > 1)
 }
 
 /// The position key of a node: stones, bans, side to move and passes.

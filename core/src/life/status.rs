@@ -50,8 +50,8 @@ impl Default for Limits {
     /// Bounds that keep a finished 19×19 position well under a second.
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 20_000,
-            nodes_total: 300_000,
+            nodes_per_chain: 5_000,
+            nodes_total: 50_000,
             max_area: 40,
         }
     }
@@ -124,8 +124,15 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
+        let context = Context {
+            board,
+            grid: &grid,
+            safe: &safe,
+            known_alive: &known_alive,
+            limits,
+        };
         for area in region::areas(&grid, &safe) {
-            judge_area(board, &grid, &area, limits, &mut nodes, &mut verdicts);
+            context.judge_area(&area, &mut nodes, &mut verdicts);
         }
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
@@ -140,59 +147,77 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
     Analysis { chains, nodes }
 }
 
-fn judge_area(
-    board: &Board,
-    grid: &Grid,
-    area: &Area,
-    limits: &Limits,
-    nodes: &mut u64,
-    verdicts: &mut [(Status, String)],
-) {
-    if area.empties.len() > limits.max_area {
+/// What judging an area needs to know about the whole position.
+struct Context<'a> {
+    board: &'a Board,
+    grid: &'a Grid,
+    safe: &'a [bool],
+    known_alive: &'a [bool],
+    limits: &'a Limits,
+}
+
+/// The search budget for a chain inside the opponent's large territory:
+/// enough to show a short capture, after which the territory rule decides.
+const INVADER_BUDGET: u64 = 300;
+
+impl Context<'_> {
+    fn judge_area(&self, area: &Area, nodes: &mut u64, verdicts: &mut [(Status, String)]) {
+        let (board, grid, limits) = (self.board, self.grid, self.limits);
+        let moves = area_moves(grid, area);
+        let small = area.empties.len() <= limits.max_area;
         for &c in &area.chains {
-            verdicts[c] = (
-                Status::Unsettled,
-                format!(
-                    "its area has {} empty points, more than the search takes ({})",
-                    area.empties.len(),
-                    limits.max_area
+            let attacker = grid.color(c).opponent();
+            let invader = benson::inside_territory(grid, c, self.safe, self.known_alive);
+            if !small && !invader {
+                verdicts[c] = (
+                    Status::Unsettled,
+                    format!(
+                        "its area has {} empty points, more than the search takes ({})",
+                        area.empties.len(),
+                        limits.max_area
+                    ),
+                );
+                continue;
+            }
+            let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+            let mut budget = limits
+                .nodes_per_chain
+                .min(limits.nodes_total.saturating_sub(*nodes));
+            if invader {
+                budget = budget.min(INVADER_BUDGET);
+            }
+            let problem = Problem {
+                board,
+                moves: &moves,
+                target: &target,
+            };
+            let (outcome, used) = search::solve(&problem, budget);
+            *nodes += used;
+            verdicts[c] = match outcome {
+                Outcome::Captured { first, ko } => (
+                    Status::Dead,
+                    format!(
+                        "{attacker} captures at {}{}",
+                        first.to_gtp(board.size()),
+                        if ko { " even under 7.2" } else { "" }
+                    ),
                 ),
-            );
+                Outcome::Holds => (
+                    Status::Alive,
+                    format!("{attacker} cannot capture it for good, moving first"),
+                ),
+                Outcome::Unknown if invader => (
+                    Status::Dead,
+                    format!(
+                        "inside {attacker}'s territory, too large to live in, around living stones"
+                    ),
+                ),
+                Outcome::Unknown => (
+                    Status::Unsettled,
+                    format!("the search budget ran out ({budget} nodes)"),
+                ),
+            };
         }
-        return;
-    }
-    let moves = area_moves(grid, area);
-    for &c in &area.chains {
-        let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
-        let budget = limits
-            .nodes_per_chain
-            .min(limits.nodes_total.saturating_sub(*nodes));
-        let problem = Problem {
-            board,
-            moves: &moves,
-            target: &target,
-        };
-        let (outcome, used) = search::solve(&problem, budget);
-        *nodes += used;
-        let attacker = grid.color(c).opponent();
-        verdicts[c] = match outcome {
-            Outcome::Captured { first, ko } => (
-                Status::Dead,
-                format!(
-                    "{attacker} captures at {}{}",
-                    first.to_gtp(board.size()),
-                    if ko { " even under 7.2" } else { "" }
-                ),
-            ),
-            Outcome::Holds => (
-                Status::Alive,
-                format!("{attacker} cannot capture it for good, moving first"),
-            ),
-            Outcome::Unknown => (
-                Status::Unsettled,
-                format!("the search budget ran out ({budget} nodes)"),
-            ),
-        };
     }
 }
 
