@@ -81,10 +81,7 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
         if seen[start] || grid.cells[start] == Some(color) {
             continue;
         }
-        let points = grid.flood(start, |g, j| g.cells[j] != Some(color));
-        for &p in &points {
-            seen[p] = true;
-        }
+        let points = grid.flood_marking(start, |g, j| g.cells[j] != Some(color), &mut seen);
         out.push(Region::new(grid, color, &points, alive));
     }
     out

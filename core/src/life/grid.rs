@@ -71,7 +71,17 @@ impl Grid {
 
     /// The connected set through `start` of points accepted by `inside`.
     pub fn flood(&self, start: usize, inside: impl Fn(&Grid, usize) -> bool) -> Vec<usize> {
-        let mut seen = vec![false; self.cells.len()];
+        self.flood_marking(start, inside, &mut vec![false; self.cells.len()])
+    }
+
+    /// [`Grid::flood`], marking the points found in `seen` (and skipping
+    /// points already marked), so that disjoint floods share one array.
+    pub fn flood_marking(
+        &self,
+        start: usize,
+        inside: impl Fn(&Grid, usize) -> bool,
+        seen: &mut [bool],
+    ) -> Vec<usize> {
         let mut out = vec![start];
         seen[start] = true;
         let mut k = 0;

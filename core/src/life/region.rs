@@ -32,11 +32,10 @@ pub(crate) fn areas(grid: &Grid, safe: &[bool]) -> Vec<Area> {
         if seen[start] || grid.cells[start].is_none() || !open(grid, start) {
             continue;
         }
-        let points = grid.flood(start, open);
+        let points = grid.flood_marking(start, open, &mut seen);
         let mut chains = Vec::new();
         let mut empties = Vec::new();
         for &p in &points {
-            seen[p] = true;
             match grid.cells[p] {
                 Some(_) => chains.push(grid.chain_of[p]),
                 None => empties.push(p),
@@ -57,10 +56,9 @@ fn settled_empties(grid: &Grid, safe: &[bool]) -> Vec<bool> {
         if seen[start] || grid.cells[start].is_some() {
             continue;
         }
-        let region = grid.flood(start, |g, j| g.cells[j].is_none());
+        let region = grid.flood_marking(start, |g, j| g.cells[j].is_none(), &mut seen);
         let all_safe = grid.chains_around(&region).iter().all(|&c| safe[c]);
         for &p in &region {
-            seen[p] = true;
             settled[p] = all_safe;
         }
     }

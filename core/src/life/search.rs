@@ -79,7 +79,7 @@ pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
         board,
         bans: [Vec::new(), Vec::new()],
         captured_at: None,
-        settled: None,
+        unsettled_capture: false,
     };
     let result = solver.node(&root, defender.opponent(), 0, 0);
     let outcome = match (result, solver.first) {
@@ -114,8 +114,8 @@ struct State {
     bans: [Vec<Point>; 2],
     /// The ply at which the target was first emptied.
     captured_at: Option<u16>,
-    /// The last capture settled the question for good (see `Solver::settled`).
-    settled: Option<Res>,
+    /// The last move captured enough to ask `Solver::settled`.
+    unsettled_capture: bool,
 }
 
 struct Solver<'a> {
@@ -150,9 +150,6 @@ impl Solver<'_> {
                 Res::Attacker
             };
         }
-        if let Some(settled) = s.settled {
-            return settled;
-        }
         if !occupied && s.captured_at.is_some_and(|at| ply - at >= HORIZON) {
             return Res::Attacker;
         }
@@ -167,6 +164,12 @@ impl Solver<'_> {
         if self.path.contains(&key) {
             self.cycles += 1;
             return Res::Defender;
+        }
+        if s.unsettled_capture {
+            if let Some(settled) = self.settled(&s.board) {
+                self.table.insert(key, settled);
+                return settled;
+            }
         }
         self.nodes += 1;
         let cycles_before = self.cycles;
@@ -216,6 +219,7 @@ impl Solver<'_> {
     /// The state after `mv`, or `None` if the move is illegal here.
     fn child(&mut self, s: &State, color: Color, mv: Move, ply: u16) -> Option<State> {
         let mut next = s.clone();
+        next.unsettled_capture = false;
         match mv {
             Move::Pass(lift) => {
                 next.board.pass();
@@ -240,9 +244,7 @@ impl Solver<'_> {
                 }
                 let emptied = next.captured_at == Some(ply + 1);
                 let big_capture = color == self.defender && placed.captured >= 2;
-                if emptied || big_capture {
-                    next.settled = self.settled(&next.board);
-                }
+                next.unsettled_capture = emptied || big_capture;
             }
         }
         Some(next)
@@ -255,6 +257,23 @@ impl Solver<'_> {
     /// and every attacker chain around its points is safe, for then any
     /// stone its owner puts back stands in a safe enclosure and is taken.
     fn settled(&self, board: &Board) -> Option<Res> {
+        let attacker = self.defender.opponent();
+        let standing = self
+            .target
+            .iter()
+            .find(|&&p| board.get(p) == Some(self.defender));
+        match standing {
+            Some(&p) if liberties(board, p).len() < 2 => return None,
+            None if self.target.iter().any(|&t| {
+                board
+                    .adjacent(t)
+                    .any(|n| board.get(n) == Some(self.defender))
+            }) =>
+            {
+                return None;
+            }
+            _ => {}
+        }
         let grid = Grid::new(board);
         let at = |p: &Point| usize::from(p.row) * grid.n + usize::from(p.col);
         if self.occupied(board) {
@@ -265,7 +284,6 @@ impl Solver<'_> {
             });
             return defender_safe.then_some(Res::Defender);
         }
-        let attacker = self.defender.opponent();
         let enclosure = grid.flood(at(&self.target[0]), |g, j| g.cells[j] != Some(attacker));
         let open = enclosure.iter().any(|&i| grid.cells[i].is_some())
             || !self.target.iter().all(|p| enclosure.contains(&at(p)));
@@ -336,7 +354,7 @@ impl Solver<'_> {
             return (Vec::new(), Vec::new());
         };
         let chain = board.chain(stone);
-        let target_libs = board.liberties(stone);
+        let target_libs = liberties(board, stone);
         let mut seen: Vec<Point> = Vec::new();
         let mut urgent = Vec::new();
         for s in chain
@@ -346,7 +364,7 @@ impl Solver<'_> {
             if board.get(s).is_none() || seen.contains(&s) {
                 continue;
             }
-            let libs = board.liberties(s);
+            let libs = liberties(board, s);
             if libs.len() == 1 {
                 urgent.extend(libs);
             }
@@ -359,11 +377,25 @@ impl Solver<'_> {
     }
 }
 
+/// The distinct liberties of the chain through `p`, with fewer allocations
+/// than [`Board::liberties`] (this runs at every node).
+fn liberties(board: &Board, p: Point) -> Vec<Point> {
+    let mut out = Vec::new();
+    for s in board.chain(p) {
+        for n in board.adjacent(s) {
+            if board.get(n).is_none() && !out.contains(&n) {
+                out.push(n);
+            }
+        }
+    }
+    out
+}
+
 /// Whether `p` is surrounded by `color`'s stones only, none of them in
 /// atari: filling such an eye can only hurt its owner, so it is not tried.
 fn own_eye(board: &Board, color: Color, p: Point) -> bool {
     board.adjacent(p).all(|n| board.get(n) == Some(color))
-        && board.adjacent(p).all(|n| board.liberties(n).len() > 1)
+        && board.adjacent(p).all(|n| liberties(board, n).len() > 1)
 }
 
 /// The position key of a node: stones, bans, side to move and passes.

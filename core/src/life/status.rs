@@ -50,8 +50,8 @@ impl Default for Limits {
     /// Bounds that keep a finished 19×19 position well under a second.
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 5_000,
-            nodes_total: 50_000,
+            nodes_per_chain: 2_000,
+            nodes_total: 10_000,
             max_area: 40,
         }
     }
