@@ -77,8 +77,9 @@ fn next(state: &mut u64) -> u64 {
 }
 
 /// Plays one game to two passes; returns the final board and the stones
-/// GNU Go calls dead.
-fn self_play(size: u8, seed: u64) -> (Board, Vec<Point>) {
+/// GNU Go calls dead, or `None` if the game did not stop by two passes
+/// (a resignation or the move limit): Article 7 only speaks of stopped games.
+fn self_play(size: u8, seed: u64) -> Option<(Board, Vec<Point>)> {
     let mut gtp = Gtp::start(seed);
     gtp.send(&format!("boardsize {size}")).unwrap();
     gtp.send("clear_board").unwrap();
@@ -122,13 +123,16 @@ fn self_play(size: u8, seed: u64) -> (Board, Vec<Point>) {
         }
         color = color.opponent();
     }
+    if passes < 2 {
+        return None;
+    }
     board.pass();
     let dead = gtp.send("final_status_list dead").unwrap();
     let engine_dead: Vec<Point> = dead
         .split_whitespace()
         .map(|v| Point::parse_gtp(v, size).unwrap())
         .collect();
-    (board, engine_dead)
+    Some((board, engine_dead))
 }
 
 #[derive(Default)]
@@ -136,6 +140,7 @@ struct Tally {
     chains: usize,
     agree: usize,
     unsettled: usize,
+    skipped: usize,
     report: String,
     positions: String,
 }
@@ -143,7 +148,11 @@ struct Tally {
 fn compare(size: u8, games: u64, tally: &mut Tally) {
     for g in 0..games {
         let seed = 1000 * u64::from(size) + g;
-        let (board, engine_dead) = self_play(size, seed);
+        let Some((board, engine_dead)) = self_play(size, seed) else {
+            println!("{size}x{size} game {g} (seed {seed}) did not stop by two passes; skipped");
+            tally.skipped += 1;
+            continue;
+        };
         let start = std::time::Instant::now();
         let analysis = life::analyse(&board, &Limits::default());
         let elapsed = start.elapsed();
@@ -207,11 +216,12 @@ fn draft_agrees_with_gnugo() {
     compare(19, games("LIFE_GNUGO_GAMES19", 6), &mut tally);
     let share = tally.agree as f64 / tally.chains.max(1) as f64;
     println!(
-        "agreement: {}/{} chains = {:.2} % ({} unsettled)",
+        "agreement: {}/{} chains = {:.2} % ({} unsettled; {} games skipped)",
         tally.agree,
         tally.chains,
         100.0 * share,
-        tally.unsettled
+        tally.unsettled,
+        tally.skipped
     );
     if let Ok(path) = std::env::var("LIFE_GNUGO_REPORT") {
         std::fs::write(path, &tally.report).unwrap();

@@ -13,7 +13,11 @@
 //!   [`HORIZON`] moves of the capture.
 //! - Art. 7.2: a ko capture bans the loser from retaking that ko until the
 //!   loser has passed for it; each pass lifts one ban, chosen by the passer.
-//! - Two consecutive passes end the hypothetical play. A position repeated
+//! - Two consecutive plain passes end the hypothetical play; a pass that
+//!   lifts a ban is a pass *for that ko* and does not count, so the
+//!   opponent cannot end the play before the ko's loser has retaken it
+//!   (the booklet's 一手ヨセコウ and 万年コウ proofs go on after such a
+//!   pass). A position repeated
 //!   on the current line means the attacker made no progress, so the
 //!   target stands (the Japanese text has no repetition rule for Art. 7;
 //!   an endless cycle is not a capture).
@@ -186,8 +190,8 @@ impl Solver<'_> {
                 continue;
             };
             let next_passes = match mv {
-                Move::Play(_) => 0,
-                Move::Pass(_) => passes + 1,
+                Move::Play(_) | Move::Pass(Some(_)) => 0,
+                Move::Pass(None) => passes + 1,
             };
             match self.node(&child, to_move.opponent(), next_passes, ply + 1) {
                 r if r == mover_wins => {
@@ -343,8 +347,9 @@ impl Solver<'_> {
         out
     }
 
-    /// The target's liberties, and the liberties of chains touching the
-    /// target that are in atari (captures and escapes come first).
+    /// The target's liberties, and, while the target is short of
+    /// liberties, the liberties of chains touching it that are in atari
+    /// (captures and escapes come first).
     fn hot_points(&self, board: &Board) -> (Vec<Point>, Vec<Point>) {
         let Some(&stone) = self
             .target
@@ -353,10 +358,13 @@ impl Solver<'_> {
         else {
             return (Vec::new(), Vec::new());
         };
-        let chain = board.chain(stone);
         let target_libs = liberties(board, stone);
-        let mut seen: Vec<Point> = Vec::new();
         let mut urgent = Vec::new();
+        if target_libs.len() > 3 {
+            return (urgent, target_libs);
+        }
+        let chain = board.chain(stone);
+        let mut seen: Vec<Point> = Vec::new();
         for s in chain
             .iter()
             .flat_map(|&s| board.adjacent(s).collect::<Vec<_>>())

@@ -159,65 +159,99 @@ struct Context<'a> {
 /// The search budget for a chain inside the opponent's large territory:
 /// enough to show a short capture, after which the territory rule decides.
 const INVADER_BUDGET: u64 = 300;
+/// The first try's budget for every other chain.
+const FIRST_BUDGET: u64 = 300;
 
 impl Context<'_> {
+    /// Judges the chains of one area: every chain first gets a small
+    /// budget ([`FIRST_BUDGET`]), so that a hard chain cannot starve the
+    /// easy ones; the chains still open then share what is left.
     fn judge_area(&self, area: &Area, nodes: &mut u64, verdicts: &mut [(Status, String)]) {
-        let (board, grid, limits) = (self.board, self.grid, self.limits);
-        let moves = area_moves(grid, area);
-        let small = area.empties.len() <= limits.max_area;
+        let moves = area_moves(self.grid, area);
+        let small = area.empties.len() <= self.limits.max_area;
+        let mut open = Vec::new();
         for &c in &area.chains {
-            let attacker = grid.color(c).opponent();
-            let invader = benson::inside_territory(grid, c, self.safe, self.known_alive);
+            let invader = benson::inside_territory(self.grid, c, self.safe, self.known_alive);
             if !small && !invader {
                 verdicts[c] = (
                     Status::Unsettled,
                     format!(
                         "its area has {} empty points, more than the search takes ({})",
                         area.empties.len(),
-                        limits.max_area
+                        self.limits.max_area
                     ),
                 );
                 continue;
             }
-            let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
-            let mut budget = limits
-                .nodes_per_chain
-                .min(limits.nodes_total.saturating_sub(*nodes));
-            if invader {
-                budget = budget.min(INVADER_BUDGET);
+            let cap = if invader {
+                INVADER_BUDGET
+            } else {
+                FIRST_BUDGET
+            };
+            if !self.judge(c, &moves, cap, invader, nodes, verdicts) {
+                open.push(c);
             }
-            let problem = Problem {
-                board,
-                moves: &moves,
-                target: &target,
-            };
-            let (outcome, used) = search::solve(&problem, budget);
-            *nodes += used;
-            verdicts[c] = match outcome {
-                Outcome::Captured { first, ko } => (
-                    Status::Dead,
-                    format!(
-                        "{attacker} captures at {}{}",
-                        first.to_gtp(board.size()),
-                        if ko { " even under 7.2" } else { "" }
-                    ),
-                ),
-                Outcome::Holds => (
-                    Status::Alive,
-                    format!("{attacker} cannot capture it for good, moving first"),
-                ),
-                Outcome::Unknown if invader => (
-                    Status::Dead,
-                    format!(
-                        "inside {attacker}'s territory, too large to live in, around living stones"
-                    ),
-                ),
-                Outcome::Unknown => (
-                    Status::Unsettled,
-                    format!("the search budget ran out ({budget} nodes)"),
-                ),
-            };
         }
+        for c in open {
+            self.judge(
+                c,
+                &moves,
+                self.limits.nodes_per_chain,
+                false,
+                nodes,
+                verdicts,
+            );
+        }
+    }
+
+    /// Searches one chain with at most `cap` nodes; returns whether it is settled.
+    fn judge(
+        &self,
+        c: usize,
+        moves: &[Point],
+        cap: u64,
+        invader: bool,
+        nodes: &mut u64,
+        verdicts: &mut [(Status, String)],
+    ) -> bool {
+        let (board, grid) = (self.board, self.grid);
+        let attacker = grid.color(c).opponent();
+        let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+        let budget = cap
+            .min(self.limits.nodes_per_chain)
+            .min(self.limits.nodes_total.saturating_sub(*nodes));
+        let problem = Problem {
+            board,
+            moves,
+            target: &target,
+        };
+        let (outcome, used) = search::solve(&problem, budget);
+        *nodes += used;
+        verdicts[c] = match outcome {
+            Outcome::Captured { first, ko } => (
+                Status::Dead,
+                format!(
+                    "{attacker} captures at {}{}",
+                    first.to_gtp(board.size()),
+                    if ko { " even under 7.2" } else { "" }
+                ),
+            ),
+            Outcome::Holds => (
+                Status::Alive,
+                format!("{attacker} cannot capture it for good, moving first"),
+            ),
+            Outcome::Unknown if invader => (
+                Status::Dead,
+                format!(
+                    "inside {attacker}'s territory, too large to live in, around living stones"
+                ),
+            ),
+            Outcome::Unknown => (
+                Status::Unsettled,
+                format!("the search budget ran out ({budget} nodes)"),
+            ),
+        };
+        outcome != Outcome::Unknown || invader
     }
 }
 
