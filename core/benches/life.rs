@@ -62,5 +62,9 @@ fn draft(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, draft);
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(10);
+    targets = draft
+}
 criterion_main!(benches);

@@ -247,14 +247,14 @@ impl Solver<'_> {
                     next.captured_at = Some(ply + 1);
                 }
                 let emptied = next.captured_at == Some(ply + 1);
-                let big_capture = color == self.defender && placed.captured >= 2;
+                let big_capture = color == self.defender && placed.captured >= 3;
                 next.unsettled_capture = emptied || big_capture;
             }
         }
         Some(next)
     }
 
-    /// Whether a capture (of the whole target, or of two or more attacker
+    /// Whether a capture (of the whole target, or of three or more attacker
     /// stones) settled the question, judged by the static
     /// safety of [`super::benson`]: the defender wins once a chain on the
     /// target's points is safe; the attacker wins once the target is gone
@@ -386,24 +386,29 @@ impl Solver<'_> {
 }
 
 /// The distinct liberties of the chain through `p`, with fewer allocations
-/// than [`Board::liberties`] (this runs at every node).
+/// than [`Board::liberties`] (this runs at every node): a bit set on the
+/// stack remembers the points already counted.
 fn liberties(board: &Board, p: Point) -> Vec<Point> {
+    let n = usize::from(board.size());
+    let mut seen = [0u64; 10];
     let mut out = Vec::new();
     for s in board.chain(p) {
-        for n in board.adjacent(s) {
-            if board.get(n).is_none() && !out.contains(&n) {
-                out.push(n);
+        for q in board.adjacent(s) {
+            let i = usize::from(q.row) * n + usize::from(q.col);
+            if board.get(q).is_none() && seen[i / 64] & (1 << (i % 64)) == 0 {
+                seen[i / 64] |= 1 << (i % 64);
+                out.push(q);
             }
         }
     }
     out
 }
 
-/// Whether `p` is surrounded by `color`'s stones only, none of them in
-/// atari: filling such an eye can only hurt its owner, so it is not tried.
+/// Whether `p` is surrounded by `color`'s stones only: filling one's own
+/// single-point eye captures nothing and only takes a liberty away, so it
+/// is not tried.
 fn own_eye(board: &Board, color: Color, p: Point) -> bool {
     board.adjacent(p).all(|n| board.get(n) == Some(color))
-        && board.adjacent(p).all(|n| liberties(board, n).len() > 1)
 }
 
 /// The position key of a node: stones, bans, side to move and passes.

@@ -9,6 +9,7 @@ use crate::color::Color;
 use crate::point::Point;
 use crate::scoring::{self, PointStatus};
 use crate::settings::Komi;
+use std::collections::HashMap;
 
 /// A chain's life or death under Article 7.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -51,7 +52,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes_per_chain: 2_000,
-            nodes_total: 10_000,
+            nodes_total: 2_500,
             max_area: 40,
         }
     }
@@ -109,7 +110,7 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
     let grid = Grid::new(board);
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
-    let mut nodes = 0;
+    let mut spend = Spend::default();
     let mut verdicts = Vec::new();
     for _round in 0..MAX_ROUNDS {
         verdicts = safety
@@ -131,8 +132,15 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
             known_alive: &known_alive,
             limits,
         };
+        let mut open = Vec::new();
         for area in region::areas(&grid, &safe) {
-            context.judge_area(&area, &mut nodes, &mut verdicts);
+            context.first_pass(&area, &mut spend, &mut verdicts, &mut open);
+        }
+        let start = spend.nodes;
+        let share = limits.nodes_total.saturating_sub(start) / (open.len() as u64).max(1);
+        for (k, (c, moves)) in open.iter().enumerate() {
+            let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
+            context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
         }
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
@@ -144,7 +152,18 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
         safety = next;
     }
     let chains = finish(board, &grid, verdicts);
-    Analysis { chains, nodes }
+    Analysis {
+        chains,
+        nodes: spend.nodes,
+    }
+}
+
+/// The search work done so far: nodes spent, and the settled outcomes by
+/// chain and move set, which a later round reuses instead of searching again.
+#[derive(Default)]
+struct Spend {
+    nodes: u64,
+    memo: HashMap<(usize, Vec<Point>), Outcome>,
 }
 
 /// What judging an area needs to know about the whole position.
@@ -163,13 +182,19 @@ const INVADER_BUDGET: u64 = 300;
 const FIRST_BUDGET: u64 = 300;
 
 impl Context<'_> {
-    /// Judges the chains of one area: every chain first gets a small
-    /// budget ([`FIRST_BUDGET`]), so that a hard chain cannot starve the
-    /// easy ones; the chains still open then share what is left.
-    fn judge_area(&self, area: &Area, nodes: &mut u64, verdicts: &mut [(Status, String)]) {
+    /// Judges the chains of one area with a small budget each
+    /// ([`FIRST_BUDGET`]), so that a hard chain cannot starve the easy ones;
+    /// the chains still open go to `open`, to share what is left of the
+    /// total evenly (a chain that needs less leaves the rest to the next).
+    fn first_pass(
+        &self,
+        area: &Area,
+        spend: &mut Spend,
+        verdicts: &mut [(Status, String)],
+        open: &mut Vec<(usize, Vec<Point>)>,
+    ) {
         let moves = area_moves(self.grid, area);
         let small = area.empties.len() <= self.limits.max_area;
-        let mut open = Vec::new();
         for &c in &area.chains {
             let invader = benson::inside_territory(self.grid, c, self.safe, self.known_alive);
             if !small && !invader {
@@ -188,19 +213,9 @@ impl Context<'_> {
             } else {
                 FIRST_BUDGET
             };
-            if !self.judge(c, &moves, cap, invader, nodes, verdicts) {
-                open.push(c);
+            if !self.judge(c, &moves, cap, invader, spend, verdicts) {
+                open.push((c, moves.clone()));
             }
-        }
-        for c in open {
-            self.judge(
-                c,
-                &moves,
-                self.limits.nodes_per_chain,
-                false,
-                nodes,
-                verdicts,
-            );
         }
     }
 
@@ -211,7 +226,7 @@ impl Context<'_> {
         moves: &[Point],
         cap: u64,
         invader: bool,
-        nodes: &mut u64,
+        spend: &mut Spend,
         verdicts: &mut [(Status, String)],
     ) -> bool {
         let (board, grid) = (self.board, self.grid);
@@ -219,14 +234,24 @@ impl Context<'_> {
         let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
         let budget = cap
             .min(self.limits.nodes_per_chain)
-            .min(self.limits.nodes_total.saturating_sub(*nodes));
-        let problem = Problem {
-            board,
-            moves,
-            target: &target,
+            .min(self.limits.nodes_total.saturating_sub(spend.nodes));
+        let key = (c, moves.to_vec());
+        let outcome = match spend.memo.get(&key) {
+            Some(&known) => known,
+            None => {
+                let problem = Problem {
+                    board,
+                    moves,
+                    target: &target,
+                };
+                let (outcome, used) = search::solve(&problem, budget);
+                spend.nodes += used;
+                if outcome != Outcome::Unknown {
+                    spend.memo.insert(key, outcome);
+                }
+                outcome
+            }
         };
-        let (outcome, used) = search::solve(&problem, budget);
-        *nodes += used;
         verdicts[c] = match outcome {
             Outcome::Captured { first, ko } => (
                 Status::Dead,
@@ -282,23 +307,35 @@ fn area_moves(grid: &Grid, area: &Area) -> Vec<Point> {
         .collect()
 }
 
-/// Tells seki from plain life by Article 8 and builds the verdicts.
+/// Tells seki from plain life by Article 8 and builds the verdicts. A
+/// chain is called seki only if it is seki whether the unsettled chains
+/// turn out alive or dead, so that an open question elsewhere does not
+/// make a living group look like seki.
 fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<ChainVerdict> {
-    let dead: Vec<Point> = verdicts
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.0 == Status::Dead)
-        .flat_map(|(c, _)| grid.chains[c].iter().map(|&i| grid.point(i)))
-        .collect();
-    let score = scoring::count(board, &dead, [0, 0], Komi::ZERO);
+    let stones_where = |keep: &dyn Fn(Status) -> bool| -> Vec<Point> {
+        verdicts
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| keep(v.0))
+            .flat_map(|(c, _)| grid.chains[c].iter().map(|&i| grid.point(i)))
+            .collect()
+    };
+    let dead = stones_where(&|s| s == Status::Dead);
+    let dead_or_open = stones_where(&|s| matches!(s, Status::Dead | Status::Unsettled));
+    let counts = [
+        scoring::count(board, &dead, [0, 0], Komi::ZERO),
+        scoring::count(board, &dead_or_open, [0, 0], Komi::ZERO),
+    ];
     verdicts
         .into_iter()
         .enumerate()
         .map(|(c, (status, reason))| {
             let mut stones: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
             stones.sort_unstable();
-            let seki =
-                status == Status::Alive && matches!(score.at(stones[0]), PointStatus::Seki(_));
+            let seki = status == Status::Alive
+                && counts
+                    .iter()
+                    .all(|count| matches!(count.at(stones[0]), PointStatus::Seki(_)));
             let (status, reason) = if seki {
                 (
                     Status::Seki,
