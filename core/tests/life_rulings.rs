@@ -346,3 +346,29 @@ fn stopped_game_offers_the_draft_as_its_first_proposal() {
     .unwrap();
     assert_eq!(game.phase(), Phase::Ending);
 }
+
+/// Plain case (a false eye): the corner group has one real eye (A7) and a
+/// second one (B9) that is false, because the black stone C9 beside it can
+/// be taken there; White takes at B9, which Art. 7.2 forbids Black to
+/// retake at once, and then fills A7.
+#[test]
+fn one_eye_and_a_false_eye_is_dead() {
+    expect(
+        &[
+            "X.XO.....",
+            "XXOO.....",
+            ".XO......",
+            "XXO......",
+            "OOO......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A9", Status::Dead),
+            ("C9", Status::Dead),
+            ("A5", Status::Alive),
+        ],
+    );
+}

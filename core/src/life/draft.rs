@@ -30,6 +30,7 @@ pub enum FindingKind {
 /// One warning about a proposal.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
+    /// What is wrong, or what needs doing.
     pub kind: FindingKind,
     /// The stones concerned, sorted.
     pub stones: Vec<Point>,

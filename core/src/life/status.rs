@@ -29,7 +29,9 @@ pub enum Status {
 pub struct ChainVerdict {
     /// The stones of the chain, sorted.
     pub stones: Vec<Point>,
+    /// The chain's colour.
     pub color: Color,
+    /// Alive, dead, seki or unsettled.
     pub status: Status,
     /// One line saying why, e.g. "White captures at B1 even under 7.2".
     pub reason: String,
@@ -61,6 +63,7 @@ impl Default for Limits {
 /// Every chain's verdict, and the nodes the search spent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
+    /// One verdict per chain, in board order (top row first).
     pub chains: Vec<ChainVerdict>,
     /// Search nodes spent.
     pub nodes: u64,
