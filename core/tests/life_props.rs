@@ -49,3 +49,20 @@ proptest! {
         prop_assert!(findings.iter().all(|f| !f.stones.is_empty()));
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn search_takes_any_points_without_panicking(
+        board in position(),
+        moves in prop::collection::vec((0u8..30, 0u8..30), 0..40),
+        target in prop::collection::vec((0u8..30, 0u8..30), 0..6),
+    ) {
+        use kaisho_core::life::search::{self, Problem};
+        let points = |v: Vec<(u8, u8)>| v.into_iter().map(|(c, r)| Point::new(c, r)).collect::<Vec<_>>();
+        let (moves, target) = (points(moves), points(target));
+        let (_, nodes) = search::solve(&Problem { board: &board, moves: &moves, target: &target }, 200);
+        prop_assert!(nodes <= 200);
+    }
+}

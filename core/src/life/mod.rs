@@ -17,7 +17,17 @@
 //!    passed once for it (Art. 7.2). A node budget bounds the work; a chain
 //!    whose search hits it is [`Status::Unsettled`], never guessed.
 //! 4. [`status`] turns the search results into a verdict per chain, telling
-//!    seki from plain life by Article 8 (a live chain with dame).
+//!    seki from plain life by Article 8 (a live chain with dame). A chain
+//!    inside the opponent's large territory (the rule of step 1) that a
+//!    short search does not settle is dead by that same rule.
+//!
+//! Where the Japanese text and the English column differ, the Japanese is
+//! followed: Art. 7.1 makes no difference between life and seki (both are
+//! 活き石; seki is Art. 8's セキ石, a live stone next to a dame), so seki is
+//! found by counting, not by how many stones are re-established. The
+//! Japanese text does not say where the new stones must stand; the search
+//! asks for them on the captured chain's points, as the English column
+//! does, which keeps each question local.
 //! 5. [`draft`] gives the dead set the verdicts imply and checks proposals.
 
 pub mod benson;

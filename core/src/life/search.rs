@@ -60,16 +60,31 @@ pub enum Outcome {
     Unknown,
 }
 
-/// The answer and the nodes it cost.
+/// The answer and the nodes it cost. Points off the board are ignored, and
+/// so are target points that do not hold a stone of the target's colour (the
+/// colour of its first stone); a target without stones holds trivially.
 pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
-    let Some(defender) = problem.target.first().and_then(|&p| problem.board.get(p)) else {
+    let on_board = |p: &Point| p.is_on(problem.board.size());
+    let moves: Vec<Point> = problem.moves.iter().copied().filter(on_board).collect();
+    let Some(defender) = problem
+        .target
+        .iter()
+        .filter(|p| on_board(p))
+        .find_map(|&p| problem.board.get(p))
+    else {
         return (Outcome::Holds, 0);
     };
+    let target: Vec<Point> = problem
+        .target
+        .iter()
+        .copied()
+        .filter(|&p| on_board(&p) && problem.board.get(p) == Some(defender))
+        .collect();
     let mut board = problem.board.clone();
     board.pass();
     let mut solver = Solver {
-        moves: problem.moves,
-        target: problem.target,
+        moves: &moves,
+        target: &target,
         defender,
         nodes: 0,
         budget,
