@@ -8,7 +8,7 @@
 //! 1. [`benson`] finds chains that can never be captured, plus chains that
 //!    own a territory too large for anything to live in it; these split the
 //!    board and need no search.
-//! 2. [`region`] cuts what is left into local areas (部分的死活論: each shape
+//! 2. `region` cuts what is left into local areas (部分的死活論: each shape
 //!    is judged as if it stood alone on its own board).
 //! 3. [`search`] plays Article 7's hypothetical play in each area: the
 //!    opponent moves first; a chain is alive if it cannot be captured, or if
@@ -28,7 +28,7 @@
 //! Japanese text does not say where the new stones must stand; the search
 //! asks for them on the captured chain's points, as the English column
 //! does, which keeps each question local.
-//! 5. [`draft`] gives the dead set the verdicts imply and checks proposals.
+//! 5. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
 pub mod benson;
 pub mod draft;
