@@ -29,7 +29,7 @@ pub const MAX_INVADERS: usize = 8;
 
 /// Why a chain needs no search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Safety {
+pub(crate) enum Safety {
     /// Benson's unconditional life.
     Benson,
     /// A large territory counts as two eyes (see the module notes).
