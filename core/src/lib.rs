@@ -12,6 +12,7 @@ pub mod error;
 pub mod event;
 pub mod game;
 pub mod handicap;
+pub mod life;
 pub mod outcome;
 pub mod playout;
 pub mod point;

@@ -1,0 +1,200 @@
+//! Chains that need no search: Benson's unconditional life, and life by a
+//! territory too large for the opponent to live in.
+//!
+//! Benson (1976): for one colour, take its chains and the regions of points
+//! that hold none of its stones. A region is *vital* to a chain when every
+//! empty point of the region is a liberty of that chain. Repeatedly drop
+//! chains with fewer than two vital regions, and regions that touch a
+//! dropped chain; the chains left can never be captured, even if their owner
+//! never answers (so Art. 7.1's "the opponent, moving first, cannot capture
+//! it" holds at once).
+//!
+//! A finished game's groups rarely pass that test, because their territory
+//! has empty points away from the stones. So the same fixpoint may also
+//! count a *large* region as two vital regions: at least [`LARGE_REGION`]
+//! empty points, few opponent stones in it (at most [`MAX_INVADERS`] and no
+//! more than half the empty points), no more of its empty points next to
+//! those stones than next to the owner's, at most one opponent eye point,
+//! and no opponent stone already known to live there. No invader can make two eyes
+//! in such a space while its owner answers; the opponent stones inside are
+//! still judged by search.
+
+use super::grid::Grid;
+use crate::color::Color;
+
+/// The fewest empty points of a region that counts as two eyes on its own.
+pub const LARGE_REGION: usize = 7;
+/// The most opponent stones a large region may hold and still count.
+pub const MAX_INVADERS: usize = 8;
+
+/// Why a chain needs no search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Safety {
+    /// Benson's unconditional life.
+    Benson,
+    /// A large territory counts as two eyes (see the module notes).
+    Territory,
+}
+
+struct Region {
+    empties: Vec<usize>,
+    /// Empty points next to a stone of the region's owner.
+    owned: usize,
+    /// Empty points next to an opponent stone inside the region.
+    foreign: usize,
+    invaders: usize,
+    invader_eyes: usize,
+    blocked: bool,
+    chains: Vec<usize>,
+}
+
+/// The safety of each chain of `grid` (indexed by chain number).
+/// `alive[c]` marks chains already known to live: a region holding one of
+/// them is not the territory of the other colour.
+pub(crate) fn safety(grid: &Grid, alive: &[bool]) -> Vec<Option<Safety>> {
+    let mut out = vec![None; grid.chains.len()];
+    for color in [Color::Black, Color::White] {
+        let strict = fixpoint(grid, color, alive, false);
+        let loose = fixpoint(grid, color, alive, true);
+        for (c, slot) in out.iter_mut().enumerate() {
+            if strict[c] {
+                *slot = Some(Safety::Benson);
+            } else if loose[c] {
+                *slot = Some(Safety::Territory);
+            }
+        }
+    }
+    out
+}
+
+/// Which chains of `color` are safe (by Benson or by a large territory),
+/// indexed by chain number; for the search, which asks about one side at
+/// a time.
+pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
+    fixpoint(grid, color, &vec![false; grid.chains.len()], true)
+}
+
+fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
+    let mut seen = vec![false; grid.cells.len()];
+    let mut out = Vec::new();
+    for start in 0..grid.cells.len() {
+        if seen[start] || grid.cells[start] == Some(color) {
+            continue;
+        }
+        let points = grid.flood_marking(start, |g, j| g.cells[j] != Some(color), &mut seen);
+        out.push(Region::new(grid, color, &points, alive));
+    }
+    out
+}
+
+impl Region {
+    /// The region of `points` (no stone of `color` among them) as seen by `color`.
+    fn new(grid: &Grid, color: Color, points: &[usize], alive: &[bool]) -> Region {
+        let empties: Vec<usize> = points
+            .iter()
+            .copied()
+            .filter(|&p| grid.cells[p].is_none())
+            .collect();
+        let invader_eyes = empties
+            .iter()
+            .filter(|&&p| {
+                grid.neighbours(p)
+                    .all(|m| grid.cells[m] == Some(color.opponent()))
+            })
+            .count();
+        let chains = grid
+            .chains_around(points)
+            .into_iter()
+            .filter(|&c| grid.color(c) == color)
+            .collect();
+        let next_to = |c: Color| {
+            empties
+                .iter()
+                .filter(|&&p| grid.neighbours(p).any(|m| grid.cells[m] == Some(c)))
+                .count()
+        };
+        Region {
+            owned: next_to(color),
+            foreign: next_to(color.opponent()),
+            invaders: points.len() - empties.len(),
+            blocked: points
+                .iter()
+                .any(|&p| grid.chain_of[p] != usize::MAX && alive[grid.chain_of[p]]),
+            empties,
+            invader_eyes,
+            chains,
+        }
+    }
+
+    /// Whether the region is too large for the opponent to live in.
+    fn is_large(&self) -> bool {
+        self.empties.len() >= LARGE_REGION
+            && self.invaders <= MAX_INVADERS
+            && 2 * self.invaders <= self.empties.len()
+            && self.invader_eyes <= 1
+            && self.foreign <= self.owned
+            && !self.blocked
+    }
+}
+
+/// Whether the chain `chain` stands inside a large territory of the other
+/// colour (see the module notes) whose surrounding chains are all `safe`:
+/// by the same rule that gives those chains life, it can neither live there
+/// nor capture its way out.
+pub(crate) fn inside_territory(grid: &Grid, chain: usize, safe: &[bool], alive: &[bool]) -> bool {
+    let owner = grid.color(chain).opponent();
+    let start = grid.chains[chain][0];
+    let points = grid.flood(start, |g, j| g.cells[j] != Some(owner));
+    let region = Region::new(grid, owner, &points, alive);
+    region.is_large() && region.chains.iter().all(|&c| safe[c])
+}
+
+/// Benson's fixpoint for `color`; with `large`, large regions count twice.
+fn fixpoint(grid: &Grid, color: Color, alive: &[bool], large: bool) -> Vec<bool> {
+    let regions = regions(grid, color, alive);
+    let mut live: Vec<bool> = (0..grid.chains.len())
+        .map(|c| grid.color(c) == color)
+        .collect();
+    let mut healthy = vec![true; regions.len()];
+    let worth = |r: &Region, c: usize| -> usize {
+        if large && r.is_large() {
+            2
+        } else if r
+            .empties
+            .iter()
+            .all(|&p| grid.neighbours(p).any(|m| grid.chain_of[m] == c))
+        {
+            1
+        } else {
+            0
+        }
+    };
+    loop {
+        let mut changed = false;
+        let dropped: Vec<usize> = (0..live.len())
+            .filter(|&c| live[c])
+            .filter(|&c| {
+                let vital: usize = regions
+                    .iter()
+                    .zip(&healthy)
+                    .filter(|(r, h)| **h && r.chains.contains(&c))
+                    .map(|(r, _)| worth(r, c))
+                    .sum();
+                vital < 2
+            })
+            .collect();
+        for c in dropped {
+            live[c] = false;
+            changed = true;
+        }
+        for (r, h) in regions.iter().zip(healthy.iter_mut()) {
+            if *h && r.chains.iter().any(|&c| !live[c]) {
+                *h = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return live;
+        }
+    }
+}

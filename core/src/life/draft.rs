@@ -1,0 +1,134 @@
+//! The automatic draft of dead stones and the check of a proposal.
+//!
+//! After stoppage the game offers [`Game::auto_draft`]'s dead set as the
+//! first proposal (DESIGN.md §3.2). Whatever either player proposes,
+//! [`check`] lists the chains whose marking contradicts Article 7, so the
+//! interface can warn before anyone accepts; the players still decide.
+
+use super::status::{Analysis, Limits, Status, analyse};
+use crate::board::Board;
+use crate::color::Color;
+use crate::game::Game;
+use crate::point::Point;
+
+/// What a finding says about a chain or an area.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FindingKind {
+    /// Marked dead, but Article 7 finds it alive (or in seki).
+    MarkedDeadButAlive,
+    /// Left on the board as alive, but Article 7 finds it dead.
+    LeftAliveButDead,
+    /// The search could not settle it; the players decide.
+    Unsettled,
+    /// Dead stones of both colours share an area, as in an open 本コウ:
+    /// both sides' stones there are dead and the area counts for nobody
+    /// until one side resolves it with a defending move (手入れ), which
+    /// needs the game resumed (Art. 9.3).
+    TeireNeeded,
+}
+
+/// One warning about a proposal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// What is wrong, or what needs doing.
+    pub kind: FindingKind,
+    /// The stones concerned, sorted.
+    pub stones: Vec<Point>,
+    /// Their colour, when they are one chain.
+    pub color: Option<Color>,
+    /// One line for the player.
+    pub message: String,
+}
+
+/// The dead stones Article 7 implies for a stopped position.
+#[must_use]
+pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
+    analyse(board, limits).dead()
+}
+
+/// The findings on `proposal` (dead stones, any stone of a chain marks the
+/// chain), from a fresh analysis of `board`.
+#[must_use]
+pub fn check(board: &Board, proposal: &[Point], limits: &Limits) -> Vec<Finding> {
+    findings(&analyse(board, limits), board, proposal)
+}
+
+/// The findings on `proposal` against an analysis already made of `board`.
+#[must_use]
+pub fn findings(analysis: &Analysis, board: &Board, proposal: &[Point]) -> Vec<Finding> {
+    let mut out = Vec::new();
+    for chain in &analysis.chains {
+        let marked = chain.stones.iter().any(|p| proposal.contains(p));
+        let kind = match (chain.status, marked) {
+            (Status::Alive | Status::Seki, true) => FindingKind::MarkedDeadButAlive,
+            (Status::Dead, false) => FindingKind::LeftAliveButDead,
+            (Status::Unsettled, _) => FindingKind::Unsettled,
+            _ => continue,
+        };
+        out.push(Finding {
+            kind,
+            stones: chain.stones.clone(),
+            color: Some(chain.color),
+            message: format!(
+                "{} chain at {}: {}",
+                chain.color,
+                chain.stones[0].to_gtp(board.size()),
+                chain.reason
+            ),
+        });
+    }
+    out.extend(teire(analysis, board));
+    out
+}
+
+/// Areas where dead stones of both colours meet: teire is needed there.
+fn teire(analysis: &Analysis, board: &Board) -> Vec<Finding> {
+    let alive =
+        |p: Point| board.get(p).is_some() && analysis.status(p).is_some_and(|s| s != Status::Dead);
+    let mut seen: Vec<Point> = Vec::new();
+    let mut out = Vec::new();
+    for start in analysis.dead() {
+        if seen.contains(&start) {
+            continue;
+        }
+        let mut region = vec![start];
+        let mut k = 0;
+        while k < region.len() {
+            for n in board.adjacent(region[k]).collect::<Vec<_>>() {
+                if !alive(n) && !region.contains(&n) {
+                    region.push(n);
+                }
+            }
+            k += 1;
+        }
+        seen.extend(region.iter().copied());
+        let mut dead: Vec<Point> = region
+            .into_iter()
+            .filter(|&p| board.get(p).is_some())
+            .collect();
+        let colours = |c: Color| dead.iter().any(|&p| board.get(p) == Some(c));
+        if colours(Color::Black) && colours(Color::White) {
+            dead.sort_unstable();
+            out.push(Finding {
+                kind: FindingKind::TeireNeeded,
+                message: format!(
+                    "open fight at {}: both sides' stones there are dead until one side plays a teire (手入れ); the area counts for nobody",
+                    dead[0].to_gtp(board.size())
+                ),
+                stones: dead,
+                color: None,
+            });
+        }
+    }
+    out
+}
+
+impl Game {
+    /// The Article 7 analysis of the stopped position; its
+    /// [`Analysis::dead`] is the draft the ending phase offers as the first
+    /// proposal, and its verdicts give each chain's reason.
+    #[must_use]
+    pub fn auto_draft(&self, limits: &Limits) -> Analysis {
+        analyse(self.board(), limits)
+    }
+}

@@ -1,0 +1,41 @@
+//! Life and death of a stopped position by J1989 Article 7.
+//!
+//! After stoppage the players agree on dead stones; this module drafts that
+//! agreement and checks a proposal against the rule, so the club can see at
+//! once when a marking contradicts Article 7. The method follows the
+//! Japanese text (see DESIGN.md §3.3):
+//!
+//! 1. [`benson`] finds chains that can never be captured, plus chains that
+//!    own a territory too large for anything to live in it; these split the
+//!    board and need no search.
+//! 2. `region` cuts what is left into local areas (部分的死活論: each shape
+//!    is judged as if it stood alone on its own board).
+//! 3. [`search`] plays Article 7's hypothetical play in each area: the
+//!    opponent moves first; a chain is alive if it cannot be captured, or if
+//!    after its capture its owner can re-establish stones on its points that
+//!    stay (Art. 7.1); a ko just taken cannot be retaken until its loser has
+//!    passed once for it (Art. 7.2). A node budget bounds the work; a chain
+//!    whose search hits it is [`Status::Unsettled`], never guessed.
+//! 4. [`status`] turns the search results into a verdict per chain, telling
+//!    seki from plain life by Article 8 (a live chain with dame). A chain
+//!    inside the opponent's large territory (the rule of step 1) that a
+//!    short search does not settle is dead by that same rule.
+//!
+//! Where the Japanese text and the English column differ, the Japanese is
+//! followed: Art. 7.1 makes no difference between life and seki (both are
+//! 活き石; seki is Art. 8's セキ石, a live stone next to a dame), so seki is
+//! found by counting, not by how many stones are re-established. The
+//! Japanese text does not say where the new stones must stand; the search
+//! asks for them on the captured chain's points, as the English column
+//! does, which keeps each question local.
+//! 5. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
+
+pub mod benson;
+pub mod draft;
+mod grid;
+mod region;
+pub mod search;
+pub mod status;
+
+pub use draft::{Finding, FindingKind, check, draft, findings};
+pub use status::{Analysis, ChainVerdict, Limits, Status, analyse};

@@ -1,0 +1,358 @@
+//! The verdict on every chain of a stopped position.
+
+use super::benson::{self, Safety};
+use super::grid::Grid;
+use super::region::{self, Area};
+use super::search::{self, Outcome, Problem};
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Point;
+use crate::scoring::{self, PointStatus};
+use crate::settings::Komi;
+use std::collections::HashMap;
+
+/// A chain's life or death under Article 7.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The opponent, moving first, cannot take it for good; it has no dame.
+    Alive,
+    /// The opponent, moving first, captures it and nothing of its owner stays.
+    Dead,
+    /// Alive, but next to a dame nobody can fill (Art. 8 セキ石): no territory.
+    Seki,
+    /// The search bound was reached: the players must decide.
+    Unsettled,
+}
+
+/// The verdict on one chain, with the reason a player can read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChainVerdict {
+    /// The stones of the chain, sorted.
+    pub stones: Vec<Point>,
+    /// The chain's colour.
+    pub color: Color,
+    /// Alive, dead, seki or unsettled.
+    pub status: Status,
+    /// One line saying why, e.g. "White captures at B1 even under 7.2".
+    pub reason: String,
+}
+
+/// How much work the analysis may do; past these bounds chains are
+/// [`Status::Unsettled`] instead of taking longer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Search nodes for one chain.
+    pub nodes_per_chain: u64,
+    /// Search nodes for the whole position.
+    pub nodes_total: u64,
+    /// The most empty points an area may have and still be searched.
+    pub max_area: usize,
+}
+
+impl Default for Limits {
+    /// Bounds that keep a finished 19×19 position well under a second.
+    fn default() -> Limits {
+        Limits {
+            nodes_per_chain: 2_000,
+            nodes_total: 2_500,
+            max_area: 40,
+        }
+    }
+}
+
+/// Every chain's verdict, and the nodes the search spent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// One verdict per chain, in board order (top row first).
+    pub chains: Vec<ChainVerdict>,
+    /// Search nodes spent.
+    pub nodes: u64,
+}
+
+impl Analysis {
+    /// The verdict on the chain through `p`, if a stone stands there.
+    #[must_use]
+    pub fn at(&self, p: Point) -> Option<&ChainVerdict> {
+        self.chains.iter().find(|c| c.stones.contains(&p))
+    }
+
+    /// The status of the chain through `p`, if a stone stands there.
+    #[must_use]
+    pub fn status(&self, p: Point) -> Option<Status> {
+        self.at(p).map(|c| c.status)
+    }
+
+    /// Every stone of every dead chain, sorted: the automatic draft.
+    #[must_use]
+    pub fn dead(&self) -> Vec<Point> {
+        let mut out: Vec<Point> = self
+            .chains
+            .iter()
+            .filter(|c| c.status == Status::Dead)
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        out.sort_unstable();
+        out
+    }
+
+    /// The chains the search could not settle, for the players to decide.
+    pub fn unsettled(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.chains.iter().filter(|c| c.status == Status::Unsettled)
+    }
+}
+
+/// How often the analysis may redo its areas after finding that a chain
+/// lives inside what it took for the other side's territory.
+const MAX_ROUNDS: usize = 4;
+
+/// Judges every chain of a stopped position by Article 7. The side to move
+/// and any ko point do not matter: after stoppage the hypothetical play for
+/// each chain starts afresh with its opponent's move.
+#[must_use]
+pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
+    let grid = Grid::new(board);
+    let mut known_alive = vec![false; grid.chains.len()];
+    let mut safety = benson::safety(&grid, &known_alive);
+    let mut spend = Spend::default();
+    let mut verdicts = Vec::new();
+    for _round in 0..MAX_ROUNDS {
+        verdicts = safety
+            .iter()
+            .map(|s| match s {
+                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string()),
+                Some(Safety::Territory) => (
+                    Status::Alive,
+                    "alive: its territory is too large for an invader to live in".to_string(),
+                ),
+                None => (Status::Unsettled, String::new()),
+            })
+            .collect::<Vec<_>>();
+        let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
+        let context = Context {
+            board,
+            grid: &grid,
+            safe: &safe,
+            known_alive: &known_alive,
+            limits,
+        };
+        let mut open = Vec::new();
+        for area in region::areas(&grid, &safe) {
+            context.first_pass(&area, &mut spend, &mut verdicts, &mut open);
+        }
+        let start = spend.nodes;
+        let share = limits.nodes_total.saturating_sub(start) / (open.len() as u64).max(1);
+        for (k, (c, moves)) in open.iter().enumerate() {
+            let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
+            context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
+        }
+        for (c, v) in verdicts.iter().enumerate() {
+            known_alive[c] |= v.0 == Status::Alive;
+        }
+        let next = benson::safety(&grid, &known_alive);
+        if next == safety {
+            break;
+        }
+        safety = next;
+    }
+    let chains = finish(board, &grid, verdicts);
+    Analysis {
+        chains,
+        nodes: spend.nodes,
+    }
+}
+
+/// The search work done so far: nodes spent, and the settled outcomes by
+/// chain and move set, which a later round reuses instead of searching again.
+#[derive(Default)]
+struct Spend {
+    nodes: u64,
+    memo: HashMap<(usize, Vec<Point>), Outcome>,
+}
+
+/// What judging an area needs to know about the whole position.
+struct Context<'a> {
+    board: &'a Board,
+    grid: &'a Grid,
+    safe: &'a [bool],
+    known_alive: &'a [bool],
+    limits: &'a Limits,
+}
+
+/// The search budget for a chain inside the opponent's large territory:
+/// enough to show a short capture, after which the territory rule decides.
+const INVADER_BUDGET: u64 = 300;
+/// The first try's budget for every other chain.
+const FIRST_BUDGET: u64 = 300;
+
+impl Context<'_> {
+    /// Judges the chains of one area with a small budget each
+    /// ([`FIRST_BUDGET`]), so that a hard chain cannot starve the easy ones;
+    /// the chains still open go to `open`, to share what is left of the
+    /// total evenly (a chain that needs less leaves the rest to the next).
+    fn first_pass(
+        &self,
+        area: &Area,
+        spend: &mut Spend,
+        verdicts: &mut [(Status, String)],
+        open: &mut Vec<(usize, Vec<Point>)>,
+    ) {
+        let moves = area_moves(self.grid, area);
+        let small = area.empties.len() <= self.limits.max_area;
+        for &c in &area.chains {
+            let invader = benson::inside_territory(self.grid, c, self.safe, self.known_alive);
+            if !small && !invader {
+                verdicts[c] = (
+                    Status::Unsettled,
+                    format!(
+                        "its area has {} empty points, more than the search takes ({})",
+                        area.empties.len(),
+                        self.limits.max_area
+                    ),
+                );
+                continue;
+            }
+            let cap = if invader {
+                INVADER_BUDGET
+            } else {
+                FIRST_BUDGET
+            };
+            if !self.judge(c, &moves, cap, invader, spend, verdicts) {
+                open.push((c, moves.clone()));
+            }
+        }
+    }
+
+    /// Searches one chain with at most `cap` nodes; returns whether it is settled.
+    fn judge(
+        &self,
+        c: usize,
+        moves: &[Point],
+        cap: u64,
+        invader: bool,
+        spend: &mut Spend,
+        verdicts: &mut [(Status, String)],
+    ) -> bool {
+        let (board, grid) = (self.board, self.grid);
+        let attacker = grid.color(c).opponent();
+        let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+        let budget = cap
+            .min(self.limits.nodes_per_chain)
+            .min(self.limits.nodes_total.saturating_sub(spend.nodes));
+        let key = (c, moves.to_vec());
+        let outcome = match spend.memo.get(&key) {
+            Some(&known) => known,
+            None => {
+                let problem = Problem {
+                    board,
+                    moves,
+                    target: &target,
+                };
+                let (outcome, used) = search::solve(&problem, budget);
+                spend.nodes += used;
+                if outcome != Outcome::Unknown {
+                    spend.memo.insert(key, outcome);
+                }
+                outcome
+            }
+        };
+        verdicts[c] = match outcome {
+            Outcome::Captured { first, ko } => (
+                Status::Dead,
+                format!(
+                    "{attacker} captures at {}{}",
+                    first.to_gtp(board.size()),
+                    if ko { " even under 7.2" } else { "" }
+                ),
+            ),
+            Outcome::Holds => (
+                Status::Alive,
+                format!("{attacker} cannot capture it for good, moving first"),
+            ),
+            Outcome::Unknown if invader => (
+                Status::Dead,
+                format!(
+                    "inside {attacker}'s territory, too large to live in, around living stones"
+                ),
+            ),
+            Outcome::Unknown => (
+                Status::Unsettled,
+                format!("the search budget ran out ({budget} nodes)"),
+            ),
+        };
+        outcome != Outcome::Unknown || invader
+    }
+}
+
+/// The points an area's search may play on: its empty points near the
+/// chains in doubt (all of them in a small area), and the chains' own
+/// points, which captures empty.
+fn area_moves(grid: &Grid, area: &Area) -> Vec<Point> {
+    const SMALL: usize = 16;
+    let stones: Vec<usize> = area
+        .chains
+        .iter()
+        .flat_map(|&c| grid.chains[c].iter().copied())
+        .collect();
+    let near = |e: usize| {
+        grid.neighbours(e).any(|m| stones.contains(&m))
+            || grid
+                .neighbours(e)
+                .any(|m| grid.neighbours(m).any(|k| stones.contains(&k)))
+    };
+    let empties = area
+        .empties
+        .iter()
+        .copied()
+        .filter(|&e| area.empties.len() <= SMALL || near(e));
+    empties
+        .chain(stones.iter().copied())
+        .map(|i| grid.point(i))
+        .collect()
+}
+
+/// Tells seki from plain life by Article 8 and builds the verdicts. A
+/// chain is called seki only if it is seki whether the unsettled chains
+/// turn out alive or dead, so that an open question elsewhere does not
+/// make a living group look like seki.
+fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<ChainVerdict> {
+    let stones_where = |keep: &dyn Fn(Status) -> bool| -> Vec<Point> {
+        verdicts
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| keep(v.0))
+            .flat_map(|(c, _)| grid.chains[c].iter().map(|&i| grid.point(i)))
+            .collect()
+    };
+    let dead = stones_where(&|s| s == Status::Dead);
+    let dead_or_open = stones_where(&|s| matches!(s, Status::Dead | Status::Unsettled));
+    let counts = [
+        scoring::count(board, &dead, [0, 0], Komi::ZERO),
+        scoring::count(board, &dead_or_open, [0, 0], Komi::ZERO),
+    ];
+    verdicts
+        .into_iter()
+        .enumerate()
+        .map(|(c, (status, reason))| {
+            let mut stones: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
+            stones.sort_unstable();
+            let seki = status == Status::Alive
+                && counts
+                    .iter()
+                    .all(|count| matches!(count.at(stones[0]), PointStatus::Seki(_)));
+            let (status, reason) = if seki {
+                (
+                    Status::Seki,
+                    "seki: neither side can capture, and a dame stays (Art. 8)".to_string(),
+                )
+            } else {
+                (status, reason)
+            };
+            ChainVerdict {
+                stones,
+                color: grid.color(c),
+                status,
+                reason,
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,374 @@
+//! The booklet's rulings (簡明 日本囲碁規約, seeds/002) and plain cases, as
+//! ASCII fixtures: `X` Black, `O` White, `.` empty, top row first. Points
+//! in the assertions are GTP names (row 1 at the bottom).
+
+use kaisho_core::life::{self, Analysis, FindingKind, Limits, Status};
+use kaisho_core::scoring::{self, PointStatus};
+use kaisho_core::{Board, Point};
+use kaisho_core::{Color, Komi};
+
+fn analyse(rows: &[&str]) -> (Board, Analysis) {
+    let board = Board::from_rows(rows).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    (board, analysis)
+}
+
+fn status(board: &Board, analysis: &Analysis, gtp: &str) -> Status {
+    let p = Point::parse_gtp(gtp, board.size()).unwrap();
+    let v = analysis
+        .at(p)
+        .unwrap_or_else(|| panic!("no stone at {gtp}"));
+    println!("{gtp}: {:?} — {}", v.status, v.reason);
+    v.status
+}
+
+fn expect(rows: &[&str], cases: &[(&str, Status)]) -> (Board, Analysis) {
+    let (board, analysis) = analyse(rows);
+    let got: Vec<Status> = cases
+        .iter()
+        .map(|(p, _)| status(&board, &analysis, p))
+        .collect();
+    let want: Vec<Status> = cases.iter().map(|c| c.1).collect();
+    assert_eq!(
+        got,
+        want,
+        "for {:?}",
+        cases.iter().map(|c| c.0).collect::<Vec<_>>()
+    );
+    (board, analysis)
+}
+
+/// テーマ1 A (3図): the white corner can never play inside (either inner
+/// point is self-atari), while Black, at any time, plays C9 in atari, lets
+/// White capture four at B8, and starts a ko that Art. 7.2 lets White
+/// never retake. White's six stones have exactly the two inner liberties
+/// B8 and C9; Black's three inner stones have the same two.
+const BENT_FOUR: [&str; 9] = [
+    "XX.OX....",
+    "X.OOX....",
+    "OOOXX....",
+    "XXXX.....",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+];
+
+#[test]
+fn bent_four_in_corner_is_dead() {
+    expect(
+        &BENT_FOUR,
+        &[
+            ("D9", Status::Dead),
+            ("A9", Status::Alive),
+            ("E9", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ1 4図: the same bent four with an outside liberty (D7) still open
+/// changes nothing: White can still never play inside.
+#[test]
+fn bent_four_with_outside_liberties_open_is_dead() {
+    expect(
+        &[
+            "XX.OX....",
+            "X.OOX....",
+            "OOO.X....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("D9", Status::Dead),
+            ("A9", Status::Alive),
+            ("E9", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ1 12図: the bent four again, but the black stones around it have
+/// one eye (F9) and two outside liberties (A5, B5) against a living white
+/// wall. White, moving first, fills those and wins the race, so Black's
+/// surrounders are not alive and the corner is not simply dead with Black
+/// living: the position needs play (both sides' stones there are dead).
+#[test]
+fn bent_four_whose_surrounders_do_not_live_is_not_simply_dead() {
+    let (board, analysis) = expect(
+        &[
+            "XX.OX.XO.",
+            "X.OOXXXO.",
+            "OOOXXOOO.",
+            "XXXXOO...",
+            "..OOO....",
+            "OOO......",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[("E9", Status::Dead), ("H9", Status::Alive)],
+    );
+    let corner = status(&board, &analysis, "D9");
+    assert_ne!(corner, Status::Alive);
+    let findings = life::findings(&analysis, &board, &analysis.dead());
+    assert!(
+        findings.iter().any(|f| f.kind == FindingKind::TeireNeeded) || corner != Status::Dead,
+        "{findings:?}"
+    );
+}
+
+/// Plain case: single stones left inside the opponent's territory are dead.
+#[test]
+fn dead_stones_inside_territory_are_dead() {
+    expect(
+        &[
+            ".........",
+            "...O.....",
+            ".........",
+            ".........",
+            "XXXXXXXXX",
+            "OOOOOOOOO",
+            ".........",
+            ".....X...",
+            ".........",
+        ],
+        &[
+            ("D8", Status::Dead),
+            ("F2", Status::Dead),
+            ("A5", Status::Alive),
+            ("A4", Status::Alive),
+        ],
+    );
+}
+
+/// Plain case: a corner group with two separate eyes (A9 and C9) lives.
+#[test]
+fn two_eyes_live() {
+    expect(
+        &[
+            ".X.XXO...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("B9", Status::Alive),
+            ("A8", Status::Alive),
+            ("F9", Status::Alive),
+        ],
+    );
+}
+
+/// Plain case: seki without eyes. The black 2×3 block and the white ring
+/// around it share their only liberties C9 and D9; whoever fills one is
+/// captured, and the capture leaves the captor a space too large to kill
+/// (a rectangular six and more), so neither can capture the other for
+/// good. The black ring outside lives.
+#[test]
+fn seki_without_eyes_is_seki() {
+    expect(
+        &[
+            "XO..OX...",
+            "XOXXOX...",
+            "XOXXOX...",
+            "XOXXOX...",
+            "XOOOOX...",
+            "XXXXXX...",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("C8", Status::Seki),
+            ("B9", Status::Seki),
+            ("A9", Status::Alive),
+        ],
+    );
+}
+
+/// Plain case: a large corner group with a single eye (B8) inside a living
+/// black wall is dead: Black fills C9, then the eye.
+#[test]
+fn big_dead_group_in_corner_is_dead() {
+    expect(
+        &[
+            "OO.X.....",
+            "O.OX.....",
+            "OOOX.....",
+            "XXXX.....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[("A9", Status::Dead), ("D9", Status::Alive)],
+    );
+}
+
+/// Plain case (nakade): a straight three eye space (A9–C9) is killed by a
+/// black stone on its middle point.
+#[test]
+fn straight_three_nakade_is_dead() {
+    expect(
+        &[
+            "...OX....",
+            "OOOOX....",
+            "XXXXX....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[("D9", Status::Dead), ("E9", Status::Alive)],
+    );
+}
+
+/// 珍型 1図 (欠け眼活き): five eye points, each made by different black chains
+/// so that every one looks false, yet White can play on none of them
+/// (each would be suicide), so Black lives; by Art. 8 its five points are
+/// territory.
+#[test]
+fn false_eyes_all_round_still_live_with_territory() {
+    let (board, analysis) = expect(
+        &[
+            ".X.XO....",
+            "X.XXO....",
+            ".X.XO....",
+            "XXXXO....",
+            "OOOOO....",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("B9", Status::Alive),
+            ("A8", Status::Alive),
+            ("D9", Status::Alive),
+        ],
+    );
+    let score = scoring::count(&board, &analysis.dead(), [0, 0], Komi::ZERO);
+    let eyes = ["A9", "C9", "B8", "A7", "C7"];
+    for eye in eyes {
+        let p = Point::parse_gtp(eye, 9).unwrap();
+        assert_eq!(score.at(p), PointStatus::Territory(Color::Black), "{eye}");
+    }
+    assert_eq!(score.territory[Color::Black.index()], 5);
+}
+
+/// The check warns about a proposal that marks a living chain dead or
+/// leaves a dead one on the board, and says nothing about a proposal that
+/// follows Article 7.
+#[test]
+fn check_flags_proposals_that_contradict_article_7() {
+    let (board, analysis) = analyse(&BENT_FOUR);
+    let p = |s: &str| Point::parse_gtp(s, 9).unwrap();
+    assert!(life::findings(&analysis, &board, &analysis.dead()).is_empty());
+    let kinds = |proposal: &[Point]| -> Vec<FindingKind> {
+        life::check(&board, proposal, &Limits::default())
+            .into_iter()
+            .map(|f| f.kind)
+            .collect()
+    };
+    assert_eq!(kinds(&[]), vec![FindingKind::LeftAliveButDead]);
+    assert_eq!(
+        kinds(&[p("D9"), p("A9")]),
+        vec![FindingKind::MarkedDeadButAlive]
+    );
+    let mut corner = board.chain(p("D9"));
+    corner.sort_unstable();
+    assert_eq!(life::draft(&board, &Limits::default()), corner);
+}
+
+/// Plain case: the same ring around a 2×2 block is not seki: Black gives up
+/// the block, and White's capture leaves a bulky five that Black kills by
+/// playing its vital point, so the white ring is dead.
+#[test]
+fn ring_around_a_small_block_is_not_seki() {
+    expect(
+        &[
+            "XO..OX...",
+            "XOXXOX...",
+            "XOXXOX...",
+            "XOOOOX...",
+            "XXXXXX...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[("B9", Status::Dead), ("A9", Status::Alive)],
+    );
+}
+
+/// The ending phase's first proposal: after two passes the game's draft is
+/// the dead set of the analysis, and proposing it is accepted by the game.
+#[test]
+fn stopped_game_offers_the_draft_as_its_first_proposal() {
+    use kaisho_core::{BoardSize, Event, Game, Phase, Settings};
+    let board = Board::from_rows(&BENT_FOUR).unwrap();
+    let mut settings = Settings::even(BoardSize::new(9).unwrap(), Komi::ZERO);
+    settings.setup = board
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (c, p)))
+        .collect();
+    let mut game = Game::new(settings).unwrap();
+    game.apply(Event::Pass {
+        color: Color::Black,
+    })
+    .unwrap();
+    game.apply(Event::Pass {
+        color: Color::White,
+    })
+    .unwrap();
+    assert_eq!(game.phase(), Phase::Stopped);
+    let draft = game.auto_draft(&Limits::default());
+    let white_corner = board.chain(Point::parse_gtp("D9", 9).unwrap());
+    let mut expected = white_corner.clone();
+    expected.sort_unstable();
+    assert_eq!(draft.dead(), expected);
+    game.apply(Event::Propose {
+        by: Color::Black,
+        dead: draft.dead(),
+    })
+    .unwrap();
+    assert_eq!(game.phase(), Phase::Ending);
+}
+
+/// Plain case (a false eye): the corner group has one real eye (A7) and a
+/// second one (B9) that is false, because the black stone C9 beside it can
+/// be taken there; White takes at B9, which Art. 7.2 forbids Black to
+/// retake at once, and then fills A7.
+#[test]
+fn one_eye_and_a_false_eye_is_dead() {
+    expect(
+        &[
+            "X.XO.....",
+            "XXOO.....",
+            ".XO......",
+            "XXO......",
+            "OOO......",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A9", Status::Dead),
+            ("C9", Status::Dead),
+            ("A5", Status::Alive),
+        ],
+    );
+}
