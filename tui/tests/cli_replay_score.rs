@@ -164,9 +164,21 @@ fn score_json_has_the_count_and_the_dead_chains() {
 }
 
 #[test]
+fn score_with_the_automatic_draft_finds_the_dead_stone() {
+    let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "auto", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["dead"], serde_json::json!(["B5"]));
+    assert_eq!(v["unsettled"], serde_json::json!([]));
+    assert_eq!(v["result"], "W+5.5");
+    let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "auto"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("dead stones: B5"), "{text}");
+}
+
+#[test]
 fn score_refuses_what_it_cannot_count() {
     let cases = [
-        (vec!["--dead", "auto"], "not available in this build"),
         (vec!["--dead", "E5"], "no stone stands at E5"),
         (vec!["--dead", "Z5"], "outside a 9×9 board"),
         (vec!["--dead", ","], "give GTP points"),

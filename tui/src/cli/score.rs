@@ -1,8 +1,9 @@
-//! `kaisho score FILE.sgf --dead POINTS`: replays a record and counts it the
+//! `kaisho score FILE.sgf --dead POINTS|none|auto`: replays a record and counts it the
 //! way a club counts under J1989 Art. 8–10.
 
 use super::replay::load_and_replay;
 use clap::Args;
+use kaisho_core::life::Limits;
 use kaisho_core::{Color, Game, Point, Score};
 use serde_json::json;
 use std::path::PathBuf;
@@ -59,14 +60,27 @@ impl FromStr for Dead {
     }
 }
 
-/// The automatic dead-stone draft. Not wired to the Article 7 search yet;
-/// this is the one place that will call it.
-pub(crate) fn auto_dead(_game: &Game) -> Result<Vec<Point>, String> {
-    Err(
-        "automatic dead-stone draft is not available in this build; \
-         name the dead stones with --dead POINTS"
-            .to_string(),
-    )
+/// A chain the Article 7 search could not settle within its budget.
+struct Unsettled {
+    stones: Vec<String>,
+    color: Color,
+    reason: String,
+}
+
+/// The automatic dead-stone draft of the Article 7 search, and the chains
+/// it left unsettled (counted as alive; the players decide).
+fn auto_dead(game: &Game) -> (Vec<Point>, Vec<Unsettled>) {
+    let size = game.settings().size.get();
+    let analysis = game.auto_draft(&Limits::default());
+    let unsettled = analysis
+        .unsettled()
+        .map(|v| Unsettled {
+            stones: v.stones.iter().map(|p| p.to_gtp(size)).collect(),
+            color: v.color,
+            reason: v.reason.clone(),
+        })
+        .collect();
+    (analysis.dead(), unsettled)
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
@@ -94,13 +108,16 @@ fn count(args: &ScoreArgs) -> Result<String, String> {
             illegal.message(size)
         ));
     }
-    let marked = match &args.dead {
-        Dead::None => Vec::new(),
-        Dead::Points(names) => names
-            .iter()
-            .map(|n| Point::parse_gtp(n, size).map_err(|e| format!("--dead: {e}")))
-            .collect::<Result<_, _>>()?,
-        Dead::Auto => auto_dead(&game)?,
+    let (marked, unsettled) = match &args.dead {
+        Dead::None => (Vec::new(), Vec::new()),
+        Dead::Points(names) => (
+            names
+                .iter()
+                .map(|n| Point::parse_gtp(n, size).map_err(|e| format!("--dead: {e}")))
+                .collect::<Result<_, _>>()?,
+            Vec::new(),
+        ),
+        Dead::Auto => auto_dead(&game),
     };
     let dead = game
         .dead_chains(&marked)
@@ -108,13 +125,13 @@ fn count(args: &ScoreArgs) -> Result<String, String> {
     let score = game.count_with(&dead).map_err(|e| format!("--dead: {e}"))?;
     let dead: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
     Ok(if args.json {
-        json_report(&score, &dead)
+        json_report(&score, &dead, &unsettled)
     } else {
-        table(&score, &dead)
+        table(&score, &dead, &unsettled)
     })
 }
 
-fn json_report(score: &Score, dead: &[String]) -> String {
+fn json_report(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> String {
     let pair = |v: [u32; 2]| json!({ "B": v[0], "W": v[1] });
     let total = |c: Color| f64::from(score.total_halves(c)) / 2.0;
     json!({
@@ -125,13 +142,17 @@ fn json_report(score: &Score, dead: &[String]) -> String {
         "komi": f64::from(score.komi.halves()) / 2.0,
         "total": { "B": total(Color::Black), "W": total(Color::White) },
         "result": score.outcome().result_string(),
+        "unsettled": unsettled
+            .iter()
+            .map(|u| json!({ "stones": u.stones, "color": u.color.letter().to_string(), "reason": u.reason }))
+            .collect::<Vec<_>>(),
     })
     .to_string()
 }
 
 /// The count laid out as a club counts: each side's territory, the
 /// prisoners taken in play, the dead stones lifted at the end, komi, total.
-fn table(score: &Score, dead: &[String]) -> String {
+fn table(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> String {
     let half = |h: i32| kaisho_core::settings::half_points(h);
     let row = |label: &str, v: [u32; 2]| format!("{label:<12}{:>8}{:>8}\n", v[0], v[1]);
     let mut out = format!("{:<12}{:>8}{:>8}\n", "", "Black", "White");
@@ -147,6 +168,14 @@ fn table(score: &Score, dead: &[String]) -> String {
     );
     if !dead.is_empty() {
         out += &format!("dead stones: {}\n", dead.join(" "));
+    }
+    for u in unsettled {
+        out += &format!(
+            "unsettled ({}, counted as alive): {} — {}\n",
+            u.color,
+            u.stones.join(" "),
+            u.reason
+        );
     }
     out += &format!("result: {}", score.outcome().result_string());
     out
