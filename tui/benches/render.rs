@@ -25,11 +25,15 @@ fn render(c: &mut Criterion) {
 }
 
 fn bytes(c: &mut Criterion) {
-    let mut at_cursor = mid_game();
-    keys(&mut at_cursor, "jj");
-    let (first, by_enter) = frame_bytes(&mut at_cursor.clone(), |state| {
+    let at_cursor = || {
+        let mut state = mid_game();
+        keys(&mut state, "jj");
+        state
+    };
+    let (first, by_enter) = frame_bytes(&mut at_cursor(), |state| {
         press(state, KeyCode::Enter);
     });
+    let at_cursor = at_cursor();
     let (_, by_click) = frame_bytes(&mut mid_game(), |state| {
         run(state, kaisho::app::Command::At(gtp("R3", 19)));
     });

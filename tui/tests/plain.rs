@@ -3,11 +3,19 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `kaisho` with `args`, feeds `input` and returns its status and output.
+/// Runs `kaisho` with `args`, feeds `input` and returns its status and
+/// output. Its files go to a temporary home of its own.
 fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
-    let log = std::env::temp_dir().join(format!("kaisho-plain-test-{}.log", std::process::id()));
+    let home = tempfile::tempdir().expect("a temporary home");
+    kaisho_in(home.path(), args, input)
+}
+
+/// Runs `kaisho` with its files under `home`.
+fn kaisho_in(home: &std::path::Path, args: &[&str], input: &[u8]) -> (bool, String) {
+    let log = home.join("kaisho.log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
         .args(args)
+        .env("KAISHO_HOME", home)
         .env("KAISHO_LOG", &log)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -21,7 +29,6 @@ fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
         .write_all(input)
         .expect("input written");
     let output = child.wait_with_output().expect("kaisho ends");
-    let _ = std::fs::remove_file(log);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -143,4 +150,43 @@ fn a_proposal_during_play_is_refused_and_marks_nothing() {
         "{out}"
     );
     assert!(out.contains(" 5  . . . . X . . . . 5"), "{out}");
+}
+
+#[test]
+fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let (ok, out) = kaisho_in(
+        home.path(),
+        &["--plain"],
+        b"new 9\nplay E5\nplay D4\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], b"games\n");
+    assert!(ok, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.ends_with("adjourned"))
+        .unwrap_or_else(|| panic!("no adjourned game in\n{out}"));
+    assert!(line.contains("9x9  2 moves"), "{line}");
+    let id = line.split_whitespace().next().expect("an id");
+    let input = format!("resume {id}\nplay C3\nresign\nreview {id}\ngoto 2\nboard\n");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("game {id} resumed at move 2; Black to play")),
+        "{out}"
+    );
+    assert!(out.contains("move 3, Black C3"), "{out}");
+    assert!(
+        out.contains("White resigns: Black wins by resignation (B+R)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("reviewing game {id}: 3 moves")),
+        "{out}"
+    );
+    assert!(out.contains("move 2 of 3"), "{out}");
+    assert!(out.contains(" 4  . . . O . . . . . 4"), "{out}");
+    let export = home.path().join("data/exports").join(format!("{id}.sgf"));
+    assert!(export.exists(), "no SGF at {}", export.display());
 }
