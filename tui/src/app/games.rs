@@ -10,8 +10,9 @@ use super::review::Review;
 use super::session::Session;
 use super::update::Out;
 use super::{Screen, State};
-use kaisho_saves::log::{GameStore, GameSummary};
+use kaisho_saves::log::{GameStore, GameSummary, LogError};
 use kaisho_saves::places::Places;
+use std::path::Path;
 
 /// The list of saved games and the problems met while reading them.
 #[derive(Clone, Debug, Default)]
@@ -29,7 +30,7 @@ impl GamesList {
         let listing = GameStore::new(places.games_dir()).list();
         GamesList {
             games: listing.games,
-            problems: listing.problems.iter().map(ToString::to_string).collect(),
+            problems: listing.problems.iter().map(by_name).collect(),
             selected: 0,
         }
     }
@@ -38,6 +39,24 @@ impl GamesList {
     #[must_use]
     pub fn chosen(&self) -> Option<&GameSummary> {
         self.games.get(self.selected)
+    }
+}
+
+/// A problem with the file named by its name alone: the list is of one
+/// folder, and a full path would take most of a line.
+fn by_name(problem: &LogError) -> String {
+    let path: &Path = match problem {
+        LogError::Io { path, .. }
+        | LogError::NotALog { path }
+        | LogError::UnsupportedVersion { path, .. }
+        | LogError::Corrupt { path, .. }
+        | LogError::Invalid { path, .. }
+        | LogError::Exists { path } => path,
+    };
+    let text = problem.to_string();
+    match path.file_name() {
+        Some(name) => text.replace(&path.display().to_string(), &name.to_string_lossy()),
+        None => text,
     }
 }
 
@@ -65,7 +84,7 @@ pub(super) fn open(state: &mut State, out: &mut Out) {
     let list = GamesList::load(&places);
     if !list.problems.is_empty() {
         out.refuse(format!(
-            "{} saved game file(s) could not be read; they are listed below and were left as they are",
+            "{} file(s) could not be read: listed below, left untouched",
             list.problems.len()
         ));
     }

@@ -2,10 +2,10 @@
 //! players, step, next game's terms, lead, a table of the games and a
 //! chart of the step over the games.
 
-use super::text::{choice, wrap};
+use super::text::{choice, pad, wrap};
 use super::theme::Theme;
-use crate::app::{SeriesScreen, State, komi_text, player_name as name, result_text, step_name};
-use kaisho_core::series::{Seat, Series};
+use crate::app::{SeriesScreen, State, komi_text, player_name as name, step_name};
+use kaisho_core::series::{Seat, Series, SeriesResult};
 use kaisho_saves::series::SeriesId;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -13,7 +13,7 @@ use ratatui::text::Line;
 use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph, Widget};
 
 /// Columns of the games table; the chart takes the rest.
-const TABLE_WIDTH: u16 = 46;
+const TABLE_WIDTH: u16 = 48;
 
 /// Draws the list or the open series above the footer.
 pub fn render(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
@@ -152,30 +152,34 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
 
 /// The games played, latest at the bottom.
 fn games_table(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let mut lines = vec![Line::styled(
-        format!(
-            "  {:>4}  {:<7} {:<9} {:<9} {}",
-            "game", "step", "Black", "White", "result"
-        ),
-        theme.dim(),
-    )];
+    let header = format!(
+        "  {:>4}  {}{}{}{}",
+        "game",
+        pad("step", 8),
+        pad("Black", 10),
+        pad("White", 10),
+        "winner"
+    );
+    let mut lines = vec![Line::styled(header, theme.dim())];
     let rows = usize::from(area.height.saturating_sub(1));
     let games = series.games();
+    let short = |text: &str| -> String { theme.text(&text.chars().take(9).collect::<String>()) };
     for g in games.iter().skip(games.len().saturating_sub(rows)) {
         let t = &g.terms;
-        let who = |seat: Option<kaisho_core::series::Seat>| -> String {
-            seat.map(|s| name(series, s).chars().take(9).collect())
-                .unwrap_or_default()
+        let who = |seat: Option<Seat>| seat.map(|s| short(name(series, s))).unwrap_or_default();
+        let winner = match g.result {
+            SeriesResult::Win(seat) => short(name(series, seat)),
+            SeriesResult::Jigo => theme.text("持碁 jigo"),
+            SeriesResult::NoResult => theme.text("無勝負 void"),
+            SeriesResult::BothLose => theme.text("両負け both lose"),
         };
-        let text = format!(
-            "  {:>4}  {:<7} {:<9} {:<9} {}",
+        lines.push(Line::from(format!(
+            "  {:>4}  {}{}{}{winner}",
             t.number,
-            step_name(t.step, theme.ascii),
-            who(t.black),
-            who(t.white()),
-            result_text(series, g.result)
-        );
-        lines.push(Line::from(theme.text(&text)));
+            pad(&step_name(t.step, theme.ascii), 8),
+            pad(&who(t.black), 10),
+            pad(&who(t.white()), 10),
+        )));
     }
     if games.is_empty() {
         lines.push(Line::from("  no games yet"));

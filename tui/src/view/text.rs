@@ -15,6 +15,13 @@ pub fn choice(text: String, selected: bool, theme: Theme) -> Line<'static> {
     Line::styled(theme.text(&format!("  {pointer} {text}")), style)
 }
 
+/// `text` padded with spaces to `width` columns, counting the kanji of step
+/// names and results as two columns each, as terminals draw them.
+pub fn pad(text: &str, width: usize) -> String {
+    let used: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+}
+
 /// `text` broken into lines of at most `width` characters, at spaces where
 /// it can be, for messages too long for one line (paths, file problems).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
@@ -49,6 +56,13 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn padding_counts_kanji_as_two_columns() {
+        assert_eq!(pad("先相先", 8), "先相先  ");
+        assert_eq!(pad("sen", 5), "sen  ");
+        assert_eq!(pad("toolong", 3), "toolong");
+    }
 
     #[test]
     fn wrapping_keeps_every_character_within_the_width() {
