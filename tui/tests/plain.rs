@@ -190,3 +190,48 @@ fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
     let export = home.path().join("data/exports").join(format!("{id}.sgf"));
     assert!(export.exists(), "no SGF at {}", export.display());
 }
+
+/// A disk that takes no more: under a file-size limit the log cannot grow,
+/// and the game stops with the reason instead of going on unsaved.
+#[test]
+fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' --plain",
+        env!("CARGO_BIN_EXE_kaisho")
+    );
+    let mut input = String::from("new 9\n");
+    for row in 1..=9 {
+        for col in ["A", "C", "E", "G", "J"] {
+            input.push_str(&format!("play {col}{row}\n"));
+        }
+    }
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .env("KAISHO_HOME", home.path())
+        .env("KAISHO_LOG", home.path().join("kaisho.log"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let output = child.wait_with_output().expect("kaisho ends");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let stopped: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("the game is stopped: could not append to the game log"))
+        .collect();
+    assert!(!stopped.is_empty(), "{out}");
+    // The move that could not be saved is the last one played.
+    let played = out.lines().filter(|l| l.starts_with("move ")).count();
+    assert!(played < 45, "{out}");
+    let games = kaisho_saves::log::GameStore::new(home.path().join("data/games")).list();
+    assert_eq!(games.games.len(), 1, "{:?}", games.problems);
+    assert_eq!(games.games[0].moves as usize, played - 1, "{out}");
+}

@@ -92,7 +92,13 @@ impl Session {
     }
 
     pub(super) fn run(&mut self, command: Command, naming: Naming, out: &mut Out) {
-        if self.halted.is_some() {
+        if let Some(why) = &self.halted {
+            if !matches!(
+                command,
+                Command::Up | Command::Down | Command::Left | Command::Right
+            ) {
+                out.refuse(why.clone());
+            }
             return;
         }
         let actor = self.actor();
