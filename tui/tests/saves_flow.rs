@@ -5,7 +5,8 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{HomeItem, Screen, State};
+use crossterm::event::{KeyEvent, KeyModifiers};
+use kaisho::app::{Cmd, HomeItem, Msg, Screen, State, update};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -389,4 +390,86 @@ fn settings_are_edited_saved_and_put_into_force() {
     let state = home_in(home.path());
     assert_eq!(state.naming.style, kaisho::app::CoordStyle::Japanese);
     assert_eq!(state.home.komi, Komi::from_halves(15));
+}
+
+/// A fixed pseudo-random walk over the keys of every screen, with saved
+/// games, a damaged file, a series and SGF paths to type: nothing panics.
+#[test]
+fn no_input_sequence_panics_on_the_saves_screens() {
+    let home = tempfile::tempdir().unwrap();
+    series_with_a_lead_of_three(home.path());
+    let mut state = counted_game(home.path());
+    press(&mut state, KeyCode::Char('n'));
+    let games = Places::under(home.path()).games_dir();
+    std::fs::write(games.join("broken.kgl"), b"KGL\0garbage").unwrap();
+    let codes = [
+        KeyCode::Up,
+        KeyCode::Down,
+        KeyCode::Left,
+        KeyCode::Right,
+        KeyCode::Home,
+        KeyCode::End,
+        KeyCode::Enter,
+        KeyCode::Esc,
+        KeyCode::Backspace,
+        KeyCode::Char(' '),
+        KeyCode::Char('j'),
+        KeyCode::Char('k'),
+        KeyCode::Char('h'),
+        KeyCode::Char('l'),
+        KeyCode::Char('g'),
+        KeyCode::Char('i'),
+        KeyCode::Char('s'),
+        KeyCode::Char('a'),
+        KeyCode::Char('p'),
+        KeyCode::Char('y'),
+        KeyCode::Char('n'),
+        KeyCode::Char('1'),
+        KeyCode::Char('2'),
+        KeyCode::Char('9'),
+        KeyCode::Char('/'),
+        KeyCode::Char('?'),
+        KeyCode::Char('t'),
+        KeyCode::Char('q'),
+    ];
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for step in 0..6_000 {
+        seen.insert(match &state.screen {
+            Screen::Home => "home",
+            Screen::Game(_) => "game",
+            Screen::Games(_) => "games",
+            Screen::Review(_) => "review",
+            Screen::Series(_) => "series",
+            Screen::Settings(_) => "settings",
+        });
+        let r = next();
+        let msg = if step % 61 == 0 {
+            Msg::Resize((r >> 8) as u16 % 100, (r >> 24) as u16 % 40)
+        } else {
+            // On the home menu mostly move and choose, to reach every screen.
+            let pool: &[KeyCode] = match state.screen {
+                Screen::Home => &[KeyCode::Down, KeyCode::Down, KeyCode::Up, KeyCode::Enter],
+                _ => &codes,
+            };
+            Msg::Key(KeyEvent::new(
+                pool[(r >> 32) as usize % pool.len()],
+                KeyModifiers::NONE,
+            ))
+        };
+        if update(&mut state, msg) == [Cmd::Quit] {
+            state = home_in(home.path());
+        }
+        if step % 37 == 0 {
+            let (w, h) = state.viewport;
+            render_at(&state, w.max(1), h.max(1));
+        }
+    }
+    assert_eq!(seen.len(), 6, "the walk reached only {seen:?}");
 }

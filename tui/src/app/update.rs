@@ -229,7 +229,7 @@ fn adjourn(state: &mut State, out: &mut Out) {
 /// series to the series list, anything else home.
 fn back(state: &mut State) {
     match &mut state.screen {
-        Screen::Review(review) if review.from_games => {
+        Screen::Review(review) if review.from_games && state.places.is_some() => {
             if let Some(places) = &state.places {
                 state.screen = Screen::Games(games::GamesList::load(places));
             }
