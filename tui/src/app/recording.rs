@@ -54,7 +54,7 @@ impl Recording {
     ) -> Result<Recording, LogError> {
         let store = GameStore::new(places.games_dir());
         let created_unix = now();
-        let header = GameHeader {
+        let mut header = GameHeader {
             game_id: store.new_id(created_unix),
             created_unix,
             black: player(names[0]),
@@ -63,7 +63,18 @@ impl Recording {
             local_color: None,
             series: series.as_ref().map(|s| s.id.to_string()),
         };
-        let log = store.create(&header)?;
+        // Another kaisho may take the same id in the same minute: take the
+        // next free one and try again, a few times.
+        let mut attempts = 0;
+        let log = loop {
+            match store.create(&header) {
+                Err(LogError::Exists { .. }) if attempts < 3 => {
+                    attempts += 1;
+                    header.game_id = store.new_id(created_unix);
+                }
+                other => break other?,
+            }
+        };
         Ok(Recording {
             log,
             id: header.game_id,
