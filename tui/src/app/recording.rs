@@ -14,8 +14,12 @@ use std::path::PathBuf;
 /// A game of a series, and the terms it is played under.
 #[derive(Debug)]
 pub struct SeriesGame {
+    /// The series' id, also its file name.
     pub id: SeriesId,
+    /// The series as it stood when the game began; the result is recorded
+    /// into it and the whole is saved.
     pub series: Series,
+    /// Who plays which colour, the handicap and komi of this game.
     pub terms: GameTerms,
 }
 

@@ -39,6 +39,7 @@ pub struct SettingsForm {
 }
 
 impl SettingsForm {
+    /// The line under the selection.
     #[must_use]
     pub fn item(&self) -> SettingsItem {
         SETTINGS_ITEMS[self.selected.min(SETTINGS_ITEMS.len() - 1)]
