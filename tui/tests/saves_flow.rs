@@ -473,3 +473,39 @@ fn no_input_sequence_panics_on_the_saves_screens() {
     }
     assert_eq!(seen.len(), 6, "the walk reached only {seen:?}");
 }
+
+#[test]
+fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on() {
+    let home = tempfile::tempdir().unwrap();
+    let id = series_with_a_lead_of_three(home.path());
+    let series_store = SeriesStore::new(&Places::under(home.path()));
+    let start_and_leave = |state: &mut State| {
+        open_from_home(state, HomeItem::Series);
+        keys(state, "  ");
+        play(state, "Q16");
+        keys(state, "qy");
+        assert!(state.session().is_none());
+    };
+    let mut state = home_in(home.path());
+    start_and_leave(&mut state);
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Enter);
+    assert_eq!(session(&state).title, "series aki-ben, game 4");
+    // White (Ben) resigns: Aki wins game 4, and the lead drops to two.
+    keys(&mut state, "ry");
+    assert!(session(&state).after[1].starts_with("Series aki-ben, game 4: Aki wins."));
+    assert_eq!(series_store.load(&id).unwrap().games().len(), 4);
+
+    // A game adjourned while the series records another result elsewhere.
+    press(&mut state, KeyCode::Char('n'));
+    start_and_leave(&mut state);
+    let mut series = series_store.load(&id).unwrap();
+    series.record(SeriesResult::Jigo).unwrap();
+    series_store.save(&id, &series).unwrap();
+    open_from_home(&mut state, HomeItem::Games);
+    let said = press(&mut state, KeyCode::Enter);
+    assert!(said[0].contains("has moved on"), "{said:?}");
+    keys(&mut state, "ry");
+    assert_eq!(session(&state).after.len(), 1, "only the SGF export");
+    assert_eq!(series_store.load(&id).unwrap().games().len(), 5);
+}

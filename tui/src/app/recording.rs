@@ -34,6 +34,18 @@ pub struct Recording {
     series: Option<SeriesGame>,
 }
 
+/// Whether an adjourned game is still the series' next game: the same
+/// players in the same colours with the same handicap. Otherwise another
+/// game was recorded meanwhile, and its terms would credit the wrong seat.
+fn still_next(series: &Series, saved: &SavedGame) -> bool {
+    let terms = series.next_game();
+    let header = &saved.contents.header;
+    let name = |seat| series.setup().player(seat).name.as_str();
+    terms.black.map(name) == Some(header.black.name.as_str())
+        && terms.white().map(name) == Some(header.white.name.as_str())
+        && terms.handicap == header.settings.handicap
+}
+
 /// The seconds since the Unix epoch, for game ids and dates.
 fn now() -> i64 {
     std::time::SystemTime::now()
@@ -110,11 +122,18 @@ impl Recording {
                         .map(|series| (sid, series))
                         .map_err(|e| e.to_string())
                 }) {
-                Ok((sid, series)) => Some(SeriesGame {
+                Ok((sid, series)) if still_next(&series, &saved) => Some(SeriesGame {
                     terms: series.next_game(),
                     id: sid,
                     series,
                 }),
+                Ok((sid, _)) => {
+                    note = Some(format!(
+                        "series {sid} has moved on since this game began, so its result \
+                         will not be recorded there; record it with `kaisho series record`"
+                    ));
+                    None
+                }
                 Err(e) => {
                     note = Some(format!(
                         "the result will not be recorded in the series: {e}"
