@@ -238,6 +238,30 @@ fn an_sgf_file_is_imported_for_review_and_a_broken_one_is_refused_with_its_offse
     let review = review_screen(&state);
     assert!(review.at > 0);
     assert_eq!(review.at, review.moves());
+    // A record with an illegal move replays up to it and says why it stops.
+    press(&mut state, KeyCode::Esc);
+    press(&mut state, KeyCode::Char('i'));
+    keys(&mut state, &fixtures.join("ko.sgf").display().to_string());
+    let said = press(&mut state, KeyCode::Enter);
+    assert!(
+        said[0].contains("move 9 is refused by the rules"),
+        "{said:?}"
+    );
+    assert_eq!(review_screen(&state).moves(), 8);
+    press(&mut state, KeyCode::End);
+    let said = press(&mut state, KeyCode::Right);
+    assert!(said[0].contains("ko"), "{said:?}");
+    assert_eq!(review_screen(&state).at, 8);
+    // Set-up stones off the board are refused before the review opens.
+    press(&mut state, KeyCode::Esc);
+    press(&mut state, KeyCode::Char('i'));
+    keys(
+        &mut state,
+        &fixtures.join("bad-setup.sgf").display().to_string(),
+    );
+    let said = press(&mut state, KeyCode::Enter);
+    assert!(said[0].contains("bad-setup.sgf"), "{said:?}");
+    games_screen(&state);
 }
 
 /// A 甲 series at 先相先 with Aki weaker, in which Ben has won three.

@@ -182,3 +182,32 @@ fn help_overlay_on_the_review_screen() {
     press(&mut state, KeyCode::Char('?'));
     insta::assert_snapshot!(render(&state));
 }
+
+#[test]
+fn review_screen_of_an_imported_record_stopped_by_a_ko() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Char('i'));
+    let ko = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ko.sgf");
+    keys(&mut state, &ko.display().to_string());
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::End);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_stopped_because_its_log_could_not_be_written() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    if let kaisho::app::Screen::Game(session) = &mut state.screen {
+        session.halted = Some(
+            "the game is stopped: could not append to the game log 20261122-0400-1.kgl: \
+             No space left on device (os error 28). Every move before this one is saved; \
+             free the disk and resume the game from Saved games"
+                .to_string(),
+        );
+    }
+    run(&mut state, kaisho::app::Command::Pass);
+    insta::assert_snapshot!(render(&state));
+}
