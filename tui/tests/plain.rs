@@ -189,6 +189,15 @@ fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
     assert!(out.contains(" 4  . . . O . . . . . 4"), "{out}");
     let export = home.path().join("data/exports").join(format!("{id}.sgf"));
     assert!(export.exists(), "no SGF at {}", export.display());
+    // The export reads back for review as any SGF file does.
+    let input = format!("import {}\ngoto 3\nboard\n", export.display());
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("reviewing {id}.sgf: 3 moves")),
+        "{out}"
+    );
+    assert!(out.contains(" 3  . . X . . . . . . 3"), "{out}");
 }
 
 /// A disk that takes no more: under a file-size limit the log cannot grow,

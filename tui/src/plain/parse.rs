@@ -32,6 +32,7 @@ commands:
   games                          list the saved games, finished and adjourned
   resume ID                      go on with an adjourned game
   review ID                      review a saved game (then goto N, board)
+  import PATH                    review an SGF file (then goto N, board)
   goto N                         in a review: the position after move N
   help                           this list
   quit                           leave";
@@ -74,6 +75,10 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "review" => match args {
             [id] => Command::ReviewSaved((*id).to_string()),
             _ => return Err("usage: review ID, with an ID that games lists".to_string()),
+        },
+        "import" => match text.trim().split_once(char::is_whitespace) {
+            Some((_, path)) if !path.trim().is_empty() => Command::Import(path.trim().to_string()),
+            _ => return Err("usage: import PATH of an SGF file".to_string()),
         },
         "goto" => match args {
             [n] => Command::GoTo(
