@@ -1,5 +1,6 @@
 //! Frame rendering: the time to draw the mid-game 19×19 screen at 80×24,
-//! and the bytes a terminal receives for the first frame and for a move.
+//! the bytes a terminal receives for the first frame and for a move, and
+//! the start-up to the first frame with the saves and config loaded.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -25,11 +26,15 @@ fn render(c: &mut Criterion) {
 }
 
 fn bytes(c: &mut Criterion) {
-    let mut at_cursor = mid_game();
-    keys(&mut at_cursor, "jj");
-    let (first, by_enter) = frame_bytes(&mut at_cursor.clone(), |state| {
+    let at_cursor = || {
+        let mut state = mid_game();
+        keys(&mut state, "jj");
+        state
+    };
+    let (first, by_enter) = frame_bytes(&mut at_cursor(), |state| {
         press(state, KeyCode::Enter);
     });
+    let at_cursor = at_cursor();
     let (_, by_click) = frame_bytes(&mut mid_game(), |state| {
         run(state, kaisho::app::Command::At(gtp("R3", 19)));
     });
@@ -48,5 +53,35 @@ fn bytes(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, render, bytes);
+/// Start-up to the first frame: finding the folders, reading the config
+/// file and drawing the home screen, with a home holding a config file and
+/// 20 saved games (the home screen lists none, so they cost nothing here).
+fn startup(c: &mut Criterion) {
+    let home = tempfile::tempdir().expect("a temporary home");
+    for _ in 0..20 {
+        let mut state = new_game_in(home.path());
+        for name in ["E5", "D4", "C3"] {
+            play(&mut state, name);
+        }
+    }
+    let config = kaisho_saves::places::Places::under(home.path()).config_file();
+    if let Some(dir) = config.parent() {
+        std::fs::create_dir_all(dir).expect("config folder");
+    }
+    std::fs::write(&config, "[player]\nname = \"Aki\"\n[game]\nkomi = 6.5\n").expect("config");
+    c.bench_function(
+        "start-up: places, config, first frame (CrosstermBackend)",
+        |b| {
+            b.iter(|| {
+                let state = home_in(black_box(home.path()));
+                let sink = Sink::default();
+                let mut terminal = byte_terminal(sink.clone());
+                terminal.draw(|frame| view(&state, frame)).expect("draw");
+                sink.take().len()
+            });
+        },
+    );
+}
+
+criterion_group!(benches, render, bytes, startup);
 criterion_main!(benches);

@@ -1,16 +1,48 @@
 //! Starting the front end: the drawn terminal interface, or plain mode when
 //! asked for or when the output is not a terminal.
 
-use crate::app::{Options, State};
+use crate::app::{Message, Options, State, Tone};
 use crate::{event_loop, logging, plain, terminal};
+use kaisho_saves::config;
+use kaisho_saves::places::Places;
 use std::io::{self, IsTerminal};
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Instant;
 
 /// What the command line asked of the front end.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Flags {
     pub plain: bool,
     pub ascii: bool,
+    /// `--home DIR`: every file under DIR instead of the platform's folders.
+    pub home: Option<PathBuf>,
+}
+
+/// The home screen with the saves and settings found for `home` (see
+/// [`Places::locate`]). Without any folder kaisho still plays, unsaved,
+/// and says why.
+#[must_use]
+pub fn initial_state(
+    home: Option<&std::path::Path>,
+    options: Options,
+    viewport: (u16, u16),
+) -> State {
+    match Places::locate(home) {
+        Ok(places) => {
+            let loaded = config::load(&places.config_file());
+            State::with_places(options, viewport, places, loaded)
+        }
+        Err(e) => {
+            let mut state = State::new(options, viewport);
+            state.message = Some(Message {
+                text: format!("{e}; games will not be saved"),
+                tone: Tone::Error,
+                age: 0,
+            });
+            state
+        }
+    }
 }
 
 /// Runs the front end and returns the process status.
@@ -23,11 +55,17 @@ pub fn run(flags: Flags) -> ExitCode {
         color,
     };
     let plain = flags.plain || !io::stdout().is_terminal();
-    tracing::info!(?options, plain, "kaisho starting");
+    tracing::info!(?options, plain, home = ?flags.home, "kaisho starting");
+    let home = flags.home.as_deref();
     let result = if plain {
-        plain::run(io::stdin().lock(), io::stdout().lock())
+        let options = Options {
+            ascii: true,
+            color: false,
+        };
+        let state = initial_state(home, options, (80, 24));
+        plain::run(state, io::stdin().lock(), io::stdout().lock())
     } else {
-        tui(options)
+        tui(home, options)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -39,12 +77,19 @@ pub fn run(flags: Flags) -> ExitCode {
     }
 }
 
-fn tui(options: Options) -> io::Result<()> {
+fn tui(home: Option<&std::path::Path>, options: Options) -> io::Result<()> {
+    let started = Instant::now();
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()?;
     let mut session = terminal::Session::start()?;
     let size = session.terminal.size()?;
-    let mut state = State::new(options, (size.width, size.height));
+    let mut state = initial_state(home, options, (size.width, size.height));
+    tracing::info!(
+        micros = started.elapsed().as_micros(),
+        places = ?state.places,
+        config_problem = ?state.config_problem,
+        "ready to draw the first frame"
+    );
     runtime.block_on(event_loop::run(&mut session.terminal, &mut state))
 }

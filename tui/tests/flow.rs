@@ -183,10 +183,13 @@ fn a_repetition_prompt_can_wait_and_be_answered_later() {
 }
 
 #[test]
-fn quitting_asks_first_and_control_c_does_not() {
+fn leaving_a_game_asks_first_and_control_c_quits_at_once() {
     let mut state = new_game(9);
     assert!(update(&mut state, key(KeyCode::Char('q'))).is_empty());
-    assert_eq!(update(&mut state, key(KeyCode::Char('y'))), [Cmd::Quit]);
+    let said = press(&mut state, KeyCode::Char('y'));
+    assert_eq!(said, ["the game was left; it was not saved"]);
+    assert!(state.session().is_none());
+    assert_eq!(update(&mut state, key(KeyCode::Char('q'))), [Cmd::Quit]);
     let ctrl_c = Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert_eq!(update(&mut new_game(9), ctrl_c), [Cmd::Quit]);
 }

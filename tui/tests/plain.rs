@@ -3,11 +3,19 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-/// Runs `kaisho` with `args`, feeds `input` and returns its status and output.
+/// Runs `kaisho` with `args`, feeds `input` and returns its status and
+/// output. Its files go to a temporary home of its own.
 fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
-    let log = std::env::temp_dir().join(format!("kaisho-plain-test-{}.log", std::process::id()));
+    let home = tempfile::tempdir().expect("a temporary home");
+    kaisho_in(home.path(), args, input)
+}
+
+/// Runs `kaisho` with its files under `home`.
+fn kaisho_in(home: &std::path::Path, args: &[&str], input: &[u8]) -> (bool, String) {
+    let log = home.join("kaisho.log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
         .args(args)
+        .env("KAISHO_HOME", home)
         .env("KAISHO_LOG", &log)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -21,7 +29,6 @@ fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
         .write_all(input)
         .expect("input written");
     let output = child.wait_with_output().expect("kaisho ends");
-    let _ = std::fs::remove_file(log);
     (
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
@@ -143,4 +150,97 @@ fn a_proposal_during_play_is_refused_and_marks_nothing() {
         "{out}"
     );
     assert!(out.contains(" 5  . . . . X . . . . 5"), "{out}");
+}
+
+#[test]
+fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let (ok, out) = kaisho_in(
+        home.path(),
+        &["--plain"],
+        b"new 9\nplay E5\nplay D4\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], b"games\n");
+    assert!(ok, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.ends_with("adjourned"))
+        .unwrap_or_else(|| panic!("no adjourned game in\n{out}"));
+    assert!(line.contains("9x9  2 moves"), "{line}");
+    let id = line.split_whitespace().next().expect("an id");
+    let input = format!("resume {id}\nplay C3\nresign\nreview {id}\ngoto 2\nboard\n");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("game {id} resumed at move 2; Black to play")),
+        "{out}"
+    );
+    assert!(out.contains("move 3, Black C3"), "{out}");
+    assert!(
+        out.contains("White resigns: Black wins by resignation (B+R)"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("reviewing game {id}: 3 moves")),
+        "{out}"
+    );
+    assert!(out.contains("move 2 of 3"), "{out}");
+    assert!(out.contains(" 4  . . . O . . . . . 4"), "{out}");
+    let export = home.path().join("data/exports").join(format!("{id}.sgf"));
+    assert!(export.exists(), "no SGF at {}", export.display());
+    // The export reads back for review as any SGF file does.
+    let input = format!("import {}\ngoto 3\nboard\n", export.display());
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("reviewing {id}.sgf: 3 moves")),
+        "{out}"
+    );
+    assert!(out.contains(" 3  . . X . . . . . . 3"), "{out}");
+}
+
+/// A disk that takes no more: under a file-size limit the log cannot grow,
+/// and the game stops with the reason instead of going on unsaved.
+#[test]
+fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let script = format!(
+        "trap '' XFSZ; ulimit -f 1; exec '{}' --plain",
+        env!("CARGO_BIN_EXE_kaisho")
+    );
+    let mut input = String::from("new 9\n");
+    for row in 1..=9 {
+        for col in ["A", "C", "E", "G", "J"] {
+            input.push_str(&format!("play {col}{row}\n"));
+        }
+    }
+    let mut child = Command::new("sh")
+        .args(["-c", &script])
+        .env("KAISHO_HOME", home.path())
+        .env("KAISHO_LOG", home.path().join("kaisho.log"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("sh starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let output = child.wait_with_output().expect("kaisho ends");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let stopped: Vec<&str> = out
+        .lines()
+        .filter(|l| l.starts_with("the game is stopped: could not append to the game log"))
+        .collect();
+    assert!(!stopped.is_empty(), "{out}");
+    // The move that could not be saved is the last one played.
+    let played = out.lines().filter(|l| l.starts_with("move ")).count();
+    assert!(played < 45, "{out}");
+    let games = kaisho_saves::log::GameStore::new(home.path().join("data/games")).list();
+    assert_eq!(games.games.len(), 1, "{:?}", games.problems);
+    assert_eq!(games.games[0].moves as usize, played - 1, "{out}");
 }

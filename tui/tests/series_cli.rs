@@ -113,7 +113,10 @@ fn a_four_game_lead_moves_the_step_and_restarts_the_pattern() {
         .collect();
     assert_eq!(handicaps, [0, 2, 0], "先2先 is 先, 2 stones, 先");
     let out = ok(h, &["series", "record", "club", "--winner", "Ben"]);
-    assert!(out.contains("moves one step to 2先2 (Aki weaker)"), "{out}");
+    assert!(
+        out.contains("four-game lead for Ben: the next game is 2先2 (Aki weaker) instead of 先2先"),
+        "{out}"
+    );
     let v = json(h, "club");
     assert_eq!(v["next"]["step"], "2先2");
     assert_eq!(v["next"]["position"], 1);

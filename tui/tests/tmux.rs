@@ -70,9 +70,11 @@ fn a_short_local_game_in_a_real_terminal() {
     let tmux = Tmux {
         socket: format!("kaisho-test-{}", std::process::id()),
     };
-    let log = std::env::temp_dir().join(format!("kaisho-tmux-test-{}.log", std::process::id()));
+    let home = tempfile::tempdir().expect("a temporary home");
+    let log = home.path().join("kaisho.log");
     let command = format!(
-        "KAISHO_LOG='{}' '{}'",
+        "KAISHO_HOME='{}' KAISHO_LOG='{}' '{}'",
+        home.path().display(),
         log.display(),
         env!("CARGO_BIN_EXE_kaisho")
     );
@@ -122,6 +124,25 @@ fn a_short_local_game_in_a_real_terminal() {
     let screen = tmux.wait_for("White accepts proposal 1");
     assert!(screen.contains("total"), "{screen}");
     assert!(screen.contains("(W+"), "{screen}");
+    assert!(screen.contains("SGF saved to"), "{screen}");
+
+    // Home, then the saved game: Saved games is the fifth item.
+    tmux.keys(&["n"]);
+    tmux.wait_for("Play a local game");
+    tmux.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    let screen = tmux.wait_for("Saved games, newest first");
+    assert!(screen.contains("W+"), "{screen}");
+    tmux.keys(&["Enter"]);
+    tmux.wait_for("move 0 of 4");
+    tmux.keys(&["End"]);
+    tmux.wait_for("move 4 of 4");
+    tmux.keys(&["Home", "l"]);
+    let screen = tmux.wait_for("move 1 of 4");
+    assert!(screen.contains("last move  Black E5"), "{screen}");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Saved games, newest first");
+    tmux.keys(&["Escape"]);
+    tmux.wait_for("Play a local game");
 
     tmux.keys(&["q"]);
     let start = Instant::now();
@@ -132,5 +153,4 @@ fn a_short_local_game_in_a_real_terminal() {
         );
         sleep(Duration::from_millis(50));
     }
-    let _ = std::fs::remove_file(log);
 }

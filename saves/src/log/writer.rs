@@ -39,7 +39,10 @@ impl GameLog {
             reason: e.to_string(),
         })?;
         bytes.extend(frame::frame(&payload));
-        let temp = path.with_extension("tmp");
+        // The temporary name is this process's own: two processes creating
+        // the same game id at once must not remove each other's file; the
+        // link below then lets exactly one of them win.
+        let temp = path.with_extension(format!("tmp-{}", std::process::id()));
         let written = (|| {
             let mut f = File::create(&temp)?;
             f.write_all(&bytes)?;

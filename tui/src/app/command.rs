@@ -1,6 +1,7 @@
 //! What a user means to do, whatever the input device: keys, the mouse and
 //! typed plain-mode lines all become these before the state changes.
 
+use kaisho_core::series::Seat;
 use kaisho_core::{Komi, Point};
 
 /// An intention of the user. Keys map to these through the key map; plain
@@ -54,6 +55,34 @@ pub enum Command {
     ShowBoard,
     /// Describe the count as text (plain mode).
     ShowScore,
+    /// Leave a game in play for the home screen; its log keeps it
+    /// adjourned (打ち掛け) for later.
+    Adjourn,
+    /// Open the saved games, the series, or the settings.
+    OpenGames,
+    OpenSeries,
+    OpenSettings,
+    /// Leave the screen for the one it was opened from.
+    Back,
+    /// Open the prompt for the path of an SGF file to review.
+    AskImport,
+    /// Review the SGF file at this path.
+    Import(String),
+    /// List the saved games as text (plain mode).
+    ListGames,
+    /// Resume the adjourned game with this id.
+    ResumeSaved(String),
+    /// Review the saved game with this id.
+    ReviewSaved(String),
+    /// In review: the first and last positions, and a chosen move.
+    First,
+    Last,
+    AskMove,
+    GoTo(u32),
+    /// Record who takes Black after a nigiri held at the board.
+    Nigiri(Seat),
+    /// On the settings screen: write the settings to the config file.
+    SaveSettings,
     Quit,
 }
 
@@ -61,7 +90,7 @@ pub enum Command {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Ask {
     Resign,
-    Quit,
+    Adjourn,
     Resume,
     DeclareBothLose,
 }
@@ -72,7 +101,9 @@ impl Ask {
     pub fn question(self) -> &'static str {
         match self {
             Ask::Resign => "Resign this game?",
-            Ask::Quit => "Quit kaisho? The game is not saved.",
+            Ask::Adjourn => {
+                "Leave the game for the home screen? A saved game stays adjourned (打ち掛け)."
+            }
             Ask::Resume => "Resume play? Your partner moves first.",
             Ask::DeclareBothLose => "Declare the game unresolvable? Both players lose.",
         }
@@ -83,7 +114,7 @@ impl Ask {
     pub fn command(self) -> Command {
         match self {
             Ask::Resign => Command::Resign,
-            Ask::Quit => Command::Quit,
+            Ask::Adjourn => Command::Adjourn,
             Ask::Resume => Command::Resume,
             Ask::DeclareBothLose => Command::DeclareBothLose,
         }

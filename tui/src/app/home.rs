@@ -14,15 +14,33 @@ pub enum HomeItem {
     BoardSize,
     Komi,
     Handicap,
+    /// The saved and adjourned games, and SGF import.
+    Games,
+    /// The handicap series kept between club members.
+    Series,
+    /// Name, board size, komi, point names, ASCII mode.
+    Settings,
     Quit,
 }
 
-/// The menu, top to bottom.
-pub const ITEMS: &[HomeItem] = &[
+/// The menu when nothing can be saved: only what works without a folder.
+const UNSAVED: &[HomeItem] = &[
     HomeItem::PlayLocal,
     HomeItem::BoardSize,
     HomeItem::Komi,
     HomeItem::Handicap,
+    HomeItem::Quit,
+];
+
+/// The menu with a data folder.
+const SAVED: &[HomeItem] = &[
+    HomeItem::PlayLocal,
+    HomeItem::BoardSize,
+    HomeItem::Komi,
+    HomeItem::Handicap,
+    HomeItem::Games,
+    HomeItem::Series,
+    HomeItem::Settings,
     HomeItem::Quit,
 ];
 
@@ -31,9 +49,24 @@ const SIZES: [u8; 3] = [9, 13, 19];
 /// Komi is chosen in half points between these bounds.
 const KOMI_HALVES: std::ops::RangeInclusive<i32> = 0..=40;
 
+/// The board size `by` places along the sizes offered (a size not offered
+/// counts as the first).
+pub(super) fn next_size(size: u8, by: i32) -> u8 {
+    let at = SIZES.iter().position(|&s| s == size).unwrap_or(0);
+    let next = (at as i32 + by).rem_euclid(SIZES.len() as i32) as usize;
+    SIZES[next]
+}
+
+/// Komi `by` half points away, within the bounds offered.
+pub(super) fn next_komi(komi: Komi, by: i32) -> Komi {
+    Komi::from_halves((komi.halves() + by).clamp(*KOMI_HALVES.start(), *KOMI_HALVES.end()))
+}
+
 /// The menu selection and the values of a local game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Home {
+    /// The menu's lines, top to bottom.
+    pub items: &'static [HomeItem],
     pub selected: usize,
     pub size: u8,
     pub komi: Komi,
@@ -43,6 +76,7 @@ pub struct Home {
 impl Default for Home {
     fn default() -> Home {
         Home {
+            items: UNSAVED,
             selected: 0,
             size: 19,
             komi: Komi::MODERN,
@@ -52,9 +86,18 @@ impl Default for Home {
 }
 
 impl Home {
+    /// The menu with the entries that need a data folder.
+    #[must_use]
+    pub fn with_saves() -> Home {
+        Home {
+            items: SAVED,
+            ..Home::default()
+        }
+    }
+
     #[must_use]
     pub fn item(&self) -> HomeItem {
-        ITEMS[self.selected.min(ITEMS.len() - 1)]
+        self.items[self.selected.min(self.items.len() - 1)]
     }
 
     /// The text of an item's value, for items that have one.
@@ -67,7 +110,7 @@ impl Home {
                 0 => "none".to_string(),
                 n => format!("{n} stones"),
             }),
-            HomeItem::PlayLocal | HomeItem::Quit => None,
+            _ => None,
         }
     }
 
@@ -75,7 +118,7 @@ impl Home {
     pub fn run(&mut self, command: &Command) -> Option<Command> {
         match command {
             Command::Up => self.selected = self.selected.saturating_sub(1),
-            Command::Down => self.selected = (self.selected + 1).min(ITEMS.len() - 1),
+            Command::Down => self.selected = (self.selected + 1).min(self.items.len() - 1),
             Command::Left => self.step(-1),
             Command::Right => self.step(1),
             Command::Select => {
@@ -86,6 +129,9 @@ impl Home {
                         handicap: self.handicap,
                     }),
                     HomeItem::Quit => Some(Command::Quit),
+                    HomeItem::Games => Some(Command::OpenGames),
+                    HomeItem::Series => Some(Command::OpenSeries),
+                    HomeItem::Settings => Some(Command::OpenSettings),
                     HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap => {
                         self.step(1);
                         None
@@ -100,16 +146,10 @@ impl Home {
     fn step(&mut self, by: i32) {
         match self.item() {
             HomeItem::BoardSize => {
-                let at = SIZES.iter().position(|&s| s == self.size).unwrap_or(0);
-                let next = (at as i32 + by).rem_euclid(SIZES.len() as i32) as usize;
-                self.size = SIZES[next];
+                self.size = next_size(self.size, by);
                 self.handicap = self.handicap.min(self.max_handicap());
             }
-            HomeItem::Komi => {
-                let halves =
-                    (self.komi.halves() + by).clamp(*KOMI_HALVES.start(), *KOMI_HALVES.end());
-                self.komi = Komi::from_halves(halves);
-            }
+            HomeItem::Komi => self.komi = next_komi(self.komi, by),
             HomeItem::Handicap => {
                 // One stone is not a handicap: 0 is followed by 2.
                 let next = match (self.handicap, by > 0) {
@@ -120,7 +160,7 @@ impl Home {
                 };
                 self.handicap = next.min(self.max_handicap());
             }
-            HomeItem::PlayLocal | HomeItem::Quit => {}
+            _ => {}
         }
     }
 

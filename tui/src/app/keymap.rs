@@ -13,6 +13,12 @@ pub enum Context {
     Play,
     Ending,
     Result,
+    /// A game stopped because its log could not be written.
+    Halted,
+    Games,
+    Review,
+    Series,
+    Settings,
 }
 
 impl Context {
@@ -21,6 +27,11 @@ impl Context {
     pub fn of(state: &State) -> Context {
         match &state.screen {
             Screen::Home => Context::Home,
+            Screen::Games(_) => Context::Games,
+            Screen::Review(_) => Context::Review,
+            Screen::Series(_) => Context::Series,
+            Screen::Settings(_) => Context::Settings,
+            Screen::Game(session) if session.halted.is_some() => Context::Halted,
             Screen::Game(session) => match session.game.phase() {
                 Phase::Playing => Context::Play,
                 Phase::Stopped | Phase::Ending => Context::Ending,
@@ -37,6 +48,11 @@ impl Context {
             Context::Play => "game",
             Context::Ending => "ending",
             Context::Result => "result",
+            Context::Halted => "stopped game",
+            Context::Games => "saved games",
+            Context::Review => "review",
+            Context::Series => "series",
+            Context::Settings => "settings",
         }
     }
 }
@@ -65,7 +81,7 @@ const fn bind(
     }
 }
 
-use KeyCode::{Char, Down, Enter, Esc, Left, Right, Up};
+use KeyCode::{Char, Down, End, Enter, Esc, Home, Left, Right, Up};
 
 const HOME: &[Binding] = &[
     bind(
@@ -174,9 +190,9 @@ const PLAY: &[Binding] = &[
     ),
     bind(
         &[Char('q')],
-        "quit (asks first)",
-        Some("q quit"),
-        Command::Ask(Ask::Quit),
+        "leave the game for home; it stays adjourned (asks first)",
+        Some("q leave"),
+        Command::Ask(Ask::Adjourn),
     ),
 ];
 
@@ -231,9 +247,9 @@ const ENDING: &[Binding] = &[
     ),
     bind(
         &[Char('q')],
-        "quit (asks first)",
-        Some("q quit"),
-        Command::Ask(Ask::Quit),
+        "leave the game for home; it stays adjourned (asks first)",
+        Some("q leave"),
+        Command::Ask(Ask::Adjourn),
     ),
 ];
 
@@ -259,6 +275,165 @@ const RESULT: &[Binding] = &[
     bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
 
+const HALTED: &[Binding] = &[
+    bind(
+        &[Char('n'), Enter],
+        "back to the home screen",
+        Some("n home"),
+        Command::Home,
+    ),
+    bind(
+        &[Char('?')],
+        "show or hide this help",
+        Some("? help"),
+        Command::Help,
+    ),
+    bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
+];
+
+const LIST: &[Binding] = &[
+    bind(
+        &[Up, Char('k')],
+        "select the line above",
+        Some("jk select"),
+        Command::Up,
+    ),
+    bind(
+        &[Down, Char('j')],
+        "select the line below",
+        None,
+        Command::Down,
+    ),
+];
+
+const GAMES: &[Binding] = &[
+    bind(
+        &[Enter, Char(' ')],
+        "resume the adjourned game, or review the finished one",
+        Some("Enter resume/review"),
+        Command::Select,
+    ),
+    bind(
+        &[Char('i')],
+        "review an SGF file: type its path",
+        Some("i import SGF"),
+        Command::AskImport,
+    ),
+    bind(
+        &[Char('?')],
+        "show or hide this help",
+        Some("? help"),
+        Command::Help,
+    ),
+    bind(
+        &[Esc, Char('q')],
+        "back to the home screen",
+        Some("Esc back"),
+        Command::Back,
+    ),
+];
+
+const REVIEW: &[Binding] = &[
+    bind(
+        &[Left, Char('h')],
+        "one move back",
+        Some("hl move"),
+        Command::Left,
+    ),
+    bind(&[Right, Char('l')], "one move on", None, Command::Right),
+    bind(
+        &[Home],
+        "the start, before the first move",
+        Some("Home/End"),
+        Command::First,
+    ),
+    bind(&[End], "the last move", None, Command::Last),
+    bind(
+        &[Char('g')],
+        "go to a move: type its number",
+        Some("g go to"),
+        Command::AskMove,
+    ),
+    bind(
+        &[Char('t')],
+        "switch point names: GTP (D4) or 1949 style",
+        Some("t names"),
+        Command::ToggleNames,
+    ),
+    bind(
+        &[Char('?')],
+        "show or hide this help",
+        Some("? help"),
+        Command::Help,
+    ),
+    bind(
+        &[Esc, Char('q')],
+        "back to the list",
+        Some("Esc back"),
+        Command::Back,
+    ),
+];
+
+const SERIES: &[Binding] = &[
+    bind(
+        &[Enter, Char(' ')],
+        "open the series; in an open series, play its next game here",
+        Some("Enter open/play"),
+        Command::Select,
+    ),
+    bind(
+        &[Char('?')],
+        "show or hide this help",
+        Some("? help"),
+        Command::Help,
+    ),
+    bind(
+        &[Esc, Char('q')],
+        "back to the list, or home",
+        Some("Esc back"),
+        Command::Back,
+    ),
+];
+
+const SETTINGS: &[Binding] = &[
+    bind(
+        &[Left, Char('h')],
+        "change the value down",
+        Some("hl change"),
+        Command::Left,
+    ),
+    bind(
+        &[Right, Char('l')],
+        "change the value up",
+        None,
+        Command::Right,
+    ),
+    bind(
+        &[Enter, Char(' ')],
+        "edit the name, change the value, or save",
+        Some("Enter edit"),
+        Command::Select,
+    ),
+    bind(
+        &[Char('s')],
+        "save the settings to the config file",
+        Some("s save"),
+        Command::SaveSettings,
+    ),
+    bind(
+        &[Char('?')],
+        "show or hide this help",
+        Some("? help"),
+        Command::Help,
+    ),
+    bind(
+        &[Esc, Char('q')],
+        "back to the home screen without saving",
+        Some("Esc back"),
+        Command::Back,
+    ),
+];
+
 /// The key table of a context; the board screens share the cursor keys.
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
     let (cursor, rest): (&[Binding], &[Binding]) = match context {
@@ -266,6 +441,11 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
         Context::Play => (CURSOR, PLAY),
         Context::Ending => (CURSOR, ENDING),
         Context::Result => (&[], RESULT),
+        Context::Halted => (&[], HALTED),
+        Context::Games => (LIST, GAMES),
+        Context::Review => (&[], REVIEW),
+        Context::Series => (LIST, SERIES),
+        Context::Settings => (LIST, SETTINGS),
     };
     cursor.iter().chain(rest)
 }
@@ -294,6 +474,8 @@ pub fn key_label(code: KeyCode) -> String {
         Down => "Down".to_string(),
         Left => "Left".to_string(),
         Right => "Right".to_string(),
+        Home => "Home".to_string(),
+        End => "End".to_string(),
         other => other.to_string(),
     }
 }
@@ -302,11 +484,16 @@ pub fn key_label(code: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const CONTEXTS: [Context; 4] = [
+    const CONTEXTS: [Context; 9] = [
         Context::Home,
         Context::Play,
         Context::Ending,
         Context::Result,
+        Context::Halted,
+        Context::Games,
+        Context::Review,
+        Context::Series,
+        Context::Settings,
     ];
 
     #[test]

@@ -6,27 +6,44 @@
 
 mod command;
 mod count;
+mod games;
 mod home;
 mod keymap;
 mod msg;
 mod names;
 mod narrate;
 mod prompt;
+mod recording;
+mod review;
+mod series;
+mod series_words;
 mod session;
+mod settings;
 mod text;
 mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
-pub use home::{Home, HomeItem, ITEMS as HOME_ITEMS};
+pub use games::{GamesList, status as games_status};
+pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
-pub use prompt::Prompt;
+pub use prompt::{Field, Prompt};
+pub use recording::{Recording, SeriesGame};
+pub use review::Review;
+pub use series::SeriesScreen;
+pub use series_words::{
+    change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
+};
 pub use session::Session;
+pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use text::{board_text, score_text};
 pub use update::update;
+
+use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};
+use kaisho_saves::places::Places;
 
 /// How the terminal may be drawn on, from the command line and environment.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -38,12 +55,20 @@ pub struct Options {
 }
 
 /// Which screen is showing.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum Screen {
     Home,
     /// A game, from the first move to its result; the phase decides whether
     /// the play, ending or result screen shows.
     Game(Box<Session>),
+    /// The saved and adjourned games, to resume or review.
+    Games(GamesList),
+    /// A finished game or an imported SGF record, stepped through.
+    Review(Box<Review>),
+    /// The series kept in the data folder.
+    Series(SeriesScreen),
+    /// The settings of `config.toml`.
+    Settings(SettingsForm),
 }
 
 /// Whether a message reports progress or a refusal.
@@ -63,7 +88,7 @@ pub struct Message {
 }
 
 /// Everything the front end shows.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct State {
     pub options: Options,
     pub naming: Naming,
@@ -77,6 +102,15 @@ pub struct State {
     /// The terminal size in columns and rows: a click counts only when the
     /// board is on screen.
     pub viewport: (u16, u16),
+    /// Where games, series and settings are kept; `None` when no folder
+    /// could be found, and then nothing is saved (the home menu says so by
+    /// leaving out what needs it).
+    pub places: Option<Places>,
+    /// The settings in force.
+    pub config: Config,
+    /// Why `config.toml` was not used, shown on the home screen until it
+    /// is fixed.
+    pub config_problem: Option<String>,
 }
 
 impl State {
@@ -95,7 +129,44 @@ impl State {
             help: false,
             message: None,
             viewport,
+            places: None,
+            config: Config::default(),
+            config_problem: None,
         }
+    }
+
+    /// The home screen with games saved under `places` and the settings
+    /// of its config file applied.
+    #[must_use]
+    pub fn with_places(
+        options: Options,
+        viewport: (u16, u16),
+        places: Places,
+        loaded: LoadedConfig,
+    ) -> State {
+        let mut state = State::new(options, viewport);
+        state.home = Home::with_saves();
+        state.places = Some(places);
+        state.config_problem = loaded.problem.map(|p| p.to_string());
+        state.apply_config(loaded.config);
+        state.options.ascii |= options.ascii;
+        state.naming.ascii = state.options.ascii;
+        state
+    }
+
+    /// Puts settings into force: point names, ASCII mode, and the board
+    /// size and komi the home menu offers.
+    pub fn apply_config(&mut self, config: Config) {
+        self.naming.style = match config.coordinates {
+            CoordinateStyle::Gtp => CoordStyle::Gtp,
+            CoordinateStyle::Rules1949 => CoordStyle::Japanese,
+        };
+        self.options.ascii = config.ascii;
+        self.naming.ascii = config.ascii;
+        self.home.size = config.board_size.get();
+        self.home.komi = config.komi;
+        self.home.handicap = 0;
+        self.config = config;
     }
 
     /// The game being shown, if any.
@@ -103,7 +174,7 @@ impl State {
     pub fn session(&self) -> Option<&Session> {
         match &self.screen {
             Screen::Game(session) => Some(session),
-            Screen::Home => None,
+            _ => None,
         }
     }
 }

@@ -3,14 +3,52 @@
 use super::command::{Ask, Command};
 use crossterm::event::{KeyCode, KeyEvent};
 use kaisho_core::Color;
+use kaisho_core::series::Seat;
+
+/// What a line of typed text is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    /// A point name after `:`.
+    Point,
+    /// The path of an SGF file to review.
+    SgfPath,
+    /// The move to jump to in a review.
+    MoveNumber,
+    /// The player's name on the settings screen.
+    Name,
+}
+
+impl Field {
+    fn label(self) -> &'static str {
+        match self {
+            Field::Point => "Point",
+            Field::SgfPath => "SGF file to review",
+            Field::MoveNumber => "Go to move",
+            Field::Name => "Your name",
+        }
+    }
+
+    /// The longest text worth typing, in characters.
+    fn limit(self) -> usize {
+        match self {
+            Field::Point => 12,
+            Field::SgfPath => 400,
+            Field::MoveNumber => 5,
+            Field::Name => 32,
+        }
+    }
+}
 
 /// What the message line is asking.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Prompt {
     /// A yes/no question before an action that cannot be undone.
     Confirm(Ask),
-    /// A point name being typed after `:`.
-    Point(String),
+    /// A line of text being typed.
+    Text(Field, String),
+    /// Before the first game of an even step: who takes Black after the
+    /// players held the nigiri at the board (Art. 14.2).
+    Nigiri { names: [String; 2] },
     /// A move recreated an earlier position: the side to move may offer
     /// no-result or decline it (J1989 Art. 12).
     NoResultOffer { to_move: Color },
@@ -28,7 +66,7 @@ pub enum Reply {
     /// The prompt closes and the command runs.
     Run(Command),
     /// The typed text is submitted.
-    Submit(String),
+    Submit(Field, String),
 }
 
 impl Prompt {
@@ -37,7 +75,18 @@ impl Prompt {
     pub fn line(&self) -> String {
         match self {
             Prompt::Confirm(ask) => format!("{} y yes, n no", ask.question()),
-            Prompt::Point(text) => format!("Point: {text}_   (Enter chooses, Esc cancels)"),
+            Prompt::Text(field, text) => {
+                // A long path shows its end, where the typing happens.
+                let shown: String = {
+                    let count = text.chars().count();
+                    text.chars().skip(count.saturating_sub(50)).collect()
+                };
+                format!("{}: {shown}_   (Enter chooses, Esc cancels)", field.label())
+            }
+            Prompt::Nigiri { names } => format!(
+                "Nigiri (Art. 14.2): who takes Black? 1 {}, 2 {}, Esc later",
+                names[0], names[1]
+            ),
             Prompt::NoResultOffer { to_move } => format!(
                 "Position repeated (Art. 12). {to_move}: o offer no-result, d decline, Esc play on"
             ),
@@ -56,17 +105,23 @@ impl Prompt {
                 KeyCode::Char('n' | 'N') | KeyCode::Esc => Reply::Close,
                 _ => Reply::Stay,
             },
-            Prompt::Point(text) => match key.code {
-                KeyCode::Enter => Reply::Submit(std::mem::take(text)),
+            Prompt::Text(field, text) => match key.code {
+                KeyCode::Enter => Reply::Submit(*field, std::mem::take(text)),
                 KeyCode::Esc => Reply::Close,
                 KeyCode::Backspace => {
                     text.pop();
                     Reply::Stay
                 }
-                KeyCode::Char(c) if text.chars().count() < 12 => {
+                KeyCode::Char(c) if text.chars().count() < field.limit() => {
                     text.push(c);
                     Reply::Stay
                 }
+                _ => Reply::Stay,
+            },
+            Prompt::Nigiri { .. } => match key.code {
+                KeyCode::Char('1') => Reply::Run(Command::Nigiri(Seat::First)),
+                KeyCode::Char('2') => Reply::Run(Command::Nigiri(Seat::Second)),
+                KeyCode::Esc => Reply::Close,
                 _ => Reply::Stay,
             },
             Prompt::NoResultOffer { .. } => match key.code {

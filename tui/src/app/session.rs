@@ -1,19 +1,20 @@
 //! A hot-seat game on one terminal: the rules engine's game plus what the
 //! screen adds to it (cursor, dead-stone marks, whose turn it is to act in
-//! the ending, the live count).
+//! the ending, the live count) and its log on disk.
 
 use super::Cmd;
 use super::command::Command;
 use super::names::Naming;
 use super::narrate::describe;
 use super::prompt::Prompt;
+use super::recording::Recording;
 use super::update::Out;
 use kaisho_core::{
     Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
 };
 
 /// One game being played at this keyboard by both players in turn.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Session {
     pub game: Game,
     pub cursor: Point,
@@ -24,23 +25,26 @@ pub struct Session {
     /// After stoppage, the side that acts next: proposes, or answers the
     /// partner's proposal.
     pub ending_turn: Color,
+    /// The first line of the panel: what game this is.
+    pub title: String,
+    /// The game's log; `None` when nothing is saved.
+    pub recording: Option<Recording>,
+    /// Why the game was stopped: its log could not be written, so it takes
+    /// no more moves (the moves before are safe on disk).
+    pub halted: Option<String>,
+    /// What happened once the game ended: where the SGF went, what the
+    /// series recorded.
+    pub after: Vec<String>,
 }
 
 impl Session {
     /// A new game with the cursor on the centre point.
     pub fn new(settings: Settings) -> Result<Session, GameError> {
-        let mid = settings.size.get() / 2;
         let game = Game::new(settings)?;
-        Ok(Session {
-            ending_turn: game.to_move(),
-            game,
-            cursor: Point::new(mid, mid),
-            marks: Vec::new(),
-            count: None,
-        })
+        Ok(Session::from_game(game))
     }
 
-    /// Wraps an existing game (for tests, and for saved games later).
+    /// Wraps an existing game: a resumed one, or one set up by a test.
     #[must_use]
     pub fn from_game(game: Game) -> Session {
         let mid = game.settings().size.get() / 2;
@@ -54,6 +58,10 @@ impl Session {
                 .unwrap_or_default(),
             count: None,
             game,
+            title: "kaisho - local game".to_string(),
+            recording: None,
+            halted: None,
+            after: Vec::new(),
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -84,6 +92,15 @@ impl Session {
     }
 
     pub(super) fn run(&mut self, command: Command, naming: Naming, out: &mut Out) {
+        if let Some(why) = &self.halted {
+            if !matches!(
+                command,
+                Command::Up | Command::Down | Command::Left | Command::Right
+            ) {
+                out.refuse(why.clone());
+            }
+            return;
+        }
         let actor = self.actor();
         match command {
             Command::Up => self.nudge(0, -1),
@@ -215,6 +232,27 @@ impl Session {
         };
     }
 
+    /// Puts an accepted event on the disk before the next input is taken;
+    /// if that fails the game stops taking moves rather than go on unsaved.
+    /// When the event ended the game, exports it and records the series.
+    fn record(&mut self, event: &Event, out: &mut Out) {
+        let Some(recording) = &mut self.recording else {
+            return;
+        };
+        if let Err(e) = recording.append(event) {
+            let text = format!(
+                "the game is stopped: {e}. Every move before this one is saved; \
+                 free the disk and resume the game from Saved games"
+            );
+            self.halted = Some(text.clone());
+            out.refuse(text);
+            return;
+        }
+        if self.game.phase() == Phase::Ended {
+            self.after = recording.finish(&self.game);
+        }
+    }
+
     /// Applies an event through the rules engine and reports what happened
     /// or why it was refused.
     fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
@@ -240,6 +278,7 @@ impl Session {
                     });
                 }
                 self.recount();
+                self.record(&event, out);
                 out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => {

@@ -3,10 +3,11 @@
 use super::command::Command;
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
-use super::prompt::{Prompt, Reply};
+use super::prompt::{Field, Prompt, Reply};
+use super::recording::{Recording, SeriesGame};
 use super::session::Session;
 use super::text::{board_text, score_text};
-use super::{Message, Screen, State, Tone};
+use super::{Message, Screen, State, Tone, games, review, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use kaisho_core::{BoardSize, Settings};
@@ -81,15 +82,27 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
                 state.prompt = None;
                 run(state, command, out);
             }
-            Reply::Submit(text) => {
+            Reply::Submit(field, text) => {
                 state.prompt = None;
-                typed_point(state, &text, out);
+                submitted(state, field, &text, out);
             }
         }
         return;
     }
     if let Some(command) = command_for(Context::of(state), key) {
         run(state, command, out);
+    }
+}
+
+fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
+    match field {
+        Field::Point => typed_point(state, text, out),
+        Field::SgfPath => review::import(state, text, out),
+        Field::Name => settings::set_name(state, text, out),
+        Field::MoveNumber => match text.trim().parse() {
+            Ok(n) => run(state, Command::GoTo(n), out),
+            Err(_) => out.refuse(format!("'{}' is not a move number", text.trim())),
+        },
     }
 }
 
@@ -130,7 +143,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Help => state.help = !state.help,
         Command::Quit => out.cmds.push(Cmd::Quit),
         Command::Ask(ask) => state.prompt = Some(Prompt::Confirm(ask)),
-        Command::TypePoint => state.prompt = Some(Prompt::Point(String::new())),
+        Command::TypePoint => state.prompt = Some(Prompt::Text(Field::Point, String::new())),
         Command::ToggleNames => {
             state.naming.style = state.naming.style.toggled();
             let example = state.naming.name(kaisho_core::Point::new(15, 3), 19);
@@ -142,7 +155,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             handicap,
         } => start_local(state, size, komi, handicap, out),
         Command::Home => match state.session() {
-            Some(session) if session.game.outcome().is_none() => {
+            Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse("the game is not over yet".to_string());
             }
             _ => {
@@ -150,16 +163,32 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 state.message = None;
             }
         },
-        Command::ShowBoard | Command::ShowScore => match state.session() {
-            Some(session) => {
-                let text = match command {
-                    Command::ShowBoard => board_text(session),
-                    _ => score_text(session),
-                };
-                out.cmds.push(Cmd::Say(text));
+        Command::Adjourn => adjourn(state, out),
+        Command::Back => back(state),
+        Command::OpenGames => games::open(state, out),
+        Command::OpenSeries => series::open(state, out),
+        Command::OpenSettings => settings::open(state),
+        Command::ListGames => games::list_text(state, out),
+        Command::ResumeSaved(id) => games::resume(state, &id, out),
+        Command::ReviewSaved(id) => games::review(state, &id, out),
+        Command::Import(path) => review::import(state, &path, out),
+        Command::ShowBoard | Command::ShowScore => {
+            // A review shows its position as a game would.
+            let reviewed = match &state.screen {
+                Screen::Review(review) => Some(Session::from_game(review.shown().clone())),
+                _ => None,
+            };
+            match reviewed.as_ref().or(state.session()) {
+                Some(session) => {
+                    let text = match command {
+                        Command::ShowBoard => board_text(session),
+                        _ => score_text(session),
+                    };
+                    out.cmds.push(Cmd::Say(text));
+                }
+                None => out.refuse("no game yet: start one first".to_string()),
             }
-            None => out.refuse("no game yet: start one first".to_string()),
-        },
+        }
         other => match &mut state.screen {
             Screen::Home => {
                 if let Some(next) = state.home.run(&other) {
@@ -167,27 +196,105 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 }
             }
             Screen::Game(session) => session.run(other, state.naming, out),
+            Screen::Games(_) => games::run(state, other, out),
+            Screen::Review(_) => review::run(state, other, out),
+            Screen::Series(_) => series::run(state, other, out),
+            Screen::Settings(_) => settings::run(state, other, out),
         },
     }
+}
+
+/// Leaves a game for the home screen. Its log already holds every move, so
+/// a game in play stays adjourned (打ち掛け) and can be resumed.
+fn adjourn(state: &mut State, out: &mut Out) {
+    let Some(session) = state.session() else {
+        return;
+    };
+    let text = match (&session.recording, session.game.outcome()) {
+        (_, Some(_)) => None,
+        (Some(recording), None) => Some(format!(
+            "game {} adjourned (打ち掛け): resume it from Saved games",
+            recording.id()
+        )),
+        (None, None) => Some("the game was left; it was not saved".to_string()),
+    };
+    state.screen = Screen::Home;
+    state.message = None;
+    if let Some(text) = text {
+        out.say(text);
+    }
+}
+
+/// Goes back one screen: a review to the list it was opened from, an open
+/// series to the series list, anything else home.
+fn back(state: &mut State) {
+    match &mut state.screen {
+        Screen::Review(review) if review.from_games && state.places.is_some() => {
+            if let Some(places) = &state.places {
+                state.screen = Screen::Games(games::GamesList::load(places));
+            }
+        }
+        Screen::Series(screen) if screen.open => screen.open = false,
+        _ => state.screen = Screen::Home,
+    }
+    state.message = None;
 }
 
 fn start_local(state: &mut State, size: u8, komi: kaisho_core::Komi, handicap: u8, out: &mut Out) {
     let settings = BoardSize::new(u32::from(size))
         .map_err(|e| e.to_string())
         .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
-    match settings.and_then(|s| Session::new(s).map_err(|e| e.to_string())) {
-        Ok(session) => {
-            let first = session.game.to_move();
-            let handicap = match handicap {
-                0 => String::new(),
-                n => format!(", {n} handicap stones"),
-            };
-            state.screen = Screen::Game(Box::new(session));
-            state.prompt = None;
-            out.say(format!(
-                "new local game: {size}x{size}, komi {komi}{handicap}; {first} to play"
-            ));
+    match settings {
+        Ok(settings) => {
+            // Hot-seat: the player named in the settings takes Black.
+            let name = state.config.player_name.clone();
+            let title = "kaisho - local game".to_string();
+            begin(state, settings, [&name, "Guest"], None, title, out);
         }
         Err(e) => out.refuse(e),
+    }
+}
+
+/// Starts a game at this keyboard with its log. If the log cannot be
+/// created the game is played unsaved, and both the message and the panel
+/// say so.
+pub(super) fn begin(
+    state: &mut State,
+    settings: Settings,
+    names: [&str; 2],
+    series: Option<SeriesGame>,
+    title: String,
+    out: &mut Out,
+) {
+    let mut session = match Session::new(settings.clone()) {
+        Ok(session) => session,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    session.title = title;
+    let mut warning = None;
+    if let Some(places) = &state.places {
+        match Recording::start(places, &settings, names, series) {
+            Ok(recording) => session.recording = Some(recording),
+            Err(e) => {
+                session.title = "local game - NOT SAVED".to_string();
+                warning = Some(e.to_string());
+            }
+        }
+    }
+    let first = session.game.to_move();
+    let size = settings.size.get();
+    let handicap = match settings.handicap {
+        0 => String::new(),
+        n => format!(", {n} handicap stones"),
+    };
+    state.screen = Screen::Game(Box::new(session));
+    state.prompt = None;
+    let text = format!(
+        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
+        settings.komi
+    );
+    match warning {
+        Some(w) => out.refuse(format!("{text}. Not saved: {w}")),
+        None => out.say(text),
     }
 }

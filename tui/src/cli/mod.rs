@@ -46,6 +46,7 @@ pub fn run(cli: Cli) -> ExitCode {
         None => kaisho::launch::run(kaisho::launch::Flags {
             plain: cli.plain,
             ascii: cli.ascii,
+            home: cli.home,
         }),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Score(args)) => score::run(&args),

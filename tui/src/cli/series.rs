@@ -3,11 +3,12 @@
 //! the next game's terms, list the series kept.
 
 use clap::{Args, Subcommand};
+use kaisho::app::{change_text, komi_text, player_name as name, result_text, step_and_weaker};
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
 use kaisho_core::series::{
     Change, GameTerms, KomiPolicy, LadderError, LadderKind, Player, Seat, Segment, Series,
-    SeriesError, SeriesResult, SeriesSetup, Step,
+    SeriesError, SeriesResult, SeriesSetup,
 };
 use kaisho_core::settings::KomiError;
 use kaisho_saves::places::{NoHome, Places};
@@ -414,57 +415,6 @@ fn result_named(series: &Series, given: &str) -> Result<SeriesResult, SeriesCliE
         Ok(SeriesResult::BothLose)
     } else {
         seat_named(&series.setup().players, given).map(SeriesResult::Win)
-    }
-}
-
-fn name(series: &Series, seat: Seat) -> &str {
-    &series.setup().player(seat).name
-}
-
-/// A result in a few words: `Ben wins`, `持碁 (jigo), a draw`.
-fn result_text(series: &Series, result: SeriesResult) -> String {
-    match result {
-        SeriesResult::Win(seat) => format!("{} wins", name(series, seat)),
-        SeriesResult::Jigo => "持碁 (jigo), a draw".into(),
-        SeriesResult::NoResult => "無勝負 (no result)".into(),
-        SeriesResult::BothLose => "両負け (both lose)".into(),
-    }
-}
-
-fn step_and_weaker(series: &Series, step: Step, weaker: Option<Seat>) -> String {
-    match weaker {
-        Some(w) => format!("{step} ({} weaker)", name(series, w)),
-        None => step.to_string(),
-    }
-}
-
-fn change_text(series: &Series, change: &Change) -> String {
-    let threshold = series.setup().threshold;
-    match *change {
-        Change::Moved {
-            leader,
-            from,
-            to,
-            weaker,
-        } => format!(
-            "{} is {threshold} ahead at {from}: the handicap moves one step to {}, and the count starts again.",
-            name(series, leader),
-            step_and_weaker(series, to, weaker)
-        ),
-        Change::LadderEnd { leader, step } => format!(
-            "{} is {threshold} ahead at {step}, the largest handicap of the {} ladder: \
-             it cannot move further. The count starts again at {step}.",
-            name(series, leader),
-            series.setup().ladder.kanji()
-        ),
-    }
-}
-
-fn komi_text(komi: Komi) -> String {
-    if komi == Komi::ZERO {
-        "none".into()
-    } else {
-        komi.to_string()
     }
 }
 

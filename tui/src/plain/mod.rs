@@ -7,17 +7,19 @@ mod parse;
 
 pub use parse::{HELP, Line, parse};
 
-use crate::app::{Cmd, Msg, Options, State, update};
+use crate::app::{Cmd, Msg, State, update};
 use crate::logging;
 use std::io::{self, BufRead, Write};
 
-/// Reads commands from `input` until `quit` or the end of input.
-pub fn run(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let options = Options {
-        ascii: true,
-        color: false,
-    };
-    let mut state = State::new(options, (80, 24));
+/// Reads commands from `input` until `quit` or the end of input, starting
+/// from `state` (its saves and settings).
+pub fn run(mut state: State, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+    if let Some(problem) = &state.config_problem {
+        writeln!(output, "settings: {problem}")?;
+    }
+    if let Some(message) = &state.message {
+        writeln!(output, "{}", message.text)?;
+    }
     writeln!(
         output,
         "kaisho plain mode. Type new 9 to start a 9x9 game, help for the commands."

@@ -29,6 +29,11 @@ commands:
   offer                          offer no-result after a repetition
   decline                        decline no-result
   names                          switch point names: GTP or 1949 style
+  games                          list the saved games, finished and adjourned
+  resume ID                      go on with an adjourned game
+  review ID                      review a saved game (then goto N, board)
+  import PATH                    review an SGF file (then goto N, board)
+  goto N                         in a review: the position after move N
   help                           this list
   quit                           leave";
 
@@ -61,7 +66,27 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "board" => Command::ShowBoard,
         "score" => Command::ShowScore,
         "accept" => Command::Accept,
-        "resume" => Command::Resume,
+        "resume" => match args {
+            [] => Command::Resume,
+            [id] => Command::ResumeSaved((*id).to_string()),
+            _ => return Err("usage: resume, or resume ID of an adjourned game".to_string()),
+        },
+        "games" => Command::ListGames,
+        "review" => match args {
+            [id] => Command::ReviewSaved((*id).to_string()),
+            _ => return Err("usage: review ID, with an ID that games lists".to_string()),
+        },
+        "import" => match text.trim().split_once(char::is_whitespace) {
+            Some((_, path)) if !path.trim().is_empty() => Command::Import(path.trim().to_string()),
+            _ => return Err("usage: import PATH of an SGF file".to_string()),
+        },
+        "goto" => match args {
+            [n] => Command::GoTo(
+                n.parse()
+                    .map_err(|_| format!("'{n}' is not a move number"))?,
+            ),
+            _ => return Err("usage: goto N".to_string()),
+        },
         "unresolvable" => Command::DeclareBothLose,
         "offer" => Command::OfferNoResult,
         "decline" => Command::DeclineNoResult,

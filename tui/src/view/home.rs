@@ -1,6 +1,7 @@
-//! The home screen: the title and the menu, drawn from the menu's items.
+//! The home screen: the title and the menu, drawn from the menu's items,
+//! and the problem with the config file when there is one.
 
-use super::footer;
+use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HomeItem, State};
 use ratatui::buffer::Buffer;
@@ -8,20 +9,20 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The smallest terminal the home screen is drawn in.
-pub const MIN_SCREEN: (u16, u16) = (50, 14);
-
 fn label(item: HomeItem) -> &'static str {
     match item {
         HomeItem::PlayLocal => "Play a local game (two players, one keyboard)",
         HomeItem::BoardSize => "board size",
         HomeItem::Komi => "komi",
         HomeItem::Handicap => "handicap",
+        HomeItem::Games => "Saved games: resume, review, import SGF",
+        HomeItem::Series => "Series: handicap ladder, next game",
+        HomeItem::Settings => "Settings",
         HomeItem::Quit => "Quit",
     }
 }
 
-/// Draws the home screen.
+/// Draws the home screen above the footer.
 pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     let title = if theme.ascii {
         "kaisho - a Go club in the terminal"
@@ -40,28 +41,22 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     } else {
         ("‹", "›")
     };
-    for (i, &item) in crate::app::HOME_ITEMS.iter().enumerate() {
-        let selected = i == home.selected;
-        let pointer = if selected { ">" } else { " " };
+    for (i, &item) in home.items.iter().enumerate() {
         let text = match home.value(item) {
-            Some(value) => format!("  {pointer}     {:<12}{left} {value} {right}", label(item)),
-            None => format!("  {pointer} {}", label(item)),
+            Some(value) => format!("    {:<12}{left} {value} {right}", label(item)),
+            None => label(item).to_string(),
         };
-        let style = if selected {
-            theme.cursor()
-        } else {
-            theme.plain()
-        };
-        lines.push(Line::styled(text, style));
+        lines.push(choice(text, i == home.selected, theme));
     }
-    let body = Rect::new(area.x, area.y, area.width, area.height.saturating_sub(2));
-    Paragraph::new(lines).render(body, buf);
-    let bottom = area.y + area.height.saturating_sub(2);
-    footer::render(
-        state,
-        theme,
-        Rect::new(area.x, bottom, area.width, 1),
-        Rect::new(area.x, bottom + 1, area.width, 1),
-        buf,
-    );
+    if let Some(problem) = &state.config_problem {
+        lines.push(Line::default());
+        let width = usize::from(area.width.saturating_sub(2));
+        for text in wrap(&format!("Settings: {problem}"), width) {
+            lines.push(Line::styled(
+                format!("  {}", theme.text(&text)),
+                theme.error(),
+            ));
+        }
+    }
+    Paragraph::new(lines).render(area, buf);
 }

@@ -3,16 +3,21 @@
 
 mod board;
 mod footer;
+mod games;
 mod help;
 mod home;
 mod panel;
+mod review;
+mod series;
+mod settings;
 mod table;
+mod text;
 mod theme;
 
 pub use board::BoardView;
 pub use theme::Theme;
 
-use crate::app::State;
+use crate::app::{Screen, State};
 use crate::layout::{Areas, BoardLayout};
 use kaisho_core::Phase;
 use ratatui::Frame;
@@ -26,16 +31,8 @@ pub fn view(state: &State, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
     let theme = Theme::new(state.options);
-    match state.session() {
-        None => {
-            let (w, h) = home::MIN_SCREEN;
-            if area.width < w || area.height < h {
-                too_small(area, (w, h), buf);
-            } else {
-                home::render(state, theme, area, buf);
-            }
-        }
-        Some(session) => {
+    match &state.screen {
+        Screen::Game(session) => {
             let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
             let Some(areas) = Areas::new(area, layout) else {
                 too_small(area, layout.min_screen(), buf);
@@ -58,11 +55,44 @@ pub fn view(state: &State, frame: &mut Frame) {
             panel::render(state, session, theme, areas.panel, buf);
             footer::render(state, theme, areas.message, areas.hints, buf);
         }
+        Screen::Review(review) => {
+            let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
+            let Some(areas) = Areas::new(area, layout) else {
+                too_small(area, layout.min_screen(), buf);
+                return;
+            };
+            review::render(state, review, theme, areas, buf);
+        }
+        screen => {
+            let (w, h) = MIN_SCREEN;
+            if area.width < w || area.height < h {
+                too_small(area, (w, h), buf);
+                return;
+            }
+            let body = Rect::new(area.x, area.y, area.width, area.height - 2);
+            match screen {
+                Screen::Games(list) => games::render(state, list, theme, body, buf),
+                Screen::Series(screen) => series::render(state, screen, theme, body, buf),
+                Screen::Settings(form) => settings::render(form, theme, body, buf),
+                _ => home::render(state, theme, body, buf),
+            }
+            let bottom = area.y + area.height - 2;
+            footer::render(
+                state,
+                theme,
+                Rect::new(area.x, bottom, area.width, 1),
+                Rect::new(area.x, bottom + 1, area.width, 1),
+                buf,
+            );
+        }
     }
     if state.help {
         help::render(state, theme, area, buf);
     }
 }
+
+/// The smallest terminal the screens without a board are drawn in.
+pub const MIN_SCREEN: (u16, u16) = (50, 14);
 
 /// The message shown instead of a layout that would not fit.
 fn too_small(area: Rect, (w, h): (u16, u16), buf: &mut Buffer) {

@@ -4,6 +4,7 @@
 //! the few characters that changed.
 
 use super::table::score_lines;
+use super::text::wrap;
 use super::theme::Theme;
 use crate::app::{Session, State};
 use kaisho_core::{Color, Move, NoResultState, Phase};
@@ -16,10 +17,16 @@ use ratatui::widgets::{Paragraph, Widget};
 pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut lines = header(session, theme);
     lines.push(Line::default());
-    match session.game.phase() {
-        Phase::Playing => play(state, session, theme, &mut lines),
-        Phase::Stopped | Phase::Ending => ending(state, session, theme, &mut lines),
-        Phase::Ended => result(session, theme, &mut lines),
+    let width = usize::from(area.width);
+    match (&session.halted, session.game.phase()) {
+        (Some(why), _) => {
+            for text in wrap(why, width) {
+                lines.push(Line::styled(theme.text(&text), theme.error()));
+            }
+        }
+        (None, Phase::Playing) => play(state, session, theme, &mut lines),
+        (None, Phase::Stopped | Phase::Ending) => ending(state, session, theme, &mut lines),
+        (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
     Paragraph::new(lines).render(area, buf);
 }
@@ -39,7 +46,7 @@ fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
         ])
     };
     vec![
-        Line::styled("kaisho - local game", theme.bold()),
+        Line::styled(theme.text(&session.title), theme.bold()),
         Line::from(format!("{size}x{size}, komi {}, {terms}", settings.komi)),
         Line::default(),
         player(Color::Black, black),
@@ -116,7 +123,7 @@ fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'
     )));
 }
 
-fn result(session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+fn result(session: &Session, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
         lines.push(Line::styled(
@@ -128,5 +135,11 @@ fn result(session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
     lines.push(Line::default());
     if let Some(score) = game.score() {
         lines.extend(score_lines(score, theme));
+        lines.push(Line::default());
+    }
+    for after in &session.after {
+        for text in wrap(after, width) {
+            lines.push(Line::from(theme.text(&text)));
+        }
     }
 }

@@ -30,6 +30,49 @@ pub fn home() -> State {
     )
 }
 
+/// The home screen with every file under `dir`, as `--home DIR` gives it.
+pub fn home_in(dir: &std::path::Path) -> State {
+    kaisho::launch::initial_state(
+        Some(dir),
+        Options {
+            ascii: false,
+            color: true,
+        },
+        (80, 24),
+    )
+}
+
+/// A new 9×9 game started from the home screen of a home under `dir`.
+pub fn new_game_in(dir: &std::path::Path) -> State {
+    let mut state = home_in(dir);
+    run(
+        &mut state,
+        Command::StartLocal {
+            size: 9,
+            komi: Komi::MODERN,
+            handicap: 0,
+        },
+    );
+    state
+}
+
+/// Selects a home menu item with the arrow keys and opens it with Enter.
+pub fn open_from_home(state: &mut State, item: kaisho::app::HomeItem) {
+    let at = state
+        .home
+        .items
+        .iter()
+        .position(|&i| i == item)
+        .expect("the item is on the menu");
+    while state.home.selected > at {
+        press(state, KeyCode::Up);
+    }
+    while state.home.selected < at {
+        press(state, KeyCode::Down);
+    }
+    press(state, KeyCode::Enter);
+}
+
 /// A state showing `game`.
 pub fn showing(game: Game) -> State {
     let mut state = home();
@@ -177,7 +220,11 @@ pub fn click(state: &mut State, name: &str) -> Vec<String> {
 /// Plays the walls and the capture; returns the state with White to move
 /// after move 27, and dame left on E.
 pub fn walls_game() -> State {
-    let mut state = home();
+    walls_game_in(home())
+}
+
+/// The walls game started from the home screen of `state`.
+pub fn walls_game_in(mut state: State) -> State {
     // From the home menu: size is the second item; 19 → 9 is one step right.
     press(&mut state, KeyCode::Down);
     press(&mut state, KeyCode::Right);

@@ -1,0 +1,205 @@
+//! The saved-games screen: every game log, newest first, finished ones
+//! with their result and adjourned ones marked; files that cannot be read
+//! listed by name below, never hiding the good games. Enter resumes an
+//! adjourned game or reviews a finished one.
+
+use super::command::Command;
+use super::prompt::{Field, Prompt};
+use super::recording::Recording;
+use super::review::Review;
+use super::session::Session;
+use super::update::Out;
+use super::{Screen, State};
+use kaisho_saves::log::{GameStore, GameSummary, LogError};
+use kaisho_saves::places::Places;
+use std::path::Path;
+
+/// The list of saved games and the problems met while reading them.
+#[derive(Clone, Debug, Default)]
+pub struct GamesList {
+    pub games: Vec<GameSummary>,
+    /// One message per file that could not be read, naming the file.
+    pub problems: Vec<String>,
+    pub selected: usize,
+}
+
+impl GamesList {
+    /// Reads the folder of game logs.
+    #[must_use]
+    pub fn load(places: &Places) -> GamesList {
+        let listing = GameStore::new(places.games_dir()).list();
+        GamesList {
+            games: listing.games,
+            problems: listing.problems.iter().map(by_name).collect(),
+            selected: 0,
+        }
+    }
+
+    /// The game under the selection.
+    #[must_use]
+    pub fn chosen(&self) -> Option<&GameSummary> {
+        self.games.get(self.selected)
+    }
+}
+
+/// A problem with the file named by its name alone: the list is of one
+/// folder, and a full path would take most of a line.
+fn by_name(problem: &LogError) -> String {
+    let path: &Path = match problem {
+        LogError::Io { path, .. }
+        | LogError::NotALog { path }
+        | LogError::UnsupportedVersion { path, .. }
+        | LogError::Corrupt { path, .. }
+        | LogError::Invalid { path, .. }
+        | LogError::Exists { path } => path,
+    };
+    let text = problem.to_string();
+    match path.file_name() {
+        Some(name) => text.replace(&path.display().to_string(), &name.to_string_lossy()),
+        None => text,
+    }
+}
+
+/// A game's state in a few characters: its result, or `adjourned`.
+#[must_use]
+pub fn status(game: &GameSummary) -> String {
+    match game.outcome {
+        Some(outcome) => outcome.result_string(),
+        None => "adjourned".to_string(),
+    }
+}
+
+fn places(state: &State, out: &mut Out) -> Option<Places> {
+    if state.places.is_none() {
+        out.refuse("no folder for saved games: start kaisho with --home DIR".to_string());
+    }
+    state.places.clone()
+}
+
+/// Shows the saved-games screen.
+pub(super) fn open(state: &mut State, out: &mut Out) {
+    let Some(places) = places(state, out) else {
+        return;
+    };
+    let list = GamesList::load(&places);
+    if !list.problems.is_empty() {
+        out.refuse(format!(
+            "{} file(s) could not be read: listed below, left untouched",
+            list.problems.len()
+        ));
+    }
+    state.screen = Screen::Games(list);
+}
+
+/// The keys of the saved-games screen.
+pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
+    let Screen::Games(list) = &mut state.screen else {
+        return;
+    };
+    match command {
+        Command::Up => list.selected = list.selected.saturating_sub(1),
+        Command::Down => {
+            list.selected = (list.selected + 1).min(list.games.len().saturating_sub(1));
+        }
+        Command::Select => {
+            let Some(game) = list.chosen() else {
+                out.refuse("no saved game to open; press i to review an SGF file".to_string());
+                return;
+            };
+            let id = game.id.clone();
+            if game.is_adjourned() {
+                resume(state, &id, out);
+            } else {
+                review(state, &id, out);
+            }
+        }
+        Command::AskImport => state.prompt = Some(Prompt::Text(Field::SgfPath, String::new())),
+        _ => {}
+    }
+}
+
+/// Reopens an adjourned game and goes on playing it.
+pub(super) fn resume(state: &mut State, id: &str, out: &mut Out) {
+    let Some(places) = places(state, out) else {
+        return;
+    };
+    match Recording::resume(&places, id) {
+        Ok((recording, saved, note)) => {
+            if saved.game.outcome().is_some() {
+                out.refuse(format!("game {id} is finished; review it instead"));
+                return;
+            }
+            let header = &saved.contents.header;
+            let mut session = Session::from_game(saved.game.clone());
+            session.title = match recording.series() {
+                Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
+                None => format!("{} v {}", header.black.name, header.white.name),
+            };
+            session.recording = Some(recording);
+            let to_move = session.actor();
+            state.screen = Screen::Game(Box::new(session));
+            let mut text = format!(
+                "game {id} resumed at move {}; {to_move} to play",
+                saved.game.move_number()
+            );
+            if let Some(note) = note {
+                text = format!("{text}. Note: {note}");
+            }
+            out.say(text);
+        }
+        Err(e) => out.refuse(e.to_string()),
+    }
+}
+
+/// Opens a saved game in the review screen.
+pub(super) fn review(state: &mut State, id: &str, out: &mut Out) {
+    let Some(places) = places(state, out) else {
+        return;
+    };
+    let from_games = matches!(state.screen, Screen::Games(_));
+    match GameStore::new(places.games_dir()).load(id) {
+        Ok(saved) => match Review::from_saved(&saved) {
+            Ok(mut review) => {
+                review.from_games = from_games;
+                let moves = review.moves();
+                state.screen = Screen::Review(Box::new(review));
+                let mut text = format!("reviewing game {id}: {moves} moves");
+                if let Some(notice) = saved.notice() {
+                    text = format!("{text}. {notice}");
+                }
+                out.say(text);
+            }
+            Err(e) => out.refuse(e),
+        },
+        Err(e) => out.refuse(e.to_string()),
+    }
+}
+
+/// The saved games as text lines, for plain mode.
+pub(super) fn list_text(state: &State, out: &mut Out) {
+    let Some(places) = places(state, out) else {
+        return;
+    };
+    let list = GamesList::load(&places);
+    if list.games.is_empty() {
+        out.say(format!(
+            "no saved games in {}",
+            places.games_dir().display()
+        ));
+    }
+    for g in &list.games {
+        out.say(format!(
+            "{}  {}x{}  {} moves  {} (B) v {} (W)  {}",
+            g.id,
+            g.size,
+            g.size,
+            g.moves,
+            g.black,
+            g.white,
+            status(g)
+        ));
+    }
+    for problem in list.problems {
+        out.refuse(problem);
+    }
+}

@@ -1,0 +1,133 @@
+//! The series screen: the series kept in the data folder, and for the one
+//! chosen its players, step, next game's terms, lead and history. Enter
+//! there plays the next game at this keyboard under the series' terms.
+
+use super::command::Command;
+use super::prompt::Prompt;
+use super::recording::SeriesGame;
+use super::update::{Out, begin};
+use super::{Screen, State};
+use kaisho_core::BoardSize;
+use kaisho_core::series::{Seat, Series};
+use kaisho_saves::series::{SeriesId, SeriesStore};
+
+/// The series list and, once one is opened, its details.
+#[derive(Clone, Debug, Default)]
+pub struct SeriesScreen {
+    pub list: Vec<(SeriesId, Series)>,
+    /// One message per series file that could not be read, naming the file.
+    pub problems: Vec<String>,
+    pub selected: usize,
+    /// Whether the selected series' details are shown.
+    pub open: bool,
+}
+
+impl SeriesScreen {
+    /// The series under the selection.
+    #[must_use]
+    pub fn chosen(&self) -> Option<&(SeriesId, Series)> {
+        self.list.get(self.selected)
+    }
+}
+
+/// Shows the series list.
+pub(super) fn open(state: &mut State, out: &mut Out) {
+    let Some(places) = &state.places else {
+        out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+        return;
+    };
+    let mut screen = SeriesScreen::default();
+    match SeriesStore::new(places).list() {
+        Ok(listing) => {
+            screen.list = listing.series;
+            screen.problems = listing.problems.iter().map(ToString::to_string).collect();
+        }
+        Err(e) => screen.problems.push(e.to_string()),
+    }
+    if screen.list.is_empty() && screen.problems.is_empty() {
+        out.say("no series yet: start one with `kaisho series new --players A,B --step 先`".into());
+    }
+    state.screen = Screen::Series(screen);
+}
+
+/// The keys of the series screen.
+pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
+    let Screen::Series(screen) = &mut state.screen else {
+        return;
+    };
+    match command {
+        Command::Up if !screen.open => screen.selected = screen.selected.saturating_sub(1),
+        Command::Down if !screen.open => {
+            screen.selected = (screen.selected + 1).min(screen.list.len().saturating_sub(1));
+        }
+        Command::Select if !screen.open => screen.open = screen.chosen().is_some(),
+        Command::Select => play_next(state, out),
+        Command::Nigiri(seat) => nigiri(state, seat, out),
+        _ => {}
+    }
+}
+
+/// Starts the next game of the open series, or asks for the nigiri first.
+fn play_next(state: &mut State, out: &mut Out) {
+    let Screen::Series(screen) = &state.screen else {
+        return;
+    };
+    let Some((id, series)) = screen.chosen() else {
+        return;
+    };
+    let terms = series.next_game();
+    let (Some(black), Some(white)) = (terms.black, terms.white()) else {
+        let names = Seat::BOTH.map(|s| series.setup().player(s).name.clone());
+        state.prompt = Some(Prompt::Nigiri { names });
+        return;
+    };
+    let size = match BoardSize::new(u32::from(state.home.size)) {
+        Ok(size) => size,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    let settings = match terms.settings(size) {
+        Ok(settings) => settings,
+        Err(e) => {
+            return out.refuse(format!(
+                "{e}; choose a larger board size on the home screen"
+            ));
+        }
+    };
+    let names = [black, white].map(|s| series.setup().player(s).name.clone());
+    let title = format!("series {id}, game {}", terms.number);
+    let link = SeriesGame {
+        id: id.clone(),
+        series: series.clone(),
+        terms,
+    };
+    begin(
+        state,
+        settings,
+        [&names[0], &names[1]],
+        Some(link),
+        title,
+        out,
+    );
+}
+
+/// Records who takes Black after the nigiri, then starts the game.
+fn nigiri(state: &mut State, seat: Seat, out: &mut Out) {
+    let (Some(places), Screen::Series(screen)) = (&state.places, &mut state.screen) else {
+        return;
+    };
+    let Some((id, series)) = screen.list.get_mut(screen.selected) else {
+        return;
+    };
+    if let Err(e) = series.nigiri(seat) {
+        return out.refuse(e.to_string());
+    }
+    if let Err(e) = SeriesStore::new(places).save(id, series) {
+        return out.refuse(e.to_string());
+    }
+    out.say(format!(
+        "{} takes Black in game {}",
+        series.setup().player(seat).name,
+        series.next_game().number
+    ));
+    play_next(state, out);
+}

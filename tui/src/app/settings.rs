@@ -1,0 +1,146 @@
+//! The settings screen: the player's name, the default board size and
+//! komi, point names and ASCII mode, written to `config.toml` atomically
+//! when saved. A config file that does not parse is never overwritten.
+
+use super::command::Command;
+use super::home::{next_komi, next_size};
+use super::prompt::{Field, Prompt};
+use super::update::Out;
+use super::{Screen, State};
+use kaisho_core::BoardSize;
+use kaisho_saves::config::{self, Config, CoordinateStyle};
+
+/// One line of the settings form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SettingsItem {
+    Name,
+    BoardSize,
+    Komi,
+    Coordinates,
+    Ascii,
+    Save,
+}
+
+/// The form, top to bottom.
+pub const SETTINGS_ITEMS: &[SettingsItem] = &[
+    SettingsItem::Name,
+    SettingsItem::BoardSize,
+    SettingsItem::Komi,
+    SettingsItem::Coordinates,
+    SettingsItem::Ascii,
+    SettingsItem::Save,
+];
+
+/// The settings being edited; nothing changes until they are saved.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsForm {
+    pub selected: usize,
+    pub config: Config,
+}
+
+impl SettingsForm {
+    /// The line under the selection.
+    #[must_use]
+    pub fn item(&self) -> SettingsItem {
+        SETTINGS_ITEMS[self.selected.min(SETTINGS_ITEMS.len() - 1)]
+    }
+
+    /// The text of an item's value, for items that have one.
+    #[must_use]
+    pub fn value(&self, item: SettingsItem) -> Option<String> {
+        let c = &self.config;
+        Some(match item {
+            SettingsItem::Name => c.player_name.clone(),
+            SettingsItem::BoardSize => format!("{0}x{0}", c.board_size.get()),
+            SettingsItem::Komi => c.komi.to_string(),
+            SettingsItem::Coordinates => match c.coordinates {
+                CoordinateStyle::Gtp => "GTP (D4)".to_string(),
+                CoordinateStyle::Rules1949 => "1949 (16の四)".to_string(),
+            },
+            SettingsItem::Ascii => if c.ascii { "on" } else { "off" }.to_string(),
+            SettingsItem::Save => return None,
+        })
+    }
+
+    fn step(&mut self, by: i32) {
+        let item = self.item();
+        let c = &mut self.config;
+        match item {
+            SettingsItem::BoardSize => {
+                let size = next_size(c.board_size.get(), by);
+                if let Ok(size) = BoardSize::new(u32::from(size)) {
+                    c.board_size = size;
+                }
+            }
+            SettingsItem::Komi => c.komi = next_komi(c.komi, by),
+            SettingsItem::Coordinates => {
+                c.coordinates = match c.coordinates {
+                    CoordinateStyle::Gtp => CoordinateStyle::Rules1949,
+                    CoordinateStyle::Rules1949 => CoordinateStyle::Gtp,
+                };
+            }
+            SettingsItem::Ascii => c.ascii = !c.ascii,
+            SettingsItem::Name | SettingsItem::Save => {}
+        }
+    }
+}
+
+/// Shows the settings screen with the settings in force.
+pub(super) fn open(state: &mut State) {
+    state.screen = Screen::Settings(SettingsForm {
+        selected: 0,
+        config: state.config.clone(),
+    });
+}
+
+/// The keys of the settings screen.
+pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
+    let Screen::Settings(form) = &mut state.screen else {
+        return;
+    };
+    match command {
+        Command::Up => form.selected = form.selected.saturating_sub(1),
+        Command::Down => form.selected = (form.selected + 1).min(SETTINGS_ITEMS.len() - 1),
+        Command::Left => form.step(-1),
+        Command::Right => form.step(1),
+        Command::Select => match form.item() {
+            SettingsItem::Name => {
+                let name = form.config.player_name.clone();
+                state.prompt = Some(Prompt::Text(Field::Name, name));
+            }
+            SettingsItem::Save => save(state, out),
+            _ => form.step(1),
+        },
+        Command::SaveSettings => save(state, out),
+        _ => {}
+    }
+}
+
+/// Takes a typed name into the form.
+pub(super) fn set_name(state: &mut State, text: &str, out: &mut Out) {
+    let Screen::Settings(form) = &mut state.screen else {
+        return;
+    };
+    let name = text.trim();
+    if name.is_empty() {
+        out.refuse("a name cannot be empty".to_string());
+    } else {
+        form.config.player_name = name.to_string();
+    }
+}
+
+/// Writes the form to the config file and puts it into force.
+fn save(state: &mut State, out: &mut Out) {
+    let (Some(places), Screen::Settings(form)) = (&state.places, &state.screen) else {
+        return;
+    };
+    let path = places.config_file();
+    let config = form.config.clone();
+    match config::save(&path, &config) {
+        Ok(()) => {
+            state.apply_config(config);
+            out.say(format!("settings saved to {}", path.display()));
+        }
+        Err(problem) => out.refuse(problem.to_string()),
+    }
+}

@@ -1,0 +1,88 @@
+//! The review screen: the board at the position reviewed, with the last
+//! move marked, and a panel with the move number, the captures so far, the
+//! result and the comment of the node.
+
+use super::board::BoardView;
+use super::footer;
+use super::text::wrap;
+use super::theme::Theme;
+use crate::app::{Review, State};
+use crate::layout::Areas;
+use kaisho_core::{Color, Move};
+use ratatui::buffer::Buffer;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// Draws the board, the panel and the footer.
+pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &mut Buffer) {
+    let game = review.shown();
+    BoardView {
+        game,
+        naming: state.naming,
+        theme,
+        count: game.score(),
+        cursor: None,
+    }
+    .render(areas.board, buf);
+    let width = usize::from(areas.panel.width);
+    let size = game.settings().size.get();
+    let record = &review.record;
+    let mut lines = Vec::new();
+    for text in wrap(&format!("review: {}", review.title), width)
+        .into_iter()
+        .take(2)
+    {
+        lines.push(Line::styled(theme.text(&text), theme.bold()));
+    }
+    let settings = game.settings();
+    let terms = match settings.handicap {
+        0 => "even".to_string(),
+        n => format!("{n} stones"),
+    };
+    lines.push(Line::from(format!(
+        "{size}x{size}, komi {}, {terms}",
+        settings.komi
+    )));
+    let [black, white] = game.captures();
+    let names = [&record.black, &record.white];
+    let player = |color: Color, prisoners: u32| {
+        let name: String = names[color.index()]
+            .as_deref()
+            .unwrap_or(color.name())
+            .chars()
+            .take(12)
+            .collect();
+        Line::from(vec![
+            Span::styled(theme.stone(color), theme.bold()),
+            Span::raw(theme.text(&format!(" {name:<12}prisoners {prisoners:>3}"))),
+        ])
+    };
+    lines.push(player(Color::Black, black));
+    lines.push(player(Color::White, white));
+    lines.push(Line::default());
+    lines.push(Line::styled(
+        format!("move {} of {}", review.at, review.moves()),
+        theme.bold(),
+    ));
+    let last = match game.last_move() {
+        Some(Move::Play(color, p)) => format!("{color} {}", state.naming.name(p, size)),
+        Some(Move::Pass(color)) => format!("{color} passed"),
+        None => "-".to_string(),
+    };
+    lines.push(Line::from(theme.text(&format!("last move  {last}"))));
+    let result = record.result.as_deref().unwrap_or("-");
+    lines.push(Line::from(theme.text(&format!("result     {result}"))));
+    if let Some(why) = &review.refusal {
+        for text in wrap(why, width).into_iter().take(3) {
+            lines.push(Line::styled(theme.text(&text), theme.error()));
+        }
+    }
+    if let Some(comment) = review.comment() {
+        lines.push(Line::default());
+        for text in wrap(&comment, width) {
+            lines.push(Line::from(theme.text(&text)));
+        }
+    }
+    Paragraph::new(lines).render(areas.panel, buf);
+    footer::render(state, theme, areas.message, areas.hints, buf);
+}

@@ -1,0 +1,233 @@
+//! The series screen: the list of series, and for the one opened its
+//! players, step, next game's terms, lead, a table of the games and a
+//! chart of the step over the games.
+
+use super::text::{choice, pad, wrap};
+use super::theme::Theme;
+use crate::app::{SeriesScreen, State, komi_text, player_name as name, step_name};
+use kaisho_core::series::{Seat, Series, SeriesResult};
+use kaisho_saves::series::SeriesId;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph, Widget};
+
+/// Columns of the games table; the chart takes the rest.
+const TABLE_WIDTH: u16 = 48;
+
+/// Draws the list or the open series above the footer.
+pub fn render(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
+    match screen.chosen() {
+        Some((id, series)) if screen.open => details(id, series, theme, area, buf),
+        _ => list(state, screen, theme, area, buf),
+    }
+}
+
+fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let mut lines = vec![Line::styled("  Series", theme.bold()), Line::default()];
+    for (i, (id, series)) in screen.list.iter().enumerate() {
+        let next = series.next_game();
+        let black = match next.black {
+            Some(b) => format!("Black {}", name(series, b)),
+            None => "nigiri".to_string(),
+        };
+        let text = format!(
+            "{id:<16} {} v {}  next: game {}, {}, {black}",
+            name(series, Seat::First),
+            name(series, Seat::Second),
+            next.number,
+            step_name(next.step, theme.ascii),
+        );
+        lines.push(choice(text, i == screen.selected, theme));
+    }
+    if screen.list.is_empty() {
+        let dir = state
+            .places
+            .as_ref()
+            .map(|p| p.data_dir().join("series").display().to_string())
+            .unwrap_or_default();
+        lines.push(Line::from(
+            theme.text(&format!("    No series in {dir} yet.")),
+        ));
+        lines.push(Line::from(
+            "    Start one with: kaisho series new --players Aki,Ben --step sen-ai-sen --weaker Aki",
+        ));
+    }
+    if !screen.problems.is_empty() {
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            format!("  {} file(s) could not be read:", screen.problems.len()),
+            theme.error(),
+        ));
+        let width = usize::from(area.width.saturating_sub(2));
+        for problem in &screen.problems {
+            for text in wrap(problem, width) {
+                lines.push(Line::from(format!("  {}", theme.text(&text))));
+            }
+        }
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let setup = series.setup();
+    let next = series.next_game();
+    let step = |s| step_name(s, theme.ascii);
+    let colours = match (next.black, next.white()) {
+        (Some(b), Some(w)) => format!(
+            "Black {}{}, White {}",
+            name(series, b),
+            if next.weaker == Some(b) {
+                " (weaker)"
+            } else {
+                ""
+            },
+            name(series, w)
+        ),
+        _ => "colours by nigiri (asked on Enter)".to_string(),
+    };
+    let stones = match next.handicap {
+        0 => "no stones".to_string(),
+        n => format!("{n} stones"),
+    };
+    let seg = series.current();
+    let lead = match series.lead() {
+        Some((seat, n)) => format!("{} +{n} of {}", name(series, seat), setup.threshold),
+        None => format!("level (a lead of {} moves the step)", setup.threshold),
+    };
+    let head = [
+        format!(
+            "Series {id}: {} v {}, ladder {} ({})",
+            name(series, Seat::First),
+            name(series, Seat::Second),
+            if theme.ascii {
+                setup.ladder.romaji()
+            } else {
+                setup.ladder.kanji()
+            },
+            setup.ladder.gloss()
+        ),
+        format!(
+            "Step   {} ({}): {}",
+            step(next.step),
+            next.step.romaji(),
+            next.step.gloss()
+        ),
+        format!(
+            "Next   game {}: {colours}; {stones}, komi {}",
+            next.number,
+            komi_text(next.komi)
+        ),
+        format!(
+            "Lead   {lead}; {} {}, {} {} in {} game(s) at this step",
+            name(series, Seat::First),
+            seg.wins[0],
+            name(series, Seat::Second),
+            seg.wins[1],
+            seg.games
+        ),
+    ];
+    let mut lines: Vec<Line> = head
+        .iter()
+        .map(|t| {
+            let t: String = theme
+                .text(t)
+                .chars()
+                .take(usize::from(area.width) - 2)
+                .collect();
+            Line::from(format!("  {t}"))
+        })
+        .collect();
+    lines[0].style = theme.bold();
+    Paragraph::new(lines).render(area, buf);
+    let top = area.y + 5;
+    let rest = area.height.saturating_sub(5);
+    let table = Rect::new(area.x, top, TABLE_WIDTH.min(area.width), rest);
+    games_table(series, theme, table, buf);
+    if area.width > TABLE_WIDTH + 10 {
+        let chart = Rect::new(area.x + TABLE_WIDTH, top, area.width - TABLE_WIDTH, rest);
+        step_chart(series, theme, chart, buf);
+    }
+}
+
+/// The games played, latest at the bottom.
+fn games_table(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let header = format!(
+        "  {:>4}  {}{}{}{}",
+        "game",
+        pad("step", 8),
+        pad("Black", 10),
+        pad("White", 10),
+        "winner"
+    );
+    let mut lines = vec![Line::styled(header, theme.dim())];
+    let rows = usize::from(area.height.saturating_sub(1));
+    let games = series.games();
+    let short = |text: &str| -> String { theme.text(&text.chars().take(9).collect::<String>()) };
+    for g in games.iter().skip(games.len().saturating_sub(rows)) {
+        let t = &g.terms;
+        let who = |seat: Option<Seat>| seat.map(|s| short(name(series, s))).unwrap_or_default();
+        let winner = match g.result {
+            SeriesResult::Win(seat) => short(name(series, seat)),
+            SeriesResult::Jigo => theme.text("持碁 jigo"),
+            SeriesResult::NoResult => theme.text("無勝負 void"),
+            SeriesResult::BothLose => theme.text("両負け both lose"),
+        };
+        lines.push(Line::from(format!(
+            "  {:>4}  {}{}{}{winner}",
+            t.number,
+            pad(&step_name(t.step, theme.ascii), 8),
+            pad(&who(t.black), 10),
+            pad(&who(t.white()), 10),
+        )));
+    }
+    if games.is_empty() {
+        lines.push(Line::from("  no games yet"));
+    }
+    Paragraph::new(lines).render(area, buf);
+}
+
+/// One bar per game, its height the step's place on the ladder (1 for the
+/// ladder's first step), the next game last.
+fn step_chart(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let ladder = series.setup().ladder;
+    let place = |step| ladder.index_of(step).map_or(0, |i| i as u64 + 1);
+    let next = series.next_game();
+    let mut bars: Vec<(u32, u64)> = series
+        .games()
+        .iter()
+        .map(|g| (g.terms.number, place(g.terms.step)))
+        .collect();
+    bars.push((next.number, place(next.step)));
+    let fit = usize::from(area.width.saturating_sub(2) / 3).max(1);
+    let shown = &bars[bars.len().saturating_sub(fit)..];
+    let bars: Vec<Bar> = shown
+        .iter()
+        .map(|&(number, value)| {
+            Bar::default()
+                .value(value)
+                .label(Line::from(number.to_string()))
+                .text_value(String::new())
+        })
+        .collect();
+    let first = ladder
+        .steps()
+        .first()
+        .map_or(String::new(), |&s| step_name(s, theme.ascii));
+    let title = theme.text(&format!(" step by game (1 = {first}) "));
+    let max = bars_max(shown);
+    BarChart::default()
+        .block(Block::new().title(title))
+        .data(BarGroup::default().bars(&bars))
+        .bar_width(2)
+        .bar_gap(1)
+        .bar_style(theme.bold())
+        .max(max)
+        .render(area, buf);
+}
+
+/// The chart's top: a little above the highest bar, so a flat series still
+/// shows its level.
+fn bars_max(bars: &[(u32, u64)]) -> u64 {
+    bars.iter().map(|&(_, v)| v).max().unwrap_or(1) + 1
+}

@@ -1,0 +1,81 @@
+//! Small pieces shared by the text screens: a selectable line and a
+//! message wrapped to the width it is drawn in.
+
+use super::theme::Theme;
+use ratatui::text::Line;
+
+/// A line of a list or menu, reversed when selected.
+pub fn choice(text: String, selected: bool, theme: Theme) -> Line<'static> {
+    let pointer = if selected { ">" } else { " " };
+    let style = if selected {
+        theme.cursor()
+    } else {
+        theme.plain()
+    };
+    Line::styled(theme.text(&format!("  {pointer} {text}")), style)
+}
+
+/// `text` padded with spaces to `width` columns, counting the kanji of step
+/// names and results as two columns each, as terminals draw them.
+pub fn pad(text: &str, width: usize) -> String {
+    let used: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
+    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+}
+
+/// `text` broken into lines of at most `width` characters, at spaces where
+/// it can be, for messages too long for one line (paths, file problems).
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    for paragraph in text.split('\n') {
+        let mut line = String::new();
+        for word in paragraph.split(' ') {
+            let mut word: Vec<char> = word.chars().collect();
+            while word.len() > width {
+                if !line.is_empty() {
+                    lines.push(std::mem::take(&mut line));
+                }
+                lines.push(word.drain(..width).collect());
+            }
+            let word: String = word.into_iter().collect();
+            let needed =
+                line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+            if needed > width && !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&word);
+        }
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn padding_counts_kanji_as_two_columns() {
+        assert_eq!(pad("先相先", 8), "先相先  ");
+        assert_eq!(pad("sen", 5), "sen  ");
+        assert_eq!(pad("toolong", 3), "toolong");
+    }
+
+    #[test]
+    fn wrapping_keeps_every_character_within_the_width() {
+        let text = "a /very/long/path/that/does/not/fit/anywhere.sgf and some words";
+        for width in [1, 5, 12, 80] {
+            let lines = wrap(text, width);
+            assert!(
+                lines.iter().all(|l| l.chars().count() <= width),
+                "{lines:?}"
+            );
+            let joined: String = lines.concat().split_whitespace().collect();
+            let original: String = text.split_whitespace().collect();
+            assert_eq!(joined, original);
+        }
+    }
+}

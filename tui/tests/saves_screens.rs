@@ -1,0 +1,213 @@
+//! The screens of saved games, review, series and settings at 80×24,
+//! compared with the committed snapshots. The saves are written with fixed
+//! ids and dates so that the screens do not depend on the clock.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use kaisho::app::{HomeItem, State};
+use kaisho_core::series::{
+    KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
+};
+use kaisho_core::{Event, Game};
+use kaisho_saves::log::{GameHeader, GameStore, Player as LogPlayer};
+use kaisho_saves::places::Places;
+use kaisho_saves::series::{SeriesId, SeriesStore};
+use std::path::Path;
+
+/// 2026-11-22 04:00 UTC.
+const DATE: i64 = 1_795_320_000;
+
+/// The walls game, counted by agreement, as a finished game.
+fn counted() -> Game {
+    let mut state = walls_game();
+    pass_twice(&mut state);
+    click(&mut state, "B5");
+    keys(&mut state, "sa");
+    session(&state).game.clone()
+}
+
+/// Writes `events` of a game on `game`'s settings as the log `id`.
+fn save(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event]) {
+    let store = GameStore::new(Places::under(dir).games_dir());
+    let player = |name: &str| LogPlayer {
+        name: name.to_string(),
+        fingerprint: None,
+    };
+    let mut log = store
+        .create(&GameHeader {
+            game_id: id.to_string(),
+            created_unix: DATE + 60 * minutes,
+            black: player("Aki"),
+            white: player("Ben"),
+            settings: game.settings().clone(),
+            local_color: None,
+            series: None,
+        })
+        .expect("a new log");
+    for event in events {
+        log.append(event, None).expect("appended");
+    }
+}
+
+/// A home with a finished game, an adjourned one and a damaged file.
+fn home_with_games(dir: &Path) -> State {
+    let game = counted();
+    save(dir, "20261122-0400-1", 0, &game, game.events());
+    save(dir, "20261122-0430-1", 30, &game, &game.events()[..12]);
+    let games = Places::under(dir).games_dir();
+    std::fs::write(games.join("broken.kgl"), b"not a game log at all").expect("written");
+    home_in(dir)
+}
+
+#[test]
+fn home_screen_with_saves() {
+    let home = tempfile::tempdir().unwrap();
+    insta::assert_snapshot!(render(&home_in(home.path())));
+}
+
+#[test]
+fn saved_games_screen_with_an_adjourned_game_and_a_damaged_file() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_with_games(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Down);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn review_screen_at_a_capture() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_with_games(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    // The newest (adjourned) game is first; the finished one second.
+    press(&mut state, KeyCode::Down);
+    press(&mut state, KeyCode::Enter);
+    keys(&mut state, "g24");
+    press(&mut state, KeyCode::Enter);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn review_screen_at_the_end_with_the_agreed_count() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_with_games(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Down);
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::End);
+    insta::assert_snapshot!(render(&state));
+}
+
+fn series_home(dir: &Path) -> State {
+    let player = |name: &str| Player {
+        id: format!("local:{name}"),
+        name: name.to_string(),
+    };
+    let mut series = Series::new(SeriesSetup {
+        players: [player("Aki"), player("Ben")],
+        ladder: LadderKind::Kou,
+        start: Step::SenAiSen,
+        weaker: Some(Seat::First),
+        threshold: 4,
+        komi: KomiPolicy::default(),
+    })
+    .expect("a series");
+    let results = [
+        Seat::Second,
+        Seat::Second,
+        Seat::First,
+        Seat::Second,
+        Seat::Second,
+        Seat::Second,
+        Seat::First,
+    ];
+    for seat in results {
+        series.record(SeriesResult::Win(seat)).expect("recorded");
+    }
+    series.record(SeriesResult::Jigo).expect("recorded");
+    let store = SeriesStore::new(&Places::under(dir));
+    store
+        .create(&SeriesId::parse("aki-ben").expect("an id"), &series)
+        .expect("created");
+    let fresh = Series::new(SeriesSetup {
+        players: [player("Chie"), player("Dai")],
+        ladder: LadderKind::Otsu,
+        start: Step::Even,
+        weaker: None,
+        threshold: 4,
+        komi: KomiPolicy::default(),
+    })
+    .expect("a series");
+    store
+        .create(&SeriesId::parse("chie-dai").expect("an id"), &fresh)
+        .expect("created");
+    home_in(dir)
+}
+
+#[test]
+fn series_list() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = series_home(home.path());
+    open_from_home(&mut state, HomeItem::Series);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn series_screen_with_history_and_chart() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = series_home(home.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn settings_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Settings);
+    keys(&mut state, "jjl");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn help_overlay_on_the_review_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_with_games(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Down);
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::Char('?'));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn review_screen_of_an_imported_record_stopped_by_a_ko() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Char('i'));
+    let ko = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/ko.sgf");
+    keys(&mut state, &ko.display().to_string());
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::End);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn game_screen_stopped_because_its_log_could_not_be_written() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    if let kaisho::app::Screen::Game(session) = &mut state.screen {
+        session.halted = Some(
+            "the game is stopped: could not append to the game log 20261122-0400-1.kgl: \
+             No space left on device (os error 28). Every move before this one is saved; \
+             free the disk and resume the game from Saved games"
+                .to_string(),
+        );
+    }
+    run(&mut state, kaisho::app::Command::Pass);
+    insta::assert_snapshot!(render(&state));
+}
