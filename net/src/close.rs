@@ -47,3 +47,18 @@ pub fn explain(connection: &quinn::Connection, e: NetError) -> NetError {
         _ => e,
     }
 }
+
+/// Passes a result through, closing the connection with the error as the
+/// reason when it failed and nobody closed it yet, so the partner learns
+/// why instead of waiting for a timeout.
+pub fn on_error<T>(
+    connection: &quinn::Connection,
+    result: Result<T, NetError>,
+) -> Result<T, NetError> {
+    if let Err(e) = &result
+        && connection.close_reason().is_none()
+    {
+        close(connection, PROTOCOL, &e.to_string());
+    }
+    result
+}

@@ -80,13 +80,23 @@ impl Host {
     /// [`NetError::CodeBurned`], with the joiner told so.
     pub async fn accept(&mut self) -> Result<Link, NetError> {
         let (connection, streams, peer) = self.next_connection().await?;
-        let mut link = Link::new(
+        let link = Link::new(
             connection.clone(),
             streams,
             self.endpoint.clone(),
             true,
             (self.local, peer),
         );
+        let paired = self.pair(link, &connection, peer).await;
+        close::on_error(&connection, paired)
+    }
+
+    async fn pair(
+        &mut self,
+        mut link: Link,
+        connection: &quinn::Connection,
+        peer: Fingerprint,
+    ) -> Result<Link, NetError> {
         let first = link
             .recv_within(PAIR_TIMEOUT, "the joiner's key exchange")
             .await;
@@ -111,7 +121,7 @@ impl Host {
         };
         let (exchange, msg) = Exchange::start(&secret, Side::Host);
         link.send(&Message::Spake { msg }).await?;
-        let binding = binding(&connection, self.local, peer)?;
+        let binding = binding(connection, self.local, peer)?;
         let confirmation = exchange.finish(&peer_msg, binding)?;
         let mac = match link
             .recv_within(PAIR_TIMEOUT, "the joiner's confirmation")
@@ -155,13 +165,23 @@ impl Host {
     pub async fn accept_known(&mut self, partner: Fingerprint) -> Result<Link, NetError> {
         self.stop_refusing();
         let (connection, streams, peer) = self.next_connection().await?;
-        let mut link = Link::new(
-            connection,
+        let link = Link::new(
+            connection.clone(),
             streams,
             self.endpoint.clone(),
             true,
             (self.local, peer),
         );
+        let rejoined = self.rejoin(link, peer, partner).await;
+        close::on_error(&connection, rejoined)
+    }
+
+    async fn rejoin(
+        &mut self,
+        mut link: Link,
+        peer: Fingerprint,
+        partner: Fingerprint,
+    ) -> Result<Link, NetError> {
         if peer != partner {
             let e = NetError::WrongFingerprint {
                 expected: partner,

@@ -15,8 +15,17 @@ use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 /// Joins the host of `code`: SPAKE2 over the code's secret, bound to this
 /// TLS session, then greetings. Must be called inside a tokio runtime.
 pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Link, NetError> {
-    let local = identity.fingerprint();
-    let (mut link, connection) = dial(code.addr, identity).await?;
+    let (link, connection) = dial(code.addr, identity).await?;
+    let paired = pair(link, &connection, code, name).await;
+    close::on_error(&connection, paired)
+}
+
+async fn pair(
+    mut link: Link,
+    connection: &quinn::Connection,
+    code: &JoinCode,
+    name: &str,
+) -> Result<Link, NetError> {
     let (exchange, msg) = Exchange::start(&code.secret, Side::Joiner);
     link.send(&Message::Spake { msg }).await?;
     let host_msg = match link
@@ -26,7 +35,8 @@ pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Li
         Message::Spake { msg } => msg,
         other => return Err(unexpected("a key exchange", &other)),
     };
-    let confirmation = exchange.finish(&host_msg, binding(&connection, link.peer(), local)?)?;
+    let confirmation =
+        exchange.finish(&host_msg, binding(connection, link.peer(), link.local())?)?;
     link.send(&Message::Confirm {
         mac: confirmation.prove(Side::Joiner),
     })
