@@ -225,6 +225,11 @@ impl Sender {
 
     pub(crate) async fn close(mut self, code: u32, reason: &str) {
         let _ = self.send.finish();
+        if code == close::BYE {
+            // Let the partner read the stream to its end before the close
+            // overtakes the last frames.
+            let _ = tokio::time::timeout(Duration::from_secs(1), self.send.stopped()).await;
+        }
         close::close(&self.connection, code, reason);
         let _ = tokio::time::timeout(Duration::from_millis(500), self.endpoint.wait_idle()).await;
     }
