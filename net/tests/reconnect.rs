@@ -47,10 +47,20 @@ async fn finish(a: &mut Session, b: &mut Session) {
         a,
         b,
         vec![
-            Event::Pass { color: a.game().to_move() },
-            Event::Pass { color: a.game().to_move().opponent() },
-            Event::Propose { by: Color::Black, dead: vec![] },
-            Event::Accept { by: Color::White, proposal: 0 },
+            Event::Pass {
+                color: a.game().to_move(),
+            },
+            Event::Pass {
+                color: a.game().to_move().opponent(),
+            },
+            Event::Propose {
+                by: Color::Black,
+                dead: vec![],
+            },
+            Event::Accept {
+                by: Color::White,
+                proposal: 0,
+            },
         ],
     )
     .await;
@@ -86,7 +96,10 @@ async fn resumed(
 }
 
 fn same_logs(a: &Session, b: &Session) {
-    let (x, y) = (read_log(a.log_path()).unwrap(), read_log(b.log_path()).unwrap());
+    let (x, y) = (
+        read_log(a.log_path()).unwrap(),
+        read_log(b.log_path()).unwrap(),
+    );
     assert_eq!(x.events, y.events);
     let seqs: Vec<u32> = x.events.iter().map(|e| e.seq).collect();
     assert_eq!(seqs, (1..=x.events.len() as u32).collect::<Vec<_>>());
@@ -98,7 +111,10 @@ async fn a_killed_partner_returns_and_the_game_finishes_with_identical_logs() {
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let (mut host, hl, jl) = pair(&hid, &jid).await;
     let addr = host.local_addr().unwrap();
-    let (hs, js) = (GameStore::new(dir.path().join("h")), GameStore::new(dir.path().join("j")));
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
     let (mut h, mut j) = sessions(hl, jl, &terms("g", 9, Colors::HostBlack), &hs, &js).await;
     play(&mut h, &mut j, stones(0, 6)).await;
 
@@ -133,12 +149,21 @@ async fn an_adjourned_game_is_resumed_with_the_roles_swapped() {
     let dir = tempfile::tempdir().unwrap();
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let (host, hl, jl) = pair(&hid, &jid).await;
-    let (hs, js) = (GameStore::new(dir.path().join("h")), GameStore::new(dir.path().join("j")));
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
     let (mut h, mut j) = sessions(hl, jl, &terms("g", 9, Colors::HostWhite), &hs, &js).await;
     play(&mut h, &mut j, stones(0, 4)).await;
     h.bye("adjourned until tomorrow").await;
-    let said = tokio::time::timeout(LIMIT, j.next()).await.unwrap().unwrap();
-    assert_eq!(said, kaisho_net::Update::Bye("adjourned until tomorrow".into()));
+    let said = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        said,
+        kaisho_net::Update::Bye("adjourned until tomorrow".into())
+    );
     drop((j, host));
     for store in [&hs, &js] {
         let listing = store.list();
@@ -218,9 +243,18 @@ async fn a_silent_partner_is_noticed_within_ten_seconds() {
     })
     .await
     .unwrap();
-    let (hs, js) = (GameStore::new(dir.path().join("h")), GameStore::new(dir.path().join("j")));
-    let (mut h, mut j) =
-        sessions(hl.unwrap(), jl.unwrap(), &terms("g", 9, Colors::HostBlack), &hs, &js).await;
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
+    let (mut h, mut j) = sessions(
+        hl.unwrap(),
+        jl.unwrap(),
+        &terms("g", 9, Colors::HostBlack),
+        &hs,
+        &js,
+    )
+    .await;
     play(&mut h, &mut j, stones(0, 2)).await;
 
     // A long think with the cable in: keep-alives hold the connection.
@@ -234,5 +268,9 @@ async fn a_silent_partner_is_noticed_within_ten_seconds() {
         tokio::time::timeout(Duration::from_secs(12), j.next())
     );
     assert!(a.unwrap().is_err() && b.unwrap().is_err());
-    assert!(start.elapsed() <= Duration::from_secs(10), "{:?}", start.elapsed());
+    assert!(
+        start.elapsed() <= Duration::from_secs(10),
+        "{:?}",
+        start.elapsed()
+    );
 }
