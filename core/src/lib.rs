@@ -18,6 +18,7 @@ pub mod playout;
 pub mod point;
 pub mod repetition;
 pub mod scoring;
+pub mod series;
 pub mod settings;
 mod zobrist;
 

@@ -62,13 +62,14 @@ impl Point {
     }
 
     /// GTP name, e.g. `D4` (column letter without `I`, row 1 at the bottom).
+    /// A point off the board, which only damaged input produces, is named
+    /// by its column and row from 1, e.g. `(30,2)`.
     #[must_use]
     pub fn to_gtp(self, size: u8) -> String {
-        format!(
-            "{}{}",
-            GTP_LETTERS[usize::from(self.col)] as char,
-            size - self.row
-        )
+        match GTP_LETTERS.get(usize::from(self.col)) {
+            Some(&letter) if self.row < size => format!("{}{}", letter as char, size - self.row),
+            _ => format!("({},{})", u32::from(self.col) + 1, u32::from(self.row) + 1),
+        }
     }
 
     /// Reads a GTP name such as `D4` or `q16` (case-insensitive).
@@ -95,10 +96,15 @@ impl Point {
         Ok(Point::new(col as u8, size - number as u8))
     }
 
-    /// SGF name: two letters, column then row, `a` at the top left.
+    /// SGF name: two letters, column then row, `a` at the top left
+    /// (`A`–`Z` for 27–52, as FF[4] allows; `?` beyond).
     #[must_use]
     pub fn to_sgf(self) -> String {
-        let letter = |v: u8| (if v < 26 { b'a' + v } else { b'A' + v - 26 }) as char;
+        let letter = |v: u8| match v {
+            0..26 => (b'a' + v) as char,
+            26..52 => (b'A' + v - 26) as char,
+            _ => '?',
+        };
         format!("{}{}", letter(self.col), letter(self.row))
     }
 
@@ -244,6 +250,9 @@ mod tests {
         assert!(Point::parse_gtp("", 19).is_err());
         assert!(Point::parse_gtp("D", 19).is_err());
         assert!(Point::parse_gtp("D0", 19).is_err());
+        assert_eq!(Point::new(30, 1).to_gtp(19), "(31,2)");
+        assert_eq!(Point::new(3, 19).to_gtp(19), "(4,20)");
+        assert_eq!(Point::new(200, 27).to_sgf(), "?B");
     }
 
     #[test]

@@ -24,7 +24,11 @@ pub fn write_atomically(path: &Path, bytes: &[u8], access: Access) -> io::Result
     let name = path
         .file_name()
         .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "no file name"))?;
-    let temp = path.with_file_name(format!(".{}.tmp", name.to_string_lossy()));
+    let temp = path.with_file_name(format!(
+        ".{}.tmp-{}",
+        name.to_string_lossy(),
+        std::process::id()
+    ));
     let result = (|| {
         let mut options = OpenOptions::new();
         options.write(true).create(true).truncate(true);
@@ -85,8 +89,25 @@ mod tests {
         let path = dir.path().join("file");
         write_atomically(&path, b"old", Access::Normal).unwrap();
         // A folder where the temporary file should go makes the write fail.
-        fs::create_dir(dir.path().join(".file.tmp")).unwrap();
+        let temp = dir.path().join(format!(".file.tmp-{}", std::process::id()));
+        fs::create_dir(&temp).unwrap();
         assert!(write_atomically(&path, b"new", Access::Normal).is_err());
         assert_eq!(fs::read(&path).unwrap(), b"old");
+    }
+
+    #[test]
+    fn a_failed_rename_leaves_what_was_there_and_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        // A non-empty folder where the file should go makes the rename fail.
+        let target = dir.path().join("a.toml");
+        fs::create_dir_all(&target).unwrap();
+        fs::write(target.join("keep"), b"old").unwrap();
+        assert!(write_atomically(&target, b"new", Access::Normal).is_err());
+        assert_eq!(fs::read(target.join("keep")).unwrap(), b"old");
+        let names: Vec<_> = fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["a.toml"]);
     }
 }

@@ -8,4 +8,6 @@ pub mod config;
 pub mod identity;
 pub mod known_peers;
 pub mod log;
+pub mod places;
+pub mod series;
 pub mod sgf;

@@ -1,6 +1,11 @@
 //! The command line: subcommands for scripts and tests.
 
+mod replay;
+mod score;
+mod series;
+
 use clap::{Parser, Subcommand};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// A Go club client for the terminal, under the Japanese rules of 1989.
@@ -9,10 +14,21 @@ use std::process::ExitCode;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Keep all files under DIR (as DIR/data and DIR/config) instead of the
+    /// platform's directories; overrides KAISHO_HOME.
+    #[arg(long, global = true, value_name = "DIR")]
+    pub home: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
-pub enum Command {}
+pub enum Command {
+    /// Replay SGF records under the rules: the first illegal move, or the final position.
+    Replay(replay::ReplayArgs),
+    /// Count an SGF record under J1989 with the dead stones given.
+    Score(score::ScoreArgs),
+    /// Keep a handicap series between two players (1949 rules).
+    Series(series::SeriesArgs),
+}
 
 /// Runs the parsed command line and returns the process status.
 pub fn run(cli: Cli) -> ExitCode {
@@ -22,6 +38,8 @@ pub fn run(cli: Cli) -> ExitCode {
             let _ = Cli::command().print_help();
             ExitCode::SUCCESS
         }
-        Some(command) => match command {},
+        Some(Command::Replay(args)) => replay::run(&args),
+        Some(Command::Score(args)) => score::run(&args),
+        Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
     }
 }

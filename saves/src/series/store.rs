@@ -1,0 +1,412 @@
+//! The folder of series files: `<data>/series/<id>.toml`.
+//!
+//! Reading never writes: a file that cannot be read is reported by name
+//! and left exactly as it is, for its owner to repair or remove, and the
+//! other series still load.
+
+use super::id::SeriesId;
+use super::record::{RecordError, SeriesRecord};
+use crate::atomic::{Access, write_atomically};
+use crate::places::Places;
+use kaisho_core::series::Series;
+use std::fmt;
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// The file name extension of series files.
+const EXTENSION: &str = "toml";
+
+/// Series files are a few kilobytes; anything far larger is not one, and
+/// is refused before it is read into memory.
+const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
+
+/// The series folder.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeriesStore {
+    dir: PathBuf,
+}
+
+/// What went wrong with a series file, naming the file.
+#[derive(Debug)]
+pub enum StoreError {
+    /// No series has this id.
+    NotFound { id: SeriesId, path: PathBuf },
+    /// A new series would replace an existing file.
+    Exists { path: PathBuf },
+    /// The file system refused.
+    Io {
+        path: PathBuf,
+        action: &'static str,
+        source: io::Error,
+    },
+    /// The file is not a series this kaisho can read; it is left as it is.
+    Unreadable { path: PathBuf, problem: RecordError },
+    /// The file is too large to be a series file; it is left as it is.
+    TooLarge { path: PathBuf, bytes: u64 },
+    /// A `.toml` file in the series folder whose name is not a series id.
+    BadName { path: PathBuf },
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::NotFound { id, path } => write!(
+                f,
+                "no series '{id}' (looked for {}); `kaisho series list` shows the series there are",
+                path.display()
+            ),
+            StoreError::Exists { path } => {
+                write!(f, "{} already exists; choose another id", path.display())
+            }
+            StoreError::Io {
+                path,
+                action,
+                source,
+            } => write!(
+                f,
+                "cannot {action} {}: {source}; check the path and its permissions",
+                path.display()
+            ),
+            StoreError::Unreadable { path, problem } => write!(
+                f,
+                "{}: {problem}. The file was left as it is: repair it by hand or move it away",
+                path.display()
+            ),
+            StoreError::TooLarge { path, bytes } => write!(
+                f,
+                "{}: {bytes} bytes is too large for a series file. The file was left as it is: \
+                 move it away",
+                path.display()
+            ),
+            StoreError::BadName { path } => write!(
+                f,
+                "{}: the name is not a series id (letters, digits, '-' and '_'); \
+                 rename the file to list it",
+                path.display()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            StoreError::Io { source, .. } => Some(source),
+            StoreError::Unreadable { problem, .. } => Some(problem),
+            _ => None,
+        }
+    }
+}
+
+impl StoreError {
+    /// The file the error is about.
+    #[must_use]
+    pub fn path(&self) -> &Path {
+        match self {
+            StoreError::NotFound { path, .. }
+            | StoreError::Exists { path }
+            | StoreError::Io { path, .. }
+            | StoreError::Unreadable { path, .. }
+            | StoreError::TooLarge { path, .. }
+            | StoreError::BadName { path } => path,
+        }
+    }
+}
+
+/// Every series in the folder that could be read, and a problem for each
+/// file that could not.
+#[derive(Debug, Default)]
+pub struct Listing {
+    /// Sorted by id.
+    pub series: Vec<(SeriesId, Series)>,
+    /// One per file that could not be read, sorted by path.
+    pub problems: Vec<StoreError>,
+}
+
+impl SeriesStore {
+    /// The series folder under the data directory.
+    #[must_use]
+    pub fn new(places: &Places) -> SeriesStore {
+        SeriesStore::at(places.data_dir().join("series"))
+    }
+
+    /// A series folder at an explicit path.
+    #[must_use]
+    pub fn at(dir: PathBuf) -> SeriesStore {
+        SeriesStore { dir }
+    }
+
+    /// The folder the series files are in.
+    #[must_use]
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// The file a series is kept in.
+    #[must_use]
+    pub fn path_of(&self, id: &SeriesId) -> PathBuf {
+        self.dir.join(format!("{id}.{EXTENSION}"))
+    }
+
+    /// Whether a series file with this id exists.
+    #[must_use]
+    pub fn contains(&self, id: &SeriesId) -> bool {
+        self.path_of(id).exists()
+    }
+
+    /// A fresh readable id for two players' series.
+    #[must_use]
+    pub fn new_id(&self, names: [&str; 2]) -> SeriesId {
+        SeriesId::from_names(names, |id| self.contains(id))
+    }
+
+    /// Stores a new series; refuses to replace an existing one.
+    pub fn create(&self, id: &SeriesId, series: &Series) -> Result<(), StoreError> {
+        let path = self.path_of(id);
+        if path.exists() {
+            return Err(StoreError::Exists { path });
+        }
+        self.save(id, series)
+    }
+
+    /// Writes a series atomically, replacing its previous file.
+    pub fn save(&self, id: &SeriesId, series: &Series) -> Result<(), StoreError> {
+        let path = self.path_of(id);
+        let text = SeriesRecord::from_series(series)
+            .to_toml()
+            .map_err(|problem| StoreError::Unreadable {
+                path: path.clone(),
+                problem,
+            })?;
+        write_atomically(&path, text.as_bytes(), Access::Normal).map_err(|source| StoreError::Io {
+            path,
+            action: "write",
+            source,
+        })
+    }
+
+    /// Reads a series by id.
+    pub fn load(&self, id: &SeriesId) -> Result<Series, StoreError> {
+        let path = self.path_of(id);
+        if !path.exists() {
+            return Err(StoreError::NotFound {
+                id: id.clone(),
+                path,
+            });
+        }
+        load_file(&path)
+    }
+
+    /// Reads every series file in the folder. Files that cannot be read
+    /// are reported in [`Listing::problems`], not fatal; a missing folder
+    /// is an empty listing.
+    pub fn list(&self) -> Result<Listing, StoreError> {
+        let entries = match fs::read_dir(&self.dir) {
+            Ok(entries) => entries,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Listing::default()),
+            Err(source) => {
+                return Err(StoreError::Io {
+                    path: self.dir.clone(),
+                    action: "read the folder",
+                    source,
+                });
+            }
+        };
+        let mut listing = Listing::default();
+        for entry in entries {
+            let path = match entry {
+                Ok(entry) => entry.path(),
+                Err(source) => {
+                    listing.problems.push(StoreError::Io {
+                        path: self.dir.clone(),
+                        action: "read the folder",
+                        source,
+                    });
+                    continue;
+                }
+            };
+            match series_id_of(&path) {
+                SeriesFile::No => {}
+                SeriesFile::BadName => listing.problems.push(StoreError::BadName { path }),
+                SeriesFile::Yes(id) => match load_file(&path) {
+                    Ok(series) => listing.series.push((id, series)),
+                    Err(problem) => listing.problems.push(problem),
+                },
+            }
+        }
+        listing.series.sort_by(|a, b| a.0.cmp(&b.0));
+        listing.problems.sort_by(|a, b| a.path().cmp(b.path()));
+        Ok(listing)
+    }
+}
+
+/// What a path in the series folder is.
+enum SeriesFile {
+    /// `<id>.toml`.
+    Yes(SeriesId),
+    /// A visible `.toml` file whose name is not an id.
+    BadName,
+    /// Anything else: other extensions, hidden files, temporary files
+    /// (`.<name>.tmp-…`).
+    No,
+}
+
+fn series_id_of(path: &Path) -> SeriesFile {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return SeriesFile::BadName;
+    };
+    let Some(stem) = name.strip_suffix(&format!(".{EXTENSION}")) else {
+        return SeriesFile::No;
+    };
+    if name.starts_with('.') {
+        return SeriesFile::No;
+    }
+    SeriesId::parse(stem).map_or(SeriesFile::BadName, SeriesFile::Yes)
+}
+
+fn load_file(path: &Path) -> Result<Series, StoreError> {
+    let io_error = |source| StoreError::Io {
+        path: path.to_path_buf(),
+        action: "read",
+        source,
+    };
+    let bytes = fs::metadata(path).map_err(io_error)?.len();
+    if bytes > MAX_FILE_BYTES {
+        return Err(StoreError::TooLarge {
+            path: path.to_path_buf(),
+            bytes,
+        });
+    }
+    let unreadable = |problem| StoreError::Unreadable {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let raw = fs::read(path).map_err(io_error)?;
+    let text = String::from_utf8(raw)
+        .map_err(|_| unreadable(RecordError::Syntax("the file is not UTF-8 text".into())))?;
+    SeriesRecord::from_toml(&text)
+        .and_then(|record| record.to_series())
+        .map_err(unreadable)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::series::{
+        KomiPolicy, LadderKind, Player, Seat, SeriesResult, SeriesSetup, Step,
+    };
+
+    fn series(a: &str, b: &str) -> Series {
+        Series::new(SeriesSetup {
+            players: [
+                Player {
+                    id: format!("local:{a}"),
+                    name: a.into(),
+                },
+                Player {
+                    id: format!("local:{b}"),
+                    name: b.into(),
+                },
+            ],
+            ladder: LadderKind::Kou,
+            start: Step::SenAiSen,
+            weaker: Some(Seat::First),
+            threshold: 4,
+            komi: KomiPolicy::default(),
+        })
+        .unwrap()
+    }
+
+    fn store() -> (tempfile::TempDir, SeriesStore) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = SeriesStore::new(&Places::under(dir.path()));
+        (dir, store)
+    }
+
+    fn id(text: &str) -> SeriesId {
+        SeriesId::parse(text).unwrap()
+    }
+
+    #[test]
+    fn a_saved_series_loads_back_equal() {
+        let (_dir, store) = store();
+        let mut s = series("aki", "ben");
+        s.record(SeriesResult::Win(Seat::Second)).unwrap();
+        store.create(&id("aki-ben"), &s).unwrap();
+        assert_eq!(store.load(&id("aki-ben")).unwrap(), s);
+        s.record(SeriesResult::Jigo).unwrap();
+        store.save(&id("aki-ben"), &s).unwrap();
+        assert_eq!(store.load(&id("aki-ben")).unwrap(), s);
+    }
+
+    #[test]
+    fn create_refuses_to_replace() {
+        let (_dir, store) = store();
+        store.create(&id("x"), &series("a", "b")).unwrap();
+        let e = store.create(&id("x"), &series("c", "d")).unwrap_err();
+        assert!(matches!(e, StoreError::Exists { .. }), "{e}");
+        assert_eq!(store.new_id(["x", ""]).as_str(), "x-2");
+    }
+
+    #[test]
+    fn a_missing_series_says_how_to_find_one() {
+        let (_dir, store) = store();
+        let e = store.load(&id("nobody")).unwrap_err();
+        assert!(e.to_string().contains("kaisho series list"), "{e}");
+    }
+
+    #[test]
+    fn an_empty_or_missing_folder_lists_nothing() {
+        let (_dir, store) = store();
+        let listing = store.list().unwrap();
+        assert!(listing.series.is_empty() && listing.problems.is_empty());
+    }
+
+    #[test]
+    fn a_corrupt_file_is_reported_by_name_left_alone_and_the_rest_still_list() {
+        let (_dir, store) = store();
+        store.create(&id("good-1"), &series("a", "b")).unwrap();
+        store.create(&id("good-2"), &series("c", "d")).unwrap();
+        let bad = store.path_of(&id("broken"));
+        let garbage = b"version = 1\nladder = [\x00\xff not toml".to_vec();
+        fs::write(&bad, &garbage).unwrap();
+        let newer = store.path_of(&id("future"));
+        fs::write(&newer, "version = 7\nshiny = true\n").unwrap();
+        fs::write(store.dir().join("notes.txt"), "not a series").unwrap();
+        fs::write(store.dir().join(".hidden.toml"), "not a series").unwrap();
+        let misnamed = store.dir().join("my series.toml");
+        fs::write(&misnamed, "").unwrap();
+
+        let listing = store.list().unwrap();
+        let ids: Vec<&str> = listing.series.iter().map(|(id, _)| id.as_str()).collect();
+        assert_eq!(ids, ["good-1", "good-2"]);
+        let named: Vec<&Path> = listing.problems.iter().map(|p| p.path()).collect();
+        assert_eq!(named, [bad.as_path(), newer.as_path(), misnamed.as_path()]);
+        assert!(listing.problems[2].to_string().contains("rename the file"));
+        let message = listing.problems[0].to_string();
+        assert!(
+            message.contains("broken.toml") && message.contains("left as it is"),
+            "{message}"
+        );
+        assert!(listing.problems[1].to_string().contains("upgrade kaisho"));
+
+        assert!(store.load(&id("broken")).is_err());
+        assert_eq!(fs::read(&bad).unwrap(), garbage, "left byte-identical");
+        assert_eq!(
+            fs::read_to_string(&newer).unwrap(),
+            "version = 7\nshiny = true\n"
+        );
+    }
+
+    #[test]
+    fn a_huge_file_is_refused_unread() {
+        let (_dir, store) = store();
+        fs::create_dir_all(store.dir()).unwrap();
+        let path = store.path_of(&id("huge"));
+        let file = fs::File::create(&path).unwrap();
+        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = store.load(&id("huge")).unwrap_err();
+        assert!(matches!(e, StoreError::TooLarge { .. }), "{e}");
+    }
+}

@@ -1,0 +1,110 @@
+//! Why an SGF text could not be read, and where.
+
+use std::fmt;
+
+/// An SGF record that could not be read. `offset` is the byte in the text
+/// where the problem lies, counted from 0, so that a user can find it in an
+/// editor; the message also says what to change.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfError {
+    /// Byte offset of the problem in the text given to [`parse`](super::parse).
+    pub offset: usize,
+    /// What the problem is.
+    pub kind: SgfErrorKind,
+}
+
+/// What is wrong with the record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SgfErrorKind {
+    /// There is no `(` at all: the text is not an SGF record.
+    NoGameTree,
+    /// A game tree opened at `opened_at` is still open where the text ends.
+    UnclosedTree { opened_at: usize },
+    /// A game tree or variation holds no node.
+    TreeWithoutNode,
+    /// A property value opened with `[` is never closed with `]`.
+    UnclosedValue,
+    /// Text that should be a property name followed by a value is not.
+    BadIdentifier { text: String },
+    /// A property stands after `(` or `)` instead of inside a node.
+    PropertyOutsideNode,
+    /// The record is for another game than Go (`GM` other than 1).
+    NotGo { game: String },
+    /// A property kaisho needs has a value it cannot use.
+    BadValue {
+        property: String,
+        value: String,
+        expected: &'static str,
+    },
+    /// The tree is deeper than [`MAX_DEPTH`](super::scan::MAX_DEPTH) nodes.
+    TooDeep,
+    /// Stones are added or removed (AB, AW, AE) after the first move; a game
+    /// record in kaisho is a set-up followed by moves only.
+    SetupAfterMoves,
+    /// sgf-parse refused the text for a reason the position scan did not find.
+    Library(String),
+}
+
+impl SgfError {
+    pub(crate) fn at(offset: usize, kind: SgfErrorKind) -> SgfError {
+        SgfError { offset, kind }
+    }
+}
+
+impl fmt::Display for SgfError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "SGF error at byte {}: ", self.offset)?;
+        match &self.kind {
+            SgfErrorKind::NoGameTree => f.write_str(
+                "no game tree found; an SGF record starts with '(;' — check that this is an SGF file",
+            ),
+            SgfErrorKind::UnclosedTree { opened_at } => write!(
+                f,
+                "the text ends inside the game tree opened at byte {opened_at}; \
+                 the file may be truncated: close it with ')' or get a complete copy"
+            ),
+            SgfErrorKind::TreeWithoutNode => f.write_str(
+                "a game tree or variation has no node; each '(' must be followed by ';' and properties",
+            ),
+            SgfErrorKind::UnclosedValue => f.write_str(
+                "a property value opened with '[' is never closed; add ']' \
+                 (a ']' inside a value must be written '\\]')",
+            ),
+            SgfErrorKind::BadIdentifier { text } => write!(
+                f,
+                "'{text}' is not a property; a property is a name in capitals followed by \
+                 a value in brackets, such as B[dd]"
+            ),
+            SgfErrorKind::PropertyOutsideNode => f.write_str(
+                "a property stands outside a node; put ';' before it to start a node",
+            ),
+            SgfErrorKind::NotGo { game } => write!(
+                f,
+                "the record is for game GM[{game}], not Go (GM[1]); kaisho reads Go records only"
+            ),
+            SgfErrorKind::BadValue {
+                property,
+                value,
+                expected,
+            } => write!(
+                f,
+                "{property}[{value}] cannot be used; expected {expected}"
+            ),
+            SgfErrorKind::TooDeep => write!(
+                f,
+                "the record is more than {} nodes deep, more than any game; \
+                 kaisho refuses it rather than exhaust its memory — split the record",
+                super::scan::MAX_DEPTH
+            ),
+            SgfErrorKind::SetupAfterMoves => f.write_str(
+                "stones are added or removed (AB, AW or AE) after the first move; \
+                 kaisho replays a set-up followed by moves only — move the set-up to the first node",
+            ),
+            SgfErrorKind::Library(message) => {
+                write!(f, "{message}; check the record's brackets and parentheses")
+            }
+        }
+    }
+}
+
+impl std::error::Error for SgfError {}

@@ -1,0 +1,34 @@
+//! SGF FF\[4\] records: import of game records from other programs for
+//! review and replay, and export of kaisho's games.
+//!
+//! The text is parsed by the `sgf-parse` crate. Its errors carry no position,
+//! so a light scan of the text ([`scan`]) runs first and places every
+//! structural problem at a byte offset a user can find. The record type
+//! holds kaisho-core values ([`kaisho_core::Settings`], [`kaisho_core::Event`]),
+//! so a record replays under the rules with [`SgfRecord::events`] and
+//! [`kaisho_core::Game::replay`].
+//!
+//! ```
+//! use kaisho_core::Game;
+//! use kaisho_saves::sgf;
+//!
+//! let record = sgf::parse("(;GM[1]SZ[9]KM[6.5];B[ee];W[cc];B[])").unwrap();
+//! let game = Game::replay(record.settings.clone(), &record.events()).unwrap();
+//! assert_eq!(game.move_number(), 3);
+//! assert!(sgf::write(&record).starts_with("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5]"));
+//!
+//! let err = sgf::parse("(;SZ[9];B[ee").unwrap_err();
+//! assert_eq!(err.offset, 9);
+//! ```
+
+mod error;
+mod read;
+mod record;
+mod scan;
+mod values;
+mod write;
+
+pub use error::{SgfError, SgfErrorKind};
+pub use read::parse;
+pub use record::{SgfMove, SgfProperty, SgfRecord};
+pub use write::write;

@@ -1,0 +1,204 @@
+//! The game record that SGF files are read into and written from.
+
+use kaisho_core::{Color, Event, Game, Point, PointStatus, Settings};
+
+/// One game as an SGF file holds it, in kaisho-core's terms: the settings
+/// the rules engine needs, the main line's moves as events, and the game
+/// information a club keeps with a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfRecord {
+    /// Board size, komi, handicap, set-up stones and the first player. The
+    /// set-up is sorted (Black's stones, then White's, each by point) so that
+    /// a record reads back equal to itself.
+    pub settings: Settings,
+    /// `PB`: Black's name.
+    pub black: Option<String>,
+    /// `PW`: White's name.
+    pub white: Option<String>,
+    /// `DT`: the date, as written.
+    pub date: Option<String>,
+    /// `RE`: the result, as written (`B+3.5`, `W+R`, `0`, `Void`…).
+    pub result: Option<String>,
+    /// `RU`: the rules named by the record.
+    pub rules: Option<String>,
+    /// `GC`: a comment on the game as a whole.
+    pub game_comment: Option<String>,
+    /// `C` on the nodes before the first move.
+    pub root_comment: Option<String>,
+    /// The main line's moves, in order: only `Event::Play` and `Event::Pass`.
+    pub moves: Vec<SgfMove>,
+    /// `TB`/`TW` on the last node: the points each side counted as territory
+    /// (`[black, white]`), dead stones' points included, sorted.
+    pub territory: [Vec<Point>; 2],
+    /// Root properties kaisho has no field for (event name, place, round, and
+    /// properties unknown to sgf-parse), kept so that they are written back.
+    pub extra: Vec<SgfProperty>,
+}
+
+/// A move of the main line with the comment on its node.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfMove {
+    /// `Event::Play` or `Event::Pass`, with the colour the record gives.
+    pub event: Event,
+    /// `C` on the move's node, and on the nodes without a move after it.
+    pub comment: Option<String>,
+}
+
+/// A property kept as text: its identifier and its values, unescaped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfProperty {
+    /// The identifier in capitals, e.g. `EV`.
+    pub identifier: String,
+    /// The values as the text means them, without SGF escapes.
+    pub values: Vec<String>,
+}
+
+impl SgfRecord {
+    /// A record with the given settings and nothing else.
+    #[must_use]
+    pub fn new(settings: Settings) -> SgfRecord {
+        SgfRecord {
+            settings,
+            black: None,
+            white: None,
+            date: None,
+            result: None,
+            rules: None,
+            game_comment: None,
+            root_comment: None,
+            moves: Vec::new(),
+            territory: [Vec::new(), Vec::new()],
+            extra: Vec::new(),
+        }
+    }
+
+    /// The record of a game played in kaisho, for export: its settings and
+    /// moves, the players' names, the date, the rules of 1989, the result if
+    /// the game is over, and, for a game counted by agreement, each side's
+    /// territory (dead stones' points included) as `TB`/`TW`.
+    #[must_use]
+    pub fn from_game(game: &Game, black: &str, white: &str, date: &str) -> SgfRecord {
+        let mut settings = game.settings().clone();
+        settings.setup.sort_unstable();
+        let mut record = SgfRecord::new(settings);
+        record.black = Some(black.to_string());
+        record.white = Some(white.to_string());
+        record.date = Some(date.to_string());
+        record.rules = Some("Japanese".to_string());
+        record.result = game.outcome().map(|o| o.result_string());
+        record.moves = game
+            .events()
+            .iter()
+            .filter(|e| matches!(e, Event::Play { .. } | Event::Pass { .. }))
+            .map(|e| SgfMove {
+                event: e.clone(),
+                comment: None,
+            })
+            .collect();
+        if let Some(score) = game.score() {
+            for color in [Color::Black, Color::White] {
+                let mut points = score.points_where(|status| {
+                    status == PointStatus::Territory(color)
+                        || status == PointStatus::Lifted(color.opponent())
+                });
+                points.sort_unstable();
+                record.territory[color.index()] = points;
+            }
+        }
+        record
+    }
+
+    /// The events to replay under the rules: the moves, with a request to
+    /// resume wherever play goes on after two consecutive passes. Under
+    /// J1989 Art. 9.3 play after stoppage means one side asked to resume and
+    /// the other moves first, so the requester is the opponent of the next
+    /// mover; SGF has no property for it.
+    #[must_use]
+    pub fn events(&self) -> Vec<Event> {
+        let mut events = Vec::with_capacity(self.moves.len());
+        let mut passes = 0;
+        for m in &self.moves {
+            if passes >= 2 {
+                events.push(Event::RequestResume {
+                    by: m.event.actor().opponent(),
+                });
+                passes = 0;
+            }
+            passes = if matches!(m.event, Event::Pass { .. }) {
+                passes + 1
+            } else {
+                0
+            };
+            events.push(m.event.clone());
+        }
+        events
+    }
+
+    /// Who moves first when the record does not say with `PL`: White after
+    /// two or more handicap stones (1949 Art. 20); otherwise whoever makes
+    /// the first move, since files from other programs often give handicap
+    /// stones without `HA`; Black in a record without moves.
+    pub(crate) fn implied_first(&self) -> Color {
+        let s = &self.settings;
+        if s.handicap >= 2 && s.setup.iter().any(|&(c, _)| c == Color::Black) {
+            Color::White
+        } else {
+            self.moves.first().map_or(Color::Black, |m| m.event.actor())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::{BoardSize, Komi};
+
+    fn pass(color: Color) -> SgfMove {
+        SgfMove {
+            event: Event::Pass { color },
+            comment: None,
+        }
+    }
+
+    fn play(color: Color, col: u8, row: u8) -> SgfMove {
+        SgfMove {
+            event: Event::Play {
+                color,
+                point: Point::new(col, row),
+            },
+            comment: None,
+        }
+    }
+
+    #[test]
+    fn play_after_two_passes_is_a_resumption_by_the_other_side() {
+        let mut r = SgfRecord::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN));
+        r.moves = vec![
+            play(Color::Black, 2, 2),
+            pass(Color::White),
+            pass(Color::Black),
+            play(Color::White, 4, 4),
+            pass(Color::Black),
+        ];
+        let events = r.events();
+        assert_eq!(events.len(), 6);
+        assert_eq!(events[3], Event::RequestResume { by: Color::Black });
+        let game = Game::replay(r.settings.clone(), &events).unwrap();
+        assert_eq!(game.move_number(), 5);
+    }
+
+    #[test]
+    fn white_moves_first_after_handicap_stones() {
+        let mut r = SgfRecord::new(Settings::handicap(BoardSize::NINETEEN, 3, Komi::ZERO).unwrap());
+        assert_eq!(r.implied_first(), Color::White);
+        r.settings.handicap = 0;
+        assert_eq!(r.implied_first(), Color::Black);
+        r.moves.push(play(Color::White, 3, 3));
+        assert_eq!(r.implied_first(), Color::White);
+        r.settings.handicap = 2;
+        r.settings.setup.clear();
+        assert_eq!(r.implied_first(), Color::White);
+        r.moves[0] = play(Color::Black, 3, 3);
+        assert_eq!(r.implied_first(), Color::Black);
+    }
+}

@@ -1,0 +1,117 @@
+//! Broken input: a typed error with the byte offset, never a panic.
+
+use kaisho_saves::sgf::{SgfErrorKind, parse};
+use proptest::prelude::*;
+
+const SAMPLE: &str = "(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[6.5]PB[黒]PW[白]C[a \\] b]\n\
+    ;B[ee]C[first];W[cc](;B[gg];W[]TB[aa]TW[ii])(;B[tt];W[dd]))";
+
+/// Whether an error kind is the one a case expects.
+type Expect = fn(&SgfErrorKind) -> bool;
+
+#[test]
+fn each_problem_is_reported_where_it_is() {
+    let cases: [(&str, usize, Expect); 9] = [
+        ("", 0, |k| *k == SgfErrorKind::NoGameTree),
+        ("just text", 0, |k| *k == SgfErrorKind::NoGameTree),
+        ("(;SZ[9];B[ee", 9, |k| *k == SgfErrorKind::UnclosedValue),
+        ("(;SZ[9];B[ee]", 13, |k| {
+            *k == SgfErrorKind::UnclosedTree { opened_at: 0 }
+        }),
+        ("(;SZ[9](;B[aa])W[bb])", 15, |k| {
+            *k == SgfErrorKind::PropertyOutsideNode
+        }),
+        ("(;SZ[9]((;B[aa])))", 8, |k| {
+            *k == SgfErrorKind::TreeWithoutNode
+        }),
+        ("(;SZ[9] B )", 8, |k| {
+            matches!(k, SgfErrorKind::BadIdentifier { .. })
+        }),
+        ("(;GM[1][2])", 2, |k| matches!(k, SgfErrorKind::Library(_))),
+        ("(;GM[1]GM[1])", 7, |k| {
+            matches!(k, SgfErrorKind::Library(_))
+        }),
+    ];
+    for (text, offset, kind) in cases {
+        let err = parse(text).unwrap_err();
+        assert_eq!(err.offset, offset, "{text:?}: {err}");
+        assert!(kind(&err.kind), "{text:?}: {err:?}");
+        assert!(
+            err.to_string().contains(&format!("byte {offset}")),
+            "the message gives the offset: {err}"
+        );
+    }
+}
+
+#[test]
+fn offsets_count_from_the_start_of_the_text_even_after_leading_junk() {
+    let text = "From: a club member\n\n(;SZ[9];C[never closed";
+    let err = parse(text).unwrap_err();
+    assert_eq!(err.offset, text.find("[never").unwrap());
+}
+
+#[test]
+fn every_truncation_of_a_record_is_an_error_not_a_panic() {
+    for end in (0..SAMPLE.len()).filter(|&i| SAMPLE.is_char_boundary(i)) {
+        let text = &SAMPLE[..end];
+        let err = parse(text).expect_err(text);
+        assert!(err.offset <= text.len(), "{text:?}: {err}");
+    }
+    assert_eq!(parse(SAMPLE).unwrap().moves.len(), 4);
+}
+
+#[test]
+fn a_long_main_line_is_read_and_an_absurdly_deep_one_refused() {
+    let text = format!("(;SZ[9]{})", ";B[ee];W[]".repeat(2000));
+    assert_eq!(parse(&text).unwrap().moves.len(), 4000);
+    // The root is node 1; node 5001 is the first too deep.
+    for (text, offset) in [
+        (
+            format!("(;SZ[9]{})", ";B[ee]".repeat(1_000_000)),
+            7 + 6 * 4999,
+        ),
+        (
+            format!("(;SZ[9]{}", "(;B[ee]".repeat(1_000_000)),
+            7 + 7 * 4999 + 1,
+        ),
+    ] {
+        let err = parse(&text).unwrap_err();
+        assert_eq!(err.kind, SgfErrorKind::TooDeep);
+        assert_eq!(err.offset, offset);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..200)) {
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = parse(&text) {
+            prop_assert!(e.offset <= text.len());
+        }
+    }
+
+    #[test]
+    fn random_sgf_like_text_never_panics(text in r"[()\[\];\\A-Za-z0-9 :\n]{0,120}") {
+        if let Err(e) = parse(&text) {
+            prop_assert!(e.offset <= text.len());
+        }
+    }
+
+    #[test]
+    fn damaged_records_never_panic(
+        cuts in prop::collection::vec((0..SAMPLE.len(), r"[()\[\];\\]{0,2}"), 1..4)
+    ) {
+        let mut bytes = SAMPLE.as_bytes().to_vec();
+        for (at, insert) in cuts {
+            let at = at.min(bytes.len().saturating_sub(1));
+            let end = (at + 1).min(bytes.len());
+            bytes.splice(at..end, insert.bytes());
+        }
+        let text = String::from_utf8_lossy(&bytes);
+        if let Err(e) = parse(&text) {
+            prop_assert!(e.offset <= text.len());
+        }
+    }
+}

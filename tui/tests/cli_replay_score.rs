@@ -1,0 +1,185 @@
+//! `kaisho replay` and `kaisho score` run as a user runs them, on the SGF
+//! fixtures beside this file.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn fixture(name: &str) -> String {
+    let path: PathBuf = [env!("CARGO_MANIFEST_DIR"), "tests", "fixtures", name]
+        .iter()
+        .collect();
+    path.display().to_string()
+}
+
+fn kaisho(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .args(args)
+        .output()
+        .expect("the kaisho binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<Value> {
+    stdout(out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect()
+}
+
+#[test]
+fn replay_prints_the_final_position_and_prisoners() {
+    let out = kaisho(&["replay", &fixture("capture.sgf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("capture.sgf: 9x9, 6 moves"), "{text}");
+    assert_eq!(lines[1], ".X.......");
+    assert_eq!(lines[2], "X........", "White's A9 was captured");
+    assert_eq!(lines[5], "....O....");
+    assert_eq!(lines.len(), 11);
+    assert_eq!(lines[10], "prisoners: Black took 1, White took 0");
+}
+
+#[test]
+fn replay_reports_the_first_illegal_move_and_fails() {
+    let out = kaisho(&["replay", &fixture("ko.sgf")]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("move 9 (Black C2) is illegal: ko"), "{text}");
+}
+
+#[test]
+fn replay_json_gives_one_object_per_file_and_fails_if_any_file_does() {
+    let files = [
+        "handicap.sgf",
+        "ko.sgf",
+        "broken.sgf",
+        "bad-setup.sgf",
+        "missing.sgf",
+    ];
+    let paths: Vec<String> = files.iter().map(|f| fixture(f)).collect();
+    let mut args = vec!["replay", "--json"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = kaisho(&args);
+    assert_eq!(out.status.code(), Some(1));
+    let reports = json_lines(&out);
+    assert_eq!(reports.len(), files.len());
+
+    let handicap = &reports[0];
+    assert_eq!(handicap["file"], paths[0].as_str());
+    assert_eq!(handicap["size"], 19);
+    assert_eq!(
+        handicap["moves"], 6,
+        "main line only, with both kinds of pass"
+    );
+    assert_eq!(handicap["error"], Value::Null);
+    assert_eq!(handicap["captures"]["B"], 0);
+    let board: Vec<&str> = handicap["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    assert_eq!(board.len(), 19);
+    assert_eq!(board[2], "..X................", "C17 after the resumption");
+    assert_eq!(board[3], "...............X...", "handicap stone Q16");
+    assert_eq!(
+        board[15], "...X............O..",
+        "handicap stone D4, White Q4"
+    );
+    assert_eq!(board[16], "..............X....");
+
+    let ko = &reports[1];
+    assert_eq!(ko["moves"], 8);
+    assert_eq!(ko["captures"]["W"], 1);
+    assert!(ko["error"].as_str().unwrap().contains("move 9 (Black C2)"));
+    assert_eq!(
+        ko["board"][7], "XO.O.....",
+        "the position before the illegal retake"
+    );
+
+    let broken = &reports[2];
+    assert_eq!(broken["size"], Value::Null);
+    let message = broken["error"].as_str().unwrap();
+    assert!(message.contains("byte 31"), "{message}");
+    assert!(message.contains("never closed"), "{message}");
+
+    assert!(reports[3]["error"].as_str().unwrap().contains("set-up"));
+    assert!(
+        reports[4]["error"]
+            .as_str()
+            .unwrap()
+            .contains("cannot read")
+    );
+}
+
+#[test]
+fn score_counts_the_way_a_club_counts() {
+    let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "b5"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let row = |label: &str| -> Vec<String> {
+        let line = text.lines().find(|l| l.starts_with(label)).unwrap();
+        line[label.len()..]
+            .split_whitespace()
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(row("territory"), ["27", "27"]);
+    assert_eq!(row("prisoners"), ["0", "0"]);
+    assert_eq!(row("dead lifted"), ["1", "0"]);
+    assert_eq!(row("komi"), ["6.5"]);
+    assert_eq!(row("total"), ["28", "33.5"]);
+    assert!(text.contains("dead stones: B5"), "{text}");
+    assert!(text.trim_end().ends_with("result: W+5.5"), "{text}");
+}
+
+#[test]
+fn score_json_has_the_count_and_the_dead_chains() {
+    let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "B5", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["territory"]["B"], 27);
+    assert_eq!(v["territory"]["W"], 27);
+    assert_eq!(v["prisoners"]["B"], 0);
+    assert_eq!(v["dead"], serde_json::json!(["B5"]));
+    assert_eq!(v["komi"], 6.5);
+    assert_eq!(v["result"], "W+5.5");
+
+    let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "D5", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        v["dead"].as_array().unwrap().len(),
+        9,
+        "the whole chain of D5"
+    );
+}
+
+#[test]
+fn score_refuses_what_it_cannot_count() {
+    let cases = [
+        (vec!["--dead", "auto"], "not available in this build"),
+        (vec!["--dead", "E5"], "no stone stands at E5"),
+        (vec!["--dead", "Z5"], "outside a 9×9 board"),
+        (vec!["--dead", ","], "give GTP points"),
+    ];
+    for (extra, expected) in cases {
+        let file = fixture("walls.sgf");
+        let mut args = vec!["score", file.as_str()];
+        args.extend(extra);
+        let out = kaisho(&args);
+        assert!(!out.status.success());
+        assert!(stderr(&out).contains(expected), "{}", stderr(&out));
+    }
+    let out = kaisho(&["score", &fixture("ko.sgf")]);
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("move 9 (Black C2) is illegal"));
+}

@@ -1,0 +1,325 @@
+//! `kaisho series …` run as the real binary, with its files in a temp dir.
+
+use serde_json::Value;
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn kaisho(home: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home)
+        .args(args)
+        .output()
+        .expect("the kaisho binary runs")
+}
+
+fn ok(home: &Path, args: &[&str]) -> String {
+    let out = kaisho(home, args);
+    assert!(
+        out.status.success(),
+        "{args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(home: &Path, args: &[&str]) -> String {
+    let out = kaisho(home, args);
+    assert!(!out.status.success(), "{args:?} should fail");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+fn json(home: &Path, id: &str) -> Value {
+    serde_json::from_str(&ok(home, &["series", "show", id, "--json"])).unwrap()
+}
+
+#[test]
+fn a_series_persists_across_runs_and_show_prints_the_terms() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let out = ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--ladder",
+            "kou",
+            "--step",
+            "先相先",
+            "--weaker",
+            "Aki",
+        ],
+    );
+    assert!(out.contains("Started series aki-ben"), "{out}");
+    assert!(h.join("data/series/aki-ben.toml").exists());
+
+    let mut blacks = Vec::new();
+    for winner in ["Ben", "Aki", "draw", "Ben", "void"] {
+        blacks.push(
+            json(h, "aki-ben")["next"]["black"]
+                .as_str()
+                .unwrap()
+                .to_string(),
+        );
+        ok(h, &["series", "record", "aki-ben", "--winner", winner]);
+    }
+    assert_eq!(blacks, ["Aki", "Ben", "Aki", "Aki", "Ben"]);
+
+    let show = ok(h, &["series", "show", "aki-ben"]);
+    assert!(show.contains("Next game: game 6"), "{show}");
+    assert!(show.contains("先相先 (sen-ai-sen)"), "{show}");
+    assert!(show.contains("game 3 of 3"), "{show}");
+    assert!(show.contains("Black:    Aki (weaker)"), "{show}");
+    assert!(show.contains("White:    Ben"), "{show}");
+    assert!(show.contains("Ben +1 of 4"), "{show}");
+
+    let v = json(h, "aki-ben");
+    assert_eq!(v["next"]["game"], 6);
+    assert_eq!(v["next"]["handicap"], 0);
+    assert_eq!(v["next"]["komi"], 0.0);
+    assert_eq!(v["lead"]["player"], "Ben");
+    assert_eq!(v["games"].as_array().unwrap().len(), 5);
+    assert_eq!(v["games"][2]["result"], "draw");
+}
+
+#[test]
+fn a_four_game_lead_moves_the_step_and_restarts_the_pattern() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--ladder",
+            "kou",
+            "--step",
+            "sen-ni-sen",
+            "--weaker",
+            "Aki",
+            "--id",
+            "club",
+        ],
+    );
+    let handicaps: Vec<u64> = (0..3)
+        .map(|_| {
+            let n = json(h, "club")["next"]["handicap"].as_u64().unwrap();
+            ok(h, &["series", "record", "club", "--winner", "Ben"]);
+            n
+        })
+        .collect();
+    assert_eq!(handicaps, [0, 2, 0], "先2先 is 先, 2 stones, 先");
+    let out = ok(h, &["series", "record", "club", "--winner", "Ben"]);
+    assert!(out.contains("moves one step to 2先2 (Aki weaker)"), "{out}");
+    let v = json(h, "club");
+    assert_eq!(v["next"]["step"], "2先2");
+    assert_eq!(v["next"]["position"], 1);
+    assert_eq!(v["next"]["handicap"], 2);
+    assert_eq!(v["next"]["step_began_at_game"], 5);
+    assert!(v["lead"].is_null());
+    assert_eq!(v["steps"][0]["end"], "moved");
+}
+
+#[test]
+fn even_games_need_a_nigiri_and_then_alternate() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--ladder",
+            "otsu",
+            "--step",
+            "tagai-sen",
+        ],
+    );
+    let e = fails(h, &["series", "record", "aki-ben", "--winner", "Aki"]);
+    assert!(e.contains("nigiri"), "{e}");
+    assert!(json(h, "aki-ben")["next"]["black"].is_null());
+    let out = ok(
+        h,
+        &[
+            "series",
+            "nigiri",
+            "aki-ben",
+            "--grabber",
+            "Aki",
+            "--stones",
+            "12",
+            "--call",
+            "odd",
+        ],
+    );
+    assert!(
+        out.contains("Aki takes Black"),
+        "a wrong call leaves Black to the grabber: {out}"
+    );
+    assert_eq!(json(h, "aki-ben")["next"]["komi"], 6.5);
+    ok(h, &["series", "record", "aki-ben", "--winner", "Aki"]);
+    assert_eq!(json(h, "aki-ben")["next"]["black"], "Ben");
+}
+
+#[test]
+fn the_ladders_end_is_announced() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--ladder",
+            "hei",
+            "--step",
+            "25子",
+            "--weaker",
+            "Aki",
+        ],
+    );
+    let show = ok(h, &["series", "show", "aki-ben"]);
+    assert!(show.contains("last step of the 丙 ladder"), "{show}");
+    for _ in 0..3 {
+        ok(h, &["series", "record", "aki-ben", "--winner", "Ben"]);
+    }
+    let out = ok(h, &["series", "record", "aki-ben", "--winner", "Ben"]);
+    assert!(out.contains("cannot move further"), "{out}");
+    assert_eq!(json(h, "aki-ben")["next"]["handicap"], 25);
+}
+
+#[test]
+fn the_home_flag_wins_over_the_variable() {
+    let env_home = tempfile::tempdir().unwrap();
+    let flag_home = tempfile::tempdir().unwrap();
+    let flag = flag_home.path().to_str().unwrap();
+    ok(
+        env_home.path(),
+        &[
+            "--home",
+            flag,
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--step",
+            "2子",
+            "--weaker",
+            "Ben",
+        ],
+    );
+    assert!(flag_home.path().join("data/series/aki-ben.toml").exists());
+    assert!(!env_home.path().join("data").exists());
+    let listed = ok(env_home.path(), &["series", "list", "--home", flag]);
+    assert!(listed.contains("aki-ben"), "{listed}");
+}
+
+#[test]
+fn a_corrupt_series_is_named_left_alone_and_the_others_list() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--step",
+            "sen",
+            "--weaker",
+            "Aki",
+        ],
+    );
+    let bad = h.join("data/series/broken.toml");
+    std::fs::write(&bad, "version = 1\nladder = \"kou\"\n[[[").unwrap();
+    let out = kaisho(h, &["series", "list"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("aki-ben"));
+    let warning = String::from_utf8_lossy(&out.stderr);
+    assert!(warning.contains("broken.toml"), "{warning}");
+    let e = fails(h, &["series", "record", "broken", "--winner", "Aki"]);
+    assert!(
+        e.contains("broken.toml") && e.contains("left as it is"),
+        "{e}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        "version = 1\nladder = \"kou\"\n[[["
+    );
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let cases: [(&[&str], &str); 6] = [
+        (
+            &[
+                "series",
+                "new",
+                "--players",
+                "Aki,Ben",
+                "--ladder",
+                "otsu",
+                "--step",
+                "先相先",
+                "--weaker",
+                "Aki",
+            ],
+            "Art. 15.3",
+        ),
+        (
+            &["series", "new", "--players", "Aki,Ben", "--step", "先"],
+            "weaker",
+        ),
+        (
+            &["series", "new", "--players", "Aki,Aki", "--step", "even"],
+            "tell them apart",
+        ),
+        (
+            &["series", "new", "--players", "Aki,Ben", "--step", "sen-san"],
+            "not a handicap step",
+        ),
+        (
+            &[
+                "series",
+                "new",
+                "--players",
+                "Aki,Ben",
+                "--step",
+                "even",
+                "--komi",
+                "6.3",
+            ],
+            "komi",
+        ),
+        (&["series", "show", "../etc"], "not a series id"),
+    ];
+    for (args, words) in cases {
+        let e = fails(h, args);
+        assert!(e.contains(words), "{args:?}: {e}");
+    }
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--step",
+            "2-3-2",
+            "--weaker",
+            "Ben",
+        ],
+    );
+    let e = fails(h, &["series", "record", "aki-ben", "--winner", "Cat"]);
+    assert!(e.contains("use Aki or Ben"), "{e}");
+}
