@@ -17,6 +17,7 @@ pub mod join;
 pub mod link;
 pub mod nigiri;
 pub mod pake;
+pub mod script;
 pub mod session;
 pub mod setup;
 pub mod tls;
