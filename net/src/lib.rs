@@ -15,7 +15,6 @@ pub mod frame;
 pub mod host;
 pub mod join;
 pub mod link;
-pub mod nigiri;
 pub mod pake;
 pub mod script;
 pub mod session;

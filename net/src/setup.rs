@@ -5,10 +5,10 @@
 use crate::close;
 use crate::error::NetError;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
-use crate::nigiri;
 use crate::session::Session;
 use crate::wire::{Colors, Message, Terms};
 use kaisho_core::clock::{Clock, TimeControl};
+use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Event, Game};
 use kaisho_saves::codec;
 use kaisho_saves::log::{GameHeader, GameStore, Player};
@@ -58,8 +58,10 @@ pub async fn host_game(
         Colors::Nigiri => {
             let count = 1 + u16::from_le_bytes(random_bytes::<2>()?) % 40;
             let nonce = random_bytes::<32>()?;
+            let commitment =
+                nigiri::commit(count, &nonce).map_err(|e| NetError::Protocol(e.to_string()))?;
             link.send(&Message::NigiriCommit {
-                digest: nigiri::commit(count, &nonce),
+                digest: commitment.0,
             })
             .await?;
             let odd = match link
@@ -73,10 +75,10 @@ pub async fn host_game(
                 }
             };
             link.send(&Message::NigiriReveal { count, nonce }).await?;
-            if nigiri::caller_takes_black(count, odd) {
-                Color::White
-            } else {
-                Color::Black
+            let call = if odd { Parity::Odd } else { Parity::Even };
+            match nigiri::decide(count, call) {
+                Ok(NigiriRole::Caller) => Color::White,
+                _ => Color::Black,
             }
         }
     };
@@ -147,13 +149,11 @@ pub async fn join_game(
                     return Err(refuse(link, e).await);
                 }
             };
-            if !nigiri::verify(&digest, count, &nonce) {
-                return Err(refuse(link, NetError::NigiriCheat).await);
-            }
-            if nigiri::caller_takes_black(count, call_odd) {
-                Color::White
-            } else {
-                Color::Black
+            let call = if call_odd { Parity::Odd } else { Parity::Even };
+            match nigiri::reveal(&Commitment(digest), count, &nonce, call) {
+                Ok(NigiriRole::Caller) => Color::White,
+                Ok(NigiriRole::Grabber) => Color::Black,
+                Err(_) => return Err(refuse(link, NetError::NigiriCheat).await),
             }
         }
     };

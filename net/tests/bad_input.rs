@@ -5,9 +5,10 @@
 mod common;
 
 use common::*;
+use kaisho_core::series::nigiri;
 use kaisho_core::{Color, Event, Game};
 use kaisho_net::wire::{EventW, Message};
-use kaisho_net::{Colors, Link, NetError, Session, Terms, nigiri};
+use kaisho_net::{Colors, Link, NetError, Session, Terms};
 use kaisho_saves::codec;
 use kaisho_saves::log::{GameStore, read_log};
 use sha2::{Digest, Sha256};
@@ -268,7 +269,7 @@ async fn a_cheating_nigiri_reveal_is_detected() {
         };
         let nonce = [3u8; 32];
         hl.send(&Message::NigiriCommit {
-            digest: nigiri::commit(13, &nonce),
+            digest: nigiri::commit(13, &nonce).unwrap().0,
         })
         .await
         .unwrap();
