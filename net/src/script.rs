@@ -15,8 +15,12 @@ use crate::error::NetError;
 use crate::session::{Session, Update, describe};
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use std::io::Write;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc::Receiver;
+
+/// How long a finished script still waits for the partner's answers (an
+/// acceptance, the last moves) before the game is adjourned.
+pub const SCRIPT_END_WAIT: Duration = Duration::from_secs(10);
 
 /// One command of a script.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,70 +110,104 @@ pub enum Finish {
     Adjourned(String),
 }
 
-/// Plays `session` from `commands`, writing a line per event to `out`,
-/// until the game ends, someone leaves, or the connection fails (the error;
-/// the game stays in the log and can be resumed). Claims the partner's loss
-/// on time when the shadow clock says so.
-pub async fn run(
-    session: &mut Session,
-    commands: &mut Receiver<String>,
-    out: &mut (impl Write + Send),
-) -> Result<Finish, NetError> {
-    let size = session.game().settings().size.get();
-    let me = session.local_color();
-    let mut current: Option<Command> = None;
-    let mut script_done = false;
-    let mut tick = tokio::time::interval(Duration::from_millis(250));
-    loop {
-        if let Some(outcome) = session.game().outcome()
-            && !session.awaiting_ack()
-        {
-            return Ok(Finish::Ended(outcome.result_string()));
+/// A source of commands that survives reconnections: a command read and
+/// still waiting to apply when the connection dropped is kept for the
+/// resumed session.
+pub struct Script {
+    commands: Receiver<String>,
+    current: Option<Command>,
+    done: bool,
+}
+
+impl Script {
+    /// Commands from a channel of lines (fed from a file or a terminal).
+    #[must_use]
+    pub fn new(commands: Receiver<String>) -> Script {
+        Script {
+            commands,
+            current: None,
+            done: false,
         }
-        if !session.awaiting_ack() {
-            if session.partner_overdue() {
-                current = Some(Command::Event(Event::TimeLoss {
-                    color: me.opponent(),
-                }));
+    }
+
+    /// Plays `session`, writing a line per event to `out`, until the game
+    /// ends, someone leaves, or the connection fails (the error; the game
+    /// stays in the log and can be resumed). Claims the partner's loss on
+    /// time when the shadow clock says so.
+    pub async fn run(
+        &mut self,
+        session: &mut Session,
+        out: &mut (impl Write + Send),
+    ) -> Result<Finish, NetError> {
+        let size = session.game().settings().size.get();
+        let me = session.local_color();
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        let mut idle = Instant::now();
+        loop {
+            if let Some(outcome) = session.game().outcome()
+                && !session.awaiting_ack()
+            {
+                return Ok(Finish::Ended(outcome.result_string()));
             }
-            if let Some(command) = current.as_ref().and_then(|c| ready(c, session.game())) {
-                current = None;
-                match command {
-                    Command::Event(event) => match session.act(event).await {
-                        Ok((seq, sent)) => {
-                            say(out, &format!("event {seq}: {}", describe(&sent, size)))
+            if !session.awaiting_ack() {
+                if session.partner_overdue() {
+                    self.current = Some(Command::Event(Event::TimeLoss {
+                        color: me.opponent(),
+                    }));
+                }
+                if let Some(command) = self.current.as_ref().and_then(|c| ready(c, session.game()))
+                {
+                    self.current = None;
+                    match command {
+                        Command::Event(event) => match session.act(event).await {
+                            Ok((seq, sent)) => {
+                                say(out, &format!("event {seq}: {}", describe(&sent, size)));
+                            }
+                            Err(NetError::Game(e)) => say(out, &format!("refused: {e}")),
+                            Err(e) => return Err(e),
+                        },
+                        Command::Chat(text) => session.chat(&text).await?,
+                        Command::Bye => return Ok(Finish::Adjourned("we left".into())),
+                    }
+                    continue;
+                }
+                let stuck =
+                    session.game().phase() == Phase::Playing && session.game().to_move() == me;
+                if self.current.is_none()
+                    && self.done
+                    && (stuck || idle.elapsed() > SCRIPT_END_WAIT)
+                {
+                    return Ok(Finish::Adjourned("the script ended before the game".into()));
+                }
+            }
+            let waiting = self.current.is_none() && !self.done;
+            tokio::select! {
+                update = session.next() => {
+                    idle = Instant::now();
+                    match update? {
+                        Update::Remote { seq, event } => {
+                            say(out, &format!("event {seq}: {}", describe(&event, size)));
                         }
-                        Err(NetError::Game(e)) => say(out, &format!("refused: {e}")),
-                        Err(e) => return Err(e),
+                        Update::Acked { .. } | Update::PeerClock { .. } => {}
+                        Update::Withdrawn { event } => say(
+                            out,
+                            &format!("withdrawn: {} crossed the partner's event", describe(&event, size)),
+                        ),
+                        Update::Chat(text) => say(out, &format!("chat: {text}")),
+                        Update::Bye(reason) => {
+                            return Ok(Finish::Adjourned(format!("the partner left: {reason}")));
+                        }
+                    }
+                }
+                line = self.commands.recv(), if waiting => match line {
+                    None => self.done = true,
+                    Some(line) => match parse(&line, me, size) {
+                        Ok(command) => self.current = command,
+                        Err(e) => say(out, &format!("refused: {e}")),
                     },
-                    Command::Chat(text) => session.chat(&text).await?,
-                    Command::Bye => return Ok(Finish::Adjourned("we left".into())),
-                }
-                continue;
-            }
-            if current.is_none() && script_done && session.game().outcome().is_none() {
-                return Ok(Finish::Adjourned("the script ended before the game".into()));
-            }
-        }
-        tokio::select! {
-            update = session.next() => match update? {
-                Update::Remote { seq, event } => say(out, &format!("event {seq}: {}", describe(&event, size))),
-                Update::Acked { .. } => {}
-                Update::Withdrawn { event } => {
-                    say(out, &format!("withdrawn: {} crossed the partner's event", describe(&event, size)));
-                }
-                Update::Chat(text) => say(out, &format!("chat: {text}")),
-                Update::PeerClock { .. } => {}
-                Update::Bye(reason) => return Ok(Finish::Adjourned(format!("the partner left: {reason}"))),
-            },
-            line = commands.recv(), if current.is_none() && !script_done => match line {
-                None => script_done = true,
-                Some(line) => match parse(&line, me, size) {
-                    Ok(command) => current = command,
-                    Err(e) => say(out, &format!("refused: {e}")),
                 },
-            },
-            _ = tick.tick() => {}
+                _ = tick.tick() => {}
+            }
         }
     }
 }

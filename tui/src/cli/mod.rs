@@ -1,5 +1,7 @@
 //! The command line: subcommands for scripts and tests.
 
+mod host;
+mod join;
 mod replay;
 mod score;
 mod series;
@@ -28,6 +30,10 @@ pub enum Command {
     Score(score::ScoreArgs),
     /// Keep a handicap series between two players (1949 rules).
     Series(series::SeriesArgs),
+    /// Host a game on the local network and show the join code.
+    Host(host::HostArgs),
+    /// Join a game on the local network with the host's code.
+    Join(join::JoinArgs),
 }
 
 /// Runs the parsed command line and returns the process status.
@@ -41,5 +47,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
+        Some(Command::Host(args)) => host::run(args, cli.home.as_deref()),
+        Some(Command::Join(args)) => join::run(args, cli.home.as_deref()),
     }
 }
