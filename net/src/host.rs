@@ -114,10 +114,15 @@ impl Host {
             }
             Err(e) => return Err(e),
         };
-        let Some(secret) = self.secret.clone().filter(|_| !self.burned()) else {
+        if self.burned() {
             link.close(close::BURNED, &NetError::CodeBurned.to_string())
                 .await;
             return Err(NetError::CodeBurned);
+        }
+        let Some(secret) = self.secret.clone() else {
+            let reason = "this host has no join code out: ask the host for a new one";
+            link.close(close::PROTOCOL, reason).await;
+            return Err(NetError::Refused(reason.into()));
         };
         let (exchange, msg) = Exchange::start(&secret, Side::Host);
         link.send(&Message::Spake { msg }).await?;
