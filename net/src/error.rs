@@ -44,6 +44,8 @@ pub enum NetError {
     Game(GameError),
     /// Nothing arrived in time.
     Timeout(&'static str),
+    /// A local action that cannot be taken yet; nothing was sent.
+    NotNow(&'static str),
 }
 
 impl fmt::Display for NetError {
@@ -86,6 +88,7 @@ impl fmt::Display for NetError {
             NetError::Log(e) => write!(f, "{e}"),
             NetError::Game(e) => write!(f, "{e}"),
             NetError::Timeout(what) => write!(f, "timed out waiting for {what}"),
+            NetError::NotNow(what) => write!(f, "not yet: {what}"),
         }
     }
 }

@@ -163,7 +163,9 @@ impl Script {
                             Ok((seq, sent)) => {
                                 say(out, &format!("event {seq}: {}", describe(&sent, size)));
                             }
-                            Err(NetError::Game(e)) => say(out, &format!("refused: {e}")),
+                            Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
+                                say(out, &format!("refused: {e}"));
+                            }
                             Err(e) => return Err(e),
                         },
                         Command::Chat(text) => session.chat(&text).await?,

@@ -142,8 +142,8 @@ impl Session {
     /// loss on time instead. Returns the sequence number and the event sent.
     pub async fn act(&mut self, event: Event) -> Result<(u32, Event), NetError> {
         if self.pending.is_some() {
-            return Err(NetError::Protocol(
-                "the last event has not been acknowledged yet; wait for it".into(),
+            return Err(NetError::NotNow(
+                "the last event has not been acknowledged; wait for the partner's answer",
             ));
         }
         let claim = matches!(event, Event::TimeLoss { color } if color != self.local);
@@ -153,8 +153,8 @@ impl Session {
             }));
         }
         if claim && !self.partner_overdue() {
-            return Err(NetError::Protocol(
-                "the partner still has time; a loss on time cannot be claimed yet".into(),
+            return Err(NetError::NotNow(
+                "the partner still has time; a loss on time can be claimed once it runs out",
             ));
         }
         let clock_before = self.clocks[self.local.index()];

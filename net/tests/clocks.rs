@@ -103,7 +103,7 @@ async fn the_partners_overrun_is_claimed_by_the_shadow_clock_and_not_before() {
         color: Color::Black,
     };
     let early = j.act(claim.clone()).await.unwrap_err();
-    assert!(matches!(early, NetError::Protocol(_)), "{early}");
+    assert!(matches!(early, NetError::NotNow(_)), "{early}");
     assert!(!j.partner_overdue());
     tokio::time::sleep(Duration::from_millis(200) + kaisho_net::session::LATENCY_GRACE).await;
     assert!(j.partner_overdue());
