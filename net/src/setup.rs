@@ -6,7 +6,7 @@ use crate::close;
 use crate::error::NetError;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
-use crate::wire::{Colors, Message, Terms};
+use crate::wire::{Colors, Message, Terms, TimeW};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Event, Game};
@@ -228,7 +228,8 @@ pub async fn resume(
                 game_id,
                 events,
                 state_hash,
-            } => (game_id, Some((events, state_hash))),
+                time,
+            } => (game_id, Some((events, state_hash, time))),
             other => {
                 let e = unexpected("a resume request", &other);
                 return Err(refuse(link, e).await);
@@ -271,9 +272,10 @@ pub async fn resume(
         game_id: id.clone(),
         events: saved.game.events().len() as u32,
         state_hash: saved.game.state_hash(),
+        time: TimeW::from(time),
     };
     link.send(&mine).await?;
-    let (their_events, their_hash) = match theirs_first {
+    let (their_events, their_hash, their_time) = match theirs_first {
         Some(x) => x,
         None => match link
             .recv_within(PAIR_TIMEOUT, "the partner's saved position")
@@ -283,7 +285,8 @@ pub async fn resume(
                 game_id: g,
                 events,
                 state_hash,
-            } if g == id => (events, state_hash),
+                time,
+            } if g == id => (events, state_hash, time),
             Message::Bye { reason } => return Err(NetError::Refused(reason)),
             other => {
                 let e = unexpected("the partner's saved position", &other);
@@ -291,6 +294,13 @@ pub async fn resume(
             }
         },
     };
+    if their_time != TimeW::from(time) {
+        let e = NetError::TermsDiffer(format!(
+            "the partner resumes with the clock {their_time:?}, this side with {:?}; both must give the game's time control",
+            TimeW::from(time)
+        ));
+        return Err(refuse(link, e).await);
+    }
     let mut clocks = [Clock::new(time), Clock::new(time)];
     for logged in &saved.contents.events {
         if let Some(used) = logged.time_used_ms {

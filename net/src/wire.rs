@@ -34,12 +34,14 @@ pub enum Message {
     NigiriGuess { odd: bool },
     /// Nigiri: the grabber opens the commitment.
     NigiriReveal { count: u16, nonce: [u8; 32] },
-    /// Go on with a saved game: how many events this side holds, and the
-    /// state hash after them.
+    /// Go on with a saved game: how many events this side holds, the
+    /// state hash after them, and the time control (which the save does
+    /// not record, so both sides state it and must agree).
     Resume {
         game_id: String,
         events: u32,
         state_hash: u64,
+        time: TimeW,
     },
     /// A game event with its sequence number (from 1), the time its player
     /// used, and the state hash after it.

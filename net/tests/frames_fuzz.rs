@@ -51,6 +51,7 @@ fn samples() -> Vec<Message> {
             game_id: "20261122-0400-1".into(),
             events: 100,
             state_hash: 1,
+            time: kaisho_net::TimeW::None,
         },
     ]
 }
