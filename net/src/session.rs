@@ -292,7 +292,8 @@ impl Session {
                 let event = Event::from(&event);
                 self.receive(seq, event.clone(), time_used_ms, state_hash, false)
                     .await?;
-                Ok(Some(Update::Remote { seq, event }))
+                self.queued.push_back(Update::Remote { seq, event });
+                Ok(self.queued.pop_front())
             }
             Message::Ack { seq, state_hash } => {
                 let Some(p) = self.pending.take_if(|p| p.seq == seq) else {
