@@ -6,7 +6,7 @@ use crate::close;
 use crate::error::NetError;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
-use crate::wire::{Colors, Message, Terms, TimeW};
+use crate::wire::{Colors, Message, Terms, TimeW, check_game_id};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Event, Game};
@@ -39,7 +39,10 @@ pub async fn host_game(
     terms: Terms,
     store: &GameStore,
 ) -> Result<Session, NetError> {
-    let settings = terms.settings()?;
+    let settings = match terms.settings() {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(link, e).await),
+    };
     link.send(&Message::Terms(terms.clone())).await?;
     match link
         .recv_within(PAIR_TIMEOUT * 6, "the partner to agree to the terms")
@@ -236,6 +239,9 @@ pub async fn resume(
             }
         },
     };
+    if let Err(e) = check_game_id(&id) {
+        return Err(refuse(link, e).await);
+    }
     let (log, saved) = match store.resume(&id) {
         Ok(x) => x,
         Err(e) => {

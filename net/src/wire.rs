@@ -275,10 +275,30 @@ impl From<TimeW> for TimeControl {
     }
 }
 
+/// Checks a game id from the partner before it names a file: letters,
+/// digits, `-` and `_` only, at most 64 of them, so it cannot reach
+/// outside the folder of games.
+pub fn check_game_id(id: &str) -> Result<(), NetError> {
+    let fine = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if fine {
+        Ok(())
+    } else {
+        Err(NetError::Protocol(format!(
+            "'{id}' is not a game id (letters, digits, - and _ only)"
+        )))
+    }
+}
+
 impl Terms {
     /// The core settings these terms describe; refuses an impossible board
-    /// or handicap rather than trusting the partner.
+    /// or handicap, or a game id that is not a plain name, rather than
+    /// trusting the partner.
     pub fn settings(&self) -> Result<Settings, NetError> {
+        check_game_id(&self.game_id)?;
         let size = BoardSize::new(u32::from(self.size))
             .map_err(|e| NetError::TermsDiffer(e.to_string()))?;
         let komi = Komi::from_halves(self.komi_halves);

@@ -309,3 +309,22 @@ async fn different_terms_are_refused_on_both_ends() {
     let h = h.err().unwrap();
     assert!(h.to_string().contains("terms differ"), "{h}");
 }
+
+#[tokio::test]
+async fn a_game_id_that_is_a_path_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut hl, jl, _hs, js, mut terms) = nigiri_pair(dir.path()).await;
+    terms.game_id = "../../escape".into();
+    raw(&mut hl, Message::Terms(terms)).await;
+    let j = tokio::time::timeout(LIMIT, kaisho_net::join_game(jl, None, true, &js))
+        .await
+        .unwrap();
+    let j = j.err().unwrap();
+    assert!(j.to_string().contains("not a game id"), "{j}");
+    let closed = tokio::time::timeout(LIMIT, hl.recv())
+        .await
+        .unwrap()
+        .unwrap_err();
+    assert!(closed.to_string().contains("not a game id"), "{closed}");
+    assert!(!dir.path().join("escape.kgl").exists());
+}
