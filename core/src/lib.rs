@@ -7,6 +7,7 @@
 //! kaisho-net, which convert to and from these types.
 
 pub mod board;
+pub mod clock;
 pub mod color;
 pub mod error;
 pub mod event;

@@ -1,4 +1,32 @@
 //! kaisho-net: peer-to-peer play over QUIC.
 //!
-//! Frames on the wire are versioned record types of this crate, encoded
-//! through `kaisho_saves::codec`, the one place that knows the encoding.
+//! A host listens and shows a join code; the joiner dials it, both prove
+//! they hold the code with SPAKE2 bound to the TLS session, pin each
+//! other's certificate fingerprint, and then play over one ordered stream
+//! of frames, each validated by both sides' rules engines. Frames are
+//! versioned record types of this crate, encoded through
+//! `kaisho_saves::codec`, the one place that knows the encoding. The
+//! protocol is described in `PROTOCOL.md`.
+
+pub mod close;
+pub mod code;
+pub mod error;
+pub mod frame;
+pub mod host;
+pub mod join;
+pub mod link;
+pub mod pake;
+pub mod script;
+pub mod session;
+pub mod setup;
+pub mod tls;
+pub mod wire;
+
+pub use code::{JoinCode, Secret};
+pub use error::NetError;
+pub use host::Host;
+pub use join::{join, rejoin};
+pub use link::Link;
+pub use session::{Session, Update};
+pub use setup::{host_game, join_game, resume};
+pub use wire::{Colors, Terms, TimeW};

@@ -2,8 +2,26 @@
 //! `KAISHO_LOG`, or `kaisho.log` in the temporary directory.
 
 use kaisho_core::Event;
+use std::fs::File;
+use std::io::{self, Write};
 use std::path::PathBuf;
 use std::sync::Mutex;
+
+/// The log file, with write errors swallowed: a full disk must not make the
+/// logger complain on stderr, which is the screen the game is drawn on.
+struct QuietFile(File);
+
+impl Write for QuietFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let _ = self.0.write_all(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        let _ = self.0.flush();
+        Ok(())
+    }
+}
 
 /// Starts logging to the log file; without a writable file kaisho runs unlogged.
 pub fn init() {
@@ -18,7 +36,7 @@ pub fn init() {
         return;
     };
     let _ = tracing_subscriber::fmt()
-        .with_writer(Mutex::new(file))
+        .with_writer(Mutex::new(QuietFile(file)))
         .with_ansi(false)
         .with_max_level(tracing::Level::INFO)
         .try_init();

@@ -221,6 +221,7 @@ fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
         .env("KAISHO_LOG", home.path().join("kaisho.log"))
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .expect("sh starts");
     child

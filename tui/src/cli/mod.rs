@@ -1,6 +1,8 @@
 //! The command line: subcommands for scripts and tests.
 
 mod games;
+mod host;
+mod join;
 mod replay;
 mod score;
 mod series;
@@ -38,6 +40,10 @@ pub enum Command {
     Series(series::SeriesArgs),
     /// List saved games, finished and adjourned; export one as SGF.
     Games(games::GamesArgs),
+    /// Host a game on the local network and show the join code.
+    Host(host::HostArgs),
+    /// Join a game on the local network with the host's code.
+    Join(join::JoinArgs),
 }
 
 /// Runs the parsed command line and returns the process status.
@@ -52,5 +58,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(Command::Score(args)) => score::run(&args),
         Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
         Some(Command::Games(args)) => games::run(args, cli.home.as_deref()),
+        Some(Command::Host(args)) => host::run(args, cli.home.as_deref()),
+        Some(Command::Join(args)) => join::run(args, cli.home.as_deref()),
     }
 }

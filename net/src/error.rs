@@ -1,0 +1,102 @@
+//! What can go wrong on a connection, worded for the player: each message
+//! says what happened and what to do about it.
+
+use kaisho_core::GameError;
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::log::LogError;
+use std::fmt;
+
+/// A failure of the network side of a game.
+#[derive(Debug)]
+pub enum NetError {
+    /// A socket could not be opened or the QUIC configuration was refused.
+    Setup(String),
+    /// The join code could not be read.
+    BadCode(String),
+    /// The connection failed or dropped; the game can be resumed.
+    Connection(String),
+    /// The partner closed the connection and said why.
+    Refused(String),
+    /// The partner's join code did not match ours.
+    WrongCode,
+    /// Three wrong codes were tried: the code is burned.
+    CodeBurned,
+    /// The partner presented another certificate than the one pinned.
+    WrongFingerprint {
+        expected: Fingerprint,
+        found: Fingerprint,
+    },
+    /// A known name arrived with another fingerprint.
+    NameClash { name: String, known: Fingerprint },
+    /// A frame was malformed, oversized or out of place.
+    Protocol(String),
+    /// The partner sent an event our own rules engine refuses.
+    Rejected { seq: u32, error: GameError },
+    /// Both sides applied the same event and got different states.
+    Diverged { seq: u32, event: String },
+    /// The set-up terms differ.
+    TermsDiffer(String),
+    /// The nigiri reveal does not match its commitment.
+    NigiriCheat,
+    /// The local save log failed.
+    Log(LogError),
+    /// A local event was refused by the rules.
+    Game(GameError),
+    /// Nothing arrived in time.
+    Timeout(&'static str),
+    /// A local action that cannot be taken yet; nothing was sent.
+    NotNow(&'static str),
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Setup(m) => write!(f, "network set-up failed: {m}"),
+            NetError::BadCode(m) => write!(f, "join code not understood: {m}"),
+            NetError::Connection(m) => write!(
+                f,
+                "connection lost: {m}; the game is saved and can be resumed when the partner is back"
+            ),
+            NetError::Refused(m) => write!(f, "the partner closed the connection: {m}"),
+            NetError::WrongCode => f.write_str(
+                "the join code does not match: check it with the host and try again",
+            ),
+            NetError::CodeBurned => f.write_str(
+                "the join code was burned after 3 wrong tries: the host must make a new one",
+            ),
+            NetError::WrongFingerprint { expected, found } => write!(
+                f,
+                "refused: the partner's certificate is {found}, not the pinned {expected}; someone else may be answering — check with your partner"
+            ),
+            NetError::NameClash { name, known } => write!(
+                f,
+                "refused: '{name}' is known with certificate {known}, and this peer has another; if your partner really made a new identity, remove the old entry from the known peers file"
+            ),
+            NetError::Protocol(m) => write!(f, "protocol error: {m}; the connection was closed"),
+            NetError::Rejected { seq, error } => write!(
+                f,
+                "the partner's event {seq} was refused ({error}); the connection was closed and the log kept"
+            ),
+            NetError::Diverged { seq, event } => write!(
+                f,
+                "the two boards disagree after event {seq} ({event}); the game was stopped and both logs kept for inspection"
+            ),
+            NetError::TermsDiffer(m) => write!(f, "the game terms differ: {m}"),
+            NetError::NigiriCheat => f.write_str(
+                "the nigiri reveal does not match its commitment: the partner cheated or is broken; the game was not started",
+            ),
+            NetError::Log(e) => write!(f, "{e}"),
+            NetError::Game(e) => write!(f, "{e}"),
+            NetError::Timeout(what) => write!(f, "timed out waiting for {what}"),
+            NetError::NotNow(what) => write!(f, "not yet: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+impl From<LogError> for NetError {
+    fn from(e: LogError) -> NetError {
+        NetError::Log(e)
+    }
+}

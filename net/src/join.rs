@@ -1,0 +1,118 @@
+//! The dialling side: joins a host by code, or rejoins a known partner by
+//! pinned fingerprint.
+
+use crate::close;
+use crate::code::JoinCode;
+use crate::error::NetError;
+use crate::host::binding;
+use crate::link::{Link, PAIR_TIMEOUT, unexpected};
+use crate::pake::{Exchange, Side};
+use crate::tls;
+use crate::wire::Message;
+use kaisho_saves::identity::{Fingerprint, Identity};
+use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
+
+/// Joins the host of `code`: SPAKE2 over the code's secret, bound to this
+/// TLS session, then greetings. Must be called inside a tokio runtime.
+pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Link, NetError> {
+    let (link, connection) = dial(code.addr, identity).await?;
+    let paired = pair(link, &connection, code, name).await;
+    close::on_error(&connection, paired)
+}
+
+async fn pair(
+    mut link: Link,
+    connection: &quinn::Connection,
+    code: &JoinCode,
+    name: &str,
+) -> Result<Link, NetError> {
+    let (exchange, msg) = Exchange::start(&code.secret, Side::Joiner);
+    link.send(&Message::Spake { msg }).await?;
+    let host_msg = match link
+        .recv_within(PAIR_TIMEOUT, "the host's key exchange")
+        .await?
+    {
+        Message::Spake { msg } => msg,
+        other => return Err(unexpected("a key exchange", &other)),
+    };
+    let confirmation =
+        exchange.finish(&host_msg, binding(connection, link.peer(), link.local())?)?;
+    link.send(&Message::Confirm {
+        mac: confirmation.prove(Side::Joiner),
+    })
+    .await?;
+    let mac = match link
+        .recv_within(PAIR_TIMEOUT, "the host's confirmation")
+        .await?
+    {
+        Message::Confirm { mac } => mac,
+        other => return Err(unexpected("a confirmation", &other)),
+    };
+    if !confirmation.check(Side::Host, &mac) {
+        let reason =
+            "the host could not prove it holds the join code: someone may be in the middle";
+        link.close(close::WRONG_CODE, reason).await;
+        return Err(NetError::Refused(reason.into()));
+    }
+    link.greet(name).await?;
+    Ok(link)
+}
+
+/// Rejoins a known partner at `addr` without a code: the host must present
+/// the pinned certificate `partner`.
+pub async fn rejoin(
+    addr: SocketAddr,
+    partner: Fingerprint,
+    identity: &Identity,
+    name: &str,
+) -> Result<Link, NetError> {
+    let (mut link, _) = dial(addr, identity).await?;
+    if link.peer() != partner {
+        let found = link.peer();
+        link.close(
+            close::WRONG_FINGERPRINT,
+            "your certificate is not the one pinned for this game",
+        )
+        .await;
+        return Err(NetError::WrongFingerprint {
+            expected: partner,
+            found,
+        });
+    }
+    link.send(&Message::Rejoin).await?;
+    link.greet(name).await?;
+    Ok(link)
+}
+
+async fn dial(
+    addr: SocketAddr,
+    identity: &Identity,
+) -> Result<(Link, quinn::Connection), NetError> {
+    let any: SocketAddr = if addr.is_ipv6() {
+        (Ipv6Addr::UNSPECIFIED, 0).into()
+    } else {
+        (Ipv4Addr::UNSPECIFIED, 0).into()
+    };
+    let mut endpoint = quinn::Endpoint::client(any)
+        .map_err(|e| NetError::Setup(format!("cannot open a UDP socket: {e}")))?;
+    endpoint.set_default_client_config(tls::client_config(identity)?);
+    let connecting = endpoint
+        .connect(addr, "kaisho")
+        .map_err(|e| NetError::Setup(format!("cannot dial {addr}: {e}")))?;
+    let connection = tokio::time::timeout(PAIR_TIMEOUT, connecting)
+        .await
+        .map_err(|_| {
+            NetError::Timeout("the host to answer; check the address and that it is hosting")
+        })?
+        .map_err(close::error_of)?;
+    let peer = tls::peer_fingerprint(&connection)?;
+    let streams = connection.open_bi().await.map_err(close::error_of)?;
+    let link = Link::new(
+        connection.clone(),
+        streams,
+        endpoint,
+        false,
+        (identity.fingerprint(), peer),
+    );
+    Ok((link, connection))
+}

@@ -1,0 +1,243 @@
+//! An authenticated connection between the two players: QUIC with pinned
+//! certificates, one ordered stream of frames, and the greeting done.
+
+use crate::close;
+use crate::error::NetError;
+use crate::frame;
+use crate::wire::{Hello, Message, PROTOCOL_VERSION};
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
+use std::time::Duration;
+
+/// How long each step of pairing may take before the attempt is dropped,
+/// so a silent connection cannot hold the host.
+pub const PAIR_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// The program version sent in the greeting.
+pub const PROGRAM_VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// One player's connection to the other.
+pub struct Link {
+    sender: Sender,
+    recv: quinn::RecvStream,
+    /// The partner's greeting.
+    pub peer_hello: Hello,
+    local_name: String,
+}
+
+impl Link {
+    pub(crate) fn new(
+        connection: quinn::Connection,
+        (send, recv): (quinn::SendStream, quinn::RecvStream),
+        endpoint: quinn::Endpoint,
+        is_host: bool,
+        (local, peer): (Fingerprint, Fingerprint),
+    ) -> Link {
+        Link {
+            sender: Sender {
+                connection,
+                send,
+                endpoint,
+                local,
+                peer,
+                is_host,
+            },
+            recv,
+            peer_hello: Hello {
+                protocol: PROTOCOL_VERSION,
+                program: String::new(),
+                name: String::new(),
+                fingerprint: peer.0,
+            },
+            local_name: String::new(),
+        }
+    }
+
+    /// The partner's display name.
+    #[must_use]
+    pub fn peer_name(&self) -> &str {
+        &self.peer_hello.name
+    }
+
+    /// The partner's certificate fingerprint, proven by TLS.
+    #[must_use]
+    pub fn peer(&self) -> Fingerprint {
+        self.sender.peer
+    }
+
+    /// Our own certificate fingerprint.
+    #[must_use]
+    pub fn local(&self) -> Fingerprint {
+        self.sender.local
+    }
+
+    /// Our own display name, as sent in the greeting.
+    #[must_use]
+    pub fn local_name(&self) -> &str {
+        &self.local_name
+    }
+
+    /// Whether this side is the host.
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        self.sender.is_host
+    }
+
+    /// The QUIC connection, for statistics.
+    #[must_use]
+    pub fn connection(&self) -> &quinn::Connection {
+        &self.sender.connection
+    }
+
+    /// Sends one frame.
+    pub async fn send(&mut self, message: &Message) -> Result<(), NetError> {
+        self.sender.send(message).await
+    }
+
+    /// Receives one frame; the end of the stream is an error here.
+    pub async fn recv(&mut self) -> Result<Message, NetError> {
+        read_one(&mut self.recv, &self.sender.connection).await
+    }
+
+    /// Receives one frame within `limit`, naming what was awaited.
+    pub async fn recv_within(
+        &mut self,
+        limit: Duration,
+        what: &'static str,
+    ) -> Result<Message, NetError> {
+        tokio::time::timeout(limit, self.recv())
+            .await
+            .map_err(|_| NetError::Timeout(what))?
+    }
+
+    /// Closes the connection with a code and a reason for the partner, and
+    /// waits briefly so the close reaches them.
+    pub async fn close(self, code: u32, reason: &str) {
+        self.sender.close(code, reason).await;
+    }
+
+    /// Sends our greeting and checks the partner's: same protocol, and the
+    /// fingerprint it claims is the one TLS proved.
+    pub(crate) async fn greet(&mut self, name: &str) -> Result<(), NetError> {
+        self.local_name = name.to_string();
+        self.send(&Message::Hello(Hello {
+            protocol: PROTOCOL_VERSION,
+            program: PROGRAM_VERSION.to_string(),
+            name: name.to_string(),
+            fingerprint: self.sender.local.0,
+        }))
+        .await?;
+        let hello = match self
+            .recv_within(PAIR_TIMEOUT, "the partner's greeting")
+            .await?
+        {
+            Message::Hello(h) => h,
+            other => return Err(unexpected("a greeting", &other)),
+        };
+        if hello.protocol != PROTOCOL_VERSION {
+            let msg = format!(
+                "the partner speaks protocol {} (kaisho {}), this kaisho speaks {PROTOCOL_VERSION} ({PROGRAM_VERSION}); both must run versions that speak the same protocol",
+                hello.protocol, hello.program
+            );
+            close::close(&self.sender.connection, close::PROTOCOL, &msg);
+            return Err(NetError::Protocol(msg));
+        }
+        if hello.fingerprint != self.sender.peer.0 {
+            let msg = "the greeting names another certificate than the one presented";
+            close::close(&self.sender.connection, close::WRONG_FINGERPRINT, msg);
+            return Err(NetError::Protocol(msg.into()));
+        }
+        self.peer_hello = hello;
+        Ok(())
+    }
+
+    /// Checks the partner against the known peers and remembers them:
+    /// a known name with another fingerprint is refused loudly.
+    pub fn check_known(&self, peers: &mut KnownPeers, now_unix: i64) -> Result<(), NetError> {
+        let name = self.peer_name();
+        if let PeerCheck::NameClash { known } = peers.check(name, self.sender.peer) {
+            let e = NetError::NameClash {
+                name: name.to_string(),
+                known: known.fingerprint,
+            };
+            close::close(
+                &self.sender.connection,
+                close::WRONG_FINGERPRINT,
+                &e.to_string(),
+            );
+            return Err(e);
+        }
+        peers.remember(name, self.sender.peer, now_unix);
+        Ok(())
+    }
+
+    /// Splits off the receiving half into a task that decodes frames into
+    /// a channel, so the game loop can wait on it alongside the keyboard
+    /// and timers without losing half-read frames.
+    pub(crate) fn into_parts(self) -> (Sender, Inbox) {
+        let (tx, rx) = tokio::sync::mpsc::channel(64);
+        let mut recv = self.recv;
+        let connection = self.sender.connection.clone();
+        tokio::spawn(async move {
+            loop {
+                let item = read_one(&mut recv, &connection).await;
+                let stop = item.is_err();
+                if tx.send(item).await.is_err() || stop {
+                    break;
+                }
+            }
+        });
+        (self.sender, rx)
+    }
+}
+
+/// Decoded frames from the partner, in order; an error ends the stream.
+pub(crate) type Inbox = tokio::sync::mpsc::Receiver<Result<Message, NetError>>;
+
+async fn read_one(
+    recv: &mut quinn::RecvStream,
+    connection: &quinn::Connection,
+) -> Result<Message, NetError> {
+    let item = match frame::read(recv).await {
+        Ok(Some(m)) => Ok(m),
+        Ok(None) => Err(NetError::Connection("the partner closed the stream".into())),
+        Err(e) => Err(e),
+    };
+    item.map_err(|e| close::explain(connection, e))
+}
+
+/// The sending half of a link, owned by the game session.
+pub struct Sender {
+    pub(crate) connection: quinn::Connection,
+    send: quinn::SendStream,
+    endpoint: quinn::Endpoint,
+    pub(crate) local: Fingerprint,
+    pub(crate) peer: Fingerprint,
+    pub(crate) is_host: bool,
+}
+
+impl Sender {
+    pub(crate) async fn send(&mut self, message: &Message) -> Result<(), NetError> {
+        frame::write(&mut self.send, message)
+            .await
+            .map_err(|e| close::explain(&self.connection, e))
+    }
+
+    pub(crate) async fn close(mut self, code: u32, reason: &str) {
+        let _ = self.send.finish();
+        if code == close::BYE {
+            // Let the partner read the stream to its end before the close
+            // overtakes the last frames.
+            let _ = tokio::time::timeout(Duration::from_secs(1), self.send.stopped()).await;
+        }
+        close::close(&self.connection, code, reason);
+        let _ = tokio::time::timeout(Duration::from_millis(500), self.endpoint.wait_idle()).await;
+    }
+}
+
+/// The error for a frame that does not belong where it arrived.
+pub(crate) fn unexpected(wanted: &str, got: &Message) -> NetError {
+    let name = format!("{got:?}");
+    let name = name.split(['(', ' ', '{']).next().unwrap_or("a frame");
+    NetError::Protocol(format!("expected {wanted}, received {name}"))
+}

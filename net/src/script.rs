@@ -1,0 +1,251 @@
+//! Headless play: a session driven by text commands (from a script file or
+//! a terminal's standard input), printing what happens as plain lines. The
+//! command-line `host` and `join` use it, and so do the two-process tests.
+//!
+//! Commands, one a line: a point (`D4`) or `play D4`; `pass`; `resign`;
+//! `propose [POINTS…]` (dead stones after stoppage); `accept` (the
+//! partner's open proposal); `resume` (ask to resume play); `both-lose`;
+//! `offer-no-result`, `accept-no-result`, `decline-no-result`;
+//! `chat TEXT`; `bye`. A command waits until it can apply: a move until it
+//! is our turn, a proposal until the game has stopped, an acceptance until
+//! the partner has proposed. Blank lines and lines starting with `#` are
+//! skipped.
+
+use crate::error::NetError;
+use crate::session::{Session, Update, describe};
+use kaisho_core::{Color, Event, Game, Phase, Point};
+use std::io::Write;
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc::Receiver;
+
+/// How long a finished script still waits for the partner's answers (an
+/// acceptance, the last moves) before the game is adjourned.
+pub const SCRIPT_END_WAIT: Duration = Duration::from_secs(10);
+
+/// One command of a script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// A game event of ours.
+    Event(Event),
+    Chat(String),
+    Bye,
+}
+
+/// Reads one command line for the player of `color`; `Ok(None)` for a
+/// blank or comment line.
+pub fn parse(line: &str, color: Color, size: u8) -> Result<Option<Command>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let points = |text: &str| -> Result<Vec<Point>, String> {
+        text.split_whitespace()
+            .map(|p| Point::parse_gtp(p, size).map_err(|e| e.to_string()))
+            .collect()
+    };
+    let event = match word.to_ascii_lowercase().as_str() {
+        "play" => Event::Play {
+            color,
+            point: Point::parse_gtp(rest.trim(), size).map_err(|e| e.to_string())?,
+        },
+        "pass" => Event::Pass { color },
+        "resign" => Event::Resign { color },
+        "propose" => Event::Propose {
+            by: color,
+            dead: points(rest)?,
+        },
+        // The proposal number is filled in when the command runs.
+        "accept" => Event::Accept {
+            by: color,
+            proposal: 0,
+        },
+        "resume" => Event::RequestResume { by: color },
+        "both-lose" => Event::DeclareBothLose { by: color },
+        "offer-no-result" => Event::OfferNoResult { by: color },
+        "accept-no-result" => Event::AcceptNoResult { by: color },
+        "decline-no-result" => Event::DeclineNoResult { by: color },
+        "chat" => return Ok(Some(Command::Chat(rest.to_string()))),
+        "bye" => return Ok(Some(Command::Bye)),
+        _ => Event::Play {
+            color,
+            point: Point::parse_gtp(line, size).map_err(|_| {
+                format!("'{line}' is not a point or a command (try D4, pass, resign, propose, accept, chat, bye)")
+            })?,
+        },
+    };
+    Ok(Some(Command::Event(event)))
+}
+
+/// The command as it should be sent now, or `None` if it must wait.
+fn ready(command: &Command, game: &Game) -> Option<Command> {
+    let Command::Event(event) = command else {
+        return Some(command.clone());
+    };
+    let me = event.actor();
+    let stopped = matches!(game.phase(), Phase::Stopped | Phase::Ending);
+    let partners_proposal = game
+        .open_proposal()
+        .and_then(|n| game.proposals().get(n as usize).map(|p| (n, p.by)))
+        .filter(|&(_, by)| by != me);
+    match event {
+        Event::Play { .. } | Event::Pass { .. } => {
+            (game.phase() == Phase::Playing && game.to_move() == me).then(|| command.clone())
+        }
+        Event::Propose { .. } | Event::RequestResume { .. } | Event::DeclareBothLose { .. } => {
+            stopped.then(|| command.clone())
+        }
+        Event::Accept { by, .. } => partners_proposal
+            .map(|(proposal, _)| Command::Event(Event::Accept { by: *by, proposal })),
+        _ => Some(command.clone()),
+    }
+}
+
+/// How a headless game stopped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Finish {
+    /// The game ended; its SGF result.
+    Ended(String),
+    /// The partner or the script left before the end: the game is adjourned.
+    Adjourned(String),
+}
+
+/// A source of commands that survives reconnections: a command read and
+/// still waiting to apply when the connection dropped is kept for the
+/// resumed session.
+pub struct Script {
+    commands: Receiver<String>,
+    current: Option<Command>,
+    done: bool,
+}
+
+impl Script {
+    /// Commands from a channel of lines (fed from a file or a terminal).
+    #[must_use]
+    pub fn new(commands: Receiver<String>) -> Script {
+        Script {
+            commands,
+            current: None,
+            done: false,
+        }
+    }
+
+    /// Plays `session`, writing a line per event to `out`, until the game
+    /// ends, someone leaves, or the connection fails (the error; the game
+    /// stays in the log and can be resumed). Claims the partner's loss on
+    /// time when the shadow clock says so.
+    pub async fn run(
+        &mut self,
+        session: &mut Session,
+        out: &mut (impl Write + Send),
+    ) -> Result<Finish, NetError> {
+        let size = session.game().settings().size.get();
+        let me = session.local_color();
+        let mut tick = tokio::time::interval(Duration::from_millis(250));
+        let mut idle = Instant::now();
+        loop {
+            if let Some(outcome) = session.game().outcome()
+                && !session.awaiting_ack()
+            {
+                return Ok(Finish::Ended(outcome.result_string()));
+            }
+            if !session.awaiting_ack() {
+                if session.partner_overdue() {
+                    self.current = Some(Command::Event(Event::TimeLoss {
+                        color: me.opponent(),
+                    }));
+                }
+                if let Some(command) = self.current.as_ref().and_then(|c| ready(c, session.game()))
+                {
+                    self.current = None;
+                    match command {
+                        Command::Event(event) => match session.act(event).await {
+                            Ok((seq, sent)) => {
+                                say(out, &format!("event {seq}: {}", describe(&sent, size)));
+                            }
+                            Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
+                                say(out, &format!("refused: {e}"));
+                            }
+                            Err(e) => return Err(e),
+                        },
+                        Command::Chat(text) => session.chat(&text).await?,
+                        Command::Bye => return Ok(Finish::Adjourned("we left".into())),
+                    }
+                    continue;
+                }
+                let stuck =
+                    session.game().phase() == Phase::Playing && session.game().to_move() == me;
+                if self.current.is_none()
+                    && self.done
+                    && (stuck || idle.elapsed() > SCRIPT_END_WAIT)
+                {
+                    return Ok(Finish::Adjourned("the script ended before the game".into()));
+                }
+            }
+            let waiting = self.current.is_none() && !self.done;
+            tokio::select! {
+                update = session.next() => {
+                    idle = Instant::now();
+                    match update? {
+                        Update::Remote { seq, event } => {
+                            say(out, &format!("event {seq}: {}", describe(&event, size)));
+                        }
+                        Update::Acked { .. } | Update::PeerClock { .. } => {}
+                        Update::Withdrawn { event } => say(
+                            out,
+                            &format!("withdrawn: {} crossed the partner's event", describe(&event, size)),
+                        ),
+                        Update::Chat(text) => say(out, &format!("chat: {text}")),
+                        Update::Bye(reason) => {
+                            return Ok(Finish::Adjourned(format!("the partner left: {reason}")));
+                        }
+                    }
+                }
+                line = self.commands.recv(), if waiting => match line {
+                    None => self.done = true,
+                    Some(line) => match parse(&line, me, size) {
+                        Ok(command) => self.current = command,
+                        Err(e) => say(out, &format!("refused: {e}")),
+                    },
+                },
+                _ = tick.tick() => {}
+            }
+        }
+    }
+}
+
+fn say(out: &mut impl Write, line: &str) {
+    let _ = writeln!(out, "{line}");
+    let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn commands_read_as_events() {
+        let b = Color::Black;
+        assert_eq!(
+            parse("D4", b, 9).unwrap(),
+            Some(Command::Event(Event::Play {
+                color: b,
+                point: Point::parse_gtp("D4", 9).unwrap()
+            }))
+        );
+        assert_eq!(parse("  # note", b, 9).unwrap(), None);
+        assert_eq!(
+            parse("pass", b, 9).unwrap(),
+            Some(Command::Event(Event::Pass { color: b }))
+        );
+        assert_eq!(
+            parse("chat hi there", b, 9).unwrap(),
+            Some(Command::Chat("hi there".into()))
+        );
+        assert!(matches!(
+            parse("propose A1 B2", b, 9).unwrap(),
+            Some(Command::Event(Event::Propose { dead, .. })) if dead.len() == 2
+        ));
+        assert!(parse("Z99", b, 9).unwrap_err().contains("not a point"));
+    }
+}

@@ -1,0 +1,493 @@
+//! A networked game in progress: every local event is checked by our rules
+//! engine and sent with its sequence number and state hash; every remote
+//! event is checked the same way, written to the save log, and only then
+//! acknowledged. A disagreement stops the game with both logs kept.
+//!
+//! At most one local event is in flight. If both players send an event
+//! with the same number at once (a proposal crossing a resignation, say),
+//! the host's wins: the joiner withdraws its own and tells its player.
+
+use crate::close;
+use crate::error::NetError;
+use crate::link::{Inbox, Sender};
+use crate::wire::{EventW, Message};
+use kaisho_core::clock::{Clock, TimeControl};
+use kaisho_core::{Color, Event, Game, Phase};
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::log::{GameHeader, GameLog};
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+/// What a claim of the partner's loss on time allows for the trip of
+/// their last report across the network.
+pub const LATENCY_GRACE: Duration = Duration::from_secs(2);
+
+/// Something that happened on the connection, for the player to see.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// The partner's event `seq` was validated, logged and acknowledged.
+    Remote { seq: u32, event: Event },
+    /// The partner acknowledged our event `seq`; it is now in our log too.
+    Acked { seq: u32 },
+    /// Our event crossed one of the host's with the same number and was
+    /// withdrawn; the player may make it again if it still applies.
+    Withdrawn { event: Event },
+    /// A chat line from the partner.
+    Chat(String),
+    /// The partner's report of its own clock.
+    PeerClock {
+        main_left_ms: u64,
+        periods_left: u32,
+    },
+    /// The partner left, and said why.
+    Bye(String),
+}
+
+/// A local event sent and not yet acknowledged.
+struct Pending {
+    seq: u32,
+    event: Event,
+    time_used_ms: Option<u32>,
+    state_hash: u64,
+    clock_before: Clock,
+}
+
+/// A game over an authenticated link.
+pub struct Session {
+    tx: Sender,
+    inbox: Inbox,
+    game: Game,
+    log: GameLog,
+    header: GameHeader,
+    local: Color,
+    pending: Option<Pending>,
+    clocks: [Clock; 2],
+    turn_started: Instant,
+    queued: VecDeque<Update>,
+}
+
+impl Session {
+    pub(crate) fn new(
+        (tx, inbox): (Sender, Inbox),
+        game: Game,
+        log: GameLog,
+        header: GameHeader,
+        local: Color,
+        clocks: [Clock; 2],
+    ) -> Session {
+        Session {
+            tx,
+            inbox,
+            game,
+            log,
+            header,
+            local,
+            pending: None,
+            clocks,
+            turn_started: Instant::now(),
+            queued: VecDeque::new(),
+        }
+    }
+
+    /// The game as both sides see it (ours includes an event in flight).
+    #[must_use]
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The colour this side plays.
+    #[must_use]
+    pub fn local_color(&self) -> Color {
+        self.local
+    }
+
+    /// The save log's header: players, fingerprints, settings.
+    #[must_use]
+    pub fn header(&self) -> &GameHeader {
+        &self.header
+    }
+
+    /// The partner's certificate fingerprint.
+    #[must_use]
+    pub fn peer(&self) -> Fingerprint {
+        self.tx.peer
+    }
+
+    /// The save log's path.
+    #[must_use]
+    pub fn log_path(&self) -> &std::path::Path {
+        self.log.path()
+    }
+
+    /// The clock of `color`, as booked from the reported times.
+    #[must_use]
+    pub fn clock(&self, color: Color) -> &Clock {
+        &self.clocks[color.index()]
+    }
+
+    /// The QUIC connection, for statistics.
+    #[must_use]
+    pub fn connection(&self) -> &quinn::Connection {
+        &self.tx.connection
+    }
+
+    /// Whether a local event waits for its acknowledgement.
+    #[must_use]
+    pub fn awaiting_ack(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// Makes a local event: checks it with our rules engine, times it if it
+    /// is a move, and sends it. A move that flags our own clock becomes our
+    /// loss on time instead. Returns the sequence number and the event sent.
+    pub async fn act(&mut self, event: Event) -> Result<(u32, Event), NetError> {
+        if self.pending.is_some() {
+            return Err(NetError::NotNow(
+                "the last event has not been acknowledged; wait for the partner's answer",
+            ));
+        }
+        let claim = matches!(event, Event::TimeLoss { color } if color != self.local);
+        if event.actor() != self.local && !claim {
+            return Err(NetError::Game(kaisho_core::GameError::NotYourTurn {
+                expected: self.local,
+            }));
+        }
+        if claim && !self.partner_overdue() {
+            return Err(NetError::NotNow(
+                "the partner still has time; a loss on time can be claimed once it runs out",
+            ));
+        }
+        let clock_before = self.clocks[self.local.index()];
+        let (event, time_used_ms) = match self.time_local(&event) {
+            Ok(used) => (event, used),
+            Err(()) => (Event::TimeLoss { color: self.local }, None),
+        };
+        if let Err(e) = self.game.apply(event.clone()) {
+            self.clocks[self.local.index()] = clock_before;
+            return Err(NetError::Game(e));
+        }
+        let seq = self.game.events().len() as u32;
+        let state_hash = self.game.state_hash();
+        self.tx
+            .send(&Message::Event {
+                seq,
+                event: EventW::from(&event),
+                time_used_ms,
+                state_hash,
+            })
+            .await?;
+        self.pending = Some(Pending {
+            seq,
+            event: event.clone(),
+            time_used_ms,
+            state_hash,
+            clock_before,
+        });
+        self.turn_started = Instant::now();
+        Ok((seq, event))
+    }
+
+    /// Books a local move on our clock; `Err` when it flags.
+    fn time_local(&mut self, event: &Event) -> Result<Option<u32>, ()> {
+        let clock = &mut self.clocks[self.local.index()];
+        if !is_move(event) || clock.control() == TimeControl::None {
+            return Ok(None);
+        }
+        let used = u64::try_from(self.turn_started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        clock.spend(used).map_err(|_| ())?;
+        Ok(Some(u32::try_from(used).unwrap_or(u32::MAX)))
+    }
+
+    /// Whether the partner, on turn, has used their remaining time plus a
+    /// grace for latency, by our own monotonic clock: then the player may
+    /// claim the game with `Event::TimeLoss` for the partner's colour.
+    #[must_use]
+    pub fn partner_overdue(&self) -> bool {
+        let peer = self.local.opponent();
+        self.game.phase() == Phase::Playing
+            && self.game.to_move() == peer
+            && self.clocks[peer.index()].allowance_ms().is_some_and(|a| {
+                self.turn_started.elapsed() > Duration::from_millis(a) + LATENCY_GRACE
+            })
+    }
+
+    /// Whether our own time, by our clock, has run out on this turn.
+    fn own_time_up(&self) -> bool {
+        self.game.to_move() == self.local
+            && self.clocks[self.local.index()]
+                .allowance_ms()
+                .is_some_and(|a| self.turn_started.elapsed() >= Duration::from_millis(a))
+    }
+
+    /// Sends a chat line (and keeps it in our log).
+    pub async fn chat(&mut self, text: &str) -> Result<(), NetError> {
+        self.log.append_chat(self.local, text)?;
+        self.tx
+            .send(&Message::Chat {
+                text: text.to_string(),
+            })
+            .await
+    }
+
+    /// Reports our clock to the partner.
+    pub async fn report_clock(&mut self) -> Result<(), NetError> {
+        let c = self.clocks[self.local.index()];
+        self.tx
+            .send(&Message::Clock {
+                main_left_ms: c.main_left_ms(),
+                periods_left: c.periods_left(),
+            })
+            .await
+    }
+
+    /// Says goodbye and closes the connection; the game stays in the log
+    /// (adjourned if it has no result).
+    pub async fn bye(mut self, reason: &str) {
+        let _ = self
+            .tx
+            .send(&Message::Bye {
+                reason: reason.to_string(),
+            })
+            .await;
+        self.tx.close(close::BYE, reason).await;
+    }
+
+    /// Waits for the next thing from the partner and handles it. Cancel-safe:
+    /// it can wait in a `select!` beside the keyboard and timers.
+    pub async fn next(&mut self) -> Result<Update, NetError> {
+        loop {
+            if let Some(u) = self.queued.pop_front() {
+                return Ok(u);
+            }
+            let message = match self.inbox.recv().await {
+                Some(Ok(m)) => m,
+                Some(Err(e)) => return Err(e),
+                None => {
+                    return Err(NetError::Connection("the connection is closed".into()));
+                }
+            };
+            if let Some(u) = self.handle(message).await? {
+                return Ok(u);
+            }
+        }
+    }
+
+    async fn handle(&mut self, message: Message) -> Result<Option<Update>, NetError> {
+        match message {
+            Message::Event {
+                seq,
+                event,
+                time_used_ms,
+                state_hash,
+            } => {
+                if let Some(p) = self.pending.as_ref().filter(|p| p.seq == seq) {
+                    if self.tx.is_host {
+                        return Ok(None);
+                    }
+                    let withdrawn = p.event.clone();
+                    self.withdraw()?;
+                    self.queued
+                        .push_back(Update::Withdrawn { event: withdrawn });
+                }
+                let event = Event::from(&event);
+                self.receive(seq, event.clone(), time_used_ms, state_hash, false)
+                    .await?;
+                self.queued.push_back(Update::Remote { seq, event });
+                Ok(self.queued.pop_front())
+            }
+            Message::Ack { seq, state_hash } => {
+                let Some(p) = self.pending.take_if(|p| p.seq == seq) else {
+                    return Err(self
+                        .fail(NetError::Protocol(format!(
+                            "acknowledgement of event {seq}, which is not in flight"
+                        )))
+                        .await);
+                };
+                if p.state_hash != state_hash {
+                    let e = NetError::Diverged {
+                        seq,
+                        event: describe(&p.event, self.game.settings().size.get()),
+                    };
+                    return Err(self.fail(e).await);
+                }
+                self.log.append(&p.event, p.time_used_ms)?;
+                Ok(Some(Update::Acked { seq }))
+            }
+            Message::Chat { text } => {
+                self.log.append_chat(self.local.opponent(), &text)?;
+                Ok(Some(Update::Chat(text)))
+            }
+            Message::Clock {
+                main_left_ms,
+                periods_left,
+            } => Ok(Some(Update::PeerClock {
+                main_left_ms,
+                periods_left,
+            })),
+            Message::Bye { reason } => Ok(Some(Update::Bye(reason))),
+            other => Err(self
+                .fail(crate::link::unexpected("a game message", &other))
+                .await),
+        }
+    }
+
+    /// Takes back our event in flight after it crossed the host's.
+    fn withdraw(&mut self) -> Result<(), NetError> {
+        let Some(p) = self.pending.take() else {
+            return Ok(());
+        };
+        let events = &self.game.events()[..self.game.events().len().saturating_sub(1)];
+        self.game = Game::replay(self.game.settings().clone(), events)
+            .map_err(|e| NetError::Protocol(format!("cannot take back an event: {e}")))?;
+        self.clocks[self.local.index()] = p.clock_before;
+        Ok(())
+    }
+
+    /// Validates, applies, logs and acknowledges one event from the
+    /// partner. `catch_up` allows an event of our own colour: on resuming,
+    /// the partner may hold our last event that our log missed.
+    pub(crate) async fn receive(
+        &mut self,
+        seq: u32,
+        event: Event,
+        time_used_ms: Option<u32>,
+        state_hash: u64,
+        catch_up: bool,
+    ) -> Result<(), NetError> {
+        let expected = self.game.events().len() as u32 + 1;
+        if seq != expected {
+            let e = NetError::Protocol(format!("event {seq} arrived where {expected} was due"));
+            return Err(self.fail(e).await);
+        }
+        let peer = self.local.opponent();
+        let actor = event.actor();
+        let claim_on_us = matches!(event, Event::TimeLoss { color } if color == self.local);
+        if actor != peer && !catch_up && !(claim_on_us && self.own_time_up()) {
+            let e = NetError::Rejected {
+                seq,
+                error: kaisho_core::GameError::NotYourTurn { expected: peer },
+            };
+            return Err(self.fail(e).await);
+        }
+        let clock_before = self.clocks[actor.index()];
+        if let (Some(used), true) = (time_used_ms, is_move(&event))
+            && self.clocks[actor.index()].spend(u64::from(used)).is_err()
+        {
+            let e = NetError::Protocol(format!(
+                "event {seq} reports {used} ms, more than the player had left"
+            ));
+            return Err(self.fail(e).await);
+        }
+        if let Err(error) = self.game.apply(event.clone()) {
+            self.clocks[actor.index()] = clock_before;
+            return Err(self.fail(NetError::Rejected { seq, error }).await);
+        }
+        if self.game.state_hash() != state_hash {
+            let e = NetError::Diverged {
+                seq,
+                event: describe(&event, self.game.settings().size.get()),
+            };
+            return Err(self.fail(e).await);
+        }
+        self.log.append(&event, time_used_ms)?;
+        self.turn_started = Instant::now();
+        self.tx
+            .send(&Message::Ack {
+                seq,
+                state_hash: self.game.state_hash(),
+            })
+            .await
+    }
+
+    /// On resuming, sends our last logged event again to a partner whose
+    /// log missed it, and waits for its acknowledgement.
+    pub(crate) async fn send_again(
+        &mut self,
+        seq: u32,
+        event: &Event,
+        time_used_ms: Option<u32>,
+    ) -> Result<(), NetError> {
+        let state_hash = self.game.state_hash();
+        self.tx
+            .send(&Message::Event {
+                seq,
+                event: EventW::from(event),
+                time_used_ms,
+                state_hash,
+            })
+            .await?;
+        match self
+            .recv_within_pairing("the acknowledgement of the resent event")
+            .await?
+        {
+            Message::Ack {
+                seq: s,
+                state_hash: h,
+            } if s == seq && h == state_hash => Ok(()),
+            other => {
+                let e = crate::link::unexpected("the acknowledgement of the resent event", &other);
+                Err(self.fail(e).await)
+            }
+        }
+    }
+
+    /// On resuming, receives the one event our log missed.
+    pub(crate) async fn catch_up(&mut self) -> Result<(), NetError> {
+        match self
+            .recv_within_pairing("the event our save missed")
+            .await?
+        {
+            Message::Event {
+                seq,
+                event,
+                time_used_ms,
+                state_hash,
+            } => {
+                self.receive(seq, Event::from(&event), time_used_ms, state_hash, true)
+                    .await
+            }
+            other => {
+                let e = crate::link::unexpected("the event our save missed", &other);
+                Err(self.fail(e).await)
+            }
+        }
+    }
+
+    async fn recv_within_pairing(&mut self, what: &'static str) -> Result<Message, NetError> {
+        match tokio::time::timeout(crate::link::PAIR_TIMEOUT, self.inbox.recv()).await {
+            Err(_) => Err(NetError::Timeout(what)),
+            Ok(Some(m)) => m,
+            Ok(None) => Err(NetError::Connection("the connection is closed".into())),
+        }
+    }
+
+    /// Closes the connection with the error as the reason, and returns it.
+    async fn fail(&mut self, e: NetError) -> NetError {
+        close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+        e
+    }
+}
+
+/// Whether the event is a move whose thinking time counts.
+fn is_move(event: &Event) -> bool {
+    matches!(event, Event::Play { .. } | Event::Pass { .. })
+}
+
+/// An event in words, for messages: `Black D4`, `White pass`, `Black resigns`.
+#[must_use]
+pub fn describe(event: &Event, size: u8) -> String {
+    let who = event.actor().name();
+    match event {
+        Event::Play { point, .. } => format!("{who} {}", point.to_gtp(size)),
+        Event::Pass { .. } => format!("{who} pass"),
+        Event::Resign { .. } => format!("{who} resigns"),
+        Event::TimeLoss { .. } => format!("{who} loses on time"),
+        Event::OfferNoResult { .. } => format!("{who} offers no-result"),
+        Event::AcceptNoResult { .. } => format!("{who} accepts no-result"),
+        Event::DeclineNoResult { .. } => format!("{who} declines no-result"),
+        Event::Propose { dead, .. } => format!("{who} proposes {} dead stones", dead.len()),
+        Event::Accept { proposal, .. } => format!("{who} accepts proposal {proposal}"),
+        Event::RequestResume { .. } => format!("{who} asks to resume"),
+        Event::DeclareBothLose { .. } => format!("{who} declares both lose"),
+    }
+}

@@ -1,0 +1,353 @@
+//! Starting a session on a fresh link: agreeing the terms of a new game
+//! (and nigiri when colours are not fixed), or resuming a saved game from
+//! the last event both sides hold.
+
+use crate::close;
+use crate::error::NetError;
+use crate::link::{Link, PAIR_TIMEOUT, unexpected};
+use crate::session::Session;
+use crate::wire::{Colors, Message, Terms, TimeW, check_game_id};
+use kaisho_core::clock::{Clock, TimeControl};
+use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
+use kaisho_core::{Color, Event, Game};
+use kaisho_saves::codec;
+use kaisho_saves::log::{GameHeader, GameStore, Player};
+use sha2::{Digest, Sha256};
+
+/// The digest both sides compare to agree on the terms.
+fn digest(terms: &Terms) -> Result<[u8; 32], NetError> {
+    let bytes = codec::encode(terms).map_err(|e| NetError::Protocol(e.to_string()))?;
+    Ok(Sha256::digest(bytes).into())
+}
+
+fn random_bytes<const N: usize>() -> Result<[u8; N], NetError> {
+    let mut bytes = [0u8; N];
+    getrandom::getrandom(&mut bytes)
+        .map_err(|e| NetError::Setup(format!("no randomness for nigiri: {e}")))?;
+    Ok(bytes)
+}
+
+async fn refuse(link: Link, e: NetError) -> NetError {
+    link.close(close::PROTOCOL, &e.to_string()).await;
+    e
+}
+
+/// The host's side of a new game: offers `terms`, waits for agreement,
+/// grabs stones for nigiri if asked, and creates the save log in `store`.
+pub async fn host_game(
+    mut link: Link,
+    terms: Terms,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    let settings = match terms.settings() {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(link, e).await),
+    };
+    link.send(&Message::Terms(terms.clone())).await?;
+    match link
+        .recv_within(PAIR_TIMEOUT * 6, "the partner to agree to the terms")
+        .await?
+    {
+        Message::Agree { digest: d } if d == digest(&terms)? => {}
+        Message::Bye { reason } => return Err(NetError::TermsDiffer(reason)),
+        other => {
+            let e = unexpected("agreement to the terms", &other);
+            return Err(refuse(link, e).await);
+        }
+    }
+    let host_color = match terms.colors {
+        Colors::HostBlack => Color::Black,
+        Colors::HostWhite => Color::White,
+        Colors::Nigiri => {
+            let count = 1 + u16::from_le_bytes(random_bytes::<2>()?) % 40;
+            let nonce = random_bytes::<32>()?;
+            let commitment =
+                nigiri::commit(count, &nonce).map_err(|e| NetError::Protocol(e.to_string()))?;
+            link.send(&Message::NigiriCommit {
+                digest: commitment.0,
+            })
+            .await?;
+            let odd = match link
+                .recv_within(PAIR_TIMEOUT * 6, "the partner's nigiri call")
+                .await?
+            {
+                Message::NigiriGuess { odd } => odd,
+                other => {
+                    let e = unexpected("a nigiri call", &other);
+                    return Err(refuse(link, e).await);
+                }
+            };
+            link.send(&Message::NigiriReveal { count, nonce }).await?;
+            let call = if odd { Parity::Odd } else { Parity::Even };
+            match nigiri::decide(count, call) {
+                Ok(NigiriRole::Caller) => Color::White,
+                _ => Color::Black,
+            }
+        }
+    };
+    start(link, &terms, settings, host_color, store)
+}
+
+/// The joiner's side of a new game: reads the host's terms, refuses them
+/// if they differ from `expected` (what this side computed, e.g. the
+/// series' next game), calls odd or even when there is nigiri, and creates
+/// the save log in `store`.
+pub async fn join_game(
+    mut link: Link,
+    expected: Option<&Terms>,
+    call_odd: bool,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    let terms = match link
+        .recv_within(PAIR_TIMEOUT * 6, "the host's terms")
+        .await?
+    {
+        Message::Terms(t) => t,
+        other => {
+            let e = unexpected("the game's terms", &other);
+            return Err(refuse(link, e).await);
+        }
+    };
+    if let Some(expected) = expected
+        && *expected != terms
+    {
+        let e = NetError::TermsDiffer(format!(
+            "the host offers {terms:?}, this side expected {expected:?}"
+        ));
+        let _ = link
+            .send(&Message::Bye {
+                reason: e.to_string(),
+            })
+            .await;
+        link.close(close::BYE, &e.to_string()).await;
+        return Err(e);
+    }
+    let settings = match terms.settings() {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(link, e).await),
+    };
+    link.send(&Message::Agree {
+        digest: digest(&terms)?,
+    })
+    .await?;
+    let host_color = match terms.colors {
+        Colors::HostBlack => Color::Black,
+        Colors::HostWhite => Color::White,
+        Colors::Nigiri => {
+            let digest = match link
+                .recv_within(PAIR_TIMEOUT * 6, "the host's nigiri")
+                .await?
+            {
+                Message::NigiriCommit { digest } => digest,
+                other => {
+                    let e = unexpected("a nigiri commitment", &other);
+                    return Err(refuse(link, e).await);
+                }
+            };
+            link.send(&Message::NigiriGuess { odd: call_odd }).await?;
+            let (count, nonce) = match link.recv_within(PAIR_TIMEOUT, "the nigiri reveal").await? {
+                Message::NigiriReveal { count, nonce } => (count, nonce),
+                other => {
+                    let e = unexpected("the nigiri reveal", &other);
+                    return Err(refuse(link, e).await);
+                }
+            };
+            let call = if call_odd { Parity::Odd } else { Parity::Even };
+            match nigiri::reveal(&Commitment(digest), count, &nonce, call) {
+                Ok(NigiriRole::Caller) => Color::White,
+                Ok(NigiriRole::Grabber) => Color::Black,
+                Err(_) => return Err(refuse(link, NetError::NigiriCheat).await),
+            }
+        }
+    };
+    start(link, &terms, settings, host_color, store)
+}
+
+fn start(
+    link: Link,
+    terms: &Terms,
+    settings: kaisho_core::Settings,
+    host_color: Color,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    let local = if link.is_host() {
+        host_color
+    } else {
+        host_color.opponent()
+    };
+    let game = Game::new(settings.clone()).map_err(NetError::Game)?;
+    let me = Player {
+        name: link.local_name().to_string(),
+        fingerprint: Some(link.local().grouped()),
+    };
+    let them = Player {
+        name: link.peer_name().to_string(),
+        fingerprint: Some(link.peer().grouped()),
+    };
+    let (black, white) = if local == Color::Black {
+        (me, them)
+    } else {
+        (them, me)
+    };
+    let header = GameHeader {
+        game_id: terms.game_id.clone(),
+        created_unix: std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64),
+        black,
+        white,
+        settings,
+        local_color: Some(local),
+        series: terms.series.as_ref().map(|(id, _)| id.clone()),
+    };
+    let log = store.create(&header)?;
+    let control = TimeControl::from(terms.time);
+    let clocks = [Clock::new(control), Clock::new(control)];
+    Ok(Session::new(
+        link.into_parts(),
+        game,
+        log,
+        header,
+        local,
+        clocks,
+    ))
+}
+
+/// Resumes a saved game with the partner on `link`. The host names the
+/// game (`game_id`); the joiner passes `None` and loads the game the host
+/// names. The partner must be the player the save records. If one side's
+/// log holds one event more (acknowledged, then a crash before the other
+/// logged it), that event is sent again and checked like any other.
+pub async fn resume(
+    mut link: Link,
+    game_id: Option<&str>,
+    store: &GameStore,
+    time: TimeControl,
+) -> Result<Session, NetError> {
+    let (id, theirs_first) = match game_id {
+        Some(id) => (id.to_string(), None),
+        None => match link.recv_within(PAIR_TIMEOUT, "the game to resume").await? {
+            Message::Resume {
+                game_id,
+                events,
+                state_hash,
+                time,
+            } => (game_id, Some((events, state_hash, time))),
+            other => {
+                let e = unexpected("a resume request", &other);
+                return Err(refuse(link, e).await);
+            }
+        },
+    };
+    if let Err(e) = check_game_id(&id) {
+        return Err(refuse(link, e).await);
+    }
+    let (log, saved) = match store.resume(&id) {
+        Ok(x) => x,
+        Err(e) => {
+            let e = NetError::Refused(format!("game {id} cannot be resumed here: {e}"));
+            let _ = link
+                .send(&Message::Bye {
+                    reason: e.to_string(),
+                })
+                .await;
+            link.close(close::BYE, &e.to_string()).await;
+            return Err(e);
+        }
+    };
+    let header = saved.contents.header.clone();
+    let Some(local) = header.local_color else {
+        return Err(refuse(
+            link,
+            NetError::Refused(format!("game {id} was not a networked game")),
+        )
+        .await);
+    };
+    let partner = if local == Color::Black {
+        &header.white
+    } else {
+        &header.black
+    };
+    if partner.fingerprint.as_deref() != Some(link.peer().grouped().as_str()) {
+        let e = NetError::Refused(format!(
+            "game {id} was played with another certificate than this partner's"
+        ));
+        return Err(refuse(link, e).await);
+    }
+    let mine = Message::Resume {
+        game_id: id.clone(),
+        events: saved.game.events().len() as u32,
+        state_hash: saved.game.state_hash(),
+        time: TimeW::from(time),
+    };
+    link.send(&mine).await?;
+    let (their_events, their_hash, their_time) = match theirs_first {
+        Some(x) => x,
+        None => match link
+            .recv_within(PAIR_TIMEOUT, "the partner's saved position")
+            .await?
+        {
+            Message::Resume {
+                game_id: g,
+                events,
+                state_hash,
+                time,
+            } if g == id => (events, state_hash, time),
+            Message::Bye { reason } => return Err(NetError::Refused(reason)),
+            other => {
+                let e = unexpected("the partner's saved position", &other);
+                return Err(refuse(link, e).await);
+            }
+        },
+    };
+    if their_time != TimeW::from(time) {
+        let e = NetError::TermsDiffer(format!(
+            "the partner resumes with the clock {their_time:?}, this side with {:?}; both must give the game's time control",
+            TimeW::from(time)
+        ));
+        return Err(refuse(link, e).await);
+    }
+    let mut clocks = [Clock::new(time), Clock::new(time)];
+    for logged in &saved.contents.events {
+        if let Some(used) = logged.time_used_ms {
+            let _ = clocks[logged.event.actor().index()].spend(u64::from(used));
+        }
+    }
+    let ours = saved.game.events().len() as u32;
+    let events: Vec<Event> = saved.game.events().to_vec();
+    let times: Vec<Option<u32>> = saved
+        .contents
+        .events
+        .iter()
+        .map(|e| e.time_used_ms)
+        .collect();
+    let prefix_hash = |n: u32| -> Result<u64, NetError> {
+        Game::replay(saved.game.settings().clone(), &events[..n as usize])
+            .map(|g| g.state_hash())
+            .map_err(|e| NetError::Protocol(e.to_string()))
+    };
+    if their_events.abs_diff(ours) > 1 {
+        let e = NetError::Diverged {
+            seq: ours.min(their_events),
+            event: format!("one save holds {ours} events, the other {their_events}"),
+        };
+        return Err(refuse(link, e).await);
+    }
+    if their_events <= ours && prefix_hash(their_events)? != their_hash {
+        let e = NetError::Diverged {
+            seq: their_events,
+            event: "the saved games differ".into(),
+        };
+        return Err(refuse(link, e).await);
+    }
+    let mut session = Session::new(link.into_parts(), saved.game, log, header, local, clocks);
+    if their_events + 1 == ours {
+        let seq = ours;
+        session
+            .send_again(seq, &events[seq as usize - 1], times[seq as usize - 1])
+            .await?;
+    } else if ours + 1 == their_events {
+        session.catch_up().await?;
+    }
+    Ok(session)
+}

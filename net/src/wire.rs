@@ -1,0 +1,312 @@
+//! The messages of protocol version 1 and their conversion to and from
+//! kaisho-core's types. Core types carry no serde; these do, and they never
+//! change once released: a new protocol version gets new types.
+
+use crate::error::NetError;
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use serde::{Deserialize, Serialize};
+
+/// The protocol version both sides must speak.
+pub const PROTOCOL_VERSION: u16 = 1;
+
+/// The ALPN name of the protocol, checked by the TLS handshake.
+pub const ALPN: &[u8] = b"kaisho/1";
+
+/// One frame on the stream.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum Message {
+    /// The SPAKE2 message of a join by code.
+    Spake { msg: Vec<u8> },
+    /// A rejoin by pinned certificate, without a code.
+    Rejoin,
+    /// The key-confirmation MAC over the exporter and both fingerprints.
+    Confirm { mac: [u8; 32] },
+    /// Who is speaking, sent by both sides once authenticated.
+    Hello(Hello),
+    /// The host's terms for a new game.
+    Terms(Terms),
+    /// The joiner agrees to the terms (their digest).
+    Agree { digest: [u8; 32] },
+    /// Nigiri: the grabber's commitment to a count of stones.
+    NigiriCommit { digest: [u8; 32] },
+    /// Nigiri: the other player's call.
+    NigiriGuess { odd: bool },
+    /// Nigiri: the grabber opens the commitment.
+    NigiriReveal { count: u16, nonce: [u8; 32] },
+    /// Go on with a saved game: how many events this side holds, the
+    /// state hash after them, and the time control (which the save does
+    /// not record, so both sides state it and must agree).
+    Resume {
+        game_id: String,
+        events: u32,
+        state_hash: u64,
+        time: TimeW,
+    },
+    /// A game event with its sequence number (from 1), the time its player
+    /// used, and the state hash after it.
+    Event {
+        seq: u32,
+        event: EventW,
+        time_used_ms: Option<u32>,
+        state_hash: u64,
+    },
+    /// The event `seq` was validated and logged; the state hash after it.
+    Ack { seq: u32, state_hash: u64 },
+    /// A chat line.
+    Chat { text: String },
+    /// The sender's view of its own clock.
+    Clock {
+        main_left_ms: u64,
+        periods_left: u32,
+    },
+    /// The sender leaves, and says why.
+    Bye { reason: String },
+}
+
+/// The versioned greeting.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct Hello {
+    pub protocol: u16,
+    /// The sender's program version, for messages when versions differ.
+    pub program: String,
+    pub name: String,
+    /// The sender's own certificate fingerprint, checked against TLS.
+    pub fingerprint: [u8; 32],
+}
+
+/// Who takes Black.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colors {
+    HostBlack,
+    HostWhite,
+    /// Decided by nigiri: the host grabs, the joiner calls.
+    Nigiri,
+}
+
+/// How the game is timed, on the wire.
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeW {
+    None,
+    Absolute {
+        main_ms: u64,
+    },
+    Byoyomi {
+        main_ms: u64,
+        periods: u32,
+        period_ms: u64,
+    },
+}
+
+/// The terms of a new game, which both sides must agree on.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Terms {
+    /// The game's id, the same in both saves.
+    pub game_id: String,
+    pub size: u8,
+    pub komi_halves: i32,
+    pub handicap: u8,
+    pub time: TimeW,
+    pub colors: Colors,
+    /// The series this game belongs to and its number in it; both sides
+    /// compute the next game's terms and compare.
+    pub series: Option<(String, u32)>,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ColorW {
+    Black,
+    White,
+}
+
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PointW {
+    pub col: u8,
+    pub row: u8,
+}
+
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum EventW {
+    Play { color: ColorW, point: PointW },
+    Pass { color: ColorW },
+    Resign { color: ColorW },
+    TimeLoss { color: ColorW },
+    OfferNoResult { by: ColorW },
+    AcceptNoResult { by: ColorW },
+    DeclineNoResult { by: ColorW },
+    Propose { by: ColorW, dead: Vec<PointW> },
+    Accept { by: ColorW, proposal: u32 },
+    RequestResume { by: ColorW },
+    DeclareBothLose { by: ColorW },
+}
+
+impl From<Color> for ColorW {
+    fn from(c: Color) -> ColorW {
+        match c {
+            Color::Black => ColorW::Black,
+            Color::White => ColorW::White,
+        }
+    }
+}
+
+impl From<ColorW> for Color {
+    fn from(c: ColorW) -> Color {
+        match c {
+            ColorW::Black => Color::Black,
+            ColorW::White => Color::White,
+        }
+    }
+}
+
+impl From<Point> for PointW {
+    fn from(p: Point) -> PointW {
+        PointW {
+            col: p.col,
+            row: p.row,
+        }
+    }
+}
+
+impl From<PointW> for Point {
+    fn from(p: PointW) -> Point {
+        Point::new(p.col, p.row)
+    }
+}
+
+impl From<&Event> for EventW {
+    fn from(e: &Event) -> EventW {
+        match e {
+            &Event::Play { color, point } => EventW::Play {
+                color: color.into(),
+                point: point.into(),
+            },
+            &Event::Pass { color } => EventW::Pass {
+                color: color.into(),
+            },
+            &Event::Resign { color } => EventW::Resign {
+                color: color.into(),
+            },
+            &Event::TimeLoss { color } => EventW::TimeLoss {
+                color: color.into(),
+            },
+            &Event::OfferNoResult { by } => EventW::OfferNoResult { by: by.into() },
+            &Event::AcceptNoResult { by } => EventW::AcceptNoResult { by: by.into() },
+            &Event::DeclineNoResult { by } => EventW::DeclineNoResult { by: by.into() },
+            Event::Propose { by, dead } => EventW::Propose {
+                by: (*by).into(),
+                dead: dead.iter().map(|&p| p.into()).collect(),
+            },
+            &Event::Accept { by, proposal } => EventW::Accept {
+                by: by.into(),
+                proposal,
+            },
+            &Event::RequestResume { by } => EventW::RequestResume { by: by.into() },
+            &Event::DeclareBothLose { by } => EventW::DeclareBothLose { by: by.into() },
+        }
+    }
+}
+
+impl From<&EventW> for Event {
+    fn from(e: &EventW) -> Event {
+        match e {
+            &EventW::Play { color, point } => Event::Play {
+                color: color.into(),
+                point: point.into(),
+            },
+            &EventW::Pass { color } => Event::Pass {
+                color: color.into(),
+            },
+            &EventW::Resign { color } => Event::Resign {
+                color: color.into(),
+            },
+            &EventW::TimeLoss { color } => Event::TimeLoss {
+                color: color.into(),
+            },
+            &EventW::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
+            &EventW::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
+            &EventW::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
+            EventW::Propose { by, dead } => Event::Propose {
+                by: (*by).into(),
+                dead: dead.iter().map(|&p| p.into()).collect(),
+            },
+            &EventW::Accept { by, proposal } => Event::Accept {
+                by: by.into(),
+                proposal,
+            },
+            &EventW::RequestResume { by } => Event::RequestResume { by: by.into() },
+            &EventW::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+        }
+    }
+}
+
+impl From<TimeControl> for TimeW {
+    fn from(t: TimeControl) -> TimeW {
+        match t {
+            TimeControl::None => TimeW::None,
+            TimeControl::Absolute { main_ms } => TimeW::Absolute { main_ms },
+            TimeControl::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            } => TimeW::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            },
+        }
+    }
+}
+
+impl From<TimeW> for TimeControl {
+    fn from(t: TimeW) -> TimeControl {
+        match t {
+            TimeW::None => TimeControl::None,
+            TimeW::Absolute { main_ms } => TimeControl::Absolute { main_ms },
+            TimeW::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            } => TimeControl::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            },
+        }
+    }
+}
+
+/// Checks a game id from the partner before it names a file: letters,
+/// digits, `-` and `_` only, at most 64 of them, so it cannot reach
+/// outside the folder of games.
+pub fn check_game_id(id: &str) -> Result<(), NetError> {
+    let fine = !id.is_empty()
+        && id.len() <= 64
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_');
+    if fine {
+        Ok(())
+    } else {
+        Err(NetError::Protocol(format!(
+            "'{id}' is not a game id (letters, digits, - and _ only)"
+        )))
+    }
+}
+
+impl Terms {
+    /// The core settings these terms describe; refuses an impossible board
+    /// or handicap, or a game id that is not a plain name, rather than
+    /// trusting the partner.
+    pub fn settings(&self) -> Result<Settings, NetError> {
+        check_game_id(&self.game_id)?;
+        let size = BoardSize::new(u32::from(self.size))
+            .map_err(|e| NetError::TermsDiffer(e.to_string()))?;
+        let komi = Komi::from_halves(self.komi_halves);
+        if self.handicap == 0 {
+            Ok(Settings::even(size, komi))
+        } else {
+            Settings::handicap(size, self.handicap, komi)
+                .map_err(|e| NetError::TermsDiffer(e.to_string()))
+        }
+    }
+}

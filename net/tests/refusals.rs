@@ -1,0 +1,231 @@
+//! Strangers are refused with a clear message on both ends: a wrong code,
+//! a burned code, a wrong fingerprint, a relay in the middle that does not
+//! know the code, a third connection, a known name with a new certificate.
+
+mod common;
+
+use common::*;
+use kaisho_net::wire::Message;
+use kaisho_net::{JoinCode, NetError, Secret, frame, tls};
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::known_peers::KnownPeers;
+
+fn wrong(code: &JoinCode, bits: u32) -> JoinCode {
+    JoinCode {
+        addr: code.addr,
+        secret: Secret::from_random(bits),
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_code_is_refused_and_three_burn_the_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (mut host, code) = host(&hid, "Honinbo", 1);
+    let bad = wrong(&code, 2);
+    for attempt in 1..=3 {
+        let (h, j) = tokio::time::timeout(LIMIT, async {
+            tokio::join!(host.accept(), kaisho_net::join(&bad, &jid, "x"))
+        })
+        .await
+        .unwrap();
+        let (h, j) = (h.err().unwrap(), j.err().unwrap());
+        if attempt < 3 {
+            assert!(matches!(h, NetError::WrongCode), "{h}");
+            assert!(matches!(j, NetError::WrongCode), "{j}");
+        } else {
+            assert!(matches!(h, NetError::CodeBurned), "{h}");
+            assert!(matches!(j, NetError::CodeBurned), "{j}");
+        }
+    }
+    assert!(host.burned());
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&code, &jid, "x"))
+    })
+    .await
+    .unwrap();
+    assert!(matches!(h, Err(NetError::CodeBurned)));
+    let j = j.err().unwrap();
+    assert!(j.to_string().contains("burned"), "{j}");
+}
+
+#[tokio::test]
+async fn a_third_connection_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let third = identity(dir.path(), "third");
+    let (host, _h, _j) = pair(&hid, &jid).await;
+    let code = JoinCode {
+        addr: host.local_addr().unwrap(),
+        secret: Secret::from_random(42),
+    };
+    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &third, "Third"))
+        .await
+        .unwrap()
+        .err()
+        .unwrap();
+    assert!(e.to_string().contains("already has its two players"), "{e}");
+}
+
+#[tokio::test]
+async fn a_wrong_fingerprint_is_refused_on_both_ends() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let stranger = identity(dir.path(), "stranger");
+    let mut host = kaisho_net::Host::bind(loopback(), &hid, "Honinbo").unwrap();
+    let addr = host.local_addr().unwrap();
+
+    // The joiner expects another host certificate.
+    let e = tokio::time::timeout(
+        LIMIT,
+        kaisho_net::rejoin(addr, stranger.fingerprint(), &jid, "Kitani"),
+    );
+    let (h, j) = tokio::join!(
+        tokio::time::timeout(
+            std::time::Duration::from_secs(3),
+            host.accept_known(jid.fingerprint())
+        ),
+        e
+    );
+    assert!(matches!(j.unwrap(), Err(NetError::WrongFingerprint { .. })));
+    // The host saw the connection close before any rejoin arrived.
+    if let Ok(h) = h {
+        assert!(h.is_err());
+    }
+
+    // The host waits for the joiner; a stranger arrives.
+    let (h, s) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            host.accept_known(jid.fingerprint()),
+            kaisho_net::rejoin(addr, hid.fingerprint(), &stranger, "Kitani")
+        )
+    })
+    .await
+    .unwrap();
+    assert!(
+        matches!(h, Err(NetError::WrongFingerprint { found, .. }) if found == stranger.fingerprint())
+    );
+    let s = s.err().unwrap();
+    assert!(
+        s.to_string().contains("another player's certificate"),
+        "{s}"
+    );
+
+    // The right partner gets in.
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            host.accept_known(jid.fingerprint()),
+            kaisho_net::rejoin(addr, hid.fingerprint(), &jid, "Kitani")
+        )
+    })
+    .await
+    .unwrap();
+    assert_eq!(h.unwrap().peer(), jid.fingerprint());
+    assert_eq!(j.unwrap().peer(), hid.fingerprint());
+}
+
+#[tokio::test]
+async fn a_known_name_with_a_new_certificate_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let mut peers = KnownPeers::load(&dir.path().join("known_peers.toml")).unwrap();
+    peers.remember("Kitani", Fingerprint::of(b"the real Kitani"), 1);
+    let (_host, h, _j) = pair(&hid, &jid).await;
+    let e = h.check_known(&mut peers, 2).unwrap_err();
+    assert!(matches!(e, NetError::NameClash { .. }));
+    assert!(e.to_string().contains("known with certificate"), "{e}");
+}
+
+/// A relay that answers the joiner as a host with its own certificate,
+/// dials the real host, and passes every frame through unchanged.
+async fn relay(
+    listen: quinn::Endpoint,
+    relay_id: kaisho_saves::identity::Identity,
+    host_addr: std::net::SocketAddr,
+) {
+    let Some(incoming) = listen.accept().await else {
+        return;
+    };
+    let Ok(front) = incoming.await else { return };
+    let Ok((mut fs, mut fr)) = front.accept_bi().await else {
+        return;
+    };
+    let mut out = quinn::Endpoint::client(loopback()).unwrap();
+    out.set_default_client_config(tls::client_config(&relay_id).unwrap());
+    let Ok(back) = out.connect(host_addr, "kaisho").unwrap().await else {
+        return;
+    };
+    let Ok((mut bs, mut br)) = back.open_bi().await else {
+        return;
+    };
+    let forward = async {
+        while let Ok(Some(m)) = frame::read(&mut fr).await {
+            if frame::write(&mut bs, &m).await.is_err() {
+                break;
+            }
+        }
+    };
+    let backward = async {
+        while let Ok(Some(m)) = frame::read(&mut br).await {
+            if frame::write(&mut fs, &m).await.is_err() {
+                break;
+            }
+        }
+    };
+    tokio::select! {
+        () = forward => {}
+        () = backward => {}
+    }
+    front.close(0u32.into(), b"relay done");
+}
+
+#[tokio::test]
+async fn a_relay_in_the_middle_fails_even_when_passing_the_code_exchange_through() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let rid = identity(dir.path(), "relay");
+    let (mut host, code) = host(&hid, "Honinbo", 9);
+    let front = quinn::Endpoint::server(tls::server_config(&rid).unwrap(), loopback()).unwrap();
+    let relay_code = JoinCode {
+        addr: front.local_addr().unwrap(),
+        secret: code.secret.clone(),
+    };
+    let relay_task = tokio::spawn(relay(front, rid, code.addr));
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&relay_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    assert!(matches!(h, Err(NetError::WrongCode)), "{:?}", h.err());
+    assert!(j.is_err());
+    relay_task.abort();
+}
+
+#[tokio::test]
+async fn garbage_in_place_of_a_code_exchange_is_refused_without_burning() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (mut host, code) = host(&hid, "Honinbo", 5);
+    let mut ep = quinn::Endpoint::client(loopback()).unwrap();
+    ep.set_default_client_config(tls::client_config(&jid).unwrap());
+    let garbage = async {
+        let conn = ep.connect(code.addr, "kaisho").unwrap().await.unwrap();
+        let (mut s, _r) = conn.open_bi().await.unwrap();
+        frame::write(&mut s, &Message::Spake { msg: vec![1, 2, 3] })
+            .await
+            .unwrap();
+        frame::write(&mut s, &Message::Confirm { mac: [0; 32] })
+            .await
+            .unwrap();
+        conn.closed().await
+    };
+    let (h, closed) = tokio::time::timeout(LIMIT, async { tokio::join!(host.accept(), garbage) })
+        .await
+        .unwrap();
+    assert!(
+        matches!(closed, quinn::ConnectionError::ApplicationClosed(_)),
+        "{closed}"
+    );
+    assert!(matches!(h, Err(NetError::Protocol(_))), "{:?}", h.err());
+    assert!(!host.burned());
+}

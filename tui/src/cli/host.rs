@@ -1,0 +1,343 @@
+//! `kaisho host`: listen for a club partner on the local network, show the
+//! join code, and play headless from a script or typed commands. If the
+//! partner drops, wait for them to come back with the same identity; a game
+//! nobody returns to stays adjourned and `--resume` picks it up later.
+//! `kaisho join` shares the plumbing here.
+
+use clap::Args;
+use kaisho_core::clock::TimeControl;
+use kaisho_net::script::{Finish, Script};
+use kaisho_net::{Colors, Host, Link, NetError, Secret, Session, Terms, TimeW};
+use kaisho_saves::identity::{self, Fingerprint, Identity};
+use kaisho_saves::known_peers::KnownPeers;
+use kaisho_saves::log::GameStore;
+use kaisho_saves::places::Places;
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use tokio::sync::mpsc;
+
+/// The port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// Options both `host` and `join` take.
+#[derive(Args, Debug, Clone)]
+pub struct PlayOptions {
+    /// Your name as the partner sees it.
+    #[arg(long, default_value = "Player")]
+    pub name: String,
+    /// Read commands from FILE instead of the terminal (`-` for standard
+    /// input): a point like D4, pass, resign, propose [POINTS], accept,
+    /// resume, chat TEXT, bye.
+    #[arg(long, value_name = "FILE")]
+    pub script: Option<PathBuf>,
+    /// Seconds to wait for a dropped partner to come back before the game
+    /// is adjourned.
+    #[arg(long, default_value_t = 60)]
+    pub wait: u64,
+    /// Main time in seconds (0 with no periods: no clock).
+    #[arg(long, default_value_t = 0)]
+    pub main: u64,
+    /// Byo-yomi periods (0: absolute time).
+    #[arg(long, default_value_t = 0)]
+    pub periods: u32,
+    /// Seconds per byo-yomi period.
+    #[arg(long, default_value_t = 30)]
+    pub period: u64,
+}
+
+impl PlayOptions {
+    /// The clock these options describe.
+    pub fn time(&self) -> TimeW {
+        match (self.main, self.periods) {
+            (0, 0) => TimeW::None,
+            (main, 0) => TimeW::Absolute {
+                main_ms: main * 1000,
+            },
+            (main, periods) => TimeW::Byoyomi {
+                main_ms: main * 1000,
+                periods,
+                period_ms: self.period * 1000,
+            },
+        }
+    }
+}
+
+/// Host a game for a partner on the local network.
+#[derive(Args, Debug)]
+pub struct HostArgs {
+    /// The UDP port to listen on.
+    #[arg(long, default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// The address to listen on (all interfaces by default).
+    #[arg(long, default_value = "0.0.0.0")]
+    pub bind: IpAddr,
+    /// Board size.
+    #[arg(long, default_value_t = 19)]
+    pub size: u8,
+    /// Komi, in points (halves allowed).
+    #[arg(long, default_value = "6.5", allow_hyphen_values = true)]
+    pub komi: String,
+    /// Handicap stones.
+    #[arg(long, default_value_t = 0)]
+    pub handicap: u8,
+    /// Your colour: black, white or nigiri.
+    #[arg(long, default_value = "nigiri")]
+    pub color: String,
+    /// Resume the adjourned game with this id instead of starting one; the
+    /// partner rejoins with `kaisho join ADDR --resume ID`.
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    #[command(flatten)]
+    pub play: PlayOptions,
+}
+
+/// What host and join need from the disk.
+pub struct Env {
+    pub identity: Identity,
+    pub peers: KnownPeers,
+    pub store: GameStore,
+}
+
+impl Env {
+    /// Loads the identity (made on first run), known peers and games.
+    pub fn load(home: Option<&Path>) -> Result<Env, String> {
+        let places = Places::locate(home).map_err(|e| e.to_string())?;
+        let identity =
+            identity::load_or_create(&places.identity_file()).map_err(|e| e.to_string())?;
+        let peers = KnownPeers::load(&places.known_peers_file()).map_err(|e| e.to_string())?;
+        Ok(Env {
+            identity,
+            peers,
+            store: GameStore::new(places.games_dir()),
+        })
+    }
+
+    /// Checks and remembers the partner; a known name with a new
+    /// certificate is refused.
+    pub fn meet(&mut self, link: &Link) -> Result<(), String> {
+        link.check_known(&mut self.peers, now_unix())
+            .map_err(|e| e.to_string())?;
+        self.peers.save().map_err(|e| e.to_string())?;
+        println!(
+            "connected to {} ({})",
+            link.peer_name(),
+            link.peer().grouped()
+        );
+        Ok(())
+    }
+
+    /// The partner's fingerprint in a saved game, for a resume.
+    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, String> {
+        let saved = self.store.load(id).map_err(|e| e.to_string())?;
+        let header = saved.contents.header;
+        let partner = match header.local_color {
+            Some(kaisho_core::Color::Black) => header.white,
+            Some(kaisho_core::Color::White) => header.black,
+            None => return Err(format!("game {id} was not a networked game")),
+        };
+        partner
+            .fingerprint
+            .as_deref()
+            .and_then(Fingerprint::parse)
+            .ok_or_else(|| format!("game {id} records no certificate for the partner"))
+    }
+}
+
+pub fn now_unix() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+/// The command lines, read on a thread from the script or the terminal.
+pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String> {
+    use std::io::BufRead;
+    let reader: Box<dyn BufRead + Send> = match script {
+        None => Box::new(std::io::BufReader::new(std::io::stdin())),
+        Some(p) if p == Path::new("-") => Box::new(std::io::BufReader::new(std::io::stdin())),
+        Some(p) => Box::new(std::io::BufReader::new(
+            std::fs::File::open(p).map_err(|e| format!("script {}: {e}", p.display()))?,
+        )),
+    };
+    let (tx, rx) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        for line in reader.lines() {
+            let Ok(line) = line else { break };
+            if tx.blocking_send(line).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(rx)
+}
+
+/// A tokio runtime for the network side.
+pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the network runtime: {e}"))
+}
+
+/// Prints how the game stopped and turns it into the process status:
+/// 0 for a finished game, 2 for an adjourned one.
+pub fn report(finish: Finish, session: &Session) -> ExitCode {
+    match finish {
+        Finish::Ended(result) => {
+            println!("result: {result}");
+            ExitCode::SUCCESS
+        }
+        Finish::Adjourned(why) => {
+            println!(
+                "adjourned ({why}): game {} is saved; resume it with --resume {}",
+                session.header().game_id,
+                session.header().game_id
+            );
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Prints the start of a session.
+pub fn announce(session: &Session) {
+    println!(
+        "game {}: you play {}",
+        session.header().game_id,
+        session.local_color()
+    );
+}
+
+/// Runs `kaisho host`.
+pub fn run(args: HostArgs, home: Option<&Path>) -> ExitCode {
+    match runtime().and_then(|rt| rt.block_on(host(args, home))) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kaisho host: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
+    let mut env = Env::load(home)?;
+    let mut script = Script::new(commands(args.play.script.as_deref())?);
+    let addr = SocketAddr::new(args.bind, args.port);
+    let mut host = Host::bind(addr, &env.identity, &args.play.name).map_err(|e| e.to_string())?;
+    let time = TimeControl::from(args.play.time());
+    let mut session = match &args.resume {
+        Some(id) => {
+            let partner = env.partner_of(id)?;
+            println!(
+                "waiting for {} to rejoin on {}",
+                partner.short(),
+                host.local_addr().map_err(|e| e.to_string())?
+            );
+            let link = wait_for(&mut host, partner, Duration::from_secs(args.play.wait))
+                .await
+                .ok_or("the partner did not come back; the game stays adjourned")?;
+            env.meet(&link)?;
+            host.refuse_others();
+            kaisho_net::resume(link, Some(id), &env.store, time)
+                .await
+                .map_err(|e| e.to_string())?
+        }
+        None => {
+            let terms = terms(&args, &env.store)?;
+            host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
+            match host.code(None).map_err(|e| e.to_string())? {
+                Some(code) if !args.bind.is_unspecified() => println!("join code: {code}"),
+                Some(code) => println!(
+                    "join code: <this machine's LAN address>:{} {}",
+                    code.addr.port(),
+                    code.secret
+                ),
+                None => return Err("no join code".into()),
+            }
+            let link = loop {
+                match host.accept().await {
+                    Ok(link) => break link,
+                    Err(NetError::CodeBurned) => {
+                        return Err(NetError::CodeBurned.to_string());
+                    }
+                    Err(e) => eprintln!("refused a connection: {e}"),
+                }
+            };
+            env.meet(&link)?;
+            host.refuse_others();
+            kaisho_net::host_game(link, terms, &env.store)
+                .await
+                .map_err(|e| e.to_string())?
+        }
+    };
+    announce(&session);
+    loop {
+        match script.run(&mut session, &mut std::io::stdout()).await {
+            Ok(finish) => {
+                let code = report(finish, &session);
+                session.bye("goodbye").await;
+                return Ok(code);
+            }
+            Err(e) if is_drop(&e) => {
+                println!("{e}");
+                let id = session.header().game_id.clone();
+                let partner = session.peer();
+                drop(session);
+                let Some(link) =
+                    wait_for(&mut host, partner, Duration::from_secs(args.play.wait)).await
+                else {
+                    println!("adjourned: the partner did not come back; resume with --resume {id}");
+                    return Ok(ExitCode::from(2));
+                };
+                host.refuse_others();
+                session = kaisho_net::resume(link, Some(&id), &env.store, time)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                println!("the partner is back; play goes on");
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+/// Whether an error is a dropped connection the partner may come back from.
+pub fn is_drop(e: &NetError) -> bool {
+    matches!(e, NetError::Connection(_) | NetError::Timeout(_))
+        || matches!(e, NetError::Refused(reason) if reason.is_empty())
+}
+
+/// Waits up to `limit` for the partner with fingerprint `partner`,
+/// refusing anyone else.
+async fn wait_for(host: &mut Host, partner: Fingerprint, limit: Duration) -> Option<Link> {
+    let deadline = tokio::time::Instant::now() + limit;
+    loop {
+        match tokio::time::timeout_at(deadline, host.accept_known(partner)).await {
+            Err(_) => return None,
+            Ok(Ok(link)) => return Some(link),
+            Ok(Err(e)) => eprintln!("refused a connection: {e}"),
+        }
+    }
+}
+
+fn terms(args: &HostArgs, store: &GameStore) -> Result<Terms, String> {
+    let komi = kaisho_core::Komi::parse(&args.komi).map_err(|e| e.to_string())?;
+    let colors = match args.color.to_ascii_lowercase().as_str() {
+        "black" => Colors::HostBlack,
+        "white" => Colors::HostWhite,
+        "nigiri" => Colors::Nigiri,
+        other => return Err(format!("--color {other}: say black, white or nigiri")),
+    };
+    let terms = Terms {
+        game_id: store.new_id(now_unix()),
+        size: args.size,
+        komi_halves: komi.halves(),
+        handicap: args.handicap,
+        time: args.play.time(),
+        colors,
+        series: None,
+    };
+    terms.settings().map_err(|e| e.to_string())?;
+    Ok(terms)
+}

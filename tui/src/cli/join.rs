@@ -1,0 +1,129 @@
+//! `kaisho join CODE`: join a host on the local network with the code it
+//! shows, or rejoin an adjourned game by the host's pinned certificate
+//! (`kaisho join ADDR --resume ID`), and play headless. If the connection
+//! drops, dial the host again until it answers or the wait runs out.
+
+use super::host::{Env, PlayOptions, announce, commands, is_drop, report, runtime};
+use clap::Args;
+use kaisho_core::clock::TimeControl;
+use kaisho_net::script::Script;
+use kaisho_net::{JoinCode, Link, NetError, Session};
+use kaisho_saves::identity::{Fingerprint, Identity};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// Join a game hosted on the local network.
+#[derive(Args, Debug)]
+pub struct JoinArgs {
+    /// The join code the host shows: `192.168.1.20:7878 tide-4821-oak`
+    /// (as one argument or two); with --resume, only the address.
+    #[arg(required = true, num_args = 1..=4)]
+    pub code: Vec<String>,
+    /// Call odd in a nigiri (even otherwise).
+    #[arg(long)]
+    pub odd: bool,
+    /// Rejoin the adjourned game with this id, without a code.
+    #[arg(long, value_name = "ID")]
+    pub resume: Option<String>,
+    #[command(flatten)]
+    pub play: PlayOptions,
+}
+
+/// Runs `kaisho join`.
+pub fn run(args: JoinArgs, home: Option<&Path>) -> ExitCode {
+    match runtime().and_then(|rt| rt.block_on(join(args, home))) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("kaisho join: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
+    let mut env = Env::load(home)?;
+    let mut script = Script::new(commands(args.play.script.as_deref())?);
+    let time = TimeControl::from(args.play.time());
+    let text = args.code.join(" ");
+    let name = args.play.name.clone();
+    let (mut session, addr) = match &args.resume {
+        Some(id) => {
+            let addr: SocketAddr = text.trim().parse().map_err(|_| {
+                format!("'{text}' is not an address with a port, like 192.168.1.20:7878")
+            })?;
+            let host = env.partner_of(id)?;
+            let wait = Duration::from_secs(args.play.wait);
+            let link = redial(addr, host, &env.identity, &name, wait)
+                .await
+                .ok_or("the host did not answer; is it running `kaisho host --resume`?")?;
+            env.meet(&link)?;
+            (resume(link, &env, time).await?, addr)
+        }
+        None => {
+            let code = JoinCode::parse(&text).map_err(|e| e.to_string())?;
+            let link = kaisho_net::join(&code, &env.identity, &name)
+                .await
+                .map_err(|e| e.to_string())?;
+            env.meet(&link)?;
+            let session = kaisho_net::join_game(link, None, args.odd, &env.store)
+                .await
+                .map_err(|e| e.to_string())?;
+            (session, code.addr)
+        }
+    };
+    announce(&session);
+    loop {
+        match script.run(&mut session, &mut std::io::stdout()).await {
+            Ok(finish) => {
+                let code = report(finish, &session);
+                session.bye("goodbye").await;
+                return Ok(code);
+            }
+            Err(e) if is_drop(&e) => {
+                println!("{e}");
+                let id = session.header().game_id.clone();
+                let host = session.peer();
+                drop(session);
+                let wait = Duration::from_secs(args.play.wait);
+                let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {
+                    println!("adjourned: the host did not come back; rejoin with --resume {id}");
+                    return Ok(ExitCode::from(2));
+                };
+                session = resume(link, &env, time).await?;
+                println!("the host is back; play goes on");
+            }
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+}
+
+async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
+    kaisho_net::resume(link, None, &env.store, time)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Dials the host once a second until it answers with the pinned
+/// certificate or `limit` runs out.
+async fn redial(
+    addr: SocketAddr,
+    host: Fingerprint,
+    identity: &Identity,
+    name: &str,
+    limit: Duration,
+) -> Option<Link> {
+    let deadline = tokio::time::Instant::now() + limit;
+    while tokio::time::Instant::now() < deadline {
+        match kaisho_net::rejoin(addr, host, identity, name).await {
+            Ok(link) => return Some(link),
+            Err(e @ NetError::WrongFingerprint { .. }) => {
+                eprintln!("{e}");
+                return None;
+            }
+            Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+        }
+    }
+    None
+}

@@ -1,0 +1,200 @@
+//! Two real `kaisho` processes on loopback: host and join play a short
+//! game from scripts; and a joiner killed mid-game comes back with
+//! `--resume` and the game finishes with identical logs.
+
+use kaisho_saves::log::read_log;
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+const KAISHO: &str = env!("CARGO_BIN_EXE_kaisho");
+
+/// Every wait for a line is bounded by this.
+const LIMIT: Duration = Duration::from_secs(40);
+
+struct Proc {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Proc {
+    fn start(home: &Path, args: &[&str]) -> Proc {
+        let mut child = Command::new(KAISHO)
+            .arg("--home")
+            .arg(home)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let out: ChildStdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Proc {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line starting with `prefix` and returns it.
+    fn expect(&mut self, prefix: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(LIMIT) {
+                Ok(line) => {
+                    self.seen.push(line.clone());
+                    if line.starts_with(prefix) {
+                        return line;
+                    }
+                }
+                Err(_) => panic!(
+                    "no line '{prefix}…' after {:?}; saw {:#?}",
+                    LIMIT, self.seen
+                ),
+            }
+        }
+    }
+
+    fn say(&mut self, line: &str) {
+        let stdin = self.child.stdin.as_mut().unwrap();
+        writeln!(stdin, "{line}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn finish(&mut self) -> i32 {
+        drop(self.child.stdin.take());
+        for _ in 0..400 {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status.code().unwrap_or(-1);
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+        let _ = self.child.kill();
+        panic!("the process did not exit; saw {:#?}", self.seen);
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn script(dir: &Path, name: &str, lines: &[&str]) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+    path.to_string_lossy().into_owned()
+}
+
+fn game_log(home: &Path, id: &str) -> kaisho_saves::log::LogContents {
+    read_log(&home.join("data/games").join(format!("{id}.kgl"))).unwrap()
+}
+
+#[test]
+fn two_processes_play_a_short_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
+    let w = script(dir.path(), "w.txt", &["D4", "G7", "pass", "accept"]);
+    let mut host = Proc::start(
+        &hh,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--size",
+            "9",
+            "--color",
+            "black",
+            "--name",
+            "Honinbo",
+            "--script",
+            &b,
+        ],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    assert!(join.expect("connected to ").contains("Honinbo"));
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    assert_eq!(hl.events.len(), 8);
+}
+
+#[test]
+fn a_killed_joiner_rejoins_and_the_game_finishes() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
+    let mut host = Proc::start(
+        &hh,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--size",
+            "9",
+            "--color",
+            "black",
+            "--name",
+            "Honinbo",
+            "--script",
+            &b,
+            "--wait",
+            "30",
+        ],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let addr = code.split(' ').next().unwrap().to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", "-"]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    join.say("D4");
+    join.expect("event 3: Black C3");
+    join.child.kill().unwrap();
+    join.child.wait().unwrap();
+
+    let mut again = Proc::start(
+        &jh,
+        &[
+            "join", &addr, "--resume", &id, "--name", "Kitani", "--script", "-", "--wait", "30",
+        ],
+    );
+    host.expect("the partner is back");
+    again.expect("game ");
+    again.say("pass");
+    again.say("accept");
+    let result = again.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(again.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    assert_eq!(hl.events.len(), 7);
+}
