@@ -12,8 +12,13 @@ use kaisho_core::{Color, Event, NoResultState, Outcome, Phase, WinBy};
 fn a_local_game_from_the_first_move_to_the_counted_result() {
     let mut state = walls_game();
     pass_twice(&mut state);
-    // White passed first, so White, to move, proposes first: nothing dead.
+    // The Article 7 draft marks the white stone in Black's area dead.
+    assert_eq!(session(&state).marks, [gtp("B5", 9)]);
+    // White passed first, so White, to move, proposes first: it disputes
+    // the draft and claims nothing is dead.
     assert_eq!(session(&state).actor(), Color::White);
+    let said = click(&mut state, "B5");
+    assert_eq!(said, ["White B5 marked alive (1 stone)"]);
     let said = press(&mut state, KeyCode::Char('s'));
     assert_eq!(
         said,
@@ -72,9 +77,10 @@ fn resumption_gives_the_partner_the_first_move() {
     assert_eq!(session(&state).game.to_move(), Color::Black);
     play(&mut state, "E7");
     pass_twice(&mut state);
-    // Black passed last this time, so White decides first again.
+    // Black passed last this time, so White decides first again, from a
+    // fresh draft.
     assert_eq!(session(&state).actor(), Color::White);
-    assert!(session(&state).marks.is_empty());
+    assert_eq!(session(&state).marks, [gtp("B5", 9)]);
 }
 
 #[test]

@@ -48,7 +48,6 @@ fn review_screen(state: &State) -> &kaisho::app::Review {
 fn counted_game(dir: &Path) -> State {
     let mut state = walls_game_in(home_in(dir));
     pass_twice(&mut state);
-    click(&mut state, "B5");
     keys(&mut state, "sa");
     assert_eq!(session(&state).game.phase(), Phase::Ended);
     state

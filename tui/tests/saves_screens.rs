@@ -23,7 +23,6 @@ const DATE: i64 = 1_795_320_000;
 fn counted() -> Game {
     let mut state = walls_game();
     pass_twice(&mut state);
-    click(&mut state, "B5");
     keys(&mut state, "sa");
     session(&state).game.clone()
 }

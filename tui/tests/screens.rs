@@ -123,6 +123,7 @@ fn help_overlay_on_the_ending_screen() {
 fn ending_screen_with_a_chain_marked_dead() {
     let mut state = walls_game();
     pass_twice(&mut state);
+    click(&mut state, "B5");
     press(&mut state, KeyCode::Char('s'));
     click(&mut state, "B5");
     insta::assert_snapshot!(render(&state));
@@ -132,7 +133,6 @@ fn ending_screen_with_a_chain_marked_dead() {
 fn result_screen_after_agreement() {
     let mut state = walls_game();
     pass_twice(&mut state);
-    click(&mut state, "B5");
     keys(&mut state, "sa");
     insta::assert_snapshot!(render(&state));
 }

@@ -9,6 +9,7 @@ use super::narrate::describe;
 use super::prompt::Prompt;
 use super::recording::Recording;
 use super::update::Out;
+use kaisho_core::life::{Analysis, Limits};
 use kaisho_core::{
     Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
 };
@@ -268,7 +269,9 @@ impl Session {
                 }
                 if effect.stopped {
                     self.ending_turn = self.game.to_move();
-                    self.marks.clear();
+                    let draft = self.game.auto_draft(&Limits::default());
+                    self.marks = draft.dead();
+                    out.say(draft_note(&draft, self.size(), naming));
                 }
                 if effect.repetition
                     && matches!(self.game.no_result(), NoResultState::Repeated { .. })
@@ -292,4 +295,21 @@ impl Session {
             }
         }
     }
+}
+
+/// What the automatic draft marked, said once when the game stops.
+fn draft_note(draft: &Analysis, size: u8, naming: Naming) -> String {
+    let dead = draft.dead().len();
+    let unsettled: Vec<String> = draft
+        .unsettled()
+        .map(|v| naming.name(v.stones[0], size))
+        .collect();
+    let mut note = format!(
+        "the game is stopped; the Article 7 draft marks {dead} stone{} dead",
+        if dead == 1 { "" } else { "s" }
+    );
+    if !unsettled.is_empty() {
+        note += &format!("; unsettled: {}", unsettled.join(" "));
+    }
+    note
 }
