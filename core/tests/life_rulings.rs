@@ -424,11 +424,11 @@ fn mannen_ko_at_stoppage_is_seki() {
 /// テーマ4 A (本コウ) left open. The white block C9–B8–C8 has the
 /// liberties B9 and D9; the black group around it has D9 and E9; the lone
 /// white stone A9 can be taken at B9, a ko. White, moving first, plays E9
-/// (joined to its wall): Black takes the ko at B9, but White captures at
-/// D9, which Black cannot stop without retaking. Black, moving first, takes the ko; White may not
-/// retake (Art. 7.2) and Black captures at D9. So both sides' stones are
-/// dead and the area counts for nobody until one side resolves the ko
-/// (手入れ): the check asks for teire.
+/// (joined to its wall), leaving Black only D9: Black takes the ko at B9,
+/// and White captures the black group at D9. Black, moving first, takes
+/// the ko; White may not retake (Art. 7.2) and Black captures at D9. So
+/// both sides' stones are dead and the area counts for nobody until one
+/// side resolves the ko (手入れ): the check asks for teire.
 #[test]
 fn hon_ko_left_open_needs_teire() {
     let (board, analysis) = expect(
