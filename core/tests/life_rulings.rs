@@ -8,8 +8,12 @@ use kaisho_core::{Board, Point};
 use kaisho_core::{Color, Komi};
 
 fn analyse(rows: &[&str]) -> (Board, Analysis) {
+    analyse_within(rows, &Limits::default())
+}
+
+fn analyse_within(rows: &[&str], limits: &Limits) -> (Board, Analysis) {
     let board = Board::from_rows(rows).unwrap();
-    let analysis = life::analyse(&board, &Limits::default());
+    let analysis = life::analyse(&board, limits);
     (board, analysis)
 }
 
@@ -23,7 +27,11 @@ fn status(board: &Board, analysis: &Analysis, gtp: &str) -> Status {
 }
 
 fn expect(rows: &[&str], cases: &[(&str, Status)]) -> (Board, Analysis) {
-    let (board, analysis) = analyse(rows);
+    expect_within(&Limits::default(), rows, cases)
+}
+
+fn expect_within(limits: &Limits, rows: &[&str], cases: &[(&str, Status)]) -> (Board, Analysis) {
+    let (board, analysis) = analyse_within(rows, limits);
     let got: Vec<Status> = cases
         .iter()
         .map(|(p, _)| status(&board, &analysis, p))
@@ -369,6 +377,155 @@ fn one_eye_and_a_false_eye_is_dead() {
             ("A9", Status::Dead),
             ("C9", Status::Dead),
             ("A5", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ2 (万年コウ), left at stoppage. White's three stones C9–C8–B8
+/// have the liberties A9, D9 and D8; Black's eight stones around them
+/// have only D9 and D8; the lone white stone A9 can be taken at B9, a
+/// ko. If White fills a shared liberty, Black takes the ko, White may not
+/// retake (Art. 7.2) and Black captures; if Black takes the ko and fills
+/// a shared liberty, White passes once for the ko, retakes, and Black,
+/// now barred, cannot stop White capturing. So neither side can capture
+/// the other: seki, all stones alive (the booklet's 6–8図), with or
+/// without White's connection at B9.
+///
+/// The engine finds the lone stone A9 dead: Black takes it at B9, White
+/// must pass once for the ko (Art. 7.2), and Black connects at A9, which
+/// leaves the seki with no white stone on A9; the search reads Art. 7.1's
+/// "new stones" as stones on the captured chain's own points, so A9 is not
+/// re-established. The booklet instead treats the shape as seki whether or
+/// not White has connected.
+#[test]
+#[ignore = "the engine finds the lone white stone A9 dead (Black takes it at B9 and connects at A9 after White's pass for the ko), where the booklet counts it in the seki"]
+fn mannen_ko_at_stoppage_is_seki() {
+    expect(
+        &[
+            "O.O.XO...",
+            "XOO.XO...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A8", Status::Seki),
+            ("C9", Status::Seki),
+            ("A9", Status::Seki),
+            ("F9", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ4 A (本コウ) left open. The white block C9–B8–C8 has the
+/// liberties B9 and D9; the black group around it has D9 and E9; the lone
+/// white stone A9 can be taken at B9, a ko. White, moving first, plays E9
+/// (joined to its wall), leaving Black only D9: Black takes the ko at B9,
+/// and White captures the black group at D9. Black, moving first, takes
+/// the ko; White may not retake (Art. 7.2) and Black captures at D9. So
+/// both sides' stones are dead and the area counts for nobody until one
+/// side resolves the ko (手入れ): the check asks for teire.
+#[test]
+fn hon_ko_left_open_needs_teire() {
+    let (board, analysis) = expect(
+        &[
+            "O.O..O...",
+            "XOOXXO...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A8", Status::Dead),
+            ("C9", Status::Dead),
+            ("A9", Status::Dead),
+            ("F9", Status::Alive),
+        ],
+    );
+    let findings = life::check(&board, &analysis.dead(), &Limits::default());
+    let teire: Vec<_> = findings
+        .iter()
+        .filter(|f| f.kind == FindingKind::TeireNeeded)
+        .collect();
+    assert_eq!(teire.len(), 1, "{findings:?}");
+    let p = |s: &str| Point::parse_gtp(s, 9).unwrap();
+    for stone in ["A9", "C9", "A8", "E8"] {
+        assert!(teire[0].stones.contains(&p(stone)), "{stone}: {teire:?}");
+    }
+}
+
+/// テーマ4 B (一手ヨセコウ from White): the same ko, but the black group
+/// has a third liberty (G9, besides D9 and E9), and White cannot fill E9
+/// without putting that stone in atari, so White needs an approach move
+/// before the ko decides anything. White fills G9; Black takes the ko at
+/// B9; White, barred from retaking, has no liberty of Black's left to
+/// fill safely, and Black captures the white block at D9 (the booklet's
+/// 3–4図). Black lives; the white stones are dead, and no teire is needed.
+///
+/// Refuting every White try costs the search about 10,000 nodes, more
+/// than the default budget, which leaves the black group unsettled (for
+/// the players to decide, never a wrong verdict); the ruling is checked
+/// with a budget that lets the search finish.
+#[test]
+fn approach_ko_from_white_leaves_black_alive_without_teire() {
+    let limits = Limits {
+        nodes_per_chain: 20_000,
+        nodes_total: 40_000,
+        ..Limits::default()
+    };
+    let (board, analysis) = expect_within(
+        &limits,
+        &[
+            "O.O..X.O.",
+            "XOOXXXOO.",
+            "XXXXXXO..",
+            "OOOOOOO..",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A8", Status::Alive),
+            ("C9", Status::Dead),
+            ("A9", Status::Dead),
+            ("H9", Status::Alive),
+        ],
+    );
+    assert!(life::findings(&analysis, &board, &analysis.dead()).is_empty());
+}
+
+/// テーマ2 1図: the same 万年コウ after White has connected at B9, which
+/// the booklet says changes nothing: the white block (now with A9) and
+/// the black group share the liberties D9 and D8, and whoever fills one
+/// is captured. Seki.
+#[test]
+fn mannen_ko_connected_is_seki() {
+    expect(
+        &[
+            "OOO.XO...",
+            "XOO.XO...",
+            "XXXXXO...",
+            "OOOOOO...",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("A8", Status::Seki),
+            ("C9", Status::Seki),
+            ("F9", Status::Alive),
         ],
     );
 }
