@@ -116,3 +116,57 @@ fn a_folder_that_cannot_be_created_is_an_error() {
         b"a file where the folder should be"
     );
 }
+
+/// Lifts `chattr +i` again when the test ends, pass or fail, so the
+/// temporary folder can be removed.
+struct Immutable(Vec<std::path::PathBuf>);
+
+impl Drop for Immutable {
+    fn drop(&mut self) {
+        for path in &self.0 {
+            let _ = Command::new("chattr").arg("-i").arg(path).status();
+        }
+    }
+}
+
+#[test]
+fn a_read_only_folder_refuses_new_games_and_damages_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let writer = |id: &str| {
+        Command::new(WRITER)
+            .args([dir.path().to_str().unwrap(), id, "3"])
+            .output()
+            .unwrap()
+    };
+    assert!(writer("g").status.success());
+    let log = GameStore::new(dir.path()).path_of("g");
+    let before = std::fs::read(&log).unwrap();
+    // Root ignores permission bits, so the folder and the log are made
+    // immutable instead; file systems without attributes skip the test.
+    let targets = vec![dir.path().to_path_buf(), log.clone()];
+    let made = targets.iter().all(|t| {
+        Command::new("chattr")
+            .arg("+i")
+            .arg(t)
+            .status()
+            .is_ok_and(|s| s.success())
+    });
+    let _guard = Immutable(targets);
+    if !made {
+        eprintln!("chattr +i is not available here; the read-only case was not exercised");
+        return;
+    }
+    for id in ["h", "g"] {
+        let output = writer(id);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert!(!output.status.success(), "{id}: {stdout}");
+        assert!(stdout.starts_with("error: could not"), "{id}: {stdout}");
+    }
+    assert_eq!(
+        std::fs::read(&log).unwrap(),
+        before,
+        "the good log is untouched"
+    );
+    let saved = GameStore::new(dir.path()).load("g").unwrap();
+    assert_eq!(saved.contents.events.len(), 3);
+}

@@ -91,3 +91,39 @@ fn lists_finished_and_adjourned_games_and_exports_one() {
     assert!(!out.status.success());
     assert!(String::from_utf8(out.stderr).unwrap().contains("nope.kgl"));
 }
+
+#[test]
+fn an_sgf_record_is_imported_as_a_saved_game_to_play_on() {
+    let home = tempfile::tempdir().unwrap();
+    let fixture = |name: &str| format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let out = kaisho(home.path(), &["games", "import", &fixture("walls.sgf")]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("22 moves, adjourned"), "{said}");
+
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["black"], "Kuro");
+    assert_eq!(line["adjourned"], true);
+    let id = line["id"].as_str().unwrap();
+    let saved = GameStore::new(Places::under(home.path()).games_dir())
+        .load(id)
+        .unwrap();
+    assert_eq!(saved.game.phase(), kaisho_core::Phase::Stopped);
+    assert_eq!(
+        saved.game.board().get(Point::parse_gtp("B5", 9).unwrap()),
+        Some(Color::White)
+    );
+
+    for (name, expected) in [("broken.sgf", "byte"), ("ko.sgf", "only legal records")] {
+        let out = kaisho(home.path(), &["games", "import", &fixture(name)]);
+        assert!(!out.status.success());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(expected), "{name}: {stderr}");
+    }
+}

@@ -1,10 +1,11 @@
-//! `kaisho games` and `kaisho export`: the saved games, finished and
-//! adjourned, and their SGF records.
+//! `kaisho games`: the saved games, finished and adjourned; their export as
+//! SGF, and SGF records imported as saved games to review or play on.
 
 use clap::{Args, Subcommand};
-use kaisho_saves::export;
-use kaisho_saves::log::{GameStore, GameSummary};
+use kaisho_core::Game;
+use kaisho_saves::log::{GameHeader, GameStore, GameSummary, Player};
 use kaisho_saves::places::Places;
+use kaisho_saves::{export, sgf};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -20,6 +21,11 @@ pub struct GamesArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum GamesCommand {
+    /// Make a saved game from an SGF record, to review it or go on playing it.
+    Import {
+        /// The SGF file.
+        file: PathBuf,
+    },
     /// Write a saved game as SGF (to the exports folder unless --to is given).
     Export {
         /// The game's id, as `kaisho games` lists it.
@@ -42,6 +48,16 @@ pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
     let store = GameStore::new(places.games_dir());
     match args.command {
         None => list(&store, args.json),
+        Some(GamesCommand::Import { file }) => match import(&store, &file) {
+            Ok(message) => {
+                println!("{message}");
+                ExitCode::SUCCESS
+            }
+            Err(message) => {
+                eprintln!("kaisho: error: {message}");
+                ExitCode::FAILURE
+            }
+        },
         Some(GamesCommand::Export { id, to }) => {
             let saved = match store.load(&id) {
                 Ok(saved) => saved,
@@ -69,6 +85,50 @@ pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
             }
         }
     }
+}
+
+/// Replays an SGF record under the rules and logs it as a new saved game.
+fn import(store: &GameStore, file: &Path) -> Result<String, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("could not read {}: {e}", file.display()))?;
+    let record = sgf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let events = record.events();
+    let game = Game::replay(record.settings.clone(), &events).map_err(|e| {
+        format!(
+            "{}: {e}; only legal records can be imported",
+            file.display()
+        )
+    })?;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    let player = |name: &Option<String>, fallback: &str| Player {
+        name: name.clone().unwrap_or_else(|| fallback.to_string()),
+        fingerprint: None,
+    };
+    let header = GameHeader {
+        game_id: store.new_id(now),
+        created_unix: now,
+        black: player(&record.black, "Black"),
+        white: player(&record.white, "White"),
+        settings: record.settings.clone(),
+        local_color: None,
+        series: None,
+    };
+    let mut log = store.create(&header).map_err(|e| e.to_string())?;
+    for event in &events {
+        log.append(event, None).map_err(|e| e.to_string())?;
+    }
+    let state = match game.outcome() {
+        Some(outcome) => format!("finished, {}", outcome.result_string()),
+        None => "adjourned: resume it from Saved games to play on".to_string(),
+    };
+    Ok(format!(
+        "imported {} as game {} ({} moves, {state})",
+        file.display(),
+        header.game_id,
+        game.move_number()
+    ))
 }
 
 fn state(g: &GameSummary) -> String {
