@@ -97,11 +97,20 @@ fn a_game_left_in_play_is_adjourned_resumed_and_finished() {
     let id = game_id(&state);
     press(&mut state, KeyCode::Char('q'));
     let said = press(&mut state, KeyCode::Char('y'));
+    let export = Places::under(home.path())
+        .exports_dir()
+        .join(format!("{id}.sgf"));
     assert_eq!(
         said,
         [format!(
-            "game {id} adjourned (打ち掛け): resume it from Saved games"
+            "game {id} adjourned (打ち掛け): resume it from Saved games; SGF saved to {}",
+            export.display()
         )]
+    );
+    let sgf = std::fs::read_to_string(&export).unwrap();
+    assert!(
+        sgf.contains(";B[ee] ;W[df]") && !sgf.contains("RE["),
+        "{sgf}"
     );
     assert!(state.session().is_none());
 

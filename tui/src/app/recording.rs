@@ -173,22 +173,27 @@ impl Recording {
     /// After the game ended: exports it as SGF and records the result in
     /// its series. Returns lines for the result screen, failures included.
     pub fn finish(&mut self, game: &Game) -> Vec<String> {
-        let mut lines = Vec::new();
-        match self.store.load(&self.id) {
-            Ok(saved) => match export::export_into(&saved, &self.exports) {
-                Ok(path) => lines.push(format!("SGF saved to {}", path.display())),
-                Err(e) => lines.push(format!(
-                    "the SGF export to {} failed: {e}; the game log {} is safe",
-                    self.exports.display(),
-                    self.log.path().display()
-                )),
-            },
-            Err(e) => lines.push(format!("the SGF export failed: {e}")),
-        }
+        let mut lines = vec![self.export()];
         if let Some(line) = self.record_in_series(game) {
             lines.push(line);
         }
         lines
+    }
+
+    /// Exports the game as it stands (finished or adjourned) to the exports
+    /// folder; returns the line that says where, or why it failed.
+    pub fn export(&self) -> String {
+        match self.store.load(&self.id) {
+            Ok(saved) => match export::export_into(&saved, &self.exports) {
+                Ok(path) => format!("SGF saved to {}", path.display()),
+                Err(e) => format!(
+                    "the SGF export to {} failed: {e}; the game log {} is safe",
+                    self.exports.display(),
+                    self.log.path().display()
+                ),
+            },
+            Err(e) => format!("the SGF export failed: {e}"),
+        }
     }
 
     fn record_in_series(&mut self, game: &Game) -> Option<String> {

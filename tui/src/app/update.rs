@@ -205,7 +205,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
 }
 
 /// Leaves a game for the home screen. Its log already holds every move, so
-/// a game in play stays adjourned (打ち掛け) and can be resumed.
+/// a game in play stays adjourned (打ち掛け) and can be resumed; it is also
+/// exported as SGF as it stands.
 fn adjourn(state: &mut State, out: &mut Out) {
     let Some(session) = state.session() else {
         return;
@@ -213,8 +214,9 @@ fn adjourn(state: &mut State, out: &mut Out) {
     let text = match (&session.recording, session.game.outcome()) {
         (_, Some(_)) => None,
         (Some(recording), None) => Some(format!(
-            "game {} adjourned (打ち掛け): resume it from Saved games",
-            recording.id()
+            "game {} adjourned (打ち掛け): resume it from Saved games; {}",
+            recording.id(),
+            recording.export()
         )),
         (None, None) => Some("the game was left; it was not saved".to_string()),
     };
