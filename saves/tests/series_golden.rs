@@ -6,8 +6,9 @@ use kaisho_core::series::{Change, LadderKind, Seat, SeriesResult, Step, Turn};
 use kaisho_saves::series::{SeriesId, SeriesRecord, SeriesStore};
 use std::path::PathBuf;
 
+/// A folder of its own: a series store lists every `.toml` in its folder.
 fn golden_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden/series")
 }
 
 #[test]
