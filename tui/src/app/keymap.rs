@@ -67,6 +67,14 @@ pub struct Binding {
     pub command: Command,
 }
 
+/// `?`, the same on every screen.
+const HELP: Binding = bind(
+    &[KeyCode::Char('?')],
+    "show or hide this help",
+    Some("? help"),
+    Command::Help,
+);
+
 const fn bind(
     keys: &'static [KeyCode],
     what: &'static str,
@@ -109,12 +117,7 @@ const HOME: &[Binding] = &[
         Some("Enter start"),
         Command::Select,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Char('q'), Esc],
         "quit kaisho",
@@ -182,12 +185,7 @@ const PLAY: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Char('q')],
         "leave the game for home; it stays adjourned (asks first)",
@@ -239,12 +237,7 @@ const ENDING: &[Binding] = &[
         None,
         Command::ToggleNames,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Char('q')],
         "leave the game for home; it stays adjourned (asks first)",
@@ -266,12 +259,7 @@ const RESULT: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
 
@@ -282,12 +270,7 @@ const HALTED: &[Binding] = &[
         Some("n home"),
         Command::Home,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
 
@@ -319,12 +302,7 @@ const GAMES: &[Binding] = &[
         Some("i import SGF"),
         Command::AskImport,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Esc, Char('q')],
         "back to the home screen",
@@ -360,12 +338,7 @@ const REVIEW: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Esc, Char('q')],
         "back to the list",
@@ -381,12 +354,7 @@ const SERIES: &[Binding] = &[
         Some("Enter open/play"),
         Command::Select,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Esc, Char('q')],
         "back to the list, or home",
@@ -420,12 +388,7 @@ const SETTINGS: &[Binding] = &[
         Some("s save"),
         Command::SaveSettings,
     ),
-    bind(
-        &[Char('?')],
-        "show or hide this help",
-        Some("? help"),
-        Command::Help,
-    ),
+    HELP,
     bind(
         &[Esc, Char('q')],
         "back to the home screen without saving",
