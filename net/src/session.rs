@@ -125,6 +125,13 @@ impl Session {
         &self.clocks[color.index()]
     }
 
+    /// How long the side on turn has been thinking, by our monotonic clock:
+    /// a clock display subtracts it from the booked time.
+    #[must_use]
+    pub fn turn_elapsed(&self) -> Duration {
+        self.turn_started.elapsed()
+    }
+
     /// The QUIC connection, for statistics.
     #[must_use]
     pub fn connection(&self) -> &quinn::Connection {

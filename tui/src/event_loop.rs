@@ -1,10 +1,12 @@
-//! The one loop of the terminal front end: terminal input and a one-second
-//! tick become messages, the update applies them, the view redraws. Input
-//! is read as an async stream, so nothing waits on the keyboard while a
-//! frame is due; network events will join the same `select!`.
+//! The one loop of the terminal front end: terminal input, a one-second
+//! tick and the network task's reports become messages, the update applies
+//! them, the view redraws. Input is read as an async stream and the network
+//! runs in a task of its own, so nothing waits on the keyboard or a socket
+//! while a frame is due.
 
-use crate::app::{Cmd, Msg, State, update};
+use crate::app::{Cmd, Msg, NetNews, NetRequest, State, update};
 use crate::logging;
+use crate::netplay::worker;
 use crate::view::view;
 use crossterm::event::EventStream;
 use futures::StreamExt;
@@ -12,6 +14,75 @@ use ratatui::Terminal;
 use ratatui::backend::Backend;
 use std::io;
 use std::time::Duration;
+use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+use tokio::task::JoinHandle;
+
+/// How long quitting waits for the network task to say goodbye.
+const GOODBYE: Duration = Duration::from_secs(2);
+
+/// The network task of the game being played, if any.
+pub struct Net {
+    news_tx: UnboundedSender<NetNews>,
+    /// Its reports, read by the loop.
+    pub news: UnboundedReceiver<NetNews>,
+    task: Option<(UnboundedSender<NetRequest>, JoinHandle<()>)>,
+}
+
+impl Default for Net {
+    fn default() -> Net {
+        let (news_tx, news) = mpsc::unbounded_channel();
+        Net {
+            news_tx,
+            news,
+            task: None,
+        }
+    }
+}
+
+impl Net {
+    /// Carries out a request of the update: `Start` begins a task (ending
+    /// any earlier one), the rest go to the running task. Must be called
+    /// inside a tokio runtime.
+    pub fn request(&mut self, state: &State, request: NetRequest) {
+        match request {
+            NetRequest::Start { plan, name } => {
+                if let Some((tx, _)) = self.task.take() {
+                    let _ = tx.send(NetRequest::Leave);
+                }
+                let Some(places) = state.places.clone() else {
+                    let _ = self.news_tx.send(NetNews::Closed(
+                        "network play needs a data folder for its identity and logs".into(),
+                    ));
+                    return;
+                };
+                let (tx, rx) = mpsc::unbounded_channel();
+                let news = self.news_tx.clone();
+                let handle = tokio::spawn(worker::run(plan, name, places, rx, news));
+                self.task = Some((tx, handle));
+            }
+            other => {
+                let sent = self
+                    .task
+                    .as_ref()
+                    .is_some_and(|(tx, _)| tx.send(other).is_ok());
+                if !sent {
+                    let _ = self
+                        .news_tx
+                        .send(NetNews::Refused("not connected to a partner".into()));
+                }
+            }
+        }
+    }
+
+    /// Says goodbye for a game still running and waits a little for the
+    /// partner to hear it, so quitting adjourns the game on both sides.
+    pub async fn shut_down(&mut self) {
+        if let Some((tx, handle)) = self.task.take() {
+            let _ = tx.send(NetRequest::Leave);
+            let _ = tokio::time::timeout(GOODBYE, handle).await;
+        }
+    }
+}
 
 /// Runs until the user quits or the input ends.
 pub async fn run<B: Backend>(terminal: &mut Terminal<B>, state: &mut State) -> io::Result<()>
@@ -21,28 +92,37 @@ where
     let mut input = EventStream::new();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut net = Net::default();
     terminal.draw(|frame| view(state, frame))?;
     loop {
         let msg = tokio::select! {
             event = input.next() => match event {
                 Some(event) => Msg::from_terminal(event?),
-                None => return Ok(()),
+                None => break,
             },
+            Some(news) = net.news.recv() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
         };
         let Some(msg) = msg else { continue };
         // A tick that fades no message changes nothing: skip the frame, so an
         // idle screen sends no bytes at all.
-        let idle_tick = msg == Msg::Tick && state.message.is_none();
+        let idle_tick = matches!(msg, Msg::Tick) && state.message.is_none();
+        let mut quit = false;
         for cmd in update(state, msg) {
             match cmd {
-                Cmd::Quit => return Ok(()),
+                Cmd::Quit => quit = true,
                 Cmd::Say(_) => {}
                 Cmd::Applied(event) => logging::applied(&event),
+                Cmd::Net(request) => net.request(state, request),
             }
+        }
+        if quit {
+            break;
         }
         if !idle_tick {
             terminal.draw(|frame| view(state, frame))?;
         }
     }
+    net.shut_down().await;
+    Ok(())
 }

@@ -17,6 +17,8 @@ pub struct Flags {
     pub ascii: bool,
     /// `--home DIR`: every file under DIR instead of the platform's folders.
     pub home: Option<PathBuf>,
+    /// `--listen ADDR`: where games hosted from the screen listen.
+    pub listen: Option<std::net::IpAddr>,
 }
 
 /// The home screen with the saves and settings found for `home` (see
@@ -65,7 +67,7 @@ pub fn run(flags: Flags) -> ExitCode {
         let state = initial_state(home, options, (80, 24));
         plain::run(state, io::stdin().lock(), io::stdout().lock())
     } else {
-        tui(home, options)
+        tui(home, options, flags.listen)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -77,14 +79,24 @@ pub fn run(flags: Flags) -> ExitCode {
     }
 }
 
-fn tui(home: Option<&std::path::Path>, options: Options) -> io::Result<()> {
+fn tui(
+    home: Option<&std::path::Path>,
+    options: Options,
+    listen: Option<std::net::IpAddr>,
+) -> io::Result<()> {
     let started = Instant::now();
-    let runtime = tokio::runtime::Builder::new_current_thread()
+    // The network task runs beside the screen on a second thread, so a
+    // flush of its log never holds up a frame.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()?;
     let mut session = terminal::Session::start()?;
     let size = session.terminal.size()?;
     let mut state = initial_state(home, options, (size.width, size.height));
+    if let Some(listen) = listen {
+        state.listen = listen;
+    }
     tracing::info!(
         micros = started.elapsed().as_micros(),
         places = ?state.places,

@@ -11,6 +11,7 @@ pub mod event_loop;
 pub mod launch;
 pub mod layout;
 mod logging;
+pub mod netplay;
 pub mod plain;
 pub mod terminal;
 pub mod view;

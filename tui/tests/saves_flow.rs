@@ -480,6 +480,8 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             Screen::Review(_) => "review",
             Screen::Series(_) => "series",
             Screen::Settings(_) => "settings",
+            Screen::HostForm(_) => "host form",
+            Screen::Lobby(_) => "lobby",
         });
         let r = next();
         let msg = if step % 61 == 0 {
@@ -503,7 +505,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             render_at(&state, w.max(1), h.max(1));
         }
     }
-    assert_eq!(seen.len(), 6, "the walk reached only {seen:?}");
+    assert_eq!(seen.len(), 8, "the walk reached only {seen:?}");
 }
 
 #[test]

@@ -126,10 +126,10 @@ fn a_short_local_game_in_a_real_terminal() {
     assert!(screen.contains("(W+"), "{screen}");
     assert!(screen.contains("SGF saved to"), "{screen}");
 
-    // Home, then the saved game: Saved games is the fifth item.
+    // Home, then the saved game: Saved games is the seventh item.
     tmux.keys(&["n"]);
     tmux.wait_for("Play a local game");
-    tmux.keys(&["Down", "Down", "Down", "Down", "Enter"]);
+    tmux.keys(&["Down", "Down", "Down", "Down", "Down", "Down", "Enter"]);
     let screen = tmux.wait_for("Saved games, newest first");
     assert!(screen.contains("W+"), "{screen}");
     tmux.keys(&["Enter"]);

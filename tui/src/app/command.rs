@@ -58,6 +58,18 @@ pub enum Command {
     /// Leave a game in play for the home screen; its log keeps it
     /// adjourned (打ち掛け) for later.
     Adjourn,
+    /// Open the host's form for a LAN game.
+    OpenHost,
+    /// Ask for the join code of a LAN game.
+    AskJoin,
+    /// Open the prompt for a chat line to the partner.
+    AskChat,
+    /// Resume the adjourned network game with this id: wait here for the
+    /// partner to dial in.
+    HostResume(String),
+    /// Resume the adjourned network game with this id: type the host's
+    /// address and dial it.
+    AskRejoin(String),
     /// Open the saved games, the series, or the settings.
     OpenGames,
     OpenSeries,

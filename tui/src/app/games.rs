@@ -4,6 +4,8 @@
 //! adjourned game or reviews a finished one.
 
 use super::command::Command;
+use super::lobby::{self, DEFAULT_PORT};
+use super::net::Plan;
 use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
@@ -12,6 +14,7 @@ use super::update::Out;
 use super::{Screen, State};
 use kaisho_saves::log::{GameStore, GameSummary, LogError};
 use kaisho_saves::places::Places;
+use std::net::SocketAddr;
 use std::path::Path;
 
 /// The list of saved games and the problems met while reading them.
@@ -118,11 +121,20 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     }
 }
 
-/// Reopens an adjourned game and goes on playing it.
+/// Reopens an adjourned game and goes on playing it. A network game is
+/// resumed with its partner: the player chooses to wait for them here or
+/// to dial their host.
 pub(super) fn resume(state: &mut State, id: &str, out: &mut Out) {
     let Some(places) = places(state, out) else {
         return;
     };
+    let networked = GameStore::new(places.games_dir())
+        .load(id)
+        .is_ok_and(|saved| saved.contents.header.local_color.is_some());
+    if networked {
+        state.prompt = Some(Prompt::NetResume { id: id.to_string() });
+        return;
+    }
     match Recording::resume(&places, id) {
         Ok((recording, saved, note)) => {
             if saved.game.outcome().is_some() {
@@ -148,6 +160,30 @@ pub(super) fn resume(state: &mut State, id: &str, out: &mut Out) {
             out.say(text);
         }
         Err(e) => out.refuse(e.to_string()),
+    }
+}
+
+/// Waits on the default port for the partner of adjourned network game `id`.
+pub(super) fn host_resume(state: &mut State, id: String, out: &mut Out) {
+    let bind = SocketAddr::new(state.listen, DEFAULT_PORT);
+    let title = format!("Waiting for the partner of game {id}");
+    lobby::start(state, Plan::HostResume { bind, id }, title, out);
+}
+
+/// Dials the host at `addr` (typed) to resume adjourned network game `id`.
+pub(super) fn rejoin(state: &mut State, id: String, addr: &str, out: &mut Out) {
+    let addr = addr.trim();
+    let parsed = addr
+        .parse::<SocketAddr>()
+        .or_else(|_| format!("{addr}:{DEFAULT_PORT}").parse::<SocketAddr>());
+    match parsed {
+        Ok(addr) => {
+            let title = format!("Rejoining game {id} at {addr}");
+            lobby::start(state, Plan::JoinResume { addr, id }, title, out);
+        }
+        Err(_) => out.refuse(format!(
+            "'{addr}' is not an address such as 192.168.1.20:7878"
+        )),
     }
 }
 

@@ -11,6 +11,10 @@ use kaisho_core::{BoardSize, Komi};
 pub enum HomeItem {
     /// Start a hot-seat game with the values below.
     PlayLocal,
+    /// Host a game for a partner on the local network.
+    HostLan,
+    /// Join a partner's game with the code it shows.
+    JoinLan,
     BoardSize,
     Komi,
     Handicap,
@@ -38,6 +42,8 @@ const SAVED: &[HomeItem] = &[
     HomeItem::BoardSize,
     HomeItem::Komi,
     HomeItem::Handicap,
+    HomeItem::HostLan,
+    HomeItem::JoinLan,
     HomeItem::Games,
     HomeItem::Series,
     HomeItem::Settings,
@@ -129,6 +135,8 @@ impl Home {
                         handicap: self.handicap,
                     }),
                     HomeItem::Quit => Some(Command::Quit),
+                    HomeItem::HostLan => Some(Command::OpenHost),
+                    HomeItem::JoinLan => Some(Command::AskJoin),
                     HomeItem::Games => Some(Command::OpenGames),
                     HomeItem::Series => Some(Command::OpenSeries),
                     HomeItem::Settings => Some(Command::OpenSettings),

@@ -19,6 +19,10 @@ pub enum Context {
     Review,
     Series,
     Settings,
+    /// The host's form for a LAN game.
+    HostForm,
+    /// Waiting for the partner.
+    Lobby,
 }
 
 impl Context {
@@ -31,6 +35,8 @@ impl Context {
             Screen::Review(_) => Context::Review,
             Screen::Series(_) => Context::Series,
             Screen::Settings(_) => Context::Settings,
+            Screen::HostForm(_) => Context::HostForm,
+            Screen::Lobby(_) => Context::Lobby,
             Screen::Game(session) if session.halted.is_some() => Context::Halted,
             Screen::Game(session) => match session.game.phase() {
                 Phase::Playing => Context::Play,
@@ -53,6 +59,8 @@ impl Context {
             Context::Review => "review",
             Context::Series => "series",
             Context::Settings => "settings",
+            Context::HostForm => "host a game",
+            Context::Lobby => "waiting for the partner",
         }
     }
 }
@@ -73,6 +81,14 @@ const HELP: Binding = bind(
     "show or hide this help",
     Some("? help"),
     Command::Help,
+);
+
+/// Esc or `q` on a screen opened from home.
+const BACK_HOME: Binding = bind(
+    &[Esc, Char('q')],
+    "back to the home screen",
+    Some("Esc back"),
+    Command::Back,
 );
 
 const fn bind(
@@ -185,6 +201,7 @@ const PLAY: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
+    CHAT,
     HELP,
     bind(
         &[Char('q')],
@@ -237,6 +254,7 @@ const ENDING: &[Binding] = &[
         None,
         Command::ToggleNames,
     ),
+    CHAT,
     HELP,
     bind(
         &[Char('q')],
@@ -259,6 +277,7 @@ const RESULT: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
+    CHAT,
     HELP,
     bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
@@ -303,12 +322,7 @@ const GAMES: &[Binding] = &[
         Command::AskImport,
     ),
     HELP,
-    bind(
-        &[Esc, Char('q')],
-        "back to the home screen",
-        Some("Esc back"),
-        Command::Back,
-    ),
+    BACK_HOME,
 ];
 
 const REVIEW: &[Binding] = &[
@@ -363,7 +377,8 @@ const SERIES: &[Binding] = &[
     ),
 ];
 
-const SETTINGS: &[Binding] = &[
+/// The value keys of the forms: settings and hosting.
+const VALUES: &[Binding] = &[
     bind(
         &[Left, Char('h')],
         "change the value down",
@@ -376,6 +391,9 @@ const SETTINGS: &[Binding] = &[
         None,
         Command::Right,
     ),
+];
+
+const SETTINGS: &[Binding] = &[
     bind(
         &[Enter, Char(' ')],
         "edit the name, change the value, or save",
@@ -397,20 +415,54 @@ const SETTINGS: &[Binding] = &[
     ),
 ];
 
-/// The key table of a context; the board screens share the cursor keys.
+const HOST_FORM: &[Binding] = &[
+    bind(
+        &[Enter, Char(' ')],
+        "start hosting, type the port, or change the value",
+        Some("Enter choose"),
+        Command::Select,
+    ),
+    HELP,
+    BACK_HOME,
+];
+
+const LOBBY: &[Binding] = &[
+    HELP,
+    bind(
+        &[Esc, Char('q')],
+        "stop waiting and go back home",
+        Some("Esc cancel"),
+        Command::Back,
+    ),
+];
+
+/// `c`, on every screen of a game: a line to the partner.
+/// The panel of a network game shows this key; local games have no use
+/// for it, so the hint line leaves it out.
+const CHAT: Binding = bind(
+    &[Char('c')],
+    "chat: type a line to the partner (network games)",
+    None,
+    Command::AskChat,
+);
+
+/// The key table of a context; the board screens share the cursor keys,
+/// the lists their selection keys, the forms their value keys.
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    let (cursor, rest): (&[Binding], &[Binding]) = match context {
-        Context::Home => (&[], HOME),
-        Context::Play => (CURSOR, PLAY),
-        Context::Ending => (CURSOR, ENDING),
-        Context::Result => (&[], RESULT),
-        Context::Halted => (&[], HALTED),
-        Context::Games => (LIST, GAMES),
-        Context::Review => (&[], REVIEW),
-        Context::Series => (LIST, SERIES),
-        Context::Settings => (LIST, SETTINGS),
+    let (moves, values, rest): (&[Binding], &[Binding], &[Binding]) = match context {
+        Context::Home => (&[], &[], HOME),
+        Context::Play => (CURSOR, &[], PLAY),
+        Context::Ending => (CURSOR, &[], ENDING),
+        Context::Result => (&[], &[], RESULT),
+        Context::Halted => (&[], &[], HALTED),
+        Context::Games => (LIST, &[], GAMES),
+        Context::Review => (&[], &[], REVIEW),
+        Context::Series => (LIST, &[], SERIES),
+        Context::Settings => (LIST, VALUES, SETTINGS),
+        Context::HostForm => (LIST, VALUES, HOST_FORM),
+        Context::Lobby => (&[], &[], LOBBY),
     };
-    cursor.iter().chain(rest)
+    moves.iter().chain(values).chain(rest)
 }
 
 /// The command a key means in a context. Control-C always quits at once,
@@ -447,7 +499,7 @@ pub fn key_label(code: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const CONTEXTS: [Context; 9] = [
+    const CONTEXTS: [Context; 11] = [
         Context::Home,
         Context::Play,
         Context::Ending,
@@ -457,6 +509,8 @@ mod tests {
         Context::Review,
         Context::Series,
         Context::Settings,
+        Context::HostForm,
+        Context::Lobby,
     ];
 
     #[test]

@@ -9,9 +9,12 @@ mod count;
 mod games;
 mod home;
 mod keymap;
+mod lobby;
 mod msg;
 mod names;
 mod narrate;
+mod net;
+mod netgame;
 mod prompt;
 mod recording;
 mod review;
@@ -27,9 +30,12 @@ pub use count::ScoreRows;
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
+pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
+pub use net::{ClockFace, NetNews, NetRequest, Offer, Plan, Started};
+pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame};
 pub use review::Review;
@@ -69,6 +75,10 @@ pub enum Screen {
     Series(SeriesScreen),
     /// The settings of `config.toml`.
     Settings(SettingsForm),
+    /// The terms a host offers, before it listens.
+    HostForm(HostForm),
+    /// Waiting for the partner: the join code, or the progress of joining.
+    Lobby(Lobby),
 }
 
 /// Whether a message reports progress or a refusal.
@@ -111,6 +121,10 @@ pub struct State {
     /// Why `config.toml` was not used, shown on the home screen until it
     /// is fixed.
     pub config_problem: Option<String>,
+    /// The adjourned network game whose host address is being typed.
+    pub resuming: Option<String>,
+    /// The address games hosted from here listen on.
+    pub listen: std::net::IpAddr,
 }
 
 impl State {
@@ -132,6 +146,8 @@ impl State {
             places: None,
             config: Config::default(),
             config_problem: None,
+            resuming: None,
+            listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
         }
     }
 

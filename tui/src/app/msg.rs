@@ -1,14 +1,15 @@
 //! Messages into the update function and commands out of it.
 
 use super::command::Command;
+use super::net::{NetNews, NetRequest};
 use crossterm::event::{
     Event as TermEvent, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
 use kaisho_core::Event;
 
 /// Everything that can change the state: terminal input, the timer, or a
-/// command already decoded (plain mode). Network messages join here.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// command already decoded (plain mode), or a report of the network task.
+#[derive(Clone, Debug)]
 pub enum Msg {
     Key(KeyEvent),
     Mouse(MouseEvent),
@@ -17,6 +18,7 @@ pub enum Msg {
     /// One second passed.
     Tick,
     Command(Command),
+    Net(NetNews),
 }
 
 impl Msg {
@@ -43,9 +45,10 @@ pub enum Cmd {
     Quit,
     /// A line for the user: plain mode prints it; the screen already shows it.
     Say(String),
-    /// The game accepted this event: the event log records it, and saves and
-    /// the network will take it from here.
+    /// The game accepted this event; the log records it.
     Applied(Event),
+    /// Something for the network task to do.
+    Net(NetRequest),
 }
 
 #[cfg(test)]
@@ -69,9 +72,9 @@ mod tests {
         let mut release = KeyEvent::new(KeyCode::Char('p'), KeyModifiers::NONE);
         release.kind = KeyEventKind::Release;
         assert!(Msg::from_terminal(TermEvent::Key(release)).is_none());
-        assert_eq!(
+        assert!(matches!(
             Msg::from_terminal(TermEvent::Resize(80, 24)),
             Some(Msg::Resize(80, 24))
-        );
+        ));
     }
 }

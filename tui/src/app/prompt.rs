@@ -16,6 +16,14 @@ pub enum Field {
     MoveNumber,
     /// The player's name on the settings screen.
     Name,
+    /// The code a host shows, to join its game.
+    JoinCode,
+    /// The port a host listens on.
+    Port,
+    /// A chat line to the partner.
+    Chat,
+    /// The address of the host of an adjourned network game.
+    HostAddress,
 }
 
 impl Field {
@@ -25,6 +33,10 @@ impl Field {
             Field::SgfPath => "SGF file to review",
             Field::MoveNumber => "Go to move",
             Field::Name => "Your name",
+            Field::JoinCode => "Join code (address and words)",
+            Field::Port => "Port",
+            Field::Chat => "Say",
+            Field::HostAddress => "Host's address and port",
         }
     }
 
@@ -35,6 +47,10 @@ impl Field {
             Field::SgfPath => 400,
             Field::MoveNumber => 5,
             Field::Name => 32,
+            Field::JoinCode => 80,
+            Field::Port => 5,
+            Field::Chat => 200,
+            Field::HostAddress => 60,
         }
     }
 }
@@ -54,6 +70,9 @@ pub enum Prompt {
     NoResultOffer { to_move: Color },
     /// `by` offered no-result; the partner answers.
     NoResultAnswer { by: Color },
+    /// An adjourned network game: wait for the partner here, or dial the
+    /// host.
+    NetResume { id: String },
 }
 
 /// What a key did to an open prompt.
@@ -94,6 +113,9 @@ impl Prompt {
                 "{by} offers no-result. {}: a accept, d decline",
                 by.opponent()
             ),
+            Prompt::NetResume { id } => format!(
+                "Resume network game {id}: w wait for the partner here, d dial the host, Esc cancel"
+            ),
         }
     }
 
@@ -133,6 +155,12 @@ impl Prompt {
             Prompt::NoResultAnswer { .. } => match key.code {
                 KeyCode::Char('a') => Reply::Run(Command::Accept),
                 KeyCode::Char('d') => Reply::Run(Command::DeclineNoResult),
+                _ => Reply::Stay,
+            },
+            Prompt::NetResume { id } => match key.code {
+                KeyCode::Char('w') => Reply::Run(Command::HostResume(id.clone())),
+                KeyCode::Char('d') => Reply::Run(Command::AskRejoin(id.clone())),
+                KeyCode::Esc => Reply::Close,
                 _ => Reply::Stay,
             },
         }

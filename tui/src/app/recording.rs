@@ -9,7 +9,7 @@ use kaisho_saves::export;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// A game of a series, and the terms it is played under.
 #[derive(Debug)]
@@ -57,6 +57,22 @@ fn player(name: &str) -> Player {
     Player {
         name: name.to_string(),
         fingerprint: None,
+    }
+}
+
+/// Exports saved game `id` of `store` as SGF into `exports`; returns the
+/// line that says where, or why it failed (the log itself stays safe).
+pub fn export_saved(store: &GameStore, id: &str, exports: &Path) -> String {
+    match store.load(id) {
+        Ok(saved) => match export::export_into(&saved, exports) {
+            Ok(path) => format!("SGF saved to {}", path.display()),
+            Err(e) => format!(
+                "the SGF export to {} failed: {e}; the game log {} is safe",
+                exports.display(),
+                saved.path.display()
+            ),
+        },
+        Err(e) => format!("the SGF export failed: {e}"),
     }
 }
 
@@ -183,17 +199,7 @@ impl Recording {
     /// Exports the game as it stands (finished or adjourned) to the exports
     /// folder; returns the line that says where, or why it failed.
     pub fn export(&self) -> String {
-        match self.store.load(&self.id) {
-            Ok(saved) => match export::export_into(&saved, &self.exports) {
-                Ok(path) => format!("SGF saved to {}", path.display()),
-                Err(e) => format!(
-                    "the SGF export to {} failed: {e}; the game log {} is safe",
-                    self.exports.display(),
-                    self.log.path().display()
-                ),
-            },
-            Err(e) => format!("the SGF export failed: {e}"),
-        }
+        export_saved(&self.store, &self.id, &self.exports)
     }
 
     fn record_in_series(&mut self, game: &Game) -> Option<String> {

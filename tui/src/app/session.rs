@@ -6,6 +6,8 @@ use super::Cmd;
 use super::command::Command;
 use super::names::Naming;
 use super::narrate::describe;
+use super::net::NetRequest;
+use super::netgame::{LinkState, NetSeat};
 use super::prompt::Prompt;
 use super::recording::Recording;
 use super::update::Out;
@@ -36,6 +38,8 @@ pub struct Session {
     /// What happened once the game ended: where the SGF went, what the
     /// series recorded.
     pub after: Vec<String>,
+    /// The seat of a network game; `None` at one keyboard.
+    pub net: Option<NetSeat>,
 }
 
 impl Session {
@@ -63,6 +67,7 @@ impl Session {
             recording: None,
             halted: None,
             after: Vec::new(),
+            net: None,
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -71,9 +76,13 @@ impl Session {
         session
     }
 
-    /// The side whose decision the screen waits for.
+    /// The side whose decision the screen waits for; in a network game,
+    /// always this side's colour.
     #[must_use]
     pub fn actor(&self) -> Color {
+        if let Some(net) = &self.net {
+            return net.local;
+        }
         match self.game.phase() {
             Phase::Stopped | Phase::Ending => self.ending_turn,
             Phase::Playing | Phase::Ended => self.game.to_move(),
@@ -170,7 +179,10 @@ impl Session {
     }
 
     fn play(&mut self, point: Point, naming: Naming, out: &mut Out) {
-        let color = self.game.to_move();
+        let color = match &self.net {
+            Some(net) => net.local,
+            None => self.game.to_move(),
+        };
         self.apply(Event::Play { color, point }, naming, out);
     }
 
@@ -254,46 +266,102 @@ impl Session {
         }
     }
 
+    /// Whether this screen decides for `color`: both colours at one
+    /// keyboard, one in a network game.
+    fn acts_for(&self, color: Color) -> bool {
+        self.net.as_ref().is_none_or(|net| net.local == color)
+    }
+
     /// Applies an event through the rules engine and reports what happened
-    /// or why it was refused.
+    /// or why it was refused. In a network game the event is checked on a
+    /// copy and handed to the network task, which sends it; the game
+    /// changes when the task reports it sent.
     fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
+        if let Some(net) = &self.net {
+            if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
+                out.refuse(format!("not sent: {why}"));
+                return;
+            }
+            match self.game.clone().apply(event.clone()) {
+                Ok(_) => out.cmds.push(Cmd::Net(NetRequest::Act(event))),
+                Err(error) => out.refuse(self.refusal(&event, &error, naming)),
+            }
+            return;
+        }
         let before = self.game.board().clone();
         match self.game.apply(event.clone()) {
             Ok(effect) => {
-                out.say(describe(&event, effect, &before, &self.game, naming));
-                match event {
-                    Event::Propose { by, .. } => self.ending_turn = by.opponent(),
-                    Event::OfferNoResult { by } => out.prompt = Some(Prompt::NoResultAnswer { by }),
-                    Event::RequestResume { .. } => self.marks.clear(),
-                    _ => {}
-                }
-                if effect.stopped {
-                    self.ending_turn = self.game.to_move();
-                    let draft = self.game.auto_draft(&Limits::default());
-                    self.marks = draft.dead();
-                    out.say(draft_note(&draft, self.size(), naming));
-                }
-                if effect.repetition
-                    && matches!(self.game.no_result(), NoResultState::Repeated { .. })
-                {
-                    out.prompt = Some(Prompt::NoResultOffer {
-                        to_move: self.game.to_move(),
-                    });
-                }
-                self.recount();
+                self.applied(&event, effect, &before, naming, out);
                 self.record(&event, out);
                 out.cmds.push(Cmd::Applied(event));
             }
-            Err(error) => {
-                let text = match event {
-                    Event::Play { point, .. } => {
-                        format!("{}: {error}", naming.name(point, self.size()))
-                    }
-                    _ => error.to_string(),
-                };
-                out.refuse(text);
+            Err(error) => out.refuse(self.refusal(&event, &error, naming)),
+        }
+    }
+
+    /// Takes an event the network task reports (ours sent, or the
+    /// partner's checked and logged) into the mirrored game. The task's
+    /// game is the authority: if the mirror disagrees it is replaced.
+    pub(super) fn mirror(&mut self, event: &Event, game: Game, naming: Naming, out: &mut Out) {
+        let before = self.game.board().clone();
+        match self.game.apply(event.clone()) {
+            Ok(effect) if self.game.state_hash() == game.state_hash() => {
+                self.applied(event, effect, &before, naming, out);
+                out.cmds.push(Cmd::Applied(event.clone()));
+            }
+            _ => {
+                self.game = game;
+                self.recount();
             }
         }
+    }
+
+    fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
+        match event {
+            Event::Play { point, .. } => format!("{}: {error}", naming.name(*point, self.size())),
+            _ => error.to_string(),
+        }
+    }
+
+    /// What follows an applied event on the screen: the sentence, the
+    /// marks, the draft at stoppage, the questions it raises.
+    fn applied(
+        &mut self,
+        event: &Event,
+        effect: kaisho_core::Effect,
+        before: &kaisho_core::Board,
+        naming: Naming,
+        out: &mut Out,
+    ) {
+        out.say(describe(event, effect, before, &self.game, naming));
+        match event {
+            Event::Propose { by, dead } => {
+                self.ending_turn = by.opponent();
+                if !self.acts_for(*by) {
+                    self.marks.clone_from(dead);
+                }
+            }
+            Event::OfferNoResult { by } if self.acts_for(by.opponent()) => {
+                out.prompt = Some(Prompt::NoResultAnswer { by: *by });
+            }
+            Event::RequestResume { .. } => self.marks.clear(),
+            _ => {}
+        }
+        if effect.stopped {
+            self.ending_turn = self.game.to_move();
+            let draft = self.game.auto_draft(&Limits::default());
+            self.marks = draft.dead();
+            out.say(draft_note(&draft, self.size(), naming));
+        }
+        if effect.repetition
+            && matches!(self.game.no_result(), NoResultState::Repeated { .. })
+            && self.acts_for(self.game.to_move())
+        {
+            out.prompt = Some(Prompt::NoResultOffer {
+                to_move: self.game.to_move(),
+            });
+        }
+        self.recount();
     }
 }
 

@@ -7,7 +7,7 @@ use super::prompt::{Field, Prompt, Reply};
 use super::recording::{Recording, SeriesGame};
 use super::session::Session;
 use super::text::{board_text, score_text};
-use super::{Message, Screen, State, Tone, games, review, series, settings};
+use super::{Message, Screen, State, Tone, games, lobby, netgame, review, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use kaisho_core::{BoardSize, Settings};
@@ -59,6 +59,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
             }
         }
         Msg::Command(command) => run(state, command, &mut out),
+        Msg::Net(news) => netgame::news(state, news, &mut out),
     }
     if out.message.is_some() {
         state.message = out.message;
@@ -99,6 +100,13 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
         Field::Point => typed_point(state, text, out),
         Field::SgfPath => review::import(state, text, out),
         Field::Name => settings::set_name(state, text, out),
+        Field::JoinCode => lobby::join(state, text, out),
+        Field::Port => lobby::set_port(state, text, out),
+        Field::Chat => chat(state, text, out),
+        Field::HostAddress => match state.resuming.take() {
+            Some(id) => games::rejoin(state, id, text, out),
+            None => out.refuse("no adjourned game chosen to resume".to_string()),
+        },
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
             Err(_) => out.refuse(format!("'{}' is not a move number", text.trim())),
@@ -164,7 +172,23 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
-        Command::Back => back(state),
+        Command::OpenHost => lobby::open_host(state, out),
+        Command::AskJoin => lobby::ask_code(state, out),
+        Command::AskChat => match state.session() {
+            Some(session) if session.net.is_some() => {
+                state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
+            }
+            _ => out.refuse(
+                "chat goes to a partner over the network; this game is played at one keyboard"
+                    .to_string(),
+            ),
+        },
+        Command::HostResume(id) => games::host_resume(state, id, out),
+        Command::AskRejoin(id) => {
+            state.resuming = Some(id);
+            state.prompt = Some(Prompt::Text(Field::HostAddress, String::new()));
+        }
+        Command::Back => back(state, out),
         Command::OpenGames => games::open(state, out),
         Command::OpenSeries => series::open(state, out),
         Command::OpenSettings => settings::open(state),
@@ -200,6 +224,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             Screen::Review(_) => review::run(state, other, out),
             Screen::Series(_) => series::run(state, other, out),
             Screen::Settings(_) => settings::run(state, other, out),
+            Screen::HostForm(_) => lobby::run_form(state, other, out),
+            Screen::Lobby(_) => {}
         },
     }
 }
@@ -211,6 +237,24 @@ fn adjourn(state: &mut State, out: &mut Out) {
     let Some(session) = state.session() else {
         return;
     };
+    if let Some(net) = &session.net {
+        let text = match (&net.link, session.game.outcome()) {
+            (netgame::LinkState::Closed(_), _) | (_, Some(_)) => None,
+            _ => {
+                out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
+                Some(format!(
+                    "game {} adjourned (打ち掛け): either side can resume it from Saved games",
+                    net.game_id
+                ))
+            }
+        };
+        state.screen = Screen::Home;
+        state.message = None;
+        if let Some(text) = text {
+            out.say(text);
+        }
+        return;
+    }
     let text = match (&session.recording, session.game.outcome()) {
         (_, Some(_)) => None,
         (Some(recording), None) => Some(format!(
@@ -227,10 +271,33 @@ fn adjourn(state: &mut State, out: &mut Out) {
     }
 }
 
+/// Sends a chat line to the partner and keeps it in the panel.
+fn chat(state: &mut State, text: &str, out: &mut Out) {
+    let text = text.trim();
+    if text.is_empty() {
+        return;
+    }
+    let Screen::Game(session) = &mut state.screen else {
+        return;
+    };
+    let Some(net) = &mut session.net else {
+        return;
+    };
+    if let netgame::LinkState::Away(why) | netgame::LinkState::Closed(why) = &net.link {
+        out.refuse(format!("not sent: {why}"));
+        return;
+    }
+    let me = net.names[net.local.index()].clone();
+    net.hear(format!("{me}: {text}"));
+    out.cmds
+        .push(Cmd::Net(super::net::NetRequest::Chat(text.to_string())));
+}
+
 /// Goes back one screen: a review to the list it was opened from, an open
 /// series to the series list, anything else home.
-fn back(state: &mut State) {
+fn back(state: &mut State, out: &mut Out) {
     match &mut state.screen {
+        Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
             if let Some(places) = &state.places {
                 state.screen = Screen::Games(games::GamesList::load(places));

@@ -5,17 +5,17 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
+use kaisho::netplay::{Env, is_drop, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
 use kaisho_net::{Colors, Host, Link, NetError, Secret, Session, Terms, TimeW};
-use kaisho_saves::identity::{self, Fingerprint, Identity};
-use kaisho_saves::known_peers::KnownPeers;
+use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use tokio::sync::mpsc;
 
 /// The port a host listens on unless told otherwise.
@@ -93,62 +93,16 @@ pub struct HostArgs {
     pub play: PlayOptions,
 }
 
-/// What host and join need from the disk.
-pub struct Env {
-    pub identity: Identity,
-    pub peers: KnownPeers,
-    pub store: GameStore,
+/// Loads what host and join need from the disk under `home`.
+pub fn load_env(home: Option<&Path>) -> Result<Env, String> {
+    let places = Places::locate(home).map_err(|e| e.to_string())?;
+    Env::load(&places)
 }
 
-impl Env {
-    /// Loads the identity (made on first run), known peers and games.
-    pub fn load(home: Option<&Path>) -> Result<Env, String> {
-        let places = Places::locate(home).map_err(|e| e.to_string())?;
-        let identity =
-            identity::load_or_create(&places.identity_file()).map_err(|e| e.to_string())?;
-        let peers = KnownPeers::load(&places.known_peers_file()).map_err(|e| e.to_string())?;
-        Ok(Env {
-            identity,
-            peers,
-            store: GameStore::new(places.games_dir()),
-        })
-    }
-
-    /// Checks and remembers the partner; a known name with a new
-    /// certificate is refused.
-    pub fn meet(&mut self, link: &Link) -> Result<(), String> {
-        link.check_known(&mut self.peers, now_unix())
-            .map_err(|e| e.to_string())?;
-        self.peers.save().map_err(|e| e.to_string())?;
-        println!(
-            "connected to {} ({})",
-            link.peer_name(),
-            link.peer().grouped()
-        );
-        Ok(())
-    }
-
-    /// The partner's fingerprint in a saved game, for a resume.
-    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, String> {
-        let saved = self.store.load(id).map_err(|e| e.to_string())?;
-        let header = saved.contents.header;
-        let partner = match header.local_color {
-            Some(kaisho_core::Color::Black) => header.white,
-            Some(kaisho_core::Color::White) => header.black,
-            None => return Err(format!("game {id} was not a networked game")),
-        };
-        partner
-            .fingerprint
-            .as_deref()
-            .and_then(Fingerprint::parse)
-            .ok_or_else(|| format!("game {id} records no certificate for the partner"))
-    }
-}
-
-pub fn now_unix() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
+/// Checks and remembers the partner, and says who connected.
+pub fn meet(env: &mut Env, link: &Link) -> Result<(), String> {
+    println!("{}", env.meet(link)?);
+    Ok(())
 }
 
 /// The command lines, read on a thread from the script or the terminal.
@@ -222,7 +176,7 @@ pub fn run(args: HostArgs, home: Option<&Path>) -> ExitCode {
 }
 
 async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
-    let mut env = Env::load(home)?;
+    let mut env = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let addr = SocketAddr::new(args.bind, args.port);
     let mut host = Host::bind(addr, &env.identity, &args.play.name).map_err(|e| e.to_string())?;
@@ -235,10 +189,10 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 partner.short(),
                 host.local_addr().map_err(|e| e.to_string())?
             );
-            let link = wait_for(&mut host, partner, Duration::from_secs(args.play.wait))
+            let link = wait_back(&mut host, partner, Duration::from_secs(args.play.wait))
                 .await
                 .ok_or("the partner did not come back; the game stays adjourned")?;
-            env.meet(&link)?;
+            meet(&mut env, &link)?;
             host.refuse_others();
             kaisho_net::resume(link, Some(id), &env.store, time)
                 .await
@@ -265,7 +219,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                     Err(e) => eprintln!("refused a connection: {e}"),
                 }
             };
-            env.meet(&link)?;
+            meet(&mut env, &link)?;
             host.refuse_others();
             kaisho_net::host_game(link, terms, &env.store)
                 .await
@@ -286,7 +240,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 let partner = session.peer();
                 drop(session);
                 let Some(link) =
-                    wait_for(&mut host, partner, Duration::from_secs(args.play.wait)).await
+                    wait_back(&mut host, partner, Duration::from_secs(args.play.wait)).await
                 else {
                     println!("adjourned: the partner did not come back; resume with --resume {id}");
                     return Ok(ExitCode::from(2));
@@ -302,23 +256,12 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     }
 }
 
-/// Whether an error is a dropped connection the partner may come back from.
-pub fn is_drop(e: &NetError) -> bool {
-    matches!(e, NetError::Connection(_) | NetError::Timeout(_))
-        || matches!(e, NetError::Refused(reason) if reason.is_empty())
-}
-
-/// Waits up to `limit` for the partner with fingerprint `partner`,
-/// refusing anyone else.
-async fn wait_for(host: &mut Host, partner: Fingerprint, limit: Duration) -> Option<Link> {
-    let deadline = tokio::time::Instant::now() + limit;
-    loop {
-        match tokio::time::timeout_at(deadline, host.accept_known(partner)).await {
-            Err(_) => return None,
-            Ok(Ok(link)) => return Some(link),
-            Ok(Err(e)) => eprintln!("refused a connection: {e}"),
-        }
-    }
+/// Waits up to `limit` for the partner, printing each refusal.
+async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Option<Link> {
+    wait_for(host, partner, limit, |e| {
+        eprintln!("refused a connection: {e}")
+    })
+    .await
 }
 
 fn terms(args: &HostArgs, store: &GameStore) -> Result<Terms, String> {

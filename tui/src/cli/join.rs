@@ -3,11 +3,12 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{Env, PlayOptions, announce, commands, is_drop, report, runtime};
+use super::host::{PlayOptions, announce, commands, load_env, meet, report, runtime};
 use clap::Args;
+use kaisho::netplay::{Env, is_drop};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::Script;
-use kaisho_net::{JoinCode, Link, NetError, Session};
+use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
 use std::net::SocketAddr;
 use std::path::Path;
@@ -43,7 +44,7 @@ pub fn run(args: JoinArgs, home: Option<&Path>) -> ExitCode {
 }
 
 async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
-    let mut env = Env::load(home)?;
+    let mut env = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
@@ -58,7 +59,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             let link = redial(addr, host, &env.identity, &name, wait)
                 .await
                 .ok_or("the host did not answer; is it running `kaisho host --resume`?")?;
-            env.meet(&link)?;
+            meet(&mut env, &link)?;
             (resume(link, &env, time).await?, addr)
         }
         None => {
@@ -66,7 +67,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             let link = kaisho_net::join(&code, &env.identity, &name)
                 .await
                 .map_err(|e| e.to_string())?;
-            env.meet(&link)?;
+            meet(&mut env, &link)?;
             let session = kaisho_net::join_game(link, None, args.odd, &env.store)
                 .await
                 .map_err(|e| e.to_string())?;
@@ -105,8 +106,8 @@ async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, Str
         .map_err(|e| e.to_string())
 }
 
-/// Dials the host once a second until it answers with the pinned
-/// certificate or `limit` runs out.
+/// Dials the host again until it answers with the pinned certificate;
+/// `None` when the wait runs out or another certificate answers.
 async fn redial(
     addr: SocketAddr,
     host: Fingerprint,
@@ -114,16 +115,12 @@ async fn redial(
     name: &str,
     limit: Duration,
 ) -> Option<Link> {
-    let deadline = tokio::time::Instant::now() + limit;
-    while tokio::time::Instant::now() < deadline {
-        match kaisho_net::rejoin(addr, host, identity, name).await {
-            Ok(link) => return Some(link),
-            Err(e @ NetError::WrongFingerprint { .. }) => {
-                eprintln!("{e}");
-                return None;
-            }
-            Err(_) => tokio::time::sleep(Duration::from_secs(1)).await,
+    match kaisho::netplay::redial(addr, host, identity, name, limit).await {
+        Ok(link) => Some(link),
+        Err(Some(e)) => {
+            eprintln!("{e}");
+            None
         }
+        Err(None) => None,
     }
-    None
 }

@@ -28,6 +28,10 @@ pub struct Cli {
     /// Draw with ASCII only: no box-drawing or wide characters.
     #[arg(long, global = true)]
     pub ascii: bool,
+    /// The address games hosted from the screen listen on (all interfaces
+    /// by default; 127.0.0.1 keeps them to this machine).
+    #[arg(long = "listen", value_name = "ADDR")]
+    pub listen: Option<std::net::IpAddr>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -53,6 +57,7 @@ pub fn run(cli: Cli) -> ExitCode {
             plain: cli.plain,
             ascii: cli.ascii,
             home: cli.home,
+            listen: cli.listen,
         }),
         Some(Command::Replay(args)) => replay::run(&args),
         Some(Command::Score(args)) => score::run(&args),

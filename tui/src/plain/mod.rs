@@ -40,6 +40,10 @@ pub fn run(mut state: State, mut input: impl BufRead, mut output: impl Write) ->
                         Cmd::Quit => return Ok(()),
                         Cmd::Say(text) => writeln!(output, "{text}")?,
                         Cmd::Applied(event) => logging::applied(&event),
+                        Cmd::Net(_) => writeln!(
+                            output,
+                            "network play in plain mode: use `kaisho host` and `kaisho join`"
+                        )?,
                     }
                 }
             }

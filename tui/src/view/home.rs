@@ -12,6 +12,8 @@ use ratatui::widgets::{Paragraph, Widget};
 fn label(item: HomeItem) -> &'static str {
     match item {
         HomeItem::PlayLocal => "Play a local game (two players, one keyboard)",
+        HomeItem::HostLan => "Host a game on the local network",
+        HomeItem::JoinLan => "Join a game on the local network (type its code)",
         HomeItem::BoardSize => "board size",
         HomeItem::Komi => "komi",
         HomeItem::Handicap => "handicap",

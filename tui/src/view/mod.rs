@@ -6,6 +6,7 @@ mod footer;
 mod games;
 mod help;
 mod home;
+mod lobby;
 mod panel;
 mod review;
 mod series;
@@ -74,6 +75,8 @@ pub fn view(state: &State, frame: &mut Frame) {
                 Screen::Games(list) => games::render(state, list, theme, body, buf),
                 Screen::Series(screen) => series::render(state, screen, theme, body, buf),
                 Screen::Settings(form) => settings::render(form, theme, body, buf),
+                Screen::HostForm(form) => lobby::render_form(form, theme, body, buf),
+                Screen::Lobby(l) => lobby::render_lobby(l, theme, body, buf),
                 _ => home::render(state, theme, body, buf),
             }
             let bottom = area.y + area.height - 2;

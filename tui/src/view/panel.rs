@@ -6,7 +6,7 @@
 use super::table::score_lines;
 use super::text::wrap;
 use super::theme::Theme;
-use crate::app::{Session, State};
+use crate::app::{LinkState, NetSeat, Session, State};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -18,6 +18,9 @@ pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &
     let mut lines = header(session, theme);
     lines.push(Line::default());
     let width = usize::from(area.width);
+    if let Some(net) = &session.net {
+        link(net, theme, width, &mut lines);
+    }
     match (&session.halted, session.game.phase()) {
         (Some(why), _) => {
             for text in wrap(why, width) {
@@ -28,7 +31,44 @@ pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &
         (None, Phase::Stopped | Phase::Ending) => ending(state, session, theme, &mut lines),
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
+    if let Some(net) = &session.net {
+        let room = usize::from(area.height).saturating_sub(lines.len() + 1);
+        chat(net, theme, width, room, &mut lines);
+    }
     Paragraph::new(lines).render(area, buf);
+}
+
+/// The connection's state, when it is not simply connected.
+fn link(net: &NetSeat, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
+    let why = match &net.link {
+        LinkState::Connected => return,
+        LinkState::Away(why) => format!("partner away: {why}"),
+        LinkState::Closed(why) => format!("disconnected: {why}"),
+    };
+    for text in wrap(&why, width).into_iter().take(3) {
+        lines.push(Line::styled(theme.text(&text), theme.error()));
+    }
+}
+
+/// The last chat lines that fit in `room` rows, under a blank line.
+fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<Line<'static>>) {
+    if room < 2 {
+        return;
+    }
+    if net.chat.is_empty() {
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            theme.text(&format!("c: chat with {}", net.partner())),
+            theme.dim(),
+        ));
+        return;
+    }
+    let wrapped: Vec<String> = net.chat.iter().flat_map(|line| wrap(line, width)).collect();
+    lines.push(Line::default());
+    let skip = wrapped.len().saturating_sub(room - 1);
+    for text in wrapped.into_iter().skip(skip) {
+        lines.push(Line::styled(theme.text(&text), theme.dim()));
+    }
 }
 
 fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
@@ -38,27 +78,50 @@ fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
         0 => "even".to_string(),
         n => format!("{n} stones"),
     };
-    let [black, white] = session.game.captures();
-    let player = |color: Color, prisoners: u32| {
-        Line::from(vec![
-            Span::styled(theme.stone(color), theme.bold()),
-            Span::raw(format!(" {:<10}prisoners {prisoners:>3}", color.name())),
-        ])
-    };
-    vec![
+    let captures = session.game.captures();
+    let mut lines = vec![
         Line::styled(theme.text(&session.title), theme.bold()),
         Line::from(format!("{size}x{size}, komi {}, {terms}", settings.komi)),
         Line::default(),
-        player(Color::Black, black),
-        player(Color::White, white),
-    ]
+    ];
+    for color in [Color::Black, Color::White] {
+        let prisoners = captures[color.index()];
+        lines.push(Line::from(vec![
+            Span::styled(theme.stone(color), theme.bold()),
+            Span::raw(format!(" {:<10}prisoners {prisoners:>3}", color.name())),
+        ]));
+        if let Some(net) = &session.net {
+            lines.push(seat_line(net, color, theme));
+        }
+    }
+    lines
+}
+
+/// A network player's name (and who is this side) and their clock.
+fn seat_line(net: &NetSeat, color: Color, theme: Theme) -> Line<'static> {
+    let mut name: String = net.names[color.index()].chars().take(14).collect();
+    if color == net.local {
+        name += " (you)";
+    }
+    let clock = net
+        .clocks
+        .map(|face| face.text(color, theme.ascii))
+        .unwrap_or_default();
+    Line::from(theme.text(&format!("  {name:<16}{clock}")))
 }
 
 fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
-    lines.push(Line::from(format!("{} to play", game.to_move())));
+    let turn = match &session.net {
+        Some(net) if net.local == game.to_move() => {
+            format!("{} to play: your move", game.to_move())
+        }
+        Some(net) => format!("{} to play: {}", game.to_move(), net.partner()),
+        None => format!("{} to play", game.to_move()),
+    };
+    lines.push(Line::from(turn));
     lines.push(Line::from(format!(
         "move {}, game {}",
         game.move_number(),
@@ -90,8 +153,14 @@ fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'st
 fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
     let actor = session.actor();
     let size = session.game.settings().size.get();
+    let decide = match (&session.net, session.open_proposal()) {
+        (None, _) => format!("{actor} to decide"),
+        (Some(net), Some(p)) if p.by == net.local => format!("{} to answer", net.partner()),
+        (Some(_), Some(_)) => "accept or counter".to_string(),
+        (Some(_), None) => "mark and propose".to_string(),
+    };
     lines.push(Line::styled(
-        format!("game {}: {actor} to decide", session.game.phase()),
+        format!("game {}: {decide}", session.game.phase()),
         theme.bold(),
     ));
     let offer = match session.open_proposal() {

@@ -1,0 +1,278 @@
+//! Finding a partner from the screen: the host's form (board, komi,
+//! handicap, colours, clock, port), and the lobby that shows the join code
+//! or the progress of joining until the game begins.
+
+use super::Cmd;
+use super::command::Command;
+use super::home::{next_komi, next_size};
+use super::net::{NetRequest, Offer, Plan};
+use super::prompt::{Field, Prompt};
+use super::update::Out;
+use super::{Screen, State};
+use kaisho_core::handicap::max_stones;
+use kaisho_core::{BoardSize, Komi};
+use kaisho_net::{Colors, TimeW};
+use std::net::SocketAddr;
+
+/// The port a host listens on unless told otherwise.
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// One line of the host's form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HostItem {
+    BoardSize,
+    Komi,
+    Handicap,
+    Colors,
+    Clock,
+    Port,
+    Start,
+}
+
+/// The form, top to bottom.
+pub const HOST_ITEMS: &[HostItem] = &[
+    HostItem::BoardSize,
+    HostItem::Komi,
+    HostItem::Handicap,
+    HostItem::Colors,
+    HostItem::Clock,
+    HostItem::Port,
+    HostItem::Start,
+];
+
+/// The clocks a club game is commonly played with.
+pub const CLOCKS: &[(&str, TimeW)] = &[
+    ("no clock", TimeW::None),
+    (
+        "10 min + 3 x 30 s",
+        TimeW::Byoyomi {
+            main_ms: 600_000,
+            periods: 3,
+            period_ms: 30_000,
+        },
+    ),
+    (
+        "30 min + 5 x 30 s",
+        TimeW::Byoyomi {
+            main_ms: 1_800_000,
+            periods: 5,
+            period_ms: 30_000,
+        },
+    ),
+    (
+        "60 min + 5 x 60 s",
+        TimeW::Byoyomi {
+            main_ms: 3_600_000,
+            periods: 5,
+            period_ms: 60_000,
+        },
+    ),
+    (
+        "20 min sudden death",
+        TimeW::Absolute { main_ms: 1_200_000 },
+    ),
+];
+
+const COLORS: [Colors; 3] = [Colors::Nigiri, Colors::HostBlack, Colors::HostWhite];
+
+/// The terms a host is about to offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HostForm {
+    pub selected: usize,
+    pub size: u8,
+    pub komi: Komi,
+    pub handicap: u8,
+    pub colors: Colors,
+    /// An index into [`CLOCKS`].
+    pub clock: usize,
+    pub port: u16,
+}
+
+impl HostForm {
+    /// The line under the selection.
+    #[must_use]
+    pub fn item(&self) -> HostItem {
+        HOST_ITEMS[self.selected.min(HOST_ITEMS.len() - 1)]
+    }
+
+    /// The text of an item's value, for items that have one.
+    #[must_use]
+    pub fn value(&self, item: HostItem) -> Option<String> {
+        Some(match item {
+            HostItem::BoardSize => format!("{0}x{0}", self.size),
+            HostItem::Komi => self.komi.to_string(),
+            HostItem::Handicap => match self.handicap {
+                0 => "none".to_string(),
+                n => format!("{n} stones (the partner takes Black)"),
+            },
+            HostItem::Colors => match self.colors {
+                Colors::Nigiri => "nigiri".to_string(),
+                Colors::HostBlack => "you take Black".to_string(),
+                Colors::HostWhite => "you take White".to_string(),
+            },
+            HostItem::Clock => CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string(),
+            HostItem::Port => self.port.to_string(),
+            HostItem::Start => return None,
+        })
+    }
+
+    fn step(&mut self, by: i32) {
+        let cycle = |at: usize, len: usize| (at as i32 + by).rem_euclid(len as i32) as usize;
+        match self.item() {
+            HostItem::BoardSize => {
+                self.size = next_size(self.size, by);
+                let max = BoardSize::new(u32::from(self.size)).map_or(0, max_stones);
+                self.handicap = self.handicap.min(max);
+            }
+            HostItem::Komi => self.komi = next_komi(self.komi, by),
+            HostItem::Handicap => {
+                let max = BoardSize::new(u32::from(self.size)).map_or(0, max_stones);
+                self.handicap = match (self.handicap, by > 0) {
+                    (0, true) => 2,
+                    (2, false) => 0,
+                    (h, true) => h.saturating_add(1),
+                    (h, false) => h.saturating_sub(1),
+                }
+                .min(max);
+                // The weaker player takes Black with the handicap stones.
+                if self.handicap > 0 && self.colors == Colors::Nigiri {
+                    self.colors = Colors::HostWhite;
+                }
+            }
+            HostItem::Colors => {
+                let at = COLORS.iter().position(|&c| c == self.colors).unwrap_or(0);
+                self.colors = COLORS[cycle(at, COLORS.len())];
+            }
+            HostItem::Clock => self.clock = cycle(self.clock, CLOCKS.len()),
+            HostItem::Port | HostItem::Start => {}
+        }
+    }
+
+    /// The terms this form offers.
+    #[must_use]
+    pub fn offer(&self) -> Offer {
+        Offer {
+            size: self.size,
+            komi_halves: self.komi.halves(),
+            handicap: self.handicap,
+            time: CLOCKS[self.clock.min(CLOCKS.len() - 1)].1,
+            colors: self.colors,
+        }
+    }
+}
+
+/// Waiting for the partner: what is being done, the join code when
+/// hosting, and what happened so far.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Lobby {
+    pub title: String,
+    pub code: Option<String>,
+    pub lines: Vec<String>,
+    /// Set when the network task has ended without a game.
+    pub closed: bool,
+}
+
+/// Opens the host's form with the home menu's board, komi and handicap.
+pub(super) fn open_host(state: &mut State, out: &mut Out) {
+    if state.places.is_none() {
+        out.refuse(
+            "network play needs a data folder for its identity and game logs: start kaisho with --home DIR"
+                .to_string(),
+        );
+        return;
+    }
+    let home = state.home;
+    state.screen = Screen::HostForm(HostForm {
+        selected: HOST_ITEMS.len() - 1,
+        size: home.size,
+        komi: home.komi,
+        handicap: home.handicap,
+        colors: if home.handicap > 0 {
+            Colors::HostWhite
+        } else {
+            Colors::Nigiri
+        },
+        clock: 0,
+        port: DEFAULT_PORT,
+    });
+}
+
+/// The keys of the host's form.
+pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
+    let Screen::HostForm(form) = &mut state.screen else {
+        return;
+    };
+    match command {
+        Command::Up => form.selected = form.selected.saturating_sub(1),
+        Command::Down => form.selected = (form.selected + 1).min(HOST_ITEMS.len() - 1),
+        Command::Left => form.step(-1),
+        Command::Right => form.step(1),
+        Command::Select => match form.item() {
+            HostItem::Port => state.prompt = Some(Prompt::Text(Field::Port, String::new())),
+            HostItem::Start => {
+                let bind = SocketAddr::new(state.listen, form.port);
+                let title = format!("Hosting a {0}x{0} game, komi {1}", form.size, form.komi);
+                let plan = Plan::Host {
+                    bind,
+                    offer: form.offer(),
+                };
+                start(state, plan, title, out);
+            }
+            _ => form.step(1),
+        },
+        _ => {}
+    }
+}
+
+/// Sets the port typed on the host's form.
+pub(super) fn set_port(state: &mut State, text: &str, out: &mut Out) {
+    let Screen::HostForm(form) = &mut state.screen else {
+        return;
+    };
+    // Port 0 asks the system for a free port; the code shows the one given.
+    match text.trim().parse::<u16>() {
+        Ok(port) => form.port = port,
+        Err(_) => out.refuse(format!(
+            "'{}' is not a port: give a number from 0 (any free port) to 65535",
+            text.trim()
+        )),
+    }
+}
+
+/// Asks for the join code the host shows.
+pub(super) fn ask_code(state: &mut State, out: &mut Out) {
+    if state.places.is_none() {
+        out.refuse("network play needs a data folder: start kaisho with --home DIR".to_string());
+        return;
+    }
+    state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
+}
+
+/// Joins with a typed code.
+pub(super) fn join(state: &mut State, code: &str, out: &mut Out) {
+    let code = code.trim().to_string();
+    let title = format!("Joining {code}");
+    start(state, Plan::Join { code }, title, out);
+}
+
+/// Starts the network task with `plan` and shows the lobby.
+pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out) {
+    let name = state.config.player_name.clone();
+    out.cmds.push(Cmd::Net(NetRequest::Start { plan, name }));
+    state.screen = Screen::Lobby(Lobby {
+        title,
+        ..Lobby::default()
+    });
+    state.message = None;
+}
+
+/// Leaves the lobby: the network task stops, nothing was played.
+pub(super) fn leave(state: &mut State, out: &mut Out) {
+    if let Screen::Lobby(lobby) = &state.screen
+        && !lobby.closed
+    {
+        out.cmds.push(Cmd::Net(NetRequest::Leave));
+    }
+    state.screen = Screen::Home;
+    state.message = None;
+}

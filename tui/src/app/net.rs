@@ -1,0 +1,198 @@
+//! What the update asks of the network and what the network reports back.
+//!
+//! A network game runs in a task of its own (`netplay::worker`) that owns
+//! the connection, the partner's clock and the game's log; the update only
+//! sends it [`NetRequest`]s and takes its [`NetNews`] as messages. The
+//! game the screen shows is a mirror that every report brings up to date.
+
+use kaisho_core::clock::{Clock, TimeControl};
+use kaisho_core::{Color, Event, Game};
+use kaisho_net::{Colors, TimeW};
+use std::net::SocketAddr;
+
+/// How to find the partner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// Listen on `bind` and show a join code; offer these terms.
+    Host { bind: SocketAddr, offer: Offer },
+    /// Dial the host with the code it shows.
+    Join { code: String },
+    /// Wait on `bind` for the partner of adjourned game `id` to come back.
+    HostResume { bind: SocketAddr, id: String },
+    /// Dial the host at `addr` to resume adjourned game `id`.
+    JoinResume { addr: SocketAddr, id: String },
+}
+
+/// The terms a host offers for a new game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Offer {
+    pub size: u8,
+    pub komi_halves: i32,
+    pub handicap: u8,
+    pub time: TimeW,
+    pub colors: Colors,
+}
+
+/// What the update asks of the network task.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetRequest {
+    /// Start the network task: find the partner, agree and play.
+    Start {
+        plan: Plan,
+        name: String,
+    },
+    /// Make this event of ours: the task checks, times and sends it.
+    Act(Event),
+    Chat(String),
+    /// Say goodbye: the game stays adjourned in both logs.
+    Leave,
+}
+
+/// A game the network task has begun or resumed.
+#[derive(Clone, Debug)]
+pub struct Started {
+    pub game: Game,
+    pub local: Color,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    pub game_id: String,
+    pub resumed: bool,
+}
+
+/// Both clocks as the network task books them, and the turn running now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockFace {
+    pub clocks: [Clock; 2],
+    /// The side on turn and the milliseconds it has thought so far.
+    pub running: Option<(Color, u64)>,
+}
+
+impl ClockFace {
+    /// The clock of `color` in words: `9:41`, `3×30s 0:21`, `-` with none.
+    #[must_use]
+    pub fn text(&self, color: Color, ascii: bool) -> String {
+        let clock = self.clocks[color.index()];
+        let used = match self.running {
+            Some((c, ms)) if c == color => ms,
+            _ => 0,
+        };
+        let times = if ascii { "x" } else { "×" };
+        match clock.control() {
+            TimeControl::None => "no clock".to_string(),
+            TimeControl::Absolute { .. } => minutes(clock.main_left_ms().saturating_sub(used)),
+            TimeControl::Byoyomi { period_ms, .. } => {
+                let main = clock.main_left_ms();
+                if main > used {
+                    format!(
+                        "{} +{}{times}{}s",
+                        minutes(main - used),
+                        clock.periods_left(),
+                        period_ms / 1000
+                    )
+                } else {
+                    let into_period = (used - main) % period_ms.max(1);
+                    let spent = u32::try_from((used - main) / period_ms.max(1)).unwrap_or(u32::MAX);
+                    let periods = clock.periods_left().saturating_sub(spent);
+                    format!(
+                        "byo-yomi {periods}{times}{}s {}",
+                        period_ms / 1000,
+                        minutes(period_ms.saturating_sub(into_period))
+                    )
+                }
+            }
+        }
+    }
+}
+
+/// Milliseconds as `m:ss`, rounded up so that `0:00` means flagged.
+fn minutes(ms: u64) -> String {
+    let seconds = ms.div_ceil(1000);
+    format!("{}:{:02}", seconds / 60, seconds % 60)
+}
+
+/// What the network task reports.
+#[derive(Clone, Debug)]
+pub enum NetNews {
+    /// The host listens; the code to read to the partner.
+    Listening {
+        code: String,
+    },
+    /// A line for the player: who connected, a stranger refused.
+    Note(String),
+    Started(Box<Started>),
+    /// Our event went out; the game after it.
+    Sent {
+        event: Event,
+        game: Box<Game>,
+    },
+    /// The partner's event, checked and logged; the game after it.
+    Remote {
+        event: Event,
+        game: Box<Game>,
+    },
+    /// Our event crossed the host's and was taken back.
+    Withdrawn {
+        event: Event,
+        game: Box<Game>,
+    },
+    /// Our event was not sent, and why.
+    Refused(String),
+    Chat(String),
+    Clocks(ClockFace),
+    /// The connection dropped; the task is trying to get the partner back.
+    Away(String),
+    /// The task has ended, and why (the game is over, adjourned, or failed).
+    Closed(String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn face(control: TimeControl, spent: &[u64], running: u64) -> ClockFace {
+        let mut clock = Clock::new(control);
+        for &ms in spent {
+            clock.spend(ms).expect("within the allowance");
+        }
+        ClockFace {
+            clocks: [clock, Clock::new(control)],
+            running: Some((Color::Black, running)),
+        }
+    }
+
+    #[test]
+    fn clocks_read_as_a_club_clock_does() {
+        let byoyomi = TimeControl::Byoyomi {
+            main_ms: 600_000,
+            periods: 3,
+            period_ms: 30_000,
+        };
+        assert_eq!(
+            face(byoyomi, &[], 19_500).text(Color::Black, false),
+            "9:41 +3×30s"
+        );
+        assert_eq!(
+            face(byoyomi, &[], 0).text(Color::White, true),
+            "10:00 +3x30s"
+        );
+        // Main time gone: 12 s into the first period.
+        assert_eq!(
+            face(byoyomi, &[600_000], 12_000).text(Color::Black, false),
+            "byo-yomi 3×30s 0:18"
+        );
+        // 31 s: the first period is used up, 29 s of the second left.
+        assert_eq!(
+            face(byoyomi, &[600_000], 31_000).text(Color::Black, false),
+            "byo-yomi 2×30s 0:29"
+        );
+        let absolute = TimeControl::Absolute { main_ms: 300_000 };
+        assert_eq!(
+            face(absolute, &[60_000], 1_000).text(Color::Black, false),
+            "3:59"
+        );
+        assert_eq!(
+            face(TimeControl::None, &[], 5).text(Color::Black, false),
+            "no clock"
+        );
+    }
+}

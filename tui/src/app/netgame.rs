@@ -1,0 +1,167 @@
+//! A game against a partner over the network, as the screen sees it: the
+//! seat this side plays, the names, the clocks, the chat, and whether the
+//! connection holds; and how each report of the network task changes the
+//! state. The game itself is mirrored from the task's reports.
+
+use super::net::{ClockFace, NetNews, Started};
+use super::recording::export_saved;
+use super::session::Session;
+use super::update::Out;
+use super::{Screen, State};
+use kaisho_core::{Color, Phase};
+use kaisho_saves::log::GameStore;
+
+/// Chat lines kept for the panel.
+const CHAT_KEPT: usize = 50;
+
+/// Whether the partner can be reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    Connected,
+    /// Dropped; the network task is trying to get the partner back.
+    Away(String),
+    /// The network task has ended.
+    Closed(String),
+}
+
+/// This side of a network game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetSeat {
+    pub local: Color,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    pub game_id: String,
+    pub clocks: Option<ClockFace>,
+    /// The chat, oldest first: `name: text`.
+    pub chat: Vec<String>,
+    pub link: LinkState,
+}
+
+impl NetSeat {
+    /// The partner's name.
+    #[must_use]
+    pub fn partner(&self) -> &str {
+        &self.names[self.local.opponent().index()]
+    }
+
+    /// Keeps a chat line, dropping the oldest past the limit.
+    pub fn hear(&mut self, line: String) {
+        self.chat.push(line);
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.remove(0);
+        }
+    }
+}
+
+/// Applies one report of the network task.
+pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
+    let naming = state.naming;
+    match (news, &mut state.screen) {
+        (NetNews::Listening { code }, Screen::Lobby(lobby)) => lobby.code = Some(code),
+        (NetNews::Note(line), Screen::Lobby(lobby)) => lobby.lines.push(line),
+        (NetNews::Closed(text), Screen::Lobby(lobby)) => {
+            lobby.closed = true;
+            lobby.lines.push(text.clone());
+            out.refuse(text);
+        }
+        (NetNews::Refused(text) | NetNews::Note(text), Screen::Game(_)) => out.refuse(text),
+        (NetNews::Started(started), _) => begin(state, *started, out),
+        (news, Screen::Game(session)) if session.net.is_some() => match news {
+            NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
+                session.mirror(&event, *game, naming, out);
+            }
+            NetNews::Withdrawn { event, game } => {
+                session.game = *game;
+                session.marks.clear();
+                let size = session.game.settings().size.get();
+                out.refuse(format!(
+                    "your event ({}) crossed the partner's and was taken back; make it again if it still applies",
+                    kaisho_net::session::describe(&event, size)
+                ));
+            }
+            NetNews::Chat(text) => {
+                let line = format!(
+                    "{}: {text}",
+                    session.net.as_ref().map_or("", |n| n.partner())
+                );
+                out.say(line.clone());
+                if let Some(net) = &mut session.net {
+                    net.hear(line);
+                }
+            }
+            NetNews::Clocks(face) => {
+                if let Some(net) = &mut session.net {
+                    net.clocks = Some(face);
+                }
+            }
+            NetNews::Away(text) => {
+                out.refuse(text.clone());
+                if let Some(net) = &mut session.net {
+                    net.link = LinkState::Away(text);
+                }
+            }
+            NetNews::Closed(text) => {
+                closed(session, state.places.as_ref(), &text);
+                out.say(text);
+            }
+            _ => {}
+        },
+        // News of a game the player has left (a late closing line) changes nothing.
+        _ => {}
+    }
+}
+
+/// The game begins (or resumes after a drop): the screen shows it.
+fn begin(state: &mut State, started: Started, out: &mut Out) {
+    let local = started.local;
+    let chat = match &state.screen {
+        Screen::Game(session) => session
+            .net
+            .as_ref()
+            .filter(|n| n.game_id == started.game_id)
+            .map(|n| n.chat.clone())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    let mut session = Session::from_game(started.game);
+    session.title = format!("{} v {}", started.names[0], started.names[1]);
+    let to_move = session.game.to_move();
+    session.net = Some(NetSeat {
+        local,
+        names: started.names,
+        game_id: started.game_id.clone(),
+        clocks: None,
+        chat,
+        link: LinkState::Connected,
+    });
+    session.ending_turn = local;
+    state.screen = Screen::Game(Box::new(session));
+    state.prompt = None;
+    let verb = if started.resumed { "resumed" } else { "begins" };
+    let turn = if to_move == local {
+        "your move".to_string()
+    } else {
+        format!("{to_move} to play")
+    };
+    out.say(format!(
+        "game {} {verb}: you play {local}; {turn}",
+        started.game_id
+    ));
+}
+
+/// The network task ended: an ended game is exported; an unfinished one
+/// takes no more moves here and stays adjourned in the log.
+fn closed(session: &mut Session, places: Option<&kaisho_saves::places::Places>, text: &str) {
+    let Some(net) = &mut session.net else {
+        return;
+    };
+    net.link = LinkState::Closed(text.to_string());
+    if session.game.phase() == Phase::Ended {
+        if let Some(places) = places {
+            let store = GameStore::new(places.games_dir());
+            session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
+        }
+    } else {
+        session.halted = Some(text.to_string());
+    }
+}

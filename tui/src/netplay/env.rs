@@ -1,0 +1,68 @@
+//! What network play needs from the disk: this installation's identity
+//! (made on first use), the peers met before, and the saved games.
+
+use kaisho_net::Link;
+use kaisho_saves::identity::{self, Fingerprint, Identity};
+use kaisho_saves::known_peers::KnownPeers;
+use kaisho_saves::log::GameStore;
+use kaisho_saves::places::Places;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// The identity, the known peers and the game store of one installation.
+pub struct Env {
+    pub identity: Identity,
+    pub peers: KnownPeers,
+    pub store: GameStore,
+}
+
+impl Env {
+    /// Loads the identity (made on first run), known peers and games from
+    /// the folders `places` names.
+    pub fn load(places: &Places) -> Result<Env, String> {
+        let identity =
+            identity::load_or_create(&places.identity_file()).map_err(|e| e.to_string())?;
+        let peers = KnownPeers::load(&places.known_peers_file()).map_err(|e| e.to_string())?;
+        Ok(Env {
+            identity,
+            peers,
+            store: GameStore::new(places.games_dir()),
+        })
+    }
+
+    /// Checks and remembers the partner: a known name arriving with another
+    /// certificate is refused. Returns the line that says who connected.
+    pub fn meet(&mut self, link: &Link) -> Result<String, String> {
+        link.check_known(&mut self.peers, now_unix())
+            .map_err(|e| e.to_string())?;
+        self.peers.save().map_err(|e| e.to_string())?;
+        Ok(format!(
+            "connected to {} ({})",
+            link.peer_name(),
+            link.peer().grouped()
+        ))
+    }
+
+    /// The partner's fingerprint in a saved game, for a resumption.
+    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, String> {
+        let saved = self.store.load(id).map_err(|e| e.to_string())?;
+        let header = saved.contents.header;
+        let partner = match header.local_color {
+            Some(kaisho_core::Color::Black) => header.white,
+            Some(kaisho_core::Color::White) => header.black,
+            None => return Err(format!("game {id} was not a networked game")),
+        };
+        partner
+            .fingerprint
+            .as_deref()
+            .and_then(Fingerprint::parse)
+            .ok_or_else(|| format!("game {id} records no certificate for the partner"))
+    }
+}
+
+/// The seconds since the Unix epoch, for game ids and the known-peers file.
+#[must_use]
+pub fn now_unix() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}

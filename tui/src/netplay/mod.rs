@@ -1,0 +1,11 @@
+//! Network play for the front end and the command line: the identity and
+//! stores it needs, getting a dropped partner back, the address a join code
+//! shows, and the task that runs a game's connection beside the screen.
+
+pub mod env;
+pub mod lan;
+pub mod reconnect;
+pub mod worker;
+
+pub use env::{Env, now_unix};
+pub use reconnect::{is_drop, redial, wait_for};

@@ -1,0 +1,367 @@
+//! The network task of the terminal front end: it finds the partner (hosts
+//! with a join code, joins, or waits for an adjourned game's partner), then
+//! plays the game's session, taking the update's requests and reporting
+//! everything as [`NetNews`]. A dropped connection is waited out for
+//! [`COMEBACK`]; a partner who does not return leaves the game adjourned.
+
+use super::env::{Env, now_unix};
+use super::lan;
+use super::reconnect::{is_drop, redial, wait_for};
+use crate::app::{ClockFace, NetNews, NetRequest, Offer, Plan, Started};
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{Color, Event};
+use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::places::Places;
+use std::future::Future;
+use std::net::SocketAddr;
+use std::time::Duration;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+
+/// How long a dropped partner has to come back before the game is adjourned.
+pub const COMEBACK: Duration = Duration::from_secs(60);
+
+/// The requests from the update and the channel for the news.
+struct Task {
+    env: Env,
+    name: String,
+    requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+}
+
+/// How to find the partner again after a drop.
+enum Side {
+    Host(Host),
+    Joiner { addr: SocketAddr, host: Fingerprint },
+}
+
+/// Runs the network side of one game to its end and reports the end as
+/// [`NetNews::Closed`].
+pub async fn run(
+    plan: Plan,
+    name: String,
+    places: Places,
+    requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+) {
+    let closing = match Env::load(&places) {
+        Ok(env) => {
+            let mut task = Task {
+                env,
+                name,
+                requests,
+                news: news.clone(),
+            };
+            task.run(plan).await
+        }
+        Err(e) => Err(e),
+    };
+    let text = closing.unwrap_or_else(|e| e);
+    let _ = news.send(NetNews::Closed(text));
+}
+
+impl Task {
+    fn tell(&self, news: NetNews) {
+        let _ = self.news.send(news);
+    }
+
+    async fn run(&mut self, plan: Plan) -> Result<String, String> {
+        let (mut session, mut side) = self.connect(plan).await?;
+        self.started(&session, false);
+        loop {
+            match self.play(&mut session).await {
+                Ok(end) => {
+                    session.bye(&end).await;
+                    return Ok(end);
+                }
+                Err(e) if is_drop(&e) => {
+                    let id = session.header().game_id.clone();
+                    let partner = session.peer();
+                    drop(session);
+                    self.tell(NetNews::Away(format!(
+                        "{e}. Waiting up to {} s for the partner to come back",
+                        COMEBACK.as_secs()
+                    )));
+                    let Some(link) = self.comeback(&mut side, partner).await? else {
+                        return Ok(format!(
+                            "the partner did not come back: game {id} is adjourned; resume it from Saved games"
+                        ));
+                    };
+                    session = self.resume(link, &side, &id).await?;
+                    self.started(&session, true);
+                }
+                Err(e) => return Err(e.to_string()),
+            }
+        }
+    }
+
+    /// Finds the partner and sets the game up.
+    async fn connect(&mut self, plan: Plan) -> Result<(Session, Side), String> {
+        let text = |e: NetError| e.to_string();
+        match plan {
+            Plan::Host { bind, offer } => {
+                let mut host = Host::bind(bind, &self.env.identity, &self.name).map_err(text)?;
+                host.set_secret(Secret::generate().map_err(text)?);
+                let shown = lan::shown(host.local_addr().map_err(text)?);
+                let code = host
+                    .code(Some(shown))
+                    .map_err(text)?
+                    .ok_or("no join code")?;
+                self.tell(NetNews::Listening {
+                    code: code.to_string(),
+                });
+                let link = loop {
+                    match self.unless_left(host.accept()).await? {
+                        Ok(link) => break link,
+                        Err(e @ NetError::CodeBurned) => return Err(e.to_string()),
+                        Err(e) => self.tell(NetNews::Note(format!("refused a connection: {e}"))),
+                    }
+                };
+                self.meet(&link)?;
+                host.refuse_others();
+                let terms = terms(offer, self.env.store.new_id(now_unix()));
+                let session = kaisho_net::host_game(link, terms, &self.env.store)
+                    .await
+                    .map_err(text)?;
+                Ok((session, Side::Host(host)))
+            }
+            Plan::Join { code } => {
+                let code = JoinCode::parse(&code).map_err(text)?;
+                let (identity, name) = (self.env.identity.clone(), self.name.clone());
+                let link = self
+                    .unless_left(kaisho_net::join(&code, &identity, &name))
+                    .await?
+                    .map_err(text)?;
+                self.meet(&link)?;
+                let host = link.peer();
+                let session = kaisho_net::join_game(link, None, call_odd(), &self.env.store)
+                    .await
+                    .map_err(text)?;
+                let side = Side::Joiner {
+                    addr: code.addr,
+                    host,
+                };
+                Ok((session, side))
+            }
+            Plan::HostResume { bind, id } => {
+                let partner = self.env.partner_of(&id)?;
+                let side =
+                    Side::Host(Host::bind(bind, &self.env.identity, &self.name).map_err(text)?);
+                if let Side::Host(host) = &side {
+                    let shown = lan::shown(host.local_addr().map_err(text)?);
+                    self.tell(NetNews::Note(format!(
+                        "waiting for {} to rejoin game {id}: they choose it in Saved games and dial {shown}",
+                        partner.short()
+                    )));
+                }
+                let absent = "the partner did not come; the game stays adjourned";
+                self.reunite(side, partner, &id, absent).await
+            }
+            Plan::JoinResume { addr, id } => {
+                let host = self.env.partner_of(&id)?;
+                let side = Side::Joiner { addr, host };
+                let absent = "the host did not answer; is it waiting for this game?";
+                self.reunite(side, host, &id, absent).await
+            }
+        }
+    }
+
+    /// Meets the partner of adjourned game `id` and resumes it.
+    async fn reunite(
+        &mut self,
+        mut side: Side,
+        partner: Fingerprint,
+        id: &str,
+        absent: &str,
+    ) -> Result<(Session, Side), String> {
+        let link = self
+            .comeback(&mut side, partner)
+            .await?
+            .ok_or_else(|| absent.to_string())?;
+        let session = self.resume(link, &side, id).await?;
+        Ok((session, side))
+    }
+
+    fn meet(&mut self, link: &Link) -> Result<(), String> {
+        let line = self.env.meet(link)?;
+        self.tell(NetNews::Note(line));
+        Ok(())
+    }
+
+    /// Waits for `work` unless the player leaves first (`Err`); other
+    /// requests meanwhile are refused, since there is no game yet.
+    async fn unless_left<T>(&mut self, work: impl Future<Output = T>) -> Result<T, String> {
+        tokio::pin!(work);
+        loop {
+            tokio::select! {
+                done = &mut work => return Ok(done),
+                request = self.requests.recv() => match request {
+                    None | Some(NetRequest::Leave) => {
+                        return Err("left before the partner came; nothing was played".into());
+                    }
+                    Some(_) => self.tell(NetNews::Refused(
+                        "the partner is not connected yet".to_string(),
+                    )),
+                },
+            }
+        }
+    }
+
+    /// Gets the partner back: the host waits for the pinned certificate,
+    /// the joiner dials the host again. `None` when the time runs out.
+    async fn comeback(
+        &mut self,
+        side: &mut Side,
+        partner: Fingerprint,
+    ) -> Result<Option<Link>, String> {
+        let identity = self.env.identity.clone();
+        let name = self.name.clone();
+        let news = self.news.clone();
+        let link = match side {
+            Side::Host(host) => {
+                let refused = |e: NetError| {
+                    let _ = news.send(NetNews::Note(format!("refused a connection: {e}")));
+                };
+                self.unless_left(wait_for(host, partner, COMEBACK, refused))
+                    .await?
+            }
+            Side::Joiner { addr, host } => {
+                match self
+                    .unless_left(redial(*addr, *host, &identity, &name, COMEBACK))
+                    .await?
+                {
+                    Ok(link) => Some(link),
+                    Err(Some(e)) => return Err(e.to_string()),
+                    Err(None) => None,
+                }
+            }
+        };
+        if let Some(link) = &link {
+            self.meet(link)?;
+            if let Side::Host(host) = side {
+                host.refuse_others();
+            }
+        }
+        Ok(link)
+    }
+
+    async fn resume(&mut self, link: Link, side: &Side, id: &str) -> Result<Session, String> {
+        let named = matches!(side, Side::Host(_)).then_some(id);
+        kaisho_net::resume(link, named, &self.env.store, TimeControl::None)
+            .await
+            .map_err(|e| e.to_string())
+    }
+
+    fn started(&self, session: &Session, resumed: bool) {
+        let header = session.header();
+        self.tell(NetNews::Started(Box::new(Started {
+            game: session.game().clone(),
+            local: session.local_color(),
+            names: [header.black.name.clone(), header.white.name.clone()],
+            game_id: header.game_id.clone(),
+            resumed,
+        })));
+        self.tell(NetNews::Clocks(face(session)));
+    }
+
+    /// Plays until the game ends or the player leaves (`Ok` with the
+    /// closing line), or the connection fails (`Err`).
+    async fn play(&mut self, session: &mut Session) -> Result<String, NetError> {
+        let mut tick = tokio::time::interval(Duration::from_secs(1));
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            if let Some(outcome) = session.game().outcome()
+                && !session.awaiting_ack()
+            {
+                return Ok(format!("the game is over: {}", outcome.result_string()));
+            }
+            tokio::select! {
+                request = self.requests.recv() => match request {
+                    None | Some(NetRequest::Leave) => {
+                        return Ok("the game is adjourned (打ち掛け); either side can resume it from Saved games".into());
+                    }
+                    Some(NetRequest::Act(event)) => self.act(session, event).await?,
+                    Some(NetRequest::Chat(text)) => session.chat(&text).await?,
+                    Some(NetRequest::Start { .. }) => self.tell(NetNews::Refused(
+                        "a network game is already running".to_string(),
+                    )),
+                },
+                update = session.next() => match update? {
+                    Update::Remote { event, .. } => self.tell(NetNews::Remote {
+                        event,
+                        game: Box::new(session.game().clone()),
+                    }),
+                    Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
+                        event,
+                        game: Box::new(session.game().clone()),
+                    }),
+                    Update::Chat(text) => self.tell(NetNews::Chat(text)),
+                    Update::Acked { .. } | Update::PeerClock { .. } => {}
+                    Update::Bye(reason) if session.game().outcome().is_none() => {
+                        return Ok(format!(
+                            "the partner left ({reason}); the game is adjourned (打ち掛け): resume it from Saved games"
+                        ));
+                    }
+                    Update::Bye(_) => {}
+                },
+                _ = tick.tick() => {
+                    if session.partner_overdue() && !session.awaiting_ack() {
+                        let color = session.local_color().opponent();
+                        self.act(session, Event::TimeLoss { color }).await?;
+                    }
+                    self.tell(NetNews::Clocks(face(session)));
+                }
+            }
+        }
+    }
+
+    /// Sends one of our events; a refusal is news, a broken link an error.
+    async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
+        match session.act(event).await {
+            Ok((_, event)) => {
+                self.tell(NetNews::Sent {
+                    event,
+                    game: Box::new(session.game().clone()),
+                });
+                self.tell(NetNews::Clocks(face(session)));
+                Ok(())
+            }
+            Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
+                self.tell(NetNews::Refused(e.to_string()));
+                Ok(())
+            }
+            Err(e) => Err(e),
+        }
+    }
+}
+
+/// The clocks of a session, with the running turn.
+fn face(session: &Session) -> ClockFace {
+    let game = session.game();
+    let running = (game.phase() == kaisho_core::Phase::Playing).then(|| {
+        let ms = u64::try_from(session.turn_elapsed().as_millis()).unwrap_or(u64::MAX);
+        (game.to_move(), ms)
+    });
+    ClockFace {
+        clocks: [*session.clock(Color::Black), *session.clock(Color::White)],
+        running,
+    }
+}
+
+fn terms(offer: Offer, game_id: String) -> Terms {
+    Terms {
+        game_id,
+        size: offer.size,
+        komi_halves: offer.komi_halves,
+        handicap: offer.handicap,
+        time: offer.time,
+        colors: offer.colors,
+        series: None,
+    }
+}
+
+/// The joiner's call in a nigiri: odd or even, by chance.
+fn call_odd() -> bool {
+    let mut byte = [0u8; 1];
+    getrandom::getrandom(&mut byte).is_ok_and(|()| byte[0] & 1 == 1)
+}

@@ -1,0 +1,319 @@
+//! Two front ends in one process playing over loopback, each with its own
+//! data folder and network task, driven by keys exactly as on the screen:
+//! hosting from the form, joining with the code the lobby shows, moves,
+//! refusals, chat, clocks, stoppage, proposal, counter-proposal and
+//! agreement, and the game left by one side.
+
+mod common;
+
+use common::{gtp, home_in};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State, update};
+use kaisho::event_loop::Net;
+use kaisho_core::{Color, Phase};
+use kaisho_saves::log::GameStore;
+use kaisho_saves::places::Places;
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
+
+/// One side: a front end's state and its network task.
+struct Side {
+    state: State,
+    net: Net,
+    said: Vec<String>,
+}
+
+impl Side {
+    fn new(dir: &std::path::Path, name: &str) -> Side {
+        let mut state = home_in(dir);
+        state.config.player_name = name.to_string();
+        state.listen = IpAddr::V4(Ipv4Addr::LOCALHOST);
+        Side {
+            state,
+            net: Net::default(),
+            said: Vec::new(),
+        }
+    }
+
+    fn send(&mut self, msg: Msg) {
+        for cmd in update(&mut self.state, msg) {
+            match cmd {
+                Cmd::Say(text) => self.said.push(text),
+                Cmd::Net(request) => self.net.request(&self.state, request),
+                Cmd::Quit | Cmd::Applied(_) => {}
+            }
+        }
+    }
+
+    fn press(&mut self, code: KeyCode) {
+        self.send(Msg::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn keys(&mut self, text: &str) {
+        for c in text.chars() {
+            self.press(KeyCode::Char(c));
+        }
+    }
+
+    /// Types `text` into an open prompt and submits it.
+    fn type_line(&mut self, text: &str) {
+        self.keys(text);
+        self.press(KeyCode::Enter);
+    }
+
+    fn open(&mut self, item: HomeItem) {
+        let at = self
+            .state
+            .home
+            .items
+            .iter()
+            .position(|&i| i == item)
+            .unwrap();
+        while self.state.home.selected < at {
+            self.press(KeyCode::Down);
+        }
+        self.press(KeyCode::Enter);
+    }
+
+    fn session(&self) -> &Session {
+        match &self.state.screen {
+            Screen::Game(session) => session,
+            _ => panic!("no game on screen; said {:?}", self.said),
+        }
+    }
+
+    fn seat(&self) -> &NetSeat {
+        self.session().net.as_ref().expect("a network game")
+    }
+
+    fn heard(&self, text: &str) -> bool {
+        self.said.iter().any(|s| s.contains(text))
+    }
+}
+
+/// Takes the news of both tasks into their front ends until `done` holds,
+/// for at most ten seconds.
+async fn settle(a: &mut Side, b: &mut Side, done: impl Fn(&Side, &Side) -> bool) {
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
+    while !done(a, b) {
+        let news = tokio::time::timeout_at(deadline, async {
+            tokio::select! {
+                Some(n) = a.net.news.recv() => (true, n),
+                Some(n) = b.net.news.recv() => (false, n),
+            }
+        })
+        .await;
+        match news {
+            Ok((true, n)) => a.send(Msg::Net(n)),
+            Ok((false, n)) => b.send(Msg::Net(n)),
+            Err(_) => panic!(
+                "timed out; host said {:#?}\njoiner said {:#?}",
+                a.said, b.said
+            ),
+        }
+    }
+}
+
+/// Aki hosts a 9×9 game with Black and a byo-yomi clock; Ben joins with
+/// the code the lobby shows. Returns both sides with the game on screen.
+async fn paired(dir_a: &std::path::Path, dir_b: &std::path::Path) -> (Side, Side) {
+    let mut a = Side::new(dir_a, "Aki");
+    let mut b = Side::new(dir_b, "Ben");
+    // 9×9 on the home menu; the host's form starts from it.
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Right);
+    a.open(HomeItem::HostLan);
+    let Screen::HostForm(form) = &a.state.screen else {
+        panic!("the host's form is not showing");
+    };
+    assert_eq!(form.size, 9);
+    // From "Start": colours are three lines up, the clock and port below.
+    for _ in 0..3 {
+        a.press(KeyCode::Up);
+    }
+    a.press(KeyCode::Right); // nigiri → you take Black
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Right); // no clock → 10 min + 3 x 30 s
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Enter);
+    a.type_line("0"); // any free port
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Enter);
+    assert!(matches!(a.state.screen, Screen::Lobby(_)), "{:?}", a.said);
+    settle(
+        &mut a,
+        &mut b,
+        |a, _| matches!(&a.state.screen, Screen::Lobby(l) if l.code.is_some()),
+    )
+    .await;
+    let Screen::Lobby(lobby) = &a.state.screen else {
+        unreachable!()
+    };
+    let code = lobby.code.clone().unwrap();
+    assert!(code.starts_with("127.0.0.1:"), "{code}");
+
+    b.open(HomeItem::JoinLan);
+    b.type_line(&code);
+    assert!(matches!(b.state.screen, Screen::Lobby(_)));
+    settle(&mut a, &mut b, |a, b| {
+        matches!(a.state.screen, Screen::Game(_)) && matches!(b.state.screen, Screen::Game(_))
+    })
+    .await;
+    (a, b)
+}
+
+fn stone(side: &Side, name: &str) -> Option<Color> {
+    side.session().game.board().get(gtp(name, 9))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_is_played_between_two_screens_over_loopback() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    assert_eq!(a.seat().local, Color::Black);
+    assert_eq!(b.seat().local, Color::White);
+    assert_eq!(a.seat().names, ["Aki".to_string(), "Ben".to_string()]);
+    assert_eq!(a.seat().game_id, b.seat().game_id);
+    assert!(a.heard("you play Black; your move"), "{:?}", a.said);
+
+    // Ben may not move for Black; Aki plays at the cursor, the centre.
+    b.press(KeyCode::Enter);
+    assert!(
+        b.heard("not your turn") || b.heard("is to play"),
+        "{:?}",
+        b.said
+    );
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |a, b| {
+        stone(a, "E5").is_some() && stone(b, "E5").is_some()
+    })
+    .await;
+    assert_eq!(stone(&b, "E5"), Some(Color::Black));
+
+    // An occupied point is refused on Ben's side before anything is sent.
+    b.type_line(":E5");
+    b.type_line("E5");
+    assert!(b.heard("E5: the point is occupied"), "{:?}", b.said);
+    assert_eq!(b.session().game.move_number(), 1);
+
+    // Ben answers by typing D4; Aki sees it.
+    b.keys(":");
+    b.type_line("D4");
+    settle(&mut a, &mut b, |a, _| stone(a, "D4") == Some(Color::White)).await;
+    assert!(a.heard("move 2, White D4"), "{:?}", a.said);
+
+    // Chat both ways.
+    b.keys("c");
+    b.type_line("good luck");
+    settle(&mut a, &mut b, |a, _| a.heard("Ben: good luck")).await;
+    assert_eq!(a.seat().chat, ["Ben: good luck"]);
+    assert_eq!(b.seat().chat, ["Ben: good luck"]);
+
+    // The clocks come with the ticks of the network task.
+    settle(&mut a, &mut b, |a, b| {
+        a.seat().clocks.is_some() && b.seat().clocks.is_some()
+    })
+    .await;
+    let face = a.seat().clocks.unwrap();
+    let white = face.text(Color::White, false);
+    assert!(white.ends_with("+3×30s"), "{white}");
+    assert!(
+        white.starts_with("9:5") || white.starts_with("10:00"),
+        "{white}"
+    );
+
+    // Two passes stop the game; both sides draft the same dead stones.
+    a.keys("p");
+    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 3).await;
+    b.keys("p");
+    settle(&mut a, &mut b, |a, b| {
+        a.session().game.phase() == Phase::Stopped && b.session().game.phase() == Phase::Stopped
+    })
+    .await;
+    assert_eq!(a.session().marks, b.session().marks);
+
+    // Aki proposes D4 dead; Ben counters with nothing dead; Aki accepts.
+    a.type_line(":D4");
+    a.keys("s");
+    settle(&mut a, &mut b, |_, b| b.session().open_proposal().is_some()).await;
+    assert_eq!(b.session().marks, vec![gtp("D4", 9)]);
+    b.type_line(":D4"); // unmark
+    assert!(b.session().marks.is_empty());
+    b.keys("s");
+    settle(&mut a, &mut b, |a, _| {
+        a.session()
+            .open_proposal()
+            .is_some_and(|p| p.by == Color::White)
+    })
+    .await;
+    a.keys("a");
+    settle(&mut a, &mut b, |a, b| {
+        !a.session().after.is_empty() && !b.session().after.is_empty()
+    })
+    .await;
+    let result = |s: &Side| s.session().game.outcome().unwrap().result_string();
+    // Two lone stones leave every point dame: komi decides.
+    assert_eq!(result(&a), "W+6.5");
+    assert_eq!(result(&a), result(&b));
+    assert!(
+        a.session().after[0].starts_with("SGF saved to"),
+        "{:?}",
+        a.session().after
+    );
+    assert!(
+        b.session().after[0].starts_with("SGF saved to"),
+        "{:?}",
+        b.session().after
+    );
+
+    // The two logs hold the same events, chat included.
+    let load = |dir: &std::path::Path, id: &str| {
+        GameStore::new(Places::under(dir).games_dir())
+            .load(id)
+            .unwrap()
+    };
+    let id = a.seat().game_id.clone();
+    let (log_a, log_b) = (load(dir_a.path(), &id), load(dir_b.path(), &id));
+    assert_eq!(log_a.game.events(), log_b.game.events());
+    assert_eq!(log_a.game.events().len(), 7);
+    assert_eq!(log_a.contents.chat.len(), 1);
+    assert_eq!(log_a.game.outcome(), log_b.game.outcome());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_left_by_one_side_is_adjourned_on_both() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 1).await;
+    // Ben leaves (q, then yes): his screen goes home at once.
+    b.keys("qy");
+    assert!(matches!(b.state.screen, Screen::Home));
+    assert!(b.heard("adjourned"), "{:?}", b.said);
+    settle(&mut a, &mut b, |a, _| {
+        matches!(a.seat().link, LinkState::Closed(_))
+    })
+    .await;
+    assert!(a.session().halted.as_deref().unwrap().contains("adjourned"));
+    // Aki's screen says why and takes no more moves; n goes home.
+    let screen = format!("{:?}", common::render(&a.state).buffer());
+    assert!(screen.contains("adjourned"), "{screen}");
+    assert_eq!(
+        kaisho::app::Context::of(&a.state),
+        kaisho::app::Context::Halted
+    );
+    a.keys("n");
+    assert!(matches!(a.state.screen, Screen::Home));
+    // Both logs keep the game adjourned with its one move.
+    let id = {
+        let list = GameStore::new(Places::under(dir_a.path()).games_dir()).list();
+        assert_eq!(list.games.len(), 1);
+        assert!(list.games[0].is_adjourned());
+        list.games[0].id.clone()
+    };
+    let other = GameStore::new(Places::under(dir_b.path()).games_dir())
+        .load(&id)
+        .unwrap();
+    assert_eq!(other.game.events().len(), 1);
+    assert!(other.game.outcome().is_none());
+}
