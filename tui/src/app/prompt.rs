@@ -113,9 +113,9 @@ impl Prompt {
                 "{by} offers no-result. {}: a accept, d decline",
                 by.opponent()
             ),
-            Prompt::NetResume { id } => format!(
-                "Resume network game {id}: w wait for the partner here, d dial the host, Esc cancel"
-            ),
+            Prompt::NetResume { id } => {
+                format!("Resume {id} with the partner: w wait here, d dial their host, Esc cancel")
+            }
         }
     }
 

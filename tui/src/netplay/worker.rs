@@ -66,8 +66,9 @@ impl Task {
     }
 
     async fn run(&mut self, plan: Plan) -> Result<String, String> {
+        let resumed = matches!(plan, Plan::HostResume { .. } | Plan::JoinResume { .. });
         let (mut session, mut side) = self.connect(plan).await?;
-        self.started(&session, false);
+        self.started(&session, resumed);
         loop {
             match self.play(&mut session).await {
                 Ok(end) => {

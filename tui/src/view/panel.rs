@@ -40,11 +40,11 @@ pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &
 
 /// The connection's state, when it is not simply connected.
 fn link(net: &NetSeat, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
-    let why = match &net.link {
-        LinkState::Connected => return,
-        LinkState::Away(why) => format!("partner away: {why}"),
-        LinkState::Closed(why) => format!("disconnected: {why}"),
+    // A closed link says why in the stopped game's own lines.
+    let LinkState::Away(why) = &net.link else {
+        return;
     };
+    let why = format!("partner away: {why}");
     for text in wrap(&why, width).into_iter().take(3) {
         lines.push(Line::styled(theme.text(&text), theme.error()));
     }

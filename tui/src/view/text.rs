@@ -15,31 +15,47 @@ pub fn choice(text: String, selected: bool, theme: Theme) -> Line<'static> {
     Line::styled(theme.text(&format!("  {pointer} {text}")), style)
 }
 
+/// The columns a terminal draws `text` in: kanji, kana and other wide
+/// characters take two.
+pub fn columns(text: &str) -> usize {
+    text.chars().map(char_columns).sum()
+}
+
+fn char_columns(c: char) -> usize {
+    if c.is_ascii() { 1 } else { 2 }
+}
+
 /// `text` padded with spaces to `width` columns, counting the kanji of step
 /// names and results as two columns each, as terminals draw them.
 pub fn pad(text: &str, width: usize) -> String {
-    let used: usize = text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum();
-    format!("{text}{}", " ".repeat(width.saturating_sub(used)))
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
 }
 
-/// `text` broken into lines of at most `width` characters, at spaces where
-/// it can be, for messages too long for one line (paths, file problems).
+/// `text` broken into lines of at most `width` columns, at spaces where it
+/// can be, for messages too long for one line (paths, file problems).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
+    let width = width.max(2);
     let mut lines = Vec::new();
     for paragraph in text.split('\n') {
         let mut line = String::new();
         for word in paragraph.split(' ') {
-            let mut word: Vec<char> = word.chars().collect();
-            while word.len() > width {
+            let mut word = word.to_string();
+            while columns(&word) > width {
                 if !line.is_empty() {
                     lines.push(std::mem::take(&mut line));
                 }
-                lines.push(word.drain(..width).collect());
+                let mut used = 0;
+                let cut = word
+                    .char_indices()
+                    .find(|&(_, c)| {
+                        used += char_columns(c);
+                        used > width
+                    })
+                    .map_or(word.len(), |(i, _)| i);
+                lines.push(word[..cut].to_string());
+                word = word[cut..].to_string();
             }
-            let word: String = word.into_iter().collect();
-            let needed =
-                line.chars().count() + usize::from(!line.is_empty()) + word.chars().count();
+            let needed = columns(&line) + usize::from(!line.is_empty()) + columns(&word);
             if needed > width && !line.is_empty() {
                 lines.push(std::mem::take(&mut line));
             }
@@ -65,14 +81,21 @@ mod tests {
     }
 
     #[test]
+    fn wrapping_counts_kanji_as_two_columns() {
+        let lines = wrap("adjourned (打ち掛け): resume it", 12);
+        assert!(lines.iter().all(|l| columns(l) <= 12), "{lines:?}");
+        assert_eq!(
+            lines.concat().replace(' ', ""),
+            "adjourned(打ち掛け):resumeit"
+        );
+    }
+
+    #[test]
     fn wrapping_keeps_every_character_within_the_width() {
         let text = "a /very/long/path/that/does/not/fit/anywhere.sgf and some words";
-        for width in [1, 5, 12, 80] {
+        for width in [2, 5, 12, 80] {
             let lines = wrap(text, width);
-            assert!(
-                lines.iter().all(|l| l.chars().count() <= width),
-                "{lines:?}"
-            );
+            assert!(lines.iter().all(|l| columns(l) <= width), "{lines:?}");
             let joined: String = lines.concat().split_whitespace().collect();
             let original: String = text.split_whitespace().collect();
             assert_eq!(joined, original);

@@ -1,0 +1,134 @@
+//! The screens of network play at 80×24, built from the network task's
+//! reports alone (no sockets): the host's form, the lobby with its code,
+//! a game with names, clocks and chat, a partner away, and a game left.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Started, State, update};
+use kaisho_core::clock::{Clock, TimeControl};
+use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
+
+fn news(state: &mut State, news: NetNews) {
+    update(state, Msg::Net(news));
+}
+
+/// A home with saves, the host's form open on a 9×9 board.
+fn host_form(dir: &std::path::Path) -> State {
+    let mut state = home_in(dir);
+    keys(&mut state, "jl");
+    open_from_home(&mut state, HomeItem::HostLan);
+    state
+}
+
+/// A 9×9 network game as Ben (White) sees it after three moves, with a
+/// byo-yomi clock running for White.
+fn network_game() -> State {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
+    let mut game = Game::new(settings).unwrap();
+    for (color, name) in [
+        (Color::Black, "E5"),
+        (Color::White, "C4"),
+        (Color::Black, "F3"),
+    ] {
+        game.apply(Event::Play {
+            color,
+            point: gtp(name, 9),
+        })
+        .unwrap();
+    }
+    news(
+        &mut state,
+        NetNews::Started(Box::new(Started {
+            game,
+            local: Color::White,
+            names: ["Aki".into(), "Ben".into()],
+            game_id: "20261122-1930-1".into(),
+            resumed: false,
+        })),
+    );
+    let control = TimeControl::Byoyomi {
+        main_ms: 600_000,
+        periods: 3,
+        period_ms: 30_000,
+    };
+    let mut black = Clock::new(control);
+    black.spend(95_000).unwrap();
+    news(
+        &mut state,
+        NetNews::Clocks(ClockFace {
+            clocks: [black, Clock::new(control)],
+            running: Some((Color::White, 42_000)),
+        }),
+    );
+    news(&mut state, NetNews::Chat("onegaishimasu".into()));
+    state
+}
+
+#[test]
+fn host_form_for_a_nine_by_nine_game() {
+    let dir = tempfile::tempdir().unwrap();
+    insta::assert_snapshot!(render(&host_form(dir.path())));
+}
+
+#[test]
+fn lobby_showing_the_join_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = host_form(dir.path());
+    press(&mut state, KeyCode::Enter);
+    news(
+        &mut state,
+        NetNews::Listening {
+            code: "192.168.1.20:7878 tide-4821-oak".into(),
+        },
+    );
+    news(
+        &mut state,
+        NetNews::Note("refused a connection: the join code was wrong (1 of 3 tries)".into()),
+    );
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn network_game_with_clocks_and_chat() {
+    let mut state = network_game();
+    keys(&mut state, "c");
+    for c in "yoroshiku".chars() {
+        press(&mut state, KeyCode::Char(c));
+    }
+    press(&mut state, KeyCode::Enter);
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn network_game_with_the_partner_away() {
+    let mut state = network_game();
+    news(
+        &mut state,
+        NetNews::Away("connection lost: timed out. Waiting up to 60 s".into()),
+    );
+    // A move now is refused with the reason, and nothing is sent.
+    let cmds = update(&mut state, Msg::Key(key_event(KeyCode::Enter)));
+    assert!(cmds.iter().all(|c| !matches!(c, kaisho::app::Cmd::Net(_))));
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn network_game_left_by_the_partner() {
+    let mut state = network_game();
+    news(
+        &mut state,
+        NetNews::Closed(
+            "the partner left (bye); the game is adjourned (打ち掛け): resume it from Saved games"
+                .into(),
+        ),
+    );
+    insta::assert_snapshot!(render(&state));
+}
+
+fn key_event(code: KeyCode) -> crossterm::event::KeyEvent {
+    crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE)
+}
