@@ -132,3 +132,29 @@ fn network_game_left_by_the_partner() {
 fn key_event(code: KeyCode) -> crossterm::event::KeyEvent {
     crossterm::event::KeyEvent::new(code, crossterm::event::KeyModifiers::NONE)
 }
+
+/// A second of the running clock rewrites the clock's few characters, not
+/// the panel: over a slow SSH link a game costs nearly nothing at rest.
+#[test]
+fn a_clock_second_redraws_a_few_bytes() {
+    let mut state = network_game();
+    let (_, redraw) = frame_bytes(&mut state, |state| {
+        let control = TimeControl::Byoyomi {
+            main_ms: 600_000,
+            periods: 3,
+            period_ms: 30_000,
+        };
+        let mut black = Clock::new(control);
+        black.spend(95_000).unwrap();
+        news(
+            state,
+            NetNews::Clocks(ClockFace {
+                clocks: [black, Clock::new(control)],
+                running: Some((Color::White, 43_000)),
+            }),
+        );
+    });
+    assert!(redraw > 0, "the clock did not change on screen");
+    println!("a clock second: {redraw} B");
+    assert!(redraw <= 40, "a clock second sent {redraw} B");
+}
