@@ -64,7 +64,8 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             lobby.lines.push(text.clone());
             out.refuse(text);
         }
-        (NetNews::Refused(text) | NetNews::Note(text), Screen::Game(_)) => out.refuse(text),
+        (NetNews::Refused(text), Screen::Game(_)) => out.refuse(text),
+        (NetNews::Note(text), Screen::Game(_)) => out.say(text),
         (NetNews::Started(started), _) => begin(state, *started, out),
         (news, Screen::Game(session)) if session.net.is_some() => match news {
             NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
