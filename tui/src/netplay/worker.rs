@@ -198,7 +198,7 @@ impl Task {
                 done = &mut work => return Ok(done),
                 request = self.requests.recv() => match request {
                     None | Some(NetRequest::Leave) => {
-                        return Err("left before the partner came; nothing was played".into());
+                        return Err("you stopped waiting for the partner".into());
                     }
                     Some(_) => self.tell(NetNews::Refused(
                         "the partner is not connected yet".to_string(),
