@@ -1,6 +1,7 @@
 //! The address a join code shows. A host listening on every interface
-//! names the first private IPv4 address of this machine, the one a club
-//! partner on the same network can dial; with none, the loopback.
+//! names an IPv4 address of this machine that a club partner on the same
+//! network can dial: a private one when there is one, else any other
+//! non-loopback one, else the loopback.
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
@@ -14,9 +15,12 @@ pub fn shown(local: SocketAddr) -> SocketAddr {
         .unwrap_or_default()
         .into_iter()
         .filter(|i| !i.is_loopback())
-        .map(|i| i.ip())
-        .filter(|ip| matches!(ip, IpAddr::V4(v4) if v4.is_private()))
-        .min();
+        .filter_map(|i| match i.ip() {
+            IpAddr::V4(v4) if !v4.is_link_local() => Some(v4),
+            _ => None,
+        })
+        .min_by_key(|v4| (!v4.is_private(), *v4))
+        .map(IpAddr::V4);
     SocketAddr::new(lan.unwrap_or(IpAddr::V4(Ipv4Addr::LOCALHOST)), local.port())
 }
 
@@ -36,6 +40,6 @@ mod tests {
         let addr = shown(any);
         assert_eq!(addr.port(), 7878);
         assert!(!addr.ip().is_unspecified());
-        assert!(addr.ip().is_loopback() || matches!(addr.ip(), IpAddr::V4(v4) if v4.is_private()));
+        assert!(addr.is_ipv4());
     }
 }
