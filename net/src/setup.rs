@@ -89,12 +89,30 @@ pub async fn host_game(
 }
 
 /// The joiner's side of a new game: reads the host's terms, refuses them
-/// if they differ from `expected` (what this side computed, e.g. the
-/// series' next game), calls odd or even when there is nigiri, and creates
-/// the save log in `store`.
+/// if they differ from `expected` (what this side computed), calls odd or
+/// even when there is nigiri, and creates the save log in `store`.
 pub async fn join_game(
-    mut link: Link,
+    link: Link,
     expected: Option<&Terms>,
+    call_odd: bool,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    let check = |terms: &Terms| match expected {
+        Some(expected) if expected != terms => Err(format!(
+            "the host offers {terms:?}, this side expected {expected:?}"
+        )),
+        _ => Ok(()),
+    };
+    join_game_with(link, check, call_odd, store).await
+}
+
+/// [`join_game`] with a check of the host's terms of the caller's own: a
+/// series game, say, where the board and the clock are the host's to
+/// choose but the series, the number, komi, handicap and colours are not.
+/// A refusal's text goes to the host as the reason.
+pub async fn join_game_with(
+    mut link: Link,
+    check: impl FnOnce(&Terms) -> Result<(), String>,
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
@@ -108,12 +126,8 @@ pub async fn join_game(
             return Err(refuse(link, e).await);
         }
     };
-    if let Some(expected) = expected
-        && *expected != terms
-    {
-        let e = NetError::TermsDiffer(format!(
-            "the host offers {terms:?}, this side expected {expected:?}"
-        ));
+    if let Err(why) = check(&terms) {
+        let e = NetError::TermsDiffer(why);
         let _ = link
             .send(&Message::Bye {
                 reason: e.to_string(),

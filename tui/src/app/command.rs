@@ -91,6 +91,10 @@ pub enum Command {
     Last,
     AskMove,
     GoTo(u32),
+    /// In an open series: host its next game on the LAN, or join the
+    /// partner's offer of it.
+    HostSeries,
+    JoinSeries,
     /// Record who takes Black after a nigiri held at the board.
     Nigiri(Seat),
     /// On the settings screen: write the settings to the config file.

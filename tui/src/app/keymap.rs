@@ -368,6 +368,18 @@ const SERIES: &[Binding] = &[
         Some("Enter open/play"),
         Command::Select,
     ),
+    bind(
+        &[Char('H')],
+        "in an open series: host its next game on the local network",
+        Some("H host"),
+        Command::HostSeries,
+    ),
+    bind(
+        &[Char('J')],
+        "in an open series: join the partner's hosting of its next game",
+        Some("J join"),
+        Command::JoinSeries,
+    ),
     HELP,
     bind(
         &[Esc, Char('q')],

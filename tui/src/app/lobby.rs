@@ -7,6 +7,8 @@ use super::command::Command;
 use super::home::{next_komi, next_size};
 use super::net::{NetRequest, Offer, Plan};
 use super::prompt::{Field, Prompt};
+use super::recording::SeriesGame;
+use super::series_net::SeriesTerms;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::handicap::max_stones;
@@ -76,7 +78,7 @@ pub const CLOCKS: &[(&str, TimeW)] = &[
 const COLORS: [Colors; 3] = [Colors::Nigiri, Colors::HostBlack, Colors::HostWhite];
 
 /// The terms a host is about to offer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HostForm {
     pub selected: usize,
     pub size: u8,
@@ -86,6 +88,9 @@ pub struct HostForm {
     /// An index into [`CLOCKS`].
     pub clock: usize,
     pub port: u16,
+    /// A series game: komi, handicap and colours are the series', not the
+    /// form's.
+    pub series: Option<Box<(SeriesTerms, SeriesGame)>>,
 }
 
 impl HostForm {
@@ -98,6 +103,22 @@ impl HostForm {
     /// The text of an item's value, for items that have one.
     #[must_use]
     pub fn value(&self, item: HostItem) -> Option<String> {
+        if let (Some(series), HostItem::Komi | HostItem::Handicap | HostItem::Colors) =
+            (&self.series, item)
+        {
+            let (terms, game) = &**series;
+            return Some(match item {
+                HostItem::Komi => format!(
+                    "{} (series {}, game {})",
+                    game.terms.komi, game.id, terms.number
+                ),
+                HostItem::Handicap => match terms.handicap {
+                    0 => "none".to_string(),
+                    n => format!("{n} stones"),
+                },
+                _ => colors_text(terms.colors).to_string(),
+            });
+        }
         Some(match item {
             HostItem::BoardSize => format!("{0}x{0}", self.size),
             HostItem::Komi => self.komi.to_string(),
@@ -105,11 +126,7 @@ impl HostForm {
                 0 => "none".to_string(),
                 n => format!("{n} stones (the partner takes Black)"),
             },
-            HostItem::Colors => match self.colors {
-                Colors::Nigiri => "nigiri".to_string(),
-                Colors::HostBlack => "you take Black".to_string(),
-                Colors::HostWhite => "you take White".to_string(),
-            },
+            HostItem::Colors => colors_text(self.colors).to_string(),
             HostItem::Clock => CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string(),
             HostItem::Port => self.port.to_string(),
             HostItem::Start => return None,
@@ -118,6 +135,14 @@ impl HostForm {
 
     fn step(&mut self, by: i32) {
         let cycle = |at: usize, len: usize| (at as i32 + by).rem_euclid(len as i32) as usize;
+        let fixed = self.series.is_some()
+            && matches!(
+                self.item(),
+                HostItem::Komi | HostItem::Handicap | HostItem::Colors
+            );
+        if fixed {
+            return;
+        }
         match self.item() {
             HostItem::BoardSize => {
                 self.size = next_size(self.size, by);
@@ -151,13 +176,26 @@ impl HostForm {
     /// The terms this form offers.
     #[must_use]
     pub fn offer(&self) -> Offer {
-        Offer {
-            size: self.size,
-            komi_halves: self.komi.halves(),
-            handicap: self.handicap,
-            time: CLOCKS[self.clock.min(CLOCKS.len() - 1)].1,
-            colors: self.colors,
+        let time = CLOCKS[self.clock.min(CLOCKS.len() - 1)].1;
+        match &self.series {
+            Some(series) => series.0.offer(self.size, time),
+            None => Offer {
+                size: self.size,
+                komi_halves: self.komi.halves(),
+                handicap: self.handicap,
+                time,
+                colors: self.colors,
+                series: None,
+            },
         }
+    }
+}
+
+fn colors_text(colors: Colors) -> &'static str {
+    match colors {
+        Colors::Nigiri => "nigiri",
+        Colors::HostBlack => "you take Black",
+        Colors::HostWhite => "you take White",
     }
 }
 
@@ -170,6 +208,8 @@ pub struct Lobby {
     pub lines: Vec<String>,
     /// Set when the network task has ended without a game.
     pub closed: bool,
+    /// The series game being set up, recorded in the series at its end.
+    pub series: Option<SeriesGame>,
 }
 
 /// Opens the host's form with the home menu's board, komi and handicap.
@@ -183,6 +223,7 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
     }
     let home = state.home;
     state.screen = Screen::HostForm(HostForm {
+        series: None,
         selected: HOST_ITEMS.len() - 1,
         size: home.size,
         komi: home.komi,
@@ -211,12 +252,17 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
             HostItem::Port => state.prompt = Some(Prompt::Text(Field::Port, String::new())),
             HostItem::Start => {
                 let bind = SocketAddr::new(state.listen, form.port);
-                let title = format!("Hosting a {0}x{0} game, komi {1}", form.size, form.komi);
-                let plan = Plan::Host {
-                    bind,
-                    offer: form.offer(),
-                };
-                start(state, plan, title, out);
+                let offer = form.offer();
+                let title = format!(
+                    "Hosting a {0}x{0} game, komi {1}",
+                    form.size,
+                    Komi::from_halves(offer.komi_halves)
+                );
+                let series = form.series.take().map(|s| s.1);
+                start(state, Plan::Host { bind, offer }, title, out);
+                if let Screen::Lobby(lobby) = &mut state.screen {
+                    lobby.series = series;
+                }
             }
             _ => form.step(1),
         },
@@ -248,11 +294,24 @@ pub(super) fn ask_code(state: &mut State, out: &mut Out) {
     state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
 }
 
-/// Joins with a typed code.
-pub(super) fn join(state: &mut State, code: &str, out: &mut Out) {
+/// Joins with a typed code; for a series game, only the series' next game.
+pub(super) fn join(
+    state: &mut State,
+    code: &str,
+    series: Option<(SeriesTerms, SeriesGame)>,
+    out: &mut Out,
+) {
     let code = code.trim().to_string();
     let title = format!("Joining {code}");
-    start(state, Plan::Join { code }, title, out);
+    let (terms, game) = series.unzip();
+    let plan = Plan::Join {
+        code,
+        series: terms,
+    };
+    start(state, plan, title, out);
+    if let Screen::Lobby(lobby) = &mut state.screen {
+        lobby.series = game;
+    }
 }
 
 /// Starts the network task with `plan` and shows the lobby.

@@ -19,6 +19,7 @@ mod prompt;
 mod recording;
 mod review;
 mod series;
+mod series_net;
 mod series_words;
 mod session;
 mod settings;
@@ -40,6 +41,7 @@ pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame};
 pub use review::Review;
 pub use series::SeriesScreen;
+pub use series_net::SeriesTerms;
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };
@@ -79,6 +81,15 @@ pub enum Screen {
     HostForm(HostForm),
     /// Waiting for the partner: the join code, or the progress of joining.
     Lobby(Lobby),
+}
+
+/// What an open text prompt will be used for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Pending {
+    /// The host's address, to resume this adjourned network game.
+    Resume(String),
+    /// The join code, to play this series' next game.
+    JoinSeries(Box<(SeriesTerms, SeriesGame)>),
 }
 
 /// Whether a message reports progress or a refusal.
@@ -121,8 +132,8 @@ pub struct State {
     /// Why `config.toml` was not used, shown on the home screen until it
     /// is fixed.
     pub config_problem: Option<String>,
-    /// The adjourned network game whose host address is being typed.
-    pub resuming: Option<String>,
+    /// What a text prompt being typed is for, beyond its field.
+    pub pending: Option<Pending>,
     /// The address games hosted from here listen on.
     pub listen: std::net::IpAddr,
 }
@@ -146,7 +157,7 @@ impl State {
             places: None,
             config: Config::default(),
             config_problem: None,
-            resuming: None,
+            pending: None,
             listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
         }
     }

@@ -5,6 +5,7 @@
 //! sends it [`NetRequest`]s and takes its [`NetNews`] as messages. The
 //! game the screen shows is a mirror that every report brings up to date.
 
+use super::series_net::SeriesTerms;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game};
 use kaisho_net::{Colors, TimeW};
@@ -15,8 +16,12 @@ use std::net::SocketAddr;
 pub enum Plan {
     /// Listen on `bind` and show a join code; offer these terms.
     Host { bind: SocketAddr, offer: Offer },
-    /// Dial the host with the code it shows.
-    Join { code: String },
+    /// Dial the host with the code it shows; for a series game, refuse an
+    /// offer other than the series' next game.
+    Join {
+        code: String,
+        series: Option<SeriesTerms>,
+    },
     /// Wait on `bind` for the partner of adjourned game `id` to come back.
     HostResume { bind: SocketAddr, id: String },
     /// Dial the host at `addr` to resume adjourned game `id`.
@@ -24,13 +29,15 @@ pub enum Plan {
 }
 
 /// The terms a host offers for a new game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Offer {
     pub size: u8,
     pub komi_halves: i32,
     pub handicap: u8,
     pub time: TimeW,
     pub colors: Colors,
+    /// The series and the game's number in it.
+    pub series: Option<(String, u32)>,
 }
 
 /// What the update asks of the network task.

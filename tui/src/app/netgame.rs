@@ -4,12 +4,14 @@
 //! state. The game itself is mirrored from the task's reports.
 
 use super::net::{ClockFace, NetNews, Started};
-use super::recording::export_saved;
+use super::recording::{SeriesGame, export_saved, record_series};
+use super::series_net::settle_colours;
 use super::session::Session;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Color, Phase};
 use kaisho_saves::log::GameStore;
+use kaisho_saves::series::SeriesStore;
 
 /// Chat lines kept for the panel.
 const CHAT_KEPT: usize = 50;
@@ -35,6 +37,8 @@ pub struct NetSeat {
     /// The chat, oldest first: `name: text`.
     pub chat: Vec<String>,
     pub link: LinkState,
+    /// The series game this is, recorded in this side's copy at the end.
+    pub series: Option<SeriesGame>,
 }
 
 impl NetSeat {
@@ -70,6 +74,9 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         (news, Screen::Game(session)) if session.net.is_some() => match news {
             NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
                 session.mirror(&event, *game, naming, out);
+                if session.game.phase() == Phase::Ended {
+                    finish(session, state.places.as_ref());
+                }
             }
             NetNews::Withdrawn { event, game } => {
                 session.game = *game;
@@ -102,7 +109,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 }
             }
             NetNews::Closed(text) => {
-                closed(session, state.places.as_ref(), &text);
+                closed(session, &text);
                 out.say(text);
             }
             _ => {}
@@ -115,17 +122,22 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
 /// The game begins (or resumes after a drop): the screen shows it.
 fn begin(state: &mut State, started: Started, out: &mut Out) {
     let local = started.local;
-    let chat = match &state.screen {
+    // A resumption after a drop keeps the chat and the series game.
+    let (chat, series) = match &mut state.screen {
         Screen::Game(session) => session
             .net
-            .as_ref()
+            .take()
             .filter(|n| n.game_id == started.game_id)
-            .map(|n| n.chat.clone())
+            .map(|n| (n.chat, n.series))
             .unwrap_or_default(),
-        _ => Vec::new(),
+        Screen::Lobby(lobby) => (Vec::new(), lobby.series.take()),
+        _ => (Vec::new(), None),
     };
     let mut session = Session::from_game(started.game);
-    session.title = format!("{} v {}", started.names[0], started.names[1]);
+    session.title = match &series {
+        Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
+        None => format!("{} v {}", started.names[0], started.names[1]),
+    };
     let to_move = session.game.to_move();
     session.net = Some(NetSeat {
         local,
@@ -134,6 +146,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         clocks: None,
         chat,
         link: LinkState::Connected,
+        series,
     });
     session.ending_turn = local;
     state.screen = Screen::Game(Box::new(session));
@@ -150,19 +163,35 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     ));
 }
 
-/// The network task ended: an ended game is exported; an unfinished one
-/// takes no more moves here and stays adjourned in the log.
-fn closed(session: &mut Session, places: Option<&kaisho_saves::places::Places>, text: &str) {
+/// The network task ended: an unfinished game takes no more moves here
+/// and stays adjourned in the log.
+fn closed(session: &mut Session, text: &str) {
     let Some(net) = &mut session.net else {
         return;
     };
     net.link = LinkState::Closed(text.to_string());
-    if session.game.phase() == Phase::Ended {
-        if let Some(places) = places {
-            let store = GameStore::new(places.games_dir());
-            session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
-        }
-    } else {
+    if session.game.phase() != Phase::Ended {
         session.halted = Some(text.to_string());
+    }
+}
+
+/// The game has just ended (its last event is in the log, which both sides
+/// write before sending or acknowledging): exports it as SGF and records
+/// the result in this side's copy of its series.
+fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) {
+    let (Some(net), Some(places)) = (&mut session.net, places) else {
+        return;
+    };
+    if !session.after.is_empty() {
+        return;
+    }
+    let store = GameStore::new(places.games_dir());
+    session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
+    if let Some(sg) = &mut net.series {
+        let black = net.names[0].clone();
+        let line = settle_colours(sg, &black).map_or_else(Some, |()| {
+            record_series(&SeriesStore::new(places), sg, &session.game)
+        });
+        session.after.extend(line);
     }
 }

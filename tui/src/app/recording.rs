@@ -12,7 +12,7 @@ use kaisho_saves::series::{SeriesId, SeriesStore};
 use std::path::{Path, PathBuf};
 
 /// A game of a series, and the terms it is played under.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeriesGame {
     /// The series' id, also its file name.
     pub id: SeriesId,
@@ -203,28 +203,34 @@ impl Recording {
     }
 
     fn record_in_series(&mut self, game: &Game) -> Option<String> {
-        let sg = self.series.as_mut()?;
-        let outcome = game.outcome()?;
-        let Some(result) = SeriesResult::from_outcome(&outcome, &sg.terms) else {
-            return Some("the series could not tell who played which colour".to_string());
-        };
-        let number = sg.terms.number;
-        let change = match sg.series.record(result) {
-            Ok(change) => change,
-            Err(e) => return Some(format!("the series did not take the result: {e}")),
-        };
-        if let Err(e) = self.series_store.save(&sg.id, &sg.series) {
-            return Some(format!("the series result was not saved: {e}"));
-        }
-        let head = format!(
-            "Series {}, game {number}: {}.",
-            sg.id,
-            result_text(&sg.series, result)
-        );
-        let tail = match change {
-            Some(change) => change_text(&sg.series, &change),
-            None => next_game_line(&sg.series),
-        };
-        Some(format!("{head} {tail}"))
+        record_series(&self.series_store, self.series.as_mut()?, game)
     }
+}
+
+/// Records the result of ended `game` in its series and saves the series;
+/// returns the line for the result screen (the step's change, the next
+/// game, or why the series was not updated).
+pub fn record_series(store: &SeriesStore, sg: &mut SeriesGame, game: &Game) -> Option<String> {
+    let outcome = game.outcome()?;
+    let Some(result) = SeriesResult::from_outcome(&outcome, &sg.terms) else {
+        return Some("the series could not tell who played which colour".to_string());
+    };
+    let number = sg.terms.number;
+    let change = match sg.series.record(result) {
+        Ok(change) => change,
+        Err(e) => return Some(format!("the series did not take the result: {e}")),
+    };
+    if let Err(e) = store.save(&sg.id, &sg.series) {
+        return Some(format!("the series result was not saved: {e}"));
+    }
+    let head = format!(
+        "Series {}, game {number}: {}.",
+        sg.id,
+        result_text(&sg.series, result)
+    );
+    let tail = match change {
+        Some(change) => change_text(&sg.series, &change),
+        None => next_game_line(&sg.series),
+    };
+    Some(format!("{head} {tail}"))
 }

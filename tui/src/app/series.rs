@@ -3,10 +3,12 @@
 //! there plays the next game at this keyboard under the series' terms.
 
 use super::command::Command;
-use super::prompt::Prompt;
+use super::lobby;
+use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
+use super::series_net::SeriesTerms;
 use super::update::{Out, begin};
-use super::{Screen, State};
+use super::{Pending, Screen, State};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
 use kaisho_saves::series::{SeriesId, SeriesStore};
@@ -62,6 +64,12 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::Select if !screen.open => screen.open = screen.chosen().is_some(),
         Command::Select => play_next(state, out),
+        Command::HostSeries | Command::JoinSeries if screen.open => {
+            over_lan(state, command == Command::HostSeries, out);
+        }
+        Command::HostSeries | Command::JoinSeries => {
+            out.refuse("open a series first (Enter)".to_string());
+        }
         Command::Nigiri(seat) => nigiri(state, seat, out),
         _ => {}
     }
@@ -108,6 +116,38 @@ fn play_next(state: &mut State, out: &mut Out) {
         title,
         out,
     );
+}
+
+/// Hosts the open series' next game on the LAN (the host's form, with the
+/// series' komi, handicap and colours fixed), or asks for the code of the
+/// partner's hosting of it.
+fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
+    let Screen::Series(screen) = &state.screen else {
+        return;
+    };
+    let Some((id, series)) = screen.chosen() else {
+        return;
+    };
+    let me = state.config.player_name.clone();
+    let terms = match SeriesTerms::next(id, series, &me, hosting) {
+        Ok(terms) => terms,
+        Err(e) => return out.refuse(e),
+    };
+    let game = SeriesGame {
+        id: id.clone(),
+        series: series.clone(),
+        terms: series.next_game(),
+    };
+    let pair = Box::new((terms, game));
+    if hosting {
+        lobby::open_host(state, out);
+        if let Screen::HostForm(form) = &mut state.screen {
+            form.series = Some(pair);
+        }
+    } else {
+        state.pending = Some(Pending::JoinSeries(pair));
+        state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
+    }
 }
 
 /// Records who takes Black after the nigiri, then starts the game.

@@ -100,12 +100,18 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
         Field::Point => typed_point(state, text, out),
         Field::SgfPath => review::import(state, text, out),
         Field::Name => settings::set_name(state, text, out),
-        Field::JoinCode => lobby::join(state, text, out),
+        Field::JoinCode => {
+            let series = match state.pending.take() {
+                Some(super::Pending::JoinSeries(s)) => Some(*s),
+                _ => None,
+            };
+            lobby::join(state, text, series, out);
+        }
         Field::Port => lobby::set_port(state, text, out),
         Field::Chat => chat(state, text, out),
-        Field::HostAddress => match state.resuming.take() {
-            Some(id) => games::rejoin(state, id, text, out),
-            None => out.refuse("no adjourned game chosen to resume".to_string()),
+        Field::HostAddress => match state.pending.take() {
+            Some(super::Pending::Resume(id)) => games::rejoin(state, id, text, out),
+            _ => out.refuse("no adjourned game chosen to resume".to_string()),
         },
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
@@ -185,7 +191,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
         Command::AskRejoin(id) => {
-            state.resuming = Some(id);
+            state.pending = Some(super::Pending::Resume(id));
             state.prompt = Some(Prompt::Text(Field::HostAddress, String::new()));
         }
         Command::Back => back(state, out),

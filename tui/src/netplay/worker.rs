@@ -126,7 +126,7 @@ impl Task {
                     .map_err(text)?;
                 Ok((session, Side::Host(host)))
             }
-            Plan::Join { code } => {
+            Plan::Join { code, series } => {
                 let code = JoinCode::parse(&code).map_err(text)?;
                 let (identity, name) = (self.env.identity.clone(), self.name.clone());
                 let link = self
@@ -135,7 +135,16 @@ impl Task {
                     .map_err(text)?;
                 self.meet(&link)?;
                 let host = link.peer();
-                let session = kaisho_net::join_game(link, None, call_odd(), &self.env.store)
+                let check = |terms: &Terms| match &series {
+                    Some(expected) if !expected.matches(&offer_of(terms)) => Err(format!(
+                        "this is not series {} game {} as this side's copy of the series has it \
+                         (komi, handicap or colours differ, or another game is due); \
+                         compare the series with the partner",
+                        expected.id, expected.number
+                    )),
+                    _ => Ok(()),
+                };
+                let session = kaisho_net::join_game_with(link, check, call_odd(), &self.env.store)
                     .await
                     .map_err(text)?;
                 let side = Side::Joiner {
@@ -357,7 +366,19 @@ fn terms(offer: Offer, game_id: String) -> Terms {
         handicap: offer.handicap,
         time: offer.time,
         colors: offer.colors,
-        series: None,
+        series: offer.series,
+    }
+}
+
+/// The offer a host's terms make.
+fn offer_of(terms: &Terms) -> Offer {
+    Offer {
+        size: terms.size,
+        komi_halves: terms.komi_halves,
+        handicap: terms.handicap,
+        time: terms.time,
+        colors: terms.colors,
+        series: terms.series.clone(),
     }
 }
 
