@@ -1,11 +1,14 @@
 //! A networked game in progress: every local event is checked by our rules
-//! engine and sent with its sequence number and state hash; every remote
-//! event is checked the same way, written to the save log, and only then
-//! acknowledged. A disagreement stops the game with both logs kept.
+//! engine, written to the save log (write-ahead) and then sent with its
+//! sequence number and state hash; every remote event is checked the same
+//! way, written to the save log, and only then acknowledged. So each event
+//! is flushed once on each side, and a round trip holds one flush: the
+//! partner's. A disagreement stops the game with both logs kept.
 //!
 //! At most one local event is in flight. If both players send an event
 //! with the same number at once (a proposal crossing a resignation, say),
-//! the host's wins: the joiner withdraws its own and tells its player.
+//! the host's wins: the joiner withdraws its own (a withdrawal record in
+//! its log) and tells its player.
 
 use crate::close;
 use crate::error::NetError;
@@ -27,7 +30,8 @@ pub const LATENCY_GRACE: Duration = Duration::from_secs(2);
 pub enum Update {
     /// The partner's event `seq` was validated, logged and acknowledged.
     Remote { seq: u32, event: Event },
-    /// The partner acknowledged our event `seq`; it is now in our log too.
+    /// The partner acknowledged our event `seq` (in our log since before
+    /// it was sent).
     Acked { seq: u32 },
     /// Our event crossed one of the host's with the same number and was
     /// withdrawn; the player may make it again if it still applies.
@@ -43,13 +47,29 @@ pub enum Update {
     Bye(String),
 }
 
-/// A local event sent and not yet acknowledged.
+/// A local event logged and sent, and not yet acknowledged.
 struct Pending {
     seq: u32,
     event: Event,
-    time_used_ms: Option<u32>,
     state_hash: u64,
+    /// Our clock and the start of our turn before the event, to go back to
+    /// if it is withdrawn.
     clock_before: Clock,
+    turn_started: Instant,
+}
+
+/// What an event arriving from the partner may be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Arrival {
+    /// The partner's next event in play.
+    Next,
+    /// On resuming, the one event our log missed, which may be of either
+    /// colour (our own event from a log that held it only once
+    /// acknowledged, as before logs were written ahead).
+    Missed,
+    /// The partner's event that won over ours with the same number: ours
+    /// is withdrawn from the log just before this one is logged.
+    Crossing,
 }
 
 /// A game over an authenticated link.
@@ -145,8 +165,10 @@ impl Session {
     }
 
     /// Makes a local event: checks it with our rules engine, times it if it
-    /// is a move, and sends it. A move that flags our own clock becomes our
-    /// loss on time instead. Returns the sequence number and the event sent.
+    /// is a move, writes it to our log (flushed) and sends it. A move that
+    /// flags our own clock becomes our loss on time instead. Returns the
+    /// sequence number and the event sent. If the log cannot be written,
+    /// nothing is sent and the game is as before.
     pub async fn act(&mut self, event: Event) -> Result<(u32, Event), NetError> {
         if self.pending.is_some() {
             return Err(NetError::NotNow(
@@ -175,6 +197,18 @@ impl Session {
         }
         let seq = self.game.events().len() as u32;
         let state_hash = self.game.state_hash();
+        if let Err(e) = self.log.append(&event, time_used_ms) {
+            self.take_back(clock_before, self.turn_started)?;
+            return Err(e.into());
+        }
+        self.pending = Some(Pending {
+            seq,
+            event: event.clone(),
+            state_hash,
+            clock_before,
+            turn_started: self.turn_started,
+        });
+        self.turn_started = Instant::now();
         self.tx
             .send(&Message::Event {
                 seq,
@@ -183,14 +217,6 @@ impl Session {
                 state_hash,
             })
             .await?;
-        self.pending = Some(Pending {
-            seq,
-            event: event.clone(),
-            time_used_ms,
-            state_hash,
-            clock_before,
-        });
-        self.turn_started = Instant::now();
         Ok((seq, event))
     }
 
@@ -287,19 +313,13 @@ impl Session {
                 time_used_ms,
                 state_hash,
             } => {
-                if let Some(p) = self.pending.as_ref().filter(|p| p.seq == seq) {
-                    if self.tx.is_host {
-                        return Ok(None);
-                    }
-                    let withdrawn = p.event.clone();
-                    self.withdraw()?;
-                    self.queued
-                        .push_back(Update::Withdrawn { event: withdrawn });
+                let crossed = self.pending.as_ref().is_some_and(|p| p.seq == seq);
+                if crossed && self.tx.is_host {
+                    return Ok(None);
                 }
                 let event = Event::from(&event);
-                self.receive(seq, event.clone(), time_used_ms, state_hash, false)
+                self.give_way_and_receive(seq, event, time_used_ms, state_hash, false)
                     .await?;
-                self.queued.push_back(Update::Remote { seq, event });
                 Ok(self.queued.pop_front())
             }
             Message::Ack { seq, state_hash } => {
@@ -317,7 +337,6 @@ impl Session {
                     };
                     return Err(self.fail(e).await);
                 }
-                self.log.append(&p.event, p.time_used_ms)?;
                 Ok(Some(Update::Acked { seq }))
             }
             Message::Chat { text } => {
@@ -338,28 +357,71 @@ impl Session {
         }
     }
 
-    /// Takes back our event in flight after it crossed the host's.
-    fn withdraw(&mut self) -> Result<(), NetError> {
-        let Some(p) = self.pending.take() else {
-            return Ok(());
-        };
-        let events = &self.game.events()[..self.game.events().len().saturating_sub(1)];
-        self.game = Game::replay(self.game.settings().clone(), events)
-            .map_err(|e| NetError::Protocol(format!("cannot take back an event: {e}")))?;
-        self.clocks[self.local.index()] = p.clock_before;
-        Ok(())
-    }
-
-    /// Validates, applies, logs and acknowledges one event from the
-    /// partner. `catch_up` allows an event of our own colour: on resuming,
-    /// the partner may hold our last event that our log missed.
-    pub(crate) async fn receive(
+    /// Receives the partner's event `seq` in place of our own event in
+    /// flight if it has the same number (the host's wins), and queues what
+    /// the player is to be told. `missed`: the event our log missed, on
+    /// resuming.
+    async fn give_way_and_receive(
         &mut self,
         seq: u32,
         event: Event,
         time_used_ms: Option<u32>,
         state_hash: u64,
-        catch_up: bool,
+        missed: bool,
+    ) -> Result<(), NetError> {
+        let crossed = self.pending.take_if(|p| p.seq == seq);
+        let arrival = match &crossed {
+            Some(p) => {
+                self.take_back(p.clock_before, p.turn_started)?;
+                Arrival::Crossing
+            }
+            None if missed => Arrival::Missed,
+            None => Arrival::Next,
+        };
+        self.receive(seq, event.clone(), time_used_ms, state_hash, arrival)
+            .await?;
+        if let Some(p) = crossed {
+            self.queued.push_back(Update::Withdrawn { event: p.event });
+        }
+        self.queued.push_back(Update::Remote { seq, event });
+        Ok(())
+    }
+
+    /// Takes our last event back out of the game (not out of the log) and
+    /// puts our clock and turn back as they were before it.
+    fn take_back(&mut self, clock_before: Clock, turn_started: Instant) -> Result<(), NetError> {
+        let events = &self.game.events()[..self.game.events().len().saturating_sub(1)];
+        self.game = Game::replay(self.game.settings().clone(), events)
+            .map_err(|e| NetError::Protocol(format!("cannot take back an event: {e}")))?;
+        self.clocks[self.local.index()] = clock_before;
+        self.turn_started = turn_started;
+        Ok(())
+    }
+
+    /// On resuming: our last logged event was never acknowledged and
+    /// crossed the partner's event with the same number, which is to win;
+    /// it stands as in flight until that event arrives and withdraws it.
+    pub(crate) fn crossed_on_resume(&mut self, clock_before: Clock) {
+        let events = self.game.events();
+        self.pending = events.last().map(|event| Pending {
+            seq: events.len() as u32,
+            event: event.clone(),
+            state_hash: self.game.state_hash(),
+            clock_before,
+            turn_started: self.turn_started,
+        });
+    }
+
+    /// Validates, applies, logs and acknowledges one event from the
+    /// partner. Only once it has passed every check does the log change:
+    /// the withdrawal of our crossed event, if any, then this event.
+    async fn receive(
+        &mut self,
+        seq: u32,
+        event: Event,
+        time_used_ms: Option<u32>,
+        state_hash: u64,
+        arrival: Arrival,
     ) -> Result<(), NetError> {
         let expected = self.game.events().len() as u32 + 1;
         if seq != expected {
@@ -369,7 +431,7 @@ impl Session {
         let peer = self.local.opponent();
         let actor = event.actor();
         let claim_on_us = matches!(event, Event::TimeLoss { color } if color == self.local);
-        if actor != peer && !catch_up && !(claim_on_us && self.own_time_up()) {
+        if actor != peer && arrival != Arrival::Missed && !(claim_on_us && self.own_time_up()) {
             let e = NetError::Rejected {
                 seq,
                 error: kaisho_core::GameError::NotYourTurn { expected: peer },
@@ -395,6 +457,9 @@ impl Session {
                 event: describe(&event, self.game.settings().size.get()),
             };
             return Err(self.fail(e).await);
+        }
+        if arrival == Arrival::Crossing {
+            self.log.withdraw(seq)?;
         }
         self.log.append(&event, time_used_ms)?;
         self.turn_started = Instant::now();
@@ -438,7 +503,8 @@ impl Session {
         }
     }
 
-    /// On resuming, receives the one event our log missed.
+    /// On resuming, receives the one event our log missed (in place of our
+    /// own crossed event, if there is one in flight).
     pub(crate) async fn catch_up(&mut self) -> Result<(), NetError> {
         match self
             .recv_within_pairing("the event our save missed")
@@ -450,7 +516,7 @@ impl Session {
                 time_used_ms,
                 state_hash,
             } => {
-                self.receive(seq, Event::from(&event), time_used_ms, state_hash, true)
+                self.give_way_and_receive(seq, Event::from(&event), time_used_ms, state_hash, true)
                     .await
             }
             other => {

@@ -6,12 +6,12 @@ use crate::close;
 use crate::error::NetError;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
-use crate::wire::{Colors, Message, Terms, TimeW, check_game_id};
+use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
-use kaisho_core::{Color, Event, Game};
+use kaisho_core::{Color, Game};
 use kaisho_saves::codec;
-use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho_saves::log::{GameHeader, GameStore, LoggedEvent, Player};
 use sha2::{Digest, Sha256};
 
 /// The digest both sides compare to agree on the terms.
@@ -229,9 +229,15 @@ fn start(
 
 /// Resumes a saved game with the partner on `link`. The host names the
 /// game (`game_id`); the joiner passes `None` and loads the game the host
-/// names. The partner must be the player the save records. If one side's
-/// log holds one event more (acknowledged, then a crash before the other
-/// logged it), that event is sent again and checked like any other.
+/// names. The partner must be the player the save records.
+///
+/// The two saves are compared by their counts of events and a digest of
+/// those events. Each side writes its own event before sending it, so a
+/// log may end with an event the partner never received: the side holding
+/// one event more sends it again, checked like any other. If both logs
+/// end with an event of their own with the same number (made at once,
+/// neither acknowledged), the host's wins as in play: the joiner offers
+/// the count without its own, receives the host's and withdraws its own.
 pub async fn resume(
     mut link: Link,
     game_id: Option<&str>,
@@ -244,9 +250,9 @@ pub async fn resume(
             Message::Resume {
                 game_id,
                 events,
-                state_hash,
+                digest,
                 time,
-            } => (game_id, Some((events, state_hash, time))),
+            } => (game_id, Some((events, digest, time))),
             other => {
                 let e = unexpected("a resume request", &other);
                 return Err(refuse(link, e).await);
@@ -288,14 +294,22 @@ pub async fn resume(
         ));
         return Err(refuse(link, e).await);
     }
+    let logged = &saved.contents.events;
+    let digests = digests(logged)?;
+    let held = logged.len() as u32;
+    // The joiner answers the host: when both hold as many events and the
+    // last ones differ, it offers its count without its own last event.
+    let crossed =
+        theirs_first.is_some_and(|(n, d, _)| n == held && held > 0 && d != digests[n as usize]);
+    let ours = held - u32::from(crossed);
     let mine = Message::Resume {
         game_id: id.clone(),
-        events: saved.game.events().len() as u32,
-        state_hash: saved.game.state_hash(),
+        events: ours,
+        digest: digests[ours as usize],
         time: TimeW::from(time),
     };
     link.send(&mine).await?;
-    let (their_events, their_hash, their_time) = match theirs_first {
+    let (their_events, their_digest, their_time) = match theirs_first {
         Some(x) => x,
         None => match link
             .recv_within(PAIR_TIMEOUT, "the partner's saved position")
@@ -304,9 +318,9 @@ pub async fn resume(
             Message::Resume {
                 game_id: g,
                 events,
-                state_hash,
+                digest,
                 time,
-            } if g == id => (events, state_hash, time),
+            } if g == id => (events, digest, time),
             Message::Bye { reason } => return Err(NetError::Refused(reason)),
             other => {
                 let e = unexpected("the partner's saved position", &other);
@@ -321,25 +335,6 @@ pub async fn resume(
         ));
         return Err(refuse(link, e).await);
     }
-    let mut clocks = [Clock::new(time), Clock::new(time)];
-    for logged in &saved.contents.events {
-        if let Some(used) = logged.time_used_ms {
-            let _ = clocks[logged.event.actor().index()].spend(u64::from(used));
-        }
-    }
-    let ours = saved.game.events().len() as u32;
-    let events: Vec<Event> = saved.game.events().to_vec();
-    let times: Vec<Option<u32>> = saved
-        .contents
-        .events
-        .iter()
-        .map(|e| e.time_used_ms)
-        .collect();
-    let prefix_hash = |n: u32| -> Result<u64, NetError> {
-        Game::replay(saved.game.settings().clone(), &events[..n as usize])
-            .map(|g| g.state_hash())
-            .map_err(|e| NetError::Protocol(e.to_string()))
-    };
     if their_events.abs_diff(ours) > 1 {
         let e = NetError::Diverged {
             seq: ours.min(their_events),
@@ -347,21 +342,56 @@ pub async fn resume(
         };
         return Err(refuse(link, e).await);
     }
-    if their_events <= ours && prefix_hash(their_events)? != their_hash {
+    if their_events <= ours && digests[their_events as usize] != their_digest {
         let e = NetError::Diverged {
             seq: their_events,
             event: "the saved games differ".into(),
         };
         return Err(refuse(link, e).await);
     }
+    let clocks = clocks_after(time, logged);
     let mut session = Session::new(link.into_parts(), saved.game, log, header, local, clocks);
+    if crossed {
+        let before = clocks_after(time, &logged[..ours as usize]);
+        session.crossed_on_resume(before[local.index()]);
+    }
     if their_events + 1 == ours {
-        let seq = ours;
+        let last = &logged[ours as usize - 1];
         session
-            .send_again(seq, &events[seq as usize - 1], times[seq as usize - 1])
+            .send_again(last.seq, &last.event, last.time_used_ms)
             .await?;
     } else if ours + 1 == their_events {
         session.catch_up().await?;
     }
     Ok(session)
+}
+
+/// The digests of the logged events' prefixes: `[n]` covers the first `n`
+/// events with their times, a chain of SHA-256 over their wire encoding,
+/// cut to 64 bits. Unlike the state hash it tells apart any two events
+/// (the state hash counts proposals but does not say whose they are).
+fn digests(logged: &[LoggedEvent]) -> Result<Vec<u64>, NetError> {
+    let mut out = vec![0u64];
+    for e in logged {
+        let bytes = codec::encode(&(EventW::from(&e.event), e.time_used_ms))
+            .map_err(|e| NetError::Protocol(e.to_string()))?;
+        let d = Sha256::new()
+            .chain_update(b"kaisho resume ")
+            .chain_update(out[out.len() - 1].to_be_bytes())
+            .chain_update(bytes)
+            .finalize();
+        out.push(u64::from_be_bytes(d[..8].try_into().unwrap_or_default()));
+    }
+    Ok(out)
+}
+
+/// Both clocks after the logged events, booked from their reported times.
+fn clocks_after(time: TimeControl, logged: &[LoggedEvent]) -> [Clock; 2] {
+    let mut clocks = [Clock::new(time), Clock::new(time)];
+    for e in logged {
+        if let Some(used) = e.time_used_ms {
+            let _ = clocks[e.event.actor().index()].spend(u64::from(used));
+        }
+    }
+    clocks
 }

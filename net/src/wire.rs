@@ -7,10 +7,14 @@ use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak.
-pub const PROTOCOL_VERSION: u16 = 1;
+/// The protocol version both sides must speak. Version 2 writes each
+/// side's own event to its log before sending it, and compares saves on
+/// resuming by a digest of their events (version 1: by the state hash).
+pub const PROTOCOL_VERSION: u16 = 2;
 
-/// The ALPN name of the protocol, checked by the TLS handshake.
+/// The ALPN name of the transport: frames and the greeting, the same in
+/// every protocol version, so that peers of different versions reach the
+/// greeting and are refused there with both versions named.
 pub const ALPN: &[u8] = b"kaisho/1";
 
 /// One frame on the stream.
@@ -34,13 +38,14 @@ pub enum Message {
     NigiriGuess { odd: bool },
     /// Nigiri: the grabber opens the commitment.
     NigiriReveal { count: u16, nonce: [u8; 32] },
-    /// Go on with a saved game: how many events this side holds, the
-    /// state hash after them, and the time control (which the save does
-    /// not record, so both sides state it and must agree).
+    /// Go on with a saved game: how many events this side holds (the
+    /// joiner leaves out its own last event when it gives way to the
+    /// host's), a digest of those events, and the time control (which the
+    /// save does not record, so both sides state it and must agree).
     Resume {
         game_id: String,
         events: u32,
-        state_hash: u64,
+        digest: u64,
         time: TimeW,
     },
     /// A game event with its sequence number (from 1), the time its player

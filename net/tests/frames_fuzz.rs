@@ -50,7 +50,7 @@ fn samples() -> Vec<Message> {
         Message::Resume {
             game_id: "20261122-0400-1".into(),
             events: 100,
-            state_hash: 1,
+            digest: 1,
             time: kaisho_net::TimeW::None,
         },
     ]

@@ -1,4 +1,5 @@
-//! Game logs: round trip, torn tails, corruption, listing, the v1 golden file.
+//! Game logs: round trip, torn tails, corruption, listing, withdrawals and
+//! their crash safety, the v1 and v2 golden files.
 
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Outcome, Point, Settings};
 use kaisho_saves::log::{ChatLine, GameHeader, GameLog, GameStore, LogError, Player, read_log};
@@ -282,15 +283,196 @@ fn golden_v1_log_loads() {
     assert!(contents.torn.is_none());
 }
 
-/// Writes the golden file; run by hand only when a format version is first released.
-#[test]
-#[ignore = "writes the golden file of format version 1"]
-fn write_golden_v1_log() {
-    let path = Path::new(GOLDEN_V1);
-    let _ = fs::remove_file(path);
+/// The golden game of format version 1, written by this build at `path`.
+fn golden_v1_game(path: &Path) {
     let mut log = GameLog::create(path, &header("golden-v1")).unwrap();
     for e in events() {
         log.append(&e, Some(1500)).unwrap();
     }
     log.append_chat(Color::White, "arigatou").unwrap();
+}
+
+/// Replaces the golden file `golden` with what `write` makes.
+fn rewrite_golden(golden: &str, write: fn(&Path)) {
+    let _ = fs::remove_file(golden);
+    write(Path::new(golden));
+}
+
+/// Whether `write` makes the golden file `golden` byte for byte.
+fn writes_as_golden(golden: &str, write: fn(&Path)) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("again.kgl");
+    write(&path);
+    fs::read(&path).unwrap() == fs::read(golden).unwrap()
+}
+
+/// Writes the golden file; run by hand only when a format version is first released.
+#[test]
+#[ignore = "writes the golden file of format version 1"]
+fn write_golden_v1_log() {
+    rewrite_golden(GOLDEN_V1, golden_v1_game);
+}
+
+/// A log without withdrawals is still written as format 1, byte for byte,
+/// so older builds read it.
+#[test]
+fn this_build_writes_a_log_without_withdrawals_exactly_as_the_v1_golden_file() {
+    assert!(writes_as_golden(GOLDEN_V1, golden_v1_game));
+}
+
+const GOLDEN_V2: &str = "tests/golden/game-v2.kgl";
+
+/// White's pass at event 5, which the golden v2 game withdraws.
+fn withdrawn_pass() -> Event {
+    Event::Pass {
+        color: Color::White,
+    }
+}
+
+/// The golden game of format version 2: the v1 game with event 5 first
+/// logged as a pass, withdrawn after a chat line, then logged as played.
+fn golden_v2_game(path: &Path) {
+    let mut log = GameLog::create(path, &header("golden-v2")).unwrap();
+    for e in &events()[..4] {
+        log.append(e, Some(1500)).unwrap();
+    }
+    log.append(&withdrawn_pass(), Some(700)).unwrap();
+    log.append_chat(Color::Black, "chotto matte").unwrap();
+    log.withdraw(5).unwrap();
+    for e in &events()[4..] {
+        log.append(e, Some(1500)).unwrap();
+    }
+}
+
+/// Format version 2 as first released must load forever.
+#[test]
+fn golden_v2_log_loads_without_its_withdrawn_event() {
+    let contents = read_log(Path::new(GOLDEN_V2)).unwrap();
+    assert_eq!(contents.format, 2);
+    assert_eq!(contents.header, header("golden-v2"));
+    let logged: Vec<Event> = contents.events.iter().map(|l| l.event.clone()).collect();
+    assert_eq!(logged, events());
+    let seqs: Vec<u32> = contents.events.iter().map(|l| l.seq).collect();
+    assert_eq!(seqs, (1..=12).collect::<Vec<_>>());
+    assert_eq!(contents.withdrawn.len(), 1);
+    assert_eq!(contents.withdrawn[0].event, withdrawn_pass());
+    assert_eq!(contents.withdrawn[0].time_used_ms, Some(700));
+    assert_eq!(
+        contents.chat,
+        [ChatLine {
+            after_event: 4,
+            from: Color::Black,
+            text: "chotto matte".to_string()
+        }]
+    );
+    assert!(contents.torn.is_none());
+}
+
+/// Writes the golden file; run by hand only when a format version is first released.
+#[test]
+#[ignore = "writes the golden file of format version 2"]
+fn write_golden_v2_log() {
+    rewrite_golden(GOLDEN_V2, golden_v2_game);
+}
+
+#[test]
+fn this_build_writes_a_withdrawal_exactly_as_the_v2_golden_file() {
+    assert!(writes_as_golden(GOLDEN_V2, golden_v2_game));
+}
+
+#[test]
+fn only_the_last_event_can_be_withdrawn_and_a_refusal_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let path = write_game(&store, "g1", 4);
+    let before = fs::read(&path).unwrap();
+    let (mut log, _) = store.resume("g1").unwrap();
+    for seq in [0, 3, 5] {
+        let err = log.withdraw(seq).unwrap_err();
+        assert!(err.to_string().contains("only the last event, 4"), "{err}");
+    }
+    assert_eq!(fs::read(&path).unwrap(), before);
+    log.withdraw(4).unwrap();
+    log.withdraw(3).unwrap();
+    assert_eq!(log.next_seq(), 3);
+    let saved = store.load("g1").unwrap();
+    assert_eq!(saved.contents.events.len(), 2);
+    assert_eq!(saved.contents.withdrawn.len(), 2);
+    assert_eq!(saved.game.events(), &events()[..2]);
+}
+
+/// A crash can stop a withdrawal anywhere: before or after the format
+/// byte is marked, inside the withdrawal record, inside the event logged
+/// after it. At every byte the log loads, with the withdrawn event or
+/// without it, and resuming goes on from there.
+#[test]
+fn a_withdrawal_cut_at_every_byte_leaves_a_log_that_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let path = write_game(&store, "g1", 4);
+    let mut log = store.resume("g1").unwrap().0;
+    log.append(&withdrawn_pass(), None).unwrap();
+    let with_pass = fs::read(&path).unwrap();
+    assert_eq!(read_log(&path).unwrap().format, 1);
+    log.withdraw(5).unwrap();
+    let marked = fs::read(&path).unwrap();
+    log.append(&events()[4], None).unwrap();
+    let whole = fs::read(&path).unwrap();
+    drop(log);
+
+    // Only the format byte changed before the withdrawal record.
+    let differ: Vec<usize> = (0..with_pass.len())
+        .filter(|&i| with_pass[i] != whole[i])
+        .collect();
+    assert_eq!(differ, [8]);
+    assert_eq!(whole[8], 2);
+
+    let four = &events()[..4];
+    let mut seen = [false; 3];
+    let mut cut_files = vec![with_pass.clone()];
+    cut_files.extend((with_pass.len()..=whole.len()).map(|cut| whole[..cut].to_vec()));
+    for bytes in cut_files {
+        fs::write(&path, &bytes).unwrap();
+        let saved = store
+            .load("g1")
+            .unwrap_or_else(|e| panic!("cut at {}: {e}", bytes.len()));
+        let got = saved.game.events();
+        let case = if got[..] == [four, &[withdrawn_pass()]].concat()[..] {
+            0
+        } else if got == four {
+            1
+        } else {
+            assert_eq!(got, &events()[..5], "cut at {}", bytes.len());
+            2
+        };
+        seen[case] = true;
+        if bytes.len() == marked.len() {
+            assert_eq!(case, 1, "a whole withdrawal takes the pass back");
+        }
+        // Resuming cuts a torn record and goes on after the intact ones.
+        let (mut log, saved) = store.resume("g1").unwrap();
+        assert_eq!(log.next_seq(), saved.game.events().len() as u32 + 1);
+        if case == 0 {
+            log.withdraw(5).unwrap();
+        }
+        if case != 2 {
+            log.append(&events()[4], None).unwrap();
+        }
+        assert_eq!(store.load("g1").unwrap().game.events(), &events()[..5]);
+    }
+    assert_eq!(seen, [true; 3]);
+}
+
+#[test]
+fn a_withdrawal_in_a_format_1_log_is_damage() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let path = write_game(&store, "g1", 4);
+    let mut log = store.resume("g1").unwrap().0;
+    log.withdraw(4).unwrap();
+    let mut bytes = fs::read(&path).unwrap();
+    bytes[8] = 1;
+    fs::write(&path, &bytes).unwrap();
+    let err = store.load("g1").unwrap_err();
+    assert!(matches!(err, LogError::Corrupt { record: 6, .. }), "{err}");
 }

@@ -1,12 +1,14 @@
 //! Shared set-up for the loopback tests: identities, a host and a joiner
-//! paired by code, sessions, and moves played through both sides.
+//! paired by code, sessions, moves played through both sides, and a saved
+//! game resumed.
 #![allow(dead_code)]
 
-use kaisho_core::{Color, Event, Point};
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{Color, Event, Phase, Point};
 use kaisho_net::wire::Message;
-use kaisho_net::{Colors, Host, JoinCode, Link, Secret, Session, Terms, TimeW, Update};
+use kaisho_net::{Colors, Host, JoinCode, Link, NetError, Secret, Session, Terms, TimeW, Update};
 use kaisho_saves::identity::{self, Identity};
-use kaisho_saves::log::GameStore;
+use kaisho_saves::log::{GameStore, read_log};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
@@ -111,4 +113,158 @@ pub fn pt(text: &str, size: u8) -> Point {
 /// Sends one raw frame on a link, for tests that misbehave on purpose.
 pub async fn raw(link: &mut Link, m: Message) {
     link.send(&m).await.unwrap();
+}
+
+/// Stones `from..to` of a 9×9 game: Black on column C, White on column G,
+/// row by row.
+pub fn stones(from: usize, to: usize) -> Vec<Event> {
+    (from..to)
+        .map(|i| {
+            let row = i / 2 + 1;
+            let (color, col) = if i % 2 == 0 {
+                (Color::Black, "C")
+            } else {
+                (Color::White, "G")
+            };
+            Event::Play {
+                color,
+                point: pt(&format!("{col}{row}"), 9),
+            }
+        })
+        .collect()
+}
+
+/// Plays `events`, each by the side of its colour.
+pub async fn play(a: &mut Session, b: &mut Session, events: Vec<Event>) {
+    for e in events {
+        let (x, y) = by_color(a, b, e.actor());
+        step(x, y, e).await;
+    }
+}
+
+/// Two passes, Black proposes no dead stones, White accepts: the game ends.
+pub async fn finish(a: &mut Session, b: &mut Session) {
+    play(
+        a,
+        b,
+        vec![
+            Event::Pass {
+                color: a.game().to_move(),
+            },
+            Event::Pass {
+                color: a.game().to_move().opponent(),
+            },
+            Event::Propose {
+                by: Color::Black,
+                dead: vec![],
+            },
+            Event::Accept {
+                by: Color::White,
+                proposal: 0,
+            },
+        ],
+    )
+    .await;
+    assert_eq!(a.game().phase(), Phase::Ended);
+}
+
+/// Black plays C1, two passes, then both propose dead stones at once with
+/// event 4. Returns both proposals, the host's (Black's) first.
+pub async fn crossed_proposals(h: &mut Session, j: &mut Session) -> (Event, Event) {
+    play(h, j, stones(0, 1)).await;
+    play(
+        h,
+        j,
+        vec![
+            Event::Pass {
+                color: Color::White,
+            },
+            Event::Pass {
+                color: Color::Black,
+            },
+        ],
+    )
+    .await;
+    let hosts = Event::Propose {
+        by: Color::Black,
+        dead: vec![],
+    };
+    let joiners = Event::Propose {
+        by: Color::White,
+        dead: vec![pt("C1", 9)],
+    };
+    let (a, b) = tokio::join!(h.act(hosts.clone()), j.act(joiners.clone()));
+    assert_eq!((a.unwrap().0, b.unwrap().0), (4, 4));
+    (hosts, joiners)
+}
+
+/// After a crossing: both logs hold the same events; the log of the side
+/// that gave way withdrew `withdrawn`, the winner's withdrew nothing.
+pub fn gave_way(winner: &Session, loser: &Session, withdrawn: &Event) {
+    same_logs(winner, loser);
+    assert!(read_log(winner.log_path()).unwrap().withdrawn.is_empty());
+    let lost = read_log(loser.log_path()).unwrap();
+    assert_eq!(lost.format, 2);
+    let taken_back: Vec<&Event> = lost.withdrawn.iter().map(|l| &l.event).collect();
+    assert_eq!(taken_back, [withdrawn]);
+}
+
+/// `acceptor` accepts the partner's proposal 0, which ends the game alike
+/// on both sides.
+pub async fn accept_to_the_end(acceptor: &mut Session, proposer: &mut Session) {
+    let by = acceptor.local_color();
+    step(acceptor, proposer, Event::Accept { by, proposal: 0 }).await;
+    assert!(acceptor.game().outcome().is_some());
+    assert_eq!(acceptor.game().outcome(), proposer.game().outcome());
+    same_logs(acceptor, proposer);
+}
+
+/// Both logs hold the same events, numbered 1, 2, 3…
+pub fn same_logs(a: &Session, b: &Session) {
+    let (x, y) = (
+        read_log(a.log_path()).unwrap(),
+        read_log(b.log_path()).unwrap(),
+    );
+    assert_eq!(x.events, y.events);
+    let seqs: Vec<u32> = x.events.iter().map(|e| e.seq).collect();
+    assert_eq!(seqs, (1..=x.events.len() as u32).collect::<Vec<_>>());
+}
+
+/// Resumes saved game `game`: `host` (identity and folder of games) hosts
+/// a rejoin on a fresh loopback port, `joiner` rejoins by fingerprint.
+/// Both sides' results, to see refusals.
+pub async fn try_resume(
+    host: (&Identity, &GameStore),
+    joiner: (&Identity, &GameStore),
+    game: &str,
+) -> (Result<Session, NetError>, Result<Session, NetError>) {
+    let mut listener = Host::bind(loopback(), host.0, "Honinbo").unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            listener.accept_known(joiner.0.fingerprint()),
+            kaisho_net::rejoin(addr, host.0.fingerprint(), joiner.0, "Kitani")
+        )
+    })
+    .await
+    .unwrap();
+    listener.refuse_others();
+    tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::resume(h.unwrap(), Some(game), host.1, TimeControl::None),
+            kaisho_net::resume(j.unwrap(), None, joiner.1, TimeControl::None)
+        )
+    })
+    .await
+    .unwrap()
+}
+
+/// [`try_resume`] where both sides must succeed; the host's session first.
+pub async fn resume_game(
+    host: (&Identity, &GameStore),
+    joiner: (&Identity, &GameStore),
+    game: &str,
+) -> (Session, Session) {
+    let (h, j) = try_resume(host, joiner, game).await;
+    (h.unwrap(), j.unwrap())
 }

@@ -1,15 +1,25 @@
 //! The byte layout of a log file: a 12-byte preamble (`KAISHO` `\0` `L`,
-//! the format version as a little-endian u16, two reserved zero bytes),
-//! then frames of a little-endian u32 payload length, a little-endian u32
-//! CRC-32 of the payload, and the payload (one bincode-encoded record).
+//! the format version as a little-endian u16 at byte 8, two reserved zero
+//! bytes), then frames of a little-endian u32 payload length, a
+//! little-endian u32 CRC-32 of the payload, and the payload (one
+//! bincode-encoded record).
 
 use crate::codec::MAX_FRAME;
 
 pub(crate) const MAGIC: &[u8; 8] = b"KAISHO\0L";
 pub(crate) const PREAMBLE_LEN: usize = 12;
 pub(crate) const FRAME_HEAD: usize = 8;
-/// The format version this build writes.
-pub const FORMAT_VERSION: u16 = 1;
+/// The newest format version this build reads and writes. Version 2 adds
+/// the withdrawal of an event to version 1's records; a log is written as
+/// version 1 until it holds a withdrawal, so that older builds still read
+/// every log that has none.
+pub const FORMAT_VERSION: u16 = 2;
+/// The oldest format version, which every new log starts as.
+pub(crate) const FIRST_VERSION: u16 = 1;
+/// The first format version with withdrawals.
+pub(crate) const WITHDRAWALS_SINCE: u16 = 2;
+/// Where the version stands in the preamble.
+pub(crate) const VERSION_AT: u64 = 8;
 
 pub(crate) fn preamble(version: u16) -> [u8; PREAMBLE_LEN] {
     let mut out = [0; PREAMBLE_LEN];

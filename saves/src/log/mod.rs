@@ -1,6 +1,7 @@
 //! Game logs: one append-only file per game, a header with the settings and
 //! then one framed, checksummed record per event, each flushed to the disk
-//! before the event counts as made. See `frame` for the byte layout.
+//! before the event counts as made; an event taken back is withdrawn by a
+//! record of its own. See `frame` for the byte layout.
 
 mod error;
 mod frame;

@@ -1,10 +1,11 @@
 //! Reading a log back: every intact record, a torn last record dropped with
-//! a notice, damage anywhere else reported with its record number.
+//! a notice, damage anywhere else reported with its record number. A
+//! withdrawal takes its event back out of the list.
 
 use super::error::LogError;
-use super::frame::{self, FORMAT_VERSION, Frame, PREAMBLE_LEN};
+use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN};
 use super::header::GameHeader;
-use super::record::RecordV1;
+use super::record::{RecordV1, RecordV2};
 use crate::codec;
 use kaisho_core::{Color, Event};
 use std::path::Path;
@@ -43,6 +44,11 @@ pub struct LogContents {
     pub header: GameHeader,
     pub events: Vec<LoggedEvent>,
     pub chat: Vec<ChatLine>,
+    /// Events that were logged and then withdrawn, in the order withdrawn
+    /// (not in `events`).
+    pub withdrawn: Vec<LoggedEvent>,
+    /// The file's format version.
+    pub format: u16,
     /// A torn last record that was dropped, if any.
     pub torn: Option<TornTail>,
     /// The length of the intact part of the file.
@@ -59,7 +65,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
     let version = frame::read_preamble(bytes).ok_or_else(|| LogError::NotALog {
         path: path.to_path_buf(),
     })?;
-    if version != FORMAT_VERSION {
+    if !(FIRST_VERSION..=FORMAT_VERSION).contains(&version) {
         return Err(LogError::UnsupportedVersion {
             path: path.to_path_buf(),
             version,
@@ -74,7 +80,8 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
     let mut at = PREAMBLE_LEN;
     let mut header = None;
     let mut events = Vec::new();
-    let mut chat = Vec::new();
+    let mut chat: Vec<ChatLine> = Vec::new();
+    let mut withdrawn = Vec::new();
     let mut torn = None;
     let mut record = 0;
     while at < bytes.len() {
@@ -102,10 +109,14 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
             Frame::Damaged { reason, .. } => return Err(corrupt(record, at, reason)),
         };
         let (payload, start) = payload;
-        let decoded: RecordV1 = codec::decode(payload)
-            .map_err(|e| corrupt(record, start, format!("undecodable record: {e}")))?;
+        let decoded = if version == FIRST_VERSION {
+            codec::decode::<RecordV1>(payload).map(RecordV2::from)
+        } else {
+            codec::decode::<RecordV2>(payload)
+        }
+        .map_err(|e| corrupt(record, start, format!("undecodable record: {e}")))?;
         match (decoded, &header) {
-            (RecordV1::Header(h), None) => {
+            (RecordV2::Header(h), None) => {
                 let h = GameHeader::try_from(&h).map_err(|reason| LogError::Invalid {
                     path: path.to_path_buf(),
                     record,
@@ -120,11 +131,11 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     "the log does not begin with its header".into(),
                 ));
             }
-            (RecordV1::Header(_), Some(_)) => {
+            (RecordV2::Header(_), Some(_)) => {
                 return Err(corrupt(record, start, "a second header".into()));
             }
             (
-                RecordV1::Event {
+                RecordV2::Event {
                     seq,
                     event,
                     time_used_ms,
@@ -145,11 +156,28 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     time_used_ms,
                 });
             }
-            (RecordV1::Chat { from, text }, Some(_)) => chat.push(ChatLine {
+            (RecordV2::Chat { from, text }, Some(_)) => chat.push(ChatLine {
                 after_event: events.len() as u32,
                 from: from.into(),
                 text,
             }),
+            (RecordV2::Withdraw { seq }, Some(_)) => {
+                if seq == 0 || seq as usize != events.len() {
+                    return Err(corrupt(
+                        record,
+                        start,
+                        format!(
+                            "a withdrawal of event {seq} where the last event is {}",
+                            events.len()
+                        ),
+                    ));
+                }
+                withdrawn.extend(events.pop());
+                // A line said after the withdrawn event now follows the one before it.
+                for line in chat.iter_mut().filter(|l| l.after_event == seq) {
+                    line.after_event = seq - 1;
+                }
+            }
         }
     }
     let header = header.ok_or_else(|| corrupt(1, PREAMBLE_LEN, "the header is missing".into()))?;
@@ -158,6 +186,8 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
         header,
         events,
         chat,
+        withdrawn,
+        format: version,
         torn,
         intact_len,
     })

@@ -1,6 +1,7 @@
-//! The record types of game log format version 1, and their conversion to
-//! and from kaisho-core's types. Core types carry no serde; these do, and
-//! they never change once released: a new format gets new types.
+//! The record types of game log format versions 1 and 2, and their
+//! conversion to and from kaisho-core's types. Core types carry no serde;
+//! these do, and they never change once released: a new format gets new
+//! types.
 
 use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use serde::{Deserialize, Serialize};
@@ -81,6 +82,48 @@ pub enum RecordV1 {
         from: ColorV1,
         text: String,
     },
+}
+
+/// Every record a version-2 log holds: version 1's, in the same order and
+/// so with the same bytes, and then the withdrawal of an event.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum RecordV2 {
+    Header(HeaderV1),
+    /// A game event, as in version 1.
+    Event {
+        seq: u32,
+        event: EventV1,
+        time_used_ms: Option<u32>,
+    },
+    /// A chat line, as in version 1.
+    Chat {
+        from: ColorV1,
+        text: String,
+    },
+    /// The last event logged, number `seq`, is taken back: it was this
+    /// side's own, written before it was sent, and the partner's event
+    /// with the same number won. The next event gets `seq` again.
+    Withdraw {
+        seq: u32,
+    },
+}
+
+impl From<RecordV1> for RecordV2 {
+    fn from(r: RecordV1) -> RecordV2 {
+        match r {
+            RecordV1::Header(h) => RecordV2::Header(h),
+            RecordV1::Event {
+                seq,
+                event,
+                time_used_ms,
+            } => RecordV2::Event {
+                seq,
+                event,
+                time_used_ms,
+            },
+            RecordV1::Chat { from, text } => RecordV2::Chat { from, text },
+        }
+    }
 }
 
 impl From<Color> for ColorV1 {

@@ -1,15 +1,18 @@
 //! Appending to a log. Each record is written whole and flushed to the disk
 //! before `append` returns, so that an acknowledged event survives a crash.
+//! Nothing is ever overwritten or cut off but a torn or failed last record:
+//! taking an event back appends a withdrawal, so a crash leaves the log
+//! with the event or without it, and loadable either way.
 
 use super::error::LogError;
-use super::frame::{self, FORMAT_VERSION};
+use super::frame::{self, FIRST_VERSION, VERSION_AT, WITHDRAWALS_SINCE};
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
-use super::record::{EventV1, HeaderV1, RecordV1};
+use super::record::{EventV1, HeaderV1, RecordV2};
 use crate::codec;
 use kaisho_core::{Color, Event};
 use std::fs::{self, File, OpenOptions};
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// An open game log, positioned at its end.
@@ -19,6 +22,8 @@ pub struct GameLog {
     path: PathBuf,
     len: u64,
     next_seq: u32,
+    /// The format version the file's preamble states.
+    format: u16,
 }
 
 impl GameLog {
@@ -31,8 +36,8 @@ impl GameLog {
                 path: path.to_path_buf(),
             });
         }
-        let mut bytes = frame::preamble(FORMAT_VERSION).to_vec();
-        let record = RecordV1::Header(HeaderV1::from(header));
+        let mut bytes = frame::preamble(FIRST_VERSION).to_vec();
+        let record = RecordV2::Header(HeaderV1::from(header));
         let payload = codec::encode(&record).map_err(|e| LogError::Invalid {
             path: path.to_path_buf(),
             record: 1,
@@ -69,6 +74,7 @@ impl GameLog {
             path: path.to_path_buf(),
             len: bytes.len() as u64,
             next_seq: 1,
+            format: FIRST_VERSION,
         })
     }
 
@@ -91,6 +97,7 @@ impl GameLog {
             path: path.to_path_buf(),
             len: contents.intact_len,
             next_seq: contents.events.len() as u32 + 1,
+            format: contents.format,
         };
         Ok((log, contents))
     }
@@ -109,7 +116,7 @@ impl GameLog {
     /// Appends an event and flushes it to the disk; returns its sequence number.
     pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<u32, LogError> {
         let seq = self.next_seq;
-        self.write(&RecordV1::Event {
+        self.write(&RecordV2::Event {
             seq,
             event: EventV1::from(event),
             time_used_ms,
@@ -120,13 +127,46 @@ impl GameLog {
 
     /// Appends a chat line and flushes it to the disk.
     pub fn append_chat(&mut self, from: Color, text: &str) -> Result<(), LogError> {
-        self.write(&RecordV1::Chat {
+        self.write(&RecordV2::Chat {
             from: from.into(),
             text: text.to_string(),
         })
     }
 
-    fn write(&mut self, record: &RecordV1) -> Result<(), LogError> {
+    /// Takes back the last event logged, number `seq`, by appending a
+    /// withdrawal flushed like any other record; the next event gets `seq`
+    /// again. A log of format 1 is first marked as format 2 (one byte of
+    /// its preamble, flushed), since format 1 has no withdrawals: a crash
+    /// in between leaves a format-2 log without one, which loads the same.
+    pub fn withdraw(&mut self, seq: u32) -> Result<(), LogError> {
+        if seq == 0 || seq + 1 != self.next_seq {
+            return Err(LogError::Invalid {
+                path: self.path.clone(),
+                record: seq as usize,
+                reason: format!(
+                    "only the last event, {}, can be withdrawn, not event {seq}",
+                    self.next_seq - 1
+                ),
+            });
+        }
+        if self.format < WITHDRAWALS_SINCE {
+            let marked = OpenOptions::new()
+                .write(true)
+                .open(&self.path)
+                .and_then(|mut f| {
+                    f.seek(SeekFrom::Start(VERSION_AT))?;
+                    f.write_all(&WITHDRAWALS_SINCE.to_le_bytes())?;
+                    f.sync_data()
+                });
+            marked.map_err(|e| LogError::io(&self.path, "mark the format of", e))?;
+            self.format = WITHDRAWALS_SINCE;
+        }
+        self.write(&RecordV2::Withdraw { seq })?;
+        self.next_seq = seq;
+        Ok(())
+    }
+
+    fn write(&mut self, record: &RecordV2) -> Result<(), LogError> {
         let payload = codec::encode(record).map_err(|e| LogError::Invalid {
             path: self.path.clone(),
             record: self.next_seq as usize,
