@@ -20,6 +20,38 @@ pub enum TimeControl {
     },
 }
 
+impl TimeControl {
+    /// The control as three numbers — main time, periods, period length —
+    /// the shape a record keeps it in: no clock is all zero, absolute time
+    /// has no periods.
+    #[must_use]
+    pub fn parts(self) -> (u64, u32, u64) {
+        match self {
+            TimeControl::None => (0, 0, 0),
+            TimeControl::Absolute { main_ms } => (main_ms, 0, 0),
+            TimeControl::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            } => (main_ms, periods, period_ms),
+        }
+    }
+
+    /// The control of [`TimeControl::parts`].
+    #[must_use]
+    pub fn from_parts(main_ms: u64, periods: u32, period_ms: u64) -> TimeControl {
+        match (main_ms, periods) {
+            (0, 0) => TimeControl::None,
+            (main_ms, 0) => TimeControl::Absolute { main_ms },
+            (main_ms, periods) => TimeControl::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            },
+        }
+    }
+}
+
 /// A move that took longer than the player had left: the flag fell.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfTime {

@@ -210,6 +210,7 @@ fn fsync_alone(dir: &Path, n: usize) -> Stats {
         settings: Settings::even(BoardSize::NINETEEN, Komi::MODERN),
         local_color: None,
         series: None,
+        clock: None,
     };
     let mut log = GameLog::create(&dir.join("fsync.kgl"), &header).unwrap();
     let mut stats = Stats::new();

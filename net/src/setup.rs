@@ -213,6 +213,7 @@ fn start(
         settings,
         local_color: Some(local),
         series: terms.series.as_ref().map(|(id, _)| id.clone()),
+        clock: Some(TimeControl::from(terms.time)),
     };
     let log = store.create(&header)?;
     let control = TimeControl::from(terms.time);
@@ -276,6 +277,8 @@ pub async fn resume(
         }
     };
     let header = saved.contents.header.clone();
+    // A log that records its clock resumes with it, whatever the caller gave.
+    let time = header.clock.unwrap_or(time);
     let Some(local) = header.local_color else {
         return Err(refuse(
             link,

@@ -20,6 +20,7 @@ fn header(id: &str) -> GameHeader {
         settings: Settings::even(BoardSize::NINETEEN, Komi::MODERN),
         local_color: None,
         series: None,
+        clock: None,
     }
 }
 

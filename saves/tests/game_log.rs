@@ -1,6 +1,7 @@
 //! Game logs: round trip, torn tails, corruption, listing, withdrawals and
 //! their crash safety, the v1 and v2 golden files.
 
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Outcome, Point, Settings};
 use kaisho_saves::log::{ChatLine, GameHeader, GameLog, GameStore, LogError, Player, read_log};
 use std::fs;
@@ -21,6 +22,7 @@ fn header(id: &str) -> GameHeader {
         settings: Settings::handicap(BoardSize::new(9).unwrap(), 2, Komi::ZERO).unwrap(),
         local_color: Some(Color::White),
         series: Some("club-2026".into()),
+        clock: None,
     }
 }
 
@@ -329,10 +331,26 @@ fn withdrawn_pass() -> Event {
     }
 }
 
-/// The golden game of format version 2: the v1 game with event 5 first
-/// logged as a pass, withdrawn after a chat line, then logged as played.
+/// The byo-yomi clock of the golden v2 game.
+const GOLDEN_V2_CLOCK: TimeControl = TimeControl::Byoyomi {
+    main_ms: 600_000,
+    periods: 3,
+    period_ms: 30_000,
+};
+
+/// The golden v2 game's header: a networked game with a clock.
+fn golden_v2_header() -> GameHeader {
+    GameHeader {
+        clock: Some(GOLDEN_V2_CLOCK),
+        ..header("golden-v2")
+    }
+}
+
+/// The golden game of format version 2: a game with its clock, the v1 game
+/// with event 5 first logged as a pass, withdrawn after a chat line, then
+/// logged as played.
 fn golden_v2_game(path: &Path) {
-    let mut log = GameLog::create(path, &header("golden-v2")).unwrap();
+    let mut log = GameLog::create(path, &golden_v2_header()).unwrap();
     for e in &events()[..4] {
         log.append(e, Some(1500)).unwrap();
     }
@@ -349,7 +367,8 @@ fn golden_v2_game(path: &Path) {
 fn golden_v2_log_loads_without_its_withdrawn_event() {
     let contents = read_log(Path::new(GOLDEN_V2)).unwrap();
     assert_eq!(contents.format, 2);
-    assert_eq!(contents.header, header("golden-v2"));
+    assert_eq!(contents.header, golden_v2_header());
+    assert_eq!(contents.header.clock, Some(GOLDEN_V2_CLOCK));
     let logged: Vec<Event> = contents.events.iter().map(|l| l.event.clone()).collect();
     assert_eq!(logged, events());
     let seqs: Vec<u32> = contents.events.iter().map(|l| l.seq).collect();
@@ -378,6 +397,30 @@ fn write_golden_v2_log() {
 #[test]
 fn this_build_writes_a_withdrawal_exactly_as_the_v2_golden_file() {
     assert!(writes_as_golden(GOLDEN_V2, golden_v2_game));
+}
+
+/// A game with a clock is format 2 from its creation, and resuming finds
+/// the clock; a game without one stays format 1.
+#[test]
+fn a_clock_is_kept_with_the_header_and_only_a_clock_makes_format_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let timed = GameHeader {
+        clock: Some(GOLDEN_V2_CLOCK),
+        ..header("timed")
+    };
+    let untimed = GameHeader {
+        clock: Some(TimeControl::None),
+        ..header("untimed")
+    };
+    store.create(&timed).unwrap();
+    store.create(&untimed).unwrap();
+    let (_, saved) = store.resume("timed").unwrap();
+    assert_eq!(saved.contents.format, 2);
+    assert_eq!(saved.contents.header.clock, Some(GOLDEN_V2_CLOCK));
+    let saved = store.load("untimed").unwrap();
+    assert_eq!(saved.contents.format, 1);
+    assert_eq!(saved.contents.header.clock, None);
 }
 
 #[test]

@@ -21,6 +21,7 @@ fn header(id: &str, settings: Settings) -> GameHeader {
         settings,
         local_color: None,
         series: None,
+        clock: None,
     }
 }
 

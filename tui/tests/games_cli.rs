@@ -26,6 +26,7 @@ fn save(store: &GameStore, id: &str, events: &[Event]) {
         settings: Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN),
         local_color: None,
         series: None,
+        clock: None,
     };
     let mut log = store.create(&header).unwrap();
     for e in events {

@@ -43,6 +43,7 @@ fn save(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event]) {
             settings: game.settings().clone(),
             local_color: None,
             series: None,
+            clock: None,
         })
         .expect("a new log");
     for event in events {

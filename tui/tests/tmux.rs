@@ -346,6 +346,9 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     join.keys(&["Enter"]);
     join.wait_for("resumed: you play White");
     host.wait_for("resumed: you play Black");
+    // The clock comes back with the game: both logs keep it.
+    join.wait_for("+3×30s");
+    host.wait_for("+3×30s");
 
     // Play goes on from the move both logs hold.
     join.literal(":D4");

@@ -10,9 +10,9 @@ pub(crate) const MAGIC: &[u8; 8] = b"KAISHO\0L";
 pub(crate) const PREAMBLE_LEN: usize = 12;
 pub(crate) const FRAME_HEAD: usize = 8;
 /// The newest format version this build reads and writes. Version 2 adds
-/// the withdrawal of an event to version 1's records; a log is written as
-/// version 1 until it holds a withdrawal, so that older builds still read
-/// every log that has none.
+/// the withdrawal of an event and the game's clock to version 1's records;
+/// a log is written as version 1 until it holds one of them, so that older
+/// builds still read every log that has neither.
 pub const FORMAT_VERSION: u16 = 2;
 /// The oldest format version, which every new log starts as.
 pub(crate) const FIRST_VERSION: u16 = 1;

@@ -1,6 +1,7 @@
 //! What a game log says about its game before the first event.
 
 use super::record::{HeaderV1, PlayerV1};
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Settings};
 
 /// One side of a saved game.
@@ -25,6 +26,9 @@ pub struct GameHeader {
     pub local_color: Option<Color>,
     /// The series the game belongs to.
     pub series: Option<String>,
+    /// The time control of a networked game with a clock, as its log
+    /// records it (format 2); `None` without a clock or in older logs.
+    pub clock: Option<TimeControl>,
 }
 
 impl From<&Player> for PlayerV1 {
@@ -71,6 +75,7 @@ impl TryFrom<&HeaderV1> for GameHeader {
             settings: Settings::try_from(&h.settings)?,
             local_color: h.local_color.map(Into::into),
             series: h.series.clone(),
+            clock: None,
         })
     }
 }

@@ -115,7 +115,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
             codec::decode::<RecordV2>(payload)
         }
         .map_err(|e| corrupt(record, start, format!("undecodable record: {e}")))?;
-        match (decoded, &header) {
+        match (decoded, &mut header) {
             (RecordV2::Header(h), None) => {
                 let h = GameHeader::try_from(&h).map_err(|reason| LogError::Invalid {
                     path: path.to_path_buf(),
@@ -155,6 +155,16 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     event: Event::from(&event),
                     time_used_ms,
                 });
+            }
+            (RecordV2::Clock { control }, Some(h)) => {
+                if h.clock.is_some() || !events.is_empty() || !chat.is_empty() {
+                    return Err(corrupt(
+                        record,
+                        start,
+                        "a clock record away from the header".into(),
+                    ));
+                }
+                h.clock = Some(control.into());
             }
             (RecordV2::Chat { from, text }, Some(_)) => chat.push(ChatLine {
                 after_event: events.len() as u32,

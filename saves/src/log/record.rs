@@ -3,6 +3,7 @@
 //! these do, and they never change once released: a new format gets new
 //! types.
 
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use serde::{Deserialize, Serialize};
 
@@ -106,6 +107,37 @@ pub enum RecordV2 {
     Withdraw {
         seq: u32,
     },
+    /// The game's time control, right after the header of a networked game
+    /// played with a clock, so that a resumption finds it again.
+    Clock {
+        control: ClockV2,
+    },
+}
+
+/// A time control as the log keeps it: main time, byo-yomi periods and
+/// their length (all zero without a clock, no periods for absolute time).
+#[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockV2 {
+    pub main_ms: u64,
+    pub periods: u32,
+    pub period_ms: u64,
+}
+
+impl From<TimeControl> for ClockV2 {
+    fn from(t: TimeControl) -> ClockV2 {
+        let (main_ms, periods, period_ms) = t.parts();
+        ClockV2 {
+            main_ms,
+            periods,
+            period_ms,
+        }
+    }
+}
+
+impl From<ClockV2> for TimeControl {
+    fn from(c: ClockV2) -> TimeControl {
+        TimeControl::from_parts(c.main_ms, c.periods, c.period_ms)
+    }
 }
 
 impl From<RecordV1> for RecordV2 {

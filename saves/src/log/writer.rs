@@ -8,8 +8,9 @@ use super::error::LogError;
 use super::frame::{self, FIRST_VERSION, VERSION_AT, WITHDRAWALS_SINCE};
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
-use super::record::{EventV1, HeaderV1, RecordV2};
+use super::record::{ClockV2, EventV1, HeaderV1, RecordV2};
 use crate::codec;
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use std::fs::{self, File, OpenOptions};
 use std::io::{Seek, SeekFrom, Write};
@@ -36,14 +37,28 @@ impl GameLog {
                 path: path.to_path_buf(),
             });
         }
-        let mut bytes = frame::preamble(FIRST_VERSION).to_vec();
-        let record = RecordV2::Header(HeaderV1::from(header));
-        let payload = codec::encode(&record).map_err(|e| LogError::Invalid {
-            path: path.to_path_buf(),
-            record: 1,
-            reason: e.to_string(),
-        })?;
-        bytes.extend(frame::frame(&payload));
+        // A clock is a format-2 record; a log without one stays format 1.
+        let clock = header.clock.filter(|&c| c != TimeControl::None);
+        let format = if clock.is_some() {
+            WITHDRAWALS_SINCE
+        } else {
+            FIRST_VERSION
+        };
+        let mut bytes = frame::preamble(format).to_vec();
+        let records =
+            std::iter::once(RecordV2::Header(HeaderV1::from(header))).chain(clock.map(|c| {
+                RecordV2::Clock {
+                    control: ClockV2::from(c),
+                }
+            }));
+        for record in records {
+            let payload = codec::encode(&record).map_err(|e| LogError::Invalid {
+                path: path.to_path_buf(),
+                record: 1,
+                reason: e.to_string(),
+            })?;
+            bytes.extend(frame::frame(&payload));
+        }
         // The temporary name is this process's own: two processes creating
         // the same game id at once must not remove each other's file; the
         // link below then lets exactly one of them win.
@@ -74,7 +89,7 @@ impl GameLog {
             path: path.to_path_buf(),
             len: bytes.len() as u64,
             next_seq: 1,
-            format: FIRST_VERSION,
+            format,
         })
     }
 

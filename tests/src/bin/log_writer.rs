@@ -49,6 +49,7 @@ fn run(dir: &str, id: &str, limit: u32) -> Result<(), String> {
             settings: settings.clone(),
             local_color: None,
             series: None,
+            clock: None,
         };
         let log = store.create(&header).map_err(|e| e.to_string())?;
         (log, Game::new(settings).map_err(|e| e.to_string())?)

@@ -222,7 +222,7 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
         return;
     }
     let home = state.home;
-    state.screen = Screen::HostForm(HostForm {
+    state.screen = Screen::HostForm(Box::new(HostForm {
         series: None,
         selected: HOST_ITEMS.len() - 1,
         size: home.size,
@@ -235,7 +235,7 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
         },
         clock: 0,
         port: DEFAULT_PORT,
-    });
+    }));
 }
 
 /// The keys of the host's form.
@@ -318,10 +318,10 @@ pub(super) fn join(
 pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out) {
     let name = state.config.player_name.clone();
     out.cmds.push(Cmd::Net(NetRequest::Start { plan, name }));
-    state.screen = Screen::Lobby(Lobby {
+    state.screen = Screen::Lobby(Box::new(Lobby {
         title,
         ..Lobby::default()
-    });
+    }));
     state.message = None;
 }
 

@@ -78,9 +78,9 @@ pub enum Screen {
     /// The settings of `config.toml`.
     Settings(SettingsForm),
     /// The terms a host offers, before it listens.
-    HostForm(HostForm),
+    HostForm(Box<HostForm>),
     /// Waiting for the partner: the join code, or the progress of joining.
-    Lobby(Lobby),
+    Lobby(Box<Lobby>),
 }
 
 /// What an open text prompt will be used for.

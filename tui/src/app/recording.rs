@@ -94,6 +94,7 @@ impl Recording {
             settings: settings.clone(),
             local_color: None,
             series: series.as_ref().map(|s| s.id.to_string()),
+            clock: None,
         };
         // Another kaisho may take the same id in the same minute: take the
         // next free one and try again, a few times.

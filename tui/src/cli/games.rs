@@ -114,6 +114,7 @@ fn import(store: &GameStore, file: &Path) -> Result<String, String> {
         settings: record.settings.clone(),
         local_color: None,
         series: None,
+        clock: None,
     };
     let mut log = store.create(&header).map_err(|e| e.to_string())?;
     for event in &events {
