@@ -2,6 +2,9 @@
 //! game from scripts; and a joiner killed mid-game comes back with
 //! `--resume` and the game finishes with identical logs.
 
+mod common;
+
+use common::{aki_ben_series, ben_wins};
 use kaisho_saves::log::read_log;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -91,6 +94,13 @@ impl Drop for Proc {
     }
 }
 
+/// `kaisho host` on a free loopback port with a 9×9 board and `args`.
+fn host_on_loopback(home: &Path, args: &[&str]) -> Proc {
+    let base = ["host", "--bind", "127.0.0.1", "--port", "0", "--size", "9"];
+    let all: Vec<&str> = base.iter().chain(args).copied().collect();
+    Proc::start(home, &all)
+}
+
 fn script(dir: &Path, name: &str, lines: &[&str]) -> String {
     let path = dir.join(name);
     std::fs::write(&path, lines.join("\n") + "\n").unwrap();
@@ -107,23 +117,9 @@ fn two_processes_play_a_short_game() {
     let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
     let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
     let w = script(dir.path(), "w.txt", &["D4", "G7", "pass", "accept"]);
-    let mut host = Proc::start(
+    let mut host = host_on_loopback(
         &hh,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--size",
-            "9",
-            "--color",
-            "black",
-            "--name",
-            "Honinbo",
-            "--script",
-            &b,
-        ],
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
     );
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
     let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
@@ -147,24 +143,10 @@ fn a_killed_joiner_rejoins_and_the_game_finishes() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
     let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
-    let mut host = Proc::start(
+    let mut host = host_on_loopback(
         &hh,
         &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--size",
-            "9",
-            "--color",
-            "black",
-            "--name",
-            "Honinbo",
-            "--script",
-            &b,
-            "--wait",
-            "30",
+            "--color", "black", "--name", "Honinbo", "--script", &b, "--wait", "30",
         ],
     );
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
@@ -197,4 +179,43 @@ fn a_killed_joiner_rejoins_and_the_game_finishes() {
     let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
     assert_eq!(hl.events, jl.events);
     assert_eq!(hl.events.len(), 7);
+}
+
+#[test]
+fn a_series_game_between_two_processes_is_recorded_on_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    aki_ben_series(&hh, &ben_wins(3));
+    aki_ben_series(&jh, &ben_wins(3));
+    // Game 4: Aki, the weaker, has Black at 先相先 and resigns.
+    let b = script(dir.path(), "b.txt", &["resign"]);
+    let mut host = host_on_loopback(
+        &hh,
+        &["--name", "Aki", "--series", "aki-ben", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(
+        &jh,
+        &[
+            "join", &code, "--name", "Ben", "--series", "aki-ben", "--script", "-",
+        ],
+    );
+    assert_eq!(
+        join.expect("game ").split(": ").nth(1),
+        Some("you play White")
+    );
+    assert_eq!(join.expect("result: "), "result: W+R");
+    for proc in [&mut host, &mut join] {
+        let line = proc.expect("Series aki-ben, game 4");
+        assert!(line.contains("Ben"), "{line}");
+    }
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let load = |home: &Path| {
+        kaisho_saves::series::SeriesStore::new(&kaisho_saves::places::Places::under(home))
+            .load(&kaisho_saves::series::SeriesId::parse("aki-ben").unwrap())
+            .unwrap()
+    };
+    assert_eq!(load(&hh), load(&jh));
+    assert_eq!(load(&hh).games().len(), 4);
 }

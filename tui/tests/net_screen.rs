@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{gtp, home_in};
+use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State, update};
 use kaisho::event_loop::Net;
@@ -322,34 +322,6 @@ async fn a_game_left_by_one_side_is_adjourned_on_both() {
     assert!(other.game.outcome().is_none());
 }
 
-/// The series Aki and Ben keep, each in their own folder: 先相先 on the
-/// 甲 ladder with Aki the weaker, and Ben's `wins` wins so far.
-fn series_in(dir: &std::path::Path, wins: usize) {
-    use kaisho_core::series::{
-        KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
-    };
-    let player = |name: &str| Player {
-        id: format!("local:{name}"),
-        name: name.to_string(),
-    };
-    let mut series = Series::new(SeriesSetup {
-        players: [player("Aki"), player("Ben")],
-        ladder: LadderKind::Kou,
-        start: Step::SenAiSen,
-        weaker: Some(Seat::First),
-        threshold: 4,
-        komi: KomiPolicy::default(),
-    })
-    .unwrap();
-    for _ in 0..wins {
-        series.record(SeriesResult::Win(Seat::Second)).unwrap();
-    }
-    let id = kaisho_saves::series::SeriesId::parse("aki-ben").unwrap();
-    kaisho_saves::series::SeriesStore::new(&Places::under(dir))
-        .create(&id, &series)
-        .unwrap();
-}
-
 fn series_of(dir: &std::path::Path) -> kaisho_core::series::Series {
     let id = kaisho_saves::series::SeriesId::parse("aki-ben").unwrap();
     kaisho_saves::series::SeriesStore::new(&Places::under(dir))
@@ -383,8 +355,8 @@ fn host_series(a: &mut Side) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    series_in(dir_a.path(), 3);
-    series_in(dir_b.path(), 3);
+    aki_ben_series(dir_a.path(), &ben_wins(3));
+    aki_ben_series(dir_b.path(), &ben_wins(3));
     let mut a = Side::new(dir_a.path(), "Aki");
     let mut b = Side::new(dir_b.path(), "Ben");
     host_series(&mut a);
@@ -424,8 +396,8 @@ async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_series_game_is_refused_when_the_two_copies_disagree() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    series_in(dir_a.path(), 3);
-    series_in(dir_b.path(), 2);
+    aki_ben_series(dir_a.path(), &ben_wins(3));
+    aki_ben_series(dir_b.path(), &ben_wins(2));
     let mut a = Side::new(dir_a.path(), "Aki");
     let mut b = Side::new(dir_b.path(), "Ben");
     host_series(&mut a);

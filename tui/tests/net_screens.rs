@@ -48,6 +48,7 @@ fn network_game() -> State {
             names: ["Aki".into(), "Ben".into()],
             game_id: "20261122-1930-1".into(),
             resumed: false,
+            series: None,
         })),
     );
     let control = TimeControl::Byoyomi {

@@ -272,34 +272,10 @@ fn an_sgf_file_is_imported_for_review_and_a_broken_one_is_refused_with_its_offse
     games_screen(&state);
 }
 
-/// A 甲 series at 先相先 with Aki weaker, in which Ben has won three.
-fn series_with_a_lead_of_three(dir: &Path) -> SeriesId {
-    let player = |name: &str| Player {
-        id: format!("local:{name}"),
-        name: name.to_string(),
-    };
-    let mut series = Series::new(SeriesSetup {
-        players: [player("Aki"), player("Ben")],
-        ladder: LadderKind::Kou,
-        start: Step::SenAiSen,
-        weaker: Some(Seat::First),
-        threshold: 4,
-        komi: KomiPolicy::default(),
-    })
-    .unwrap();
-    for _ in 0..3 {
-        series.record(SeriesResult::Win(Seat::Second)).unwrap();
-    }
-    let store = SeriesStore::new(&Places::under(dir));
-    let id = SeriesId::parse("aki-ben").unwrap();
-    store.create(&id, &series).unwrap();
-    id
-}
-
 #[test]
 fn a_series_game_is_played_and_its_result_moves_the_step() {
     let home = tempfile::tempdir().unwrap();
-    let id = series_with_a_lead_of_three(home.path());
+    let id = aki_ben_series(home.path(), &ben_wins(3));
     let mut state = home_in(home.path());
     // The series games use the home menu's board size.
     press(&mut state, KeyCode::Down);
@@ -429,7 +405,7 @@ fn settings_are_edited_saved_and_put_into_force() {
 #[test]
 fn no_input_sequence_panics_on_the_saves_screens() {
     let home = tempfile::tempdir().unwrap();
-    series_with_a_lead_of_three(home.path());
+    aki_ben_series(home.path(), &ben_wins(3));
     let mut state = counted_game(home.path());
     press(&mut state, KeyCode::Char('n'));
     let games = Places::under(home.path()).games_dir();
@@ -511,7 +487,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
 #[test]
 fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on() {
     let home = tempfile::tempdir().unwrap();
-    let id = series_with_a_lead_of_three(home.path());
+    let id = aki_ben_series(home.path(), &ben_wins(3));
     let series_store = SeriesStore::new(&Places::under(home.path()));
     let start_and_leave = |state: &mut State| {
         open_from_home(state, HomeItem::Series);

@@ -101,20 +101,7 @@ fn review_screen_at_the_end_with_the_agreed_count() {
 }
 
 fn series_home(dir: &Path) -> State {
-    let player = |name: &str| Player {
-        id: format!("local:{name}"),
-        name: name.to_string(),
-    };
-    let mut series = Series::new(SeriesSetup {
-        players: [player("Aki"), player("Ben")],
-        ladder: LadderKind::Kou,
-        start: Step::SenAiSen,
-        weaker: Some(Seat::First),
-        threshold: 4,
-        komi: KomiPolicy::default(),
-    })
-    .expect("a series");
-    let results = [
+    let wins = [
         Seat::Second,
         Seat::Second,
         Seat::First,
@@ -123,14 +110,14 @@ fn series_home(dir: &Path) -> State {
         Seat::Second,
         Seat::First,
     ];
-    for seat in results {
-        series.record(SeriesResult::Win(seat)).expect("recorded");
-    }
-    series.record(SeriesResult::Jigo).expect("recorded");
+    let mut results: Vec<SeriesResult> = wins.into_iter().map(SeriesResult::Win).collect();
+    results.push(SeriesResult::Jigo);
+    aki_ben_series(dir, &results);
     let store = SeriesStore::new(&Places::under(dir));
-    store
-        .create(&SeriesId::parse("aki-ben").expect("an id"), &series)
-        .expect("created");
+    let player = |name: &str| Player {
+        id: format!("local:{name}"),
+        name: name.to_string(),
+    };
     let fresh = Series::new(SeriesSetup {
         players: [player("Chie"), player("Dai")],
         ladder: LadderKind::Otsu,

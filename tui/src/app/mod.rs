@@ -41,7 +41,7 @@ pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame};
 pub use review::Review;
 pub use series::SeriesScreen;
-pub use series_net::SeriesTerms;
+pub use series_net::{SeriesTerms, record_network_game};
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };

@@ -64,6 +64,8 @@ pub struct Started {
     pub names: [String; 2],
     pub game_id: String,
     pub resumed: bool,
+    /// The id of the series the game belongs to, as its log says.
+    pub series: Option<String>,
 }
 
 /// Both clocks as the network task books them, and the turn running now.

@@ -4,14 +4,14 @@
 //! state. The game itself is mirrored from the task's reports.
 
 use super::net::{ClockFace, NetNews, Started};
-use super::recording::{SeriesGame, export_saved, record_series};
-use super::series_net::settle_colours;
+use super::recording::{SeriesGame, export_saved};
+use super::series_net::record_network_game;
 use super::session::Session;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Color, Phase};
 use kaisho_saves::log::GameStore;
-use kaisho_saves::series::SeriesStore;
+use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// Chat lines kept for the panel.
 const CHAT_KEPT: usize = 50;
@@ -133,6 +133,14 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         Screen::Lobby(lobby) => (Vec::new(), lobby.series.take()),
         _ => (Vec::new(), None),
     };
+    // A series game resumed from Saved games finds its series by the id in
+    // its log.
+    let series = series.or_else(|| {
+        let id = SeriesId::parse(started.series.as_deref()?).ok()?;
+        let series = SeriesStore::new(state.places.as_ref()?).load(&id).ok()?;
+        let terms = series.next_game();
+        Some(SeriesGame { id, series, terms })
+    });
     let mut session = Session::from_game(started.game);
     session.title = match &series {
         Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
@@ -188,10 +196,8 @@ fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) 
     let store = GameStore::new(places.games_dir());
     session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
     if let Some(sg) = &mut net.series {
-        let black = net.names[0].clone();
-        let line = settle_colours(sg, &black).map_or_else(Some, |()| {
-            record_series(&SeriesStore::new(places), sg, &session.game)
-        });
+        let store = SeriesStore::new(places);
+        let line = record_network_game(&store, sg, &net.names[0], &session.game);
         session.after.extend(line);
     }
 }

@@ -5,10 +5,11 @@
 //! by name: the name in Settings must be one of the series' two players.
 
 use super::net::Offer;
-use super::recording::SeriesGame;
+use super::recording::{SeriesGame, record_series};
+use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series};
 use kaisho_net::{Colors, TimeW};
-use kaisho_saves::series::SeriesId;
+use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// What both sides of a series game must agree on, seen from the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,9 +81,23 @@ pub fn seat_of(series: &Series, name: &str) -> Option<Seat> {
         .find(|&s| series.setup().player(s).name == name)
 }
 
+/// Records the result of ended network game `game`, whose Black is named
+/// `black`, in this side's copy of its series; the line for the player.
+pub fn record_network_game(
+    store: &SeriesStore,
+    sg: &mut SeriesGame,
+    black: &str,
+    game: &Game,
+) -> Option<String> {
+    match settle_colours(sg, black) {
+        Ok(()) => record_series(store, sg, game),
+        Err(e) => Some(e),
+    }
+}
+
 /// The series game a network game is, once its colours are known: after a
 /// nigiri over the network the series learns who took Black.
-pub fn settle_colours(game: &mut SeriesGame, black_name: &str) -> Result<(), String> {
+fn settle_colours(game: &mut SeriesGame, black_name: &str) -> Result<(), String> {
     if game.terms.black.is_some() {
         return Ok(());
     }

@@ -5,13 +5,16 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
-use kaisho::netplay::{Env, is_drop, now_unix, wait_for};
+use kaisho::app::{SeriesGame, SeriesTerms, record_network_game};
+use kaisho::netplay::terms::terms_of;
+use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
 use kaisho_net::{Colors, Host, Link, NetError, Secret, Session, Terms, TimeW};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
+use kaisho_saves::series::{SeriesId, SeriesStore};
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -45,6 +48,29 @@ pub struct PlayOptions {
     /// Seconds per byo-yomi period.
     #[arg(long, default_value_t = 30)]
     pub period: u64,
+    /// Play the next game of the series with this id, kept under the same
+    /// id on both sides; --name must be one of its players. The host offers
+    /// its terms and the joiner refuses any other; both record the result.
+    #[arg(long, value_name = "ID")]
+    pub series: Option<String>,
+}
+
+impl PlayOptions {
+    /// The next game of the series `--series` names, for this player.
+    pub fn series_terms(
+        &self,
+        places: &Places,
+        hosting: bool,
+    ) -> Result<Option<SeriesTerms>, String> {
+        let Some(text) = &self.series else {
+            return Ok(None);
+        };
+        let id = SeriesId::parse(text).map_err(|e| e.to_string())?;
+        let series = SeriesStore::new(places)
+            .load(&id)
+            .map_err(|e| e.to_string())?;
+        SeriesTerms::next(&id, &series, &self.name, hosting).map(Some)
+    }
 }
 
 impl PlayOptions {
@@ -93,10 +119,10 @@ pub struct HostArgs {
     pub play: PlayOptions,
 }
 
-/// Loads what host and join need from the disk under `home`.
-pub fn load_env(home: Option<&Path>) -> Result<Env, String> {
+/// Loads what host and join need from the disk under `home`, and where it is.
+pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), String> {
     let places = Places::locate(home).map_err(|e| e.to_string())?;
-    Env::load(&places)
+    Ok((Env::load(&places)?, places))
 }
 
 /// Checks and remembers the partner, and says who connected.
@@ -137,11 +163,15 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
 }
 
 /// Prints how the game stopped and turns it into the process status:
-/// 0 for a finished game, 2 for an adjourned one.
-pub fn report(finish: Finish, session: &Session) -> ExitCode {
+/// 0 for a finished game, 2 for an adjourned one. A finished series game
+/// is recorded in this side's copy of its series.
+pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
     match finish {
         Finish::Ended(result) => {
             println!("result: {result}");
+            if let Some(line) = record_series(session, places) {
+                println!("{line}");
+            }
             ExitCode::SUCCESS
         }
         Finish::Adjourned(why) => {
@@ -153,6 +183,20 @@ pub fn report(finish: Finish, session: &Session) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Records an ended series game in the series its log names.
+fn record_series(session: &Session, places: &Places) -> Option<String> {
+    let header = session.header();
+    let id = SeriesId::parse(header.series.as_deref()?).ok()?;
+    let store = SeriesStore::new(places);
+    let series = match store.load(&id) {
+        Ok(series) => series,
+        Err(e) => return Some(format!("the series was not updated: {e}")),
+    };
+    let terms = series.next_game();
+    let mut game = SeriesGame { id, series, terms };
+    record_network_game(&store, &mut game, &header.black.name, session.game())
 }
 
 /// Prints the start of a session.
@@ -176,7 +220,7 @@ pub fn run(args: HostArgs, home: Option<&Path>) -> ExitCode {
 }
 
 async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
-    let mut env = load_env(home)?;
+    let (mut env, places) = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let addr = SocketAddr::new(args.bind, args.port);
     let mut host = Host::bind(addr, &env.identity, &args.play.name).map_err(|e| e.to_string())?;
@@ -199,15 +243,11 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .map_err(|e| e.to_string())?
         }
         None => {
-            let terms = terms(&args, &env.store)?;
+            let terms = terms(&args, &env.store, &places)?;
             host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
-            match host.code(None).map_err(|e| e.to_string())? {
-                Some(code) if !args.bind.is_unspecified() => println!("join code: {code}"),
-                Some(code) => println!(
-                    "join code: <this machine's LAN address>:{} {}",
-                    code.addr.port(),
-                    code.secret
-                ),
+            let shown = lan::shown(host.local_addr().map_err(|e| e.to_string())?);
+            match host.code(Some(shown)).map_err(|e| e.to_string())? {
+                Some(code) => println!("join code: {code}"),
                 None => return Err("no join code".into()),
             }
             let link = loop {
@@ -230,7 +270,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     loop {
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
-                let code = report(finish, &session);
+                let code = report(finish, &session, &places);
                 session.bye("goodbye").await;
                 return Ok(code);
             }
@@ -264,7 +304,13 @@ async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Op
     .await
 }
 
-fn terms(args: &HostArgs, store: &GameStore) -> Result<Terms, String> {
+fn terms(args: &HostArgs, store: &GameStore, places: &Places) -> Result<Terms, String> {
+    let game_id = store.new_id(now_unix());
+    if let Some(series) = args.play.series_terms(places, true)? {
+        let terms = terms_of(series.offer(args.size, args.play.time()), game_id);
+        terms.settings().map_err(|e| e.to_string())?;
+        return Ok(terms);
+    }
     let komi = kaisho_core::Komi::parse(&args.komi).map_err(|e| e.to_string())?;
     let colors = match args.color.to_ascii_lowercase().as_str() {
         "black" => Colors::HostBlack,
@@ -273,7 +319,7 @@ fn terms(args: &HostArgs, store: &GameStore) -> Result<Terms, String> {
         other => return Err(format!("--color {other}: say black, white or nigiri")),
     };
     let terms = Terms {
-        game_id: store.new_id(now_unix()),
+        game_id,
         size: args.size,
         komi_halves: komi.halves(),
         handicap: args.handicap,

@@ -5,6 +5,7 @@
 
 use super::host::{PlayOptions, announce, commands, load_env, meet, report, runtime};
 use clap::Args;
+use kaisho::netplay::terms::check_series;
 use kaisho::netplay::{Env, is_drop};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::Script;
@@ -44,7 +45,7 @@ pub fn run(args: JoinArgs, home: Option<&Path>) -> ExitCode {
 }
 
 async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
-    let mut env = load_env(home)?;
+    let (mut env, places) = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
@@ -68,7 +69,9 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .await
                 .map_err(|e| e.to_string())?;
             meet(&mut env, &link)?;
-            let session = kaisho_net::join_game(link, None, args.odd, &env.store)
+            let expected = args.play.series_terms(&places, false)?;
+            let check = |terms: &kaisho_net::Terms| check_series(expected.as_ref(), terms);
+            let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
                 .await
                 .map_err(|e| e.to_string())?;
             (session, code.addr)
@@ -78,7 +81,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     loop {
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
-                let code = report(finish, &session);
+                let code = report(finish, &session, &places);
                 session.bye("goodbye").await;
                 return Ok(code);
             }

@@ -7,7 +7,8 @@
 use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
-use crate::app::{ClockFace, NetNews, NetRequest, Offer, Plan, Started};
+use super::terms::{check_series, terms_of};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -120,7 +121,7 @@ impl Task {
                 };
                 self.meet(&link)?;
                 host.refuse_others();
-                let terms = terms(offer, self.env.store.new_id(now_unix()));
+                let terms = terms_of(offer, self.env.store.new_id(now_unix()));
                 let session = kaisho_net::host_game(link, terms, &self.env.store)
                     .await
                     .map_err(text)?;
@@ -135,15 +136,7 @@ impl Task {
                     .map_err(text)?;
                 self.meet(&link)?;
                 let host = link.peer();
-                let check = |terms: &Terms| match &series {
-                    Some(expected) if !expected.matches(&offer_of(terms)) => Err(format!(
-                        "this is not series {} game {} as this side's copy of the series has it \
-                         (komi, handicap or colours differ, or another game is due); \
-                         compare the series with the partner",
-                        expected.id, expected.number
-                    )),
-                    _ => Ok(()),
-                };
+                let check = |terms: &Terms| check_series(series.as_ref(), terms);
                 let session = kaisho_net::join_game_with(link, check, call_odd(), &self.env.store)
                     .await
                     .map_err(text)?;
@@ -270,6 +263,7 @@ impl Task {
             names: [header.black.name.clone(), header.white.name.clone()],
             game_id: header.game_id.clone(),
             resumed,
+            series: header.series.clone(),
         })));
         self.tell(NetNews::Clocks(face(session)));
     }
@@ -355,30 +349,6 @@ fn face(session: &Session) -> ClockFace {
     ClockFace {
         clocks: [*session.clock(Color::Black), *session.clock(Color::White)],
         running,
-    }
-}
-
-fn terms(offer: Offer, game_id: String) -> Terms {
-    Terms {
-        game_id,
-        size: offer.size,
-        komi_halves: offer.komi_halves,
-        handicap: offer.handicap,
-        time: offer.time,
-        colors: offer.colors,
-        series: offer.series,
-    }
-}
-
-/// The offer a host's terms make.
-fn offer_of(terms: &Terms) -> Offer {
-    Offer {
-        size: terms.size,
-        komi_halves: terms.komi_halves,
-        handicap: terms.handicap,
-        time: terms.time,
-        colors: terms.colors,
-        series: terms.series.clone(),
     }
 }
 

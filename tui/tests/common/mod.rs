@@ -317,3 +317,38 @@ pub fn frame_bytes(state: &mut State, step: impl FnOnce(&mut State)) -> (usize, 
     terminal.draw(|frame| view(state, frame)).expect("draw");
     (first, sink.take().len())
 }
+
+/// Aki and Ben's series in the data folder under `dir`, id `aki-ben`:
+/// 先相先 on the 甲 ladder with Aki the weaker, then `results`.
+pub fn aki_ben_series(
+    dir: &std::path::Path,
+    results: &[kaisho_core::series::SeriesResult],
+) -> kaisho_saves::series::SeriesId {
+    use kaisho_core::series::{KomiPolicy, LadderKind, Player, Seat, Series, SeriesSetup, Step};
+    let player = |name: &str| Player {
+        id: format!("local:{name}"),
+        name: name.to_string(),
+    };
+    let mut series = Series::new(SeriesSetup {
+        players: [player("Aki"), player("Ben")],
+        ladder: LadderKind::Kou,
+        start: Step::SenAiSen,
+        weaker: Some(Seat::First),
+        threshold: 4,
+        komi: KomiPolicy::default(),
+    })
+    .expect("a series");
+    for &result in results {
+        series.record(result).expect("recorded");
+    }
+    let id = kaisho_saves::series::SeriesId::parse("aki-ben").expect("an id");
+    kaisho_saves::series::SeriesStore::new(&kaisho_saves::places::Places::under(dir))
+        .create(&id, &series)
+        .expect("created");
+    id
+}
+
+/// Ben's `n` wins in a row.
+pub fn ben_wins(n: usize) -> Vec<kaisho_core::series::SeriesResult> {
+    vec![kaisho_core::series::SeriesResult::Win(kaisho_core::series::Seat::Second); n]
+}
