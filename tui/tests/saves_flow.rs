@@ -519,3 +519,87 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
     assert_eq!(session(&state).after.len(), 1, "only the SGF export");
     assert_eq!(series_store.load(&id).unwrap().games().len(), 5);
 }
+
+/// A local game with the 20-minute sudden-death clock chosen on the home
+/// menu: each tick of the event loop is a second of the side on turn.
+fn timed_game(dir: &Path) -> State {
+    let mut state = home_in(dir);
+    let clock = state
+        .home
+        .items
+        .iter()
+        .position(|&i| i == HomeItem::Clock)
+        .unwrap();
+    for _ in 0..clock {
+        press(&mut state, KeyCode::Down);
+    }
+    for _ in 0..4 {
+        press(&mut state, KeyCode::Right);
+    }
+    assert_eq!(
+        state.home.value(HomeItem::Clock).as_deref(),
+        Some("20 min sudden death")
+    );
+    while state.home.selected > 0 {
+        press(&mut state, KeyCode::Up);
+    }
+    press(&mut state, KeyCode::Enter);
+    state
+}
+
+fn ticks(state: &mut State, n: usize) {
+    for _ in 0..n {
+        update(state, Msg::Tick);
+    }
+}
+
+#[test]
+fn a_local_clock_books_each_move_and_comes_back_with_the_game() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = timed_game(home.path());
+    ticks(&mut state, 5);
+    play(&mut state, "Q16");
+    ticks(&mut state, 2);
+    let id = game_id(&state);
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("19:55"), "{screen}");
+    assert!(screen.contains("19:58"), "{screen}");
+    // The log holds the clock and the five seconds Black's move took.
+    let saved = store(home.path()).load(&id).unwrap();
+    assert_eq!(
+        saved.contents.header.clock,
+        Some(kaisho_core::clock::TimeControl::Absolute { main_ms: 1_200_000 })
+    );
+    assert_eq!(saved.contents.events[0].time_used_ms, Some(5000));
+    keys(&mut state, "qy");
+
+    // Resumed, Black's clock is where the log left it; White's turn starts afresh.
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    press(&mut state, KeyCode::Enter);
+    let timer = session(&state).timer.expect("the clock came back");
+    assert_eq!(timer.clocks[0].main_left_ms(), 1_195_000);
+    assert_eq!(timer.clocks[1].main_left_ms(), 1_200_000);
+}
+
+#[test]
+fn a_flag_that_falls_loses_the_game_on_time() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = timed_game(home.path());
+    play(&mut state, "Q16");
+    ticks(&mut state, 1200);
+    assert!(
+        session(&state).game.outcome().is_none(),
+        "20 minutes are not over"
+    );
+    ticks(&mut state, 1);
+    assert_eq!(
+        session(&state).game.outcome(),
+        Some(Outcome::Win {
+            winner: Color::Black,
+            by: WinBy::Time
+        })
+    );
+    let saved = store(home.path()).load(&game_id(&state)).unwrap();
+    assert_eq!(saved.game.outcome(), session(&state).game.outcome());
+}

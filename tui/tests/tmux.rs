@@ -180,10 +180,12 @@ fn a_short_local_game_in_a_real_terminal() {
     assert!(screen.contains("(W+"), "{screen}");
     assert!(screen.contains("SGF saved to"), "{screen}");
 
-    // Home, then the saved game: Saved games is the seventh item.
+    // Home, then the saved game: Saved games is the eighth item.
     term.keys(&["n"]);
     term.wait_for("Play a local game");
-    term.keys(&["Down", "Down", "Down", "Down", "Down", "Down", "Enter"]);
+    term.keys(&[
+        "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+    ]);
     let screen = term.wait_for("Saved games, newest first");
     assert!(screen.contains("W+"), "{screen}");
     term.keys(&["Enter"]);
@@ -228,8 +230,8 @@ fn free_port() -> u16 {
 /// host's address.
 fn pair(host: &Pane, join: &Pane) -> String {
     host.wait_for("Play a local game");
-    // 9×9, then "Host a game", the fifth item; the form opens on "Start".
-    host.keys(&["Down", "Right", "Down", "Down", "Down", "Enter"]);
+    // 9×9, then "Host a game", the sixth item; the form opens on "Start".
+    host.keys(&["Down", "Right", "Down", "Down", "Down", "Down", "Enter"]);
     host.wait_for("Start hosting");
     host.keys(&["Up", "Up", "Up", "Right", "Down", "Right", "Down", "Enter"]);
     host.literal(&free_port().to_string());
@@ -248,8 +250,8 @@ fn pair(host: &Pane, join: &Pane) -> String {
         .to_string();
 
     join.wait_for("Play a local game");
-    // "Join a game" is the sixth item.
-    join.keys(&["Down", "Down", "Down", "Down", "Down", "Enter"]);
+    // "Join a game" is the seventh item.
+    join.keys(&["Down", "Down", "Down", "Down", "Down", "Down", "Enter"]);
     join.wait_for("Join code");
     join.literal(&code);
     join.keys(&["Enter"]);
@@ -337,7 +339,9 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     // Ben starts again, finds the adjourned game and dials Aki's address.
     let join = tmux.open("join2", &kaisho(ben.path(), ""));
     join.wait_for("Play a local game");
-    join.keys(&["Down", "Down", "Down", "Down", "Down", "Down", "Enter"]);
+    join.keys(&[
+        "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",
+    ]);
     join.wait_for("adjourned");
     join.keys(&["Enter"]);
     join.wait_for("d dial their host");

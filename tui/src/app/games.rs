@@ -10,6 +10,7 @@ use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
 use super::session::Session;
+use super::timer::Timer;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_saves::log::{GameStore, GameSummary, LogError};
@@ -143,6 +144,9 @@ pub(super) fn resume(state: &mut State, id: &str, out: &mut Out) {
             }
             let header = &saved.contents.header;
             let mut session = Session::from_game(saved.game.clone());
+            if let Some(clock) = header.clock {
+                session.timer = Timer::resumed(clock, &saved.contents.events);
+            }
             session.title = match recording.series() {
                 Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
                 None => format!("{} v {}", header.black.name, header.white.name),

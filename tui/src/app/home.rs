@@ -3,6 +3,7 @@
 //! exist, and never before.
 
 use super::command::Command;
+use super::lobby::CLOCKS;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
 
@@ -18,6 +19,8 @@ pub enum HomeItem {
     BoardSize,
     Komi,
     Handicap,
+    /// The clock of a local game.
+    Clock,
     /// The saved and adjourned games, and SGF import.
     Games,
     /// The handicap series kept between club members.
@@ -33,6 +36,7 @@ const UNSAVED: &[HomeItem] = &[
     HomeItem::BoardSize,
     HomeItem::Komi,
     HomeItem::Handicap,
+    HomeItem::Clock,
     HomeItem::Quit,
 ];
 
@@ -42,6 +46,7 @@ const SAVED: &[HomeItem] = &[
     HomeItem::BoardSize,
     HomeItem::Komi,
     HomeItem::Handicap,
+    HomeItem::Clock,
     HomeItem::HostLan,
     HomeItem::JoinLan,
     HomeItem::Games,
@@ -77,6 +82,8 @@ pub struct Home {
     pub size: u8,
     pub komi: Komi,
     pub handicap: u8,
+    /// An index into [`CLOCKS`].
+    pub clock: usize,
 }
 
 impl Default for Home {
@@ -87,6 +94,7 @@ impl Default for Home {
             size: 19,
             komi: Komi::MODERN,
             handicap: 0,
+            clock: 0,
         }
     }
 }
@@ -116,6 +124,7 @@ impl Home {
                 0 => "none".to_string(),
                 n => format!("{n} stones"),
             }),
+            HomeItem::Clock => Some(CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string()),
             _ => None,
         }
     }
@@ -140,7 +149,7 @@ impl Home {
                     HomeItem::Games => Some(Command::OpenGames),
                     HomeItem::Series => Some(Command::OpenSeries),
                     HomeItem::Settings => Some(Command::OpenSettings),
-                    HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap => {
+                    HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap | HomeItem::Clock => {
                         self.step(1);
                         None
                     }
@@ -158,6 +167,10 @@ impl Home {
                 self.handicap = self.handicap.min(self.max_handicap());
             }
             HomeItem::Komi => self.komi = next_komi(self.komi, by),
+            HomeItem::Clock => {
+                let n = CLOCKS.len() as i32;
+                self.clock = (self.clock as i32 + by).rem_euclid(n) as usize;
+            }
             HomeItem::Handicap => {
                 // One stone is not a handicap: 0 is followed by 2.
                 let next = match (self.handicap, by > 0) {

@@ -24,6 +24,7 @@ mod series_words;
 mod session;
 mod settings;
 mod text;
+mod timer;
 mod update;
 
 pub use command::{Ask, Command};
@@ -48,6 +49,7 @@ pub use series_words::{
 pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use text::{board_text, score_text};
+pub use timer::Timer;
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

@@ -3,6 +3,7 @@
 //! export and, for a game of a series, the recorded result).
 
 use super::series_words::{change_text, next_game_line, result_text};
+use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
 use kaisho_core::{Event, Game, Settings};
 use kaisho_saves::export;
@@ -83,6 +84,7 @@ impl Recording {
         settings: &Settings,
         names: [&str; 2],
         series: Option<SeriesGame>,
+        clock: TimeControl,
     ) -> Result<Recording, LogError> {
         let store = GameStore::new(places.games_dir());
         let created_unix = now();
@@ -94,7 +96,7 @@ impl Recording {
             settings: settings.clone(),
             local_color: None,
             series: series.as_ref().map(|s| s.id.to_string()),
-            clock: None,
+            clock: Some(clock),
         };
         // Another kaisho may take the same id in the same minute: take the
         // next free one and try again, a few times.
@@ -182,9 +184,10 @@ impl Recording {
         self.series.as_ref()
     }
 
-    /// Appends an accepted event; it is on the disk when this returns `Ok`.
-    pub fn append(&mut self, event: &Event) -> Result<(), LogError> {
-        self.log.append(event, None).map(|_| ())
+    /// Appends an accepted event with the time its move took; it is on
+    /// the disk when this returns `Ok`.
+    pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<(), LogError> {
+        self.log.append(event, time_used_ms).map(|_| ())
     }
 
     /// After the game ended: exports it as SGF and records the result in

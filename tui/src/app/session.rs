@@ -10,6 +10,7 @@ use super::net::NetRequest;
 use super::netgame::{LinkState, NetSeat};
 use super::prompt::Prompt;
 use super::recording::Recording;
+use super::timer::Timer;
 use super::update::Out;
 use kaisho_core::life::{Analysis, Limits};
 use kaisho_core::{
@@ -40,6 +41,8 @@ pub struct Session {
     pub after: Vec<String>,
     /// The seat of a network game; `None` at one keyboard.
     pub net: Option<NetSeat>,
+    /// The clocks of a game at one keyboard with a clock.
+    pub timer: Option<Timer>,
 }
 
 impl Session {
@@ -68,6 +71,7 @@ impl Session {
             halted: None,
             after: Vec::new(),
             net: None,
+            timer: None,
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -248,11 +252,11 @@ impl Session {
     /// Puts an accepted event on the disk before the next input is taken;
     /// if that fails the game stops taking moves rather than go on unsaved.
     /// When the event ended the game, exports it and records the series.
-    fn record(&mut self, event: &Event, out: &mut Out) {
+    fn record(&mut self, event: &Event, time_used: Option<u32>, out: &mut Out) {
         let Some(recording) = &mut self.recording else {
             return;
         };
-        if let Err(e) = recording.append(event) {
+        if let Err(e) = recording.append(event, time_used) {
             let text = format!(
                 "the game is stopped: {e}. Every move before this one is saved; \
                  free the disk and resume the game from Saved games"
@@ -263,6 +267,18 @@ impl Session {
         }
         if self.game.phase() == Phase::Ended {
             self.after = recording.finish(&self.game);
+        }
+    }
+
+    /// One second of the game's clock: the side on turn's flag may fall,
+    /// which ends the game on time.
+    pub(super) fn tick(&mut self, naming: Naming, out: &mut Out) {
+        if self.game.phase() != Phase::Playing || self.halted.is_some() {
+            return;
+        }
+        let to_move = self.game.to_move();
+        if self.timer.as_mut().is_some_and(|t| t.tick(to_move)) {
+            self.apply(Event::TimeLoss { color: to_move }, naming, out);
         }
     }
 
@@ -291,8 +307,9 @@ impl Session {
         let before = self.game.board().clone();
         match self.game.apply(event.clone()) {
             Ok(effect) => {
+                let time_used = self.timer.as_mut().and_then(|t| t.book(&event));
                 self.applied(&event, effect, &before, naming, out);
-                self.record(&event, out);
+                self.record(&event, time_used, out);
                 out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => out.refuse(self.refusal(&event, &error, naming)),

@@ -2,14 +2,17 @@
 
 use super::command::Command;
 use super::keymap::{Context, command_for};
+use super::lobby::CLOCKS;
 use super::msg::{Cmd, Msg};
 use super::prompt::{Field, Prompt, Reply};
 use super::recording::{Recording, SeriesGame};
 use super::session::Session;
 use super::text::{board_text, score_text};
+use super::timer::Timer;
 use super::{Message, Screen, State, Tone, games, lobby, netgame, review, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Settings};
 use ratatui::layout::Rect;
 
@@ -51,6 +54,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         Msg::Mouse(mouse) => self::mouse(state, mouse, &mut out),
         Msg::Resize(w, h) => state.viewport = (w, h),
         Msg::Tick => {
+            let naming = state.naming;
+            if let Screen::Game(session) = &mut state.screen {
+                session.tick(naming, &mut out);
+            }
             if let Some(message) = &mut state.message {
                 message.age = message.age.saturating_add(1);
                 if message.age >= MESSAGE_SECONDS && state.prompt.is_none() {
@@ -346,9 +353,11 @@ pub(super) fn begin(
         Err(e) => return out.refuse(e.to_string()),
     };
     session.title = title;
+    let clock = TimeControl::from(CLOCKS[state.home.clock.min(CLOCKS.len() - 1)].1);
+    session.timer = Timer::new(clock);
     let mut warning = None;
     if let Some(places) = &state.places {
-        match Recording::start(places, &settings, names, series) {
+        match Recording::start(places, &settings, names, series, clock) {
             Ok(recording) => session.recording = Some(recording),
             Err(e) => {
                 session.title = "local game - NOT SAVED".to_string();

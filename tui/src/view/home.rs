@@ -17,6 +17,7 @@ fn label(item: HomeItem) -> &'static str {
         HomeItem::BoardSize => "board size",
         HomeItem::Komi => "komi",
         HomeItem::Handicap => "handicap",
+        HomeItem::Clock => "clock",
         HomeItem::Games => "Saved games: resume, review, import SGF",
         HomeItem::Series => "Series: handicap ladder, next game",
         HomeItem::Settings => "Settings",

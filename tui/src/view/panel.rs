@@ -6,7 +6,7 @@
 use super::table::score_lines;
 use super::text::wrap;
 use super::theme::Theme;
-use crate::app::{LinkState, NetSeat, Session, State};
+use crate::app::{ClockFace, LinkState, NetSeat, Session, State};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -90,21 +90,35 @@ fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
             Span::styled(theme.stone(color), theme.bold()),
             Span::raw(format!(" {:<10}prisoners {prisoners:>3}", color.name())),
         ]));
-        if let Some(net) = &session.net {
-            lines.push(seat_line(net, color, theme));
+        let clocks = match (&session.net, &session.timer) {
+            (Some(net), _) => net.clocks,
+            (None, Some(timer)) => {
+                let running = session.game.phase() == Phase::Playing;
+                Some(timer.face(running.then(|| session.game.to_move())))
+            }
+            (None, None) => None,
+        };
+        if session.net.is_some() || clocks.is_some() {
+            lines.push(seat_line(session.net.as_ref(), clocks, color, theme));
         }
     }
     lines
 }
 
-/// A network player's name (and who is this side) and their clock.
-fn seat_line(net: &NetSeat, color: Color, theme: Theme) -> Line<'static> {
-    let mut name: String = net.names[color.index()].chars().take(14).collect();
-    if color == net.local {
+/// A network player's name (and who is this side) and the clock.
+fn seat_line(
+    net: Option<&NetSeat>,
+    clocks: Option<ClockFace>,
+    color: Color,
+    theme: Theme,
+) -> Line<'static> {
+    let mut name: String = net
+        .map(|n| n.names[color.index()].chars().take(14).collect())
+        .unwrap_or_default();
+    if net.is_some_and(|n| n.local == color) {
         name += " (you)";
     }
-    let clock = net
-        .clocks
+    let clock = clocks
         .map(|face| face.text(color, theme.ascii))
         .unwrap_or_default();
     Line::from(theme.text(&format!("  {name:<16}{clock}")))
