@@ -20,58 +20,65 @@ use tokio::task::JoinHandle;
 /// How long quitting waits for the network task to say goodbye.
 const GOODBYE: Duration = Duration::from_secs(2);
 
-/// The network task of the game being played, if any.
+/// The network task of the game being played, if any, and its reports.
+/// Each task has a channel of its own: a task being left can say nothing
+/// more to the screen, so its late reports never reach a newer lobby.
+#[derive(Default)]
 pub struct Net {
-    news_tx: UnboundedSender<NetNews>,
-    /// Its reports, read by the loop.
-    pub news: UnboundedReceiver<NetNews>,
     task: Option<(UnboundedSender<NetRequest>, JoinHandle<()>)>,
-}
-
-impl Default for Net {
-    fn default() -> Net {
-        let (news_tx, news) = mpsc::unbounded_channel();
-        Net {
-            news_tx,
-            news,
-            task: None,
-        }
-    }
+    news: Option<UnboundedReceiver<NetNews>>,
 }
 
 impl Net {
     /// Carries out a request of the update: `Start` begins a task (ending
-    /// any earlier one), the rest go to the running task. Must be called
-    /// inside a tokio runtime.
-    pub fn request(&mut self, state: &State, request: NetRequest) {
+    /// any earlier one), the rest go to the running task. Returns a report
+    /// for the update when the request cannot be carried out. Must be
+    /// called inside a tokio runtime.
+    pub fn request(&mut self, state: &State, request: NetRequest) -> Option<NetNews> {
         match request {
             NetRequest::Start { plan, name } => {
-                if let Some((tx, _)) = self.task.take() {
-                    let _ = tx.send(NetRequest::Leave);
-                }
+                self.leave();
                 let Some(places) = state.places.clone() else {
-                    let _ = self.news_tx.send(NetNews::Closed(
+                    return Some(NetNews::Closed(
                         "network play needs a data folder for its identity and logs".into(),
                     ));
-                    return;
                 };
                 let (tx, rx) = mpsc::unbounded_channel();
-                let news = self.news_tx.clone();
-                let handle = tokio::spawn(worker::run(plan, name, places, rx, news));
+                let (news_tx, news) = mpsc::unbounded_channel();
+                let handle = tokio::spawn(worker::run(plan, name, places, rx, news_tx));
                 self.task = Some((tx, handle));
+                self.news = Some(news);
+                None
             }
             other => {
                 let sent = self
                     .task
                     .as_ref()
                     .is_some_and(|(tx, _)| tx.send(other).is_ok());
-                if !sent {
-                    let _ = self
-                        .news_tx
-                        .send(NetNews::Refused("not connected to a partner".into()));
-                }
+                (!sent).then(|| NetNews::Refused("not connected to a partner".into()))
             }
         }
+    }
+
+    /// The next report of the current task; waits for ever without one.
+    pub async fn next(&mut self) -> NetNews {
+        loop {
+            match &mut self.news {
+                Some(news) => match news.recv().await {
+                    Some(n) => return n,
+                    None => self.news = None,
+                },
+                None => std::future::pending::<()>().await,
+            }
+        }
+    }
+
+    /// Tells the current task to leave and stops listening to it.
+    fn leave(&mut self) {
+        if let Some((tx, _)) = self.task.take() {
+            let _ = tx.send(NetRequest::Leave);
+        }
+        self.news = None;
     }
 
     /// Says goodbye for a game still running and waits a little for the
@@ -100,20 +107,23 @@ where
                 Some(event) => Msg::from_terminal(event?),
                 None => break,
             },
-            Some(news) = net.news.recv() => Some(Msg::Net(news)),
+            news = net.next() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
         };
         let Some(msg) = msg else { continue };
-        // A tick that fades no message changes nothing: skip the frame, so an
-        // idle screen sends no bytes at all.
-        let idle_tick = matches!(msg, Msg::Tick) && state.message.is_none();
+        // A tick that fades no message and runs no clock changes nothing:
+        // skip the frame, so an idle screen sends no bytes at all.
+        let idle_tick = matches!(msg, Msg::Tick) && !state.ticks_visibly();
         let mut quit = false;
-        for cmd in update(state, msg) {
-            match cmd {
-                Cmd::Quit => quit = true,
-                Cmd::Say(_) => {}
-                Cmd::Applied(event) => logging::applied(&event),
-                Cmd::Net(request) => net.request(state, request),
+        let mut pending = vec![msg];
+        while let Some(msg) = pending.pop() {
+            for cmd in update(state, msg) {
+                match cmd {
+                    Cmd::Quit => quit = true,
+                    Cmd::Say(_) => {}
+                    Cmd::Applied(event) => logging::applied(&event),
+                    Cmd::Net(request) => pending.extend(net.request(state, request).map(Msg::Net)),
+                }
             }
         }
         if quit {

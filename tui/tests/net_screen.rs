@@ -39,7 +39,11 @@ impl Side {
         for cmd in update(&mut self.state, msg) {
             match cmd {
                 Cmd::Say(text) => self.said.push(text),
-                Cmd::Net(request) => self.net.request(&self.state, request),
+                Cmd::Net(request) => {
+                    if let Some(news) = self.net.request(&self.state, request) {
+                        self.send(Msg::Net(news));
+                    }
+                }
                 Cmd::Quit | Cmd::Applied(_) => {}
             }
         }
@@ -98,8 +102,8 @@ async fn settle(a: &mut Side, b: &mut Side, done: impl Fn(&Side, &Side) -> bool)
     while !done(a, b) {
         let news = tokio::time::timeout_at(deadline, async {
             tokio::select! {
-                Some(n) = a.net.news.recv() => (true, n),
-                Some(n) = b.net.news.recv() => (false, n),
+                n = a.net.next() => (true, n),
+                n = b.net.next() => (false, n),
             }
         })
         .await;

@@ -198,6 +198,16 @@ impl State {
         self.config = config;
     }
 
+    /// Whether a tick changes what is drawn: a message fades, or the clock
+    /// of a game at this keyboard runs.
+    #[must_use]
+    pub fn ticks_visibly(&self) -> bool {
+        self.message.is_some()
+            || self
+                .session()
+                .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)
+    }
+
     /// The game being shown, if any.
     #[must_use]
     pub fn session(&self) -> Option<&Session> {

@@ -70,7 +70,11 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         (NetNews::Refused(text), Screen::Game(_)) => out.refuse(text),
         (NetNews::Note(text), Screen::Game(_)) => out.say(text),
-        (NetNews::Started(started), _) => begin(state, *started, out),
+        // A game begins from the lobby, or resumes on its own screen; a
+        // player who has gone elsewhere has left, and the task with them.
+        (NetNews::Started(started), Screen::Lobby(_) | Screen::Game(_)) => {
+            begin(state, *started, out);
+        }
         (news, Screen::Game(session)) if session.net.is_some() => match news {
             NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
                 session.mirror(&event, *game, naming, out);
