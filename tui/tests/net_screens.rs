@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Started, State, update};
+use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Screen, Started, State, update};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
@@ -40,6 +40,8 @@ fn network_game() -> State {
         })
         .unwrap();
     }
+    // A game begins from the lobby of a join.
+    state.screen = Screen::Lobby(Box::default());
     news(
         &mut state,
         NetNews::Started(Box::new(Started {
@@ -158,4 +160,23 @@ fn a_clock_second_redraws_a_few_bytes() {
     assert!(redraw > 0, "the clock did not change on screen");
     println!("a clock second: {redraw} B");
     assert!(redraw <= 40, "a clock second sent {redraw} B");
+}
+
+#[test]
+fn a_game_that_begins_after_the_player_left_the_lobby_stays_off_the_screen() {
+    let mut state = network_game();
+    state.screen = Screen::Home;
+    let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    news(
+        &mut state,
+        NetNews::Started(Box::new(Started {
+            game,
+            local: Color::Black,
+            names: ["Aki".into(), "Ben".into()],
+            game_id: "20261122-1931-1".into(),
+            resumed: false,
+            series: None,
+        })),
+    );
+    assert!(matches!(state.screen, Screen::Home));
 }
