@@ -356,18 +356,31 @@ fn host_series(a: &mut Side) {
     a.press(KeyCode::Enter);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
-    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    aki_ben_series(dir_a.path(), &ben_wins(3));
-    aki_ben_series(dir_b.path(), &ben_wins(3));
-    let mut a = Side::new(dir_a.path(), "Aki");
-    let mut b = Side::new(dir_b.path(), "Ben");
+/// Aki hosts the series' next game as his copy has it after Ben's
+/// `wins_a` wins; Ben joins from the series screen with his copy after
+/// `wins_b`.
+async fn series_pair(
+    dir_a: &std::path::Path,
+    dir_b: &std::path::Path,
+    wins_a: usize,
+    wins_b: usize,
+) -> (Side, Side) {
+    aki_ben_series(dir_a, &ben_wins(wins_a));
+    aki_ben_series(dir_b, &ben_wins(wins_b));
+    let mut a = Side::new(dir_a, "Aki");
+    let mut b = Side::new(dir_b, "Ben");
     host_series(&mut a);
     let code = code_shown(&mut a, &mut b).await;
     open_series(&mut b);
     b.keys("J");
     b.type_line(&code);
+    (a, b)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = series_pair(dir_a.path(), dir_b.path(), 3, 3).await;
     both_playing(&mut a, &mut b).await;
     // Game 4 of 先相先: Aki, the weaker, has Black.
     assert_eq!(a.seat().local, Color::Black);
@@ -400,15 +413,7 @@ async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_series_game_is_refused_when_the_two_copies_disagree() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    aki_ben_series(dir_a.path(), &ben_wins(3));
-    aki_ben_series(dir_b.path(), &ben_wins(2));
-    let mut a = Side::new(dir_a.path(), "Aki");
-    let mut b = Side::new(dir_b.path(), "Ben");
-    host_series(&mut a);
-    let code = code_shown(&mut a, &mut b).await;
-    open_series(&mut b);
-    b.keys("J");
-    b.type_line(&code);
+    let (mut a, mut b) = series_pair(dir_a.path(), dir_b.path(), 3, 2).await;
     settle(
         &mut a,
         &mut b,

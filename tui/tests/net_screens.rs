@@ -14,6 +14,34 @@ fn news(state: &mut State, news: NetNews) {
     update(state, Msg::Net(news));
 }
 
+/// The report of Aki and Ben's game beginning, this side playing `local`.
+fn started(game: Game, local: Color) -> NetNews {
+    NetNews::Started(Box::new(Started {
+        game,
+        local,
+        names: ["Aki".into(), "Ben".into()],
+        game_id: "20261122-1930-1".into(),
+        resumed: false,
+        series: None,
+    }))
+}
+
+/// Both clocks at 10 min + 3 × 30 s: Black has used 95 s, White has
+/// thought `white_ms` on this move.
+fn clocks(white_ms: u64) -> NetNews {
+    let control = TimeControl::Byoyomi {
+        main_ms: 600_000,
+        periods: 3,
+        period_ms: 30_000,
+    };
+    let mut black = Clock::new(control);
+    black.spend(95_000).unwrap();
+    NetNews::Clocks(ClockFace {
+        clocks: [black, Clock::new(control)],
+        running: Some((Color::White, white_ms)),
+    })
+}
+
 /// A home with saves, the host's form open on a 9×9 board.
 fn host_form(dir: &std::path::Path) -> State {
     let mut state = home_in(dir);
@@ -42,31 +70,8 @@ fn network_game() -> State {
     }
     // A game begins from the lobby of a join.
     state.screen = Screen::Lobby(Box::default());
-    news(
-        &mut state,
-        NetNews::Started(Box::new(Started {
-            game,
-            local: Color::White,
-            names: ["Aki".into(), "Ben".into()],
-            game_id: "20261122-1930-1".into(),
-            resumed: false,
-            series: None,
-        })),
-    );
-    let control = TimeControl::Byoyomi {
-        main_ms: 600_000,
-        periods: 3,
-        period_ms: 30_000,
-    };
-    let mut black = Clock::new(control);
-    black.spend(95_000).unwrap();
-    news(
-        &mut state,
-        NetNews::Clocks(ClockFace {
-            clocks: [black, Clock::new(control)],
-            running: Some((Color::White, 42_000)),
-        }),
-    );
+    news(&mut state, started(game, Color::White));
+    news(&mut state, clocks(42_000));
     news(&mut state, NetNews::Chat("onegaishimasu".into()));
     state
 }
@@ -141,22 +146,7 @@ fn key_event(code: KeyCode) -> crossterm::event::KeyEvent {
 #[test]
 fn a_clock_second_redraws_a_few_bytes() {
     let mut state = network_game();
-    let (_, redraw) = frame_bytes(&mut state, |state| {
-        let control = TimeControl::Byoyomi {
-            main_ms: 600_000,
-            periods: 3,
-            period_ms: 30_000,
-        };
-        let mut black = Clock::new(control);
-        black.spend(95_000).unwrap();
-        news(
-            state,
-            NetNews::Clocks(ClockFace {
-                clocks: [black, Clock::new(control)],
-                running: Some((Color::White, 43_000)),
-            }),
-        );
-    });
+    let (_, redraw) = frame_bytes(&mut state, |state| news(state, clocks(43_000)));
     assert!(redraw > 0, "the clock did not change on screen");
     println!("a clock second: {redraw} B");
     assert!(redraw <= 40, "a clock second sent {redraw} B");
@@ -167,16 +157,6 @@ fn a_game_that_begins_after_the_player_left_the_lobby_stays_off_the_screen() {
     let mut state = network_game();
     state.screen = Screen::Home;
     let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
-    news(
-        &mut state,
-        NetNews::Started(Box::new(Started {
-            game,
-            local: Color::Black,
-            names: ["Aki".into(), "Ben".into()],
-            game_id: "20261122-1931-1".into(),
-            resumed: false,
-            series: None,
-        })),
-    );
+    news(&mut state, started(game, Color::Black));
     assert!(matches!(state.screen, Screen::Home));
 }

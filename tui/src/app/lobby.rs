@@ -5,7 +5,7 @@
 use super::Cmd;
 use super::command::Command;
 use super::home::{next_komi, next_size};
-use super::net::{NetRequest, Offer, Plan};
+use super::net::{NetRequest, Plan};
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
@@ -13,7 +13,7 @@ use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
-use kaisho_net::{Colors, TimeW};
+use kaisho_net::{Colors, Terms, TimeW};
 use std::net::SocketAddr;
 
 /// The port a host listens on unless told otherwise.
@@ -175,11 +175,12 @@ impl HostForm {
 
     /// The terms this form offers.
     #[must_use]
-    pub fn offer(&self) -> Offer {
+    pub fn terms(&self) -> Terms {
         let time = CLOCKS[self.clock.min(CLOCKS.len() - 1)].1;
         match &self.series {
             Some(series) => series.0.offer(self.size, time),
-            None => Offer {
+            None => Terms {
+                game_id: String::new(),
                 size: self.size,
                 komi_halves: self.komi.halves(),
                 handicap: self.handicap,
@@ -252,14 +253,14 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
             HostItem::Port => state.prompt = Some(Prompt::Text(Field::Port, String::new())),
             HostItem::Start => {
                 let bind = SocketAddr::new(state.listen, form.port);
-                let offer = form.offer();
+                let terms = form.terms();
                 let title = format!(
                     "Hosting a {0}x{0} game, komi {1}",
                     form.size,
-                    Komi::from_halves(offer.komi_halves)
+                    Komi::from_halves(terms.komi_halves)
                 );
                 let series = form.series.take().map(|s| s.1);
-                start(state, Plan::Host { bind, offer }, title, out);
+                start(state, Plan::Host { bind, terms }, title, out);
                 if let Screen::Lobby(lobby) = &mut state.screen {
                     lobby.series = series;
                 }

@@ -36,7 +36,7 @@ pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
-pub use net::{ClockFace, NetNews, NetRequest, Offer, Plan, Started};
+pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame};

@@ -8,14 +8,16 @@
 use super::series_net::SeriesTerms;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game};
-use kaisho_net::{Colors, TimeW};
+use kaisho_net::Terms;
 use std::net::SocketAddr;
 
 /// How to find the partner.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Plan {
-    /// Listen on `bind` and show a join code; offer these terms.
-    Host { bind: SocketAddr, offer: Offer },
+    /// Listen on `bind` and show a join code; offer these terms (their
+    /// game id is left empty: the network task names the game when its
+    /// log is made).
+    Host { bind: SocketAddr, terms: Terms },
     /// Dial the host with the code it shows; for a series game, refuse an
     /// offer other than the series' next game.
     Join {
@@ -26,18 +28,6 @@ pub enum Plan {
     HostResume { bind: SocketAddr, id: String },
     /// Dial the host at `addr` to resume adjourned game `id`.
     JoinResume { addr: SocketAddr, id: String },
-}
-
-/// The terms a host offers for a new game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Offer {
-    pub size: u8,
-    pub komi_halves: i32,
-    pub handicap: u8,
-    pub time: TimeW,
-    pub colors: Colors,
-    /// The series and the game's number in it.
-    pub series: Option<(String, u32)>,
 }
 
 /// What the update asks of the network task.

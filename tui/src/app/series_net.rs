@@ -4,11 +4,10 @@
 //! offer that differs from what its own copy says. The players are found
 //! by name: the name in Settings must be one of the series' two players.
 
-use super::net::Offer;
 use super::recording::{SeriesGame, record_series};
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series};
-use kaisho_net::{Colors, TimeW};
+use kaisho_net::{Colors, Terms, TimeW};
 use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// What both sides of a series game must agree on, seen from the host.
@@ -50,8 +49,9 @@ impl SeriesTerms {
 
     /// The host's offer on a board of `size` with clock `time`.
     #[must_use]
-    pub fn offer(&self, size: u8, time: TimeW) -> Offer {
-        Offer {
+    pub fn offer(&self, size: u8, time: TimeW) -> Terms {
+        Terms {
+            game_id: String::new(),
             size,
             komi_halves: self.komi_halves,
             handicap: self.handicap,
@@ -65,7 +65,7 @@ impl SeriesTerms {
     /// number, komi, handicap and colours (the board and clock are the
     /// host's to choose).
     #[must_use]
-    pub fn matches(&self, offer: &Offer) -> bool {
+    pub fn matches(&self, offer: &Terms) -> bool {
         offer.series.as_ref() == Some(&(self.id.clone(), self.number))
             && offer.komi_halves == self.komi_halves
             && offer.handicap == self.handicap

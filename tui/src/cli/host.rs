@@ -6,7 +6,6 @@
 
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesTerms, record_network_game};
-use kaisho::netplay::terms::terms_of;
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
@@ -307,7 +306,10 @@ async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Op
 fn terms(args: &HostArgs, store: &GameStore, places: &Places) -> Result<Terms, String> {
     let game_id = store.new_id(now_unix());
     if let Some(series) = args.play.series_terms(places, true)? {
-        let terms = terms_of(series.offer(args.size, args.play.time()), game_id);
+        let terms = Terms {
+            game_id,
+            ..series.offer(args.size, args.play.time())
+        };
         terms.settings().map_err(|e| e.to_string())?;
         return Ok(terms);
     }

@@ -7,7 +7,7 @@
 use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
-use super::terms::{check_series, terms_of};
+use super::terms::check_series;
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
@@ -101,7 +101,7 @@ impl Task {
     async fn connect(&mut self, plan: Plan) -> Result<(Session, Side), String> {
         let text = |e: NetError| e.to_string();
         match plan {
-            Plan::Host { bind, offer } => {
+            Plan::Host { bind, mut terms } => {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name).map_err(text)?;
                 host.set_secret(Secret::generate().map_err(text)?);
                 let shown = lan::shown(host.local_addr().map_err(text)?);
@@ -121,7 +121,7 @@ impl Task {
                 };
                 self.meet(&link)?;
                 host.refuse_others();
-                let terms = terms_of(offer, self.env.store.new_id(now_unix()));
+                terms.game_id = self.env.store.new_id(now_unix());
                 let session = kaisho_net::host_game(link, terms, &self.env.store)
                     .await
                     .map_err(text)?;
