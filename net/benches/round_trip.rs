@@ -3,7 +3,12 @@
 //! - a move's round trip (send → partner validates, logs, acknowledges →
 //!   acknowledgement received), with the save logs on a disk with their
 //!   fsync, and on tmpfs where the flush costs nothing (the protocol alone);
-//! - the log's append-and-fsync alone on the same disk;
+//!   the sender writes its own move to its log before it sends it, so that
+//!   flush is not in the round trip; it is in the time from making the move
+//!   to its acknowledgement, reported beside it;
+//! - the log's append-and-fsync alone on the same disk, timed between the
+//!   games of the round trips on it (as many flushes as round trips) so
+//!   that both meet the disk in the same moods;
 //! - a bare quinn echo of a move frame's size, the floor for the protocol;
 //! - bytes on the wire per move (both directions, all QUIC overhead);
 //! - connection set-up: rejoin with a pinned certificate, and join by code.
@@ -65,6 +70,25 @@ impl Stats {
         self.samples[i]
     }
 
+    /// The share of samples in each band of milliseconds, to see where a
+    /// tail comes from.
+    fn bands(&self, what: &str) {
+        let edges = [0.25, 0.5, 1.0, 2.0, 4.0, 8.0];
+        let mut counts = [0usize; 7];
+        for d in &self.samples {
+            let ms = d.as_secs_f64() * 1e3;
+            counts[edges.iter().take_while(|&&e| ms >= e).count()] += 1;
+        }
+        let n = self.samples.len().max(1) as f64;
+        let names = ["<.25", ".25-.5", ".5-1", "1-2", "2-4", "4-8", "≥8"];
+        let shares: Vec<String> = names
+            .iter()
+            .zip(counts)
+            .map(|(name, c)| format!("{name} {:.1}%", 100.0 * c as f64 / n))
+            .collect();
+        println!("{what:<48} ms: {}", shares.join("  "));
+    }
+
     fn line(&mut self, what: &str) {
         let n = self.samples.len();
         let (p50, p99) = (self.pct(0.50), self.pct(0.99));
@@ -103,39 +127,80 @@ async fn sessions(hid: &Identity, jid: &Identity, dir: &Path, n: usize) -> (Sess
     (h.unwrap(), j.unwrap())
 }
 
-/// White's side: answers every Black move with the next scripted one,
-/// until Black says goodbye.
-async fn white_side(mut white: Session, events: Vec<Event>) -> Session {
+/// Whether it is `color`'s turn to make an event in play.
+fn turn_of(session: &Session, color: Color) -> bool {
+    session.game().phase() == kaisho_core::Phase::Playing && session.game().to_move() == color
+}
+
+/// White's side: makes its next scripted event whenever it is White's turn
+/// (after a repetition the side to move declines no-result and then moves,
+/// so turns do not simply alternate), until Black says goodbye. Returns
+/// the session and when it had taken each of Black's events (checked,
+/// logged and acknowledged).
+async fn white_side(mut white: Session, events: Vec<Event>) -> (Session, Vec<Instant>) {
     let mut script = events.into_iter().filter(|e| e.actor() == Color::White);
-    while let Ok(update) = white.next().await {
-        match update {
-            Update::Remote { .. } if white.game().phase() == kaisho_core::Phase::Playing => {
-                if let Some(e) = script.next() {
-                    white.act(e).await.unwrap();
-                }
-            }
-            Update::Bye(_) => break,
-            _ => {}
+    let mut taken = Vec::new();
+    loop {
+        if !white.awaiting_ack()
+            && turn_of(&white, Color::White)
+            && let Some(e) = script.next()
+            && white.act(e).await.is_err()
+        {
+            // Black said goodbye after its last event of the game.
+            break;
+        }
+        match white.next().await {
+            Ok(Update::Remote { .. }) => taken.push(Instant::now()),
+            Ok(Update::Bye(_)) | Err(_) => break,
+            Ok(_) => {}
         }
     }
-    white
+    (white, taken)
+}
+
+/// Black's round trips (from the send), split where White has taken the
+/// event (its flush is in the first part), and the times from making a
+/// move (before Black's own flush) to its acknowledgement.
+struct Trips {
+    sent: Stats,
+    to_taken: Stats,
+    ack_back: Stats,
+    made: Stats,
 }
 
 /// Plays the games; returns Black's round trips and bytes sent per event.
-async fn play(dir: &Path, hid: &Identity, jid: &Identity, games: &[Vec<Event>]) -> (Stats, f64) {
-    let mut stats = Stats::new();
+/// With `flushes`, after each game as many flushes alone are timed as the
+/// game had round trips, so that both see the disk in the same moods.
+async fn play(
+    dir: &Path,
+    (hid, jid): (&Identity, &Identity),
+    games: &[Vec<Event>],
+    mut flushes: Option<&mut Flushes>,
+) -> (Trips, f64) {
+    let mut trips = Trips {
+        sent: Stats::new(),
+        to_taken: Stats::new(),
+        ack_back: Stats::new(),
+        made: Stats::new(),
+    };
     let (mut bytes, mut events) = (0u64, 0usize);
     for (n, events_of_game) in games.iter().enumerate() {
         let (mut black, white) = sessions(hid, jid, dir, n).await;
         let responder = tokio::spawn(white_side(white, events_of_game.clone()));
+        let mut sends = Vec::new();
         for e in events_of_game.iter().filter(|e| e.actor() == Color::Black) {
-            if black.game().phase() != kaisho_core::Phase::Playing
-                || black.game().to_move() != Color::Black
+            // White's answers arrive until it is Black's turn again.
+            while black.game().phase() == kaisho_core::Phase::Playing
+                && black.game().to_move() != Color::Black
             {
+                black.next().await.unwrap();
+            }
+            if !turn_of(&black, Color::Black) {
                 break;
             }
-            let t0 = Instant::now();
+            let made = Instant::now();
             let (seq, _) = black.act(e.clone()).await.unwrap();
+            let sent = Instant::now();
             loop {
                 if let Update::Acked { seq: s } = black.next().await.unwrap()
                     && s == seq
@@ -143,23 +208,33 @@ async fn play(dir: &Path, hid: &Identity, jid: &Identity, games: &[Vec<Event>]) 
                     break;
                 }
             }
-            stats.samples.push(t0.elapsed());
-            if black.game().phase() != kaisho_core::Phase::Playing {
-                break;
-            }
-            // Wait for White's answer before the next move.
-            while !matches!(black.next().await.unwrap(), Update::Remote { .. }) {}
+            trips.sent.samples.push(sent.elapsed());
+            trips.made.samples.push(made.elapsed());
+            sends.push((sent, Instant::now()));
         }
         events += black.game().events().len();
         bytes += black.connection().stats().udp_tx.bytes;
         black.bye("done").await;
-        let white = tokio::time::timeout(Duration::from_secs(10), responder)
+        let (white, taken) = tokio::time::timeout(Duration::from_secs(10), responder)
             .await
             .unwrap()
             .unwrap();
+        for (&(sent, acked), &took) in sends.iter().zip(&taken) {
+            trips
+                .to_taken
+                .samples
+                .push(took.saturating_duration_since(sent));
+            trips
+                .ack_back
+                .samples
+                .push(acked.saturating_duration_since(took));
+        }
+        if let Some(f) = flushes.as_deref_mut() {
+            f.time(sends.len());
+        }
         bytes += white.connection().stats().udp_tx.bytes;
     }
-    (stats, bytes as f64 / events.max(1) as f64)
+    (trips, bytes as f64 / events.max(1) as f64)
 }
 
 /// A bare quinn echo of `size` bytes on one stream, the protocol's floor.
@@ -194,38 +269,52 @@ async fn echo(hid: &Identity, jid: &Identity, size: usize, n: usize) -> Stats {
     stats
 }
 
-/// The log's append with its fsync, alone.
-fn fsync_alone(dir: &Path, n: usize) -> Stats {
-    let header = GameHeader {
-        game_id: "fsync".into(),
-        created_unix: 0,
-        black: Player {
-            name: "B".into(),
-            fingerprint: None,
-        },
-        white: Player {
-            name: "W".into(),
-            fingerprint: None,
-        },
-        settings: Settings::even(BoardSize::NINETEEN, Komi::MODERN),
-        local_color: None,
-        series: None,
-        clock: None,
-    };
-    let mut log = GameLog::create(&dir.join("fsync.kgl"), &header).unwrap();
-    let mut stats = Stats::new();
-    for _ in 0..n {
-        let t0 = Instant::now();
-        log.append(
-            &Event::Pass {
-                color: Color::Black,
+/// The log's append with its fsync alone, on a log of its own beside the
+/// games' logs.
+struct Flushes {
+    log: GameLog,
+    stats: Stats,
+}
+
+impl Flushes {
+    fn new(dir: &Path) -> Flushes {
+        let header = GameHeader {
+            game_id: "fsync".into(),
+            created_unix: 0,
+            black: Player {
+                name: "B".into(),
+                fingerprint: None,
             },
-            Some(1234),
-        )
-        .unwrap();
-        stats.samples.push(t0.elapsed());
+            white: Player {
+                name: "W".into(),
+                fingerprint: None,
+            },
+            settings: Settings::even(BoardSize::NINETEEN, Komi::MODERN),
+            local_color: None,
+            series: None,
+            clock: None,
+        };
+        Flushes {
+            log: GameLog::create(&dir.join("fsync.kgl"), &header).unwrap(),
+            stats: Stats::new(),
+        }
     }
-    stats
+
+    /// Times `n` appends, one after the other.
+    fn time(&mut self, n: usize) {
+        for _ in 0..n {
+            let t0 = Instant::now();
+            self.log
+                .append(
+                    &Event::Pass {
+                        color: Color::Black,
+                    },
+                    Some(1234),
+                )
+                .unwrap();
+            self.stats.samples.push(t0.elapsed());
+        }
+    }
 }
 
 async fn setup_times(hid: &Identity, jid: &Identity, n: usize) -> (Stats, Stats) {
@@ -285,18 +374,26 @@ fn main() {
     let disk = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
     let shm = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     rt.block_on(async {
-        let (mut s, bytes) = play(shm.path(), &hid, &jid, &games).await;
-        s.line("round trip, log on tmpfs (protocol alone)");
+        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None).await;
+        s.sent.line("round trip, log on tmpfs (protocol alone)");
         println!("{:<48} {bytes:.1} bytes per event, both directions", "wire");
         let mut e = echo(&hid, &jid, size, moves).await;
         e.line(&format!("bare quinn echo of {size} bytes"));
-        let (mut s, _) = play(disk.path(), &hid, &jid, &games).await;
-        s.line("round trip, log on disk with fsync");
+        let mut flushes = Flushes::new(disk.path());
+        let (mut s, _) = play(disk.path(), (&hid, &jid), &games, Some(&mut flushes)).await;
+        flushes
+            .stats
+            .line("log append + fsync alone (disk, between games)");
+        s.sent.line("round trip, log on disk with fsync");
+        s.to_taken.line("  of which: sent → partner has taken it");
+        s.ack_back.line("  of which: taken → acknowledgement read");
+        s.made.line("move made → acknowledged (2 flushes), disk");
+        flushes.stats.bands("  flush alone, share by time");
+        s.sent.bands("  round trip on disk, share by time");
         let (mut pinned, mut by_code) = setup_times(&hid, &jid, 200).await;
         pinned.line("set-up: rejoin, pinned certificate");
         by_code.line("set-up: join by code (SPAKE2)");
     });
-    fsync_alone(disk.path(), moves).line("log append + fsync alone (disk)");
 
     let mut c = Criterion::default().configure_from_args().sample_size(10);
     let few = games[..1].to_vec();
@@ -307,7 +404,7 @@ fn main() {
                 let dir = tempfile::tempdir_in("/dev/shm")
                     .unwrap_or_else(|_| tempfile::tempdir().unwrap());
                 let t0 = Instant::now();
-                rt.block_on(play(dir.path(), &hid, &jid, &few));
+                rt.block_on(play(dir.path(), (&hid, &jid), &few, None));
                 total += t0.elapsed();
             }
             total
