@@ -316,7 +316,12 @@ impl Solver<'_> {
             .then_some(Res::Attacker)
     }
 
-    /// The moves to try, most promising first.
+    /// The moves to try, most promising first: captures and escapes
+    /// (`hot_points`), then the target's liberties, then points next to
+    /// stones. A defender with two or more liberties tries passing right
+    /// after its captures: standing pat refutes most attacks, but a capture
+    /// on offer (a ko to take, a chain in atari) comes first, since passing
+    /// instead can cost a long detour to the same result.
     fn candidates(&self, s: &State, color: Color) -> Vec<Move> {
         let board = &s.board;
         let gone = s.captured_at.is_some() && !self.occupied(board);
@@ -346,6 +351,7 @@ impl Solver<'_> {
             })
             .collect();
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+        let captures = scored.iter().take_while(|&&(score, _)| score == 3).count();
         let mut out: Vec<Move> = scored.into_iter().map(|(_, p)| Move::Play(p)).collect();
         let bans = &s.bans[color.index()];
         let passes: Vec<Move> = if bans.is_empty() {
@@ -355,7 +361,7 @@ impl Solver<'_> {
         };
         let defender_at_ease = color == self.defender && !gone && target_libs.len() >= 2;
         if defender_at_ease {
-            out.splice(0..0, passes);
+            out.splice(captures..captures, passes);
         } else {
             out.extend(passes);
         }
@@ -419,11 +425,21 @@ fn liberties(board: &Board, p: Point) -> Vec<Point> {
     out
 }
 
-/// Whether `p` is surrounded by `color`'s stones only: filling one's own
-/// single-point eye captures nothing and only takes a liberty away, so it
-/// is not tried.
+/// Whether `p` is an eye of a single chain of `color`: filling it captures
+/// nothing, joins nothing and only takes a liberty away, so it is not
+/// tried. A point surrounded by two or more of `color`'s chains is a
+/// connection (filling a ko just taken, joining a cut stone to its group)
+/// and is tried.
 fn own_eye(board: &Board, color: Color, p: Point) -> bool {
-    board.adjacent(p).all(|n| board.get(n) == Some(color))
+    let mut around = board.adjacent(p);
+    let Some(first) = around.next() else {
+        return false;
+    };
+    if board.get(first) != Some(color) {
+        return false;
+    }
+    let chain = board.chain(first);
+    around.all(|n| chain.contains(&n))
 }
 
 /// The position key of a node: stones, bans, side to move and passes.
