@@ -520,3 +520,41 @@ fn mannen_ko_connected_is_seki() {
         ],
     );
 }
+
+/// テーマ3 (旧「取らず三目」), left at stoppage: seki. In the top right
+/// corner the black four H8–J8–H7–J7 and the white stone H9 are both in
+/// atari at J9 (the booklet's A), inside White's wall and next to Black's
+/// G9. If Black takes the white stone at J9, White takes back five at H9
+/// (「白から五子を取り返され」), and after Black 3 at H8 White's 4 (H7) and
+/// 6 (J8) are new stones Black cannot take (9–10図): the white stone is
+/// alive. If White takes the four at J9, Black cuts at H8 (5図 黒2) and that
+/// new stone stays, joined to G9 (7–8図): the black four are alive. Both
+/// alive next to the dame J9, which neither can fill: seki (「このまま終局
+/// すればセキ」), and the corner counts for nobody, where the old rules gave
+/// White three points.
+#[test]
+fn torazu_sanmoku_left_at_stoppage_is_seki() {
+    let (board, analysis) = expect(
+        &[
+            "....XXXO.",
+            "....XXOXX",
+            "....XXOXX",
+            "....XOOOO",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+            "....XO...",
+        ],
+        &[
+            ("H9", Status::Seki),
+            ("H8", Status::Seki),
+            ("G9", Status::Alive),
+            ("G8", Status::Alive),
+        ],
+    );
+    assert!(analysis.dead().is_empty());
+    let score = scoring::count(&board, &analysis.dead(), [0, 0], Komi::ZERO);
+    let a = Point::parse_gtp("J9", 9).unwrap();
+    assert_eq!(score.at(a), PointStatus::SharedLiberty);
+}

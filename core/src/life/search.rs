@@ -6,11 +6,19 @@
 //! taken: the area is judged as a board of its own (部分的死活論).
 //!
 //! - Art. 7.1: the target is alive if at the end some stone of its owner
-//!   stands on one of its points: either it was never captured, or its owner
-//!   re-established stones there after the capture (取られても新たに取られない
-//!   石を生じうる石). After the target is gone its owner may only play on its
-//!   points, and the attacker wins if nothing stands there within
-//!   [`HORIZON`] moves of the capture.
+//!   stands on its *home*: its own points, and, once it has been captured,
+//!   the points of the attacker chains its owner takes back next to them.
+//!   Either it was never captured, or its capture gave rise to new stones
+//!   that stay (取られても新たに相手方に取られない石を生じうる石): put back on its
+//!   points, as after a snapback, or standing where its owner took back the
+//!   capturing stones, as in the booklet's 旧取らず三目 proof (テーマ3 10図:
+//!   the new white stones 4 and 6 stand on points of the black stones White
+//!   took back, not on the point of the white stone Black took). The
+//!   Japanese text does not say where the new stones stand; a stone on a
+//!   point that was empty anyway does not count, since it could be played
+//!   without the capture and so does not arise from it. After the target is
+//!   gone its owner may only play on its home, and the attacker wins if
+//!   nothing stands there within [`HORIZON`] moves of the capture.
 //! - Art. 7.2: a ko capture bans the loser from retaking that ko until the
 //!   loser has passed for it; each pass lifts one ban, chosen by the passer.
 //! - Two consecutive plain passes end the hypothetical play; a pass that
@@ -84,7 +92,6 @@ pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
     board.pass();
     let mut solver = Solver {
         moves: &moves,
-        target: &target,
         defender,
         nodes: 0,
         budget,
@@ -97,6 +104,7 @@ pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
     let root = State {
         board,
         bans: [Vec::new(), Vec::new()],
+        home: target,
         captured_at: None,
         unsettled_capture: false,
     };
@@ -131,6 +139,9 @@ struct State {
     board: Board,
     /// Ko points each colour may not retake (Art. 7.2), by colour index.
     bans: [Vec<Point>; 2],
+    /// The target's points, and after its capture also the points of the
+    /// attacker chains its owner took back next to them.
+    home: Vec<Point>,
     /// The ply at which the target was first emptied.
     captured_at: Option<u16>,
     /// The last move captured enough to ask `Solver::settled`.
@@ -139,7 +150,6 @@ struct State {
 
 struct Solver<'a> {
     moves: &'a [Point],
-    target: &'a [Point],
     defender: Color,
     nodes: u64,
     budget: u64,
@@ -154,14 +164,14 @@ struct Solver<'a> {
 }
 
 impl Solver<'_> {
-    fn occupied(&self, board: &Board) -> bool {
-        self.target
+    fn occupied(&self, s: &State) -> bool {
+        s.home
             .iter()
-            .any(|&p| board.get(p) == Some(self.defender))
+            .any(|&p| s.board.get(p) == Some(self.defender))
     }
 
     fn node(&mut self, s: &State, to_move: Color, passes: u8, ply: u16) -> Res {
-        let occupied = self.occupied(&s.board);
+        let occupied = self.occupied(s);
         if passes >= 2 {
             return if occupied {
                 Res::Defender
@@ -185,7 +195,7 @@ impl Solver<'_> {
             return Res::Defender;
         }
         if s.unsettled_capture {
-            if let Some(settled) = self.settled(&s.board) {
+            if let Some(settled) = self.settled(s) {
                 self.table.insert(key, settled);
                 return settled;
             }
@@ -247,6 +257,11 @@ impl Solver<'_> {
                 }
             }
             Move::Play(p) => {
+                let around: Vec<Point> = next
+                    .board
+                    .adjacent(p)
+                    .filter(|&n| next.board.get(n) == Some(color.opponent()))
+                    .collect();
                 let placed = next.board.play(color, p).ok()?;
                 if placed.captured > 0 && s.bans[color.index()].contains(&p) {
                     return None;
@@ -258,7 +273,10 @@ impl Solver<'_> {
                     }
                     self.ko = true;
                 }
-                if next.captured_at.is_none() && !self.occupied(&next.board) {
+                if color == self.defender && placed.captured > 0 && next.captured_at.is_some() {
+                    self.take_home(&mut next, s, &around);
+                }
+                if next.captured_at.is_none() && !self.occupied(&next) {
                     next.captured_at = Some(ply + 1);
                 }
                 let emptied = next.captured_at == Some(ply + 1);
@@ -269,21 +287,54 @@ impl Solver<'_> {
         Some(next)
     }
 
+    /// After the target's capture, an attacker chain its owner takes back
+    /// next to the target's points (or next to points taken back before)
+    /// becomes part of the home: new stones standing there arise from the
+    /// capture (取られても新たに取られない石を生じうる).
+    fn take_home(&self, next: &mut State, before: &State, around: &[Point]) {
+        let mut taken: Vec<Vec<Point>> = Vec::new();
+        for &n in around {
+            if next.board.get(n).is_none() && !taken.iter().any(|c| c.contains(&n)) {
+                taken.push(before.board.chain(n));
+            }
+        }
+        let mut grew = true;
+        while grew {
+            grew = false;
+            taken.retain(|chain| {
+                let touches = chain.iter().any(|&c| {
+                    next.home.contains(&c)
+                        || before.board.adjacent(c).any(|a| next.home.contains(&a))
+                });
+                if touches {
+                    for &c in chain {
+                        if !next.home.contains(&c) {
+                            next.home.push(c);
+                        }
+                    }
+                    grew = true;
+                }
+                !touches
+            });
+        }
+    }
+
     /// Whether a capture (of the whole target, or of three or more attacker
     /// stones) settled the question, judged by the static
     /// safety of [`super::benson`]: the defender wins once a chain on the
-    /// target's points is safe; the attacker wins once the target is gone
-    /// and every attacker chain around its points is safe, for then any
+    /// home is safe; the attacker wins once nothing of the defender stands
+    /// there and every attacker chain around the home is safe, for then any
     /// stone its owner puts back stands in a safe enclosure and is taken.
-    fn settled(&self, board: &Board) -> Option<Res> {
+    fn settled(&self, s: &State) -> Option<Res> {
+        let board = &s.board;
         let attacker = self.defender.opponent();
-        let standing = self
-            .target
+        let standing = s
+            .home
             .iter()
             .find(|&&p| board.get(p) == Some(self.defender));
         match standing {
             Some(&p) if liberties(board, p).len() < 2 => return None,
-            None if self.target.iter().any(|&t| {
+            None if s.home.iter().any(|&t| {
                 board
                     .adjacent(t)
                     .any(|n| board.get(n) == Some(self.defender))
@@ -295,17 +346,17 @@ impl Solver<'_> {
         }
         let grid = Grid::new(board);
         let at = |p: &Point| usize::from(p.row) * grid.n + usize::from(p.col);
-        if self.occupied(board) {
+        if standing.is_some() {
             let safe = benson::safe_chains(&grid, self.defender);
-            let defender_safe = self.target.iter().any(|p| {
+            let defender_safe = s.home.iter().any(|p| {
                 let c = grid.chain_of[at(p)];
                 grid.cells[at(p)] == Some(self.defender) && safe[c]
             });
             return defender_safe.then_some(Res::Defender);
         }
-        let enclosure = grid.flood(at(&self.target[0]), |g, j| g.cells[j] != Some(attacker));
+        let enclosure = grid.flood(at(&s.home[0]), |g, j| g.cells[j] != Some(attacker));
         let open = enclosure.iter().any(|&i| grid.cells[i].is_some())
-            || !self.target.iter().all(|p| enclosure.contains(&at(p)));
+            || !s.home.iter().all(|p| enclosure.contains(&at(p)));
         if open {
             return None;
         }
@@ -324,13 +375,13 @@ impl Solver<'_> {
     /// instead can cost a long detour to the same result.
     fn candidates(&self, s: &State, color: Color) -> Vec<Move> {
         let board = &s.board;
-        let gone = s.captured_at.is_some() && !self.occupied(board);
+        let gone = s.captured_at.is_some() && !self.occupied(s);
         let allowed: &[Point] = if gone && color == self.defender {
-            self.target
+            &s.home
         } else {
             self.moves
         };
-        let (urgent, target_libs) = self.hot_points(board);
+        let (urgent, target_libs) = self.hot_points(s);
         let mut scored: Vec<(u8, Point)> = allowed
             .iter()
             .copied()
@@ -371,9 +422,10 @@ impl Solver<'_> {
     /// The target's liberties, and, while the target is short of
     /// liberties, the liberties of chains touching it that are in atari
     /// (captures and escapes come first).
-    fn hot_points(&self, board: &Board) -> (Vec<Point>, Vec<Point>) {
-        let Some(&stone) = self
-            .target
+    fn hot_points(&self, s: &State) -> (Vec<Point>, Vec<Point>) {
+        let board = &s.board;
+        let Some(&stone) = s
+            .home
             .iter()
             .find(|&&p| board.get(p) == Some(self.defender))
         else {
@@ -386,18 +438,18 @@ impl Solver<'_> {
         }
         let chain = board.chain(stone);
         let mut seen: Vec<Point> = Vec::new();
-        for s in chain
+        for n in chain
             .iter()
-            .flat_map(|&s| board.adjacent(s).collect::<Vec<_>>())
+            .flat_map(|&c| board.adjacent(c).collect::<Vec<_>>())
         {
-            if board.get(s).is_none() || seen.contains(&s) {
+            if board.get(n).is_none() || seen.contains(&n) {
                 continue;
             }
-            let libs = liberties(board, s);
+            let libs = liberties(board, n);
             if libs.len() == 1 {
                 urgent.extend(libs);
             }
-            seen.extend(board.chain(s));
+            seen.extend(board.chain(n));
         }
         if target_libs.len() == 1 {
             urgent.extend(target_libs.iter().copied());
@@ -445,6 +497,10 @@ fn own_eye(board: &Board, color: Color, p: Point) -> bool {
 /// The position key of a node: stones, bans, side to move and passes.
 fn key(s: &State, to_move: Color, passes: u8) -> u64 {
     let mut h = s.board.hash() ^ (u64::from(passes) << 1) ^ to_move.index() as u64;
+    for p in &s.home {
+        let v = (u64::from(p.row) << 8 | u64::from(p.col)) + 4096;
+        h ^= v.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(29);
+    }
     for (c, bans) in s.bans.iter().enumerate() {
         for p in bans {
             let v = (u64::from(p.row) << 8 | u64::from(p.col)) + 1 + (c as u64) * 1024;
