@@ -391,14 +391,12 @@ fn one_eye_and_a_false_eye_is_dead() {
 /// the other: seki, all stones alive (the booklet's 6–8図), with or
 /// without White's connection at B9.
 ///
-/// The engine finds the lone stone A9 dead: Black takes it at B9, White
-/// must pass once for the ko (Art. 7.2), and Black connects at A9, which
-/// leaves the seki with no white stone on A9; the search reads Art. 7.1's
-/// "new stones" as stones on the captured chain's own points, so A9 is not
-/// re-established. The booklet instead treats the shape as seki whether or
-/// not White has connected.
+/// The lone stone A9 is part of that seki: Black can take it and, after
+/// White's pass for the ko, connect on its point, but the white block still
+/// stands, and the booklet counts the white stones of the shape together
+/// (「白黒ともに「活き石」。つまり、セキ」). A ko stone lives while the group
+/// around its ko point lives (`life::ko_stone`).
 #[test]
-#[ignore = "the engine finds the lone white stone A9 dead (Black takes it at B9 and connects at A9 after White's pass for the ko), where the booklet counts it in the seki"]
 fn mannen_ko_at_stoppage_is_seki() {
     expect(
         &[

@@ -20,7 +20,10 @@
 //! 4. [`status`] turns the search results into a verdict per chain, telling
 //!    seki from plain life by Article 8 (a live chain with dame). A chain
 //!    inside the opponent's large territory (the rule of step 1) that a
-//!    short search does not settle is dead by that same rule.
+//!    short search does not settle is dead by that same rule. A ko stone,
+//!    which the opponent can take only by a ko capture, is judged with the
+//!    group around its ko point (`ko_stone`): it is not dead while that
+//!    group lives, as in the booklet's 万年コウ left at stoppage.
 //!
 //! Where the Japanese text and the English column differ, the Japanese is
 //! followed: Art. 7.1 makes no difference between life and seki (both are
@@ -36,6 +39,7 @@
 pub mod benson;
 pub mod draft;
 mod grid;
+mod ko_stone;
 mod region;
 pub mod search;
 pub mod status;
