@@ -26,6 +26,17 @@ fn status(board: &Board, analysis: &Analysis, gtp: &str) -> Status {
     v.status
 }
 
+/// The point named `gtp` (A1 at the bottom left) on a 9×9 board.
+fn pt(gtp: &str) -> Point {
+    Point::parse_gtp(gtp, 9).unwrap()
+}
+
+/// The count of a position whose draft leaves every stone on the board.
+fn count_with_none_dead(board: &Board, analysis: &Analysis) -> scoring::Score {
+    assert!(analysis.dead().is_empty(), "{:?}", analysis.dead());
+    scoring::count(board, &[], [0, 0], Komi::ZERO)
+}
+
 fn expect(rows: &[&str], cases: &[(&str, Status)]) -> (Board, Analysis) {
     expect_within(&Limits::default(), rows, cases)
 }
@@ -551,8 +562,41 @@ fn torazu_sanmoku_left_at_stoppage_is_seki() {
             ("G8", Status::Alive),
         ],
     );
-    assert!(analysis.dead().is_empty());
-    let score = scoring::count(&board, &analysis.dead(), [0, 0], Komi::ZERO);
-    let a = Point::parse_gtp("J9", 9).unwrap();
-    assert_eq!(score.at(a), PointStatus::SharedLiberty);
+    let score = count_with_none_dead(&board, &analysis);
+    assert_eq!(score.at(pt("J9")), PointStatus::SharedLiberty);
+}
+
+/// Plain case: seki with an eye on each side. The black group B9–E8 has
+/// the eye C9 and the liberty E9; the white group F9–H8 has the eye G9
+/// and the same liberty E9. Whoever fills E9 is left with its eye alone
+/// and is captured there, and neither eye can be filled, so neither side
+/// can capture the other: seki. By Art. 8 (「駄目を有する活き石を「セキ石」と
+/// いい、セキ石以外の活き石の目を「地」という」) the eyes of seki stones are not
+/// territory.
+#[test]
+fn seki_with_an_eye_each_and_a_shared_liberty_is_seki() {
+    let (board, analysis) = expect(
+        &[
+            "OX.X.O.OX",
+            "OXXXXOOOX",
+            "OOOOOXXXX",
+            "....OX...",
+            "....OX...",
+            "....OX...",
+            "....OX...",
+            "....OX...",
+            "....OX...",
+        ],
+        &[
+            ("B9", Status::Seki),
+            ("F9", Status::Seki),
+            ("A9", Status::Alive),
+            ("F7", Status::Alive),
+        ],
+    );
+    let score = count_with_none_dead(&board, &analysis);
+    assert_eq!(score.at(pt("C9")), PointStatus::SekiEye(Color::Black));
+    assert_eq!(score.at(pt("G9")), PointStatus::SekiEye(Color::White));
+    assert_eq!(score.at(pt("E9")), PointStatus::SharedLiberty);
+    assert_eq!(score.territory, [18, 24]);
 }

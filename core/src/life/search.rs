@@ -390,6 +390,8 @@ impl Solver<'_> {
             })
             .map(|p| {
                 let score = if urgent.contains(&p) {
+                    4
+                } else if color == self.defender && ataris(board, color, p) {
                     3
                 } else if target_libs.contains(&p) {
                     2
@@ -402,7 +404,7 @@ impl Solver<'_> {
             })
             .collect();
         scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-        let captures = scored.iter().take_while(|&&(score, _)| score == 3).count();
+        let captures = scored.iter().take_while(|&&(score, _)| score >= 3).count();
         let mut out: Vec<Move> = scored.into_iter().map(|(_, p)| Move::Play(p)).collect();
         let bans = &s.bans[color.index()];
         let passes: Vec<Move> = if bans.is_empty() {
@@ -475,6 +477,17 @@ fn liberties(board: &Board, p: Point) -> Vec<Point> {
         }
     }
     out
+}
+
+/// Whether `color` playing `p` leaves an opponent chain next to it with a
+/// single liberty.
+fn ataris(board: &Board, color: Color, p: Point) -> bool {
+    board.adjacent(p).any(|n| {
+        board.get(n) == Some(color.opponent()) && {
+            let libs = liberties(board, n);
+            libs.len() == 2 && libs.contains(&p)
+        }
+    })
 }
 
 /// Whether `p` is an eye of a single chain of `color`: filling it captures
