@@ -31,6 +31,13 @@ fn pt(gtp: &str) -> Point {
     Point::parse_gtp(gtp, 9).unwrap()
 }
 
+/// A 9×9 fixture from its top rows; the rows below are empty.
+fn top(rows: &[&'static str]) -> Vec<&'static str> {
+    let mut all = rows.to_vec();
+    all.resize(9, ".........");
+    all
+}
+
 /// The count of a position whose draft leaves every stone on the board.
 fn count_with_none_dead(board: &Board, analysis: &Analysis) -> scoring::Score {
     assert!(analysis.dead().is_empty(), "{:?}", analysis.dead());
@@ -599,4 +606,123 @@ fn seki_with_an_eye_each_and_a_shared_liberty_is_seki() {
     assert_eq!(score.at(pt("G9")), PointStatus::SekiEye(Color::White));
     assert_eq!(score.at(pt("E9")), PointStatus::SharedLiberty);
     assert_eq!(score.territory, [18, 24]);
+}
+
+/// テーマ1 B: a corner shape taken for the bent four that is seki. The
+/// booklet's diagram is missing; its prose says that White can take the
+/// black stones only by playing a and b, which leaves White crushed
+/// (オシツブシ), and that the white stones are seki even with every outside
+/// dame filled. Reconstructed: an L-shaped five (A9–C9, C8–C7) inside a
+/// white wall with no outside liberty, the black three B9–C9–C8 on its
+/// bend, a = A9 and b = C7 empty. White filling a and b takes the three
+/// but keeps only the bent three B9–C9–C8, which Black kills on C9; Black
+/// filling either end is taken at the other, and White is left with a bent
+/// four away from the corner, which lives. Neither can start: seki.
+#[test]
+fn bent_four_look_alike_b_is_seki() {
+    expect(
+        &top(&[
+            ".XXOX....",
+            "OOXOX....",
+            "OO.OX....",
+            "OOOOX....",
+            "XXXXX....",
+        ]),
+        &[
+            ("B9", Status::Seki),
+            ("A8", Status::Seki),
+            ("E9", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ1 C: a corner shape taken for the bent four in which White lives.
+/// The booklet's diagram is missing; its prose says White can take the
+/// black stones at once (1図 白1), and that if Black then attaches inside
+/// (2図 黒2) White crushes it with 3 and 5 and lives. Reconstructed: the
+/// same L-shaped five with the black three A9–B9–C9 on its arm, in atari at
+/// C8. White takes them at C8 whenever it likes, keeping the eye C7 and the
+/// straight three A9–C9, where Black's attachment at B9 is taken by White
+/// C9 and A9 for a second eye; Black filling C8 or C7 first only gives
+/// White a bent four away from the corner. White lives, the black three
+/// are dead.
+#[test]
+fn bent_four_look_alike_c_is_alive() {
+    expect(
+        &top(&[
+            "XXXOX....",
+            "OO.OX....",
+            "OO.OX....",
+            "OOOOX....",
+            "XXXXX....",
+        ]),
+        &[
+            ("A8", Status::Alive),
+            ("A9", Status::Dead),
+            ("E9", Status::Alive),
+        ],
+    );
+}
+
+/// テーマ5 (両コウがあったら, 部分的死活論): the bent four (テーマ1 A, bottom
+/// left) on the same board as a double-ko seki (top edge) is still dead.
+/// In the double ko the white group A8–J8 and the black group B8–H8 share
+/// the liberty E8; Black can take the white ko stone B9 at A9 and White the
+/// black ko stone J9 at H9, and neither can win both kos, so the booklet
+/// calls them all alive, seki (「両コウゼキの形…ともに活き。つまりセキ」).
+/// During the confirmation of the bent four White may not use the double
+/// ko as ko threats (Art. 7.2: 「同一の劫での取り返し」 is barred, each ko
+/// must be passed for), so Black's ko in the corner still wins (1–2図);
+/// each shape is judged as if it stood on a board of its own.
+#[test]
+fn bent_four_is_dead_even_with_a_double_ko_seki_on_the_board() {
+    let (board, analysis) = expect(
+        &top(&[
+            ".OXXXXX.X",
+            "OXXX.XXXO",
+            "OOOOOOOOO",
+            "XXXXXXXXX",
+            ".........",
+            "XXXX.....",
+            "OOOXX....",
+            "X.OOX....",
+            "XX.OX....",
+        ]),
+        &[
+            ("A3", Status::Dead),
+            ("A2", Status::Alive),
+            ("A4", Status::Alive),
+            ("B9", Status::Seki),
+            ("J9", Status::Seki),
+            ("B8", Status::Seki),
+            ("A8", Status::Seki),
+            ("A6", Status::Alive),
+        ],
+    );
+    let mut corner = board.chain(pt("A3"));
+    corner.sort_unstable();
+    assert_eq!(analysis.dead(), corner);
+}
+
+/// 珍型 3図: dead like the bent four. The booklet's diagram is missing; its
+/// prose says Black can never play there, while White, starting with a
+/// capture at a (a抜き), can turn it into a ko whenever it likes, so the
+/// shape is the bent four's kind and Black is taken as it stands.
+/// Reconstructed: the black group B9–C8 has the eye A9, and its second
+/// eye C9 (a) is a tiger's mouth whose tooth D9 White can take there, a ko
+/// with White capturing first. Black filling A9 or C9 leaves it in atari;
+/// White's capture at C9 also leaves the group with A9 alone, Black may
+/// not retake (Art. 7.2), and White takes the group at A9. The ko stone
+/// D9 dies with its group.
+#[test]
+fn chinkei_3_left_as_is_is_dead_like_the_bent_four() {
+    let (_, analysis) = expect(
+        &top(&[".X.XO....", "XXXOO....", "OOOO....."]),
+        &[
+            ("A8", Status::Dead),
+            ("D9", Status::Dead),
+            ("A7", Status::Alive),
+        ],
+    );
+    assert_eq!(analysis.dead().len(), 5);
 }
