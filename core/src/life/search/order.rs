@@ -24,16 +24,24 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, moves: &[Poin
         moves
     };
     let (urgent, target_libs) = hot_points(s, defender);
-    let mut scored: Vec<(u8, Point)> = allowed
+    let open: Vec<Point> = allowed
         .iter()
         .copied()
         .filter(|&p| {
             board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
         })
+        .collect();
+    let ataris = if color == defender {
+        atari_points(board, color, &open)
+    } else {
+        Vec::new()
+    };
+    let mut scored: Vec<(u8, Point)> = open
+        .into_iter()
         .map(|p| {
             let score = if urgent.contains(&p) {
                 4
-            } else if color == defender && ataris(board, color, p) {
+            } else if ataris.contains(&p) {
                 3
             } else if target_libs.contains(&p) {
                 2
@@ -116,15 +124,25 @@ pub(super) fn liberties(board: &Board, p: Point) -> Vec<Point> {
     out
 }
 
-/// Whether `color` playing `p` leaves an opponent chain next to it with a
-/// single liberty.
-fn ataris(board: &Board, color: Color, p: Point) -> bool {
-    board.adjacent(p).any(|n| {
-        board.get(n) == Some(color.opponent()) && {
+/// The points among `open` where `color` leaves an opponent chain next to
+/// it with a single liberty: the liberties of opponent chains with two,
+/// each chain counted once.
+fn atari_points(board: &Board, color: Color, open: &[Point]) -> Vec<Point> {
+    let mut seen: Vec<Point> = Vec::new();
+    let mut out = Vec::new();
+    for &p in open {
+        for n in board.adjacent(p) {
+            if board.get(n) != Some(color.opponent()) || seen.contains(&n) {
+                continue;
+            }
+            seen.extend(board.chain(n));
             let libs = liberties(board, n);
-            libs.len() == 2 && libs.contains(&p)
+            if libs.len() == 2 {
+                out.extend(libs.into_iter().filter(|l| open.contains(l)));
+            }
         }
-    })
+    }
+    out
 }
 
 /// Whether `p` is an eye of a single chain of `color`: filling it captures
@@ -133,13 +151,12 @@ fn ataris(board: &Board, color: Color, p: Point) -> bool {
 /// connection (filling a ko just taken, joining a cut stone to its group)
 /// and is tried.
 fn own_eye(board: &Board, color: Color, p: Point) -> bool {
-    let mut around = board.adjacent(p);
-    let Some(first) = around.next() else {
-        return false;
-    };
-    if board.get(first) != Some(color) {
+    if !board.adjacent(p).all(|n| board.get(n) == Some(color)) {
         return false;
     }
+    let Some(first) = board.adjacent(p).next() else {
+        return false;
+    };
     let chain = board.chain(first);
-    around.all(|n| chain.contains(&n))
+    board.adjacent(p).all(|n| chain.contains(&n))
 }
