@@ -12,27 +12,34 @@
 //!    is judged as if it stood alone on its own board).
 //! 3. [`search`] plays Article 7's hypothetical play in each area: the
 //!    opponent moves first; a chain is alive if it cannot be captured, or if
-//!    after its capture its owner can re-establish stones on its points that
-//!    stay (Art. 7.1); a ko just taken cannot be retaken until its loser has
-//!    passed once for it (Art. 7.2). A node budget bounds the work; a chain
-//!    whose search hits it is [`Status::Unsettled`], never guessed.
+//!    its capture gives rise to new stones of its owner that stay (Art. 7.1):
+//!    on its points, or where its owner took back the capturing stones; a ko
+//!    just taken cannot be retaken until its loser has passed once for it
+//!    (Art. 7.2). A node budget bounds the work; a chain whose search hits it
+//!    is [`Status::Unsettled`], never guessed.
 //! 4. [`status`] turns the search results into a verdict per chain, telling
 //!    seki from plain life by Article 8 (a live chain with dame). A chain
 //!    inside the opponent's large territory (the rule of step 1) that a
-//!    short search does not settle is dead by that same rule.
+//!    short search does not settle is dead by that same rule. A ko stone,
+//!    which the opponent can take only by a ko capture, is judged with the
+//!    group around its ko point (`ko_stone`): it is not dead while that
+//!    group lives, as in the booklet's 万年コウ left at stoppage.
 //!
 //! Where the Japanese text and the English column differ, the Japanese is
 //! followed: Art. 7.1 makes no difference between life and seki (both are
 //! 活き石; seki is Art. 8's セキ石, a live stone next to a dame), so seki is
 //! found by counting, not by how many stones are re-established. The
-//! Japanese text does not say where the new stones must stand; the search
-//! asks for them on the captured chain's points, as the English column
-//! does, which keeps each question local.
+//! Japanese text does not say where the new stones must stand (the English
+//! column's "on all the points of the captured stones" is not in it); the
+//! search asks for them on the captured chain's points or on the points of
+//! the stones its owner takes back next to them, which is what the
+//! booklet's 旧取らず三目 proof needs and keeps each question local.
 //! 5. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
 pub mod benson;
 pub mod draft;
 mod grid;
+mod ko_stone;
 mod region;
 pub mod search;
 pub mod status;

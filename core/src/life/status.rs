@@ -2,6 +2,7 @@
 
 use super::benson::{self, Safety};
 use super::grid::Grid;
+use super::ko_stone;
 use super::region::{self, Area};
 use super::search::{self, Outcome, Problem};
 use crate::board::Board;
@@ -145,6 +146,7 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
             context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
         }
+        ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
         }

@@ -1,0 +1,121 @@
+//! Article 7's hypothetical play on one local area, for one target chain.
+//!
+//! The attacker (the target's opponent) moves first, then the sides
+//! alternate; either may pass. Stones may only be played on the area's
+//! points, so chains outside keep their outside liberties and cannot be
+//! taken: the area is judged as a board of its own (部分的死活論).
+//!
+//! - Art. 7.1: the target is alive if at the end some stone of its owner
+//!   stands on its *home*: its own points, and, once it has been captured,
+//!   the points of the attacker chains its owner takes back next to them.
+//!   Either it was never captured, or its capture gave rise to new stones
+//!   that stay (取られても新たに相手方に取られない石を生じうる石): put back on its
+//!   points, as after a snapback, or standing where its owner took back the
+//!   capturing stones, as in the booklet's 旧取らず三目 proof (テーマ3 10図:
+//!   the new white stones 4 and 6 stand on points of the black stones White
+//!   took back, not on the point of the white stone Black took). The
+//!   Japanese text does not say where the new stones stand; a stone on a
+//!   point that was empty anyway does not count, since it could be played
+//!   without the capture and so does not arise from it. After the target is
+//!   gone its owner may only play on its home, and the attacker wins if
+//!   nothing stands there within [`HORIZON`] moves of the capture.
+//! - Art. 7.2: a ko capture bans the loser from retaking that ko until the
+//!   loser has passed for it; each pass lifts one ban, chosen by the passer.
+//! - Two consecutive plain passes end the hypothetical play; a pass that
+//!   lifts a ban is a pass *for that ko* and does not count, so the
+//!   opponent cannot end the play before the ko's loser has retaken it
+//!   (the booklet's 一手ヨセコウ and 万年コウ proofs go on after such a
+//!   pass). A position repeated
+//!   on the current line means the attacker made no progress, so the
+//!   target stands (the Japanese text has no repetition rule for Art. 7;
+//!   an endless cycle is not a capture).
+//! - A node budget and a depth bound keep the search finite; reaching either
+//!   gives [`Outcome::Unknown`], never a guess.
+//!
+//! The parts: `state` (a node and the move that leaves it: captures, the
+//! 7.2 bans, the home), `order` (which moves to try first), `settle` (the
+//! static cut-offs after a big capture) and `solver` (the game tree with
+//! its transposition table and repetition rule).
+
+mod order;
+mod settle;
+mod solver;
+mod state;
+
+use crate::board::Board;
+use crate::point::Point;
+use solver::Solver;
+use state::State;
+
+/// Moves allowed after the target was captured before the attacker is
+/// declared to have won for good.
+pub const HORIZON: u16 = 6;
+/// The longest line searched.
+pub const MAX_PLY: u16 = 40;
+
+/// One question for the search: can the target's opponent capture it for good?
+pub struct Problem<'a> {
+    /// The stopped position.
+    pub board: &'a Board,
+    /// The points where hypothetical stones may be played.
+    pub moves: &'a [Point],
+    /// The stones of the chain judged (all of one colour).
+    pub target: &'a [Point],
+}
+
+/// What the hypothetical play shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The attacker, moving first with `first`, captures the target and
+    /// nothing of its owner stays on its home. `ko` says whether a ko ban
+    /// of Art. 7.2 arose in the search.
+    Captured { first: Point, ko: bool },
+    /// The target stands, or new stones of its owner stay on its home.
+    Holds,
+    /// The budget or the depth bound was reached.
+    Unknown,
+}
+
+/// The answer and the nodes it cost. Points off the board are ignored, and
+/// so are target points that do not hold a stone of the target's colour (the
+/// colour of its first stone); a target without stones holds trivially.
+pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
+    let on_board = |p: &Point| p.is_on(problem.board.size());
+    let moves: Vec<Point> = problem.moves.iter().copied().filter(on_board).collect();
+    let Some(defender) = problem
+        .target
+        .iter()
+        .filter(|p| on_board(p))
+        .find_map(|&p| problem.board.get(p))
+    else {
+        return (Outcome::Holds, 0);
+    };
+    let target: Vec<Point> = problem
+        .target
+        .iter()
+        .copied()
+        .filter(|&p| on_board(&p) && problem.board.get(p) == Some(defender))
+        .collect();
+    let mut board = problem.board.clone();
+    board.pass();
+    let mut solver = Solver::new(&moves, defender, budget);
+    let root = State::new(board, target);
+    let result = solver.node(&root, defender.opponent(), 0, 0);
+    let outcome = match (result, solver.first) {
+        (Res::Attacker, Some(first)) => Outcome::Captured {
+            first,
+            ko: solver.ko,
+        },
+        (Res::Defender, _) => Outcome::Holds,
+        _ => Outcome::Unknown,
+    };
+    (outcome, solver.nodes)
+}
+
+/// Who wins a node of the search.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Res {
+    Attacker,
+    Defender,
+    Unknown,
+}

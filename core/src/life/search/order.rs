@@ -1,0 +1,162 @@
+//! Which moves the search tries, and in which order.
+
+use super::state::{Move, State};
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Point;
+
+/// The moves `color` may try in `s`, most promising first, for a search on
+/// `defender`'s target over the area's points `moves`: captures and
+/// escapes, then (for the defender) ataris on attacker stones, then the
+/// target's liberties, then points next to stones. A defender with two or
+/// more liberties tries passing right after its captures and ataris:
+/// standing pat refutes most attacks, but a capture on offer (a ko to take,
+/// a chain in atari) or an atari on a stone the attacker just put inside
+/// comes first, since passing instead hands the attacker free moves and a
+/// long detour to the same result. Once the target is gone its owner may
+/// only play on its home.
+pub(super) fn candidates(s: &State, color: Color, defender: Color, moves: &[Point]) -> Vec<Move> {
+    let board = &s.board;
+    let gone = s.captured_at.is_some() && !s.occupied(defender);
+    let allowed: &[Point] = if gone && color == defender {
+        &s.home
+    } else {
+        moves
+    };
+    let (urgent, target_libs) = hot_points(s, defender);
+    let open: Vec<Point> = allowed
+        .iter()
+        .copied()
+        .filter(|&p| {
+            board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
+        })
+        .collect();
+    let ataris = if color == defender {
+        atari_points(board, color, &open)
+    } else {
+        Vec::new()
+    };
+    let mut scored: Vec<(u8, Point)> = open
+        .into_iter()
+        .map(|p| {
+            let score = if urgent.contains(&p) {
+                4
+            } else if ataris.contains(&p) {
+                3
+            } else if target_libs.contains(&p) {
+                2
+            } else if board.adjacent(p).any(|n| board.get(n).is_some()) {
+                1
+            } else {
+                0
+            };
+            (score, p)
+        })
+        .collect();
+    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
+    let forcing = scored.iter().take_while(|&&(score, _)| score >= 3).count();
+    let mut out: Vec<Move> = scored.into_iter().map(|(_, p)| Move::Play(p)).collect();
+    let bans = &s.bans[color.index()];
+    let passes: Vec<Move> = if bans.is_empty() {
+        vec![Move::Pass(None)]
+    } else {
+        (0..bans.len()).map(|i| Move::Pass(Some(i))).collect()
+    };
+    let defender_at_ease = color == defender && !gone && target_libs.len() >= 2;
+    if defender_at_ease {
+        out.splice(forcing..forcing, passes);
+    } else {
+        out.extend(passes);
+    }
+    out
+}
+
+/// The target's liberties, and, while the target is short of
+/// liberties, the liberties of chains touching it that are in atari
+/// (captures and escapes come first).
+fn hot_points(s: &State, defender: Color) -> (Vec<Point>, Vec<Point>) {
+    let board = &s.board;
+    let Some(&stone) = s.home.iter().find(|&&p| board.get(p) == Some(defender)) else {
+        return (Vec::new(), Vec::new());
+    };
+    let target_libs = liberties(board, stone);
+    let mut urgent = Vec::new();
+    if target_libs.len() > 3 {
+        return (urgent, target_libs);
+    }
+    let chain = board.chain(stone);
+    let mut seen: Vec<Point> = Vec::new();
+    for n in chain
+        .iter()
+        .flat_map(|&c| board.adjacent(c).collect::<Vec<_>>())
+    {
+        if board.get(n).is_none() || seen.contains(&n) {
+            continue;
+        }
+        let libs = liberties(board, n);
+        if libs.len() == 1 {
+            urgent.extend(libs);
+        }
+        seen.extend(board.chain(n));
+    }
+    if target_libs.len() == 1 {
+        urgent.extend(target_libs.iter().copied());
+    }
+    (urgent, target_libs)
+}
+
+/// The distinct liberties of the chain through `p`, with fewer allocations
+/// than [`Board::liberties`] (this runs at every node): a bit set on the
+/// stack remembers the points already counted.
+pub(super) fn liberties(board: &Board, p: Point) -> Vec<Point> {
+    let n = usize::from(board.size());
+    let mut seen = [0u64; 10];
+    let mut out = Vec::new();
+    for s in board.chain(p) {
+        for q in board.adjacent(s) {
+            let i = usize::from(q.row) * n + usize::from(q.col);
+            if board.get(q).is_none() && seen[i / 64] & (1 << (i % 64)) == 0 {
+                seen[i / 64] |= 1 << (i % 64);
+                out.push(q);
+            }
+        }
+    }
+    out
+}
+
+/// The points among `open` where `color` leaves an opponent chain next to
+/// it with a single liberty: the liberties of opponent chains with two,
+/// each chain counted once.
+fn atari_points(board: &Board, color: Color, open: &[Point]) -> Vec<Point> {
+    let mut seen: Vec<Point> = Vec::new();
+    let mut out = Vec::new();
+    for &p in open {
+        for n in board.adjacent(p) {
+            if board.get(n) != Some(color.opponent()) || seen.contains(&n) {
+                continue;
+            }
+            seen.extend(board.chain(n));
+            let libs = liberties(board, n);
+            if libs.len() == 2 {
+                out.extend(libs.into_iter().filter(|l| open.contains(l)));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `p` is an eye of a single chain of `color`: filling it captures
+/// nothing, joins nothing and only takes a liberty away, so it is not
+/// tried. A point surrounded by two or more of `color`'s chains is a
+/// connection (filling a ko just taken, joining a cut stone to its group)
+/// and is tried.
+fn own_eye(board: &Board, color: Color, p: Point) -> bool {
+    if !board.adjacent(p).all(|n| board.get(n) == Some(color)) {
+        return false;
+    }
+    let Some(first) = board.adjacent(p).next() else {
+        return false;
+    };
+    let chain = board.chain(first);
+    board.adjacent(p).all(|n| chain.contains(&n))
+}

@@ -1,0 +1,151 @@
+//! A node of the hypothetical play and the move that leaves it: captures,
+//! the Art. 7.2 bans, and the target's home.
+
+use crate::board::Board;
+use crate::color::Color;
+use crate::point::Point;
+
+/// A move of the hypothetical play.
+#[derive(Clone, Copy)]
+pub(super) enum Move {
+    Play(Point),
+    /// A pass, lifting the ban with this index if any.
+    Pass(Option<usize>),
+}
+
+/// A position of the hypothetical play with what the rules remember of
+/// the line that led to it.
+#[derive(Clone)]
+pub(super) struct State {
+    pub board: Board,
+    /// Ko points each colour may not retake (Art. 7.2), by colour index.
+    pub bans: [Vec<Point>; 2],
+    /// The target's points, and after its capture also the points of the
+    /// attacker chains its owner took back next to them.
+    pub home: Vec<Point>,
+    /// The ply at which the target was first emptied.
+    pub captured_at: Option<u16>,
+    /// The last move captured enough to ask whether the question is settled.
+    pub unsettled_capture: bool,
+}
+
+/// What a move did besides changing the board.
+pub(super) struct Played {
+    pub state: State,
+    /// The move took a ko, so Art. 7.2 came into play.
+    pub ko: bool,
+}
+
+impl State {
+    /// The root: the stopped position, its target, no bans.
+    pub fn new(board: Board, target: Vec<Point>) -> State {
+        State {
+            board,
+            bans: [Vec::new(), Vec::new()],
+            home: target,
+            captured_at: None,
+            unsettled_capture: false,
+        }
+    }
+
+    /// Whether a stone of `defender` stands on the home.
+    pub fn occupied(&self, defender: Color) -> bool {
+        self.home
+            .iter()
+            .any(|&p| self.board.get(p) == Some(defender))
+    }
+
+    /// The state after `color` plays `mv` at ply `ply` of a search for
+    /// `defender`'s target, or `None` if the move is illegal: on an occupied
+    /// point, suicide, a basic ko retake, or a retake Art. 7.2 bars.
+    pub fn after(&self, color: Color, mv: Move, defender: Color, ply: u16) -> Option<Played> {
+        let mut next = self.clone();
+        next.unsettled_capture = false;
+        let mut ko = false;
+        match mv {
+            Move::Pass(lift) => {
+                next.board.pass();
+                if let Some(i) = lift {
+                    next.bans[color.index()].swap_remove(i);
+                }
+            }
+            Move::Play(p) => {
+                let around: Vec<Point> = next
+                    .board
+                    .adjacent(p)
+                    .filter(|&n| next.board.get(n) == Some(color.opponent()))
+                    .collect();
+                let placed = next.board.play(color, p).ok()?;
+                if placed.captured > 0 && self.bans[color.index()].contains(&p) {
+                    return None;
+                }
+                if let Some(q) = placed.ko {
+                    let theirs = &mut next.bans[color.opponent().index()];
+                    if !theirs.contains(&q) {
+                        theirs.push(q);
+                    }
+                    ko = true;
+                }
+                if color == defender && placed.captured > 0 && next.captured_at.is_some() {
+                    next.take_home(self, &around);
+                }
+                if next.captured_at.is_none() && !next.occupied(defender) {
+                    next.captured_at = Some(ply + 1);
+                }
+                let emptied = next.captured_at == Some(ply + 1);
+                let big_capture = color == defender && placed.captured >= 3;
+                next.unsettled_capture = emptied || big_capture;
+            }
+        }
+        Some(Played { state: next, ko })
+    }
+
+    /// After the target's capture, an attacker chain its owner takes back
+    /// next to the target's points (or next to points taken back before)
+    /// becomes part of the home: new stones standing there arise from the
+    /// capture (取られても新たに取られない石を生じうる). `around` are the
+    /// attacker stones next to the move, as they stood `before` it.
+    fn take_home(&mut self, before: &State, around: &[Point]) {
+        let mut taken: Vec<Vec<Point>> = Vec::new();
+        for &n in around {
+            if self.board.get(n).is_none() && !taken.iter().any(|c| c.contains(&n)) {
+                taken.push(before.board.chain(n));
+            }
+        }
+        let mut grew = true;
+        while grew {
+            grew = false;
+            taken.retain(|chain| {
+                let touches = chain.iter().any(|&c| {
+                    self.home.contains(&c)
+                        || before.board.adjacent(c).any(|a| self.home.contains(&a))
+                });
+                if touches {
+                    for &c in chain {
+                        if !self.home.contains(&c) {
+                            self.home.push(c);
+                        }
+                    }
+                    grew = true;
+                }
+                !touches
+            });
+        }
+    }
+
+    /// The position key: stones, home, bans, side to move and passes.
+    pub fn key(&self, to_move: Color, passes: u8) -> u64 {
+        let mut h = self.board.hash() ^ (u64::from(passes) << 1) ^ to_move.index() as u64;
+        for p in &self.home {
+            let v = (u64::from(p.row) << 8 | u64::from(p.col)) + 4096;
+            h ^= v.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(29);
+        }
+        for (c, bans) in self.bans.iter().enumerate() {
+            for p in bans {
+                let v = (u64::from(p.row) << 8 | u64::from(p.col)) + 1 + (c as u64) * 1024;
+                h ^= v.wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(17);
+            }
+        }
+        h
+    }
+}
