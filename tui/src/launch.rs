@@ -58,16 +58,15 @@ pub fn run(flags: Flags) -> ExitCode {
     };
     let plain = flags.plain || !io::stdout().is_terminal();
     tracing::info!(?options, plain, home = ?flags.home, "kaisho starting");
-    let home = flags.home.as_deref();
     let result = if plain {
         let options = Options {
             ascii: true,
             color: false,
         };
-        let state = initial_state(home, options, (80, 24));
-        plain::run(state, io::stdin().lock(), io::stdout().lock())
+        let state = state_for(&flags, options, (80, 24));
+        plain::run(state, io::BufReader::new(io::stdin()), io::stdout().lock())
     } else {
-        tui(home, options, flags.listen)
+        tui(&flags, options)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -79,11 +78,16 @@ pub fn run(flags: Flags) -> ExitCode {
     }
 }
 
-fn tui(
-    home: Option<&std::path::Path>,
-    options: Options,
-    listen: Option<std::net::IpAddr>,
-) -> io::Result<()> {
+/// The home screen for the command line's flags.
+fn state_for(flags: &Flags, options: Options, viewport: (u16, u16)) -> State {
+    let mut state = initial_state(flags.home.as_deref(), options, viewport);
+    if let Some(listen) = flags.listen {
+        state.listen = listen;
+    }
+    state
+}
+
+fn tui(flags: &Flags, options: Options) -> io::Result<()> {
     let started = Instant::now();
     // The network task runs beside the screen on a second thread, so a
     // flush of its log never holds up a frame.
@@ -93,10 +97,7 @@ fn tui(
         .build()?;
     let mut session = terminal::Session::start()?;
     let size = session.terminal.size()?;
-    let mut state = initial_state(home, options, (size.width, size.height));
-    if let Some(listen) = listen {
-        state.listen = listen;
-    }
+    let mut state = state_for(flags, options, (size.width, size.height));
     tracing::info!(
         micros = started.elapsed().as_micros(),
         places = ?state.places,

@@ -219,3 +219,46 @@ fn a_series_game_between_two_processes_is_recorded_on_both_sides() {
     assert_eq!(load(&hh), load(&jh));
     assert_eq!(load(&hh).games().len(), 4);
 }
+
+/// Plain mode plays over the LAN as well: the same update and network
+/// task as the screen, one line per event, commands typed as lines.
+#[test]
+fn two_plain_mode_players_play_a_game_over_the_lan() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let mut host = Proc::start(&hh, &["--plain", "--listen", "127.0.0.1"]);
+    host.expect("kaisho plain mode");
+    host.say("host 9 6.5 0 0");
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    assert!(code.starts_with("127.0.0.1:"), "{code}");
+    let mut join = Proc::start(&jh, &["--plain"]);
+    join.expect("kaisho plain mode");
+    join.say(&format!("join {code}"));
+    let joined = join.expect("game ");
+    host.expect("game ");
+    // Nigiri decided the colours: whoever has Black moves first.
+    let (mut black, mut white) = if joined.contains("you play Black") {
+        (join, host)
+    } else {
+        (host, join)
+    };
+    black.say("play E5");
+    white.expect("move 1, Black E5");
+    white.say("chat good game");
+    black.expect("Player: good game");
+    white.say("play D4");
+    black.expect("move 2, White D4");
+    black.say("pass");
+    white.expect("move 3, Black passes");
+    white.say("pass");
+    black.expect("the game is stopped");
+    black.say("propose dead");
+    white.expect("proposal 1 by Black");
+    white.say("accept");
+    for side in [&mut black, &mut white] {
+        let line = side.expect("White accepts proposal 1");
+        assert!(line.contains("W+6.5"), "{line}");
+        side.say("quit");
+        assert_eq!(side.finish(), 0);
+    }
+}

@@ -8,8 +8,8 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State, update};
-use kaisho::event_loop::Net;
+use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State};
+use kaisho::netplay::task::Net;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
@@ -36,15 +36,9 @@ impl Side {
     }
 
     fn send(&mut self, msg: Msg) {
-        for cmd in update(&mut self.state, msg) {
-            match cmd {
-                Cmd::Say(text) => self.said.push(text),
-                Cmd::Net(request) => {
-                    if let Some(news) = self.net.request(&self.state, request) {
-                        self.send(Msg::Net(news));
-                    }
-                }
-                Cmd::Quit | Cmd::Applied(_) => {}
+        for cmd in self.net.step(&mut self.state, msg) {
+            if let Cmd::Say(text) = cmd {
+                self.said.push(text);
             }
         }
     }

@@ -60,6 +60,18 @@ pub enum Command {
     Adjourn,
     /// Open the host's form for a LAN game.
     OpenHost,
+    /// Host a LAN game at once with these terms, colours by nigiri, and
+    /// the home menu's clock (plain mode's `host`).
+    HostNow {
+        size: u8,
+        komi: Komi,
+        handicap: u8,
+        port: u16,
+    },
+    /// Join the LAN game of this code (plain mode's `join`).
+    JoinNow(String),
+    /// Send this chat line to the partner (plain mode's `chat`).
+    Chat(String),
     /// Ask for the join code of a LAN game.
     AskJoin,
     /// Open the prompt for a chat line to the partner.

@@ -239,6 +239,33 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
     }));
 }
 
+/// Hosts at once with the terms given and the home menu's clock.
+pub(super) fn host_now(
+    state: &mut State,
+    size: u8,
+    komi: Komi,
+    handicap: u8,
+    port: u16,
+    out: &mut Out,
+) {
+    open_host(state, out);
+    let Screen::HostForm(form) = &mut state.screen else {
+        return;
+    };
+    form.size = size;
+    form.komi = komi;
+    form.handicap = handicap;
+    form.clock = state.home.clock;
+    form.port = port;
+    form.colors = if handicap > 0 {
+        Colors::HostWhite
+    } else {
+        Colors::Nigiri
+    };
+    form.selected = HOST_ITEMS.len() - 1;
+    run_form(state, Command::Select, out);
+}
+
 /// The keys of the host's form.
 pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
     let Screen::HostForm(form) = &mut state.screen else {

@@ -61,8 +61,14 @@ impl NetSeat {
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     let naming = state.naming;
     match (news, &mut state.screen) {
-        (NetNews::Listening { code }, Screen::Lobby(lobby)) => lobby.code = Some(code),
-        (NetNews::Note(line), Screen::Lobby(lobby)) => lobby.lines.push(line),
+        (NetNews::Listening { code }, Screen::Lobby(lobby)) => {
+            out.say(format!("join code: {code}"));
+            lobby.code = Some(code);
+        }
+        (NetNews::Note(line), Screen::Lobby(lobby)) => {
+            out.say(line.clone());
+            lobby.lines.push(line);
+        }
         (NetNews::Closed(text), Screen::Lobby(lobby)) => {
             lobby.closed = true;
             lobby.lines.push(text.clone());

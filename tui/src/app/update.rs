@@ -186,6 +186,20 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         },
         Command::Adjourn => adjourn(state, out),
         Command::OpenHost => lobby::open_host(state, out),
+        Command::HostNow {
+            size,
+            komi,
+            handicap,
+            port,
+        } => lobby::host_now(state, size, komi, handicap, port, out),
+        Command::JoinNow(code) => {
+            if state.places.is_some() {
+                lobby::join(state, &code, None, out);
+            } else {
+                lobby::ask_code(state, out);
+            }
+        }
+        Command::Chat(text) => chat(state, &text, out),
         Command::AskJoin => lobby::ask_code(state, out),
         Command::AskChat => match state.session() {
             Some(session) if session.net.is_some() => {

@@ -5,6 +5,7 @@
 pub mod env;
 pub mod lan;
 pub mod reconnect;
+pub mod task;
 pub mod terms;
 pub mod worker;
 

@@ -7,13 +7,34 @@ mod parse;
 
 pub use parse::{HELP, Line, parse};
 
-use crate::app::{Cmd, Msg, State, update};
+use crate::app::{Cmd, Msg, State};
 use crate::logging;
+use crate::netplay::task::Net;
 use std::io::{self, BufRead, Write};
+use std::time::Duration;
+use tokio::sync::mpsc;
 
 /// Reads commands from `input` until `quit` or the end of input, starting
-/// from `state` (its saves and settings).
-pub fn run(mut state: State, mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+/// from `state` (its saves and settings). Lines are read on a thread of
+/// their own, so the reports of a network game and the clock's seconds are
+/// printed while the player thinks.
+pub fn run(
+    state: State,
+    input: impl BufRead + Send + 'static,
+    output: impl Write,
+) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()?;
+    runtime.block_on(session(state, input, output))
+}
+
+async fn session(
+    mut state: State,
+    input: impl BufRead + Send + 'static,
+    mut output: impl Write,
+) -> io::Result<()> {
     if let Some(problem) = &state.config_problem {
         writeln!(output, "settings: {problem}")?;
     }
@@ -24,31 +45,73 @@ pub fn run(mut state: State, mut input: impl BufRead, mut output: impl Write) ->
         output,
         "kaisho plain mode. Type new 9 to start a 9x9 game, help for the commands."
     )?;
-    let mut raw = Vec::new();
+    output.flush()?;
+    let mut lines = read_lines(input);
+    let mut net = Net::default();
+    let mut tick = tokio::time::interval(Duration::from_secs(1));
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    tick.tick().await;
     loop {
-        raw.clear();
-        if input.read_until(b'\n', &mut raw)? == 0 {
-            return Ok(());
-        }
-        let text = String::from_utf8_lossy(&raw);
-        match parse(&text, &state) {
-            Ok(Line::Nothing) => {}
-            Ok(Line::Help) => writeln!(output, "{HELP}")?,
-            Ok(Line::Command(command)) => {
-                for cmd in update(&mut state, Msg::Command(command)) {
-                    match cmd {
-                        Cmd::Quit => return Ok(()),
-                        Cmd::Say(text) => writeln!(output, "{text}")?,
-                        Cmd::Applied(event) => logging::applied(&event),
-                        Cmd::Net(_) => writeln!(
-                            output,
-                            "network play in plain mode: use `kaisho host` and `kaisho join`"
-                        )?,
+        let msg = tokio::select! {
+            line = lines.recv() => match line {
+                None => break,
+                Some(text) => match parse(&text, &state) {
+                    Ok(Line::Nothing) => None,
+                    Ok(Line::Help) => {
+                        writeln!(output, "{HELP}")?;
+                        None
                     }
+                    Ok(Line::Command(command)) => Some(Msg::Command(command)),
+                    Err(e) => {
+                        writeln!(output, "{e}")?;
+                        None
+                    }
+                },
+            },
+            news = net.next() => Some(Msg::Net(news)),
+            _ = tick.tick() => Some(Msg::Tick),
+        };
+        if let Some(msg) = msg {
+            let mut quit = false;
+            for cmd in net.step(&mut state, msg) {
+                match cmd {
+                    Cmd::Quit => quit = true,
+                    Cmd::Say(text) => writeln!(output, "{text}")?,
+                    Cmd::Applied(event) => logging::applied(&event),
+                    Cmd::Net(_) => {}
                 }
             }
-            Err(e) => writeln!(output, "{e}")?,
+            if quit {
+                break;
+            }
         }
         output.flush()?;
     }
+    output.flush()?;
+    net.shut_down().await;
+    Ok(())
+}
+
+/// The lines of `input`, read on a thread (lossily decoded, so a stray
+/// byte never stops the reading).
+fn read_lines(mut input: impl BufRead + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel(16);
+    std::thread::spawn(move || {
+        let mut raw = Vec::new();
+        loop {
+            raw.clear();
+            match input.read_until(b'\n', &mut raw) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if tx
+                        .blocking_send(String::from_utf8_lossy(&raw).into_owned())
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            }
+        }
+    });
+    rx
 }

@@ -1,6 +1,6 @@
 //! Reading a typed line into a command.
 
-use crate::app::{Command, State};
+use crate::app::{Command, DEFAULT_PORT, State};
 use kaisho_core::{Komi, Point};
 
 /// What a typed line asks for.
@@ -17,6 +17,11 @@ pub enum Line {
 pub const HELP: &str = "\
 commands:
   new [SIZE] [KOMI] [HANDICAP]   start a local game, e.g. new 9 6.5 0
+  host [SIZE] [KOMI] [HANDICAP] [PORT]
+                                 host a LAN game and print its join code
+  join ADDRESS:PORT CODE         join a LAN game with the host's code
+  chat TEXT                      a line to the network partner
+  leave                          leave a network game (it stays adjourned)
   play POINT                     play a stone, e.g. play D4
   pass                           pass; two passes stop the game
   resign                         resign the game
@@ -46,6 +51,14 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
     let command = match verb.to_ascii_lowercase().as_str() {
         "help" | "?" => return Ok(Line::Help),
         "new" => new_game(args, state)?,
+        "host" => host_game(args, state)?,
+        "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
+        "join" => return Err("usage: join ADDRESS:PORT CODE, as the host shows it".to_string()),
+        "chat" => match text.trim().split_once(char::is_whitespace) {
+            Some((_, line)) if !line.trim().is_empty() => Command::Chat(line.trim().to_string()),
+            _ => return Err("usage: chat TEXT".to_string()),
+        },
+        "leave" => Command::Adjourn,
         "play" => match args {
             [point] => Command::Play(point_at(point, state)?),
             _ => return Err("usage: play POINT, e.g. play D4".to_string()),
@@ -107,7 +120,39 @@ fn point_at(name: &str, state: &State) -> Result<Point, String> {
         .map_err(|e| e.to_string())
 }
 
+fn host_game(args: &[&str], state: &State) -> Result<Command, String> {
+    let (terms, port) = args.split_at(args.len().min(3));
+    let (size, komi, handicap) = game_terms(terms, state)?;
+    let port = match port {
+        [] => DEFAULT_PORT,
+        [text] => text
+            .parse()
+            .map_err(|_| format!("'{text}' is not a port (0 picks a free one)"))?,
+        _ => return Err("usage: host [SIZE] [KOMI] [HANDICAP] [PORT]".to_string()),
+    };
+    Ok(Command::HostNow {
+        size,
+        komi,
+        handicap,
+        port,
+    })
+}
+
 fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
+    if args.len() > 3 {
+        return Err("usage: new [SIZE] [KOMI] [HANDICAP]".to_string());
+    }
+    let (size, komi, handicap) = game_terms(args, state)?;
+    Ok(Command::StartLocal {
+        size,
+        komi,
+        handicap,
+    })
+}
+
+/// Board size, komi and handicap from up to three words, the home menu's
+/// values for those left out.
+fn game_terms(args: &[&str], state: &State) -> Result<(u8, Komi, u8), String> {
     let home = state.home;
     let size = match args.first() {
         Some(text) => text
@@ -125,14 +170,7 @@ fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
             .map_err(|_| format!("'{text}' is not a number of handicap stones"))?,
         None => home.handicap,
     };
-    if args.len() > 3 {
-        return Err("usage: new [SIZE] [KOMI] [HANDICAP]".to_string());
-    }
-    Ok(Command::StartLocal {
-        size,
-        komi,
-        handicap,
-    })
+    Ok((size, komi, handicap))
 }
 
 #[cfg(test)]

@@ -1,0 +1,99 @@
+//! The network task of the game being played, as the event loop and plain
+//! mode hold it: requests in, reports out.
+
+use super::worker;
+use crate::app::{Cmd, Msg, NetNews, NetRequest, State, update};
+use std::time::Duration;
+use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+use tokio::task::JoinHandle;
+
+/// How long quitting waits for the network task to say goodbye.
+const GOODBYE: Duration = Duration::from_secs(2);
+
+/// The network task of the game being played, if any, and its reports.
+/// Each task has a channel of its own: a task being left can say nothing
+/// more to the screen, so its late reports never reach a newer lobby.
+#[derive(Default)]
+pub struct Net {
+    task: Option<(UnboundedSender<NetRequest>, JoinHandle<()>)>,
+    news: Option<UnboundedReceiver<NetNews>>,
+}
+
+impl Net {
+    /// Carries out a request of the update: `Start` begins a task (ending
+    /// any earlier one), the rest go to the running task. Returns a report
+    /// for the update when the request cannot be carried out. Must be
+    /// called inside a tokio runtime.
+    pub fn request(&mut self, state: &State, request: NetRequest) -> Option<NetNews> {
+        match request {
+            NetRequest::Start { plan, name } => {
+                self.leave();
+                let Some(places) = state.places.clone() else {
+                    return Some(NetNews::Closed(
+                        "network play needs a data folder for its identity and logs".into(),
+                    ));
+                };
+                let (tx, rx) = mpsc::unbounded_channel();
+                let (news_tx, news) = mpsc::unbounded_channel();
+                let handle = tokio::spawn(worker::run(plan, name, places, rx, news_tx));
+                self.task = Some((tx, handle));
+                self.news = Some(news);
+                None
+            }
+            other => {
+                let sent = self
+                    .task
+                    .as_ref()
+                    .is_some_and(|(tx, _)| tx.send(other).is_ok());
+                (!sent).then(|| NetNews::Refused("not connected to a partner".into()))
+            }
+        }
+    }
+
+    /// Applies `msg` and carries out what the update asks of the network,
+    /// feeding a request that cannot be carried out back as a report;
+    /// returns the other commands for the caller.
+    pub fn step(&mut self, state: &mut State, msg: Msg) -> Vec<Cmd> {
+        let mut rest = Vec::new();
+        let mut pending = vec![msg];
+        while let Some(msg) = pending.pop() {
+            for cmd in update(state, msg) {
+                match cmd {
+                    Cmd::Net(request) => pending.extend(self.request(state, request).map(Msg::Net)),
+                    other => rest.push(other),
+                }
+            }
+        }
+        rest
+    }
+
+    /// The next report of the current task; waits for ever without one.
+    pub async fn next(&mut self) -> NetNews {
+        loop {
+            match &mut self.news {
+                Some(news) => match news.recv().await {
+                    Some(n) => return n,
+                    None => self.news = None,
+                },
+                None => std::future::pending::<()>().await,
+            }
+        }
+    }
+
+    /// Tells the current task to leave and stops listening to it.
+    fn leave(&mut self) {
+        if let Some((tx, _)) = self.task.take() {
+            let _ = tx.send(NetRequest::Leave);
+        }
+        self.news = None;
+    }
+
+    /// Says goodbye for a game still running and waits a little for the
+    /// partner to hear it, so quitting adjourns the game on both sides.
+    pub async fn shut_down(&mut self) {
+        if let Some((tx, handle)) = self.task.take() {
+            let _ = tx.send(NetRequest::Leave);
+            let _ = tokio::time::timeout(GOODBYE, handle).await;
+        }
+    }
+}
