@@ -726,3 +726,60 @@ fn chinkei_3_left_as_is_is_dead_like_the_bent_four() {
     );
     assert_eq!(analysis.dead().len(), 5);
 }
+
+/// 珍型 2図 (ハネセキ): a semeai in which whoever plays at a loses, so it is
+/// seki as it stands, with Black's hane ▲ left unconnected. The booklet's
+/// diagram is missing; its prose says only that touching a loses the
+/// semeai for either side. Reconstructed: Black's seven stones B8–C5 (the
+/// group ▲ hanes from) and the hane stone ▲ = C9 on the first line,
+/// diagonal to B8 and touching White's D9, stand inside the white chain
+/// A9–A4–D4–D9 (fourteen stones), which a black wall with the two eyes F9
+/// and H9 encloses. All three chains have exactly the same two liberties:
+/// a = B9, where Black would connect the hane and White would cut it off,
+/// and C8, the other point between ▲ and B8. Nothing else is local: White
+/// can play in neither eye of the wall (suicide), and the rest of the
+/// board touches none of the three.
+///
+/// - White at a (B9): the stone joins A9 and leaves White's chain only
+///   C8; it takes nothing (▲ and B8 still have C8), and Black takes the
+///   fifteen white stones at C8, next to a living wall.
+/// - White at C8: the same (joined to D8, only B9 left); Black takes at B9.
+/// - Black at a: ▲ and B8 join with only C8 left, which is also White's
+///   last liberty, and White takes the nine black stones at C8.
+/// - Black at C8: the same; White takes the nine at B9.
+/// - After either sacrifice White's chain encloses nine empty points with
+///   no outside liberty: too many for a nakade (a killable shape has at
+///   most six points), and it holds the rectangular six B7–C5. White
+///   answers a black stone there at B8 (if Black took B8: at B7, or at C8
+///   where White's capture was at B9) and has two eyes, so nothing of
+///   Black comes back.
+///
+/// So neither side can take the other, no ko arises (Art. 7.2 never comes
+/// in), and the three chains are seki stones next to the dame a and C8;
+/// the wall is alive, nothing is dead and no teire is needed.
+#[test]
+fn hane_seki_is_seki() {
+    let (board, analysis) = expect(
+        &[
+            "O.XOX.X.X",
+            "OX.OXXXXX",
+            "OXXOX....",
+            "OXXOX....",
+            "OXXOX....",
+            "OOOOX....",
+            "XXXXX....",
+            ".........",
+            ".........",
+        ],
+        &[
+            ("C9", Status::Seki),
+            ("B8", Status::Seki),
+            ("A9", Status::Seki),
+            ("E9", Status::Alive),
+        ],
+    );
+    assert!(life::findings(&analysis, &board, &analysis.dead()).is_empty());
+    let score = count_with_none_dead(&board, &analysis);
+    assert_eq!(score.at(pt("B9")), PointStatus::SharedLiberty);
+    assert_eq!(score.at(pt("C8")), PointStatus::SharedLiberty);
+}
