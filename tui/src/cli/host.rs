@@ -224,7 +224,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let addr = SocketAddr::new(args.bind, args.port);
     let mut host = Host::bind(addr, &env.identity, &args.play.name).map_err(|e| e.to_string())?;
     let time = TimeControl::from(args.play.time());
-    let mut session = match &args.resume {
+    let session = match &args.resume {
         Some(id) => {
             let partner = env.partner_of(id)?;
             println!(
@@ -265,11 +265,34 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .map_err(|e| e.to_string())?
         }
     };
+    let wait = Duration::from_secs(args.play.wait);
+    let comeback = async |id: &str, partner: Fingerprint| {
+        let Some(link) = wait_back(&mut host, partner, wait).await else {
+            return Ok(None);
+        };
+        host.refuse_others();
+        kaisho_net::resume(link, Some(id), &env.store, time)
+            .await
+            .map(Some)
+            .map_err(|e| e.to_string())
+    };
+    play_out(&mut script, session, &places, comeback).await
+}
+
+/// Plays `session` from `script` to its end; a dropped partner is got back
+/// with `comeback`, which gives the resumed session, or `None` when the
+/// partner did not come back in time (the game stays adjourned).
+pub async fn play_out(
+    script: &mut Script,
+    mut session: Session,
+    places: &Places,
+    mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
+) -> Result<ExitCode, String> {
     announce(&session);
     loop {
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
-                let code = report(finish, &session, &places);
+                let code = report(finish, &session, places);
                 session.bye("goodbye").await;
                 return Ok(code);
             }
@@ -278,16 +301,13 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
                 drop(session);
-                let Some(link) =
-                    wait_back(&mut host, partner, Duration::from_secs(args.play.wait)).await
-                else {
-                    println!("adjourned: the partner did not come back; resume with --resume {id}");
+                let Some(back) = comeback(&id, partner).await? else {
+                    println!(
+                        "adjourned: the partner did not come back; resume it with --resume {id}"
+                    );
                     return Ok(ExitCode::from(2));
                 };
-                host.refuse_others();
-                session = kaisho_net::resume(link, Some(&id), &env.store, time)
-                    .await
-                    .map_err(|e| e.to_string())?;
+                session = back;
                 println!("the partner is back; play goes on");
             }
             Err(e) => return Err(e.to_string()),

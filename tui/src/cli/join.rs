@@ -3,10 +3,10 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, announce, commands, load_env, meet, report, runtime};
+use super::host::{PlayOptions, commands, load_env, meet, play_out, runtime};
 use clap::Args;
+use kaisho::netplay::Env;
 use kaisho::netplay::terms::check_series;
-use kaisho::netplay::{Env, is_drop};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::Script;
 use kaisho_net::{JoinCode, Link, Session};
@@ -50,7 +50,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
     let name = args.play.name.clone();
-    let (mut session, addr) = match &args.resume {
+    let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text.trim().parse().map_err(|_| {
                 format!("'{text}' is not an address with a port, like 192.168.1.20:7878")
@@ -77,30 +77,14 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             (session, code.addr)
         }
     };
-    announce(&session);
-    loop {
-        match script.run(&mut session, &mut std::io::stdout()).await {
-            Ok(finish) => {
-                let code = report(finish, &session, &places);
-                session.bye("goodbye").await;
-                return Ok(code);
-            }
-            Err(e) if is_drop(&e) => {
-                println!("{e}");
-                let id = session.header().game_id.clone();
-                let host = session.peer();
-                drop(session);
-                let wait = Duration::from_secs(args.play.wait);
-                let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {
-                    println!("adjourned: the host did not come back; rejoin with --resume {id}");
-                    return Ok(ExitCode::from(2));
-                };
-                session = resume(link, &env, time).await?;
-                println!("the host is back; play goes on");
-            }
-            Err(e) => return Err(e.to_string()),
-        }
-    }
+    let wait = Duration::from_secs(args.play.wait);
+    let comeback = async |_: &str, host: Fingerprint| {
+        let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {
+            return Ok(None);
+        };
+        resume(link, &env, time).await.map(Some)
+    };
+    play_out(&mut script, session, &places, comeback).await
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
