@@ -137,16 +137,7 @@ struct Grid {
 
 impl Grid {
     fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let n = self.n;
-        let (r, c) = (i / n, i % n);
-        [
-            (r > 0).then(|| i - n),
-            (c > 0).then(|| i - 1),
-            (c + 1 < n).then(|| i + 1),
-            (r + 1 < n).then(|| i + n),
-        ]
-        .into_iter()
-        .flatten()
+        crate::dense::neighbours(self.n, i)
     }
 
     /// The chain through `i` and its liberty count.

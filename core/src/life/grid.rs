@@ -52,16 +52,7 @@ impl Grid {
     }
 
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
-        let n = self.n;
-        let (r, c) = (i / n, i % n);
-        [
-            (r > 0).then(|| i - n),
-            (c > 0).then(|| i - 1),
-            (c + 1 < n).then(|| i + 1),
-            (r + 1 < n).then(|| i + n),
-        ]
-        .into_iter()
-        .flatten()
+        crate::dense::neighbours(self.n, i)
     }
 
     /// The colour of a chain.
