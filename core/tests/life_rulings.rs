@@ -783,3 +783,88 @@ fn hane_seki_is_seki() {
     assert_eq!(score.at(pt("B9")), PointStatus::SharedLiberty);
     assert_eq!(score.at(pt("C8")), PointStatus::SharedLiberty);
 }
+
+/// 珍型 4図: White can make no move there, Black can make a ko from a, the
+/// kind of the 万年コウ, and the shape is seki if the game ends as it
+/// stands (「このままの形で終わればセキ」). The booklet's diagram is missing;
+/// its prose says only that. Reconstructed: the black four D9–C8–D8–D7
+/// inside the white thirteen A9–B8–B7–A6–E6–E9, which a living black wall
+/// closes with no outside liberty. White has the liberties a = B9 and C7,
+/// the black four C9 and C7: C7 is shared, and a and C9 face each other.
+///
+/// - White at a joins C9 to its liberties, so both sides have C9 and C7;
+///   Black fills C9 and White must take the five C9–D9–C8–D8–D7 at C7, a
+///   bulky five, whose vital point D8 kills the white stones.
+/// - White at C9 ataris the four, but Black takes that stone at a, a ko
+///   White may not retake before passing (Art. 7.2), and in that pass
+///   Black takes the thirteen at C7.
+/// - White at C7 is self-atari: Black takes the thirteen at a.
+/// - Black's a is a throw-in. White takes it at C9, so White has the ko
+///   first; Black must pass before retaking (Art. 7.2) and White takes the
+///   four at C7, keeping the eye a and a pyramid four Black cannot kill.
+///   In a game Black retakes after a ko threat and the ko is fought out
+///   (「それ以前に黒からa以下仕掛ければ、実戦解決」): after a, each side takes
+///   the other by moving first, so nothing can be counted until it is
+///   settled.
+/// - Black filling C9 gives the plain seki with the shared liberties a and
+///   C7, as White's connection does in the 万年コウ; Black at C7 is
+///   self-atari.
+///
+/// So neither side can capture the other as the shape stands: seki, with
+/// a, C9 and C7 counting for nobody and nothing dead.
+#[test]
+fn chinkei_4_left_as_is_is_seki_like_the_mannen_ko() {
+    let rows = top(&[
+        "O..XOX...",
+        "OOXXOX...",
+        "OO.XOX...",
+        "OOOOOX...",
+        "XXXXXX...",
+    ]);
+    let (board, analysis) = expect(
+        &rows,
+        &[
+            ("A9", Status::Seki),
+            ("D9", Status::Seki),
+            ("A5", Status::Alive),
+        ],
+    );
+    assert!(life::findings(&analysis, &board, &analysis.dead()).is_empty());
+    let score = count_with_none_dead(&board, &analysis);
+    for open in ["B9", "C9", "C7"] {
+        assert!(
+            !matches!(score.at(pt(open)), PointStatus::Territory(_)),
+            "{open} is {:?}",
+            score.at(pt(open))
+        );
+    }
+    assert_eq!(score.territory, [51, 0]);
+
+    let after = |moves: &[(Color, &str)]| {
+        let mut played = board.clone();
+        for &(color, at) in moves {
+            played.play(color, pt(at)).unwrap();
+        }
+        let analysis = life::analyse(&played, &Limits::default());
+        (played, analysis)
+    };
+    for white in ["B9", "C9", "C7"] {
+        let (played, analysis) = after(&[(Color::White, white)]);
+        assert_eq!(
+            status(&played, &analysis, "A9"),
+            Status::Dead,
+            "White at {white} should lose the thirteen"
+        );
+    }
+
+    let (thrown_in, analysis) = after(&[(Color::Black, "B9")]);
+    assert_eq!(status(&thrown_in, &analysis, "A9"), Status::Dead);
+    assert_eq!(status(&thrown_in, &analysis, "D9"), Status::Dead);
+    let mut taken = thrown_in.clone();
+    let placed = taken.play(Color::White, pt("C9")).unwrap();
+    assert_eq!((placed.captured, placed.ko), (1, Some(pt("B9"))));
+
+    let (filled, analysis) = after(&[(Color::Black, "C9")]);
+    assert_eq!(status(&filled, &analysis, "A9"), Status::Seki);
+    assert_eq!(status(&filled, &analysis, "D9"), Status::Seki);
+}
