@@ -868,3 +868,138 @@ fn chinkei_4_left_as_is_is_seki_like_the_mannen_ko() {
     assert_eq!(status(&filled, &analysis, "A9"), Status::Seki);
     assert_eq!(status(&filled, &analysis, "D9"), Status::Seki);
 }
+
+/// A 19×19 fixture from its top rows and its bottom rows; the rows between
+/// are empty.
+fn board19(top: &[&'static str], bottom: &[&'static str]) -> Vec<&'static str> {
+    let mut all = top.to_vec();
+    all.resize(19 - bottom.len(), "...................");
+    all.extend_from_slice(bottom);
+    all
+}
+
+/// 部分的死活論 with open walls: four booklet shapes in the corners of one
+/// 19×19 board whose walls face a large empty middle that touches both
+/// colours, so nobody's territory: the bent four (テーマ1 A, top left),
+/// テーマ1 B (top right), 珍型 3図 (bottom left) and テーマ1 C (bottom right).
+/// The walls reach into the open middle, where play has not ended, so they
+/// are left unsettled; but no play inside a corner can take them, so each
+/// corner is judged on its own, with the verdicts of its 9×9 test.
+#[test]
+fn shapes_behind_open_walls_are_judged_on_their_own() {
+    let rows = board19(
+        &[
+            "XX.OX.........XOXX.",
+            "X.OOX.........XOXOO",
+            "OOOXX.........XO.OO",
+            "XXXX..........XOOOO",
+            "..............XXXXX",
+        ],
+        &[
+            "..............XXXXX",
+            "..............XOOOO",
+            "OOOO..........XO.OO",
+            "XXXOO.........XO.OO",
+            ".X.XO.........XOXXX",
+        ],
+    );
+    let (_, analysis) = expect(
+        &rows,
+        &[
+            ("C18", Status::Dead),
+            ("A19", Status::Alive),
+            ("Q19", Status::Seki),
+            ("R19", Status::Seki),
+            ("A2", Status::Dead),
+            ("D1", Status::Dead),
+            ("Q4", Status::Alive),
+            ("R1", Status::Dead),
+        ],
+    );
+    for wall in ["A16", "P19", "A3", "P5"] {
+        let verdict = analysis.at(Point::parse_gtp(wall, 19).unwrap()).unwrap();
+        assert_eq!(verdict.status, Status::Unsettled, "{wall}");
+        assert!(
+            verdict.reason.contains("open area"),
+            "{wall}: {}",
+            verdict.reason
+        );
+    }
+}
+
+/// The 1949 rules' 第八図 (Art. 42), drawn with open walls: the white seven
+/// P19–Q16 (the eye Q19) and the black six S19–T16 share the dame R17, and
+/// the white two T19–T18 inside Black's eye are in atari at T17. Black may
+/// take the two (「此のセキで黒は二目の白をハマとして取ることができる」): after
+/// Black T17, White throws in at T18 and the shape stays seki. Neither side
+/// can take the seki stones, so the draft's dead set is exactly the two.
+/// The black wall O19–Q15 and the white wall R15–R12 border the open board:
+/// no large territory, so no stone of the seki is an invader in one.
+#[test]
+fn the_1949_seki_gives_up_only_the_two_stones_in_its_eye() {
+    let (_, analysis) = analyse(&board19(
+        &[
+            ".............XO.OXO",
+            ".............XOOOXO",
+            ".............XXO.X.",
+            "..............XOXXX",
+            "..............XXOOO",
+            "................O..",
+            "................O..",
+            "................O..",
+        ],
+        &[],
+    ));
+    let mut two = vec![
+        Point::parse_gtp("T19", 19).unwrap(),
+        Point::parse_gtp("T18", 19).unwrap(),
+    ];
+    two.sort_unstable();
+    assert_eq!(analysis.dead(), two);
+    for seki in ["P19", "S19"] {
+        let status = analysis.status(Point::parse_gtp(seki, 19).unwrap());
+        assert!(
+            matches!(status, Some(Status::Alive | Status::Seki)),
+            "{seki}: {status:?}"
+        );
+    }
+}
+
+/// The booklet's two kinds of ko left at stoppage, on one 19×19 board with
+/// open walls: the 万年コウ (テーマ2, top left) is seki, the 本コウ left open
+/// (テーマ4, bottom left, upside down) leaves both sides dead until a teire.
+/// Each is judged on its own within the default budget, though together
+/// they need more nodes than either alone.
+#[test]
+fn mannen_ko_and_hon_ko_on_one_board_are_each_judged_on_their_own() {
+    let (board, analysis) = expect(
+        &board19(
+            &[
+                "O.O.XO.............",
+                "XOO.XO.............",
+                "XXXXXO.............",
+                "OOOOOO.............",
+            ],
+            &[
+                "OOOOOO.............",
+                "XXXXXO.............",
+                "XOOXXO.............",
+                "O.O..O.............",
+            ],
+        ),
+        &[
+            ("A19", Status::Seki),
+            ("B18", Status::Seki),
+            ("A18", Status::Seki),
+            ("A3", Status::Dead),
+            ("B2", Status::Dead),
+            ("A1", Status::Dead),
+        ],
+    );
+    assert!(analysis.nodes > 2_000, "{} nodes", analysis.nodes);
+    let findings = life::findings(&analysis, &board, &analysis.dead());
+    assert!(
+        findings.iter().any(|f| f.kind == FindingKind::TeireNeeded),
+        "{findings:?}"
+    );
+}

@@ -11,7 +11,9 @@
 //!
 //! A finished game's groups rarely pass that test, because their territory
 //! has empty points away from the stones. So the same fixpoint may also
-//! count a *large* region as two vital regions: at least [`LARGE_REGION`]
+//! count a *large* region as two vital regions of each chain with a
+//! liberty in it (a chain that only touches stones inside it, and so
+//! stands on the far side of them, gets nothing): at least [`LARGE_REGION`]
 //! empty points, few opponent stones in it (at most [`MAX_INVADERS`] and no
 //! more than half the empty points), no more of its empty points next to
 //! those stones than next to the owner's, at most one opponent eye point,
@@ -157,7 +159,12 @@ fn fixpoint(grid: &Grid, color: Color, alive: &[bool], large: bool) -> Vec<bool>
         .collect();
     let mut healthy = vec![true; regions.len()];
     let worth = |r: &Region, c: usize| -> usize {
-        if large && r.is_large() {
+        let borders = || {
+            r.empties
+                .iter()
+                .any(|&p| grid.neighbours(p).any(|m| grid.chain_of[m] == c))
+        };
+        if large && r.is_large() && borders() {
             2
         } else if r
             .empties

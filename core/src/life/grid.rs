@@ -88,6 +88,18 @@ impl Grid {
         out
     }
 
+    /// The connected regions of empty points.
+    pub fn empty_regions(&self) -> Vec<Vec<usize>> {
+        let mut seen = vec![false; self.cells.len()];
+        let mut out = Vec::new();
+        for start in 0..self.cells.len() {
+            if !seen[start] && self.cells[start].is_none() {
+                out.push(self.flood_marking(start, |g, j| g.cells[j].is_none(), &mut seen));
+            }
+        }
+        out
+    }
+
     /// The distinct chains next to any of `points`, sorted.
     pub fn chains_around(&self, points: &[usize]) -> Vec<usize> {
         let mut out: Vec<usize> = points

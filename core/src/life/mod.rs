@@ -9,7 +9,10 @@
 //!    own a territory too large for anything to live in it; these split the
 //!    board and need no search.
 //! 2. `region` cuts what is left into local areas (部分的死活論: each shape
-//!    is judged as if it stood alone on its own board).
+//!    is judged as if it stood alone on its own board). Chains reaching
+//!    into an open area, too large to search and nobody's territory, are
+//!    walls too (`open`): left unsettled themselves, they cannot be taken by
+//!    play inside the shapes they enclose.
 //! 3. [`search`] plays Article 7's hypothetical play in each area: the
 //!    opponent moves first; a chain is alive if it cannot be captured, or if
 //!    its capture gives rise to new stones of its owner that stay (Art. 7.1):
@@ -40,6 +43,7 @@ pub mod benson;
 pub mod draft;
 mod grid;
 mod ko_stone;
+mod open;
 mod region;
 pub mod search;
 pub mod status;

@@ -51,12 +51,7 @@ pub(crate) fn areas(grid: &Grid, safe: &[bool]) -> Vec<Area> {
 /// Empty points whose connected empty region touches only safe stones.
 fn settled_empties(grid: &Grid, safe: &[bool]) -> Vec<bool> {
     let mut settled = vec![false; grid.cells.len()];
-    let mut seen = vec![false; grid.cells.len()];
-    for start in 0..grid.cells.len() {
-        if seen[start] || grid.cells[start].is_some() {
-            continue;
-        }
-        let region = grid.flood_marking(start, |g, j| g.cells[j].is_none(), &mut seen);
+    for region in grid.empty_regions() {
         let all_safe = grid.chains_around(&region).iter().all(|&c| safe[c]);
         for &p in &region {
             settled[p] = all_safe;

@@ -3,6 +3,7 @@
 use super::benson::{self, Safety};
 use super::grid::Grid;
 use super::ko_stone;
+use super::open;
 use super::region::{self, Area};
 use super::search::{self, Outcome, Problem};
 use crate::board::Board;
@@ -55,7 +56,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes_per_chain: 2_000,
-            nodes_total: 2_500,
+            nodes_total: 4_000,
             max_area: 40,
         }
     }
@@ -129,6 +130,22 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
+        let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
+        for (verdict, size) in verdicts.iter_mut().zip(&open_walls) {
+            if let Some(size) = size {
+                *verdict = (
+                    Status::Unsettled,
+                    format!(
+                        "borders an open area of {size} empty points: play has not ended there"
+                    ),
+                );
+            }
+        }
+        let walls: Vec<bool> = safe
+            .iter()
+            .zip(&open_walls)
+            .map(|(s, o)| *s || o.is_some())
+            .collect();
         let context = Context {
             board,
             grid: &grid,
@@ -136,13 +153,18 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
             known_alive: &known_alive,
             limits,
         };
-        let mut open = Vec::new();
-        for area in region::areas(&grid, &safe) {
-            context.first_pass(&area, &mut spend, &mut verdicts, &mut open);
+        let mut pending = Vec::new();
+        for area in region::areas(&grid, &walls) {
+            context.classify(&area, &mut spend, &mut verdicts, &mut pending);
+        }
+        for cap in FIRST_BUDGETS {
+            pending.retain(|(c, moves)| {
+                !context.judge(*c, moves, cap, false, &mut spend, &mut verdicts)
+            });
         }
         let start = spend.nodes;
-        let share = limits.nodes_total.saturating_sub(start) / (open.len() as u64).max(1);
-        for (k, (c, moves)) in open.iter().enumerate() {
+        let share = limits.nodes_total.saturating_sub(start) / (pending.len() as u64).max(1);
+        for (k, (c, moves)) in pending.iter().enumerate() {
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
             context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
         }
@@ -183,26 +205,34 @@ struct Context<'a> {
 /// The search budget for a chain inside the opponent's large territory:
 /// enough to show a short capture, after which the territory rule decides.
 const INVADER_BUDGET: u64 = 300;
-/// The first try's budget for every other chain.
-const FIRST_BUDGET: u64 = 300;
+/// The budgets of the first tries for every other chain, smallest first:
+/// a glance settles the plain captures (a chain in atari) before any hard
+/// chain can spend the total, then a short search the local shapes.
+const FIRST_BUDGETS: [u64; 2] = [25, 300];
 
 impl Context<'_> {
-    /// Judges the chains of one area with a small budget each
-    /// ([`FIRST_BUDGET`]), so that a hard chain cannot starve the easy ones;
-    /// the chains still open go to `open`, to share what is left of the
-    /// total evenly (a chain that needs less leaves the rest to the next).
-    fn first_pass(
+    /// Sorts the chains of one area: one too large to search is unsettled,
+    /// an invader in a large territory is judged at once (see
+    /// [`INVADER_BUDGET`]), and the rest go to `pending` with the points the
+    /// search may play on, for the short tries of [`FIRST_BUDGETS`] and
+    /// then an even share of what is left of the total (a chain that needs
+    /// less leaves the rest to the next).
+    fn classify(
         &self,
         area: &Area,
         spend: &mut Spend,
         verdicts: &mut [(Status, String)],
-        open: &mut Vec<(usize, Vec<Point>)>,
+        pending: &mut Vec<(usize, Vec<Point>)>,
     ) {
         let moves = area_moves(self.grid, area);
         let small = area.empties.len() <= self.limits.max_area;
         for &c in &area.chains {
             let invader = benson::inside_territory(self.grid, c, self.safe, self.known_alive);
-            if !small && !invader {
+            if invader {
+                self.judge(c, &moves, INVADER_BUDGET, true, spend, verdicts);
+            } else if small {
+                pending.push((c, moves.clone()));
+            } else {
                 verdicts[c] = (
                     Status::Unsettled,
                     format!(
@@ -211,15 +241,6 @@ impl Context<'_> {
                         self.limits.max_area
                     ),
                 );
-                continue;
-            }
-            let cap = if invader {
-                INVADER_BUDGET
-            } else {
-                FIRST_BUDGET
-            };
-            if !self.judge(c, &moves, cap, invader, spend, verdicts) {
-                open.push((c, moves.clone()));
             }
         }
     }

@@ -1,5 +1,6 @@
 //! The game tree: the sides alternate from the attacker's first move, with
-//! a node budget, a transposition table and the repetition rule.
+//! a node budget, a transposition table, the repetition rule, and a killer
+//! move per ply (the move that last won at that depth is tried first).
 
 use super::order::candidates;
 use super::settle::settled;
@@ -28,6 +29,9 @@ pub(super) struct Solver<'a> {
     pub ko: bool,
     /// The attacker's first move of a winning line.
     pub first: Option<Point>,
+    /// By ply, the last move that won there: the same reply often refutes
+    /// the sibling lines too, so it is tried first.
+    killers: Vec<Option<Point>>,
 }
 
 impl<'a> Solver<'a> {
@@ -42,6 +46,7 @@ impl<'a> Solver<'a> {
             cycles: 0,
             ko: false,
             first: None,
+            killers: vec![None; usize::from(MAX_PLY)],
         }
     }
 
@@ -87,7 +92,16 @@ impl<'a> Solver<'a> {
         };
         let mut unknown = false;
         let mut won = false;
-        for mv in candidates(s, to_move, self.defender, self.moves) {
+        let mut order = candidates(s, to_move, self.defender, self.moves);
+        if let Some(killer) = self.killers[usize::from(ply)] {
+            if let Some(i) = order
+                .iter()
+                .position(|m| matches!(m, Move::Play(p) if *p == killer))
+            {
+                order[..=i].rotate_right(1);
+            }
+        }
+        for mv in order {
             let Some(played) = s.after(to_move, mv, self.defender, ply) else {
                 continue;
             };
@@ -98,8 +112,9 @@ impl<'a> Solver<'a> {
             };
             match self.node(&played.state, to_move.opponent(), next_passes, ply + 1) {
                 r if r == mover_wins => {
-                    if ply == 0 {
-                        if let Move::Play(p) = mv {
+                    if let Move::Play(p) = mv {
+                        self.killers[usize::from(ply)] = Some(p);
+                        if ply == 0 {
                             self.first = Some(p);
                         }
                     }
