@@ -882,9 +882,10 @@ fn board19(top: &[&'static str], bottom: &[&'static str]) -> Vec<&'static str> {
 /// 19×19 board whose walls face a large empty middle that touches both
 /// colours, so nobody's territory: the bent four (テーマ1 A, top left),
 /// テーマ1 B (top right), 珍型 3図 (bottom left) and テーマ1 C (bottom right).
-/// The walls reach into the open middle, where play has not ended, so they
-/// are left unsettled; but no play inside a corner can take them, so each
-/// corner is judged on its own, with the verdicts of its 9×9 test.
+/// No play inside a corner can take the walls, which reach into the open
+/// middle, so each corner is judged on its own, with the verdicts of its
+/// 9×9 test; and each wall reaches far enough into that room (four
+/// liberties or more, in 278 empty points) to live there.
 #[test]
 fn shapes_behind_open_walls_are_judged_on_their_own() {
     let rows = board19(
@@ -918,7 +919,7 @@ fn shapes_behind_open_walls_are_judged_on_their_own() {
     );
     for wall in ["A16", "P19", "A3", "P5"] {
         let verdict = analysis.at(Point::parse_gtp(wall, 19).unwrap()).unwrap();
-        assert_eq!(verdict.status, Status::Unsettled, "{wall}");
+        assert_eq!(verdict.status, Status::Alive, "{wall}");
         assert!(
             verdict.reason.contains("open area"),
             "{wall}: {}",
@@ -1002,4 +1003,26 @@ fn mannen_ko_and_hon_ko_on_one_board_are_each_judged_on_their_own() {
         findings.iter().any(|f| f.kind == FindingKind::TeireNeeded),
         "{findings:?}"
     );
+}
+
+/// The 1949 rules' ko figure (第四図): a ko drawn alone on the open board.
+/// Its stones face the open area with three liberties or fewer each, too
+/// thin to be called alive by the room they face, and no search can take
+/// them there: every stone is left unsettled, none dead.
+#[test]
+fn a_ko_on_the_open_board_leaves_its_stones_unsettled() {
+    let (_, analysis) = analyse(&board19(
+        &[
+            "...................",
+            "...................",
+            "..............OX...",
+            ".............OX.X..",
+            "..............OX...",
+        ],
+        &[],
+    ));
+    assert_eq!(analysis.chains.len(), 7);
+    for chain in &analysis.chains {
+        assert_eq!(chain.status, Status::Unsettled, "{chain:?}");
+    }
 }

@@ -3,29 +3,55 @@
 //! was closed, or a diagram shows shapes with open walls.
 //!
 //! Such a chain reaches at least [`OPEN_LIBERTIES`] liberties into the open
-//! region. Whether it lives depends on play that has not happened, so it
-//! is left [`super::Status::Unsettled`]; but no hypothetical play inside the
-//! shapes it encloses can take it either, since those moves never touch the
-//! open region. So it serves as a wall that cuts the board into areas, and
-//! the shapes behind it are judged on their own (部分的死活論), where before
-//! the whole board was one area too large to search.
+//! region. No hypothetical play inside the shapes it encloses can take it,
+//! since those moves never touch the open region. So it serves as a wall
+//! that cuts the board into areas, and the shapes behind it are judged on
+//! their own (部分的死活論), where before the whole board was one area too
+//! large to search.
+//!
+//! The wall itself is alive when it reaches [`LIVING_LIBERTIES`] liberties
+//! into an open region of more than twice the largest searched area: the
+//! opponent, moving first, cannot enclose that much room before its owner
+//! makes two eyes there, as a walled-in territory of [`super::benson`]'s
+//! large regions counts as two eyes. A thinner wall, or one on a smaller
+//! region, depends on play that has not happened and is
+//! [`super::Status::Unsettled`].
 
 use super::benson;
 use super::grid::Grid;
 
 /// The fewest liberties in the open region that make a chain a wall.
 pub const OPEN_LIBERTIES: usize = 2;
+/// The fewest liberties in an open region of more than twice the largest
+/// searched area that make a wall alive.
+pub const LIVING_LIBERTIES: usize = 4;
 
-/// For each chain, the size of the open region it borders, if it is a wall
-/// of one: a chain that is not `safe`, not an invader in the other
-/// colour's territory, and has [`OPEN_LIBERTIES`] liberties in an empty
-/// region of more than `max_area` points.
+/// A chain facing an open region.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Wall {
+    /// The empty points of the largest open region it faces.
+    pub region: usize,
+    /// Its liberties in that region.
+    pub liberties: usize,
+}
+
+impl Wall {
+    /// Whether the wall lives by the room it faces (see the module notes).
+    pub fn lives(self, max_area: usize) -> bool {
+        self.liberties >= LIVING_LIBERTIES && self.region > 2 * max_area
+    }
+}
+
+/// For each chain, the open region it faces, if it is a wall of one: a
+/// chain that is not `safe`, not an invader in the other colour's
+/// territory, and has [`OPEN_LIBERTIES`] liberties in an empty region of
+/// more than `max_area` points.
 pub(crate) fn walls(
     grid: &Grid,
     safe: &[bool],
     alive: &[bool],
     max_area: usize,
-) -> Vec<Option<usize>> {
+) -> Vec<Option<Wall>> {
     let mut out = vec![None; grid.chains.len()];
     for region in grid.empty_regions() {
         if region.len() <= max_area {
@@ -40,7 +66,13 @@ pub(crate) fn walls(
                 && !safe[c]
                 && !benson::inside_territory(grid, c, safe, alive)
             {
-                out[c] = Some(out[c].map_or(region.len(), |n: usize| n.max(region.len())));
+                let wall = Wall {
+                    region: region.len(),
+                    liberties,
+                };
+                if out[c].is_none_or(|known: Wall| known.region < wall.region) {
+                    out[c] = Some(wall);
+                }
             }
         }
     }
