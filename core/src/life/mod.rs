@@ -11,8 +11,9 @@
 //! 2. `region` cuts what is left into local areas (部分的死活論: each shape
 //!    is judged as if it stood alone on its own board). Chains reaching
 //!    into an open area, too large to search and nobody's territory, are
-//!    walls too (`open`): left unsettled themselves, they cannot be taken by
-//!    play inside the shapes they enclose.
+//!    walls too (`open`): play inside the shapes they enclose cannot take
+//!    them; they live if they reach far into a large open area and are
+//!    unsettled otherwise.
 //! 3. [`search`] plays Article 7's hypothetical play in each area: the
 //!    opponent moves first; a chain is alive if it cannot be captured, or if
 //!    its capture gives rise to new stones of its owner that stay (Art. 7.1):

@@ -19,6 +19,7 @@
 
 use super::benson;
 use super::grid::Grid;
+use super::status::Status;
 
 /// The fewest liberties in the open region that make a chain a wall.
 pub const OPEN_LIBERTIES: usize = 2;
@@ -36,9 +37,23 @@ pub(crate) struct Wall {
 }
 
 impl Wall {
-    /// Whether the wall lives by the room it faces (see the module notes).
-    pub fn lives(self, max_area: usize) -> bool {
-        self.liberties >= LIVING_LIBERTIES && self.region > 2 * max_area
+    /// The wall's status and its reason: alive by the room it faces (see
+    /// the module notes), or unsettled.
+    pub fn verdict(self, max_area: usize) -> (Status, String) {
+        let Wall { region, liberties } = self;
+        if liberties >= LIVING_LIBERTIES && region > 2 * max_area {
+            (
+                Status::Alive,
+                format!(
+                    "alive: it reaches {liberties} liberties into an open area of {region} empty points, too large to enclose"
+                ),
+            )
+        } else {
+            (
+                Status::Unsettled,
+                format!("borders an open area of {region} empty points: play has not ended there"),
+            )
+        }
     }
 }
 

@@ -132,23 +132,9 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
         let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
-            let Some(wall) = wall else { continue };
-            let (region, liberties) = (wall.region, wall.liberties);
-            *verdict = if wall.lives(limits.max_area) {
-                (
-                    Status::Alive,
-                    format!(
-                        "alive: it reaches {liberties} liberties into an open area of {region} empty points, too large to enclose"
-                    ),
-                )
-            } else {
-                (
-                    Status::Unsettled,
-                    format!(
-                        "borders an open area of {region} empty points: play has not ended there"
-                    ),
-                )
-            };
+            if let Some(wall) = wall {
+                *verdict = wall.verdict(limits.max_area);
+            }
         }
         let walls: Vec<bool> = safe
             .iter()
