@@ -8,7 +8,7 @@
 //! the stones touched.
 
 use crate::color::Color;
-use crate::point::{BoardSize, Point};
+use crate::point::{BoardSize, MAX_SIZE, Point};
 use crate::zobrist;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +62,10 @@ impl std::fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// Words of the bit set that marks points of the largest board with its
+/// edge, for [`Board::liberties`].
+const LIBERTY_WORDS: usize = ((MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2)).div_ceil(64);
 
 /// What a legal stone did to the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -225,18 +229,41 @@ impl Board {
         out
     }
 
-    /// The distinct liberties of the chain through `p`.
+    /// The distinct liberties of the chain through `p`, sorted (empty if
+    /// `p` holds no stone). The life search asks this at every node, so it
+    /// walks the chain's ring and marks points in a bit set on the stack.
     #[must_use]
     pub fn liberties(&self, p: Point) -> Vec<Point> {
-        let mut libs: Vec<Point> = self
-            .chain(p)
-            .into_iter()
-            .flat_map(|s| self.adjacent(s).collect::<Vec<_>>())
-            .filter(|&n| self.get(n).is_none())
-            .collect();
-        libs.sort_unstable();
-        libs.dedup();
-        libs
+        if self.get(p).is_none() {
+            return Vec::new();
+        }
+        let mut seen = [0u64; LIBERTY_WORDS];
+        let mut out = Vec::new();
+        let start = self.index(p);
+        let mut i = start;
+        loop {
+            for n in self.neighbours(i) {
+                let bit = 1u64 << (n % 64);
+                if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
+                    seen[n / 64] |= bit;
+                    out.push(self.point(n));
+                }
+            }
+            i = usize::from(self.next[i]);
+            if i == start {
+                break;
+            }
+        }
+        out.sort_unstable();
+        out
+    }
+
+    /// Whether `a` and `b` hold stones of one chain.
+    #[must_use]
+    pub fn same_chain(&self, a: Point, b: Point) -> bool {
+        self.get(a).is_some()
+            && self.get(b).is_some()
+            && self.head[self.index(a)] == self.head[self.index(b)]
     }
 
     /// Places a stone without any rule check or capture: for handicap stones

@@ -79,49 +79,27 @@ fn hot_points(s: &State, defender: Color) -> (Vec<Point>, Vec<Point>) {
     let Some(&stone) = s.home.iter().find(|&&p| board.get(p) == Some(defender)) else {
         return (Vec::new(), Vec::new());
     };
-    let target_libs = liberties(board, stone);
+    let target_libs = board.liberties(stone);
     let mut urgent = Vec::new();
     if target_libs.len() > 3 {
         return (urgent, target_libs);
     }
     let chain = board.chain(stone);
     let mut seen: Vec<Point> = Vec::new();
-    for n in chain
-        .iter()
-        .flat_map(|&c| board.adjacent(c).collect::<Vec<_>>())
-    {
-        if board.get(n).is_none() || seen.contains(&n) {
+    for n in chain.iter().flat_map(|&c| board.adjacent(c)) {
+        if board.get(n).is_none() || seen.iter().any(|&m| board.same_chain(m, n)) {
             continue;
         }
-        let libs = liberties(board, n);
+        let libs = board.liberties(n);
         if libs.len() == 1 {
             urgent.extend(libs);
         }
-        seen.extend(board.chain(n));
+        seen.push(n);
     }
     if target_libs.len() == 1 {
         urgent.extend(target_libs.iter().copied());
     }
     (urgent, target_libs)
-}
-
-/// The distinct liberties of the chain through `p`, with fewer allocations
-/// than [`Board::liberties`] (this runs at every node): a bit set on the
-/// stack remembers the points already counted.
-pub(super) fn liberties(board: &Board, p: Point) -> Vec<Point> {
-    let n = usize::from(board.size());
-    let mut seen = [0u64; 10];
-    let mut out = Vec::new();
-    for s in board.chain(p) {
-        for q in board.adjacent(s) {
-            let i = usize::from(q.row) * n + usize::from(q.col);
-            if board.get(q).is_none() && seen[i / 64] & (1 << (i % 64)) == 0 {
-                seen[i / 64] |= 1 << (i % 64);
-                out.push(q);
-            }
-        }
-    }
-    out
 }
 
 /// The points among `open` where `color` leaves an opponent chain next to
@@ -132,11 +110,13 @@ fn atari_points(board: &Board, color: Color, open: &[Point]) -> Vec<Point> {
     let mut out = Vec::new();
     for &p in open {
         for n in board.adjacent(p) {
-            if board.get(n) != Some(color.opponent()) || seen.contains(&n) {
+            if board.get(n) != Some(color.opponent())
+                || seen.iter().any(|&m| board.same_chain(m, n))
+            {
                 continue;
             }
-            seen.extend(board.chain(n));
-            let libs = liberties(board, n);
+            seen.push(n);
+            let libs = board.liberties(n);
             if libs.len() == 2 {
                 out.extend(libs.into_iter().filter(|l| open.contains(l)));
             }
@@ -157,6 +137,5 @@ fn own_eye(board: &Board, color: Color, p: Point) -> bool {
     let Some(first) = board.adjacent(p).next() else {
         return false;
     };
-    let chain = board.chain(first);
-    board.adjacent(p).all(|n| chain.contains(&n))
+    board.adjacent(p).all(|n| board.same_chain(first, n))
 }

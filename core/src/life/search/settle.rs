@@ -2,7 +2,6 @@
 //! decides the question.
 
 use super::Res;
-use super::order::liberties;
 use super::state::State;
 use crate::color::Color;
 use crate::life::benson;
@@ -20,7 +19,7 @@ pub(super) fn settled(s: &State, defender: Color) -> Option<Res> {
     let attacker = defender.opponent();
     let standing = s.home.iter().find(|&&p| board.get(p) == Some(defender));
     match standing {
-        Some(&p) if liberties(board, p).len() < 2 => return None,
+        Some(&p) if board.liberties(p).len() < 2 => return None,
         None if s
             .home
             .iter()
