@@ -1,6 +1,11 @@
 //! The listening side: waits for the partner, checks the join code with
 //! SPAKE2, burns the code after three wrong tries, and refuses everyone
 //! once the game has its two players.
+//!
+//! Pairing attempts run side by side, each within [`ATTEMPT_DEADLINE`],
+//! with at most [`PER_SOURCE`] in flight from one address and
+//! [`IN_FLIGHT`] in all: a stranger's silent connection never holds up
+//! the partner's.
 
 use crate::close;
 use crate::code::{JoinCode, Secret};
@@ -10,18 +15,100 @@ use crate::pake::{Binding, EXPORTER_LABEL, Exchange, Side};
 use crate::tls;
 use crate::wire::Message;
 use kaisho_saves::identity::{Fingerprint, Identity};
-use std::net::SocketAddr;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+use tokio::task::JoinSet;
 
 /// Wrong codes a host accepts before it burns the code.
 pub const MAX_TRIES: u32 = 3;
+
+/// How long one pairing attempt may take, from its first packet to the
+/// greeting; a slower one is dropped.
+pub const ATTEMPT_DEADLINE: Duration = Duration::from_secs(5);
+
+/// Pairing attempts in flight from one IP address; more are refused at
+/// once, so one machine cannot crowd the partner out.
+pub const PER_SOURCE: usize = 8;
+
+/// Pairing attempts in flight in all.
+pub const IN_FLIGHT: usize = 64;
+
+/// The join code's state, shared by the attempts in flight.
+#[derive(Default)]
+struct Door {
+    secret: Option<Secret>,
+    failures: u32,
+}
+
+impl Door {
+    fn burned(&self) -> bool {
+        self.failures >= MAX_TRIES
+    }
+}
+
+/// What the attempts in flight are for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Wanted {
+    /// A new partner with the join code.
+    Code,
+    /// The partner with this pinned certificate, coming back.
+    Known(Fingerprint),
+}
+
+/// Counts the attempts in flight per source address.
+#[derive(Clone, Default)]
+struct Sources(Arc<Mutex<HashMap<IpAddr, usize>>>);
+
+impl Sources {
+    /// A slot for one more attempt from `ip`, if it has fewer than
+    /// [`PER_SOURCE`] in flight.
+    fn take(&self, ip: IpAddr) -> Option<Slot> {
+        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let n = map.entry(ip).or_insert(0);
+        if *n >= PER_SOURCE {
+            return None;
+        }
+        *n += 1;
+        Some(Slot {
+            ip,
+            sources: self.clone(),
+        })
+    }
+}
+
+/// One attempt's place in [`Sources`], given back when the attempt ends.
+struct Slot {
+    ip: IpAddr,
+    sources: Sources,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let mut map = self
+            .sources
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(n) = map.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                map.remove(&self.ip);
+            }
+        }
+    }
+}
 
 /// A host listening for its partner.
 pub struct Host {
     endpoint: quinn::Endpoint,
     local: Fingerprint,
     name: String,
-    secret: Option<Secret>,
-    failures: u32,
+    door: Arc<Mutex<Door>>,
+    sources: Sources,
+    attempts: JoinSet<Result<Link, NetError>>,
+    wanted: Option<Wanted>,
     refuser: Option<tokio::task::JoinHandle<()>>,
 }
 
@@ -39,8 +126,10 @@ impl Host {
             endpoint,
             local: identity.fingerprint(),
             name: name.to_string(),
-            secret: None,
-            failures: 0,
+            door: Arc::default(),
+            sources: Sources::default(),
+            attempts: JoinSet::new(),
+            wanted: None,
             refuser: None,
         })
     }
@@ -52,10 +141,16 @@ impl Host {
             .map_err(|e| NetError::Setup(e.to_string()))
     }
 
+    fn door(&self) -> std::sync::MutexGuard<'_, Door> {
+        self.door.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
     /// Sets a fresh one-time secret and forgets earlier wrong tries.
     pub fn set_secret(&mut self, secret: Secret) {
-        self.secret = Some(secret);
-        self.failures = 0;
+        *self.door() = Door {
+            secret: Some(secret),
+            failures: 0,
+        };
     }
 
     /// The code to read to the partner, with the address they should dial
@@ -65,21 +160,167 @@ impl Host {
             Some(a) => a,
             None => self.local_addr()?,
         };
-        Ok(self.secret.clone().map(|secret| JoinCode { addr, secret }))
+        Ok(self
+            .door()
+            .secret
+            .clone()
+            .map(|secret| JoinCode { addr, secret }))
     }
 
     /// Whether three wrong tries burned the code.
     #[must_use]
     pub fn burned(&self) -> bool {
-        self.failures >= MAX_TRIES
+        self.door().burned()
     }
 
-    /// Waits for one attempt to join by code. A wrong code is
+    /// Waits for the next attempt to join by code to end. A wrong code is
     /// [`NetError::WrongCode`] (the caller shows it and calls again); after
     /// the third the code is burned and every later attempt is
-    /// [`NetError::CodeBurned`], with the joiner told so.
+    /// [`NetError::CodeBurned`], with the joiner told so. Other attempts
+    /// go on meanwhile, and go on between calls.
     pub async fn accept(&mut self) -> Result<Link, NetError> {
-        let (connection, streams, peer) = self.next_connection().await?;
+        self.next(Wanted::Code).await
+    }
+
+    /// Waits for a known partner to come back, by pinned fingerprint and
+    /// without a code; anyone else is refused and the wait goes on.
+    /// Each refusal is returned so the caller can show it.
+    pub async fn accept_known(&mut self, partner: Fingerprint) -> Result<Link, NetError> {
+        self.stop_refusing();
+        self.next(Wanted::Known(partner)).await
+    }
+
+    /// Admits new connections as attempts and returns the first attempt
+    /// that ends: the partner's link, or why an attempt was refused. The
+    /// attempts left in flight are dropped once the partner is in.
+    async fn next(&mut self, wanted: Wanted) -> Result<Link, NetError> {
+        if self.wanted != Some(wanted) {
+            self.attempts.abort_all();
+            self.wanted = Some(wanted);
+        }
+        loop {
+            tokio::select! {
+                incoming = self.endpoint.accept() => {
+                    let incoming = incoming.ok_or_else(|| {
+                        NetError::Setup("the listening socket was closed".into())
+                    })?;
+                    self.admit(incoming, wanted);
+                }
+                Some(ended) = self.attempts.join_next() => match ended {
+                    Ok(Ok(link)) => {
+                        self.attempts.abort_all();
+                        return Ok(link);
+                    }
+                    Ok(Err(e)) => return Err(e),
+                    Err(_) => {}
+                },
+            }
+        }
+    }
+
+    /// Starts an attempt for `incoming`, or refuses it at once when its
+    /// address or the host has too many in flight.
+    fn admit(&mut self, incoming: quinn::Incoming, wanted: Wanted) {
+        let slot = if self.attempts.len() < IN_FLIGHT {
+            self.sources.take(incoming.remote_address().ip())
+        } else {
+            None
+        };
+        let Some(slot) = slot else {
+            incoming.refuse();
+            return;
+        };
+        let attempt = Attempt {
+            endpoint: self.endpoint.clone(),
+            local: self.local,
+            name: self.name.clone(),
+            door: self.door.clone(),
+        };
+        self.attempts.spawn(async move {
+            let ended = attempt.run(incoming, wanted).await;
+            drop(slot);
+            ended
+        });
+    }
+
+    /// From now on every new connection is told the game already has its
+    /// two players, until [`Host::accept_known`] waits for the partner again.
+    pub fn refuse_others(&mut self) {
+        self.stop_refusing();
+        self.attempts.abort_all();
+        self.wanted = None;
+        let endpoint = self.endpoint.clone();
+        let sources = self.sources.clone();
+        self.refuser = Some(tokio::spawn(async move {
+            let mut closing = JoinSet::new();
+            while let Some(incoming) = endpoint.accept().await {
+                while closing.try_join_next().is_some() {}
+                let Some(slot) = sources.take(incoming.remote_address().ip()) else {
+                    incoming.refuse();
+                    continue;
+                };
+                closing.spawn(async move {
+                    if let Ok(Ok(connection)) =
+                        tokio::time::timeout(ATTEMPT_DEADLINE, incoming).await
+                    {
+                        close::close(
+                            &connection,
+                            close::BUSY,
+                            "this game already has its two players",
+                        );
+                    }
+                    drop(slot);
+                });
+            }
+        }));
+    }
+
+    fn stop_refusing(&mut self) {
+        if let Some(task) = self.refuser.take() {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Host {
+    fn drop(&mut self) {
+        self.stop_refusing();
+    }
+}
+
+/// What one pairing attempt needs of its host.
+struct Attempt {
+    endpoint: quinn::Endpoint,
+    local: Fingerprint,
+    name: String,
+    door: Arc<Mutex<Door>>,
+}
+
+impl Attempt {
+    fn door(&self) -> std::sync::MutexGuard<'_, Door> {
+        self.door.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The whole attempt, from the handshake to the greeting, within
+    /// [`ATTEMPT_DEADLINE`]; a failed attempt's connection is closed with
+    /// the reason.
+    async fn run(self, incoming: quinn::Incoming, wanted: Wanted) -> Result<Link, NetError> {
+        let deadline = tokio::time::Instant::now() + ATTEMPT_DEADLINE;
+        let connection = tokio::time::timeout_at(deadline, incoming)
+            .await
+            .map_err(|_| NetError::Timeout("a connection's handshake"))?
+            .map_err(close::error_of)?;
+        let paired = tokio::time::timeout_at(deadline, self.pair(&connection, wanted))
+            .await
+            .unwrap_or(Err(NetError::Timeout(
+                "a connection to pair; it was dropped",
+            )));
+        close::on_error(&connection, paired)
+    }
+
+    async fn pair(&self, connection: &quinn::Connection, wanted: Wanted) -> Result<Link, NetError> {
+        let peer = tls::peer_fingerprint(connection)?;
+        let streams = connection.accept_bi().await.map_err(close::error_of)?;
         let link = Link::new(
             connection.clone(),
             streams,
@@ -87,12 +328,14 @@ impl Host {
             true,
             (self.local, peer),
         );
-        let paired = self.pair(link, &connection, peer).await;
-        close::on_error(&connection, paired)
+        match wanted {
+            Wanted::Code => self.by_code(link, connection, peer).await,
+            Wanted::Known(partner) => self.rejoin(link, peer, partner).await,
+        }
     }
 
-    async fn pair(
-        &mut self,
+    async fn by_code(
+        &self,
         mut link: Link,
         connection: &quinn::Connection,
         peer: Fingerprint,
@@ -114,12 +357,20 @@ impl Host {
             }
             Err(e) => return Err(e),
         };
-        if self.burned() {
+        let secret = {
+            let door = self.door();
+            if door.burned() {
+                None
+            } else {
+                Some(door.secret.clone())
+            }
+        };
+        let Some(secret) = secret else {
             link.close(close::BURNED, &NetError::CodeBurned.to_string())
                 .await;
             return Err(NetError::CodeBurned);
-        }
-        let Some(secret) = self.secret.clone() else {
+        };
+        let Some(secret) = secret else {
             let reason = "this host has no join code out: ask the host for a new one";
             link.close(close::PROTOCOL, reason).await;
             return Err(NetError::Refused(reason.into()));
@@ -135,54 +386,49 @@ impl Host {
             Message::Confirm { mac } => mac,
             other => return Err(unexpected("a confirmation", &other)),
         };
-        if !confirmation.check(Side::Joiner, &mac) {
-            self.failures += 1;
-            let left = MAX_TRIES.saturating_sub(self.failures);
-            let reason = if left == 0 {
-                NetError::CodeBurned.to_string()
-            } else {
-                format!("wrong join code ({left} tries left)")
-            };
-            let code = if left == 0 {
-                close::BURNED
-            } else {
-                close::WRONG_CODE
+        let verdict = self.judge(&secret, confirmation.check(Side::Joiner, &mac));
+        if let Err((code, e)) = verdict {
+            let reason = match &e {
+                NetError::WrongCode => {
+                    let left = MAX_TRIES.saturating_sub(self.door().failures);
+                    format!("wrong join code ({left} tries left)")
+                }
+                other => other.to_string(),
             };
             link.close(code, &reason).await;
-            return Err(if left == 0 {
-                NetError::CodeBurned
-            } else {
-                NetError::WrongCode
-            });
+            return Err(e);
         }
         link.send(&Message::Confirm {
             mac: confirmation.prove(Side::Host),
         })
         .await?;
-        self.secret = None;
         link.greet(&self.name).await?;
         Ok(link)
     }
 
-    /// Waits for a known partner to come back, by pinned fingerprint and
-    /// without a code; anyone else is refused and the wait goes on.
-    /// Each refusal is returned so the caller can show it.
-    pub async fn accept_known(&mut self, partner: Fingerprint) -> Result<Link, NetError> {
-        self.stop_refusing();
-        let (connection, streams, peer) = self.next_connection().await?;
-        let link = Link::new(
-            connection.clone(),
-            streams,
-            self.endpoint.clone(),
-            true,
-            (self.local, peer),
-        );
-        let rejoined = self.rejoin(link, peer, partner).await;
-        close::on_error(&connection, rejoined)
+    /// Books a checked guess at the code: a right one takes the code (no
+    /// other attempt can use it after), a wrong one counts towards the
+    /// burn. The refusal carries its close code.
+    fn judge(&self, secret: &Secret, right: bool) -> Result<(), (u32, NetError)> {
+        let mut door = self.door();
+        if !right {
+            door.failures += 1;
+            return Err(if door.burned() {
+                (close::BURNED, NetError::CodeBurned)
+            } else {
+                (close::WRONG_CODE, NetError::WrongCode)
+            });
+        }
+        if door.secret.as_ref() != Some(secret) {
+            let e = NetError::Refused("this game already has its two players".into());
+            return Err((close::BUSY, e));
+        }
+        door.secret = None;
+        Ok(())
     }
 
     async fn rejoin(
-        &mut self,
+        &self,
         mut link: Link,
         peer: Fingerprint,
         partner: Fingerprint,
@@ -208,60 +454,6 @@ impl Host {
         }
         link.greet(&self.name).await?;
         Ok(link)
-    }
-
-    /// From now on every new connection is told the game already has its
-    /// two players, until [`Host::accept_known`] waits for the partner again.
-    pub fn refuse_others(&mut self) {
-        self.stop_refusing();
-        let endpoint = self.endpoint.clone();
-        self.refuser = Some(tokio::spawn(async move {
-            while let Some(incoming) = endpoint.accept().await {
-                if let Ok(connection) = incoming.await {
-                    close::close(
-                        &connection,
-                        close::BUSY,
-                        "this game already has its two players",
-                    );
-                }
-            }
-        }));
-    }
-
-    fn stop_refusing(&mut self) {
-        if let Some(task) = self.refuser.take() {
-            task.abort();
-        }
-    }
-
-    async fn next_connection(
-        &mut self,
-    ) -> Result<
-        (
-            quinn::Connection,
-            (quinn::SendStream, quinn::RecvStream),
-            Fingerprint,
-        ),
-        NetError,
-    > {
-        let incoming = self
-            .endpoint
-            .accept()
-            .await
-            .ok_or_else(|| NetError::Setup("the listening socket was closed".into()))?;
-        let connection = incoming.await.map_err(close::error_of)?;
-        let peer = tls::peer_fingerprint(&connection)?;
-        let streams = tokio::time::timeout(PAIR_TIMEOUT, connection.accept_bi())
-            .await
-            .map_err(|_| NetError::Timeout("the joiner to open the game stream"))?
-            .map_err(close::error_of)?;
-        Ok((connection, streams, peer))
-    }
-}
-
-impl Drop for Host {
-    fn drop(&mut self) {
-        self.stop_refusing();
     }
 }
 
