@@ -2,6 +2,7 @@
 //! error and not only a sentence.
 
 use crate::error::NetError;
+use std::time::Duration;
 
 /// A normal goodbye.
 pub const BYE: u32 = 0;
@@ -39,12 +40,19 @@ pub fn close(connection: &quinn::Connection, code: u32, reason: &str) {
     connection.close(code.into(), reason.as_bytes());
 }
 
+/// How long a side whose stream failed waits for the partner's close,
+/// which says why; the end of the stream can arrive before it.
+const CLOSE_GRACE: Duration = Duration::from_secs(1);
+
 /// A connection failure explained by the partner's close reason when
-/// there is one.
-pub fn explain(connection: &quinn::Connection, e: NetError) -> NetError {
-    match (&e, connection.close_reason()) {
-        (NetError::Connection(_), Some(reason)) => error_of(reason),
-        _ => e,
+/// there is one, waiting up to [`CLOSE_GRACE`] for it to arrive.
+pub async fn explain(connection: &quinn::Connection, e: NetError) -> NetError {
+    if !matches!(e, NetError::Connection(_)) {
+        return e;
+    }
+    match tokio::time::timeout(CLOSE_GRACE, connection.closed()).await {
+        Ok(reason) => error_of(reason),
+        Err(_) => e,
     }
 }
 

@@ -5,6 +5,7 @@ use kaisho_core::GameError;
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::LogError;
 use std::fmt;
+use std::net::SocketAddr;
 
 /// A failure of the network side of a game.
 #[derive(Debug)]
@@ -15,6 +16,11 @@ pub enum NetError {
     BadCode(String),
     /// The connection failed or dropped; the game can be resumed.
     Connection(String),
+    /// The connection ended before the two sides were paired and a game
+    /// set up: nothing was saved.
+    NotPaired(String),
+    /// Nobody answered at the address dialled.
+    NoHost { addr: SocketAddr, why: String },
     /// The partner closed the connection and said why.
     Refused(String),
     /// The partner's join code did not match ours.
@@ -26,8 +32,6 @@ pub enum NetError {
         expected: Fingerprint,
         found: Fingerprint,
     },
-    /// A known name arrived with another fingerprint.
-    NameClash { name: String, known: Fingerprint },
     /// A frame was malformed, oversized or out of place.
     Protocol(String),
     /// The partner sent an event our own rules engine refuses.
@@ -57,6 +61,14 @@ impl fmt::Display for NetError {
                 f,
                 "connection lost: {m}; the game is saved and can be resumed when the partner is back"
             ),
+            NetError::NotPaired(m) => write!(
+                f,
+                "the connection ended before the game was set up: {m}; nothing was saved"
+            ),
+            NetError::NoHost { addr, why } => write!(
+                f,
+                "no host answered at {addr} ({why}): check the address and that the host is running `kaisho host`; nothing was saved"
+            ),
             NetError::Refused(m) => write!(f, "the partner closed the connection: {m}"),
             NetError::WrongCode => f.write_str(
                 "the join code does not match: check it with the host and try again",
@@ -67,10 +79,6 @@ impl fmt::Display for NetError {
             NetError::WrongFingerprint { expected, found } => write!(
                 f,
                 "refused: the partner's certificate is {found}, not the pinned {expected}; someone else may be answering — check with your partner"
-            ),
-            NetError::NameClash { name, known } => write!(
-                f,
-                "refused: '{name}' is known with certificate {known}, and this peer has another; if your partner really made a new identity, remove the old entry from the known peers file"
             ),
             NetError::Protocol(m) => write!(f, "protocol error: {m}; the connection was closed"),
             NetError::Rejected { seq, error } => write!(
@@ -94,6 +102,18 @@ impl fmt::Display for NetError {
 }
 
 impl std::error::Error for NetError {}
+
+impl NetError {
+    /// The same failure, worded for a connection that had no game yet: a
+    /// lost connection there leaves nothing saved to resume.
+    #[must_use]
+    pub fn before_game(self) -> NetError {
+        match self {
+            NetError::Connection(m) => NetError::NotPaired(m),
+            other => other,
+        }
+    }
+}
 
 impl From<LogError> for NetError {
     fn from(e: LogError) -> NetError {

@@ -179,7 +179,7 @@ impl Host {
     /// [`NetError::CodeBurned`], with the joiner told so. Other attempts
     /// go on meanwhile, and go on between calls.
     pub async fn accept(&mut self) -> Result<Link, NetError> {
-        self.next(Wanted::Code).await
+        self.next(Wanted::Code).await.map_err(NetError::before_game)
     }
 
     /// Waits for a known partner to come back, by pinned fingerprint and

@@ -15,9 +15,11 @@ use std::net::{Ipv4Addr, Ipv6Addr, SocketAddr};
 /// Joins the host of `code`: SPAKE2 over the code's secret, bound to this
 /// TLS session, then greetings. Must be called inside a tokio runtime.
 pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Link, NetError> {
-    let (link, connection) = dial(code.addr, identity).await?;
+    let (link, connection) = dial(code.addr, identity)
+        .await
+        .map_err(NetError::before_game)?;
     let paired = pair(link, &connection, code, name).await;
-    close::on_error(&connection, paired)
+    close::on_error(&connection, paired).map_err(NetError::before_game)
 }
 
 async fn pair(
@@ -99,12 +101,22 @@ async fn dial(
     let connecting = endpoint
         .connect(addr, "kaisho")
         .map_err(|e| NetError::Setup(format!("cannot dial {addr}: {e}")))?;
-    let connection = tokio::time::timeout(PAIR_TIMEOUT, connecting)
-        .await
-        .map_err(|_| {
-            NetError::Timeout("the host to answer; check the address and that it is hosting")
-        })?
-        .map_err(close::error_of)?;
+    let no_host = |why: &str| NetError::NoHost {
+        addr,
+        why: why.to_string(),
+    };
+    let connection = match tokio::time::timeout(PAIR_TIMEOUT, connecting).await {
+        Err(_) | Ok(Err(quinn::ConnectionError::TimedOut)) => {
+            return Err(no_host("no answer to the handshake"));
+        }
+        Ok(Err(quinn::ConnectionError::ConnectionClosed(frame))) => {
+            return Err(no_host(&format!(
+                "the connection was turned away: {frame}; if the host is busy with other attempts, try again in a few seconds"
+            )));
+        }
+        Ok(Err(e)) => return Err(close::error_of(e)),
+        Ok(Ok(connection)) => connection,
+    };
     let peer = tls::peer_fingerprint(&connection)?;
     let streams = connection.open_bi().await.map_err(close::error_of)?;
     let link = Link::new(

@@ -151,24 +151,13 @@ impl Link {
         Ok(())
     }
 
-    /// Checks the partner against the known peers and remembers them:
-    /// a known name with another fingerprint is refused loudly.
-    pub fn check_known(&self, peers: &mut KnownPeers, now_unix: i64) -> Result<(), NetError> {
-        let name = self.peer_name();
-        if let PeerCheck::NameClash { known } = peers.check(name, self.sender.peer) {
-            let e = NetError::NameClash {
-                name: name.to_string(),
-                known: known.fingerprint,
-            };
-            close::close(
-                &self.sender.connection,
-                close::WRONG_FINGERPRINT,
-                &e.to_string(),
-            );
-            return Err(e);
-        }
-        peers.remember(name, self.sender.peer, now_unix);
-        Ok(())
+    /// Looks the partner up among the known peers, by fingerprint, and
+    /// remembers them under the name they gave. Nobody is refused here: a
+    /// name is not an identity; a game is pinned to a fingerprint.
+    pub fn check_known(&self, peers: &mut KnownPeers, now_unix: i64) -> PeerCheck {
+        let check = peers.check(self.peer_name(), self.sender.peer);
+        peers.remember(self.peer_name(), self.sender.peer, now_unix);
+        check
     }
 
     /// Splits off the receiving half into a task that decodes frames into
@@ -203,7 +192,10 @@ async fn read_one(
         Ok(None) => Err(NetError::Connection("the partner closed the stream".into())),
         Err(e) => Err(e),
     };
-    item.map_err(|e| close::explain(connection, e))
+    match item {
+        Ok(m) => Ok(m),
+        Err(e) => Err(close::explain(connection, e).await),
+    }
 }
 
 /// The sending half of a link, owned by the game session.
@@ -218,9 +210,10 @@ pub struct Sender {
 
 impl Sender {
     pub(crate) async fn send(&mut self, message: &Message) -> Result<(), NetError> {
-        frame::write(&mut self.send, message)
-            .await
-            .map_err(|e| close::explain(&self.connection, e))
+        match frame::write(&mut self.send, message).await {
+            Ok(()) => Ok(()),
+            Err(e) => Err(close::explain(&self.connection, e).await),
+        }
     }
 
     pub(crate) async fn close(mut self, code: u32, reason: &str) {

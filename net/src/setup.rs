@@ -34,11 +34,14 @@ async fn refuse(link: Link, e: NetError) -> NetError {
 
 /// The host's side of a new game: offers `terms`, waits for agreement,
 /// grabs stones for nigiri if asked, and creates the save log in `store`.
-pub async fn host_game(
-    mut link: Link,
-    terms: Terms,
-    store: &GameStore,
-) -> Result<Session, NetError> {
+/// A connection lost here leaves nothing saved.
+pub async fn host_game(link: Link, terms: Terms, store: &GameStore) -> Result<Session, NetError> {
+    offer(link, terms, store)
+        .await
+        .map_err(NetError::before_game)
+}
+
+async fn offer(mut link: Link, terms: Terms, store: &GameStore) -> Result<Session, NetError> {
     let settings = match terms.settings() {
         Ok(s) => s,
         Err(e) => return Err(refuse(link, e).await),
@@ -109,8 +112,20 @@ pub async fn join_game(
 /// [`join_game`] with a check of the host's terms of the caller's own: a
 /// series game, say, where the board and the clock are the host's to
 /// choose but the series, the number, komi, handicap and colours are not.
-/// A refusal's text goes to the host as the reason.
+/// A refusal's text goes to the host as the reason. A connection lost
+/// here leaves nothing saved.
 pub async fn join_game_with(
+    link: Link,
+    check: impl FnOnce(&Terms) -> Result<(), String>,
+    call_odd: bool,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    take_terms(link, check, call_odd, store)
+        .await
+        .map_err(NetError::before_game)
+}
+
+async fn take_terms(
     mut link: Link,
     check: impl FnOnce(&Terms) -> Result<(), String>,
     call_odd: bool,

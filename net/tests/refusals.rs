@@ -1,6 +1,7 @@
 //! Strangers are refused with a clear message on both ends: a wrong code,
 //! a burned code, a wrong fingerprint, a relay in the middle that does not
-//! know the code, a third connection, a known name with a new certificate.
+//! know the code, a third connection; and a known name with a new certificate is met as
+//! another player of that name, not refused.
 
 mod common;
 
@@ -8,7 +9,7 @@ use common::*;
 use kaisho_net::wire::Message;
 use kaisho_net::{JoinCode, NetError, Secret, frame, tls};
 use kaisho_saves::identity::Fingerprint;
-use kaisho_saves::known_peers::KnownPeers;
+use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 
 fn wrong(code: &JoinCode, bits: u32) -> JoinCode {
     JoinCode {
@@ -125,15 +126,20 @@ async fn a_wrong_fingerprint_is_refused_on_both_ends() {
 }
 
 #[tokio::test]
-async fn a_known_name_with_a_new_certificate_is_refused() {
+async fn a_known_name_with_a_new_certificate_is_another_player_not_refused() {
     let dir = tempfile::tempdir().unwrap();
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let mut peers = KnownPeers::load(&dir.path().join("known_peers.toml")).unwrap();
-    peers.remember("Kitani", Fingerprint::of(b"the real Kitani"), 1);
+    let first = Fingerprint::of(b"the first Kitani");
+    peers.remember("Kitani", first, 1);
     let (_host, h, _j) = pair(&hid, &jid).await;
-    let e = h.check_known(&mut peers, 2).unwrap_err();
-    assert!(matches!(e, NetError::NameClash { .. }));
-    assert!(e.to_string().contains("known with certificate"), "{e}");
+    assert!(
+        matches!(h.check_known(&mut peers, 2), PeerCheck::SameName { other } if other.fingerprint == first)
+    );
+    assert!(
+        matches!(h.check_known(&mut peers, 3), PeerCheck::Known(p) if p.fingerprint == jid.fingerprint())
+    );
+    assert_eq!(peers.peers().len(), 2);
 }
 
 /// A relay that answers the joiner as a host with its own certificate,
@@ -228,4 +234,58 @@ async fn garbage_in_place_of_a_code_exchange_is_refused_without_burning() {
     );
     assert!(matches!(h, Err(NetError::Protocol(_))), "{:?}", h.err());
     assert!(!host.burned());
+}
+
+#[tokio::test]
+async fn wrong_guesses_are_told_as_wrong_codes_never_as_a_lost_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (mut host, code) = host(&hid, "Honinbo", 1);
+    for guess in 0..15u32 {
+        if guess % 3 == 0 {
+            host.set_secret(Secret::from_random(1));
+        }
+        let bad = wrong(&code, 100 + guess);
+        let (h, j) = tokio::time::timeout(LIMIT, async {
+            tokio::join!(host.accept(), kaisho_net::join(&bad, &jid, "x"))
+        })
+        .await
+        .unwrap();
+        let (h, j) = (h.err().unwrap(), j.err().unwrap());
+        let left = 2 - guess % 3;
+        if left > 0 {
+            assert!(matches!(h, NetError::WrongCode), "guess {guess}: {h}");
+            assert!(matches!(j, NetError::WrongCode), "guess {guess}: {j}");
+        } else {
+            assert!(matches!(h, NetError::CodeBurned), "guess {guess}: {h}");
+            assert!(matches!(j, NetError::CodeBurned), "guess {guess}: {j}");
+        }
+        for text in [h.to_string(), j.to_string()] {
+            assert!(!text.contains("saved"), "guess {guess}: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_wrong_address_says_no_host_answered_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let jid = identity(dir.path(), "joiner");
+    let unused = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let addr = unused.local_addr().unwrap();
+    let code = JoinCode {
+        addr,
+        secret: Secret::from_random(5),
+    };
+    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &jid, "Kitani"))
+        .await
+        .unwrap()
+        .err()
+        .unwrap();
+    assert!(matches!(e, NetError::NoHost { .. }), "{e}");
+    let text = e.to_string();
+    assert!(
+        text.contains(&format!("no host answered at {addr}")),
+        "{text}"
+    );
+    assert!(!text.contains("resumed"), "{text}");
 }

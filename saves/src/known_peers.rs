@@ -1,6 +1,9 @@
 //! The peers this installation has played, like SSH's known_hosts: a
-//! series partner reconnects by fingerprint, and a known name that arrives
-//! with a different fingerprint is refused loudly.
+//! series partner reconnects by fingerprint. A peer is its certificate's
+//! fingerprint, never its display name: two club members may both be
+//! called "Player", and a known name arriving with another fingerprint is
+//! another person, told apart on screen, not an impostor. Impostors are
+//! stopped where it matters, by the fingerprint pinned for a game.
 
 use crate::atomic::{Access, write_atomically};
 use crate::identity::Fingerprint;
@@ -24,8 +27,9 @@ pub enum PeerCheck {
     New,
     /// Seen before with this fingerprint (perhaps under another name).
     Known(KnownPeer),
-    /// The name belongs to a peer with another fingerprint: refuse loudly.
-    NameClash { known: KnownPeer },
+    /// Never seen by this fingerprint, but a peer met before has the same
+    /// name: another person, to be told apart from the one met before.
+    SameName { other: KnownPeer },
 }
 
 /// The known-peers file could not be used.
@@ -115,12 +119,13 @@ impl KnownPeers {
             return PeerCheck::Known(p.clone());
         }
         match self.peers.iter().find(|p| p.name == name) {
-            Some(p) => PeerCheck::NameClash { known: p.clone() },
+            Some(p) => PeerCheck::SameName { other: p.clone() },
             None => PeerCheck::New,
         }
     }
 
-    /// Records that a peer was seen now, under this name.
+    /// Records that a peer was seen now, under this name; a peer is kept
+    /// by fingerprint, so two peers with one name are two entries.
     pub fn remember(&mut self, name: &str, fingerprint: Fingerprint, now_unix: i64) {
         match self.peers.iter_mut().find(|p| p.fingerprint == fingerprint) {
             Some(p) => {
@@ -165,7 +170,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn peers_are_remembered_across_loads_and_clashes_are_caught() {
+    fn peers_are_remembered_across_loads_by_fingerprint_not_name() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("known_peers.toml");
         let a = Fingerprint::of(b"a");
@@ -180,8 +185,15 @@ mod tests {
             matches!(peers.check("Sakata", a), PeerCheck::Known(p) if p.first_seen_unix == 100)
         );
         assert!(
-            matches!(peers.check("Sakata", b), PeerCheck::NameClash { known } if known.fingerprint == a)
+            matches!(peers.check("Sakata", b), PeerCheck::SameName { other } if other.fingerprint == a)
         );
+        peers.remember("Sakata", b, 150);
+        assert_eq!(peers.peers().len(), 2);
+        assert!(matches!(peers.check("Sakata", b), PeerCheck::Known(p) if p.fingerprint == b));
+        peers.save().unwrap();
+        let mut peers = KnownPeers::load(&path).unwrap();
+        assert!(matches!(peers.check("Sakata", a), PeerCheck::Known(p) if p.fingerprint == a));
+        peers.peers.truncate(1);
         peers.remember("Eio", a, 200);
         assert_eq!(peers.peers().len(), 1);
         assert_eq!(peers.peers()[0].name, "Eio");

@@ -262,3 +262,104 @@ fn two_plain_mode_players_play_a_game_over_the_lan() {
         assert_eq!(side.finish(), 0);
     }
 }
+
+/// Runs `kaisho join` to its end and returns its status and everything
+/// it wrote, standard output then standard error.
+fn join_to_end(home: &Path, args: &[&str]) -> (i32, String) {
+    let out = Command::new(KAISHO)
+        .arg("--home")
+        .arg(home)
+        .arg("join")
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text)
+}
+
+#[test]
+fn the_host_keeps_refusing_after_the_code_is_burned() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5"]);
+    let mut host = host_on_loopback(&hh, &["--name", "Honinbo", "--script", &b]);
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let (addr, secret) = code.split_once(' ').unwrap();
+    let wrong = if secret == "ash-0000-ash" {
+        "bay-0000-bay"
+    } else {
+        "ash-0000-ash"
+    };
+    for tries_left in [2, 1] {
+        let (status, text) = join_to_end(&jh, &[addr, wrong]);
+        assert_ne!(status, 0);
+        assert!(
+            text.contains(&format!("wrong join code ({tries_left} tries left)"))
+                || text.contains("does not match"),
+            "{text}"
+        );
+        assert!(!text.contains("saved and can be resumed"), "{text}");
+    }
+    for code in [wrong, wrong, secret] {
+        let (status, text) = join_to_end(&jh, &[addr, code]);
+        assert_ne!(status, 0);
+        assert!(text.contains("burned"), "{text}");
+        assert!(!text.contains("saved and can be resumed"), "{text}");
+    }
+    assert!(host.child.try_wait().unwrap().is_none(), "the host stopped");
+    assert!(
+        !hh.join("data/games").exists()
+            || std::fs::read_dir(hh.join("data/games"))
+                .unwrap()
+                .next()
+                .is_none()
+    );
+}
+
+#[test]
+fn a_wrong_address_says_no_host_answered_and_saves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let jh = dir.path().join("joiner");
+    let unused = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let addr = unused.local_addr().unwrap().to_string();
+    let (status, text) = join_to_end(&jh, &[&addr, "tide-4821-oak"]);
+    assert_ne!(status, 0);
+    assert!(
+        text.contains(&format!("no host answered at {addr}")),
+        "{text}"
+    );
+    assert!(!text.contains("can be resumed"), "{text}");
+    let games = jh.join("data/games");
+    assert!(!games.exists() || std::fs::read_dir(&games).unwrap().next().is_none());
+}
+
+#[test]
+fn two_members_with_the_default_name_both_play_one_host_named_by_its_config() {
+    let dir = tempfile::tempdir().unwrap();
+    let hh = dir.path().join("host");
+    std::fs::create_dir_all(hh.join("config")).unwrap();
+    std::fs::write(hh.join("config/config.toml"), "[player]\nname = \"Aki\"\n").unwrap();
+    let b = script(dir.path(), "b.txt", &["E5", "pass", "propose"]);
+    let w = script(dir.path(), "w.txt", &["D4", "pass", "accept"]);
+    for member in ["first", "second"] {
+        let jh = dir.path().join(member);
+        let mut host = host_on_loopback(&hh, &["--color", "black", "--script", &b]);
+        let code = host.expect("join code: ")["join code: ".len()..].to_string();
+        let mut join = Proc::start(&jh, &["join", &code, "--script", &w]);
+        assert!(
+            join.expect("connected to ")
+                .starts_with("connected to Aki ")
+        );
+        let met = host.expect("connected to ");
+        assert!(met.starts_with("connected to Player "), "{met}");
+        if member == "second" {
+            assert!(met.contains("another player of the same name"), "{met}");
+        }
+        let result = join.expect("result: ");
+        assert_eq!(host.expect("result: "), result);
+        assert_eq!(join.finish(), 0);
+        assert_eq!(host.finish(), 0);
+    }
+}

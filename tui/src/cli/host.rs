@@ -9,7 +9,8 @@ use kaisho::app::{SeriesGame, SeriesTerms, record_network_game};
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
-use kaisho_net::{Colors, Host, Link, NetError, Secret, Session, Terms, TimeW};
+use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
+use kaisho_saves::config;
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
@@ -23,12 +24,18 @@ use tokio::sync::mpsc;
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7878;
 
+/// What the host's player reads once the code is burned: the host goes on
+/// refusing every attempt (the partner is told the code is burned) rather
+/// than stopping, as the protocol says.
+const BURNED_HERE: &str = "the join code is burned after 3 wrong tries: every attempt is refused from now on; stop with Ctrl-C and host again for a new code";
+
 /// Options both `host` and `join` take.
 #[derive(Args, Debug, Clone)]
 pub struct PlayOptions {
-    /// Your name as the partner sees it.
-    #[arg(long, default_value = "Player")]
-    pub name: String,
+    /// Your name as the partner sees it (the name in config.toml when not
+    /// given).
+    #[arg(long)]
+    pub name: Option<String>,
     /// Read commands from FILE instead of the terminal (`-` for standard
     /// input): a point like D4, pass, resign, propose [POINTS], accept,
     /// resume, chat TEXT, bye.
@@ -55,10 +62,25 @@ pub struct PlayOptions {
 }
 
 impl PlayOptions {
-    /// The next game of the series `--series` names, for this player.
+    /// The name to play under: `--name`, else the one in config.toml (a
+    /// config that cannot be used is said on standard error, and its
+    /// default name used).
+    pub fn player_name(&self, places: &Places) -> String {
+        if let Some(name) = &self.name {
+            return name.clone();
+        }
+        let loaded = config::load(&places.config_file());
+        if let Some(problem) = loaded.problem {
+            eprintln!("{problem}");
+        }
+        loaded.config.player_name
+    }
+
+    /// The next game of the series `--series` names, for the player `name`.
     pub fn series_terms(
         &self,
         places: &Places,
+        name: &str,
         hosting: bool,
     ) -> Result<Option<SeriesTerms>, String> {
         let Some(text) = &self.series else {
@@ -68,7 +90,7 @@ impl PlayOptions {
         let series = SeriesStore::new(places)
             .load(&id)
             .map_err(|e| e.to_string())?;
-        SeriesTerms::next(&id, &series, &self.name, hosting).map(Some)
+        SeriesTerms::next(&id, &series, name, hosting).map(Some)
     }
 }
 
@@ -222,7 +244,8 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let (mut env, places) = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let addr = SocketAddr::new(args.bind, args.port);
-    let mut host = Host::bind(addr, &env.identity, &args.play.name).map_err(|e| e.to_string())?;
+    let name = args.play.player_name(&places);
+    let mut host = Host::bind(addr, &env.identity, &name).map_err(|e| e.to_string())?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
         Some(id) => {
@@ -242,20 +265,21 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .map_err(|e| e.to_string())?
         }
         None => {
-            let terms = terms(&args, &env.store, &places)?;
+            let terms = terms(&args, &env.store, &places, &name)?;
             host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
             let shown = lan::shown(host.local_addr().map_err(|e| e.to_string())?);
             match host.code(Some(shown)).map_err(|e| e.to_string())? {
                 Some(code) => println!("join code: {code}"),
                 None => return Err("no join code".into()),
             }
+            let mut told_burned = false;
             let link = loop {
                 match host.accept().await {
                     Ok(link) => break link,
-                    Err(NetError::CodeBurned) => {
-                        return Err(NetError::CodeBurned.to_string());
-                    }
                     Err(e) => eprintln!("refused a connection: {e}"),
+                }
+                if host.burned() && !std::mem::replace(&mut told_burned, true) {
+                    eprintln!("{BURNED_HERE}");
                 }
             };
             meet(&mut env, &link)?;
@@ -323,9 +347,9 @@ async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Op
     .await
 }
 
-fn terms(args: &HostArgs, store: &GameStore, places: &Places) -> Result<Terms, String> {
+fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Result<Terms, String> {
     let game_id = store.new_id(now_unix());
-    if let Some(series) = args.play.series_terms(places, true)? {
+    if let Some(series) = args.play.series_terms(places, name, true)? {
         let terms = Terms {
             game_id,
             ..series.offer(args.size, args.play.time())

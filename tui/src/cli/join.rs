@@ -49,7 +49,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let name = args.play.name.clone();
+    let name = args.play.player_name(&places);
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text.trim().parse().map_err(|_| {
@@ -69,7 +69,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .await
                 .map_err(|e| e.to_string())?;
             meet(&mut env, &link)?;
-            let expected = args.play.series_terms(&places, false)?;
+            let expected = args.play.series_terms(&places, &name, false)?;
             let check = |terms: &kaisho_net::Terms| check_series(expected.as_ref(), terms);
             let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
                 .await

@@ -3,7 +3,7 @@
 
 use kaisho_net::Link;
 use kaisho_saves::identity::{self, Fingerprint, Identity};
-use kaisho_saves::known_peers::KnownPeers;
+use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -29,17 +29,22 @@ impl Env {
         })
     }
 
-    /// Checks and remembers the partner: a known name arriving with another
-    /// certificate is refused. Returns the line that says who connected.
+    /// Remembers the partner by fingerprint and returns the line that says
+    /// who connected. A name met before with another certificate is
+    /// another person of the same name, and the line says so: names are
+    /// not identities, so nobody is refused for one.
     pub fn meet(&mut self, link: &Link) -> Result<String, String> {
-        link.check_known(&mut self.peers, now_unix())
-            .map_err(|e| e.to_string())?;
+        let check = link.check_known(&mut self.peers, now_unix());
         self.peers.save().map_err(|e| e.to_string())?;
-        Ok(format!(
-            "connected to {} ({})",
-            link.peer_name(),
-            link.peer().grouped()
-        ))
+        let name = link.peer_name();
+        let mut line = format!("connected to {name} ({})", link.peer().grouped());
+        if let PeerCheck::SameName { other } = check {
+            line.push_str(&format!(
+                "; not the {name} met before ({}): another player of the same name",
+                other.fingerprint.short()
+            ));
+        }
+        Ok(line)
     }
 
     /// The partner's fingerprint in a saved game, for a resumption.

@@ -115,7 +115,9 @@ impl Task {
                 let link = loop {
                     match self.unless_left(host.accept()).await? {
                         Ok(link) => break link,
-                        Err(e @ NetError::CodeBurned) => return Err(e.to_string()),
+                        Err(e @ NetError::CodeBurned) => self.tell(NetNews::Note(format!(
+                            "refused a connection: {e}; every attempt is refused from now on: leave and host again for a new code"
+                        ))),
                         Err(e) => self.tell(NetNews::Note(format!("refused a connection: {e}"))),
                     }
                 };
