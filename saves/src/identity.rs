@@ -4,6 +4,7 @@
 
 use crate::atomic::{Access, write_atomically};
 use crate::codec;
+use rcgen::PublicKeyData;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::fmt;
@@ -89,12 +90,76 @@ impl Identity {
     }
 }
 
-/// The identity file, format version 1.
+/// The identity file, format version 1: no checksum; still read.
 #[derive(Serialize, Deserialize)]
 struct IdentityFileV1 {
     version: u16,
     cert_der: Vec<u8>,
     key_der: Vec<u8>,
+}
+
+/// The identity file, format version 2: version 1 with a checksum over
+/// both, so a damaged file is told from a good one.
+#[derive(Serialize, Deserialize)]
+struct IdentityFileV2 {
+    version: u16,
+    cert_der: Vec<u8>,
+    key_der: Vec<u8>,
+    checksum: [u8; 32],
+}
+
+/// The checksum version 2 keeps: SHA-256 over a label and both parts,
+/// each with its length.
+fn checksum(cert_der: &[u8], key_der: &[u8]) -> [u8; 32] {
+    Sha256::new()
+        .chain_update(b"kaisho identity v2")
+        .chain_update((cert_der.len() as u64).to_be_bytes())
+        .chain_update(cert_der)
+        .chain_update((key_der.len() as u64).to_be_bytes())
+        .chain_update(key_der)
+        .finalize()
+        .into()
+}
+
+/// What the player reads about a damaged identity file.
+const DAMAGED: &str = "the file was left as it is and no new identity was made: restore it from a backup, or move it aside to make a new identity (known peers and saved network games will then see a new fingerprint and refuse to resume)";
+
+/// Reads an identity file's bytes: its format, its checksum, and that its
+/// key is the one its certificate was made for.
+fn read_identity(bytes: &[u8]) -> Result<Identity, String> {
+    let (version, identity, sum) = match codec::decode::<IdentityFileV2>(bytes) {
+        Ok(f) => (f.version, (f.cert_der, f.key_der), Some(f.checksum)),
+        Err(e) => match codec::decode::<IdentityFileV1>(bytes) {
+            Ok(f) => (f.version, (f.cert_der, f.key_der), None),
+            Err(_) => return Err(format!("it cannot be read ({e})")),
+        },
+    };
+    let (cert_der, key_der) = identity;
+    match (version, sum) {
+        (1, None) => {}
+        (2, Some(sum)) if sum == checksum(&cert_der, &key_der) => {}
+        (2, Some(_)) => return Err("its checksum does not match: the file is damaged".into()),
+        (other, _) => return Err(format!("format {other} is not known to this kaisho")),
+    }
+    let identity = Identity { cert_der, key_der };
+    check_pair(&identity)?;
+    Ok(identity)
+}
+
+/// Checks that the private key is the one the certificate names: its
+/// public key must be the certificate's.
+fn check_pair(identity: &Identity) -> Result<(), String> {
+    let key = rcgen::KeyPair::try_from(identity.key_der.as_slice())
+        .map_err(|e| format!("its private key cannot be read ({e})"))?;
+    let public = key.subject_public_key_info();
+    if !identity
+        .cert_der
+        .windows(public.len())
+        .any(|w| w == public.as_slice())
+    {
+        return Err("its private key does not belong to its certificate".into());
+    }
+    Ok(())
 }
 
 /// An identity that could not be read or made.
@@ -113,31 +178,16 @@ impl fmt::Display for IdentityError {
 impl std::error::Error for IdentityError {}
 
 /// Loads the identity at `path`, or makes and saves one if there is none.
-/// A damaged file is reported and kept: a new identity would make every
-/// known peer refuse this installation.
+/// A damaged file is reported and kept, never replaced: a new identity
+/// would make every known peer and every saved network game refuse this
+/// installation.
 pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
     let err = |message: String| IdentityError {
         path: path.to_path_buf(),
         message,
     };
     match std::fs::read(path) {
-        Ok(bytes) => {
-            let file: IdentityFileV1 = codec::decode(&bytes).map_err(|e| {
-                err(format!(
-                    "{e}; the file was left as it is — restore it from a backup, or move it aside to make a new identity (known peers will then see a new fingerprint)"
-                ))
-            })?;
-            if file.version != 1 {
-                return Err(err(format!(
-                    "format {} is not known to this kaisho",
-                    file.version
-                )));
-            }
-            Ok(Identity {
-                cert_der: file.cert_der,
-                key_der: file.key_der,
-            })
-        }
+        Ok(bytes) => read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}"))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let made = rcgen::generate_simple_self_signed(vec!["kaisho".to_string()])
                 .map_err(|e| err(format!("could not make a key pair: {e}")))?;
@@ -145,10 +195,11 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
                 cert_der: made.cert.der().to_vec(),
                 key_der: made.signing_key.serialize_der(),
             };
-            let file = IdentityFileV1 {
-                version: 1,
+            let file = IdentityFileV2 {
+                version: 2,
                 cert_der: identity.cert_der.clone(),
                 key_der: identity.key_der.clone(),
+                checksum: checksum(&identity.cert_der, &identity.key_der),
             };
             let bytes = codec::encode(&file).map_err(|e| err(e.to_string()))?;
             write_atomically(path, &bytes, Access::OwnerOnly)
@@ -187,6 +238,62 @@ mod tests {
         let e = load_or_create(&path).unwrap_err();
         assert!(e.to_string().contains("left as it is"), "{e}");
         assert_eq!(std::fs::read(&path).unwrap(), b"garbage");
+    }
+
+    #[test]
+    fn every_flipped_byte_loads_the_same_identity_or_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("identity");
+        let good = load_or_create(&path).unwrap();
+        let bytes = std::fs::read(&path).unwrap();
+        let mut refused = 0;
+        for i in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[i] ^= 0xFF;
+            std::fs::write(&path, &flipped).unwrap();
+            match load_or_create(&path) {
+                Ok(loaded) => assert_eq!(loaded, good, "byte {i}"),
+                Err(e) => {
+                    refused += 1;
+                    let text = e.to_string();
+                    assert!(text.contains(&path.display().to_string()), "{text}");
+                    assert!(text.contains("no new identity was made"), "{text}");
+                    assert_eq!(std::fs::read(&path).unwrap(), flipped, "byte {i}");
+                }
+            }
+        }
+        assert_eq!(refused, bytes.len());
+    }
+
+    #[test]
+    fn a_key_from_another_identity_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = load_or_create(&dir.path().join("a")).unwrap();
+        let b = load_or_create(&dir.path().join("b")).unwrap();
+        let mixed = IdentityFileV2 {
+            version: 2,
+            checksum: checksum(&a.cert_der, &b.key_der),
+            cert_der: a.cert_der,
+            key_der: b.key_der,
+        };
+        let path = dir.path().join("mixed");
+        std::fs::write(&path, codec::encode(&mixed).unwrap()).unwrap();
+        let e = load_or_create(&path).unwrap_err().to_string();
+        assert!(e.contains("does not belong to its certificate"), "{e}");
+    }
+
+    #[test]
+    fn a_version_1_file_is_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let made = load_or_create(&dir.path().join("new")).unwrap();
+        let old = IdentityFileV1 {
+            version: 1,
+            cert_der: made.cert_der.clone(),
+            key_der: made.key_der.clone(),
+        };
+        let path = dir.path().join("old");
+        std::fs::write(&path, codec::encode(&old).unwrap()).unwrap();
+        assert_eq!(load_or_create(&path).unwrap(), made);
     }
 
     #[test]
