@@ -2,6 +2,7 @@
 //! error and not only a sentence.
 
 use crate::error::NetError;
+use kaisho_saves::visible::visible;
 use std::time::Duration;
 
 /// A normal goodbye.
@@ -21,7 +22,7 @@ pub const PROTOCOL: u32 = 5;
 pub fn error_of(e: quinn::ConnectionError) -> NetError {
     match e {
         quinn::ConnectionError::ApplicationClosed(close) => {
-            let reason = String::from_utf8_lossy(&close.reason).into_owned();
+            let reason = visible(&String::from_utf8_lossy(&close.reason)).into_owned();
             match u32::try_from(close.error_code.into_inner()) {
                 Ok(WRONG_CODE) => NetError::WrongCode,
                 Ok(BURNED) => NetError::CodeBurned,

@@ -7,6 +7,7 @@ use crate::frame;
 use crate::wire::{Hello, Message, PROTOCOL_VERSION};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
+use kaisho_saves::visible::{visible, visible_owned};
 use std::time::Duration;
 
 /// How long each step of pairing may take before the attempt is dropped,
@@ -119,6 +120,7 @@ impl Link {
     /// Sends our greeting and checks the partner's: same protocol, and the
     /// fingerprint it claims is the one TLS proved.
     pub(crate) async fn greet(&mut self, name: &str) -> Result<(), NetError> {
+        let name = visible(name);
         self.local_name = name.to_string();
         self.send(&Message::Hello(Hello {
             protocol: PROTOCOL_VERSION,
@@ -131,7 +133,11 @@ impl Link {
             .recv_within(PAIR_TIMEOUT, "the partner's greeting")
             .await?
         {
-            Message::Hello(h) => h,
+            Message::Hello(h) => Hello {
+                name: visible_owned(h.name),
+                program: visible_owned(h.program),
+                ..h
+            },
             other => return Err(unexpected("a greeting", &other)),
         };
         if hello.protocol != PROTOCOL_VERSION {

@@ -18,6 +18,7 @@ use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::{GameHeader, GameLog};
+use kaisho_saves::visible::visible_owned;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
@@ -340,6 +341,7 @@ impl Session {
                 Ok(Some(Update::Acked { seq }))
             }
             Message::Chat { text } => {
+                let text = visible_owned(text);
                 self.log.append_chat(self.local.opponent(), &text)?;
                 Ok(Some(Update::Chat(text)))
             }
@@ -350,7 +352,7 @@ impl Session {
                 main_left_ms,
                 periods_left,
             })),
-            Message::Bye { reason } => Ok(Some(Update::Bye(reason))),
+            Message::Bye { reason } => Ok(Some(Update::Bye(visible_owned(reason)))),
             other => Err(self
                 .fail(crate::link::unexpected("a game message", &other))
                 .await),

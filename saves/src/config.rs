@@ -189,7 +189,10 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         None => defaults.komi,
     };
     Ok(Config {
-        player_name: file.player.name.unwrap_or(defaults.player_name),
+        player_name: file
+            .player
+            .name
+            .map_or(defaults.player_name, crate::visible::visible_owned),
         board_size,
         komi,
         time_control: file.game.clock.unwrap_or(defaults.time_control),

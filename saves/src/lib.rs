@@ -12,3 +12,4 @@ pub mod log;
 pub mod places;
 pub mod series;
 pub mod sgf;
+pub mod visible;

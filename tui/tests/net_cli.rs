@@ -363,3 +363,43 @@ fn two_members_with_the_default_name_both_play_one_host_named_by_its_config() {
         assert_eq!(host.finish(), 0);
     }
 }
+
+#[test]
+fn a_partners_escape_sequences_never_reach_the_hosts_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5", "pass", "propose"]);
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["chat hi\u{1b}]0;x\u{7}", "D4", "pass", "accept"],
+    );
+    let mut host = host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let name = "Ev\u{1b}[2J\nresult: B+R";
+    let mut join = Proc::start(&jh, &["join", &code, "--name", name, "--script", &w]);
+    let met = host.expect("connected to ");
+    assert!(
+        met.starts_with("connected to Ev␛[2J␊result: B+R ("),
+        "{met}"
+    );
+    assert!(host.expect("chat: ").ends_with("hi␛]0;x␇"));
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let all: Vec<String> = host
+        .seen
+        .iter()
+        .cloned()
+        .chain(host.lines.try_iter())
+        .collect();
+    for line in &all {
+        assert!(!line.contains(['\u{1b}', '\u{7}']), "{line:?}");
+    }
+    let results = all.iter().filter(|l| l.starts_with("result: ")).count();
+    assert_eq!(results, 1, "{all:#?}");
+}

@@ -115,8 +115,13 @@ async fn settle(a: &mut Side, b: &mut Side, done: impl Fn(&Side, &Side) -> bool)
 /// Aki hosts a 9×9 game with Black and a byo-yomi clock; Ben joins with
 /// the code the lobby shows. Returns both sides with the game on screen.
 async fn paired(dir_a: &std::path::Path, dir_b: &std::path::Path) -> (Side, Side) {
+    paired_as(dir_a, dir_b, "Ben").await
+}
+
+/// [`paired`] with the joiner named `joiner`.
+async fn paired_as(dir_a: &std::path::Path, dir_b: &std::path::Path, joiner: &str) -> (Side, Side) {
     let mut a = Side::new(dir_a, "Aki");
-    let mut b = Side::new(dir_b, "Ben");
+    let mut b = Side::new(dir_b, joiner);
     // 9×9 on the home menu; the host's form starts from it.
     a.press(KeyCode::Down);
     a.press(KeyCode::Right);
@@ -424,4 +429,47 @@ async fn a_series_game_is_refused_when_the_two_copies_disagree() {
     );
     assert_eq!(series_of(dir_b.path()).games().len(), 2);
     assert_eq!(series_of(dir_a.path()).games().len(), 3);
+}
+
+/// Bytes a terminal would receive for a frame of `state`, at 80×24.
+fn terminal_bytes(state: &State) -> Vec<u8> {
+    let sink = common::Sink::default();
+    let mut terminal = common::byte_terminal(sink.clone());
+    terminal
+        .draw(|frame| kaisho::view::view(state, frame))
+        .unwrap();
+    sink.take()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_partners_escape_sequences_are_shown_never_obeyed() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let hostile = "Ev\u{1b}[2J\nresult: B+R";
+    let (mut a, mut b) = paired_as(dir_a.path(), dir_b.path(), hostile).await;
+    let refused = b.net.request(
+        &b.state,
+        kaisho::app::NetRequest::Chat("hi\u{1b}]0;x\u{7}".into()),
+    );
+    assert!(refused.is_none());
+    settle(&mut a, &mut b, |a, _| !a.seat().chat.is_empty()).await;
+    assert!(
+        a.seat().chat[0].ends_with("hi␛]0;x␇"),
+        "{:?}",
+        a.seat().chat
+    );
+    let names = &a.seat().names;
+    assert!(names.iter().any(|n| n == "Ev␛[2J␊result: B+R"), "{names:?}");
+    let bytes = terminal_bytes(&a.state);
+    for raw in [&b"\x1b[2J"[..], b"\x1b]0;", b"\x07", b"\nresult"] {
+        assert!(
+            !bytes.windows(raw.len()).any(|w| w == raw),
+            "{:?} reached the terminal",
+            String::from_utf8_lossy(raw)
+        );
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    assert!(text.contains("␛"), "the name is not shown");
+    for said in &a.said {
+        assert!(!said.contains(['\u{1b}', '\u{7}', '\n']), "{said:?}");
+    }
 }

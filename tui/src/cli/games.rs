@@ -5,6 +5,7 @@ use clap::{Args, Subcommand};
 use kaisho_core::Game;
 use kaisho_saves::log::{GameHeader, GameStore, GameSummary, Player};
 use kaisho_saves::places::Places;
+use kaisho_saves::visible::visible;
 use kaisho_saves::{export, sgf};
 use serde_json::json;
 use std::path::{Path, PathBuf};
@@ -50,11 +51,11 @@ pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
         None => list(&store, args.json),
         Some(GamesCommand::Import { file }) => match import(&store, &file) {
             Ok(message) => {
-                println!("{message}");
+                println!("{}", visible(&message));
                 ExitCode::SUCCESS
             }
             Err(message) => {
-                eprintln!("kaisho: error: {message}");
+                eprintln!("kaisho: error: {}", visible(&message));
                 ExitCode::FAILURE
             }
         },
@@ -103,7 +104,9 @@ fn import(store: &GameStore, file: &Path) -> Result<String, String> {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
     let player = |name: &Option<String>, fallback: &str| Player {
-        name: name.clone().unwrap_or_else(|| fallback.to_string()),
+        name: name
+            .as_deref()
+            .map_or_else(|| fallback.to_string(), |n| visible(n).into_owned()),
         fingerprint: None,
     };
     let header = GameHeader {
@@ -159,21 +162,21 @@ fn list(store: &GameStore, as_json: bool) -> ExitCode {
         } else {
             println!(
                 "{:<20} {:>2}×{:<2} {:>4} moves  {} (B) v {} (W)  {}",
-                g.id,
+                visible(&g.id),
                 g.size,
                 g.size,
                 g.moves,
-                g.black,
-                g.white,
+                visible(&g.black),
+                visible(&g.white),
                 state(g)
             );
         }
         if let Some(notice) = &g.notice {
-            eprintln!("kaisho: warning: {notice}");
+            eprintln!("kaisho: warning: {}", visible(&notice.to_string()));
         }
     }
     for problem in &listing.problems {
-        eprintln!("kaisho: warning: {problem}");
+        eprintln!("kaisho: warning: {}", visible(&problem.to_string()));
     }
     if listing.games.is_empty() && !as_json {
         println!("No saved games in {}.", store.dir().display());
