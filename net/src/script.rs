@@ -6,7 +6,8 @@
 //! `propose [POINTS…]` (dead stones after stoppage); `accept` (the
 //! partner's open proposal); `resume` (ask to resume play); `both-lose`;
 //! `offer-no-result`, `accept-no-result`, `decline-no-result`;
-//! `chat TEXT`; `bye`. A command waits until it can apply: a move until it
+//! `chat TEXT`; `bye`; `board` (the position and whose turn it is) and
+//! `help` (these commands), answered at once. A command waits until it can apply: a move until it
 //! is our turn, a proposal until the game has stopped, an acceptance until
 //! the partner has proposed. Blank lines and lines starting with `#` are
 //! skipped.
@@ -29,7 +30,14 @@ pub enum Command {
     Event(Event),
     Chat(String),
     Bye,
+    /// Print the position and whose turn it is.
+    Board,
+    /// Print the commands.
+    Help,
 }
+
+/// What `help` prints.
+pub const HELP: &str = "commands: a point like D4 (or play D4), pass, resign, propose [POINTS] (dead stones after both pass), accept, resume, both-lose, offer-no-result, accept-no-result, decline-no-result, chat TEXT, board, help, bye";
 
 /// Reads one command line for the player of `color`; `Ok(None)` for a
 /// blank or comment line.
@@ -67,10 +75,12 @@ pub fn parse(line: &str, color: Color, size: u8) -> Result<Option<Command>, Stri
         "decline-no-result" => Event::DeclineNoResult { by: color },
         "chat" => return Ok(Some(Command::Chat(rest.to_string()))),
         "bye" => return Ok(Some(Command::Bye)),
+        "board" => return Ok(Some(Command::Board)),
+        "help" | "?" => return Ok(Some(Command::Help)),
         _ => Event::Play {
             color,
             point: Point::parse_gtp(line, size).map_err(|_| {
-                format!("'{line}' is not a point or a command (try D4, pass, resign, propose, accept, chat, bye)")
+                format!("'{line}' is not a point or a command (try D4, pass, resign, board, help)")
             })?,
         },
     };
@@ -170,6 +180,7 @@ impl Script {
                         },
                         Command::Chat(text) => session.chat(&text).await?,
                         Command::Bye => return Ok(Finish::Adjourned("we left".into())),
+                        Command::Board | Command::Help => {}
                     }
                     continue;
                 }
@@ -204,6 +215,12 @@ impl Script {
                 line = self.commands.recv(), if waiting => match line {
                     None => self.done = true,
                     Some(line) => match parse(&line, me, size) {
+                        Ok(Some(Command::Board)) => {
+                            for row in board_text(session.game(), me) {
+                                say(out, &row);
+                            }
+                        }
+                        Ok(Some(Command::Help)) => say(out, HELP),
                         Ok(command) => self.current = command,
                         Err(e) => say(out, &format!("refused: {e}")),
                     },
@@ -212,6 +229,41 @@ impl Script {
             }
         }
     }
+}
+
+/// The position as lines of text, top row first, with the column
+/// letters and row numbers a move is typed with (X Black, O White), then
+/// the move number, the prisoners and whose turn it is.
+#[must_use]
+pub fn board_text(game: &Game, me: Color) -> Vec<String> {
+    let size = game.settings().size.get();
+    let letters: String = (0..size)
+        .map(|col| {
+            Point::new(col, 0)
+                .to_gtp(size)
+                .chars()
+                .next()
+                .unwrap_or('?')
+        })
+        .map(|c| format!(" {c}"))
+        .collect();
+    let mut lines = vec![format!("   {letters}")];
+    for (i, row) in game.board().rows().iter().enumerate() {
+        let number = usize::from(size) - i;
+        let stones: String = row.chars().map(|c| format!(" {c}")).collect();
+        lines.push(format!("{number:>2} {stones}"));
+    }
+    let [black, white] = game.captures();
+    let turn = match game.phase() {
+        Phase::Playing if game.to_move() == me => format!("{me} (you) to play"),
+        Phase::Playing => format!("{} (partner) to play", me.opponent()),
+        phase => format!("play has stopped ({phase:?})"),
+    };
+    lines.push(format!(
+        "move {}; prisoners taken: Black {black}, White {white}; {turn}",
+        game.move_number()
+    ));
+    lines
 }
 
 fn say(out: &mut impl Write, line: &str) {
@@ -247,5 +299,25 @@ mod tests {
             Some(Command::Event(Event::Propose { dead, .. })) if dead.len() == 2
         ));
         assert!(parse("Z99", b, 9).unwrap_err().contains("not a point"));
+        assert_eq!(parse("board", b, 9).unwrap(), Some(Command::Board));
+        assert_eq!(parse("help", b, 9).unwrap(), Some(Command::Help));
+    }
+
+    #[test]
+    fn the_board_shows_the_stones_by_their_coordinates_and_whose_turn() {
+        let size = kaisho_core::BoardSize::new(9).unwrap();
+        let settings = kaisho_core::Settings::even(size, kaisho_core::Komi::parse("6.5").unwrap());
+        let mut game = Game::new(settings).unwrap();
+        let d4 = Point::parse_gtp("D4", 9).unwrap();
+        game.apply(Event::Play {
+            color: Color::Black,
+            point: d4,
+        })
+        .unwrap();
+        let lines = board_text(&game, Color::White);
+        assert_eq!(lines[0], "    A B C D E F G H J");
+        assert_eq!(lines[6], " 4  . . . X . . . . .");
+        assert!(lines[10].contains("White (you) to play"), "{}", lines[10]);
+        assert!(lines[10].starts_with("move 1;"), "{}", lines[10]);
     }
 }

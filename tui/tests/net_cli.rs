@@ -403,3 +403,30 @@ fn a_partners_escape_sequences_never_reach_the_hosts_output() {
     let results = all.iter().filter(|l| l.starts_with("result: ")).count();
     assert_eq!(results, 1, "{all:#?}");
 }
+
+#[test]
+fn board_and_help_show_the_position_and_the_commands() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5", "pass", "propose"]);
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["D4", "board", "help", "pass", "accept"],
+    );
+    let mut host = host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    assert_eq!(join.expect("    A"), "    A B C D E F G H J");
+    assert_eq!(join.expect(" 5"), " 5  . . . . X . . . .");
+    assert_eq!(join.expect(" 4"), " 4  . . . O . . . . .");
+    assert!(join.expect("move 2;").ends_with("Black (partner) to play"));
+    assert!(join.expect("commands: ").contains("board, help"));
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+}

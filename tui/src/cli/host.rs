@@ -38,7 +38,8 @@ pub struct PlayOptions {
     pub name: Option<String>,
     /// Read commands from FILE instead of the terminal (`-` for standard
     /// input): a point like D4, pass, resign, propose [POINTS], accept,
-    /// resume, chat TEXT, bye.
+    /// resume, chat TEXT, board (the position and whose turn it is), help,
+    /// bye.
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
     /// Seconds to wait for a dropped partner to come back before the game
