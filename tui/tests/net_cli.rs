@@ -364,23 +364,26 @@ fn two_members_with_the_default_name_both_play_one_host_named_by_its_config() {
     }
 }
 
-#[test]
-fn a_partners_escape_sequences_never_reach_the_hosts_output() {
-    let dir = tempfile::tempdir().unwrap();
-    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
-    let b = script(dir.path(), "b.txt", &["E5", "pass", "propose"]);
-    let w = script(
-        dir.path(),
-        "w.txt",
-        &["chat hi\u{1b}]0;x\u{7}", "D4", "pass", "accept"],
-    );
+/// A host playing Black with E5, pass, propose on 9×9 under `dir`, and a
+/// joiner named `name` playing White from `white`.
+fn short_game(dir: &Path, name: &str, white: &[&str]) -> (Proc, Proc) {
+    let b = script(dir, "b.txt", &["E5", "pass", "propose"]);
+    let w = script(dir, "w.txt", white);
     let mut host = host_on_loopback(
-        &hh,
+        &dir.join("host"),
         &["--color", "black", "--name", "Honinbo", "--script", &b],
     );
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let name = "Ev\u{1b}[2J\nresult: B+R";
-    let mut join = Proc::start(&jh, &["join", &code, "--name", name, "--script", &w]);
+    let args = ["join", &code, "--name", name, "--script", &w];
+    let join = Proc::start(&dir.join("joiner"), &args);
+    (host, join)
+}
+
+#[test]
+fn a_partners_escape_sequences_never_reach_the_hosts_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let white = ["chat hi\u{1b}]0;x\u{7}", "D4", "pass", "accept"];
+    let (mut host, mut join) = short_game(dir.path(), "Ev\u{1b}[2J\nresult: B+R", &white);
     let met = host.expect("connected to ");
     assert!(
         met.starts_with("connected to Ev␛[2J␊result: B+R ("),
@@ -407,19 +410,8 @@ fn a_partners_escape_sequences_never_reach_the_hosts_output() {
 #[test]
 fn board_and_help_show_the_position_and_the_commands() {
     let dir = tempfile::tempdir().unwrap();
-    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
-    let b = script(dir.path(), "b.txt", &["E5", "pass", "propose"]);
-    let w = script(
-        dir.path(),
-        "w.txt",
-        &["D4", "board", "help", "pass", "accept"],
-    );
-    let mut host = host_on_loopback(
-        &hh,
-        &["--color", "black", "--name", "Honinbo", "--script", &b],
-    );
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    let white = ["D4", "board", "help", "pass", "accept"];
+    let (mut host, mut join) = short_game(dir.path(), "Kitani", &white);
     assert_eq!(join.expect("    A"), "    A B C D E F G H J");
     assert_eq!(join.expect(" 5"), " 5  . . . . X . . . .");
     assert_eq!(join.expect(" 4"), " 4  . . . O . . . . .");
