@@ -422,3 +422,35 @@ fn board_and_help_show_the_position_and_the_commands() {
     assert_eq!(join.finish(), 0);
     assert_eq!(host.finish(), 0);
 }
+
+/// Waits for both sides' SGF lines and exit statuses, and checks that
+/// each side's exports folder holds one SGF file containing `holds`.
+fn both_exported(dir: &Path, mut host: Proc, mut join: Proc, status: i32, holds: &str) {
+    assert!(join.expect("SGF saved to ").ends_with(".sgf"));
+    assert!(host.expect("SGF saved to ").ends_with(".sgf"));
+    assert_eq!(join.finish(), status);
+    assert_eq!(host.finish(), status);
+    for home in ["host", "joiner"] {
+        let files: Vec<_> = std::fs::read_dir(dir.join(home).join("data/exports"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        assert_eq!(files.len(), 1, "{home}: {files:?}");
+        let sgf = std::fs::read_to_string(&files[0]).unwrap();
+        assert!(sgf.contains(holds), "{home}: {sgf}");
+    }
+}
+
+#[test]
+fn finished_and_adjourned_games_get_their_sgf_on_both_sides() {
+    let dir = tempfile::tempdir().unwrap();
+    let (host, mut join) = short_game(dir.path(), "Kitani", &["D4", "pass", "accept"]);
+    let result = join.expect("result: ")["result: ".len()..].to_string();
+    both_exported(dir.path(), host, join, 0, &format!("RE[{result}]"));
+
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join) = short_game(dir.path(), "Kitani", &["D4", "bye"]);
+    assert!(join.expect("adjourned (").contains("we left"));
+    assert!(host.expect("adjourned (").contains("the partner left"));
+    both_exported(dir.path(), host, join, 2, ";W[df]");
+}

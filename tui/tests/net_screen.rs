@@ -323,6 +323,19 @@ async fn a_game_left_by_one_side_is_adjourned_on_both() {
         .unwrap();
     assert_eq!(other.game.events().len(), 1);
     assert!(other.game.outcome().is_none());
+    // Both sides export the adjourned game as SGF: the one who left after
+    // its goodbye, the other when the link closed.
+    for dir in [dir_a.path(), dir_b.path()] {
+        let sgf = Places::under(dir).exports_dir().join(format!("{id}.sgf"));
+        for _ in 0..50 {
+            if sgf.exists() {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        let text = std::fs::read_to_string(&sgf).unwrap();
+        assert!(text.contains(";B["), "{text}");
+    }
 }
 
 fn series_of(dir: &std::path::Path) -> kaisho_core::series::Series {

@@ -39,7 +39,7 @@ pub use narrate::{describe, outcome_text};
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};
-pub use recording::{Recording, SeriesGame};
+pub use recording::{Recording, SeriesGame, export_saved};
 pub use review::Review;
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};

@@ -5,7 +5,7 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
-use kaisho::app::{SeriesGame, SeriesTerms, record_network_game};
+use kaisho::app::{SeriesGame, SeriesTerms, export_saved, record_network_game};
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
@@ -186,9 +186,11 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
 
 /// Prints how the game stopped and turns it into the process status:
 /// 0 for a finished game, 2 for an adjourned one. A finished series game
-/// is recorded in this side's copy of its series.
+/// is recorded in this side's copy of its series. Either way the game is
+/// exported as SGF.
 pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
-    match finish {
+    let id = &session.header().game_id;
+    let code = match finish {
         Finish::Ended(result) => {
             println!("result: {result}");
             if let Some(line) = record_series(session, places) {
@@ -197,14 +199,18 @@ pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
             ExitCode::SUCCESS
         }
         Finish::Adjourned(why) => {
-            println!(
-                "adjourned ({why}): game {} is saved; resume it with --resume {}",
-                session.header().game_id,
-                session.header().game_id
-            );
+            println!("adjourned ({why}): game {id} is saved; resume it with --resume {id}");
             ExitCode::from(2)
         }
-    }
+    };
+    export_sgf(places, id);
+    code
+}
+
+/// Exports saved game `id` as SGF and says where it went.
+fn export_sgf(places: &Places, id: &str) {
+    let store = GameStore::new(places.games_dir());
+    println!("{}", export_saved(&store, id, &places.exports_dir()));
 }
 
 /// Records an ended series game in the series its log names.
@@ -330,6 +336,7 @@ pub async fn play_out(
                     println!(
                         "adjourned: the partner did not come back; resume it with --resume {id}"
                     );
+                    export_sgf(places, &id);
                     return Ok(ExitCode::from(2));
                 };
                 session = back;

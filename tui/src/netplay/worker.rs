@@ -8,7 +8,7 @@ use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_saved};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -25,6 +25,7 @@ pub const COMEBACK: Duration = Duration::from_secs(60);
 /// The requests from the update and the channel for the news.
 struct Task {
     env: Env,
+    places: Places,
     name: String,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
@@ -49,6 +50,7 @@ pub async fn run(
         Ok(env) => {
             let mut task = Task {
                 env,
+                places,
                 name,
                 requests,
                 news: news.clone(),
@@ -73,8 +75,14 @@ impl Task {
         loop {
             match self.play(&mut session).await {
                 Ok(end) => {
+                    let id = session.header().game_id.clone();
+                    let finished = session.game().outcome().is_some();
                     session.bye(&end).await;
-                    return Ok(end);
+                    return Ok(if finished {
+                        end
+                    } else {
+                        self.adjourned(&id, &end)
+                    });
                 }
                 Err(e) if is_drop(&e) => {
                     let id = session.header().game_id.clone();
@@ -85,9 +93,10 @@ impl Task {
                         COMEBACK.as_secs()
                     )));
                     let Some(link) = self.comeback(&mut side, partner).await? else {
-                        return Ok(format!(
+                        let end = format!(
                             "the partner did not come back: game {id} is adjourned; resume it from Saved games"
-                        ));
+                        );
+                        return Ok(self.adjourned(&id, &end));
                     };
                     session = self.resume(link, &side, &id).await?;
                     self.started(&session, true);
@@ -95,6 +104,14 @@ impl Task {
                 Err(e) => return Err(e.to_string()),
             }
         }
+    }
+
+    /// `end` with where the adjourned game `id`'s SGF went, on either
+    /// side, however the game stopped (a finished game's SGF is written by
+    /// the screen when it ends).
+    fn adjourned(&self, id: &str, end: &str) -> String {
+        let sgf = export_saved(&self.env.store, id, &self.places.exports_dir());
+        format!("{end}; {sgf}")
     }
 
     /// Finds the partner and sets the game up.
