@@ -24,7 +24,9 @@ pub fn error_of(e: quinn::ConnectionError) -> NetError {
         quinn::ConnectionError::ApplicationClosed(close) => {
             let reason = visible(&String::from_utf8_lossy(&close.reason)).into_owned();
             match u32::try_from(close.error_code.into_inner()) {
-                Ok(WRONG_CODE) => NetError::WrongCode,
+                Ok(WRONG_CODE) => NetError::WrongCode {
+                    left: tries_left(&reason),
+                },
                 Ok(BURNED) => NetError::CodeBurned,
                 _ => NetError::Refused(reason),
             }
@@ -34,6 +36,16 @@ pub fn error_of(e: quinn::ConnectionError) -> NetError {
         }
         other => NetError::Connection(other.to_string()),
     }
+}
+
+/// The tries left that a wrong-code close reason names, as in
+/// `wrong join code (2 tries left)`; 0 when it names none.
+fn tries_left(reason: &str) -> u32 {
+    reason
+        .split(|c: char| !c.is_ascii_digit())
+        .find(|part| !part.is_empty())
+        .and_then(|digits| digits.parse().ok())
+        .unwrap_or(0)
 }
 
 /// Closes `connection` with a code and a reason the partner will read.

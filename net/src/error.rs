@@ -23,8 +23,9 @@ pub enum NetError {
     NoHost { addr: SocketAddr, why: String },
     /// The partner closed the connection and said why.
     Refused(String),
-    /// The partner's join code did not match ours.
-    WrongCode,
+    /// The partner's join code did not match ours; `left` more wrong
+    /// tries burn it.
+    WrongCode { left: u32 },
     /// Three wrong codes were tried: the code is burned.
     CodeBurned,
     /// The partner presented another certificate than the one pinned.
@@ -70,8 +71,9 @@ impl fmt::Display for NetError {
                 "no host answered at {addr} ({why}): check the address and that the host is running `kaisho host`; nothing was saved"
             ),
             NetError::Refused(m) => write!(f, "the partner closed the connection: {m}"),
-            NetError::WrongCode => f.write_str(
-                "the join code does not match: check it with the host and try again",
+            NetError::WrongCode { left } => write!(
+                f,
+                "wrong join code ({left} tries left): check it with the host and try again"
             ),
             NetError::CodeBurned => f.write_str(
                 "the join code was burned after 3 wrong tries: the host must make a new one",

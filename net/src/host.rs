@@ -388,14 +388,7 @@ impl Attempt {
         };
         let verdict = self.judge(&secret, confirmation.check(Side::Joiner, &mac));
         if let Err((code, e)) = verdict {
-            let reason = match &e {
-                NetError::WrongCode => {
-                    let left = MAX_TRIES.saturating_sub(self.door().failures);
-                    format!("wrong join code ({left} tries left)")
-                }
-                other => other.to_string(),
-            };
-            link.close(code, &reason).await;
+            link.close(code, &e.to_string()).await;
             return Err(e);
         }
         link.send(&Message::Confirm {
@@ -416,7 +409,8 @@ impl Attempt {
             return Err(if door.burned() {
                 (close::BURNED, NetError::CodeBurned)
             } else {
-                (close::WRONG_CODE, NetError::WrongCode)
+                let left = MAX_TRIES.saturating_sub(door.failures);
+                (close::WRONG_CODE, NetError::WrongCode { left })
             });
         }
         if door.secret.as_ref() != Some(secret) {

@@ -32,8 +32,19 @@ async fn a_wrong_code_is_refused_and_three_burn_the_code() {
         .unwrap();
         let (h, j) = (h.err().unwrap(), j.err().unwrap());
         if attempt < 3 {
-            assert!(matches!(h, NetError::WrongCode), "{h}");
-            assert!(matches!(j, NetError::WrongCode), "{j}");
+            let left = 3 - attempt;
+            assert!(
+                matches!(h, NetError::WrongCode { left: l } if l == left),
+                "{h}"
+            );
+            assert!(
+                matches!(j, NetError::WrongCode { left: l } if l == left),
+                "{j}"
+            );
+            assert!(
+                j.to_string()
+                    .contains(&format!("wrong join code ({left} tries left)"))
+            );
         } else {
             assert!(matches!(h, NetError::CodeBurned), "{h}");
             assert!(matches!(j, NetError::CodeBurned), "{j}");
@@ -202,7 +213,11 @@ async fn a_relay_in_the_middle_fails_even_when_passing_the_code_exchange_through
     })
     .await
     .unwrap();
-    assert!(matches!(h, Err(NetError::WrongCode)), "{:?}", h.err());
+    assert!(
+        matches!(h, Err(NetError::WrongCode { .. })),
+        "{:?}",
+        h.err()
+    );
     assert!(j.is_err());
     relay_task.abort();
 }
@@ -254,8 +269,14 @@ async fn wrong_guesses_are_told_as_wrong_codes_never_as_a_lost_game() {
         let (h, j) = (h.err().unwrap(), j.err().unwrap());
         let left = 2 - guess % 3;
         if left > 0 {
-            assert!(matches!(h, NetError::WrongCode), "guess {guess}: {h}");
-            assert!(matches!(j, NetError::WrongCode), "guess {guess}: {j}");
+            assert!(
+                matches!(h, NetError::WrongCode { left: l } if l == left),
+                "guess {guess}: {h}"
+            );
+            assert!(
+                matches!(j, NetError::WrongCode { left: l } if l == left),
+                "guess {guess}: {j}"
+            );
         } else {
             assert!(matches!(h, NetError::CodeBurned), "guess {guess}: {h}");
             assert!(matches!(j, NetError::CodeBurned), "guess {guess}: {j}");
