@@ -18,6 +18,21 @@ fn wrong(code: &JoinCode, bits: u32) -> JoinCode {
     }
 }
 
+/// Both sides were told the code was wrong, with `left` tries left.
+fn told_wrong(host: &NetError, joiner: &NetError, left: u32) {
+    for e in [host, joiner] {
+        assert!(
+            matches!(e, NetError::WrongCode { left: l } if *l == left),
+            "{e}"
+        );
+    }
+    let text = joiner.to_string();
+    assert!(
+        text.contains(&format!("wrong join code ({left} tries left)")),
+        "{text}"
+    );
+}
+
 #[tokio::test]
 async fn a_wrong_code_is_refused_and_three_burn_the_code() {
     let dir = tempfile::tempdir().unwrap();
@@ -32,19 +47,7 @@ async fn a_wrong_code_is_refused_and_three_burn_the_code() {
         .unwrap();
         let (h, j) = (h.err().unwrap(), j.err().unwrap());
         if attempt < 3 {
-            let left = 3 - attempt;
-            assert!(
-                matches!(h, NetError::WrongCode { left: l } if l == left),
-                "{h}"
-            );
-            assert!(
-                matches!(j, NetError::WrongCode { left: l } if l == left),
-                "{j}"
-            );
-            assert!(
-                j.to_string()
-                    .contains(&format!("wrong join code ({left} tries left)"))
-            );
+            told_wrong(&h, &j, 3 - attempt);
         } else {
             assert!(matches!(h, NetError::CodeBurned), "{h}");
             assert!(matches!(j, NetError::CodeBurned), "{j}");
@@ -269,14 +272,7 @@ async fn wrong_guesses_are_told_as_wrong_codes_never_as_a_lost_game() {
         let (h, j) = (h.err().unwrap(), j.err().unwrap());
         let left = 2 - guess % 3;
         if left > 0 {
-            assert!(
-                matches!(h, NetError::WrongCode { left: l } if l == left),
-                "guess {guess}: {h}"
-            );
-            assert!(
-                matches!(j, NetError::WrongCode { left: l } if l == left),
-                "guess {guess}: {j}"
-            );
+            told_wrong(&h, &j, left);
         } else {
             assert!(matches!(h, NetError::CodeBurned), "guess {guess}: {h}");
             assert!(matches!(j, NetError::CodeBurned), "guess {guess}: {j}");
