@@ -125,8 +125,9 @@ fn checksum(cert_der: &[u8], key_der: &[u8]) -> [u8; 32] {
 const DAMAGED: &str = "the file was left as it is and no new identity was made: restore it from a backup, or move it aside to make a new identity (known peers and saved network games will then see a new fingerprint and refuse to resume)";
 
 /// Reads an identity file's bytes: its format, its checksum, and that its
-/// key is the one its certificate was made for.
-fn read_identity(bytes: &[u8]) -> Result<Identity, String> {
+/// key is the one its certificate was made for. Also says whether the file
+/// is of format 1, to be rewritten with a checksum.
+fn read_identity(bytes: &[u8]) -> Result<(Identity, bool), String> {
     let (version, identity, sum) = match codec::decode::<IdentityFileV2>(bytes) {
         Ok(f) => (f.version, (f.cert_der, f.key_der), Some(f.checksum)),
         Err(e) => match codec::decode::<IdentityFileV1>(bytes) {
@@ -143,11 +144,27 @@ fn read_identity(bytes: &[u8]) -> Result<Identity, String> {
     }
     let identity = Identity { cert_der, key_der };
     check_pair(&identity)?;
-    Ok(identity)
+    Ok((identity, version == 1))
 }
 
-/// Checks that the private key is the one the certificate names: its
-/// public key must be the certificate's.
+/// Writes `identity` to `path` in format 2, atomically and owner-only.
+fn write_identity(path: &Path, identity: &Identity) -> Result<(), String> {
+    let file = IdentityFileV2 {
+        version: 2,
+        cert_der: identity.cert_der.clone(),
+        key_der: identity.key_der.clone(),
+        checksum: checksum(&identity.cert_der, &identity.key_der),
+    };
+    let bytes = codec::encode(&file).map_err(|e| e.to_string())?;
+    write_atomically(path, &bytes, Access::OwnerOnly)
+        .map_err(|e| format!("could not be written: {e}"))
+}
+
+/// Checks that the private key is the one the certificate names (its
+/// public key must be the certificate's) and that the certificate is
+/// intact: signed by that key with ECDSA P-256 and SHA-256, as kaisho makes
+/// them. So even a file of format 1, without a checksum, cannot load as
+/// another certificate.
 fn check_pair(identity: &Identity) -> Result<(), String> {
     let key = rcgen::KeyPair::try_from(identity.key_der.as_slice())
         .map_err(|e| format!("its private key cannot be read ({e})"))?;
@@ -159,7 +176,70 @@ fn check_pair(identity: &Identity) -> Result<(), String> {
     {
         return Err("its private key does not belong to its certificate".into());
     }
-    Ok(())
+    let damaged = || "its certificate is damaged".to_string();
+    let (tbs, algorithm, signature) = certificate_parts(&identity.cert_der).ok_or_else(damaged)?;
+    let signature = match signature {
+        [0, rest @ ..] if algorithm == ECDSA_WITH_SHA256 => rest,
+        _ => return Err(damaged()),
+    };
+    ring::signature::UnparsedPublicKey::new(
+        &ring::signature::ECDSA_P256_SHA256_ASN1,
+        key.public_key_raw(),
+    )
+    .verify(tbs, signature)
+    .map_err(|_| damaged())
+}
+
+/// The DER of the AlgorithmIdentifier ecdsa-with-SHA256.
+const ECDSA_WITH_SHA256: &[u8] = &[
+    0x30, 0x0a, 0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x04, 0x03, 0x02,
+];
+
+/// A certificate's signed part (with its tag and length), its signature
+/// algorithm (likewise) and the content of its signature bit string; `None`
+/// unless the DER is exactly those three in one sequence.
+fn certificate_parts(der: &[u8]) -> Option<(&[u8], &[u8], &[u8])> {
+    let (outer, rest) = der_element(der)?;
+    if !rest.is_empty() || outer.first() != Some(&0x30) {
+        return None;
+    }
+    let body = &outer[header_len(outer)?..];
+    let (tbs, body) = der_element(body)?;
+    let (algorithm, body) = der_element(body)?;
+    let (bits, body) = der_element(body)?;
+    if !body.is_empty() || tbs.first() != Some(&0x30) || bits.first() != Some(&0x03) {
+        return None;
+    }
+    Some((tbs, algorithm, &bits[header_len(bits)?..]))
+}
+
+/// The length of a DER element's tag and length bytes.
+fn header_len(der: &[u8]) -> Option<usize> {
+    match *der.get(1)? {
+        n if n < 0x80 => Some(2),
+        n => Some(2 + usize::from(n & 0x7f)),
+    }
+}
+
+/// The first DER element of `der` (tag, length and content) and what
+/// follows it; lengths up to four bytes.
+fn der_element(der: &[u8]) -> Option<(&[u8], &[u8])> {
+    let first = *der.get(1)?;
+    let (start, len) = if first < 0x80 {
+        (2, usize::from(first))
+    } else {
+        let n = usize::from(first & 0x7f);
+        if n == 0 || n > 4 {
+            return None;
+        }
+        let bytes = der.get(2..2 + n)?;
+        (
+            2 + n,
+            bytes.iter().fold(0usize, |a, b| (a << 8) | usize::from(*b)),
+        )
+    };
+    let end = start.checked_add(len)?;
+    (end <= der.len()).then(|| der.split_at(end))
 }
 
 /// An identity that could not be read or made.
@@ -187,7 +267,16 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
         message,
     };
     match std::fs::read(path) {
-        Ok(bytes) => read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}"))),
+        Ok(bytes) => {
+            let (identity, old) =
+                read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}")))?;
+            // A format-1 file is the same identity with a checksum added,
+            // so later damage is caught; a failed rewrite leaves it as it is.
+            if old {
+                let _ = write_identity(path, &identity);
+            }
+            Ok(identity)
+        }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let made = rcgen::generate_simple_self_signed(vec!["kaisho".to_string()])
                 .map_err(|e| err(format!("could not make a key pair: {e}")))?;
@@ -195,15 +284,7 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
                 cert_der: made.cert.der().to_vec(),
                 key_der: made.signing_key.serialize_der(),
             };
-            let file = IdentityFileV2 {
-                version: 2,
-                cert_der: identity.cert_der.clone(),
-                key_der: identity.key_der.clone(),
-                checksum: checksum(&identity.cert_der, &identity.key_der),
-            };
-            let bytes = codec::encode(&file).map_err(|e| err(e.to_string()))?;
-            write_atomically(path, &bytes, Access::OwnerOnly)
-                .map_err(|e| err(format!("could not be written: {e}")))?;
+            write_identity(path, &identity).map_err(err)?;
             Ok(identity)
         }
         Err(e) => Err(err(format!("could not be read: {e}"))),
@@ -282,17 +363,39 @@ mod tests {
         assert!(e.contains("does not belong to its certificate"), "{e}");
     }
 
-    #[test]
-    fn a_version_1_file_is_still_read() {
-        let dir = tempfile::tempdir().unwrap();
-        let made = load_or_create(&dir.path().join("new")).unwrap();
+    /// An identity made in `dir/new`, and its bytes in format 1.
+    fn made_as_version_1(dir: &Path) -> (Identity, Vec<u8>) {
+        let made = load_or_create(&dir.join("new")).unwrap();
         let old = IdentityFileV1 {
             version: 1,
             cert_der: made.cert_der.clone(),
             key_der: made.key_der.clone(),
         };
+        (made, codec::encode(&old).unwrap())
+    }
+
+    #[test]
+    fn every_flipped_byte_of_a_version_1_file_loads_the_same_identity_or_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let (made, bytes) = made_as_version_1(dir.path());
+        for i in 0..bytes.len() {
+            let mut flipped = bytes.clone();
+            flipped[i] ^= 0xFF;
+            if let Ok((loaded, _)) = read_identity(&flipped) {
+                assert_eq!(loaded, made, "byte {i}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_version_1_file_is_still_read() {
+        let dir = tempfile::tempdir().unwrap();
+        let (made, bytes) = made_as_version_1(dir.path());
         let path = dir.path().join("old");
-        std::fs::write(&path, codec::encode(&old).unwrap()).unwrap();
+        std::fs::write(&path, bytes).unwrap();
+        assert_eq!(load_or_create(&path).unwrap(), made);
+        let upgraded = std::fs::read(&path).unwrap();
+        assert_eq!(upgraded, std::fs::read(dir.path().join("new")).unwrap());
         assert_eq!(load_or_create(&path).unwrap(), made);
     }
 
