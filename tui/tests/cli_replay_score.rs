@@ -195,3 +195,22 @@ fn score_refuses_what_it_cannot_count() {
     assert!(!out.status.success());
     assert!(stderr(&out).contains("move 9 (Black C2) is illegal"));
 }
+
+#[test]
+fn a_file_name_with_escape_sequences_is_shown_never_obeyed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("x\u{1b}[2J\u{7}.sgf");
+    std::fs::copy(fixture("capture.sgf"), &path).unwrap();
+    let name = path.display().to_string();
+    let out = kaisho(&["replay", &name]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(!out.stdout.contains(&0x1b) && !out.stdout.contains(&0x07));
+    assert!(
+        stdout(&out).contains("x␛[2J␇.sgf: 9x9, 6 moves"),
+        "{}",
+        stdout(&out)
+    );
+    let out = kaisho(&["score", &name, "--dead", "Z99"]);
+    assert!(!out.status.success());
+    assert!(!out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07));
+}

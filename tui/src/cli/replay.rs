@@ -4,6 +4,7 @@
 use clap::Args;
 use kaisho_core::{Color, Event, Game, Point};
 use kaisho_saves::sgf::{self, SgfRecord};
+use kaisho_saves::visible::visible;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -119,9 +120,9 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
 }
 
 fn print_text(path: &Path, outcome: &Result<Replayed, String>) {
-    let name = path.display();
+    let name = visible(&path.display().to_string()).into_owned();
     match outcome {
-        Err(message) => eprintln!("{message}"),
+        Err(message) => eprintln!("{}", visible(message)),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();
             match illegal {

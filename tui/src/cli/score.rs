@@ -5,6 +5,7 @@ use super::replay::load_and_replay;
 use clap::Args;
 use kaisho_core::life::Limits;
 use kaisho_core::{Color, Game, Point, Score};
+use kaisho_saves::visible::visible;
 use serde_json::json;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -91,14 +92,14 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(message) => {
-            eprintln!("{message}");
+            eprintln!("{}", visible(&message));
             ExitCode::FAILURE
         }
     }
 }
 
 fn count(args: &ScoreArgs) -> Result<String, String> {
-    let name = args.file.display();
+    let name = visible(&args.file.display().to_string()).into_owned();
     let replayed = load_and_replay(&args.file)?;
     let game = replayed.game;
     let size = game.settings().size.get();
