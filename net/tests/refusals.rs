@@ -10,6 +10,7 @@ use kaisho_net::wire::Message;
 use kaisho_net::{JoinCode, NetError, Secret, frame, tls};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
+use std::time::Duration;
 
 fn wrong(code: &JoinCode, bits: u32) -> JoinCode {
     JoinCode {
@@ -305,4 +306,41 @@ async fn a_wrong_address_says_no_host_answered_there() {
         "{text}"
     );
     assert!(!text.contains("resumed"), "{text}");
+}
+
+/// A host that ends its stream at once and closes the connection with a
+/// wrong-code reason only `delay` later, as a close can arrive after the
+/// end of the stream.
+async fn late_closer(
+    id: &kaisho_saves::identity::Identity,
+    delay: Duration,
+) -> std::net::SocketAddr {
+    let endpoint = quinn::Endpoint::server(tls::server_config(id).unwrap(), loopback()).unwrap();
+    let addr = endpoint.local_addr().unwrap();
+    tokio::spawn(async move {
+        let connection = endpoint.accept().await.unwrap().await.unwrap();
+        let (mut send, _recv) = connection.accept_bi().await.unwrap();
+        send.finish().unwrap();
+        tokio::time::sleep(delay).await;
+        connection.close(1u32.into(), b"wrong join code (2 tries left)");
+        tokio::time::sleep(Duration::from_secs(2)).await;
+    });
+    addr
+}
+
+#[tokio::test]
+async fn a_close_arriving_after_the_end_of_the_stream_is_still_the_reason_given() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let code = JoinCode {
+        addr: late_closer(&hid, Duration::from_millis(300)).await,
+        secret: Secret::from_random(9),
+    };
+    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &jid, "Kitani"))
+        .await
+        .unwrap()
+        .err()
+        .unwrap();
+    assert!(matches!(e, NetError::WrongCode { left: 2 }), "{e}");
+    assert!(!e.to_string().contains("saved"), "{e}");
 }
