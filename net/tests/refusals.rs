@@ -12,6 +12,19 @@ use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 use std::time::Duration;
 
+/// Joins with `code` and returns why the join failed.
+async fn join_refused(
+    code: &JoinCode,
+    id: &kaisho_saves::identity::Identity,
+    name: &str,
+) -> NetError {
+    tokio::time::timeout(LIMIT, kaisho_net::join(code, id, name))
+        .await
+        .unwrap()
+        .err()
+        .unwrap()
+}
+
 fn wrong(code: &JoinCode, bits: u32) -> JoinCode {
     JoinCode {
         addr: code.addr,
@@ -75,11 +88,7 @@ async fn a_third_connection_is_refused() {
         addr: host.local_addr().unwrap(),
         secret: Secret::from_random(42),
     };
-    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &third, "Third"))
-        .await
-        .unwrap()
-        .err()
-        .unwrap();
+    let e = join_refused(&code, &third, "Third").await;
     assert!(e.to_string().contains("already has its two players"), "{e}");
 }
 
@@ -294,11 +303,7 @@ async fn a_wrong_address_says_no_host_answered_there() {
         addr,
         secret: Secret::from_random(5),
     };
-    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &jid, "Kitani"))
-        .await
-        .unwrap()
-        .err()
-        .unwrap();
+    let e = join_refused(&code, &jid, "Kitani").await;
     assert!(matches!(e, NetError::NoHost { .. }), "{e}");
     let text = e.to_string();
     assert!(
@@ -336,11 +341,7 @@ async fn a_close_arriving_after_the_end_of_the_stream_is_still_the_reason_given(
         addr: late_closer(&hid, Duration::from_millis(300)).await,
         secret: Secret::from_random(9),
     };
-    let e = tokio::time::timeout(LIMIT, kaisho_net::join(&code, &jid, "Kitani"))
-        .await
-        .unwrap()
-        .err()
-        .unwrap();
+    let e = join_refused(&code, &jid, "Kitani").await;
     assert!(matches!(e, NetError::WrongCode { left: 2 }), "{e}");
     assert!(!e.to_string().contains("saved"), "{e}");
 }
