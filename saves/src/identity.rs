@@ -125,9 +125,8 @@ fn checksum(cert_der: &[u8], key_der: &[u8]) -> [u8; 32] {
 const DAMAGED: &str = "the file was left as it is and no new identity was made: restore it from a backup, or move it aside to make a new identity (known peers and saved network games will then see a new fingerprint and refuse to resume)";
 
 /// Reads an identity file's bytes: its format, its checksum, and that its
-/// key is the one its certificate was made for. Also says whether the file
-/// is of format 1, to be rewritten with a checksum.
-fn read_identity(bytes: &[u8]) -> Result<(Identity, bool), String> {
+/// key is the one its certificate was made for.
+fn read_identity(bytes: &[u8]) -> Result<Identity, String> {
     let (version, identity, sum) = match codec::decode::<IdentityFileV2>(bytes) {
         Ok(f) => (f.version, (f.cert_der, f.key_der), Some(f.checksum)),
         Err(e) => match codec::decode::<IdentityFileV1>(bytes) {
@@ -144,7 +143,7 @@ fn read_identity(bytes: &[u8]) -> Result<(Identity, bool), String> {
     }
     let identity = Identity { cert_der, key_der };
     check_pair(&identity)?;
-    Ok((identity, version == 1))
+    Ok(identity)
 }
 
 /// Writes `identity` to `path` in format 2, atomically and owner-only.
@@ -267,16 +266,7 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
         message,
     };
     match std::fs::read(path) {
-        Ok(bytes) => {
-            let (identity, old) =
-                read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}")))?;
-            // A format-1 file is the same identity with a checksum added,
-            // so later damage is caught; a failed rewrite leaves it as it is.
-            if old {
-                let _ = write_identity(path, &identity);
-            }
-            Ok(identity)
-        }
+        Ok(bytes) => read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}"))),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             let made = rcgen::generate_simple_self_signed(vec!["kaisho".to_string()])
                 .map_err(|e| err(format!("could not make a key pair: {e}")))?;
@@ -381,7 +371,7 @@ mod tests {
         for i in 0..bytes.len() {
             let mut flipped = bytes.clone();
             flipped[i] ^= 0xFF;
-            if let Ok((loaded, _)) = read_identity(&flipped) {
+            if let Ok(loaded) = read_identity(&flipped) {
                 assert_eq!(loaded, made, "byte {i}");
             }
         }
@@ -393,9 +383,6 @@ mod tests {
         let (made, bytes) = made_as_version_1(dir.path());
         let path = dir.path().join("old");
         std::fs::write(&path, bytes).unwrap();
-        assert_eq!(load_or_create(&path).unwrap(), made);
-        let upgraded = std::fs::read(&path).unwrap();
-        assert_eq!(upgraded, std::fs::read(dir.path().join("new")).unwrap());
         assert_eq!(load_or_create(&path).unwrap(), made);
     }
 
