@@ -245,3 +245,19 @@ fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
     assert_eq!(games.games.len(), 1, "{:?}", games.problems);
     assert_eq!(games.games[0].moves as usize, played - 1, "{out}");
 }
+
+/// `undo` at one keyboard takes the last move back at once; the board
+/// printed after it no longer shows the stone.
+#[test]
+fn undo_takes_the_last_move_back_in_plain_mode() {
+    let (ok, out) = kaisho(
+        &["--plain"],
+        b"new 9\nplay E5\nplay C3\nundo\nplay G7\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("Black agrees: the move is taken back; move 1 stands, White to play"),
+        "{out}"
+    );
+    assert!(out.contains("move 2, White G7"), "{out}");
+}

@@ -49,6 +49,13 @@ pub enum Command {
     OfferNoResult,
     /// Refuse no-result; repeating moves are refused from then on.
     DeclineNoResult,
+    /// 待った: take back the last move (at once at one keyboard; a request
+    /// to the partner over the network).
+    Undo,
+    /// Agree to the partner's request to take back their move.
+    AcceptUndo,
+    /// Refuse it: the move stands.
+    DeclineUndo,
     /// Leave a finished game for the home screen.
     Home,
     /// Describe the board as text (plain mode).

@@ -190,6 +190,12 @@ const PLAY: &[Binding] = &[
         Command::Ask(Ask::Resign),
     ),
     bind(
+        &[Char('u')],
+        "take back the last move by consent (待った)",
+        None,
+        Command::Undo,
+    ),
+    bind(
         &[Char('n')],
         "offer no-result after a whole-board repetition",
         None,

@@ -25,6 +25,7 @@ mod session;
 mod settings;
 mod text;
 mod timer;
+mod undo;
 mod update;
 
 pub use command::{Ask, Command};

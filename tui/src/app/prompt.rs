@@ -70,6 +70,8 @@ pub enum Prompt {
     NoResultOffer { to_move: Color },
     /// `by` offered no-result; the partner answers.
     NoResultAnswer { by: Color },
+    /// `by` asks to take back their last move (待った); the partner answers.
+    UndoAnswer { by: Color },
     /// An adjourned network game: wait for the partner here, or dial the
     /// host.
     NetResume { id: String },
@@ -113,6 +115,9 @@ impl Prompt {
                 "{by} offers no-result. {}: a accept, d decline",
                 by.opponent()
             ),
+            Prompt::UndoAnswer { by } => {
+                format!("{by} asks to take back the last move (待った). y allow, n refuse")
+            }
             Prompt::NetResume { id } => {
                 format!("Resume {id} with the partner: w wait here, d dial their host, Esc cancel")
             }
@@ -155,6 +160,11 @@ impl Prompt {
             Prompt::NoResultAnswer { .. } => match key.code {
                 KeyCode::Char('a') => Reply::Run(Command::Accept),
                 KeyCode::Char('d') => Reply::Run(Command::DeclineNoResult),
+                _ => Reply::Stay,
+            },
+            Prompt::UndoAnswer { .. } => match key.code {
+                KeyCode::Char('y' | 'Y') => Reply::Run(Command::AcceptUndo),
+                KeyCode::Char('n' | 'N') => Reply::Run(Command::DeclineUndo),
                 _ => Reply::Stay,
             },
             Prompt::NetResume { id } => match key.code {

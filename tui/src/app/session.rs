@@ -292,7 +292,7 @@ impl Session {
     /// or why it was refused. In a network game the event is checked on a
     /// copy and handed to the network task, which sends it; the game
     /// changes when the task reports it sent.
-    fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
+    pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
                 out.refuse(format!("not sent: {why}"));
@@ -362,6 +362,9 @@ impl Session {
                 out.prompt = Some(Prompt::NoResultAnswer { by: *by });
             }
             Event::RequestResume { .. } => self.marks.clear(),
+            Event::RequestUndo { by } if self.net.is_some() && self.acts_for(by.opponent()) => {
+                out.prompt = Some(Prompt::UndoAnswer { by: *by });
+            }
             _ => {}
         }
         if effect.stopped {

@@ -185,6 +185,9 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
+        Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {
+            super::undo::run(state, &command, out);
+        }
         Command::OpenHost => lobby::open_host(state, out),
         Command::HostNow {
             size,

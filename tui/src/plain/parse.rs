@@ -31,6 +31,9 @@ commands:
   accept                         accept the proposal or no-result offer
   resume                         ask to resume play; the partner moves first
   unresolvable                   declare that no agreement is possible: both lose
+  undo                           take back the last move (at once here; over
+                                 the LAN the partner is asked)
+  accept-undo, decline-undo      answer the partner's request to take back
   offer                          offer no-result after a repetition
   decline                        decline no-result
   names                          switch point names: GTP or 1949 style
@@ -101,6 +104,9 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             _ => return Err("usage: goto N".to_string()),
         },
         "unresolvable" => Command::DeclareBothLose,
+        "undo" => Command::Undo,
+        "accept-undo" => Command::AcceptUndo,
+        "decline-undo" => Command::DeclineUndo,
         "offer" => Command::OfferNoResult,
         "decline" => Command::DeclineNoResult,
         "names" => Command::ToggleNames,
