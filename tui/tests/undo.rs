@@ -105,16 +105,7 @@ fn network_game() -> kaisho::app::State {
 
 /// The partner's request arrives as the network task reports it.
 fn partner_asks(state: &mut kaisho::app::State) {
-    let mut game = session(state).game.clone();
-    let event = Event::RequestUndo { by: Color::White };
-    game.apply(event.clone()).unwrap();
-    update(
-        state,
-        Msg::Net(NetNews::Remote {
-            event,
-            game: Box::new(game),
-        }),
-    );
+    partner_event(state, Event::RequestUndo { by: Color::White });
 }
 
 #[test]

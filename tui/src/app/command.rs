@@ -56,6 +56,11 @@ pub enum Command {
     AcceptUndo,
     /// Refuse it: the move stands.
     DeclineUndo,
+    /// Open the prompt for a clock typed freely.
+    AskClock,
+    /// Use this clock, typed freely (plain mode's `clock`), for the next
+    /// game or the host's form.
+    SetClock(String),
     /// Leave a finished game for the home screen.
     Home,
     /// Describe the board as text (plain mode).

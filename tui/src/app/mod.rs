@@ -23,6 +23,7 @@ mod series_net;
 mod series_words;
 mod session;
 mod settings;
+mod speech;
 mod text;
 mod timer;
 mod undo;

@@ -24,6 +24,8 @@ pub enum Field {
     Chat,
     /// The address of the host of an adjourned network game.
     HostAddress,
+    /// A clock typed freely: main time and byo-yomi.
+    Clock,
 }
 
 impl Field {
@@ -37,6 +39,7 @@ impl Field {
             Field::Port => "Port",
             Field::Chat => "Say",
             Field::HostAddress => "Host's address and port",
+            Field::Clock => "Clock (e.g. 20m 5x30s, 45m, none)",
         }
     }
 
@@ -51,6 +54,7 @@ impl Field {
             Field::Port => 5,
             Field::Chat => 200,
             Field::HostAddress => 60,
+            Field::Clock => 24,
         }
     }
 }

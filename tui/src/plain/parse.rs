@@ -22,6 +22,8 @@ commands:
   join ADDRESS:PORT CODE         join a LAN game with the host's code
   chat TEXT                      a line to the network partner
   leave                          leave a network game (it stays adjourned)
+  clock MAIN [NxLEN]              the clock of the next game, e.g. clock 20m 5x30s,
+                                 clock 45m (sudden death), clock none
   play POINT                     play a stone, e.g. play D4
   pass                           pass; two passes stop the game
   resign                         resign the game
@@ -104,6 +106,10 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             _ => return Err("usage: goto N".to_string()),
         },
         "unresolvable" => Command::DeclareBothLose,
+        "clock" if !args.is_empty() => Command::SetClock(args.join(" ")),
+        "clock" => {
+            return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
+        }
         "undo" => Command::Undo,
         "accept-undo" => Command::AcceptUndo,
         "decline-undo" => Command::DeclineUndo,
