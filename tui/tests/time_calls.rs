@@ -219,3 +219,45 @@ fn plain_mode_sets_a_free_clock_with_clock() {
     assert_eq!(said(cmds), ["clock: 0 min + 3 x 10 s"]);
     assert_eq!(state.home.time_control().parts(), (0, 3, 10_000));
 }
+
+/// A network game's clocks as the task reports them: 10 min + 3 × 30 s,
+/// `color` on turn having thought `ms`.
+fn net_clocks(color: Color, ms: u64) -> Msg {
+    let control = TimeControl::Byoyomi {
+        main_ms: 600_000,
+        periods: 3,
+        period_ms: 30_000,
+    };
+    Msg::Net(NetNews::Clocks(kaisho::app::ClockFace {
+        clocks: [kaisho_core::clock::Clock::new(control); 2],
+        running: Some((color, ms)),
+    }))
+}
+
+#[test]
+fn a_network_game_calls_only_our_own_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    state.screen = Screen::Lobby(Box::default());
+    update(
+        &mut state,
+        Msg::Net(NetNews::Started(Box::new(Started {
+            game,
+            local: Color::Black,
+            names: ["Aki".into(), "Ben".into()],
+            game_id: "20261124-0940-1".into(),
+            resumed: false,
+            series: None,
+        }))),
+    );
+    state.config.bell = true;
+    update(&mut state, net_clocks(Color::Black, 539_000));
+    let cmds = update(&mut state, net_clocks(Color::Black, 540_400));
+    assert_eq!(said(cmds.clone()), ["Black: one minute of main time left"]);
+    assert!(cmds.contains(&Cmd::Bell));
+    // The partner's clock is theirs to watch.
+    update(&mut state, net_clocks(Color::White, 539_000));
+    let cmds = update(&mut state, net_clocks(Color::White, 541_000));
+    assert_eq!(said(cmds), Vec::<String>::new());
+}
