@@ -259,6 +259,15 @@ impl Game {
         self.undo_requests[color.index()]
     }
 
+    /// The events that make the position, in order: every event but the
+    /// requests to take back a move and their answers, less the moves
+    /// withdrawn. Replaying a prefix of them gives an earlier position of
+    /// the game as it stands.
+    #[must_use]
+    pub fn standing_events(&self) -> &[Event] {
+        &self.played
+    }
+
     /// The moves that stand, in order: plays and passes not withdrawn.
     pub fn standing_moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.played.iter().filter_map(|e| match *e {

@@ -5,7 +5,7 @@
 mod common;
 
 use common::*;
-use kaisho::app::{Cmd, HomeItem, Msg, NetNews, Screen, Started, State, Timer, update};
+use kaisho::app::{Cmd, HomeItem, Msg, NetNews, Screen, State, Timer, update};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
@@ -92,18 +92,7 @@ fn the_partners_move_rings_the_bell_only_when_it_is_on() {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
-    state.screen = Screen::Lobby(Box::default());
-    update(
-        &mut state,
-        Msg::Net(NetNews::Started(Box::new(Started {
-            game: game.clone(),
-            local: Color::White,
-            names: ["Aki".into(), "Ben".into()],
-            game_id: "20261124-0930-1".into(),
-            resumed: false,
-            series: None,
-        }))),
-    );
+    start_network_game(&mut state, game.clone(), Color::White);
     let remote = |state: &mut State, name: &str, color: Color| {
         let point = gtp(name, 9);
         partner_event(state, Event::Play { color, point })
@@ -239,18 +228,7 @@ fn a_network_game_calls_only_our_own_clock() {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
-    state.screen = Screen::Lobby(Box::default());
-    update(
-        &mut state,
-        Msg::Net(NetNews::Started(Box::new(Started {
-            game,
-            local: Color::Black,
-            names: ["Aki".into(), "Ben".into()],
-            game_id: "20261124-0940-1".into(),
-            resumed: false,
-            series: None,
-        }))),
-    );
+    start_network_game(&mut state, game, Color::Black);
     state.config.bell = true;
     update(&mut state, net_clocks(Color::Black, 539_000));
     let cmds = update(&mut state, net_clocks(Color::Black, 540_400));

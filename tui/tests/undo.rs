@@ -7,7 +7,7 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt, Screen, Started, update};
+use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt, update};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_saves::log::{GameStore, read_log};
 use kaisho_saves::places::Places;
@@ -88,18 +88,7 @@ fn network_game() -> kaisho::app::State {
         })
         .unwrap();
     }
-    state.screen = Screen::Lobby(Box::default());
-    update(
-        &mut state,
-        Msg::Net(NetNews::Started(Box::new(Started {
-            game,
-            local: Color::Black,
-            names: ["Ben".into(), "Aki".into()],
-            game_id: "20261124-0900-1".into(),
-            resumed: false,
-            series: None,
-        }))),
-    );
+    start_network_game(&mut state, game, Color::Black);
     state
 }
 

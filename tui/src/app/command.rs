@@ -56,6 +56,19 @@ pub enum Command {
     AcceptUndo,
     /// Refuse it: the move stands.
     DeclineUndo,
+    /// Show or hide the move list beside the board.
+    ToggleMoves,
+    /// Show or hide move numbers on the stones.
+    ToggleNumbers,
+    /// Look back through the game in play without leaving it.
+    LookBack,
+    /// Back from looking back to the game as it stands.
+    EndLook,
+    /// List the moves as text (plain mode's `moves`).
+    ShowMoves,
+    /// Print the board after this many moves of the game in play (plain
+    /// mode's `look N`).
+    ShowPosition(u32),
     /// Open the prompt for a clock typed freely.
     AskClock,
     /// Use this clock, typed freely (plain mode's `clock`), for the next

@@ -43,6 +43,8 @@ pub struct Session {
     pub net: Option<NetSeat>,
     /// The clocks of a game at one keyboard with a clock.
     pub timer: Option<Timer>,
+    /// The move list, move numbers and a look back at the game so far.
+    pub look: super::look::Look,
 }
 
 impl Session {
@@ -72,6 +74,7 @@ impl Session {
             after: Vec::new(),
             net: None,
             timer: None,
+            look: super::look::Look::default(),
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();

@@ -191,6 +191,15 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
+        Command::ShowMoves | Command::ShowPosition(_) => super::look::say(state, &command, out),
+        Command::ToggleMoves | Command::ToggleNumbers | Command::LookBack | Command::EndLook => {
+            super::look::run(state, &command, out);
+        }
+        Command::Left | Command::Right | Command::First | Command::Last
+            if super::look::looking_back(state) =>
+        {
+            super::look::run(state, &command, out);
+        }
         Command::AskClock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
         Command::SetClock(text) => super::timer::set_clock(state, &text, out),
         Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {

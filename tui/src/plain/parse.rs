@@ -28,6 +28,8 @@ commands:
   pass                           pass; two passes stop the game
   resign                         resign the game
   board                          show the board
+  moves                          list the moves of this game
+  look N                         show the board after move N of this game
   score                          show the count of the marked stones
   propose dead POINT...          propose these chains dead (none: propose dead)
   accept                         accept the proposal or no-result offer
@@ -110,6 +112,14 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "clock" => {
             return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
         }
+        "moves" => Command::ShowMoves,
+        "look" => match args {
+            [n] => Command::ShowPosition(
+                n.parse()
+                    .map_err(|_| format!("'{n}' is not a move number"))?,
+            ),
+            _ => return Err("usage: look N, the board after move N of this game".to_string()),
+        },
         "undo" => Command::Undo,
         "accept-undo" => Command::AcceptUndo,
         "decline-undo" => Command::DeclineUndo,

@@ -367,3 +367,22 @@ pub fn partner_event(state: &mut State, event: Event) -> Vec<Cmd> {
         }),
     )
 }
+
+/// A network game starting on `game`, this side playing `local`, as the
+/// network task reports it: Aki has Black, Ben White.
+pub fn start_network_game(state: &mut State, game: Game, local: Color) {
+    state.screen = Screen::Lobby(Box::default());
+    update(
+        state,
+        Msg::Net(kaisho::app::NetNews::Started(Box::new(
+            kaisho::app::Started {
+                game,
+                local,
+                names: ["Aki".into(), "Ben".into()],
+                game_id: "20261124-0900-1".into(),
+                resumed: false,
+                series: None,
+            },
+        ))),
+    );
+}
