@@ -132,6 +132,19 @@ pub enum Command {
     /// partner's offer of it.
     HostSeries,
     JoinSeries,
+    /// Open the prompt for a new series' terms.
+    AskNewSeries,
+    /// Start the series these typed terms describe (plain mode's `series
+    /// new`).
+    NewSeries(String),
+    /// In an open series: open the prompt to correct its last result.
+    AskCorrection,
+    /// Correct the last result of the series with this id (or the open
+    /// one) to what the word names, or strike it out.
+    CorrectSeries {
+        id: Option<String>,
+        word: String,
+    },
     /// Record who takes Black after a nigiri held at the board.
     Nigiri(Seat),
     /// On the settings screen: write the settings to the config file.

@@ -394,6 +394,18 @@ const SERIES: &[Binding] = &[
         Some("J join"),
         Command::JoinSeries,
     ),
+    bind(
+        &[Char('n')],
+        "start a new series: type the players, the step and the weaker player",
+        Some("n new"),
+        Command::AskNewSeries,
+    ),
+    bind(
+        &[Char('c')],
+        "in an open series: correct the last result, or strike it out",
+        Some("c correct"),
+        Command::AskCorrection,
+    ),
     HELP,
     bind(
         &[Esc, Char('q')],

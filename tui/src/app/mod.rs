@@ -21,6 +21,7 @@ mod recording;
 mod review;
 mod series;
 mod series_net;
+mod series_typed;
 mod series_words;
 mod session;
 mod settings;
@@ -47,6 +48,10 @@ pub use recording::{Recording, SeriesGame};
 pub use review::Review;
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};
+pub use series_typed::{
+    SeriesWordError, correct_by_word, corrected, result_named, seat_named, setup_from_line,
+    two_names,
+};
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };

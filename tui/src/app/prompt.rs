@@ -26,6 +26,10 @@ pub enum Field {
     HostAddress,
     /// A clock typed freely: main time and byo-yomi.
     Clock,
+    /// A new series: players, step, weaker player, ladder.
+    NewSeries,
+    /// The right result of a series' last game.
+    Correction,
 }
 
 impl Field {
@@ -40,6 +44,8 @@ impl Field {
             Field::Chat => "Say",
             Field::HostAddress => "Host's address and port",
             Field::Clock => "Clock (e.g. 20m 5x30s, 45m, none)",
+            Field::NewSeries => "New series (e.g. Aki, Ben; sen-ai-sen; Aki)",
+            Field::Correction => "Right result (winner, draw, void, both-lose, strike)",
         }
     }
 
@@ -55,6 +61,8 @@ impl Field {
             Field::Chat => 200,
             Field::HostAddress => 60,
             Field::Clock => 24,
+            Field::NewSeries => 120,
+            Field::Correction => 40,
         }
     }
 }

@@ -126,6 +126,8 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
             _ => out.refuse("no adjourned game chosen to resume".to_string()),
         },
         Field::Clock => super::timer::set_clock(state, text, out),
+        Field::NewSeries => series::create(state, text, out),
+        Field::Correction => series::correct(state, None, text, out),
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
             Err(_) => out.refuse(format!("'{}' is not a move number", text.trim())),
@@ -200,6 +202,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         {
             super::look::run(state, &command, out);
         }
+        Command::NewSeries(text) => series::create(state, &text, out),
+        Command::CorrectSeries { id, word } => series::correct(state, id.as_deref(), &word, out),
         Command::AskClock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
         Command::SetClock(text) => super::timer::set_clock(state, &text, out),
         Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {

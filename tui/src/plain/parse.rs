@@ -28,6 +28,9 @@ commands:
   pass                           pass; two passes stop the game
   resign                         resign the game
   board                          show the board
+  series new A, B; STEP; WEAKER  start a series (e.g. series new Aki, Ben; sen; Aki)
+  series correct ID WINNER       correct the series' last result (a name, draw,
+                                 void, both-lose), or strike it out
   moves                          list the moves of this game
   look N                         show the board after move N of this game
   score                          show the count of the marked stones
@@ -112,6 +115,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "clock" => {
             return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
         }
+        "series" => series_line(text)?,
         "moves" => Command::ShowMoves,
         "look" => match args {
             [n] => Command::ShowPosition(
@@ -130,6 +134,35 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         other => return Err(format!("unknown command '{other}'; type help for the list")),
     };
     Ok(Line::Command(command))
+}
+
+/// `series new A, B; STEP; WEAKER` or `series correct ID WORD`.
+fn series_line(text: &str) -> Result<Command, String> {
+    let usage = || {
+        "usage: series new A, B; STEP; WEAKER, or series correct ID WINNER (or draw, void, \
+         both-lose, strike)"
+            .to_string()
+    };
+    let rest = text
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(usage)?
+        .1;
+    let (verb, rest) = rest
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(usage)?;
+    match verb.to_ascii_lowercase().as_str() {
+        "new" => Ok(Command::NewSeries(rest.trim().to_string())),
+        "correct" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [id, word @ ..] if !word.is_empty() => Ok(Command::CorrectSeries {
+                id: Some((*id).to_string()),
+                word: word.join(" "),
+            }),
+            _ => Err(usage()),
+        },
+        _ => Err(usage()),
+    }
 }
 
 fn point_at(name: &str, state: &State) -> Result<Point, String> {
