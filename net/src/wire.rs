@@ -115,9 +115,11 @@ pub struct Terms {
     pub handicap: u8,
     pub time: TimeW,
     pub colors: Colors,
-    /// The series this game belongs to and its number in it; both sides
-    /// compute the next game's terms and compare.
-    pub series: Option<(String, u32)>,
+    /// The series this game belongs to, its number in it and (since
+    /// version 3) a digest of the series' record so far; both sides compute
+    /// the next game's terms from their own copies and compare, so two
+    /// copies that differ in any recorded or corrected result do not play on.
+    pub series: Option<(String, u32, u64)>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
