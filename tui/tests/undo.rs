@@ -168,3 +168,34 @@ fn our_request_goes_to_the_partner_and_changes_nothing_yet() {
         Some(Color::Black)
     );
 }
+
+#[test]
+fn u_after_two_passes_takes_the_second_pass_back_and_play_goes_on() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    press(&mut state, KeyCode::Char('p'));
+    press(&mut state, KeyCode::Char('p'));
+    assert_eq!(session(&state).game.phase(), kaisho_core::Phase::Stopped);
+    press(&mut state, KeyCode::Char('u'));
+    assert_eq!(session(&state).game.phase(), kaisho_core::Phase::Playing);
+    assert_eq!(session(&state).game.to_move(), Color::Black);
+    play(&mut state, "C3");
+    assert_eq!(session(&state).game.move_number(), 3);
+}
+
+#[test]
+fn the_asker_gets_a_fresh_turn_on_the_clock() {
+    let mut state = new_game(9);
+    if let kaisho::app::Screen::Game(session) = &mut state.screen {
+        session.timer =
+            kaisho::app::Timer::new(kaisho_core::clock::TimeControl::Absolute { main_ms: 600_000 });
+    }
+    play(&mut state, "E5");
+    for _ in 0..7 {
+        update(&mut state, Msg::Tick);
+    }
+    press(&mut state, KeyCode::Char('u'));
+    let timer = session(&state).timer.expect("a clock");
+    assert_eq!(timer.running_ms, 0, "White's seven seconds are not Black's");
+    assert_eq!(timer.clocks[1].main_left_ms(), 600_000);
+}

@@ -253,6 +253,12 @@ const ENDING: &[Binding] = &[
         Command::Ask(Ask::Resume),
     ),
     bind(
+        &[Char('u')],
+        "take back the last pass by consent (待った): play goes on",
+        None,
+        Command::Undo,
+    ),
+    bind(
         &[Char('x')],
         "declare the game unresolvable: both lose (asks first)",
         Some("x no deal"),

@@ -43,6 +43,11 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
                     naming,
                     out,
                 );
+                // The asker's turn starts afresh; the time the opponent
+                // had thought on their turn is booked on nobody.
+                if let Some(timer) = &mut session.timer {
+                    timer.running_ms = 0;
+                }
             }
         }
         Command::AcceptUndo | Command::DeclineUndo => {
