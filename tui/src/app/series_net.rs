@@ -5,6 +5,7 @@
 //! by name: the name in Settings must be one of the series' two players.
 
 use super::recording::{SeriesGame, record_series};
+use super::series_typed::correct_by_word;
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series, SeriesEvent, SeriesResult};
 use kaisho_net::{Colors, Terms, TimeW};
@@ -21,6 +22,38 @@ pub struct SeriesTerms {
     pub colors: Colors,
     /// A digest of this side's record of the series.
     pub record: u64,
+    /// The corrections this side could make to its last result, each as
+    /// the digest of the corrected record, the word that makes it and the
+    /// game it corrects: a partner's copy with one of these digests holds
+    /// exactly that correction.
+    pub corrections: Vec<Correction>,
+}
+
+/// One correction of the last result, as the partner's copy may hold it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Correction {
+    pub record: u64,
+    /// What `c` on the series screen (or `kaisho series correct`) takes.
+    pub word: String,
+    /// The sentence `correct_by_word` says for it.
+    pub said: String,
+}
+
+/// Every correction of `series`' last result, with its digest.
+fn corrections(series: &Series) -> Vec<Correction> {
+    let mut words: Vec<String> = Seat::BOTH
+        .iter()
+        .map(|&s| series.setup().player(s).name.clone())
+        .collect();
+    words.extend(["draw", "void", "both-lose", "strike"].map(String::from));
+    words
+        .into_iter()
+        .filter_map(|word| {
+            let (fixed, said) = correct_by_word(series, &word).ok()?;
+            let record = record_digest(&fixed);
+            (record != record_digest(series)).then_some(Correction { record, word, said })
+        })
+        .collect()
 }
 
 impl SeriesTerms {
@@ -47,6 +80,7 @@ impl SeriesTerms {
             handicap: terms.handicap,
             colors,
             record: record_digest(series),
+            corrections: corrections(series),
         })
     }
 
@@ -70,6 +104,16 @@ impl SeriesTerms {
     /// of the series with the same record.
     pub fn mismatch(&self, offer: &Terms) -> Option<String> {
         let (id, number) = (&self.id, self.number);
+        if let Some((_, _, record)) = &offer.series
+            && let Some(c) = self.corrections.iter().find(|c| c.record == *record)
+        {
+            return Some(format!(
+                "the copies of series {id} differ in the last result only; they agree once \
+                 the joiner types c and {} on the series screen (or kaisho series correct \
+                 {id} --winner {}: {}), or the host corrects its copy to match",
+                c.word, c.word, c.said
+            ));
+        }
         match &offer.series {
             Some((i, n, _)) if *i != self.id || *n != number => Some(format!(
                 "this is not series {id} game {number} as this side's copy has it \
@@ -182,6 +226,19 @@ mod tests {
         let offer = host.offer(19, TimeW::None);
         // Same game number and, here, the same komi, handicap and colours:
         assert_eq!(offer.series.as_ref().map(|s| s.1), Some(joiner.number));
+        let why = joiner.mismatch(&offer).expect("the copies differ");
+        assert!(why.contains("differ in the last result only"), "{why}");
+        assert!(why.contains("c and draw"), "{why}");
+        assert!(
+            why.contains("game 2 corrected: 持碁 (jigo), a draw (was: Aki wins)"),
+            "{why}"
+        );
+        // Copies that differ otherwise are refused in general words.
+        let mut other = fixed.clone();
+        other.record(SeriesResult::Jigo).unwrap();
+        let host = SeriesTerms::next(&id, &other, "Aki", true).unwrap();
+        let mut offer = host.offer(19, TimeW::None);
+        offer.series = Some((id.to_string(), joiner.number, host.record));
         let why = joiner.mismatch(&offer).expect("the copies differ");
         assert!(why.contains("differ in a recorded result"), "{why}");
     }
