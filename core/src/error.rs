@@ -34,6 +34,14 @@ pub enum GameError {
     NoStone { point: Point, name: String },
     /// A proposal names a point outside the board.
     OffBoard { point: Point },
+    /// There is no move to take back.
+    NothingToUndo,
+    /// Only the player who made the last move may ask to take it back.
+    NotYourMoveToUndo { last: Color },
+    /// A request to take back a move waits for its answer.
+    UndoOpen { by: Color },
+    /// There is no request to take back a move to answer.
+    NoUndoRequest,
 }
 
 impl From<IllegalMove> for GameError {
@@ -75,6 +83,18 @@ impl fmt::Display for GameError {
                 point.col + 1,
                 point.row + 1
             ),
+            GameError::NothingToUndo => f.write_str("there is no move to take back"),
+            GameError::NotYourMoveToUndo { last } => write!(
+                f,
+                "only {last}, who made the last move, can ask to take it back"
+            ),
+            GameError::UndoOpen { by } => write!(
+                f,
+                "{by} asks to take back the last move: accept or decline first"
+            ),
+            GameError::NoUndoRequest => {
+                f.write_str("there is no request to take back a move to answer")
+            }
         }
     }
 }

@@ -31,6 +31,14 @@ pub enum Event {
     RequestResume { by: Color },
     /// After stoppage `by` declares that no agreement is possible: both lose (Art. 13.1).
     DeclareBothLose { by: Color },
+    /// 待った: `by`, who made the last move, asks to take it back. Only the
+    /// opponent's consent withdraws it; until it is answered neither side moves.
+    RequestUndo { by: Color },
+    /// The opponent consents: the last move is withdrawn, the position and
+    /// the turn are as before it, and both the move and this stay in the record.
+    AcceptUndo { by: Color },
+    /// The opponent refuses: the move stands and play goes on.
+    DeclineUndo { by: Color },
 }
 
 impl Event {
@@ -48,7 +56,19 @@ impl Event {
             | Event::Propose { by, .. }
             | Event::Accept { by, .. }
             | Event::RequestResume { by }
-            | Event::DeclareBothLose { by } => by,
+            | Event::DeclareBothLose { by }
+            | Event::RequestUndo { by }
+            | Event::AcceptUndo { by }
+            | Event::DeclineUndo { by } => by,
         }
+    }
+
+    /// Whether the event belongs to a request to take back a move.
+    #[must_use]
+    pub fn is_undo(&self) -> bool {
+        matches!(
+            self,
+            Event::RequestUndo { .. } | Event::AcceptUndo { .. } | Event::DeclineUndo { .. }
+        )
     }
 }

@@ -50,6 +50,16 @@ pub enum Move {
     Pass(Color),
 }
 
+impl Move {
+    /// The player who made the move.
+    #[must_use]
+    pub fn color(self) -> Color {
+        match self {
+            Move::Play(color, _) | Move::Pass(color) => color,
+        }
+    }
+}
+
 /// A set of dead stones one player put forward after stoppage.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proposal {
@@ -108,6 +118,13 @@ pub struct Game {
     last: Option<Move>,
     outcome: Option<Outcome>,
     score: Option<Score>,
+    /// The events that make the position: every event but the undo
+    /// requests and their answers, less the moves withdrawn.
+    played: Vec<Event>,
+    /// A request to take back the last move, waiting for its answer.
+    undo_request: Option<Color>,
+    /// How many times each side asked to take back a move.
+    undo_requests: [u32; 2],
 }
 
 impl Game {
@@ -141,6 +158,9 @@ impl Game {
             last: None,
             outcome: None,
             score: None,
+            played: Vec::new(),
+            undo_request: None,
+            undo_requests: [0; 2],
         })
     }
 
@@ -227,6 +247,36 @@ impl Game {
         self.outcome
     }
 
+    /// The player whose request to take back the last move waits for an answer.
+    #[must_use]
+    pub fn undo_request(&self) -> Option<Color> {
+        self.undo_request
+    }
+
+    /// How many times `color` asked to take back a move in this game.
+    #[must_use]
+    pub fn undo_requests(&self, color: Color) -> u32 {
+        self.undo_requests[color.index()]
+    }
+
+    /// The events that make the position, in order: every event but the
+    /// requests to take back a move and their answers, less the moves
+    /// withdrawn. Replaying a prefix of them gives an earlier position of
+    /// the game as it stands.
+    #[must_use]
+    pub fn standing_events(&self) -> &[Event] {
+        &self.played
+    }
+
+    /// The moves that stand, in order: plays and passes not withdrawn.
+    pub fn standing_moves(&self) -> impl Iterator<Item = Move> + '_ {
+        self.played.iter().filter_map(|e| match *e {
+            Event::Play { color, point } => Some(Move::Play(color, point)),
+            Event::Pass { color } => Some(Move::Pass(color)),
+            _ => None,
+        })
+    }
+
     /// The agreed count, for games that ended by agreement.
     #[must_use]
     pub fn score(&self) -> Option<&Score> {
@@ -309,6 +359,17 @@ impl Game {
 
     /// Applies one event, or refuses it and leaves the game unchanged.
     pub fn apply(&mut self, event: Event) -> Result<Effect, GameError> {
+        if let Some(by) = self.undo_request
+            && !matches!(
+                event,
+                Event::AcceptUndo { .. }
+                    | Event::DeclineUndo { .. }
+                    | Event::Resign { .. }
+                    | Event::TimeLoss { .. }
+            )
+        {
+            return Err(GameError::UndoOpen { by });
+        }
         let effect = match &event {
             &Event::Play { color, point } => self.play(color, point)?,
             &Event::Pass { color } => self.pass(color)?,
@@ -343,9 +404,75 @@ impl Game {
                 self.expect_stopped("declare the game unresolvable")?;
                 self.finish(Outcome::BothLose)
             }
+            &Event::RequestUndo { by } => self.request_undo(by)?,
+            &Event::AcceptUndo { by } => {
+                self.answer_undo(by)?;
+                self.withdraw_last_move()?
+            }
+            &Event::DeclineUndo { by } => {
+                self.answer_undo(by)?;
+                Effect::default()
+            }
         };
+        self.undo_request = match event {
+            Event::RequestUndo { by } => Some(by),
+            _ => None,
+        };
+        if !event.is_undo() {
+            self.played.push(event.clone());
+        }
         self.events.push(event);
         Ok(effect)
+    }
+
+    /// The index in `played` of the last move that stands.
+    fn last_move_index(&self) -> Option<usize> {
+        self.played
+            .iter()
+            .rposition(|e| matches!(e, Event::Play { .. } | Event::Pass { .. }))
+    }
+
+    fn request_undo(&mut self, by: Color) -> Result<Effect, GameError> {
+        match self.phase {
+            Phase::Playing | Phase::Stopped => {}
+            phase => {
+                return Err(GameError::WrongPhase {
+                    phase,
+                    action: "take back a move",
+                });
+            }
+        }
+        let last = self
+            .last_move_index()
+            .map(|i| self.played[i].actor())
+            .ok_or(GameError::NothingToUndo)?;
+        if last != by {
+            return Err(GameError::NotYourMoveToUndo { last });
+        }
+        self.undo_requests[by.index()] += 1;
+        Ok(Effect::default())
+    }
+
+    fn answer_undo(&self, by: Color) -> Result<(), GameError> {
+        match self.undo_request {
+            None => Err(GameError::NoUndoRequest),
+            Some(asker) if asker == by => Err(GameError::OwnOffer),
+            Some(_) => Ok(()),
+        }
+    }
+
+    /// Takes the last standing move back: the position is rebuilt from the
+    /// events before it, and the whole record, the move included, is kept.
+    fn withdraw_last_move(&mut self) -> Result<Effect, GameError> {
+        let at = self.last_move_index().ok_or(GameError::NothingToUndo)?;
+        let mut fresh = Game::new(self.settings.clone())?;
+        for event in &self.played[..at] {
+            fresh.apply(event.clone())?;
+        }
+        fresh.events = std::mem::take(&mut self.events);
+        fresh.undo_requests = self.undo_requests;
+        *self = fresh;
+        Ok(Effect::default())
     }
 
     fn play(&mut self, color: Color, point: Point) -> Result<Effect, GameError> {

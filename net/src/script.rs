@@ -5,11 +5,13 @@
 //! Commands, one a line: a point (`D4`) or `play D4`; `pass`; `resign`;
 //! `propose [POINTS…]` (dead stones after stoppage); `accept` (the
 //! partner's open proposal); `resume` (ask to resume play); `both-lose`;
-//! `offer-no-result`, `accept-no-result`, `decline-no-result`;
+//! `offer-no-result`, `accept-no-result`, `decline-no-result`; `undo`
+//! (ask to take back our last move, 待った), `accept-undo`, `decline-undo`;
 //! `chat TEXT`; `bye`; `board` (the position and whose turn it is) and
 //! `help` (these commands), answered at once. A command waits until it can apply: a move until it
 //! is our turn, a proposal until the game has stopped, an acceptance until
-//! the partner has proposed. Blank lines and lines starting with `#` are
+//! the partner has proposed, `undo` until our move is the last one
+//! standing, an answer until the partner has asked. Blank lines and lines starting with `#` are
 //! skipped.
 
 use crate::error::NetError;
@@ -37,7 +39,7 @@ pub enum Command {
 }
 
 /// What `help` prints.
-pub const HELP: &str = "commands: a point like D4 (or play D4), pass, resign, propose [POINTS] (dead stones after both pass), accept, resume, both-lose, offer-no-result, accept-no-result, decline-no-result, chat TEXT, board, help, bye";
+pub const HELP: &str = "commands: a point like D4 (or play D4), pass, resign, propose [POINTS] (dead stones after both pass), accept, resume, both-lose, offer-no-result, accept-no-result, decline-no-result, undo (take back your last move, 待った), accept-undo, decline-undo, chat TEXT, board, help, bye";
 
 /// Reads one command line for the player of `color`; `Ok(None)` for a
 /// blank or comment line.
@@ -73,6 +75,9 @@ pub fn parse(line: &str, color: Color, size: u8) -> Result<Option<Command>, Stri
         "offer-no-result" => Event::OfferNoResult { by: color },
         "accept-no-result" => Event::AcceptNoResult { by: color },
         "decline-no-result" => Event::DeclineNoResult { by: color },
+        "undo" => Event::RequestUndo { by: color },
+        "accept-undo" => Event::AcceptUndo { by: color },
+        "decline-undo" => Event::DeclineUndo { by: color },
         "chat" => return Ok(Some(Command::Chat(rest.to_string()))),
         "bye" => return Ok(Some(Command::Bye)),
         "board" => return Ok(Some(Command::Board)),
@@ -80,7 +85,7 @@ pub fn parse(line: &str, color: Color, size: u8) -> Result<Option<Command>, Stri
         _ => Event::Play {
             color,
             point: Point::parse_gtp(line, size).map_err(|_| {
-                format!("'{line}' is not a point or a command (try D4, pass, resign, board, help)")
+                format!("'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)")
             })?,
         },
     };
@@ -99,14 +104,21 @@ fn ready(command: &Command, game: &Game) -> Option<Command> {
         .and_then(|n| game.proposals().get(n as usize).map(|p| (n, p.by)))
         .filter(|&(_, by)| by != me);
     match event {
-        Event::Play { .. } | Event::Pass { .. } => {
-            (game.phase() == Phase::Playing && game.to_move() == me).then(|| command.clone())
-        }
+        Event::Play { .. } | Event::Pass { .. } => (game.phase() == Phase::Playing
+            && game.to_move() == me
+            && game.undo_request().is_none())
+        .then(|| command.clone()),
         Event::Propose { .. } | Event::RequestResume { .. } | Event::DeclareBothLose { .. } => {
             stopped.then(|| command.clone())
         }
         Event::Accept { by, .. } => partners_proposal
             .map(|(proposal, _)| Command::Event(Event::Accept { by: *by, proposal })),
+        Event::RequestUndo { .. } => (game.undo_request().is_none()
+            && game.standing_moves().last().map(|m| m.color()) == Some(me))
+        .then(|| command.clone()),
+        Event::AcceptUndo { .. } | Event::DeclineUndo { .. } => {
+            (game.undo_request() == Some(me.opponent())).then(|| command.clone())
+        }
         _ => Some(command.clone()),
     }
 }
@@ -274,6 +286,18 @@ fn say(out: &mut impl Write, line: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn undo_words_read_as_undo_events() {
+        let w = Color::White;
+        for (word, event) in [
+            ("undo", Event::RequestUndo { by: w }),
+            ("accept-undo", Event::AcceptUndo { by: w }),
+            ("decline-undo", Event::DeclineUndo { by: w }),
+        ] {
+            assert_eq!(parse(word, w, 9).unwrap(), Some(Command::Event(event)));
+        }
+    }
 
     #[test]
     fn commands_read_as_events() {

@@ -85,6 +85,8 @@ pub struct Session {
     clocks: [Clock; 2],
     turn_started: Instant,
     queued: VecDeque<Update>,
+    /// How many times this side may ask to take back a move in the game.
+    undo_limit: Option<u32>,
 }
 
 impl Session {
@@ -107,7 +109,23 @@ impl Session {
             clocks,
             turn_started: Instant::now(),
             queued: VecDeque::new(),
+            undo_limit: None,
         }
+    }
+
+    /// Limits how many times this side may ask to take back a move in the
+    /// game (the player's setting; `None`: no limit). The partner can
+    /// always decline a request; this keeps a player from asking again and
+    /// again.
+    pub fn set_undo_limit(&mut self, limit: Option<u32>) {
+        self.undo_limit = limit;
+    }
+
+    /// How many more times this side may ask to take back a move.
+    #[must_use]
+    pub fn undos_left(&self) -> Option<u32> {
+        self.undo_limit
+            .map(|l| l.saturating_sub(self.game.undo_requests(self.local)))
     }
 
     /// The game as both sides see it (ours includes an event in flight).
@@ -174,6 +192,11 @@ impl Session {
         if self.pending.is_some() {
             return Err(NetError::NotNow(
                 "the last event has not been acknowledged; wait for the partner's answer",
+            ));
+        }
+        if matches!(event, Event::RequestUndo { .. }) && self.undos_left() == Some(0) {
+            return Err(NetError::NotNow(
+                "no requests to take back a move are left in this game (undo limit in Settings)",
             ));
         }
         let claim = matches!(event, Event::TimeLoss { color } if color != self.local);
@@ -564,5 +587,8 @@ pub fn describe(event: &Event, size: u8) -> String {
         Event::Accept { proposal, .. } => format!("{who} accepts proposal {proposal}"),
         Event::RequestResume { .. } => format!("{who} asks to resume"),
         Event::DeclareBothLose { .. } => format!("{who} declares both lose"),
+        Event::RequestUndo { .. } => format!("{who} asks to take back the last move"),
+        Event::AcceptUndo { .. } => format!("{who} agrees: the last move is taken back"),
+        Event::DeclineUndo { .. } => format!("{who} declines: the move stands"),
     }
 }

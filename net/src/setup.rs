@@ -227,7 +227,7 @@ fn start(
         white,
         settings,
         local_color: Some(local),
-        series: terms.series.as_ref().map(|(id, _)| id.clone()),
+        series: terms.series.as_ref().map(|(id, ..)| id.clone()),
         clock: Some(TimeControl::from(terms.time)),
     };
     let log = store.create(&header)?;

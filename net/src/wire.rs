@@ -1,4 +1,4 @@
-//! The messages of protocol version 1 and their conversion to and from
+//! The messages of the protocol and their conversion to and from
 //! kaisho-core's types. Core types carry no serde; these do, and they never
 //! change once released: a new protocol version gets new types.
 
@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 /// The protocol version both sides must speak. Version 2 writes each
 /// side's own event to its log before sending it, and compares saves on
 /// resuming by a digest of their events (version 1: by the state hash).
-pub const PROTOCOL_VERSION: u16 = 2;
+/// Version 3 adds the request to take back a move (待った) and its answers
+/// as game events.
+pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -113,9 +115,11 @@ pub struct Terms {
     pub handicap: u8,
     pub time: TimeW,
     pub colors: Colors,
-    /// The series this game belongs to and its number in it; both sides
-    /// compute the next game's terms and compare.
-    pub series: Option<(String, u32)>,
+    /// The series this game belongs to, its number in it and (since
+    /// version 3) a digest of the series' record so far; both sides compute
+    /// the next game's terms from their own copies and compare, so two
+    /// copies that differ in any recorded or corrected result do not play on.
+    pub series: Option<(String, u32, u64)>,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -132,17 +136,54 @@ pub struct PointW {
 
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum EventW {
-    Play { color: ColorW, point: PointW },
-    Pass { color: ColorW },
-    Resign { color: ColorW },
-    TimeLoss { color: ColorW },
-    OfferNoResult { by: ColorW },
-    AcceptNoResult { by: ColorW },
-    DeclineNoResult { by: ColorW },
-    Propose { by: ColorW, dead: Vec<PointW> },
-    Accept { by: ColorW, proposal: u32 },
-    RequestResume { by: ColorW },
-    DeclareBothLose { by: ColorW },
+    Play {
+        color: ColorW,
+        point: PointW,
+    },
+    Pass {
+        color: ColorW,
+    },
+    Resign {
+        color: ColorW,
+    },
+    TimeLoss {
+        color: ColorW,
+    },
+    OfferNoResult {
+        by: ColorW,
+    },
+    AcceptNoResult {
+        by: ColorW,
+    },
+    DeclineNoResult {
+        by: ColorW,
+    },
+    Propose {
+        by: ColorW,
+        dead: Vec<PointW>,
+    },
+    Accept {
+        by: ColorW,
+        proposal: u32,
+    },
+    RequestResume {
+        by: ColorW,
+    },
+    DeclareBothLose {
+        by: ColorW,
+    },
+    /// Since version 3: 待った, the request to take back one's last move.
+    RequestUndo {
+        by: ColorW,
+    },
+    /// Since version 3: the partner consents and the move is withdrawn.
+    AcceptUndo {
+        by: ColorW,
+    },
+    /// Since version 3: the partner refuses and the move stands.
+    DeclineUndo {
+        by: ColorW,
+    },
 }
 
 impl From<Color> for ColorW {
@@ -207,6 +248,9 @@ impl From<&Event> for EventW {
             },
             &Event::RequestResume { by } => EventW::RequestResume { by: by.into() },
             &Event::DeclareBothLose { by } => EventW::DeclareBothLose { by: by.into() },
+            &Event::RequestUndo { by } => EventW::RequestUndo { by: by.into() },
+            &Event::AcceptUndo { by } => EventW::AcceptUndo { by: by.into() },
+            &Event::DeclineUndo { by } => EventW::DeclineUndo { by: by.into() },
         }
     }
 }
@@ -240,6 +284,9 @@ impl From<&EventW> for Event {
             },
             &EventW::RequestResume { by } => Event::RequestResume { by: by.into() },
             &EventW::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+            &EventW::RequestUndo { by } => Event::RequestUndo { by: by.into() },
+            &EventW::AcceptUndo { by } => Event::AcceptUndo { by: by.into() },
+            &EventW::DeclineUndo { by } => Event::DeclineUndo { by: by.into() },
         }
     }
 }

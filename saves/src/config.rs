@@ -44,6 +44,12 @@ pub struct Config {
     pub time_control: TimeControl,
     pub coordinates: CoordinateStyle,
     pub ascii: bool,
+    /// How many times a player may ask to take back a move (待った) in one
+    /// game; 0 allows none.
+    pub undo_limit: u32,
+    /// Whether the terminal bell rings on the partner's move and on time
+    /// warnings.
+    pub bell: bool,
 }
 
 impl Default for Config {
@@ -59,6 +65,8 @@ impl Default for Config {
             },
             coordinates: CoordinateStyle::Gtp,
             ascii: false,
+            undo_limit: 3,
+            bell: false,
         }
     }
 }
@@ -85,6 +93,7 @@ struct GameSection {
     board_size: Option<u32>,
     komi: Option<f64>,
     clock: Option<TimeControl>,
+    undo_limit: Option<u32>,
 }
 
 #[derive(Serialize, Deserialize, Debug, Default)]
@@ -92,6 +101,7 @@ struct GameSection {
 struct DisplaySection {
     coordinates: Option<CoordinateStyle>,
     ascii: Option<bool>,
+    bell: Option<bool>,
 }
 
 /// Why the config file was not used.
@@ -198,6 +208,8 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         time_control: file.game.clock.unwrap_or(defaults.time_control),
         coordinates: file.display.coordinates.unwrap_or(defaults.coordinates),
         ascii: file.display.ascii.unwrap_or(defaults.ascii),
+        undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
+        bell: file.display.bell.unwrap_or(defaults.bell),
     })
 }
 
@@ -222,10 +234,12 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             board_size: Some(u32::from(config.board_size.get())),
             komi: Some(f64::from(config.komi.halves()) / 2.0),
             clock: Some(config.time_control),
+            undo_limit: Some(config.undo_limit),
         },
         display: DisplaySection {
             coordinates: Some(config.coordinates),
             ascii: Some(config.ascii),
+            bell: Some(config.bell),
         },
     };
     let problem = |message: String| ConfigProblem {

@@ -18,12 +18,15 @@ pub fn record_of(saved: &SavedGame) -> SgfRecord {
         .unwrap_or_default();
     let mut record =
         SgfRecord::from_game(&saved.game, &header.black.name, &header.white.name, &date);
-    // Each chat line goes on the node of the last move before it.
+    // Each chat line goes on the node of the last move standing before it.
     let moves_before = |events: u32| {
         saved.contents.events[..events as usize]
             .iter()
-            .filter(|l| matches!(l.event, Event::Play { .. } | Event::Pass { .. }))
-            .count()
+            .fold(0usize, |moves, l| match l.event {
+                Event::Play { .. } | Event::Pass { .. } => moves + 1,
+                Event::AcceptUndo { .. } => moves.saturating_sub(1),
+                _ => moves,
+            })
     };
     for line in &saved.contents.chat {
         record.comment_after(

@@ -23,6 +23,8 @@ fn settings_round_trip() {
         time_control: TimeControl::Absolute { main_seconds: 600 },
         coordinates: CoordinateStyle::Rules1949,
         ascii: true,
+        undo_limit: 0,
+        bell: true,
     };
     save(&path, &config).unwrap();
     let loaded = load(&path);

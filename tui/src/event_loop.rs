@@ -43,6 +43,7 @@ where
             match cmd {
                 Cmd::Quit => quit = true,
                 Cmd::Applied(event) => logging::applied(&event),
+                Cmd::Bell => ring(),
                 Cmd::Say(_) | Cmd::Net(_) => {}
             }
         }
@@ -55,4 +56,11 @@ where
     }
     net.shut_down().await;
     Ok(())
+}
+
+/// The terminal bell: one BEL byte to the terminal the screen is drawn on.
+fn ring() {
+    use std::io::Write;
+    let mut out = io::stdout();
+    let _ = out.write_all(b"\x07").and_then(|()| out.flush());
 }

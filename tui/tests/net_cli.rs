@@ -5,6 +5,7 @@
 mod common;
 
 use common::{aki_ben_series, ben_wins};
+use kaisho_core::{Color, Event, Point};
 use kaisho_saves::log::read_log;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -452,4 +453,70 @@ fn finished_and_adjourned_games_get_their_sgf_on_both_sides() {
     assert!(join.expect("adjourned (").contains("we left"));
     assert!(host.expect("adjourned (").contains("the partner left"));
     both_exported(dir.path(), host, join, 2, ";W[df]");
+}
+
+/// 待った between two processes: Black asks twice, White declines then
+/// accepts; both logs hold the same events, the withdrawn move included.
+#[test]
+fn two_processes_take_a_move_back_by_consent() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(
+        dir.path(),
+        "b.txt",
+        &["E5", "undo", "undo", "G7", "pass", "propose"],
+    );
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["decline-undo", "accept-undo", "C3", "pass", "accept"],
+    );
+    let mut host = host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let events: Vec<Event> = hl.events.iter().map(|l| l.event.clone()).collect();
+    let (b, w) = (Color::Black, Color::White);
+    let at = |name: &str| Point::parse_gtp(name, 9).unwrap();
+    assert_eq!(
+        events,
+        [
+            Event::Play {
+                color: b,
+                point: at("E5")
+            },
+            Event::RequestUndo { by: b },
+            Event::DeclineUndo { by: w },
+            Event::RequestUndo { by: b },
+            Event::AcceptUndo { by: w },
+            Event::Play {
+                color: b,
+                point: at("G7")
+            },
+            Event::Play {
+                color: w,
+                point: at("C3")
+            },
+            Event::Pass { color: b },
+            Event::Pass { color: w },
+            Event::Propose {
+                by: b,
+                dead: vec![]
+            },
+            Event::Accept { by: w, proposal: 0 },
+        ]
+    );
 }

@@ -245,3 +245,53 @@ fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
     assert_eq!(games.games.len(), 1, "{:?}", games.problems);
     assert_eq!(games.games[0].moves as usize, played - 1, "{out}");
 }
+
+/// `undo` at one keyboard takes the last move back at once; the board
+/// printed after it no longer shows the stone.
+#[test]
+fn undo_takes_the_last_move_back_in_plain_mode() {
+    let (ok, out) = kaisho(
+        &["--plain"],
+        b"new 9\nplay E5\nplay C3\nundo\nplay G7\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("Black agrees: the move is taken back; move 1 stands, White to play"),
+        "{out}"
+    );
+    assert!(out.contains("move 2, White G7"), "{out}");
+}
+
+/// Plain mode speaks the clock: a game with one 3-second period counts
+/// its last seconds on their own lines, then the flag falls.
+#[test]
+fn plain_mode_counts_the_last_seconds_aloud() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .arg("--plain")
+        .env("KAISHO_HOME", home.path())
+        .env("KAISHO_LOG", home.path().join("kaisho.log"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("kaisho starts");
+    let mut stdin = child.stdin.take().expect("stdin");
+    stdin
+        .write_all(b"clock 0 1x3s\nnew 9\n")
+        .expect("input written");
+    stdin.flush().expect("flushed");
+    std::thread::sleep(std::time::Duration::from_millis(5500));
+    stdin.write_all(b"quit\n").expect("quit written");
+    drop(stdin);
+    let output = child.wait_with_output().expect("kaisho ends");
+    let out = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = |text: &str| lines.iter().position(|l| *l == text);
+    let (two, one) = (at("Black: 2"), at("Black: 1"));
+    assert!(two.is_some() && one > two, "{out}");
+    assert!(out.contains("clock: 0 min + 1 x 3 s"), "{out}");
+    assert!(out.contains("Black ran out of time"), "{out}");
+    assert!(!out.contains('\u{7}'), "the bell is off by default: {out}");
+}

@@ -326,3 +326,41 @@ fn bad_input_is_refused_with_a_message() {
     let e = fails(h, &["series", "record", "aki-ben", "--winner", "Cat"]);
     assert!(e.contains("use Aki or Ben"), "{e}");
 }
+
+#[test]
+fn a_wrong_result_is_corrected_or_struck_out_and_the_step_follows() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--step",
+            "先相先",
+            "--weaker",
+            "Aki",
+        ],
+    );
+    for _ in 0..4 {
+        ok(h, &["series", "record", "aki-ben", "--winner", "Ben"]);
+    }
+    assert_eq!(json(h, "aki-ben")["next"]["step"], "先");
+    // The fourth game was Aki's: the lead and the step go back.
+    let out = ok(h, &["series", "correct", "aki-ben", "--winner", "Aki"]);
+    assert!(
+        out.starts_with("Game 4 corrected: Aki wins (was: Ben wins)."),
+        "{out}"
+    );
+    assert_eq!(json(h, "aki-ben")["next"]["step"], "先相先");
+    let out = ok(h, &["series", "correct", "aki-ben", "--winner", "strike"]);
+    assert!(out.contains("Game 4 struck out"), "{out}");
+    assert_eq!(json(h, "aki-ben")["next"]["game"], 4);
+    let err = fails(h, &["series", "correct", "aki-ben", "--winner", "Carl"]);
+    assert!(
+        err.contains("'Carl' is not a player of this series"),
+        "{err}"
+    );
+}

@@ -268,3 +268,13 @@ pub async fn resume_game(
     let (h, j) = try_resume(host, joiner, game).await;
     (h.unwrap(), j.unwrap())
 }
+
+/// A new 9×9 game `id` between two fresh identities under `dir`, the host
+/// Black; the host is returned to be kept alive for the game.
+pub async fn new_game(dir: &Path, id: &str) -> (Host, Session, Session) {
+    let (hid, jid) = (identity(dir, "host"), identity(dir, "joiner"));
+    let (host, hl, jl) = pair(&hid, &jid).await;
+    let (hs, js) = (GameStore::new(dir.join("h")), GameStore::new(dir.join("j")));
+    let (h, j) = sessions(hl, jl, &terms(id, 9, Colors::HostBlack), &hs, &js).await;
+    (host, h, j)
+}

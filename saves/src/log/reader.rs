@@ -3,9 +3,9 @@
 //! withdrawal takes its event back out of the list.
 
 use super::error::LogError;
-use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN};
+use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN, UNDO_SINCE};
 use super::header::GameHeader;
-use super::record::{RecordV1, RecordV2};
+use super::record::{RecordV1, RecordV2, RecordV3 as Record};
 use crate::codec;
 use kaisho_core::{Color, Event};
 use std::path::Path;
@@ -110,13 +110,15 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
         };
         let (payload, start) = payload;
         let decoded = if version == FIRST_VERSION {
-            codec::decode::<RecordV1>(payload).map(RecordV2::from)
+            codec::decode::<RecordV1>(payload).map(|r| Record::from(RecordV2::from(r)))
+        } else if version < UNDO_SINCE {
+            codec::decode::<RecordV2>(payload).map(Record::from)
         } else {
-            codec::decode::<RecordV2>(payload)
+            codec::decode::<Record>(payload)
         }
         .map_err(|e| corrupt(record, start, format!("undecodable record: {e}")))?;
         match (decoded, &mut header) {
-            (RecordV2::Header(h), None) => {
+            (Record::Header(h), None) => {
                 let h = GameHeader::try_from(&h).map_err(|reason| LogError::Invalid {
                     path: path.to_path_buf(),
                     record,
@@ -131,11 +133,11 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     "the log does not begin with its header".into(),
                 ));
             }
-            (RecordV2::Header(_), Some(_)) => {
+            (Record::Header(_), Some(_)) => {
                 return Err(corrupt(record, start, "a second header".into()));
             }
             (
-                RecordV2::Event {
+                Record::Event {
                     seq,
                     event,
                     time_used_ms,
@@ -156,7 +158,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     time_used_ms,
                 });
             }
-            (RecordV2::Clock { control }, Some(h)) => {
+            (Record::Clock { control }, Some(h)) => {
                 if h.clock.is_some() || !events.is_empty() || !chat.is_empty() {
                     return Err(corrupt(
                         record,
@@ -166,12 +168,12 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                 }
                 h.clock = Some(control.into());
             }
-            (RecordV2::Chat { from, text }, Some(_)) => chat.push(ChatLine {
+            (Record::Chat { from, text }, Some(_)) => chat.push(ChatLine {
                 after_event: events.len() as u32,
                 from: from.into(),
                 text,
             }),
-            (RecordV2::Withdraw { seq }, Some(_)) => {
+            (Record::Withdraw { seq }, Some(_)) => {
                 if seq == 0 || seq as usize != events.len() {
                     return Err(corrupt(
                         record,

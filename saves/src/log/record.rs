@@ -1,4 +1,4 @@
-//! The record types of game log format versions 1 and 2, and their
+//! The record types of game log format versions 1 to 3, and their
 //! conversion to and from kaisho-core's types. Core types carry no serde;
 //! these do, and they never change once released: a new format gets new
 //! types.
@@ -140,6 +140,69 @@ impl From<ClockV2> for TimeControl {
     }
 }
 
+/// Every event a version-3 log holds: version 1's, in the same order and so
+/// with the same bytes, and then the request to take back a move (待った)
+/// and its answers.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum EventV3 {
+    Play { color: ColorV1, point: PointV1 },
+    Pass { color: ColorV1 },
+    Resign { color: ColorV1 },
+    TimeLoss { color: ColorV1 },
+    OfferNoResult { by: ColorV1 },
+    AcceptNoResult { by: ColorV1 },
+    DeclineNoResult { by: ColorV1 },
+    Propose { by: ColorV1, dead: Vec<PointV1> },
+    Accept { by: ColorV1, proposal: u32 },
+    RequestResume { by: ColorV1 },
+    DeclareBothLose { by: ColorV1 },
+    RequestUndo { by: ColorV1 },
+    AcceptUndo { by: ColorV1 },
+    DeclineUndo { by: ColorV1 },
+}
+
+/// Every record a version-3 log holds: version 2's with the events of
+/// version 3, so that a log without an undo has the bytes of version 2.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum RecordV3 {
+    Header(HeaderV1),
+    Event {
+        seq: u32,
+        event: EventV3,
+        time_used_ms: Option<u32>,
+    },
+    Chat {
+        from: ColorV1,
+        text: String,
+    },
+    Withdraw {
+        seq: u32,
+    },
+    Clock {
+        control: ClockV2,
+    },
+}
+
+impl From<RecordV2> for RecordV3 {
+    fn from(r: RecordV2) -> RecordV3 {
+        match r {
+            RecordV2::Header(h) => RecordV3::Header(h),
+            RecordV2::Event {
+                seq,
+                event,
+                time_used_ms,
+            } => RecordV3::Event {
+                seq,
+                event: EventV3::from(event),
+                time_used_ms,
+            },
+            RecordV2::Chat { from, text } => RecordV3::Chat { from, text },
+            RecordV2::Withdraw { seq } => RecordV3::Withdraw { seq },
+            RecordV2::Clock { control } => RecordV3::Clock { control },
+        }
+    }
+}
+
 impl From<RecordV1> for RecordV2 {
     fn from(r: RecordV1) -> RecordV2 {
         match r {
@@ -217,68 +280,92 @@ impl TryFrom<&SettingsV1> for Settings {
     }
 }
 
-impl From<&Event> for EventV1 {
-    fn from(e: &Event) -> EventV1 {
+impl From<&Event> for EventV3 {
+    fn from(e: &Event) -> EventV3 {
         match e {
-            &Event::Play { color, point } => EventV1::Play {
+            &Event::Play { color, point } => EventV3::Play {
                 color: color.into(),
                 point: point.into(),
             },
-            &Event::Pass { color } => EventV1::Pass {
+            &Event::Pass { color } => EventV3::Pass {
                 color: color.into(),
             },
-            &Event::Resign { color } => EventV1::Resign {
+            &Event::Resign { color } => EventV3::Resign {
                 color: color.into(),
             },
-            &Event::TimeLoss { color } => EventV1::TimeLoss {
+            &Event::TimeLoss { color } => EventV3::TimeLoss {
                 color: color.into(),
             },
-            &Event::OfferNoResult { by } => EventV1::OfferNoResult { by: by.into() },
-            &Event::AcceptNoResult { by } => EventV1::AcceptNoResult { by: by.into() },
-            &Event::DeclineNoResult { by } => EventV1::DeclineNoResult { by: by.into() },
-            Event::Propose { by, dead } => EventV1::Propose {
+            &Event::OfferNoResult { by } => EventV3::OfferNoResult { by: by.into() },
+            &Event::AcceptNoResult { by } => EventV3::AcceptNoResult { by: by.into() },
+            &Event::DeclineNoResult { by } => EventV3::DeclineNoResult { by: by.into() },
+            Event::Propose { by, dead } => EventV3::Propose {
                 by: (*by).into(),
                 dead: dead.iter().map(|&p| p.into()).collect(),
             },
-            &Event::Accept { by, proposal } => EventV1::Accept {
+            &Event::Accept { by, proposal } => EventV3::Accept {
                 by: by.into(),
                 proposal,
             },
-            &Event::RequestResume { by } => EventV1::RequestResume { by: by.into() },
-            &Event::DeclareBothLose { by } => EventV1::DeclareBothLose { by: by.into() },
+            &Event::RequestResume { by } => EventV3::RequestResume { by: by.into() },
+            &Event::DeclareBothLose { by } => EventV3::DeclareBothLose { by: by.into() },
+            &Event::RequestUndo { by } => EventV3::RequestUndo { by: by.into() },
+            &Event::AcceptUndo { by } => EventV3::AcceptUndo { by: by.into() },
+            &Event::DeclineUndo { by } => EventV3::DeclineUndo { by: by.into() },
         }
     }
 }
 
-impl From<&EventV1> for Event {
-    fn from(e: &EventV1) -> Event {
+impl From<EventV1> for EventV3 {
+    fn from(e: EventV1) -> EventV3 {
         match e {
-            &EventV1::Play { color, point } => Event::Play {
+            EventV1::Play { color, point } => EventV3::Play { color, point },
+            EventV1::Pass { color } => EventV3::Pass { color },
+            EventV1::Resign { color } => EventV3::Resign { color },
+            EventV1::TimeLoss { color } => EventV3::TimeLoss { color },
+            EventV1::OfferNoResult { by } => EventV3::OfferNoResult { by },
+            EventV1::AcceptNoResult { by } => EventV3::AcceptNoResult { by },
+            EventV1::DeclineNoResult { by } => EventV3::DeclineNoResult { by },
+            EventV1::Propose { by, dead } => EventV3::Propose { by, dead },
+            EventV1::Accept { by, proposal } => EventV3::Accept { by, proposal },
+            EventV1::RequestResume { by } => EventV3::RequestResume { by },
+            EventV1::DeclareBothLose { by } => EventV3::DeclareBothLose { by },
+        }
+    }
+}
+
+impl From<&EventV3> for Event {
+    fn from(e: &EventV3) -> Event {
+        match e {
+            &EventV3::Play { color, point } => Event::Play {
                 color: color.into(),
                 point: point.into(),
             },
-            &EventV1::Pass { color } => Event::Pass {
+            &EventV3::Pass { color } => Event::Pass {
                 color: color.into(),
             },
-            &EventV1::Resign { color } => Event::Resign {
+            &EventV3::Resign { color } => Event::Resign {
                 color: color.into(),
             },
-            &EventV1::TimeLoss { color } => Event::TimeLoss {
+            &EventV3::TimeLoss { color } => Event::TimeLoss {
                 color: color.into(),
             },
-            &EventV1::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
-            &EventV1::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
-            &EventV1::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
-            EventV1::Propose { by, dead } => Event::Propose {
+            &EventV3::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
+            &EventV3::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
+            &EventV3::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
+            EventV3::Propose { by, dead } => Event::Propose {
                 by: (*by).into(),
                 dead: dead.iter().map(|&p| p.into()).collect(),
             },
-            &EventV1::Accept { by, proposal } => Event::Accept {
+            &EventV3::Accept { by, proposal } => Event::Accept {
                 by: by.into(),
                 proposal,
             },
-            &EventV1::RequestResume { by } => Event::RequestResume { by: by.into() },
-            &EventV1::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+            &EventV3::RequestResume { by } => Event::RequestResume { by: by.into() },
+            &EventV3::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+            &EventV3::RequestUndo { by } => Event::RequestUndo { by: by.into() },
+            &EventV3::AcceptUndo { by } => Event::AcceptUndo { by: by.into() },
+            &EventV3::DeclineUndo { by } => Event::DeclineUndo { by: by.into() },
         }
     }
 }

@@ -5,10 +5,10 @@
 //! with the event or without it, and loadable either way.
 
 use super::error::LogError;
-use super::frame::{self, FIRST_VERSION, VERSION_AT, WITHDRAWALS_SINCE};
+use super::frame::{self, FIRST_VERSION, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINCE};
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
-use super::record::{ClockV2, EventV1, HeaderV1, RecordV2};
+use super::record::{ClockV2, EventV3, HeaderV1, RecordV3 as Record};
 use crate::codec;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
@@ -46,8 +46,8 @@ impl GameLog {
         };
         let mut bytes = frame::preamble(format).to_vec();
         let records =
-            std::iter::once(RecordV2::Header(HeaderV1::from(header))).chain(clock.map(|c| {
-                RecordV2::Clock {
+            std::iter::once(Record::Header(HeaderV1::from(header))).chain(clock.map(|c| {
+                Record::Clock {
                     control: ClockV2::from(c),
                 }
             }));
@@ -131,9 +131,12 @@ impl GameLog {
     /// Appends an event and flushes it to the disk; returns its sequence number.
     pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<u32, LogError> {
         let seq = self.next_seq;
-        self.write(&RecordV2::Event {
+        if event.is_undo() {
+            self.raise_format(UNDO_SINCE)?;
+        }
+        self.write(&Record::Event {
             seq,
-            event: EventV1::from(event),
+            event: EventV3::from(event),
             time_used_ms,
         })?;
         self.next_seq += 1;
@@ -142,7 +145,7 @@ impl GameLog {
 
     /// Appends a chat line and flushes it to the disk.
     pub fn append_chat(&mut self, from: Color, text: &str) -> Result<(), LogError> {
-        self.write(&RecordV2::Chat {
+        self.write(&Record::Chat {
             from: from.into(),
             text: text.to_string(),
         })
@@ -150,9 +153,8 @@ impl GameLog {
 
     /// Takes back the last event logged, number `seq`, by appending a
     /// withdrawal flushed like any other record; the next event gets `seq`
-    /// again. A log of format 1 is first marked as format 2 (one byte of
-    /// its preamble, flushed), since format 1 has no withdrawals: a crash
-    /// in between leaves a format-2 log without one, which loads the same.
+    /// again. A log of format 1 is first marked as format 2, since format 1
+    /// has no withdrawals.
     pub fn withdraw(&mut self, seq: u32) -> Result<(), LogError> {
         if seq == 0 || seq + 1 != self.next_seq {
             return Err(LogError::Invalid {
@@ -164,24 +166,33 @@ impl GameLog {
                 ),
             });
         }
-        if self.format < WITHDRAWALS_SINCE {
-            let marked = OpenOptions::new()
-                .write(true)
-                .open(&self.path)
-                .and_then(|mut f| {
-                    f.seek(SeekFrom::Start(VERSION_AT))?;
-                    f.write_all(&WITHDRAWALS_SINCE.to_le_bytes())?;
-                    f.sync_data()
-                });
-            marked.map_err(|e| LogError::io(&self.path, "mark the format of", e))?;
-            self.format = WITHDRAWALS_SINCE;
-        }
-        self.write(&RecordV2::Withdraw { seq })?;
+        self.raise_format(WITHDRAWALS_SINCE)?;
+        self.write(&Record::Withdraw { seq })?;
         self.next_seq = seq;
         Ok(())
     }
 
-    fn write(&mut self, record: &RecordV2) -> Result<(), LogError> {
+    /// Marks the log as format `version` at least (one byte of its
+    /// preamble, flushed) before a record that older formats lack: a crash
+    /// in between leaves a newer log without one, which loads the same.
+    fn raise_format(&mut self, version: u16) -> Result<(), LogError> {
+        if self.format >= version {
+            return Ok(());
+        }
+        let marked = OpenOptions::new()
+            .write(true)
+            .open(&self.path)
+            .and_then(|mut f| {
+                f.seek(SeekFrom::Start(VERSION_AT))?;
+                f.write_all(&version.to_le_bytes())?;
+                f.sync_data()
+            });
+        marked.map_err(|e| LogError::io(&self.path, "mark the format of", e))?;
+        self.format = version;
+        Ok(())
+    }
+
+    fn write(&mut self, record: &Record) -> Result<(), LogError> {
         let payload = codec::encode(record).map_err(|e| LogError::Invalid {
             path: self.path.clone(),
             record: self.next_seq as usize,

@@ -99,6 +99,7 @@ impl SgfRecord {
                     event: event.clone(),
                     comment: None,
                 }),
+                &Event::AcceptUndo { by } => record.withdraw_last(by, size),
                 other => {
                     if matches!(other, Event::Propose { .. }) {
                         proposals += 1;
@@ -118,6 +119,25 @@ impl SgfRecord {
             }
         }
         record
+    }
+
+    /// Takes the last move off the main line, since `by` agreed to its
+    /// withdrawal (待った), and keeps it as a comment on the node before it,
+    /// after the lines that were on its own node.
+    fn withdraw_last(&mut self, by: Color, size: u8) {
+        let Some(withdrawn) = self.moves.pop() else {
+            return;
+        };
+        if let Some(comment) = withdrawn.comment {
+            self.add_comment(&comment);
+        }
+        let (color, what) = match withdrawn.event {
+            Event::Play { color, point } => (color, point.to_gtp(size)),
+            other => (other.actor(), "a pass".to_string()),
+        };
+        self.add_comment(&format!(
+            "{color} played {what} and took it back with {by}'s consent (待った)."
+        ));
     }
 
     /// Adds a line to the comment of the last move, or of the root before any move.
@@ -222,6 +242,9 @@ fn describe(event: &Event, size: u8, proposals: u32) -> String {
         Event::DeclareBothLose { by } => {
             format!("{by} declares that no agreement is possible.")
         }
+        Event::RequestUndo { by } => format!("{by} asks to take this move back (待った)."),
+        Event::AcceptUndo { by } => format!("{by} agrees to take the move back."),
+        Event::DeclineUndo { by } => format!("{by} declines: the move stands."),
     }
 }
 

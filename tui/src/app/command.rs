@@ -49,6 +49,31 @@ pub enum Command {
     OfferNoResult,
     /// Refuse no-result; repeating moves are refused from then on.
     DeclineNoResult,
+    /// 待った: take back the last move (at once at one keyboard; a request
+    /// to the partner over the network).
+    Undo,
+    /// Agree to the partner's request to take back their move.
+    AcceptUndo,
+    /// Refuse it: the move stands.
+    DeclineUndo,
+    /// Show or hide the move list beside the board.
+    ToggleMoves,
+    /// Show or hide move numbers on the stones.
+    ToggleNumbers,
+    /// Look back through the game in play without leaving it.
+    LookBack,
+    /// Back from looking back to the game as it stands.
+    EndLook,
+    /// List the moves as text (plain mode's `moves`).
+    ShowMoves,
+    /// Print the board after this many moves of the game in play (plain
+    /// mode's `look N`).
+    ShowPosition(u32),
+    /// Open the prompt for a clock typed freely.
+    AskClock,
+    /// Use this clock, typed freely (plain mode's `clock`), for the next
+    /// game or the host's form.
+    SetClock(String),
     /// Leave a finished game for the home screen.
     Home,
     /// Describe the board as text (plain mode).
@@ -107,6 +132,19 @@ pub enum Command {
     /// partner's offer of it.
     HostSeries,
     JoinSeries,
+    /// Open the prompt for a new series' terms.
+    AskNewSeries,
+    /// Start the series these typed terms describe (plain mode's `series
+    /// new`).
+    NewSeries(String),
+    /// In an open series: open the prompt to correct its last result.
+    AskCorrection,
+    /// Correct the last result of the series with this id (or the open
+    /// one) to what the word names, or strike it out.
+    CorrectSeries {
+        id: Option<String>,
+        word: String,
+    },
     /// Record who takes Black after a nigiri held at the board.
     Nigiri(Seat),
     /// On the settings screen: write the settings to the config file.

@@ -4,6 +4,8 @@
 
 use super::command::Command;
 use super::lobby::CLOCKS;
+use super::timer::clock_label;
+use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
 
@@ -84,6 +86,8 @@ pub struct Home {
     pub handicap: u8,
     /// An index into [`CLOCKS`].
     pub clock: usize,
+    /// A clock typed freely, in place of the preset while set.
+    pub custom_clock: Option<TimeControl>,
 }
 
 impl Default for Home {
@@ -95,6 +99,7 @@ impl Default for Home {
             komi: Komi::MODERN,
             handicap: 0,
             clock: 0,
+            custom_clock: None,
         }
     }
 }
@@ -124,7 +129,7 @@ impl Home {
                 0 => "none".to_string(),
                 n => format!("{n} stones"),
             }),
-            HomeItem::Clock => Some(CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string()),
+            HomeItem::Clock => Some(clock_label(self.time_control())),
             _ => None,
         }
     }
@@ -149,7 +154,8 @@ impl Home {
                     HomeItem::Games => Some(Command::OpenGames),
                     HomeItem::Series => Some(Command::OpenSeries),
                     HomeItem::Settings => Some(Command::OpenSettings),
-                    HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap | HomeItem::Clock => {
+                    HomeItem::Clock => Some(Command::AskClock),
+                    HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap => {
                         self.step(1);
                         None
                     }
@@ -168,6 +174,7 @@ impl Home {
             }
             HomeItem::Komi => self.komi = next_komi(self.komi, by),
             HomeItem::Clock => {
+                self.custom_clock = None;
                 let n = CLOCKS.len() as i32;
                 self.clock = (self.clock as i32 + by).rem_euclid(n) as usize;
             }
@@ -183,6 +190,13 @@ impl Home {
             }
             _ => {}
         }
+    }
+
+    /// The clock chosen: the one typed, or the preset.
+    #[must_use]
+    pub fn time_control(&self) -> TimeControl {
+        self.custom_clock
+            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)].1))
     }
 
     fn max_handicap(&self) -> u8 {

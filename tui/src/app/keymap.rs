@@ -23,6 +23,8 @@ pub enum Context {
     HostForm,
     /// Waiting for the partner.
     Lobby,
+    /// Looking back through the game in play.
+    Look,
 }
 
 impl Context {
@@ -37,6 +39,7 @@ impl Context {
             Screen::Settings(_) => Context::Settings,
             Screen::HostForm(_) => Context::HostForm,
             Screen::Lobby(_) => Context::Lobby,
+            Screen::Game(session) if session.look.back.is_some() => Context::Look,
             Screen::Game(session) if session.halted.is_some() => Context::Halted,
             Screen::Game(session) => match session.game.phase() {
                 Phase::Playing => Context::Play,
@@ -61,6 +64,7 @@ impl Context {
             Context::Settings => "settings",
             Context::HostForm => "host a game",
             Context::Lobby => "waiting for the partner",
+            Context::Look => "look back",
         }
     }
 }
@@ -190,6 +194,12 @@ const PLAY: &[Binding] = &[
         Command::Ask(Ask::Resign),
     ),
     bind(
+        &[Char('u')],
+        "take back the last move by consent (待った)",
+        None,
+        Command::Undo,
+    ),
+    bind(
         &[Char('n')],
         "offer no-result after a whole-board repetition",
         None,
@@ -241,6 +251,12 @@ const ENDING: &[Binding] = &[
         "request resumption: the partner moves first (asks first)",
         Some("r resume"),
         Command::Ask(Ask::Resume),
+    ),
+    bind(
+        &[Char('u')],
+        "take back the last pass by consent (待った): play goes on",
+        None,
+        Command::Undo,
     ),
     bind(
         &[Char('x')],
@@ -325,7 +341,8 @@ const GAMES: &[Binding] = &[
     BACK_HOME,
 ];
 
-const REVIEW: &[Binding] = &[
+/// Stepping through a record: a review, or looking back during a game.
+const STEPS: &[Binding] = &[
     bind(
         &[Left, Char('h')],
         "one move back",
@@ -340,6 +357,9 @@ const REVIEW: &[Binding] = &[
         Command::First,
     ),
     bind(&[End], "the last move", None, Command::Last),
+];
+
+const REVIEW: &[Binding] = &[
     bind(
         &[Char('g')],
         "go to a move: type its number",
@@ -379,6 +399,18 @@ const SERIES: &[Binding] = &[
         "in an open series: join the partner's hosting of its next game",
         Some("J join"),
         Command::JoinSeries,
+    ),
+    bind(
+        &[Char('n')],
+        "start a new series: type the players, the step and the weaker player",
+        Some("n new"),
+        Command::AskNewSeries,
+    ),
+    bind(
+        &[Char('c')],
+        "in an open series: correct the last result, or strike it out",
+        Some("c correct"),
+        Command::AskCorrection,
     ),
     HELP,
     bind(
@@ -448,6 +480,51 @@ const LOBBY: &[Binding] = &[
     ),
 ];
 
+/// The record at hand, on every screen of a game.
+const RECORD: &[Binding] = &[
+    bind(
+        &[Char('m')],
+        "show or hide the move list",
+        None,
+        Command::ToggleMoves,
+    ),
+    bind(
+        &[Char('#')],
+        "show or hide move numbers on the stones",
+        None,
+        Command::ToggleNumbers,
+    ),
+    bind(
+        &[Char('v')],
+        "look back through the game (it goes on meanwhile)",
+        None,
+        Command::LookBack,
+    ),
+];
+
+/// Looking back through the game in play.
+const LOOK: &[Binding] = &[
+    bind(
+        &[Char('m')],
+        "show or hide the move list",
+        Some("m moves"),
+        Command::ToggleMoves,
+    ),
+    bind(
+        &[Char('#')],
+        "show or hide move numbers on the stones",
+        Some("# numbers"),
+        Command::ToggleNumbers,
+    ),
+    HELP,
+    bind(
+        &[Esc, Char('v'), Char('q')],
+        "back to the game",
+        Some("Esc back to the game"),
+        Command::EndLook,
+    ),
+];
+
 /// `c`, on every screen of a game: a line to the partner.
 /// The panel of a network game shows this key; local games have no use
 /// for it, so the hint line leaves it out.
@@ -463,12 +540,13 @@ const CHAT: Binding = bind(
 pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
     let (moves, values, rest): (&[Binding], &[Binding], &[Binding]) = match context {
         Context::Home => (&[], &[], HOME),
-        Context::Play => (CURSOR, &[], PLAY),
-        Context::Ending => (CURSOR, &[], ENDING),
-        Context::Result => (&[], &[], RESULT),
+        Context::Play => (CURSOR, RECORD, PLAY),
+        Context::Ending => (CURSOR, RECORD, ENDING),
+        Context::Result => (&[], RECORD, RESULT),
+        Context::Look => (STEPS, &[], LOOK),
         Context::Halted => (&[], &[], HALTED),
         Context::Games => (LIST, &[], GAMES),
-        Context::Review => (&[], &[], REVIEW),
+        Context::Review => (STEPS, &[], REVIEW),
         Context::Series => (LIST, &[], SERIES),
         Context::Settings => (LIST, VALUES, SETTINGS),
         Context::HostForm => (LIST, VALUES, HOST_FORM),
@@ -511,7 +589,8 @@ pub fn key_label(code: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const CONTEXTS: [Context; 11] = [
+    const CONTEXTS: [Context; 12] = [
+        Context::Look,
         Context::Home,
         Context::Play,
         Context::Ending,

@@ -9,8 +9,10 @@ use super::net::{NetRequest, Plan};
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
+use super::timer::clock_label;
 use super::update::Out;
 use super::{Screen, State};
+use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
 use kaisho_net::{Colors, Terms, TimeW};
@@ -87,6 +89,8 @@ pub struct HostForm {
     pub colors: Colors,
     /// An index into [`CLOCKS`].
     pub clock: usize,
+    /// A clock typed freely, in place of the preset while set.
+    pub custom_clock: Option<TimeControl>,
     pub port: u16,
     /// A series game: komi, handicap and colours are the series', not the
     /// form's.
@@ -127,7 +131,7 @@ impl HostForm {
                 n => format!("{n} stones (the partner takes Black)"),
             },
             HostItem::Colors => colors_text(self.colors).to_string(),
-            HostItem::Clock => CLOCKS[self.clock.min(CLOCKS.len() - 1)].0.to_string(),
+            HostItem::Clock => clock_label(self.time_control()),
             HostItem::Port => self.port.to_string(),
             HostItem::Start => return None,
         })
@@ -168,15 +172,25 @@ impl HostForm {
                 let at = COLORS.iter().position(|&c| c == self.colors).unwrap_or(0);
                 self.colors = COLORS[cycle(at, COLORS.len())];
             }
-            HostItem::Clock => self.clock = cycle(self.clock, CLOCKS.len()),
+            HostItem::Clock => {
+                self.custom_clock = None;
+                self.clock = cycle(self.clock, CLOCKS.len());
+            }
             HostItem::Port | HostItem::Start => {}
         }
+    }
+
+    /// The clock chosen: the one typed, or the preset.
+    #[must_use]
+    pub fn time_control(&self) -> TimeControl {
+        self.custom_clock
+            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)].1))
     }
 
     /// The terms this form offers.
     #[must_use]
     pub fn terms(&self) -> Terms {
-        let time = CLOCKS[self.clock.min(CLOCKS.len() - 1)].1;
+        let time = TimeW::from(self.time_control());
         match &self.series {
             Some(series) => series.0.offer(self.size, time),
             None => Terms {
@@ -235,6 +249,7 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
             Colors::Nigiri
         },
         clock: 0,
+        custom_clock: None,
         port: DEFAULT_PORT,
     }));
 }
@@ -256,6 +271,7 @@ pub(super) fn host_now(
     form.komi = komi;
     form.handicap = handicap;
     form.clock = state.home.clock;
+    form.custom_clock = state.home.custom_clock;
     form.port = port;
     form.colors = if handicap > 0 {
         Colors::HostWhite
@@ -278,6 +294,7 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
         Command::Right => form.step(1),
         Command::Select => match form.item() {
             HostItem::Port => state.prompt = Some(Prompt::Text(Field::Port, String::new())),
+            HostItem::Clock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
             HostItem::Start => {
                 let bind = SocketAddr::new(state.listen, form.port);
                 let terms = form.terms();

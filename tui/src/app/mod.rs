@@ -10,6 +10,7 @@ mod games;
 mod home;
 mod keymap;
 mod lobby;
+mod look;
 mod msg;
 mod names;
 mod narrate;
@@ -20,11 +21,14 @@ mod recording;
 mod review;
 mod series;
 mod series_net;
+mod series_typed;
 mod series_words;
 mod session;
 mod settings;
+mod speech;
 mod text;
 mod timer;
+mod undo;
 mod update;
 
 pub use command::{Ask, Command};
@@ -33,6 +37,7 @@ pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
 pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
+pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
@@ -43,6 +48,10 @@ pub use recording::{Recording, SeriesGame, export_saved};
 pub use review::Review;
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};
+pub use series_typed::{
+    SeriesWordError, correct_by_word, corrected, result_named, seat_named, setup_from_line,
+    two_names,
+};
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };

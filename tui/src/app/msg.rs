@@ -49,6 +49,9 @@ pub enum Cmd {
     Applied(Event),
     /// Something for the network task to do.
     Net(NetRequest),
+    /// Ring the terminal bell (BEL): the bell setting is on and the partner
+    /// moved or the clock warns.
+    Bell,
 }
 
 #[cfg(test)]

@@ -58,6 +58,15 @@ pub fn describe(
         Event::DeclareBothLose { by } => {
             format!("{by} declares the game unresolvable: {}", ended(game))
         }
+        Event::RequestUndo { by } => format!(
+            "{by} asks to take back move {moves}; {} may allow it or not",
+            by.opponent()
+        ),
+        Event::AcceptUndo { by } => format!(
+            "{by} agrees: the move is taken back; move {moves} stands, {} to play",
+            game.to_move()
+        ),
+        Event::DeclineUndo { by } => format!("{by} declines: move {moves} stands"),
     }
 }
 

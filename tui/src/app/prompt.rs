@@ -24,6 +24,12 @@ pub enum Field {
     Chat,
     /// The address of the host of an adjourned network game.
     HostAddress,
+    /// A clock typed freely: main time and byo-yomi.
+    Clock,
+    /// A new series: players, step, weaker player, ladder.
+    NewSeries,
+    /// The right result of a series' last game.
+    Correction,
 }
 
 impl Field {
@@ -37,6 +43,9 @@ impl Field {
             Field::Port => "Port",
             Field::Chat => "Say",
             Field::HostAddress => "Host's address and port",
+            Field::Clock => "Clock (e.g. 20m 5x30s, 45m, none)",
+            Field::NewSeries => "New series (e.g. Aki, Ben; sen-ai-sen; Aki)",
+            Field::Correction => "Right result (winner, draw, void, both-lose, strike)",
         }
     }
 
@@ -51,6 +60,9 @@ impl Field {
             Field::Port => 5,
             Field::Chat => 200,
             Field::HostAddress => 60,
+            Field::Clock => 24,
+            Field::NewSeries => 120,
+            Field::Correction => 40,
         }
     }
 }
@@ -70,6 +82,8 @@ pub enum Prompt {
     NoResultOffer { to_move: Color },
     /// `by` offered no-result; the partner answers.
     NoResultAnswer { by: Color },
+    /// `by` asks to take back their last move (待った); the partner answers.
+    UndoAnswer { by: Color },
     /// An adjourned network game: wait for the partner here, or dial the
     /// host.
     NetResume { id: String },
@@ -113,6 +127,9 @@ impl Prompt {
                 "{by} offers no-result. {}: a accept, d decline",
                 by.opponent()
             ),
+            Prompt::UndoAnswer { by } => {
+                format!("{by} asks to take back the last move (待った). y allow, n refuse")
+            }
             Prompt::NetResume { id } => {
                 format!("Resume {id} with the partner: w wait here, d dial their host, Esc cancel")
             }
@@ -155,6 +172,11 @@ impl Prompt {
             Prompt::NoResultAnswer { .. } => match key.code {
                 KeyCode::Char('a') => Reply::Run(Command::Accept),
                 KeyCode::Char('d') => Reply::Run(Command::DeclineNoResult),
+                _ => Reply::Stay,
+            },
+            Prompt::UndoAnswer { .. } => match key.code {
+                KeyCode::Char('y' | 'Y') => Reply::Run(Command::AcceptUndo),
+                KeyCode::Char('n' | 'N') => Reply::Run(Command::DeclineUndo),
                 _ => Reply::Stay,
             },
             Prompt::NetResume { id } => match key.code {

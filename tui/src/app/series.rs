@@ -7,6 +7,7 @@ use super::lobby;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
+use super::series_typed::{correct_by_word, setup_from_line};
 use super::update::{Out, begin};
 use super::{Pending, Screen, State};
 use kaisho_core::BoardSize;
@@ -47,7 +48,9 @@ pub(super) fn open(state: &mut State, out: &mut Out) {
         Err(e) => screen.problems.push(e.to_string()),
     }
     if screen.list.is_empty() && screen.problems.is_empty() {
-        out.say("no series yet: start one with `kaisho series new --players A,B --step 先`".into());
+        out.say(
+            "no series yet: n starts one (or `kaisho series new --players A,B --step 先`)".into(),
+        );
     }
     state.screen = Screen::Series(screen);
 }
@@ -71,6 +74,13 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             out.refuse("open a series first (Enter)".to_string());
         }
         Command::Nigiri(seat) => nigiri(state, seat, out),
+        Command::AskNewSeries => {
+            state.prompt = Some(Prompt::Text(Field::NewSeries, String::new()));
+        }
+        Command::AskCorrection if screen.open => {
+            state.prompt = Some(Prompt::Text(Field::Correction, String::new()));
+        }
+        Command::AskCorrection => out.refuse("open a series first (Enter)".to_string()),
         _ => {}
     }
 }
@@ -148,6 +158,79 @@ fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
         state.pending = Some(Pending::JoinSeries(pair));
         state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
     }
+}
+
+/// Starts the series a typed line describes, saves it and shows it open.
+pub(super) fn create(state: &mut State, text: &str, out: &mut Out) {
+    let Some(places) = &state.places else {
+        return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+    };
+    let series = match setup_from_line(text).and_then(|s| Series::new(s).map_err(|e| e.to_string()))
+    {
+        Ok(series) => series,
+        Err(e) => return out.refuse(e),
+    };
+    let store = SeriesStore::new(places);
+    let names = Seat::BOTH.map(|s| series.setup().player(s).name.clone());
+    let id = store.new_id([&names[0], &names[1]]);
+    if let Err(e) = store.create(&id, &series) {
+        return out.refuse(e.to_string());
+    }
+    let next = series.next_game();
+    let black = next.black.map_or("nigiri".to_string(), |s| {
+        format!("Black {}", series.setup().player(s).name)
+    });
+    out.say(format!(
+        "started series {id}: {} v {}; next: game 1, {} ({}), {black}",
+        names[0],
+        names[1],
+        next.step.japanese(),
+        next.step.romaji()
+    ));
+    if let Screen::Series(_) = state.screen {
+        let mut quiet = Out::default();
+        open(state, &mut quiet);
+        if let Screen::Series(screen) = &mut state.screen {
+            screen.selected = screen.list.iter().position(|(i, _)| *i == id).unwrap_or(0);
+            screen.open = true;
+        }
+    }
+}
+
+/// Corrects the last result of series `id` (or of the open one) to what
+/// `word` names, or strikes it out, and saves the series.
+pub(super) fn correct(state: &mut State, id: Option<&str>, word: &str, out: &mut Out) {
+    let Some(places) = &state.places else {
+        return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+    };
+    let store = SeriesStore::new(places);
+    let found = match (id, &state.screen) {
+        (Some(id), _) => SeriesId::parse(id)
+            .map_err(|e| e.to_string())
+            .and_then(|id| store.load(&id).map(|s| (id, s)).map_err(|e| e.to_string())),
+        (None, Screen::Series(screen)) => screen
+            .chosen()
+            .cloned()
+            .ok_or_else(|| "open a series first (Enter)".to_string()),
+        (None, _) => Err("name the series: series correct ID WORD".to_string()),
+    };
+    let (id, series) = match found {
+        Ok(found) => found,
+        Err(e) => return out.refuse(e),
+    };
+    let (fixed, said) = match correct_by_word(&series, word) {
+        Ok(done) => done,
+        Err(e) => return out.refuse(e),
+    };
+    if let Err(e) = store.save(&id, &fixed) {
+        return out.refuse(e.to_string());
+    }
+    if let Screen::Series(screen) = &mut state.screen
+        && let Some(entry) = screen.list.iter_mut().find(|(i, _)| *i == id)
+    {
+        entry.1 = fixed;
+    }
+    out.say(format!("series {id}: {said}"));
 }
 
 /// Records who takes Black after the nigiri, then starts the game.

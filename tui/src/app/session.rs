@@ -43,6 +43,8 @@ pub struct Session {
     pub net: Option<NetSeat>,
     /// The clocks of a game at one keyboard with a clock.
     pub timer: Option<Timer>,
+    /// The move list, move numbers and a look back at the game so far.
+    pub look: super::look::Look,
 }
 
 impl Session {
@@ -72,6 +74,7 @@ impl Session {
             after: Vec::new(),
             net: None,
             timer: None,
+            look: super::look::Look::default(),
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -292,7 +295,7 @@ impl Session {
     /// or why it was refused. In a network game the event is checked on a
     /// copy and handed to the network task, which sends it; the game
     /// changes when the task reports it sent.
-    fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
+    pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
                 out.refuse(format!("not sent: {why}"));
@@ -362,6 +365,9 @@ impl Session {
                 out.prompt = Some(Prompt::NoResultAnswer { by: *by });
             }
             Event::RequestResume { .. } => self.marks.clear(),
+            Event::RequestUndo { by } if self.net.is_some() && self.acts_for(by.opponent()) => {
+                out.prompt = Some(Prompt::UndoAnswer { by: *by });
+            }
             _ => {}
         }
         if effect.stopped {

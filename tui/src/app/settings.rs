@@ -18,6 +18,10 @@ pub enum SettingsItem {
     Komi,
     Coordinates,
     Ascii,
+    /// How many times each player may ask to take back a move per game.
+    UndoLimit,
+    /// The terminal bell on the partner's move and on time warnings.
+    Bell,
     Save,
 }
 
@@ -28,8 +32,13 @@ pub const SETTINGS_ITEMS: &[SettingsItem] = &[
     SettingsItem::Komi,
     SettingsItem::Coordinates,
     SettingsItem::Ascii,
+    SettingsItem::UndoLimit,
+    SettingsItem::Bell,
     SettingsItem::Save,
 ];
+
+/// The most requests to take back a move the form offers per game.
+const MAX_UNDO_LIMIT: u32 = 20;
 
 /// The settings being edited; nothing changes until they are saved.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,6 +67,11 @@ impl SettingsForm {
                 CoordinateStyle::Rules1949 => "1949 (16の四)".to_string(),
             },
             SettingsItem::Ascii => if c.ascii { "on" } else { "off" }.to_string(),
+            SettingsItem::UndoLimit => match c.undo_limit {
+                0 => "none".to_string(),
+                n => format!("{n} per game"),
+            },
+            SettingsItem::Bell => if c.bell { "on" } else { "off" }.to_string(),
             SettingsItem::Save => return None,
         })
     }
@@ -80,6 +94,10 @@ impl SettingsForm {
                 };
             }
             SettingsItem::Ascii => c.ascii = !c.ascii,
+            SettingsItem::UndoLimit => {
+                c.undo_limit = c.undo_limit.saturating_add_signed(by).min(MAX_UNDO_LIMIT);
+            }
+            SettingsItem::Bell => c.bell = !c.bell,
             SettingsItem::Name | SettingsItem::Save => {}
         }
     }

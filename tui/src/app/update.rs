@@ -2,7 +2,6 @@
 
 use super::command::Command;
 use super::keymap::{Context, command_for};
-use super::lobby::CLOCKS;
 use super::msg::{Cmd, Msg};
 use super::prompt::{Field, Prompt, Reply};
 use super::recording::{Recording, SeriesGame};
@@ -12,7 +11,6 @@ use super::timer::Timer;
 use super::{Message, Screen, State, Tone, games, lobby, netgame, review, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Settings};
 use ratatui::layout::Rect;
 
@@ -54,6 +52,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         Msg::Mouse(mouse) => self::mouse(state, mouse, &mut out),
         Msg::Resize(w, h) => state.viewport = (w, h),
         Msg::Tick => {
+            let before = super::speech::face(state);
             let naming = state.naming;
             if let Screen::Game(session) = &mut state.screen {
                 session.tick(naming, &mut out);
@@ -64,9 +63,15 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
                     state.message = None;
                 }
             }
+            super::speech::speak(state, before, &mut out);
         }
         Msg::Command(command) => run(state, command, &mut out),
-        Msg::Net(news) => netgame::news(state, news, &mut out),
+        Msg::Net(news) => {
+            let before = super::speech::face(state);
+            super::speech::partner_moved(state, &news, &mut out);
+            netgame::news(state, news, &mut out);
+            super::speech::speak(state, before, &mut out);
+        }
     }
     if out.message.is_some() {
         state.message = out.message;
@@ -120,6 +125,9 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
             Some(super::Pending::Resume(id)) => games::rejoin(state, id, text, out),
             _ => out.refuse("no adjourned game chosen to resume".to_string()),
         },
+        Field::Clock => super::timer::set_clock(state, text, out),
+        Field::NewSeries => series::create(state, text, out),
+        Field::Correction => series::correct(state, None, text, out),
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
             Err(_) => out.refuse(format!("'{}' is not a move number", text.trim())),
@@ -185,6 +193,22 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
+        Command::ShowMoves | Command::ShowPosition(_) => super::look::say(state, &command, out),
+        Command::ToggleMoves | Command::ToggleNumbers | Command::LookBack | Command::EndLook => {
+            super::look::run(state, &command, out);
+        }
+        Command::Left | Command::Right | Command::First | Command::Last
+            if super::look::looking_back(state) =>
+        {
+            super::look::run(state, &command, out);
+        }
+        Command::NewSeries(text) => series::create(state, &text, out),
+        Command::CorrectSeries { id, word } => series::correct(state, id.as_deref(), &word, out),
+        Command::AskClock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
+        Command::SetClock(text) => super::timer::set_clock(state, &text, out),
+        Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {
+            super::undo::run(state, &command, out);
+        }
         Command::OpenHost => lobby::open_host(state, out),
         Command::HostNow {
             size,
@@ -367,7 +391,7 @@ pub(super) fn begin(
         Err(e) => return out.refuse(e.to_string()),
     };
     session.title = title;
-    let clock = TimeControl::from(CLOCKS[state.home.clock.min(CLOCKS.len() - 1)].1);
+    let clock = state.home.time_control();
     session.timer = Timer::new(clock);
     let mut warning = None;
     if let Some(places) = &state.places {

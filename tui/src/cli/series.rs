@@ -3,7 +3,10 @@
 //! the next game's terms, list the series kept.
 
 use clap::{Args, Subcommand};
-use kaisho::app::{change_text, komi_text, player_name as name, result_text, step_and_weaker};
+use kaisho::app::{
+    SeriesWordError, change_text, correct_by_word, komi_text, player_name as name, result_named,
+    result_text, seat_named, step_and_weaker, two_names,
+};
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
 use kaisho_core::series::{
@@ -81,6 +84,16 @@ pub enum SeriesCommand {
         #[arg(long)]
         winner: String,
     },
+    /// Correct the last recorded result, or strike it out to play the
+    /// game again; the step changes follow the corrected record.
+    Correct {
+        /// The series' id.
+        id: String,
+        /// The right result: a player's name, draw, void or both-lose; or
+        /// strike to take the result out.
+        #[arg(long)]
+        winner: String,
+    },
     /// Show the next game's terms, the lead and the history.
     Show {
         /// The series' id.
@@ -114,6 +127,8 @@ pub enum SeriesCliError {
     Call(String),
     /// Neither form of the nigiri was given in full.
     NigiriArgs,
+    /// The last result could not be corrected, and why.
+    Correction(String),
     /// The result could not be written out.
     Output(String),
 }
@@ -140,6 +155,7 @@ impl fmt::Display for SeriesCliError {
             SeriesCliError::NigiriArgs => f.write_str(
                 "give the nigiri as --grabber NAME --stones N --call odd|even, or as --black NAME",
             ),
+            SeriesCliError::Correction(why) => f.write_str(why),
             SeriesCliError::Output(e) => write!(f, "cannot print the result: {e}"),
         }
     }
@@ -157,6 +173,17 @@ macro_rules! from_error {
     };
 }
 
+impl From<SeriesWordError> for SeriesCliError {
+    fn from(e: SeriesWordError) -> SeriesCliError {
+        match e {
+            SeriesWordError::UnknownPlayer { given, names } => {
+                SeriesCliError::UnknownPlayer { given, names }
+            }
+            SeriesWordError::Players(why) => SeriesCliError::Players(why),
+        }
+    }
+}
+
 from_error!(
     NoHome => Places,
     StoreError => Store,
@@ -166,12 +193,6 @@ from_error!(
     KomiError => Komi,
     NigiriError => Nigiri,
 );
-
-/// Words `--winner` takes for results without a winner; no player may be
-/// called one of them.
-const DRAW: [&str; 3] = ["draw", "jigo", "持碁"];
-const VOID: [&str; 4] = ["void", "no-result", "noresult", "無勝負"];
-const BOTH_LOSE: [&str; 3] = ["both-lose", "bothlose", "両負け"];
 
 /// Runs a series subcommand with files under `home` (or the default
 /// places) and returns the process status. Output goes out in one piece at
@@ -313,6 +334,16 @@ fn execute(
             out.push('\n');
             out.push_str(&lead_text(&series));
         }
+        SeriesCommand::Correct { id, winner } => {
+            let (id, series) = load(&store, &id)?;
+            let (series, said) =
+                correct_by_word(&series, &winner).map_err(SeriesCliError::Correction)?;
+            store.save(&id, &series)?;
+            out.push_str(&format!("{}.\n\n", capitalised(&said)));
+            out.push_str(&next_game_text(&series));
+            out.push('\n');
+            out.push_str(&lead_text(&series));
+        }
         SeriesCommand::Show { id, json } => {
             let (id, series) = load(&store, &id)?;
             if json {
@@ -360,62 +391,13 @@ fn load(store: &SeriesStore, id: &str) -> Result<(SeriesId, Series), SeriesCliEr
     Ok((id, series))
 }
 
-fn two_names(players: &[String]) -> Result<[String; 2], SeriesCliError> {
-    let names: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let [a, b] = <[String; 2]>::try_from(names).map_err(|names| {
-        SeriesCliError::Players(format!(
-            "name exactly two players, comma-separated (got {})",
-            names.len()
-        ))
-    })?;
-    for n in [&a, &b] {
-        if n.is_empty() {
-            return Err(SeriesCliError::Players("a player's name is empty".into()));
-        }
-        if is_result_word(n) {
-            return Err(SeriesCliError::Players(format!(
-                "'{n}' is a result word for --winner; choose another name"
-            )));
-        }
-    }
-    if a.to_lowercase() == b.to_lowercase() {
-        return Err(SeriesCliError::Players(format!(
-            "both players are called '{a}'; tell them apart"
-        )));
-    }
-    Ok([a, b])
-}
-
-fn is_result_word(text: &str) -> bool {
-    let t = text.trim().to_lowercase();
-    DRAW.iter().chain(&VOID).chain(&BOTH_LOSE).any(|w| *w == t)
-}
-
-fn seat_named(players: &[Player; 2], given: &str) -> Result<Seat, SeriesCliError> {
-    let wanted = given.trim().to_lowercase();
-    Seat::BOTH
-        .into_iter()
-        .find(|s| {
-            let p = &players[s.index()];
-            p.name.to_lowercase() == wanted || p.id == given.trim()
-        })
-        .ok_or_else(|| SeriesCliError::UnknownPlayer {
-            given: given.to_string(),
-            names: players.clone().map(|p| p.name),
-        })
-}
-
-fn result_named(series: &Series, given: &str) -> Result<SeriesResult, SeriesCliError> {
-    let t = given.trim().to_lowercase();
-    if DRAW.contains(&t.as_str()) {
-        Ok(SeriesResult::Jigo)
-    } else if VOID.contains(&t.as_str()) {
-        Ok(SeriesResult::NoResult)
-    } else if BOTH_LOSE.contains(&t.as_str()) {
-        Ok(SeriesResult::BothLose)
-    } else {
-        seat_named(&series.setup().players, given).map(SeriesResult::Win)
-    }
+/// A sentence with its first letter in capitals.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|c| c.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 fn next_game_text(series: &Series) -> String {

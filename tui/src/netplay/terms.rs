@@ -7,13 +7,8 @@ use kaisho_net::Terms;
 /// any offer passes when no series game is expected. The text goes to the
 /// host as the reason.
 pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(), String> {
-    match expected {
-        Some(expected) if !expected.matches(terms) => Err(format!(
-            "this is not series {} game {} as this side's copy of the series has it \
-             (komi, handicap or colours differ, or another game is due); \
-             compare the series with the partner",
-            expected.id, expected.number
-        )),
-        _ => Ok(()),
+    match expected.and_then(|e| e.mismatch(terms)) {
+        Some(why) => Err(why),
+        None => Ok(()),
     }
 }

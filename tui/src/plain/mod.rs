@@ -78,6 +78,7 @@ async fn session(
                     Cmd::Quit => quit = true,
                     Cmd::Say(text) => writeln!(output, "{text}")?,
                     Cmd::Applied(event) => logging::applied(&event),
+                    Cmd::Bell => output.write_all(b"\x07")?,
                     Cmd::Net(_) => {}
                 }
             }

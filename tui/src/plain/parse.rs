@@ -22,15 +22,25 @@ commands:
   join ADDRESS:PORT CODE         join a LAN game with the host's code
   chat TEXT                      a line to the network partner
   leave                          leave a network game (it stays adjourned)
+  clock MAIN [NxLEN]              the clock of the next game, e.g. clock 20m 5x30s,
+                                 clock 45m (sudden death), clock none
   play POINT                     play a stone, e.g. play D4
   pass                           pass; two passes stop the game
   resign                         resign the game
   board                          show the board
+  series new A, B; STEP; WEAKER  start a series (e.g. series new Aki, Ben; sen; Aki)
+  series correct ID WINNER       correct the series' last result (a name, draw,
+                                 void, both-lose), or strike it out
+  moves                          list the moves of this game
+  look N                         show the board after move N of this game
   score                          show the count of the marked stones
   propose dead POINT...          propose these chains dead (none: propose dead)
   accept                         accept the proposal or no-result offer
   resume                         ask to resume play; the partner moves first
   unresolvable                   declare that no agreement is possible: both lose
+  undo                           take back the last move (at once here; over
+                                 the LAN the partner is asked)
+  accept-undo, decline-undo      answer the partner's request to take back
   offer                          offer no-result after a repetition
   decline                        decline no-result
   names                          switch point names: GTP or 1949 style
@@ -101,6 +111,22 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             _ => return Err("usage: goto N".to_string()),
         },
         "unresolvable" => Command::DeclareBothLose,
+        "clock" if !args.is_empty() => Command::SetClock(args.join(" ")),
+        "clock" => {
+            return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
+        }
+        "series" => series_line(text)?,
+        "moves" => Command::ShowMoves,
+        "look" => match args {
+            [n] => Command::ShowPosition(
+                n.parse()
+                    .map_err(|_| format!("'{n}' is not a move number"))?,
+            ),
+            _ => return Err("usage: look N, the board after move N of this game".to_string()),
+        },
+        "undo" => Command::Undo,
+        "accept-undo" => Command::AcceptUndo,
+        "decline-undo" => Command::DeclineUndo,
         "offer" => Command::OfferNoResult,
         "decline" => Command::DeclineNoResult,
         "names" => Command::ToggleNames,
@@ -108,6 +134,35 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         other => return Err(format!("unknown command '{other}'; type help for the list")),
     };
     Ok(Line::Command(command))
+}
+
+/// `series new A, B; STEP; WEAKER` or `series correct ID WORD`.
+fn series_line(text: &str) -> Result<Command, String> {
+    let usage = || {
+        "usage: series new A, B; STEP; WEAKER, or series correct ID WINNER (or draw, void, \
+         both-lose, strike)"
+            .to_string()
+    };
+    let rest = text
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(usage)?
+        .1;
+    let (verb, rest) = rest
+        .trim()
+        .split_once(char::is_whitespace)
+        .ok_or_else(usage)?;
+    match verb.to_ascii_lowercase().as_str() {
+        "new" => Ok(Command::NewSeries(rest.trim().to_string())),
+        "correct" => match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+            [id, word @ ..] if !word.is_empty() => Ok(Command::CorrectSeries {
+                id: Some((*id).to_string()),
+                word: word.join(" "),
+            }),
+            _ => Err(usage()),
+        },
+        _ => Err(usage()),
+    }
 }
 
 fn point_at(name: &str, state: &State) -> Result<Point, String> {

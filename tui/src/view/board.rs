@@ -3,10 +3,10 @@
 //! stones and territory of a count.
 
 use super::theme::{Edge, Theme};
-use crate::app::{CoordStyle, Naming};
+use crate::app::{CoordStyle, Naming, stone_numbers};
 use crate::layout::BoardLayout;
 use kaisho_core::handicap::stars;
-use kaisho_core::{Game, Move, Point, PointStatus, Score};
+use kaisho_core::{Color, Game, Move, Point, PointStatus, Score};
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -21,6 +21,8 @@ pub struct BoardView<'a> {
     pub count: Option<&'a Score>,
     /// The cursor, on screens that have one.
     pub cursor: Option<Point>,
+    /// Whether the stones show the numbers of the moves that placed them.
+    pub numbers: bool,
 }
 
 /// Writes `text` at a board position, clipped to the area.
@@ -60,6 +62,9 @@ impl Widget for BoardView<'_> {
         let layout = BoardLayout::new(size, self.naming);
         self.labels(layout, area, buf);
         self.grid(layout, area, buf);
+        if self.numbers {
+            self.numbers(layout, area, buf);
+        }
         self.markers(layout, area, buf);
     }
 }
@@ -141,11 +146,35 @@ impl BoardView<'_> {
         }
     }
 
+    /// Writes each stone's move number over it (the last two digits from
+    /// move 100), Black's reversed so the colours stay apart; the highest
+    /// number marks the last move.
+    fn numbers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
+        let size = usize::from(layout.size);
+        let numbers = stone_numbers(self.game);
+        for p in self.game.board().points() {
+            let n = numbers[usize::from(p.row) * size + usize::from(p.col)];
+            let Some(color) = self.game.board().get(p).filter(|_| n > 0) else {
+                continue;
+            };
+            let text = if n < 10 {
+                n.to_string()
+            } else {
+                format!("{:02}", n % 100)
+            };
+            let style = match color {
+                Color::Black => self.theme.cursor(),
+                Color::White => self.theme.bold(),
+            };
+            put(buf, area, layout.x(p.col), layout.y(p.row), &text, style);
+        }
+    }
+
     /// Draws the last-move parentheses and the cursor brackets with fresh
     /// styles, so that a stone played at the cursor changes one symbol and
     /// no style (fewer bytes to a slow terminal).
     fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
-        if let Some(Move::Play(_, p)) = self.game.last_move() {
+        if let (Some(Move::Play(_, p)), false) = (self.game.last_move(), self.numbers) {
             let (open, close) = self.theme.last_move_marks();
             let (x, y) = (layout.x(p.col), layout.y(p.row));
             mark(buf, area, x - 1, y, Some(open), self.theme.marker());

@@ -4,20 +4,8 @@ use super::theme::Theme;
 use crate::app::{Context, State, bindings, key_label};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::symbols::border;
 use ratatui::text::Line;
 use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
-
-const ASCII_BORDER: border::Set = border::Set {
-    top_left: "+",
-    top_right: "+",
-    bottom_left: "+",
-    bottom_right: "+",
-    vertical_left: "|",
-    vertical_right: "|",
-    horizontal_top: "-",
-    horizontal_bottom: "-",
-};
 
 /// Draws the overlay in the middle of `area`.
 pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
@@ -39,11 +27,7 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         height,
     );
     let block = Block::bordered()
-        .border_set(if theme.ascii {
-            ASCII_BORDER
-        } else {
-            border::PLAIN
-        })
+        .border_set(theme.border())
         .title(format!(" keys of the {} screen ", context.title()));
     Clear.render(popup, buf);
     Paragraph::new(lines)

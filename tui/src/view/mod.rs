@@ -7,6 +7,7 @@ mod games;
 mod help;
 mod home;
 mod lobby;
+mod moves;
 mod panel;
 mod review;
 mod series;
@@ -45,15 +46,18 @@ pub fn view(state: &State, frame: &mut Frame) {
                 Phase::Stopped | Phase::Ending => session.count.as_ref(),
                 Phase::Ended => session.game.score(),
             };
+            let looked = session.look.back.as_ref().map(|(_, game)| game);
             BoardView {
-                game: &session.game,
+                game: looked.unwrap_or(&session.game),
                 naming: state.naming,
                 theme,
-                count,
-                cursor: (phase != Phase::Ended).then_some(session.cursor),
+                count: count.filter(|_| looked.is_none()),
+                cursor: (phase != Phase::Ended && looked.is_none()).then_some(session.cursor),
+                numbers: session.look.numbers,
             }
             .render(areas.board, buf);
             panel::render(state, session, theme, areas.panel, buf);
+            moves::render(state, session, theme, areas.panel, buf);
             footer::render(state, theme, areas.message, areas.hints, buf);
         }
         Screen::Review(review) => {

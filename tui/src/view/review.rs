@@ -22,6 +22,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
         theme,
         count: game.score(),
         cursor: None,
+        numbers: false,
     }
     .render(areas.board, buf);
     let width = usize::from(areas.panel.width);

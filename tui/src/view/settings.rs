@@ -15,6 +15,8 @@ fn label(item: SettingsItem) -> &'static str {
         SettingsItem::Komi => "komi",
         SettingsItem::Coordinates => "point names",
         SettingsItem::Ascii => "ASCII only",
+        SettingsItem::UndoLimit => "undo limit",
+        SettingsItem::Bell => "bell",
         SettingsItem::Save => "Save to the config file",
     }
 }

@@ -7,6 +7,7 @@
 use crate::app::Options;
 use kaisho_core::Color;
 use ratatui::style::{Color as Tint, Modifier, Style};
+use ratatui::symbols::border;
 
 /// Where on the grid an empty point lies, which picks its line character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +131,16 @@ impl Theme {
         Style::new().add_modifier(Modifier::DIM)
     }
 
+    /// The lines of a box: plain box drawing, or ASCII.
+    #[must_use]
+    pub fn border(self) -> border::Set<'static> {
+        if self.ascii {
+            ASCII_BORDER
+        } else {
+            border::PLAIN
+        }
+    }
+
     #[must_use]
     pub fn plain(self) -> Style {
         Style::new()
@@ -169,6 +180,18 @@ impl Theme {
         }
     }
 }
+
+/// Box lines for terminals without box drawing.
+const ASCII_BORDER: border::Set<'static> = border::Set {
+    top_left: "+",
+    top_right: "+",
+    bottom_left: "+",
+    bottom_right: "+",
+    vertical_left: "|",
+    vertical_right: "|",
+    horizontal_top: "-",
+    horizontal_bottom: "-",
+};
 
 #[cfg(test)]
 mod tests {

@@ -352,3 +352,37 @@ pub fn aki_ben_series(
 pub fn ben_wins(n: usize) -> Vec<kaisho_core::series::SeriesResult> {
     vec![kaisho_core::series::SeriesResult::Win(kaisho_core::series::Seat::Second); n]
 }
+
+/// The partner's `event` in a network game, as the network task reports
+/// it once checked and logged; what the update asks for.
+pub fn partner_event(state: &mut State, event: Event) -> Vec<Cmd> {
+    let mut game = session(state).game.clone();
+    game.apply(event.clone())
+        .expect("the partner's event applies");
+    update(
+        state,
+        Msg::Net(kaisho::app::NetNews::Remote {
+            event,
+            game: Box::new(game),
+        }),
+    )
+}
+
+/// A network game starting on `game`, this side playing `local`, as the
+/// network task reports it: Aki has Black, Ben White.
+pub fn start_network_game(state: &mut State, game: Game, local: Color) {
+    state.screen = Screen::Lobby(Box::default());
+    update(
+        state,
+        Msg::Net(kaisho::app::NetNews::Started(Box::new(
+            kaisho::app::Started {
+                game,
+                local,
+                names: ["Aki".into(), "Ben".into()],
+                game_id: "20261124-0900-1".into(),
+                resumed: false,
+                series: None,
+            },
+        ))),
+    );
+}

@@ -1,0 +1,67 @@
+//! 待った by consent: at one keyboard the last move is taken back at once
+//! (both players sit there; the request and its acceptance are both
+//! recorded); in a network game the request goes to the partner, who
+//! accepts or declines. Each player's requests per game are limited by the
+//! undo limit in Settings.
+
+use super::command::Command;
+use super::update::Out;
+use super::{Screen, State};
+use kaisho_core::Event;
+
+/// Carries out `Undo`, `AcceptUndo` or `DeclineUndo` on the game shown.
+pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
+    let limit = state.config.undo_limit;
+    let naming = state.naming;
+    let Screen::Game(session) = &mut state.screen else {
+        return;
+    };
+    match command {
+        Command::Undo => {
+            let Some(last) = session.game.standing_moves().last() else {
+                return out.refuse("there is no move to take back".to_string());
+            };
+            let asker = match &session.net {
+                Some(net) => net.local,
+                None => last.color(),
+            };
+            let asked = session.game.undo_requests(asker);
+            if asked >= limit {
+                return out.refuse(format!(
+                    "{asker} has asked to take back a move {asked} time{} in this game; \
+                     the limit is {limit} (Settings: undo limit)",
+                    if asked == 1 { "" } else { "s" }
+                ));
+            }
+            session.apply(Event::RequestUndo { by: asker }, naming, out);
+            // At one keyboard the partner sits here: consent is given at once.
+            if session.net.is_none() && session.game.undo_request() == Some(asker) {
+                session.apply(
+                    Event::AcceptUndo {
+                        by: asker.opponent(),
+                    },
+                    naming,
+                    out,
+                );
+                // The asker's turn starts afresh; the time the opponent
+                // had thought on their turn is booked on nobody.
+                if let Some(timer) = &mut session.timer {
+                    timer.running_ms = 0;
+                }
+            }
+        }
+        Command::AcceptUndo | Command::DeclineUndo => {
+            let Some(asker) = session.game.undo_request() else {
+                return out.refuse("there is no request to take back a move to answer".to_string());
+            };
+            let by = asker.opponent();
+            let event = if *command == Command::AcceptUndo {
+                Event::AcceptUndo { by }
+            } else {
+                Event::DeclineUndo { by }
+            };
+            session.apply(event, naming, out);
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,96 @@
+//! Series at the keyboard: a series started on the series screen, and the
+//! last result corrected or struck out there, each saved to the disk.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use kaisho::app::{Command, HomeItem, Screen, State};
+use kaisho_core::series::{Seat, SeriesResult};
+use kaisho_saves::places::Places;
+use kaisho_saves::series::{SeriesId, SeriesStore};
+
+/// Types `text` into the open prompt and presses Enter.
+fn type_in(state: &mut State, text: &str) -> Vec<String> {
+    for c in text.chars() {
+        press(state, KeyCode::Char(c));
+    }
+    press(state, KeyCode::Enter)
+}
+
+fn stored(dir: &std::path::Path, id: &str) -> kaisho_core::series::Series {
+    SeriesStore::new(&Places::under(dir))
+        .load(&SeriesId::parse(id).unwrap())
+        .unwrap()
+}
+
+#[test]
+fn n_starts_a_series_on_the_series_screen() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Char('n'));
+    let said = type_in(&mut state, "Chie, Dai; sen-ai-sen; Dai");
+    assert_eq!(
+        said,
+        ["started series chie-dai: Chie v Dai; next: game 1, 先相先 (sen-ai-sen), Black Dai"]
+    );
+    let series = stored(dir.path(), "chie-dai");
+    assert_eq!(series.setup().weaker, Some(Seat::Second));
+    let Screen::Series(screen) = &state.screen else {
+        panic!("not the series screen");
+    };
+    assert!(screen.open);
+    insta::assert_snapshot!(render(&state));
+    // A line that does not make a series says how to write one.
+    press(&mut state, KeyCode::Char('n'));
+    let said = type_in(&mut state, "Chie");
+    assert_eq!(said.len(), 1);
+    assert!(
+        said[0].contains("e.g. Aki, Ben; sen-ai-sen; Aki"),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn c_corrects_the_last_result_of_the_open_series() {
+    let dir = tempfile::tempdir().unwrap();
+    aki_ben_series(dir.path(), &ben_wins(4));
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::Char('c'));
+    let said = type_in(&mut state, "Aki");
+    assert_eq!(
+        said,
+        ["series aki-ben: game 4 corrected: Aki wins (was: Ben wins)"]
+    );
+    let series = stored(dir.path(), "aki-ben");
+    assert_eq!(
+        series.games().last().unwrap().result,
+        SeriesResult::Win(Seat::First)
+    );
+    insta::assert_snapshot!(render(&state));
+    press(&mut state, KeyCode::Char('c'));
+    type_in(&mut state, "strike");
+    assert_eq!(stored(dir.path(), "aki-ben").games().len(), 3);
+}
+
+#[test]
+fn plain_mode_starts_and_corrects_a_series() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let said_new = said(run(&mut state, Command::NewSeries("Aki, Ben; even".into())));
+    assert_eq!(
+        said_new,
+        ["started series aki-ben: Aki v Ben; next: game 1, 互先 (tagai-sen), nigiri"]
+    );
+    let refused = said(run(
+        &mut state,
+        Command::CorrectSeries {
+            id: Some("aki-ben".into()),
+            word: "Ben".into(),
+        },
+    ));
+    assert_eq!(refused, ["no game of this series has been recorded yet"]);
+}
