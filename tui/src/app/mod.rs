@@ -48,7 +48,7 @@ pub use series_words::{
 };
 pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
-pub use text::{board_text, score_text};
+pub use text::{board_text, moves_text, score_text};
 pub use timer::Timer;
 pub use update::update;
 

@@ -65,3 +65,12 @@ pub fn score_text(session: &Session) -> String {
     let _ = write!(out, "\nresult: {}", rows.result);
     out
 }
+
+/// A count of moves in words: `1 move`, `35 moves`.
+#[must_use]
+pub fn moves_text(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
+}

@@ -2,8 +2,9 @@
 //! SGF, and SGF records imported as saved games to review or play on.
 
 use clap::{Args, Subcommand};
+use kaisho::app::{games_status, moves_text};
 use kaisho_core::Game;
-use kaisho_saves::log::{GameHeader, GameStore, GameSummary, Player};
+use kaisho_saves::log::{GameHeader, GameStore, Player};
 use kaisho_saves::places::Places;
 use kaisho_saves::{export, sgf};
 use serde_json::json;
@@ -125,18 +126,11 @@ fn import(store: &GameStore, file: &Path) -> Result<String, String> {
         None => "adjourned: resume it from Saved games to play on".to_string(),
     };
     Ok(format!(
-        "imported {} as game {} ({} moves, {state})",
+        "imported {} as game {} ({}, {state})",
         file.display(),
         header.game_id,
-        game.move_number()
+        moves_text(game.move_number())
     ))
-}
-
-fn state(g: &GameSummary) -> String {
-    match g.outcome {
-        Some(o) => o.result_string(),
-        None => "adjourned".to_string(),
-    }
 }
 
 fn list(store: &GameStore, as_json: bool) -> ExitCode {
@@ -158,14 +152,14 @@ fn list(store: &GameStore, as_json: bool) -> ExitCode {
             );
         } else {
             println!(
-                "{:<20} {:>2}×{:<2} {:>4} moves  {} (B) v {} (W)  {}",
+                "{:<24} {:>2}×{:<2} {:>10}  {} (B) v {} (W)  {}",
                 g.id,
                 g.size,
                 g.size,
-                g.moves,
+                moves_text(g.moves),
                 g.black,
                 g.white,
-                state(g)
+                games_status(g)
             );
         }
         if let Some(notice) = &g.notice {

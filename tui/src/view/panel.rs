@@ -214,7 +214,7 @@ fn result(session: &Session, theme: Theme, width: usize, lines: &mut Vec<Line<'s
             theme.marker(),
         ));
     }
-    lines.push(Line::from(format!("{} moves", game.move_number())));
+    lines.push(Line::from(crate::app::moves_text(game.move_number())));
     lines.push(Line::default());
     if let Some(score) = game.score() {
         lines.extend(score_lines(score, theme));
