@@ -232,7 +232,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             match reviewed.as_ref().or(state.session()) {
                 Some(session) => {
                     let text = match command {
-                        Command::ShowBoard => board_text(session),
+                        Command::ShowBoard => board_text(session, state.naming),
                         _ => score_text(session),
                     };
                     out.cmds.push(Cmd::Say(text));
