@@ -258,12 +258,12 @@ fn new_ids_are_unused_and_dated() {
     let dir = tempfile::tempdir().unwrap();
     let store = GameStore::new(dir.path());
     let id = store.new_id(1_795_000_000);
-    assert!(id.starts_with("20261118-110640-"), "{id}");
+    assert!(id.starts_with("20261118-110640-1-"), "{id}");
     let mut h = header(&id);
     h.game_id = id.clone();
     store.create(&h).unwrap();
     let next = store.new_id(1_795_000_000);
-    assert_ne!(next, id);
+    assert!(next.starts_with("20261118-110640-2-"), "{next}");
     assert!(!store.path_of(&next).exists());
 }
 

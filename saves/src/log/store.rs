@@ -92,11 +92,12 @@ impl GameStore {
         self.dir.join(format!("{id}.{EXTENSION}"))
     }
 
-    /// A fresh game id from the creation time to the second and a random
-    /// tag (`20261122-033805-7f3a09c1` style), unused in this store. The tag
-    /// keeps ids apart across machines too: a network game takes the host's
-    /// id on both sides, and the joiner may have started a game of its own
-    /// in the same second.
+    /// A fresh game id: the creation time to the second, how many games
+    /// this store already holds from that second plus one, and a random tag
+    /// (`20261122-033805-1-7f3a09c1` style), unused in this store. The count
+    /// keeps games of one second in the order they were made; the tag keeps
+    /// ids apart across machines, since a network game takes the host's id
+    /// on both sides and the joiner may have made a game in the same second.
     #[must_use]
     pub fn new_id(&self, created_unix: i64) -> String {
         let stamp = time::OffsetDateTime::from_unix_timestamp(created_unix)
@@ -112,10 +113,21 @@ impl GameStore {
                 )
             })
             .unwrap_or_else(|_| created_unix.to_string());
-        std::iter::repeat_with(|| format!("{stamp}-{:08x}", random_tag()))
+        let same_second = std::fs::read_dir(&self.dir).map_or(0, |entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with(&format!("{stamp}-"))
+                })
+                .count()
+        });
+        let prefix = format!("{stamp}-{}", same_second + 1);
+        std::iter::repeat_with(|| format!("{prefix}-{:08x}", random_tag()))
             .take(64)
             .find(|id| !self.path_of(id).exists())
-            .unwrap_or_else(|| format!("{stamp}-{:016x}", random_u64()))
+            .unwrap_or_else(|| format!("{prefix}-{:016x}", random_u64()))
     }
 
     /// Starts the log of a new game.

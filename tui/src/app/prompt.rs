@@ -113,8 +113,8 @@ impl Prompt {
                 "{by} offers no-result. {}: a accept, d decline",
                 by.opponent()
             ),
-            Prompt::NetResume { id } => {
-                format!("Resume {id} with the partner: w wait here, d dial their host, Esc cancel")
+            Prompt::NetResume { .. } => {
+                "Resume with the partner: w wait here, d dial their host, Esc cancel".to_string()
             }
         }
     }

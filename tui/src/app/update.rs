@@ -78,6 +78,17 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
 }
 
 fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
+    let control = key
+        .modifiers
+        .contains(crossterm::event::KeyModifiers::CONTROL);
+    if let Some((w, h)) = board_hidden(state).filter(|_| !control) {
+        // Keys would act on a board the player cannot see.
+        state.prompt = None;
+        out.refuse(format!(
+            "the board does not fit: enlarge the terminal to at least {w}x{h} to play on"
+        ));
+        return;
+    }
     if state.help {
         state.help = false;
         return;
@@ -136,6 +147,19 @@ fn typed_point(state: &mut State, text: &str, out: &mut Out) {
         Ok(point) => run(state, Command::At(point), out),
         Err(e) => out.refuse(e.to_string()),
     }
+}
+
+/// The smallest terminal for the game's board, when the board is not shown
+/// because the terminal is smaller.
+fn board_hidden(state: &State) -> Option<(u16, u16)> {
+    let Screen::Game(session) = &state.screen else {
+        return None;
+    };
+    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+    let (w, h) = state.viewport;
+    Areas::new(Rect::new(0, 0, w, h), layout)
+        .is_none()
+        .then(|| layout.min_compact_screen())
 }
 
 fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {

@@ -152,7 +152,7 @@ fn list(store: &GameStore, as_json: bool) -> ExitCode {
             );
         } else {
             println!(
-                "{:<24} {:>2}×{:<2} {:>10}  {} (B) v {} (W)  {}",
+                "{:<26} {:>2}×{:<2} {:>10}  {} (B) v {} (W)  {}",
                 g.id,
                 g.size,
                 g.size,

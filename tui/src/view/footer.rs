@@ -1,7 +1,8 @@
 //! The two bottom lines: the message (or open question) and the key hints.
 
 use super::theme::Theme;
-use crate::app::{Context, State, Tone, bindings};
+use crate::app::{Context, Session, State, Tone, bindings, outcome_text};
+use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -24,6 +25,38 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
     hint_line(Context::of(state))
         .style(theme.dim())
         .render(hints, buf);
+}
+
+/// The one line under a board with no room for its panel: the message or
+/// the open question, else whose turn it is and the move number.
+pub fn render_status(state: &State, session: &Session, theme: Theme, line: Rect, buf: &mut Buffer) {
+    if state.prompt.is_some() || state.message.is_some() {
+        render(
+            state,
+            theme,
+            line,
+            Rect::new(line.x, line.y, line.width, 0),
+            buf,
+        );
+        return;
+    }
+    let game = &session.game;
+    let text = match game.phase() {
+        Phase::Playing => format!(
+            "{} to play · move {} · ? keys",
+            game.to_move(),
+            game.move_number()
+        ),
+        Phase::Ended => format!("{} · ? keys", outcome_line(game)),
+        _ => format!("{} to decide the dead stones · ? keys", session.actor()),
+    };
+    Line::styled(theme.text(&text), theme.plain()).render(line, buf);
+}
+
+/// The result of an ended game in words.
+fn outcome_line(game: &kaisho_core::Game) -> String {
+    game.outcome()
+        .map_or_else(|| "the game is over".to_string(), outcome_text)
 }
 
 /// The short hints of a context on one line.
