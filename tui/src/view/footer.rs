@@ -5,26 +5,27 @@ use crate::app::{Context, Session, State, Tone, bindings, outcome_text};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
 /// Draws the message line and the hint line.
 pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut Buffer) {
+    // The style goes on the text, not the line: a styled line styles every
+    // cell to the screen's edge, and the blanks past the text would be sent
+    // again whenever the style changes.
     let line = match (&state.prompt, &state.message) {
-        (Some(prompt), _) => Line::styled(theme.text(&prompt.line()), theme.bold()),
-        (None, Some(m)) => Line::styled(
+        (Some(prompt), _) => Line::from(Span::styled(theme.text(&prompt.line()), theme.bold())),
+        (None, Some(m)) => Line::from(Span::styled(
             theme.text(&m.text),
             match m.tone {
                 Tone::Info => theme.plain(),
                 Tone::Error => theme.error(),
             },
-        ),
+        )),
         (None, None) => Line::default(),
     };
     line.render(message, buf);
-    hint_line(Context::of(state))
-        .style(theme.dim())
-        .render(hints, buf);
+    Line::from(Span::styled(hint_text(Context::of(state)), theme.dim())).render(hints, buf);
 }
 
 /// The one line under a board with no room for its panel: the message or
@@ -50,7 +51,7 @@ pub fn render_status(state: &State, session: &Session, theme: Theme, line: Rect,
         Phase::Ended => format!("{} · ? keys", outcome_line(game)),
         _ => format!("{} to decide the dead stones · ? keys", session.actor()),
     };
-    Line::styled(theme.text(&text), theme.plain()).render(line, buf);
+    Line::from(Span::styled(theme.text(&text), theme.plain())).render(line, buf);
 }
 
 /// The result of an ended game in words.
@@ -60,7 +61,7 @@ fn outcome_line(game: &kaisho_core::Game) -> String {
 }
 
 /// The short hints of a context on one line.
-fn hint_line(context: Context) -> Line<'static> {
+fn hint_text(context: Context) -> String {
     let hints: Vec<&str> = bindings(context).filter_map(|b| b.hint).collect();
-    Line::from(hints.join("  "))
+    hints.join("  ")
 }
