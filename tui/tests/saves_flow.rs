@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use crossterm::event::{KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, Msg, Screen, State, update};
+use kaisho::app::{Cmd, Command, HomeItem, Msg, Screen, State, update};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -602,4 +602,32 @@ fn a_flag_that_falls_loses_the_game_on_time() {
     );
     let saved = store(home.path()).load(&game_id(&state)).unwrap();
     assert_eq!(saved.game.outcome(), session(&state).game.outcome());
+}
+
+/// After a jump to a move, End moves the message on with the position:
+/// it says the last move, not the move jumped to before.
+#[test]
+fn the_review_message_follows_every_step() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/walls.sgf");
+    run(&mut state, Command::Import(fixture.display().to_string()));
+    let total = review_screen(&state).moves();
+    assert!(total > 3);
+    run(&mut state, Command::GoTo(2));
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move 2 of {total}")
+    );
+    press(&mut state, KeyCode::End);
+    assert_eq!(review_screen(&state).at, total);
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move {total} of {total}")
+    );
+    press(&mut state, KeyCode::Left);
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move {} of {total}", total - 1)
+    );
 }
