@@ -46,6 +46,27 @@ pub struct Session {
 }
 
 impl Session {
+    /// Who plays `color`: the player's name in a network game or a game of
+    /// a series, else the colour's name.
+    #[must_use]
+    pub fn player_name(&self, color: Color) -> String {
+        if let Some(net) = &self.net {
+            return net.names[color.index()].clone();
+        }
+        let series = self.recording.as_ref().and_then(Recording::series);
+        match series.and_then(|sg| Some((sg, sg.terms.black?))) {
+            Some((sg, black)) => {
+                let seat = if color == Color::Black {
+                    black
+                } else {
+                    black.other()
+                };
+                sg.series.setup().player(seat).name.clone()
+            }
+            None => color.name().to_string(),
+        }
+    }
+
     /// A new game with the cursor on the centre point.
     pub fn new(settings: Settings) -> Result<Session, GameError> {
         let game = Game::new(settings)?;
