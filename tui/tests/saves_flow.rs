@@ -631,3 +631,30 @@ fn the_review_message_follows_every_step() {
         format!("move {} of {total}", total - 1)
     );
 }
+
+/// The host's form starts from the clock chosen on the home screen.
+#[test]
+fn the_host_form_starts_from_the_home_screen_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    let at = state
+        .home
+        .items
+        .iter()
+        .position(|&i| i == HomeItem::Clock)
+        .unwrap();
+    state.home.selected = at;
+    press(&mut state, KeyCode::Right);
+    assert_eq!(
+        state.home.value(HomeItem::Clock).as_deref(),
+        Some("10 min + 3 x 30 s")
+    );
+    open_from_home(&mut state, HomeItem::HostLan);
+    let Screen::HostForm(form) = &state.screen else {
+        panic!("the host form is open");
+    };
+    assert_eq!(
+        form.value(kaisho::app::HostItem::Clock).as_deref(),
+        Some("10 min + 3 x 30 s")
+    );
+}

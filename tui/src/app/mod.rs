@@ -194,6 +194,7 @@ impl State {
         self.naming.ascii = config.ascii;
         self.home.size = config.board_size.get();
         self.home.komi = config.komi;
+        self.home.even_komi = config.komi;
         self.home.handicap = 0;
         self.config = config;
     }
