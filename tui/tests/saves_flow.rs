@@ -658,3 +658,33 @@ fn the_host_form_starts_from_the_home_screen_clock() {
         Some("10 min + 3 x 30 s")
     );
 }
+
+/// Esc with changes not saved asks before dropping them; with none it
+/// leaves at once.
+#[test]
+fn leaving_settings_with_unsaved_changes_asks_first() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Settings);
+    keys(&mut state, "jl");
+    press(&mut state, KeyCode::Esc);
+    assert!(matches!(state.screen, Screen::Settings(_)));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Confirm(
+            kaisho::app::Ask::DiscardSettings
+        ))
+    );
+    press(&mut state, KeyCode::Char('n'));
+    assert!(
+        matches!(state.screen, Screen::Settings(_)),
+        "no keeps the form"
+    );
+    press(&mut state, KeyCode::Esc);
+    press(&mut state, KeyCode::Char('y'));
+    assert!(matches!(state.screen, Screen::Home));
+    assert_eq!(state.config.board_size.get(), 19, "nothing was saved");
+    open_from_home(&mut state, HomeItem::Settings);
+    press(&mut state, KeyCode::Esc);
+    assert!(matches!(state.screen, Screen::Home));
+}

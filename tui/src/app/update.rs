@@ -1,6 +1,6 @@
 //! The one function that changes the state.
 
-use super::command::Command;
+use super::command::{Ask, Command};
 use super::keymap::{Context, command_for};
 use super::lobby::CLOCKS;
 use super::msg::{Cmd, Msg};
@@ -240,6 +240,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             state.prompt = Some(Prompt::Text(Field::HostAddress, String::new()));
         }
         Command::Back => back(state, out),
+        Command::DiscardSettings => {
+            state.screen = Screen::Home;
+            state.message = None;
+        }
         Command::OpenGames => games::open(state, out),
         Command::OpenSeries => series::open(state, out),
         Command::OpenSettings => settings::open(state),
@@ -348,6 +352,10 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
 /// series to the series list, anything else home.
 fn back(state: &mut State, out: &mut Out) {
     match &mut state.screen {
+        Screen::Settings(form) if form.config != state.config => {
+            state.prompt = Some(Prompt::Confirm(Ask::DiscardSettings));
+            return;
+        }
         Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
             if let Some(places) = &state.places {
