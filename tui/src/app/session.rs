@@ -347,11 +347,23 @@ impl Session {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => {
-                self.game = game;
-                self.recount();
-            }
+            _ => self.take_table(game),
         }
+    }
+
+    /// Takes the network task's game as it stands, with the marks and the
+    /// count of the proposal on the table, so that the screen shows exactly
+    /// what `a` would accept.
+    pub(super) fn take_table(&mut self, game: Game) {
+        self.game = game;
+        match self.open_proposal().map(|p| (p.dead.clone(), p.by)) {
+            Some((dead, by)) => {
+                self.marks = dead;
+                self.ending_turn = by.opponent();
+            }
+            None => self.marks.clear(),
+        }
+        self.recount();
     }
 
     fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
