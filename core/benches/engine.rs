@@ -1,6 +1,16 @@
-//! The rules engine on 1,000 random legal 19×19 games: every move applied
-//! through `Game::apply` (legality, captures, hash, repetition bookkeeping),
-//! against the `goban` crate replaying the same games with its legality checks.
+//! The rules engine on 1,000 random legal 19×19 games, side by side with the
+//! `goban` crate replaying the same games, on two pairs of paths:
+//!
+//! - a game move: kaisho's `Game::apply` (legality, captures, hash,
+//!   repetition bookkeeping) against goban's `Game::try_play` (legality,
+//!   captures, ko);
+//! - a board move: kaisho's `Board::play` (legality, captures, ko, hash)
+//!   against goban's unchecked `Game::play` (captures, ko), the cheapest
+//!   public path goban has that removes captured stones.
+//!
+//! Both goban paths copy the whole board into a history set on every move
+//! (`Game::play` does it for superko, which Japanese rules do not use); goban
+//! has no public path without that copy, so part of the gap is that copy.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use kaisho_core::playout::{XorShift, play_randomly};
@@ -56,6 +66,49 @@ fn replay_goban(games: &[Vec<Event>]) -> u32 {
     captured
 }
 
+fn replay_kaisho_board(games: &[Vec<Event>]) -> u32 {
+    use kaisho_core::{Board, Color};
+    let mut captured = 0;
+    for events in games {
+        let mut board = Board::new(BoardSize::NINETEEN);
+        for event in events {
+            match *event {
+                Event::Play { color, point } => {
+                    board.play(color, point).expect("the games are legal");
+                }
+                Event::Pass { .. } => board.pass(),
+                _ => {}
+            }
+        }
+        captured += board.stone_counts()[Color::Black.index()];
+    }
+    captured
+}
+
+fn replay_goban_unchecked(games: &[Vec<Event>]) -> u32 {
+    use goban::rules::game::Game as GobanGame;
+    use goban::rules::{GobanSizes, JAPANESE, Move};
+    let mut captured = 0;
+    for events in games {
+        let mut game = GobanGame::new(GobanSizes::Nineteen, JAPANESE);
+        let mut passes = 0;
+        for event in events {
+            let play = match *event {
+                Event::Play { point, .. } => Move::Play(point.row, point.col),
+                Event::Pass { .. } => Move::Pass,
+                _ => continue,
+            };
+            passes = if play == Move::Pass { passes + 1 } else { 0 };
+            if passes == 2 {
+                break;
+            }
+            game.play(play);
+        }
+        captured += game.prisoners().0;
+    }
+    captured
+}
+
 fn engine(c: &mut Criterion) {
     let games = games();
     let moves: usize = games.iter().map(Vec::len).sum();
@@ -71,6 +124,19 @@ fn engine(c: &mut Criterion) {
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(30));
     group.bench_function("goban", |b| b.iter(|| replay_goban(black_box(&games))));
+    group.finish();
+    let mut group = c.benchmark_group("board_moves_of_1000_random_19x19_games");
+    group.throughput(Throughput::Elements(moves as u64));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("kaisho Board::play", |b| {
+        b.iter(|| replay_kaisho_board(black_box(&games)))
+    });
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(20));
+    group.bench_function("goban Game::play unchecked", |b| {
+        b.iter(|| replay_goban_unchecked(black_box(&games)))
+    });
     group.finish();
 }
 

@@ -98,6 +98,21 @@ pub fn stars(size: BoardSize) -> Vec<Point> {
     out
 }
 
+/// The star points a board marks with a dot, as boards are commonly made:
+/// the corner stars and 天元 on every board, the side stars only from 15×15
+/// up. A 9×9 board marks five points (3-3, 7-7, 3-7, 7-3 and 5-5) and a 13×13
+/// five, though handicap stones may also go on the unmarked side stars.
+#[must_use]
+pub fn marked_stars(size: BoardSize) -> Vec<Point> {
+    let all = stars(size);
+    if size.get() >= 15 || all.len() < 9 {
+        return all;
+    }
+    let mut marked = all[..4].to_vec();
+    marked.push(all[8]);
+    marked
+}
+
 /// The most handicap stones a board of this size takes.
 #[must_use]
 pub fn max_stones(size: BoardSize) -> u8 {
@@ -268,6 +283,23 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn nine_by_nine_marks_five_stars() {
+        let marked: Vec<String> = marked_stars(BoardSize::new(9).unwrap())
+            .iter()
+            .map(|q| q.to_gtp(9))
+            .collect();
+        assert_eq!(marked, ["G7", "C3", "G3", "C7", "E5"]);
+    }
+
+    #[test]
+    fn side_stars_are_marked_from_fifteen_up() {
+        let count = |n| marked_stars(BoardSize::new(n).unwrap()).len();
+        assert_eq!([5, 6, 7, 9, 11, 13].map(count), [5, 4, 5, 5, 5, 5]);
+        assert_eq!([8, 10, 12, 14, 16, 18].map(count), [4; 6]);
+        assert_eq!([15, 17, 19].map(count), [9; 3]);
     }
 
     #[test]

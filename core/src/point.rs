@@ -150,13 +150,12 @@ impl Point {
             expected: "a name such as 16の四",
         };
         let (col, row) = text.trim().split_once('の').ok_or_else(malformed)?;
-        let col: u8 = col.trim().parse().map_err(|_| malformed())?;
-        let row = row.trim();
-        let row = row
-            .parse::<u8>()
-            .ok()
-            .or_else(|| parse_kanji_number(row))
-            .ok_or_else(malformed)?;
+        let number = |part: &str| {
+            let part = part.trim();
+            part.parse::<u8>().ok().or_else(|| parse_kanji_number(part))
+        };
+        let col = number(col).ok_or_else(malformed)?;
+        let row = number(row).ok_or_else(malformed)?;
         if col == 0 || row == 0 || col > size || row > size {
             return Err(CoordError::OffBoard {
                 text: text.to_string(),
@@ -164,6 +163,45 @@ impl Point {
             });
         }
         Ok(Point::new(col - 1, row - 1))
+    }
+}
+
+/// Every form a player may type a point in, whatever style the screen
+/// shows, for the refusal to list.
+pub const POINT_FORMS: &str = "D4 (column letter, row from the bottom), \
+    or in the 1949 style column from Black's left and row from the top: \
+    16-4, 16 4, 16の四 or 十六の四";
+
+impl Point {
+    /// Reads a point typed in any unambiguous form: GTP (`D4`, starting with
+    /// a letter) or the 1949 style (`16の四`, `十六の四`, `16の4`, and `16-4`
+    /// or `16 4` for keyboards without kana), which starts with a number.
+    pub fn parse_any(text: &str, size: u8) -> Result<Point, CoordError> {
+        let trimmed = text.trim();
+        let malformed = || CoordError::Malformed {
+            text: trimmed.to_string(),
+            expected: POINT_FORMS,
+        };
+        let first = trimmed.chars().next().ok_or_else(malformed)?;
+        let result = if first.is_ascii_alphabetic() {
+            Point::parse_gtp(trimmed, size)
+        } else {
+            let normalised = match trimmed.find(['-', ' ', '・']) {
+                Some(at) if !trimmed.contains('の') => {
+                    let sep = trimmed[at..].chars().next().map_or(1, char::len_utf8);
+                    format!("{}の{}", &trimmed[..at], trimmed[at + sep..].trim())
+                }
+                _ => trimmed.to_string(),
+            };
+            Point::parse_kanji(&normalised, size)
+        };
+        result.map_err(|e| match e {
+            CoordError::Malformed { .. } => malformed(),
+            CoordError::OffBoard { size, .. } => CoordError::OffBoard {
+                text: trimmed.to_string(),
+                size,
+            },
+        })
     }
 }
 
@@ -262,6 +300,38 @@ mod tests {
         assert!(Point::parse_sgf("tt", 19).is_err());
         assert!(Point::parse_sgf("d", 19).is_err());
         assert!(Point::parse_sgf("d!", 19).is_err());
+    }
+
+    #[test]
+    fn every_form_of_a_point_is_read_whatever_the_style() {
+        let q16 = Point::parse_gtp("Q16", 19).unwrap();
+        for text in [
+            "Q16",
+            "q16",
+            "16の四",
+            "十六の四",
+            "16の4",
+            "16-4",
+            "16 4",
+            " 16-4 ",
+        ] {
+            assert_eq!(Point::parse_any(text, 19), Ok(q16), "{text}");
+        }
+        assert_eq!(
+            Point::parse_any("4-16", 19),
+            Point::parse_gtp("D4", 19),
+            "4の十六 is D4"
+        );
+        let err = Point::parse_any("xyz", 19).unwrap_err().to_string();
+        assert!(
+            err.contains("D4") && err.contains("16-4") && err.contains("16の四"),
+            "{err}"
+        );
+        assert!(matches!(
+            Point::parse_any("20-1", 19),
+            Err(CoordError::OffBoard { .. })
+        ));
+        assert!(Point::parse_any("", 19).is_err());
     }
 
     #[test]

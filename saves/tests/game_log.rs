@@ -258,11 +258,29 @@ fn new_ids_are_unused_and_dated() {
     let dir = tempfile::tempdir().unwrap();
     let store = GameStore::new(dir.path());
     let id = store.new_id(1_795_000_000);
-    assert_eq!(id, "20261118-1106-1");
+    assert!(id.starts_with("20261118-110640-1-"), "{id}");
     let mut h = header(&id);
     h.game_id = id.clone();
     store.create(&h).unwrap();
-    assert_eq!(store.new_id(1_795_000_000), "20261118-1106-2");
+    let next = store.new_id(1_795_000_000);
+    assert!(next.starts_with("20261118-110640-2-"), "{next}");
+    assert!(!store.path_of(&next).exists());
+}
+
+/// A network game takes the host's id on both machines: an id made on one
+/// machine must not be the one another machine made in the same second.
+#[test]
+fn ids_made_in_the_same_second_on_two_machines_differ() {
+    let (a, b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let ids: std::collections::HashSet<String> = (0..50)
+        .flat_map(|_| {
+            [
+                GameStore::new(a.path()).new_id(1_795_000_000),
+                GameStore::new(b.path()).new_id(1_795_000_000),
+            ]
+        })
+        .collect();
+    assert_eq!(ids.len(), 100);
 }
 
 const GOLDEN_V1: &str = "tests/golden/game-v1.kgl";

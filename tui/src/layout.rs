@@ -78,6 +78,12 @@ impl BoardLayout {
         (row < n && col < n).then(|| Point::new(col as u8, row as u8))
     }
 
+    /// The smallest terminal that shows this board and a status line.
+    #[must_use]
+    pub fn min_compact_screen(self) -> (u16, u16) {
+        (self.width(), self.height() + 1)
+    }
+
     /// The smallest terminal that shows this board with its panel.
     #[must_use]
     pub fn min_screen(self) -> (u16, u16) {
@@ -92,12 +98,40 @@ pub struct Areas {
     pub panel: Rect,
     pub message: Rect,
     pub hints: Rect,
+    /// No room for the panel and the hints: the board and one status line.
+    pub compact: bool,
 }
 
 impl Areas {
-    /// Splits the screen, or `None` when it is too small for the board.
+    /// Splits the screen: the board with its panel and two footer lines
+    /// when they fit, else the board alone with one status line under it
+    /// (a 9×9 board fits 40×15 that way), or `None` when even the board
+    /// does not fit.
     #[must_use]
     pub fn new(screen: Rect, layout: BoardLayout) -> Option<Areas> {
+        Areas::full(screen, layout).or_else(|| Areas::compact(screen, layout))
+    }
+
+    /// The board alone and one status line, when the full layout does not fit.
+    #[must_use]
+    pub fn compact(screen: Rect, layout: BoardLayout) -> Option<Areas> {
+        let (w, h) = layout.min_compact_screen();
+        if screen.width < w || screen.height < h {
+            return None;
+        }
+        let board_h = layout.height();
+        Some(Areas {
+            board: Rect::new(screen.x, screen.y, screen.width.min(w), board_h),
+            panel: Rect::new(screen.x + w, screen.y, 0, 0),
+            message: Rect::new(screen.x, screen.y + board_h, screen.width, 1),
+            hints: Rect::new(screen.x, screen.y + board_h + 1, screen.width, 0),
+            compact: true,
+        })
+    }
+
+    /// The board with its panel and footer, or `None` when they do not fit.
+    #[must_use]
+    pub fn full(screen: Rect, layout: BoardLayout) -> Option<Areas> {
         let (min_w, min_h) = layout.min_screen();
         if screen.width < min_w || screen.height < min_h {
             return None;
@@ -114,6 +148,7 @@ impl Areas {
             ),
             message: Rect::new(screen.x, screen.y + body, screen.width, 1),
             hints: Rect::new(screen.x, screen.y + body + 1, screen.width, 1),
+            compact: false,
         })
     }
 }
@@ -135,6 +170,18 @@ mod tests {
             let (w, h) = layout.min_screen();
             assert!(w <= 80 && h <= 24, "{w}x{h}");
         }
+    }
+
+    #[test]
+    fn nine_by_nine_fits_40_by_15_without_its_panel() {
+        let layout = BoardLayout::new(9, Naming::default());
+        let areas = Areas::new(Rect::new(0, 0, 40, 15), layout).expect("fits");
+        assert!(areas.compact);
+        assert_eq!(areas.board.height, 11);
+        assert_eq!(areas.message.y, 11);
+        let big = BoardLayout::new(19, Naming::default());
+        assert_eq!(Areas::new(Rect::new(0, 0, 60, 20), big), None);
+        assert!(!Areas::new(Rect::new(0, 0, 80, 24), big).unwrap().compact);
     }
 
     #[test]

@@ -13,5 +13,6 @@ pub mod layout;
 mod logging;
 pub mod netplay;
 pub mod plain;
+pub mod quiet;
 pub mod terminal;
 pub mod view;

@@ -2,6 +2,7 @@
 //! screen, mouse reports and a hidden cursor on the way in, all undone on
 //! the way out, whether kaisho quits, fails or panics.
 
+use crate::quiet::Quiet;
 use crossterm::cursor::{Hide, Show};
 use crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use crossterm::execute;
@@ -13,7 +14,7 @@ use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout, stdout};
 
 /// The terminal kaisho draws on.
-pub type Tui = Terminal<CrosstermBackend<Stdout>>;
+pub type Tui = Terminal<Quiet<CrosstermBackend<Stdout>>>;
 
 /// Restores the terminal when dropped, so every way out of the draw loop,
 /// an error included, leaves the user's shell usable.
@@ -36,7 +37,8 @@ impl Session {
             restore();
             return Err(e);
         }
-        match Terminal::new(CrosstermBackend::new(out)) {
+        // The cursor was hidden above.
+        match Terminal::new(Quiet::new(CrosstermBackend::new(out), true)) {
             Ok(terminal) => Ok(Session { terminal }),
             Err(e) => {
                 restore();

@@ -224,7 +224,9 @@ fn typed_points_follow_the_naming_style() {
     assert_eq!(said, ["move 1, Black 16の四"]);
     let said = play(&mut state, "4-16");
     assert_eq!(said, ["move 2, White 4の十六"]);
-    let said = play(&mut state, "D4");
+    let said = play(&mut state, "D5");
+    assert_eq!(said, ["move 3, Black 4の十五"]);
+    let said = play(&mut state, "zz");
     assert!(said[0].contains("not a point name"), "{said:?}");
     let typed = keys(&mut state, ":x");
     assert!(typed.is_empty());
@@ -329,4 +331,44 @@ fn clicks_on_a_window_too_small_for_the_board_do_nothing() {
     assert!(update(&mut state, click.clone()).is_empty());
     update(&mut state, Msg::Resize(80, 24));
     assert_eq!(said(update(&mut state, click)), ["move 1, Black D16"]);
+}
+
+/// At 60×20 a 19×19 board cannot be shown: typed moves and passes are
+/// refused instead of acting on a board nobody sees.
+#[test]
+fn keys_do_not_act_on_a_board_the_terminal_cannot_show() {
+    let mut state = new_game(19);
+    update(&mut state, Msg::Resize(60, 20));
+    let said = play(&mut state, "D16");
+    assert!(
+        said.iter()
+            .all(|s| s.contains("enlarge the terminal to at least 45x22")),
+        "{said:?}"
+    );
+    keys(&mut state, "pp");
+    assert_eq!(session(&state).game.move_number(), 0);
+    assert_eq!(session(&state).game.phase(), Phase::Playing);
+    update(&mut state, Msg::Resize(80, 24));
+    play(&mut state, "D16");
+    assert_eq!(session(&state).game.move_number(), 1);
+}
+
+/// A point may be typed in either naming style whatever the board shows.
+#[test]
+fn typed_points_are_read_in_every_naming_style() {
+    let mut state = new_game(19);
+    let said = play(&mut state, "16-4");
+    assert_eq!(said, ["move 1, Black Q16"]);
+    press(&mut state, KeyCode::Char('t'));
+    play(&mut state, "D4");
+    play(&mut state, "十六の十六");
+    let board = session(&state).game.board();
+    assert_eq!(board.get(gtp("D4", 19)), Some(Color::White));
+    assert_eq!(board.get(gtp("Q4", 19)), Some(Color::Black));
+    let said = play(&mut state, "zz");
+    assert!(
+        said.iter()
+            .any(|s| s.contains("D4") && s.contains("16-4") && s.contains("16の四")),
+        "{said:?}"
+    );
 }

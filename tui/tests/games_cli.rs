@@ -128,3 +128,41 @@ fn an_sgf_record_is_imported_as_a_saved_game_to_play_on() {
         assert!(stderr.contains(expected), "{name}: {stderr}");
     }
 }
+
+/// `kaisho games | head -1`: the reader goes away before kaisho has printed
+/// everything; kaisho ends without a panic or a word on stderr.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_listing_quietly() {
+    use std::os::unix::process::ExitStatusExt;
+    let home = tempfile::tempdir().unwrap();
+    let places = Places::under(home.path());
+    let store = GameStore::new(places.games_dir());
+    for n in 0..3 {
+        save(&store, &format!("game-{n}"), &[]);
+    }
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    for args in [&["games"][..], &["games", "--json"], &["--help"]] {
+        let out = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+            .env("KAISHO_HOME", home.path())
+            .args(args)
+            .stdout(writer.try_clone().unwrap())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}");
+        if args[0] == "games" {
+            assert!(
+                out.status.success() || out.status.signal() == Some(SIGPIPE),
+                "{args:?}: {:?}",
+                out.status
+            );
+        }
+    }
+}
+
+/// The signal a write to a closed pipe raises (13 on every Unix).
+#[cfg(unix)]
+const SIGPIPE: i32 = 13;

@@ -160,3 +160,58 @@ fn a_game_that_begins_after_the_player_left_the_lobby_stays_off_the_screen() {
     news(&mut state, started(game, Color::Black));
     assert!(matches!(state.screen, Screen::Home));
 }
+
+/// Both sides propose at once: White's proposal crosses Black's and is
+/// taken back. White's screen then shows Black's proposal, its marks and
+/// its count, which is what `a` accepts.
+#[test]
+fn after_crossed_proposals_the_screen_shows_the_proposal_on_the_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
+    let mut game = Game::new(settings).unwrap();
+    for event in [
+        Event::Play {
+            color: Color::Black,
+            point: gtp("E5", 9),
+        },
+        Event::Play {
+            color: Color::White,
+            point: gtp("E6", 9),
+        },
+        Event::Pass {
+            color: Color::Black,
+        },
+        Event::Pass {
+            color: Color::White,
+        },
+    ] {
+        game.apply(event).unwrap();
+    }
+    state.screen = Screen::Lobby(Box::default());
+    news(&mut state, started(game.clone(), Color::White));
+    let white_alone = session(&state).count.clone();
+    let dead = vec![gtp("E6", 9)];
+    let mut on_table = game.clone();
+    on_table
+        .apply(Event::Propose {
+            by: Color::Black,
+            dead: dead.clone(),
+        })
+        .unwrap();
+    news(
+        &mut state,
+        NetNews::Withdrawn {
+            event: Event::Propose {
+                by: Color::White,
+                dead: Vec::new(),
+            },
+            game: Box::new(on_table.clone()),
+        },
+    );
+    let shown = session(&state);
+    assert_eq!(shown.marks, dead);
+    let count = shown.count.clone().expect("a count");
+    assert_eq!(count, on_table.count_with(&dead).unwrap());
+    assert_ne!(Some(count), white_alone);
+}

@@ -103,7 +103,7 @@ fn board_help_and_mistakes_are_answered_in_text() {
         out.contains("no game yet: start one with new, e.g. new 9"),
         "{out}"
     );
-    assert!(out.contains(" 4  . . . X . . . . . 4"), "{out}");
+    assert!(out.contains(" 4  . . .(X). . . . . 4"), "{out}");
     assert!(
         out.contains("unknown command 'frobnicate'; type help for the list"),
         "{out}"
@@ -149,7 +149,7 @@ fn a_proposal_during_play_is_refused_and_marks_nothing() {
         out.contains("cannot propose dead stones while the game is in play"),
         "{out}"
     );
-    assert!(out.contains(" 5  . . . . X . . . . 5"), "{out}");
+    assert!(out.contains(" 5  . . . .(X). . . . 5"), "{out}");
 }
 
 #[test]
@@ -186,7 +186,7 @@ fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
         "{out}"
     );
     assert!(out.contains("move 2 of 3"), "{out}");
-    assert!(out.contains(" 4  . . . O . . . . . 4"), "{out}");
+    assert!(out.contains(" 4  . . .(O). . . . . 4"), "{out}");
     let export = home.path().join("data/exports").join(format!("{id}.sgf"));
     assert!(export.exists(), "no SGF at {}", export.display());
     // The export reads back for review as any SGF file does.
@@ -197,7 +197,7 @@ fn saved_games_are_listed_resumed_and_reviewed_in_plain_mode() {
         out.contains(&format!("reviewing {id}.sgf: 3 moves")),
         "{out}"
     );
-    assert!(out.contains(" 3  . . X . . . . . . 3"), "{out}");
+    assert!(out.contains(" 3  . .(X). . . . . . 3"), "{out}");
 }
 
 /// A disk that takes no more: under a file-size limit the log cannot grow,
@@ -294,4 +294,41 @@ fn plain_mode_counts_the_last_seconds_aloud() {
     assert!(out.contains("clock: 0 min + 1 x 3 s"), "{out}");
     assert!(out.contains("Black ran out of time"), "{out}");
     assert!(!out.contains('\u{7}'), "the bell is off by default: {out}");
+}
+
+/// A bare point is a move, in either naming style whatever is shown, and an
+/// impossible point says why instead of "unknown command".
+#[test]
+fn a_bare_point_is_played_in_any_naming_style() {
+    let (ok, out) = kaisho(
+        &["--plain"],
+        b"new 9\nD4\n5-5\nnames\nC3\n9-1\n16-4\nquit\n",
+    );
+    assert!(ok, "{out}");
+    assert!(out.contains("move 1, Black D4"), "{out}");
+    assert!(out.contains("move 2, White E5"), "{out}");
+    assert!(out.contains("move 3, Black 3-7"), "{out}");
+    assert!(out.contains("move 4, White 9-1"), "{out}");
+    assert!(out.contains("'16-4' lies outside a 9×9 board"), "{out}");
+    assert!(!out.contains("unknown command"), "{out}");
+}
+
+/// The printed board follows the naming style and marks the last stone.
+#[test]
+fn the_printed_board_follows_the_names_and_marks_the_last_move() {
+    let (ok, out) = kaisho(
+        &["--plain"],
+        b"new 9\nplay D4\nplay E5\nboard\nnames\nboard\nquit\n",
+    );
+    assert!(ok, "{out}");
+    let boards: Vec<&str> = out.split("to play, prisoners").collect();
+    let gtp = boards[0];
+    assert!(gtp.contains("    A B C D E F G H J\n"), "{out}");
+    assert!(gtp.contains(" 5  . . . .(O). . . . 5"), "{out}");
+    assert!(gtp.contains(" 4  . . . X . . . . . 4"), "{out}");
+    let japanese = boards[1];
+    assert!(japanese.contains("    1 2 3 4 5 6 7 8 9\n"), "{out}");
+    assert!(!japanese.contains(" A B C"), "{out}");
+    assert!(japanese.contains(" 6  . . . X . . . . . 6"), "{out}");
+    assert!(japanese.contains(" 5  . . . .(O). . . . 5"), "{out}");
 }

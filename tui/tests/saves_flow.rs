@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use crossterm::event::{KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, Msg, Screen, State, update};
+use kaisho::app::{Cmd, Command, HomeItem, Msg, Screen, State, update};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -602,4 +602,89 @@ fn a_flag_that_falls_loses_the_game_on_time() {
     );
     let saved = store(home.path()).load(&game_id(&state)).unwrap();
     assert_eq!(saved.game.outcome(), session(&state).game.outcome());
+}
+
+/// After a jump to a move, End moves the message on with the position:
+/// it says the last move, not the move jumped to before.
+#[test]
+fn the_review_message_follows_every_step() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/walls.sgf");
+    run(&mut state, Command::Import(fixture.display().to_string()));
+    let total = review_screen(&state).moves();
+    assert!(total > 3);
+    run(&mut state, Command::GoTo(2));
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move 2 of {total}")
+    );
+    press(&mut state, KeyCode::End);
+    assert_eq!(review_screen(&state).at, total);
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move {total} of {total}")
+    );
+    press(&mut state, KeyCode::Left);
+    assert_eq!(
+        state.message.as_ref().unwrap().text,
+        format!("move {} of {total}", total - 1)
+    );
+}
+
+/// The host's form starts from the clock chosen on the home screen.
+#[test]
+fn the_host_form_starts_from_the_home_screen_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    let at = state
+        .home
+        .items
+        .iter()
+        .position(|&i| i == HomeItem::Clock)
+        .unwrap();
+    state.home.selected = at;
+    press(&mut state, KeyCode::Right);
+    assert_eq!(
+        state.home.value(HomeItem::Clock).as_deref(),
+        Some("10 min + 3 x 30 s")
+    );
+    open_from_home(&mut state, HomeItem::HostLan);
+    let Screen::HostForm(form) = &state.screen else {
+        panic!("the host form is open");
+    };
+    assert_eq!(
+        form.value(kaisho::app::HostItem::Clock).as_deref(),
+        Some("10 min + 3 x 30 s")
+    );
+}
+
+/// Esc with changes not saved asks before dropping them; with none it
+/// leaves at once.
+#[test]
+fn leaving_settings_with_unsaved_changes_asks_first() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Settings);
+    keys(&mut state, "jl");
+    press(&mut state, KeyCode::Esc);
+    assert!(matches!(state.screen, Screen::Settings(_)));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Confirm(
+            kaisho::app::Ask::DiscardSettings
+        ))
+    );
+    press(&mut state, KeyCode::Char('n'));
+    assert!(
+        matches!(state.screen, Screen::Settings(_)),
+        "no keeps the form"
+    );
+    press(&mut state, KeyCode::Esc);
+    press(&mut state, KeyCode::Char('y'));
+    assert!(matches!(state.screen, Screen::Home));
+    assert_eq!(state.config.board_size.get(), 19, "nothing was saved");
+    open_from_home(&mut state, HomeItem::Settings);
+    press(&mut state, KeyCode::Esc);
+    assert!(matches!(state.screen, Screen::Home));
 }

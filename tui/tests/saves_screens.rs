@@ -198,3 +198,15 @@ fn game_screen_stopped_because_its_log_could_not_be_written() {
     run(&mut state, kaisho::app::Command::Pass);
     insta::assert_snapshot!(render(&state));
 }
+
+/// A game of a series names its players, not only their colours.
+#[test]
+fn series_game_screen_names_the_players() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = series_home(home.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::Enter);
+    assert!(state.session().is_some(), "a game started");
+    insta::assert_snapshot!(render(&state));
+}

@@ -159,3 +159,31 @@ fn ascii_mode_keeps_engine_messages_ascii() {
     assert!(screen.contains("'Z1' lies outside a 9x9 board"), "{screen}");
     assert!(screen.is_ascii(), "{screen}");
 }
+
+/// A 19×19 board does not fit 60×20 even without its panel.
+#[test]
+fn nineteen_by_nineteen_at_60_by_20_asks_for_a_larger_terminal() {
+    let mut state = mid_game();
+    kaisho::app::update(&mut state, kaisho::app::Msg::Resize(60, 20));
+    insta::assert_snapshot!(render_at(&state, 60, 20));
+}
+
+/// A 9×9 board fits 40×15 alone, with one status line under it.
+#[test]
+fn nine_by_nine_at_40_by_15_shows_the_board_and_a_status_line() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    play(&mut state, "C3");
+    state.message = None;
+    insta::assert_snapshot!(render_at(&state, 40, 15));
+}
+
+/// The compact screen shows the open question on its status line.
+#[test]
+fn nine_by_nine_at_40_by_15_shows_the_open_question() {
+    let mut state = new_game(9);
+    kaisho::app::update(&mut state, kaisho::app::Msg::Resize(40, 15));
+    press(&mut state, KeyCode::Char(':'));
+    keys(&mut state, "D4");
+    insta::assert_snapshot!(render_at(&state, 40, 15));
+}

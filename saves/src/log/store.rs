@@ -92,26 +92,42 @@ impl GameStore {
         self.dir.join(format!("{id}.{EXTENSION}"))
     }
 
-    /// A fresh game id from the creation time (`20261122-0338-1` style),
-    /// unused in this store.
+    /// A fresh game id: the creation time to the second, how many games
+    /// this store already holds from that second plus one, and a random tag
+    /// (`20261122-033805-1-7f3a09c1` style), unused in this store. The count
+    /// keeps games of one second in the order they were made; the tag keeps
+    /// ids apart across machines, since a network game takes the host's id
+    /// on both sides and the joiner may have made a game in the same second.
     #[must_use]
     pub fn new_id(&self, created_unix: i64) -> String {
         let stamp = time::OffsetDateTime::from_unix_timestamp(created_unix)
             .map(|t| {
                 format!(
-                    "{:04}{:02}{:02}-{:02}{:02}",
+                    "{:04}{:02}{:02}-{:02}{:02}{:02}",
                     t.year(),
                     u8::from(t.month()),
                     t.day(),
                     t.hour(),
-                    t.minute()
+                    t.minute(),
+                    t.second()
                 )
             })
             .unwrap_or_else(|_| created_unix.to_string());
-        (1..)
-            .map(|n| format!("{stamp}-{n}"))
+        let same_second = std::fs::read_dir(&self.dir).map_or(0, |entries| {
+            entries
+                .filter_map(Result::ok)
+                .filter(|e| {
+                    e.file_name()
+                        .to_string_lossy()
+                        .starts_with(&format!("{stamp}-"))
+                })
+                .count()
+        });
+        let prefix = format!("{stamp}-{}", same_second + 1);
+        std::iter::repeat_with(|| format!("{prefix}-{:08x}", random_tag()))
+            .take(64)
             .find(|id| !self.path_of(id).exists())
-            .unwrap_or(stamp)
+            .unwrap_or_else(|| format!("{prefix}-{:016x}", random_u64()))
     }
 
     /// Starts the log of a new game.
@@ -202,4 +218,22 @@ fn summary(saved: &SavedGame) -> GameSummary {
         outcome: saved.game.outcome(),
         notice: saved.notice(),
     }
+}
+
+/// Thirty-two random bits for a game id.
+fn random_tag() -> u32 {
+    (random_u64() >> 32) as u32
+}
+
+/// A random number from the standard library's per-process random hash
+/// keys, which are drawn from the system's random source.
+fn random_u64() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64),
+    );
+    h.finish()
 }

@@ -149,6 +149,8 @@ pub enum Command {
     Nigiri(Seat),
     /// On the settings screen: write the settings to the config file.
     SaveSettings,
+    /// Leave the settings screen, dropping the changes not saved.
+    DiscardSettings,
     Quit,
 }
 
@@ -159,6 +161,7 @@ pub enum Ask {
     Adjourn,
     Resume,
     DeclareBothLose,
+    DiscardSettings,
 }
 
 impl Ask {
@@ -167,11 +170,10 @@ impl Ask {
     pub fn question(self) -> &'static str {
         match self {
             Ask::Resign => "Resign this game?",
-            Ask::Adjourn => {
-                "Leave the game for the home screen? A saved game stays adjourned (打ち掛け)."
-            }
+            Ask::Adjourn => "Leave for the home screen? The game stays adjourned (打ち掛け).",
             Ask::Resume => "Resume play? Your partner moves first.",
             Ask::DeclareBothLose => "Declare the game unresolvable? Both players lose.",
+            Ask::DiscardSettings => "Leave Settings without saving the changes?",
         }
     }
 
@@ -183,6 +185,7 @@ impl Ask {
             Ask::Adjourn => Command::Adjourn,
             Ask::Resume => Command::Resume,
             Ask::DeclareBothLose => Command::DeclareBothLose,
+            Ask::DiscardSettings => Command::DiscardSettings,
         }
     }
 }

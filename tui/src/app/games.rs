@@ -10,9 +10,11 @@ use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
 use super::session::Session;
+use super::text::moves_text;
 use super::timer::Timer;
 use super::update::Out;
 use super::{Screen, State};
+use kaisho_core::Outcome;
 use kaisho_saves::log::{GameStore, GameSummary, LogError};
 use kaisho_saves::places::Places;
 use std::net::SocketAddr;
@@ -68,6 +70,9 @@ fn by_name(problem: &LogError) -> String {
 #[must_use]
 pub fn status(game: &GameSummary) -> String {
     match game.outcome {
+        Some(Outcome::BothLose) => "both lose".to_string(),
+        Some(Outcome::NoResult) => "no result".to_string(),
+        Some(Outcome::Jigo) => "jigo".to_string(),
         Some(outcome) => outcome.result_string(),
         None => "adjourned".to_string(),
     }
@@ -203,7 +208,7 @@ pub(super) fn review(state: &mut State, id: &str, out: &mut Out) {
                 review.from_games = from_games;
                 let moves = review.moves();
                 state.screen = Screen::Review(Box::new(review));
-                let mut text = format!("reviewing game {id}: {moves} moves");
+                let mut text = format!("reviewing game {id}: {}", moves_text(moves as u64));
                 if let Some(notice) = saved.notice() {
                     text = format!("{text}. {notice}");
                 }
@@ -229,11 +234,11 @@ pub(super) fn list_text(state: &State, out: &mut Out) {
     }
     for g in &list.games {
         out.say(format!(
-            "{}  {}x{}  {} moves  {} (B) v {} (W)  {}",
+            "{}  {}x{}  {}  {} (B) v {} (W)  {}",
             g.id,
             g.size,
             g.size,
-            g.moves,
+            moves_text(g.moves),
             g.black,
             g.white,
             status(g)
@@ -241,5 +246,33 @@ pub(super) fn list_text(state: &State, out: &mut Out) {
     }
     for problem in list.problems {
         out.refuse(problem);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn summary(outcome: Option<Outcome>, moves: u32) -> GameSummary {
+        GameSummary {
+            id: "g".into(),
+            path: "g.kgl".into(),
+            black: "B".into(),
+            white: "W".into(),
+            size: 9,
+            moves,
+            created_unix: 0,
+            outcome,
+            notice: None,
+        }
+    }
+
+    #[test]
+    fn results_read_as_words_not_type_names() {
+        assert_eq!(status(&summary(Some(Outcome::BothLose), 3)), "both lose");
+        assert_eq!(status(&summary(Some(Outcome::NoResult), 3)), "no result");
+        assert_eq!(status(&summary(None, 3)), "adjourned");
+        assert_eq!(moves_text(1u32), "1 move");
+        assert_eq!(moves_text(35u32), "35 moves");
     }
 }

@@ -88,6 +88,34 @@ pub struct Home {
     pub clock: usize,
     /// A clock typed freely, in place of the preset while set.
     pub custom_clock: Option<TimeControl>,
+    /// The komi of an even game, which comes back when the handicap goes.
+    pub even_komi: Komi,
+    /// Whether the player set the komi: then a handicap leaves it alone.
+    pub komi_chosen: bool,
+}
+
+/// The komi once the handicap changed from `before` to `after` stones: no
+/// komi in a handicap game (1949 Art. 19: 置碁にはコミを付けない, unless the
+/// players agree otherwise), the even game's komi back at no handicap. A
+/// komi the player set stays.
+#[must_use]
+pub fn komi_for_handicap(komi: Komi, even: Komi, chosen: bool, before: u8, after: u8) -> Komi {
+    match (chosen, before, after) {
+        (true, _, _) => komi,
+        (false, 0, 1..) => Komi::ZERO,
+        (false, 1.., 0) => even,
+        _ => komi,
+    }
+}
+
+/// The komi's value on a menu: a handicap game's komi says why it is 0.
+#[must_use]
+pub fn komi_text(komi: Komi, chosen: bool, handicap: u8) -> String {
+    if handicap > 0 && !chosen && komi == Komi::ZERO {
+        format!("{komi} (handicap game, 1949 Art. 19)")
+    } else {
+        komi.to_string()
+    }
 }
 
 impl Default for Home {
@@ -100,6 +128,8 @@ impl Default for Home {
             handicap: 0,
             clock: 0,
             custom_clock: None,
+            even_komi: Komi::MODERN,
+            komi_chosen: false,
         }
     }
 }
@@ -124,7 +154,7 @@ impl Home {
     pub fn value(&self, item: HomeItem) -> Option<String> {
         match item {
             HomeItem::BoardSize => Some(format!("{0}x{0}", self.size)),
-            HomeItem::Komi => Some(self.komi.to_string()),
+            HomeItem::Komi => Some(komi_text(self.komi, self.komi_chosen, self.handicap)),
             HomeItem::Handicap => Some(match self.handicap {
                 0 => "none".to_string(),
                 n => format!("{n} stones"),
@@ -172,7 +202,10 @@ impl Home {
                 self.size = next_size(self.size, by);
                 self.handicap = self.handicap.min(self.max_handicap());
             }
-            HomeItem::Komi => self.komi = next_komi(self.komi, by),
+            HomeItem::Komi => {
+                self.komi = next_komi(self.komi, by);
+                self.komi_chosen = true;
+            }
             HomeItem::Clock => {
                 self.custom_clock = None;
                 let n = CLOCKS.len() as i32;
@@ -186,7 +219,15 @@ impl Home {
                     (h, true) => h.saturating_add(1),
                     (h, false) => h.saturating_sub(1),
                 };
+                let before = self.handicap;
                 self.handicap = next.min(self.max_handicap());
+                self.komi = komi_for_handicap(
+                    self.komi,
+                    self.even_komi,
+                    self.komi_chosen,
+                    before,
+                    self.handicap,
+                );
             }
             _ => {}
         }
@@ -232,5 +273,31 @@ mod tests {
             home.run(&Command::Left);
         }
         assert_eq!(home.handicap, 0);
+    }
+
+    /// 1949 Art. 19: a handicap game has no komi unless the players agree
+    /// on one; the even game's komi comes back with no handicap.
+    #[test]
+    fn a_handicap_game_has_no_komi_unless_one_is_set() {
+        let mut home = Home {
+            selected: 3,
+            size: 9,
+            ..Home::default()
+        };
+        assert_eq!(home.item(), HomeItem::Handicap);
+        home.run(&Command::Right);
+        assert_eq!((home.handicap, home.komi), (2, Komi::ZERO));
+        assert_eq!(
+            home.value(HomeItem::Komi).unwrap(),
+            "0 (handicap game, 1949 Art. 19)"
+        );
+        home.run(&Command::Left);
+        assert_eq!((home.handicap, home.komi), (0, Komi::MODERN));
+        home.selected = 2;
+        home.run(&Command::Right);
+        home.selected = 3;
+        home.run(&Command::Right);
+        assert_eq!(home.handicap, 2);
+        assert_eq!(home.komi, next_komi(Komi::MODERN, 1), "a set komi stays");
     }
 }

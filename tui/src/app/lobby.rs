@@ -4,7 +4,7 @@
 
 use super::Cmd;
 use super::command::Command;
-use super::home::{next_komi, next_size};
+use super::home::{komi_for_handicap, komi_text, next_komi, next_size};
 use super::net::{NetRequest, Plan};
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
@@ -91,6 +91,10 @@ pub struct HostForm {
     pub clock: usize,
     /// A clock typed freely, in place of the preset while set.
     pub custom_clock: Option<TimeControl>,
+    /// Whether the player set the komi: then a handicap leaves it alone.
+    pub komi_chosen: bool,
+    /// The komi of an even game, which comes back when the handicap goes.
+    pub even_komi: Komi,
     pub port: u16,
     /// A series game: komi, handicap and colours are the series', not the
     /// form's.
@@ -125,10 +129,10 @@ impl HostForm {
         }
         Some(match item {
             HostItem::BoardSize => format!("{0}x{0}", self.size),
-            HostItem::Komi => self.komi.to_string(),
+            HostItem::Komi => komi_text(self.komi, self.komi_chosen, self.handicap),
             HostItem::Handicap => match self.handicap {
                 0 => "none".to_string(),
-                n => format!("{n} stones (the partner takes Black)"),
+                n => format!("{n} stones, placed by Black"),
             },
             HostItem::Colors => colors_text(self.colors).to_string(),
             HostItem::Clock => clock_label(self.time_control()),
@@ -153,9 +157,13 @@ impl HostForm {
                 let max = BoardSize::new(u32::from(self.size)).map_or(0, max_stones);
                 self.handicap = self.handicap.min(max);
             }
-            HostItem::Komi => self.komi = next_komi(self.komi, by),
+            HostItem::Komi => {
+                self.komi = next_komi(self.komi, by);
+                self.komi_chosen = true;
+            }
             HostItem::Handicap => {
                 let max = BoardSize::new(u32::from(self.size)).map_or(0, max_stones);
+                let before = self.handicap;
                 self.handicap = match (self.handicap, by > 0) {
                     (0, true) => 2,
                     (2, false) => 0,
@@ -163,6 +171,13 @@ impl HostForm {
                     (h, false) => h.saturating_sub(1),
                 }
                 .min(max);
+                self.komi = komi_for_handicap(
+                    self.komi,
+                    self.even_komi,
+                    self.komi_chosen,
+                    before,
+                    self.handicap,
+                );
                 // The weaker player takes Black with the handicap stones.
                 if self.handicap > 0 && self.colors == Colors::Nigiri {
                     self.colors = Colors::HostWhite;
@@ -248,8 +263,10 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
         } else {
             Colors::Nigiri
         },
-        clock: 0,
-        custom_clock: None,
+        clock: home.clock,
+        custom_clock: home.custom_clock,
+        komi_chosen: home.komi_chosen,
+        even_komi: home.even_komi,
         port: DEFAULT_PORT,
     }));
 }

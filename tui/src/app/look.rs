@@ -105,7 +105,7 @@ pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
             let Some(shown) = position_after(game, n as usize) else {
                 return out.refuse(format!("move {n} cannot be shown"));
             };
-            board_text(&Session::from_game(shown))
+            board_text(&Session::from_game(shown), state.naming)
         }
         _ => return,
     };

@@ -57,7 +57,7 @@ pub use series_words::{
 };
 pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
-pub use text::{board_text, score_text};
+pub use text::{board_text, moves_text, score_text};
 pub use timer::Timer;
 pub use update::update;
 
@@ -203,6 +203,7 @@ impl State {
         self.naming.ascii = config.ascii;
         self.home.size = config.board_size.get();
         self.home.komi = config.komi;
+        self.home.even_komi = config.komi;
         self.home.handicap = 0;
         self.config = config;
     }

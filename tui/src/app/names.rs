@@ -54,22 +54,12 @@ impl Naming {
             .join(" ")
     }
 
-    /// Reads a typed point name in this style. The 1949 style also accepts
-    /// `-` or a space in place of `の`, so it can be typed on any keyboard.
+    /// Reads a typed point name in any style, whichever is shown: a player
+    /// who knows `D4` should not have to switch styles to type it. The 1949
+    /// style also accepts `-` or a space in place of `の`, so it can be typed
+    /// on any keyboard.
     pub fn parse(self, text: &str, size: u8) -> Result<Point, CoordError> {
-        match self.style {
-            CoordStyle::Gtp => Point::parse_gtp(text, size),
-            CoordStyle::Japanese => {
-                let text = text.trim();
-                let normalised = match text.find(['-', ' ']) {
-                    Some(at) if !text.contains('の') => {
-                        format!("{}の{}", &text[..at], text[at + 1..].trim())
-                    }
-                    _ => text.to_string(),
-                };
-                Point::parse_kanji(&normalised, size)
-            }
-        }
+        Point::parse_any(text, size)
     }
 
     /// A label for the rows from the top (index 0), as the board's edge shows it.
@@ -121,5 +111,8 @@ mod tests {
         assert_eq!(japanese.parse("16 4", 19), Ok(p));
         assert_eq!(japanese.row_label(15, 19), "十六");
         assert!(japanese.parse("x", 19).is_err());
+        assert_eq!(japanese.parse("Q16", 19), Ok(p));
+        assert_eq!(Naming::default().parse("16-4", 19), Ok(p));
+        assert_eq!(Naming::default().parse("十六の四", 19), Ok(p));
     }
 }

@@ -92,6 +92,9 @@ impl ClockFace {
                     let into_period = (used - main) % period_ms.max(1);
                     let spent = u32::try_from((used - main) / period_ms.max(1)).unwrap_or(u32::MAX);
                     let periods = clock.periods_left().saturating_sub(spent);
+                    if periods == 0 {
+                        return "time up".to_string();
+                    }
                     format!(
                         "byo-yomi {periods}{times}{}s {}",
                         period_ms / 1000,
@@ -159,6 +162,20 @@ mod tests {
         }
     }
 
+    /// A loss on time leaves no period to count down.
+    #[test]
+    fn a_clock_past_its_last_period_reads_time_up() {
+        let byoyomi = TimeControl::Byoyomi {
+            main_ms: 60_000,
+            periods: 1,
+            period_ms: 10_000,
+        };
+        assert_eq!(
+            face(byoyomi, &[60_000], 12_000).text(Color::Black, false),
+            "time up"
+        );
+    }
+
     #[test]
     fn clocks_read_as_a_club_clock_does() {
         let byoyomi = TimeControl::Byoyomi {
@@ -185,6 +202,10 @@ mod tests {
             "byo-yomi 2×30s 0:29"
         );
         let absolute = TimeControl::Absolute { main_ms: 300_000 };
+        assert_eq!(
+            face(absolute, &[60_000], 240_500).text(Color::Black, false),
+            "0:00"
+        );
         assert_eq!(
             face(absolute, &[60_000], 1_000).text(Color::Black, false),
             "3:59"

@@ -89,8 +89,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 }
             }
             NetNews::Withdrawn { event, game } => {
-                session.game = *game;
-                session.marks.clear();
+                session.take_table(*game);
                 let size = session.game.settings().size.get();
                 out.refuse(format!(
                     "your event ({}) crossed the partner's and was taken back; make it again if it still applies",

@@ -114,7 +114,9 @@ impl Prompt {
                     let count = text.chars().count();
                     text.chars().skip(count.saturating_sub(50)).collect()
                 };
-                format!("{}: {shown}_   (Enter chooses, Esc cancels)", field.label())
+                // The typing comes last so that a key redraws only its
+                // own character and the cursor.
+                format!("{} (Enter chooses, Esc cancels): {shown}_", field.label())
             }
             Prompt::Nigiri { names } => format!(
                 "Nigiri (Art. 14.2): who takes Black? 1 {}, 2 {}, Esc later",
@@ -130,8 +132,8 @@ impl Prompt {
             Prompt::UndoAnswer { by } => {
                 format!("{by} asks to take back the last move (待った). y allow, n refuse")
             }
-            Prompt::NetResume { id } => {
-                format!("Resume {id} with the partner: w wait here, d dial their host, Esc cancel")
+            Prompt::NetResume { .. } => {
+                "Resume with the partner: w wait here, d dial their host, Esc cancel".to_string()
             }
         }
     }

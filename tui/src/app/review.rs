@@ -5,6 +5,7 @@
 
 use super::command::Command;
 use super::prompt::{Field, Prompt};
+use super::text::moves_text;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Event, Game};
@@ -149,6 +150,8 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     let Screen::Review(review) = &mut state.screen else {
         return;
     };
+    // Every step says where it landed, so no earlier "move k of n" stays
+    // on the message line after the position changed.
     match command {
         Command::Left => review.go(review.at.saturating_sub(1)),
         Command::Right => {
@@ -156,18 +159,20 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
                 && let Some(why) = &review.refusal
             {
                 out.refuse(why.clone());
+                return;
             }
             review.go(review.at + 1);
         }
         Command::First => review.go(0),
         Command::Last => review.go(review.moves()),
-        Command::GoTo(n) => {
-            review.go(n as usize);
-            out.say(format!("move {} of {}", review.at, review.moves()));
+        Command::GoTo(n) => review.go(n as usize),
+        Command::AskMove => {
+            state.prompt = Some(Prompt::Text(Field::MoveNumber, String::new()));
+            return;
         }
-        Command::AskMove => state.prompt = Some(Prompt::Text(Field::MoveNumber, String::new())),
-        _ => {}
+        _ => return,
     }
+    out.say(format!("move {} of {}", review.at, review.moves()));
 }
 
 /// Opens an SGF file for review.
@@ -179,7 +184,11 @@ pub(super) fn import(state: &mut State, path: &str, out: &mut Out) {
     match Review::import(Path::new(path)) {
         Ok(mut review) => {
             review.from_games = matches!(state.screen, Screen::Games(_));
-            let mut text = format!("reviewing {}: {} moves", review.title, review.moves());
+            let mut text = format!(
+                "reviewing {}: {}",
+                review.title,
+                moves_text(review.moves() as u64)
+            );
             if let Some(why) = &review.refusal {
                 text = format!("{text}; {why}");
             }

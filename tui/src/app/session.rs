@@ -48,6 +48,27 @@ pub struct Session {
 }
 
 impl Session {
+    /// Who plays `color`: the player's name in a network game or a game of
+    /// a series, else the colour's name.
+    #[must_use]
+    pub fn player_name(&self, color: Color) -> String {
+        if let Some(net) = &self.net {
+            return net.names[color.index()].clone();
+        }
+        let series = self.recording.as_ref().and_then(Recording::series);
+        match series.and_then(|sg| Some((sg, sg.terms.black?))) {
+            Some((sg, black)) => {
+                let seat = if color == Color::Black {
+                    black
+                } else {
+                    black.other()
+                };
+                sg.series.setup().player(seat).name.clone()
+            }
+            None => color.name().to_string(),
+        }
+    }
+
     /// A new game with the cursor on the centre point.
     pub fn new(settings: Settings) -> Result<Session, GameError> {
         let game = Game::new(settings)?;
@@ -329,11 +350,23 @@ impl Session {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => {
-                self.game = game;
-                self.recount();
-            }
+            _ => self.take_table(game),
         }
+    }
+
+    /// Takes the network task's game as it stands, with the marks and the
+    /// count of the proposal on the table, so that the screen shows exactly
+    /// what `a` would accept.
+    pub(super) fn take_table(&mut self, game: Game) {
+        self.game = game;
+        match self.open_proposal().map(|p| (p.dead.clone(), p.by)) {
+            Some((dead, by)) => {
+                self.marks = dead;
+                self.ending_turn = by.opponent();
+            }
+            None => self.marks.clear(),
+        }
+        self.recount();
     }
 
     fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {

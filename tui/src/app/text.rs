@@ -2,29 +2,32 @@
 //! `score` commands and for screen readers.
 
 use super::count::ScoreRows;
+use super::names::Naming;
 use super::session::Session;
-use kaisho_core::{Color, Phase};
+use kaisho_core::{Color, Move, Phase, Point};
 use std::fmt::Write;
 
-/// The board in ASCII with GTP coordinates: `X` Black, `O` White, `.` empty,
-/// `x`/`o` stones marked dead, `#` the ko point.
+/// The board as text, labelled in the naming style shown: `X` Black, `O`
+/// White, `.` empty, `x`/`o` stones marked dead, `#` the ko point, and the
+/// last stone played between parentheses, `(X)`.
 #[must_use]
-pub fn board_text(session: &Session) -> String {
+pub fn board_text(session: &Session, naming: Naming) -> String {
     let game = &session.game;
     let board = game.board();
     let size = board.size();
-    let letters: String = (0..size)
-        .map(|c| {
-            let name = kaisho_core::Point::new(c, 0).to_gtp(size);
-            format!(" {}", &name[..1])
-        })
-        .collect();
-    let mut out = format!("   {letters}\n");
-    for row in 0..size {
-        let label = size - row;
-        let _ = write!(out, "{label:>2} ");
+    let last = match game.last_move() {
+        Some(Move::Play(_, p)) => Some(p),
+        _ => None,
+    };
+    let rows: Vec<String> = (0..size).map(|r| naming.row_label(r, size)).collect();
+    let label_width = rows.iter().map(|l| width(l)).max().unwrap_or(1).max(2);
+    let header = column_labels(naming, size, label_width + 1);
+    let mut out = header.clone();
+    for (row, label) in (0..size).zip(&rows) {
+        let pad = " ".repeat(label_width - width(label));
+        let _ = write!(out, "{pad}{label} ");
         for col in 0..size {
-            let p = kaisho_core::Point::new(col, row);
+            let p = Point::new(col, row);
             let dead = session.marks.contains(&p);
             let c = match (board.get(p), dead) {
                 (Some(Color::Black), false) => 'X',
@@ -34,11 +37,23 @@ pub fn board_text(session: &Session) -> String {
                 (None, _) if board.ko() == Some(p) => '#',
                 (None, _) => '.',
             };
-            let _ = write!(out, " {c}");
+            let open = if last == Some(p) {
+                '('
+            } else if col > 0 && last == Some(Point::new(col - 1, row)) {
+                ')'
+            } else {
+                ' '
+            };
+            let _ = write!(out, "{open}{c}");
         }
-        let _ = writeln!(out, " {label}");
+        let close = if last == Some(Point::new(size - 1, row)) {
+            ')'
+        } else {
+            ' '
+        };
+        let _ = writeln!(out, "{close}{label}");
     }
-    let _ = write!(out, "   {letters}");
+    out.push_str(header.trim_end_matches('\n'));
     let [b, w] = game.captures();
     let _ = write!(
         out,
@@ -47,6 +62,33 @@ pub fn board_text(session: &Session) -> String {
         session.actor()
     );
     out
+}
+
+/// The column labels over (and under) the board: letters in GTP style, the
+/// numbers from Black's left in two rows (tens, units) in the 1949 style.
+fn column_labels(naming: Naming, size: u8, indent: usize) -> String {
+    let labels: Vec<String> = (0..size).map(|c| naming.col_label(c, size)).collect();
+    let line = |digit: &dyn Fn(&str) -> char| -> String {
+        let cells: String = labels.iter().map(|l| format!(" {}", digit(l))).collect();
+        format!("{}{cells}\n", " ".repeat(indent))
+    };
+    if labels.iter().all(|l| l.chars().count() == 1) {
+        return line(&|l| l.chars().next().unwrap_or(' '));
+    }
+    let tens = line(&|l| {
+        if l.len() > 1 {
+            l.chars().next().unwrap_or(' ')
+        } else {
+            ' '
+        }
+    });
+    let units = line(&|l| l.chars().last().unwrap_or(' '));
+    format!("{tens}{units}")
+}
+
+/// Columns a label takes on a terminal: kanji take two.
+fn width(text: &str) -> usize {
+    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
 }
 
 /// The count as a table: the agreed one after the end, the one the marks
@@ -64,4 +106,13 @@ pub fn score_text(session: &Session) -> String {
     let mut out = rows.table().join("\n");
     let _ = write!(out, "\nresult: {}", rows.result);
     out
+}
+
+/// A count of moves in words: `1 move`, `35 moves`.
+#[must_use]
+pub fn moves_text(n: impl Into<u64>) -> String {
+    match n.into() {
+        1 => "1 move".to_string(),
+        n => format!("{n} moves"),
+    }
 }

@@ -1,6 +1,6 @@
 //! The one function that changes the state.
 
-use super::command::Command;
+use super::command::{Ask, Command};
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
 use super::prompt::{Field, Prompt, Reply};
@@ -83,6 +83,17 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
 }
 
 fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
+    let control = key
+        .modifiers
+        .contains(crossterm::event::KeyModifiers::CONTROL);
+    if let Some((w, h)) = board_hidden(state).filter(|_| !control) {
+        // Keys would act on a board the player cannot see.
+        state.prompt = None;
+        out.refuse(format!(
+            "the board does not fit: enlarge the terminal to at least {w}x{h} to play on"
+        ));
+        return;
+    }
     if state.help {
         state.help = false;
         return;
@@ -144,6 +155,19 @@ fn typed_point(state: &mut State, text: &str, out: &mut Out) {
         Ok(point) => run(state, Command::At(point), out),
         Err(e) => out.refuse(e.to_string()),
     }
+}
+
+/// The smallest terminal for the game's board, when the board is not shown
+/// because the terminal is smaller.
+fn board_hidden(state: &State) -> Option<(u16, u16)> {
+    let Screen::Game(session) = &state.screen else {
+        return None;
+    };
+    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+    let (w, h) = state.viewport;
+    Areas::new(Rect::new(0, 0, w, h), layout)
+        .is_none()
+        .then(|| layout.min_compact_screen())
 }
 
 fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
@@ -240,6 +264,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             state.prompt = Some(Prompt::Text(Field::HostAddress, String::new()));
         }
         Command::Back => back(state, out),
+        Command::DiscardSettings => {
+            state.screen = Screen::Home;
+            state.message = None;
+        }
         Command::OpenGames => games::open(state, out),
         Command::OpenSeries => series::open(state, out),
         Command::OpenSettings => settings::open(state),
@@ -256,7 +284,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             match reviewed.as_ref().or(state.session()) {
                 Some(session) => {
                     let text = match command {
-                        Command::ShowBoard => board_text(session),
+                        Command::ShowBoard => board_text(session, state.naming),
                         _ => score_text(session),
                     };
                     out.cmds.push(Cmd::Say(text));
@@ -348,6 +376,10 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
 /// series to the series list, anything else home.
 fn back(state: &mut State, out: &mut Out) {
     match &mut state.screen {
+        Screen::Settings(form) if form.config != state.config => {
+            state.prompt = Some(Prompt::Confirm(Ask::DiscardSettings));
+            return;
+        }
         Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
             if let Some(places) = &state.places {

@@ -2,8 +2,9 @@
 //! SGF, and SGF records imported as saved games to review or play on.
 
 use clap::{Args, Subcommand};
+use kaisho::app::{games_status, moves_text};
 use kaisho_core::Game;
-use kaisho_saves::log::{GameHeader, GameStore, GameSummary, Player};
+use kaisho_saves::log::{GameHeader, GameStore, Player};
 use kaisho_saves::places::Places;
 use kaisho_saves::visible::visible;
 use kaisho_saves::{export, sgf};
@@ -128,18 +129,11 @@ fn import(store: &GameStore, file: &Path) -> Result<String, String> {
         None => "adjourned: resume it from Saved games to play on".to_string(),
     };
     Ok(format!(
-        "imported {} as game {} ({} moves, {state})",
+        "imported {} as game {} ({}, {state})",
         file.display(),
         header.game_id,
-        game.move_number()
+        moves_text(game.move_number())
     ))
-}
-
-fn state(g: &GameSummary) -> String {
-    match g.outcome {
-        Some(o) => o.result_string(),
-        None => "adjourned".to_string(),
-    }
 }
 
 fn list(store: &GameStore, as_json: bool) -> ExitCode {
@@ -161,14 +155,14 @@ fn list(store: &GameStore, as_json: bool) -> ExitCode {
             );
         } else {
             println!(
-                "{:<20} {:>2}×{:<2} {:>4} moves  {} (B) v {} (W)  {}",
+                "{:<26} {:>2}×{:<2} {:>10}  {} (B) v {} (W)  {}",
                 visible(&g.id),
                 g.size,
                 g.size,
-                g.moves,
+                moves_text(g.moves),
                 visible(&g.black),
                 visible(&g.white),
-                state(g)
+                games_status(g)
             );
         }
         if let Some(notice) = &g.notice {

@@ -3,6 +3,7 @@
 mod games;
 mod host;
 mod join;
+mod pipe;
 mod replay;
 mod score;
 mod series;
@@ -52,6 +53,9 @@ pub enum Command {
 
 /// Runs the parsed command line and returns the process status.
 pub fn run(cli: Cli) -> ExitCode {
+    if cli.command.is_some() {
+        pipe::end_quietly_on_closed_pipe();
+    }
     match cli.command {
         None => kaisho::launch::run(kaisho::launch::Flags {
             plain: cli.plain,

@@ -24,7 +24,7 @@ commands:
   leave                          leave a network game (it stays adjourned)
   clock MAIN [NxLEN]              the clock of the next game, e.g. clock 20m 5x30s,
                                  clock 45m (sudden death), clock none
-  play POINT                     play a stone, e.g. play D4
+  play POINT, or POINT alone     play a stone, e.g. play D4, D4, 16-4 or 16の四
   pass                           pass; two passes stop the game
   resign                         resign the game
   board                          show the board
@@ -131,6 +131,14 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "decline" => Command::DeclineNoResult,
         "names" => Command::ToggleNames,
         "quit" | "exit" => Command::Quit,
+        _ if args.is_empty() && state.session().is_some() => match point_at(verb, state) {
+            Ok(point) => Command::Play(point),
+            // Something with a number in it was meant as a point.
+            Err(e) if verb.contains(|c: char| c.is_ascii_digit() || !c.is_ascii()) => {
+                return Err(e);
+            }
+            Err(_) => return Err(format!("unknown command '{verb}'; type help for the list")),
+        },
         other => return Err(format!("unknown command '{other}'; type help for the list")),
     };
     Ok(Line::Command(command))

@@ -5,7 +5,7 @@
 use super::theme::{Edge, Theme};
 use crate::app::{CoordStyle, Naming, stone_numbers};
 use crate::layout::BoardLayout;
-use kaisho_core::handicap::stars;
+use kaisho_core::handicap::marked_stars;
 use kaisho_core::{Color, Game, Move, Point, PointStatus, Score};
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
@@ -103,7 +103,7 @@ impl BoardView<'_> {
         let size = layout.size;
         let board = self.game.board();
         let star_points = kaisho_core::BoardSize::new(u32::from(size))
-            .map(stars)
+            .map(marked_stars)
             .unwrap_or_default();
         for p in board.points() {
             let (x, y) = (layout.x(p.col), layout.y(p.row));

@@ -19,7 +19,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
         Line::styled("  Saved games, newest first", theme.bold()),
         Line::styled(
             format!(
-                "    {:<17} {:>5} {:>5}  {:<28} {}",
+                "    {:<26} {:>5} {:>5}  {:<24} {}",
                 "game", "board", "moves", "Black v White", "result"
             ),
             theme.dim(),
@@ -36,10 +36,10 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
     for (i, g) in list.games.iter().enumerate().skip(first).take(rows) {
         let players: String = format!("{} v {}", g.black, g.white)
             .chars()
-            .take(28)
+            .take(24)
             .collect();
         let text = format!(
-            "{:<17} {:>5} {:>5}  {players:<28} {}",
+            "{:<26} {:>5} {:>5}  {players:<24} {}",
             g.id,
             format!("{0}x{0}", g.size),
             g.moves,

@@ -37,7 +37,7 @@ pub fn view(state: &State, frame: &mut Frame) {
         Screen::Game(session) => {
             let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
             let Some(areas) = Areas::new(area, layout) else {
-                too_small(area, layout.min_screen(), buf);
+                too_small(area, layout.min_compact_screen(), buf);
                 return;
             };
             let phase = session.game.phase();
@@ -56,13 +56,17 @@ pub fn view(state: &State, frame: &mut Frame) {
                 numbers: session.look.numbers,
             }
             .render(areas.board, buf);
-            panel::render(state, session, theme, areas.panel, buf);
-            moves::render(state, session, theme, areas.panel, buf);
-            footer::render(state, theme, areas.message, areas.hints, buf);
+            if areas.compact {
+                footer::render_status(state, session, theme, areas.message, buf);
+            } else {
+                panel::render(state, session, theme, areas.panel, buf);
+                moves::render(state, session, theme, areas.panel, buf);
+                footer::render(state, theme, areas.message, areas.hints, buf);
+            }
         }
         Screen::Review(review) => {
             let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
-            let Some(areas) = Areas::new(area, layout) else {
+            let Some(areas) = Areas::full(area, layout) else {
                 too_small(area, layout.min_screen(), buf);
                 return;
             };

@@ -4,7 +4,7 @@
 //! the few characters that changed.
 
 use super::table::score_lines;
-use super::text::wrap;
+use super::text::{fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, Session, State};
 use kaisho_core::{Color, Move, NoResultState, Phase};
@@ -86,9 +86,17 @@ fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
     ];
     for color in [Color::Black, Color::White] {
         let prisoners = captures[color.index()];
+        // A network game names its players on the seat lines below.
+        let who = match session.net {
+            Some(_) => color.name().to_string(),
+            None => session.player_name(color),
+        };
         lines.push(Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
-            Span::raw(format!(" {:<10}prisoners {prisoners:>3}", color.name())),
+            Span::raw(format!(
+                " {} prisoners {prisoners:>3}",
+                fit(&theme.text(&who), 13)
+            )),
         ]));
         let clocks = match (&session.net, &session.timer) {
             (Some(net), _) => net.clocks,
@@ -112,16 +120,21 @@ fn seat_line(
     color: Color,
     theme: Theme,
 ) -> Line<'static> {
-    let mut name: String = net
-        .map(|n| n.names[color.index()].chars().take(14).collect())
-        .unwrap_or_default();
-    if net.is_some_and(|n| n.local == color) {
-        name += " (you)";
-    }
+    let you = if net.is_some_and(|n| n.local == color) {
+        " (you)"
+    } else {
+        ""
+    };
+    let name = net.map_or_else(String::new, |n| {
+        format!(
+            "{}{you}",
+            fit(&n.names[color.index()], 16 - you.len()).trim_end()
+        )
+    });
     let clock = clocks
         .map(|face| face.text(color, theme.ascii))
         .unwrap_or_default();
-    Line::from(theme.text(&format!("  {name:<16}{clock}")))
+    Line::from(theme.text(&format!("  {} {clock}", fit(&name, 16))))
 }
 
 fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
@@ -214,7 +227,7 @@ fn result(session: &Session, theme: Theme, width: usize, lines: &mut Vec<Line<'s
             theme.marker(),
         ));
     }
-    lines.push(Line::from(format!("{} moves", game.move_number())));
+    lines.push(Line::from(crate::app::moves_text(game.move_number())));
     lines.push(Line::default());
     if let Some(score) = game.score() {
         lines.extend(score_lines(score, theme));

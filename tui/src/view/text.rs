@@ -31,6 +31,20 @@ pub fn pad(text: &str, width: usize) -> String {
     format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
 }
 
+/// `text` cut to at most `width` columns and padded to exactly `width`, so
+/// that what follows it never runs into it.
+pub fn fit(text: &str, width: usize) -> String {
+    let mut used = 0;
+    let cut: String = text
+        .chars()
+        .take_while(|&c| {
+            used += char_columns(c);
+            used <= width
+        })
+        .collect();
+    pad(&cut, width)
+}
+
 /// `text` broken into lines of at most `width` columns, at spaces where it
 /// can be, for messages too long for one line (paths, file problems).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {

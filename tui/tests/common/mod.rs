@@ -295,10 +295,12 @@ impl Sink {
 }
 
 /// A terminal that writes its escape sequences into `sink`, as a real
-/// terminal would receive them, at 80×24.
-pub fn byte_terminal(sink: Sink) -> Terminal<ratatui::backend::CrosstermBackend<Sink>> {
+/// terminal would receive them, at 80×24, through the backend kaisho uses.
+pub fn byte_terminal(
+    sink: Sink,
+) -> Terminal<kaisho::quiet::Quiet<ratatui::backend::CrosstermBackend<Sink>>> {
     Terminal::with_options(
-        ratatui::backend::CrosstermBackend::new(sink),
+        kaisho::quiet::Quiet::new(ratatui::backend::CrosstermBackend::new(sink), false),
         ratatui::TerminalOptions {
             viewport: ratatui::Viewport::Fixed(ratatui::layout::Rect::new(0, 0, 80, 24)),
         },
