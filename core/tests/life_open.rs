@@ -7,11 +7,6 @@ mod common;
 use kaisho_core::life::{self, Analysis, Limits, Proof, ProofNode, Status, Step};
 use kaisho_core::{Board, BoardSize, Color, Point};
 use proptest::prelude::*;
-use std::collections::HashSet;
-
-/// The smallest empty region where a chain with two liberties in it is
-/// never drafted dead.
-const WIDE: usize = 25;
 
 /// The opening of a 9×9 game stopped after eleven moves (two of them passes).
 const OPENING: [&str; 9] = ["E5", "C3", "G3", "C6", "G7", "D7", "E3", "G5", "D3"];
@@ -43,36 +38,6 @@ fn symmetries(size: u8) -> Vec<Box<dyn Fn(Point) -> Point>> {
         Box::new(move |p: Point| Point::new(p.row, m - p.col)),
         Box::new(move |p: Point| Point::new(m - p.row, m - p.col)),
     ]
-}
-
-/// The size of the largest empty region where the chain of `stones` has
-/// two or more liberties. A chain with one liberty there is in atari: the
-/// opponent, moving first, takes it at once, open area or not, so it does
-/// not count as open (the same rule as the analysis's open walls).
-fn widest_open_region(board: &Board, stones: &[Point]) -> usize {
-    let liberties: HashSet<Point> = stones.iter().flat_map(|&s| board.liberties(s)).collect();
-    let mut widest = 0;
-    let mut seen: HashSet<Point> = HashSet::new();
-    for &start in &liberties {
-        if !seen.insert(start) {
-            continue;
-        }
-        let mut region = vec![start];
-        let mut k = 0;
-        while k < region.len() {
-            for n in board.adjacent(region[k]).collect::<Vec<_>>() {
-                if board.get(n).is_none() && seen.insert(n) {
-                    region.push(n);
-                }
-            }
-            k += 1;
-        }
-        let reached = region.iter().filter(|p| liberties.contains(p)).count();
-        if reached >= 2 {
-            widest = widest.max(region.len());
-        }
-    }
-    widest
 }
 
 /// Every dead chain has a proof that [`Proof::verify`] accepts and whose
@@ -224,9 +189,9 @@ proptest! {
         let board = unfinished(size, seed, moves);
         let analysis = life::analyse(&board, &Limits::default());
         for chain in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
-            let wide = widest_open_region(&board, &chain.stones);
+            let wide = common::widest_open_region(&board, &chain.stones);
             prop_assert!(
-                wide < WIDE,
+                wide < common::WIDE,
                 "{} chain at {} is dead facing {} empty points: {}\n{}",
                 chain.color,
                 chain.stones[0].to_gtp(size),
