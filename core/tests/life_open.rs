@@ -205,3 +205,32 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_reading_in_slices_settles_what_one_short_slice_leaves_open() {
+    let mut rows = vec![".XO..X.X.", "XXO..XOX.", "OOO..XOX.", ".....XXX."];
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let tiny = Limits {
+        nodes_per_chain: 1,
+        nodes_total: 1,
+        max_area: 40,
+    };
+    let mut reading = life::Reading::new(&board, tiny);
+    let open = |a: &Analysis| a.unsettled().count();
+    let first = open(reading.analysis());
+    assert!(first > 0, "{:?}", reading.analysis().chains);
+    for _ in 0..20 {
+        if reading.done() {
+            break;
+        }
+        reading.step(500);
+    }
+    let last = reading.analysis().clone();
+    assert!(open(&last) < first, "{:?}", last.chains);
+    for p in ["B9", "G8"] {
+        let chain = last.at(common::pt(9, p)).unwrap();
+        assert_eq!(chain.status, Status::Dead, "{p}: {}", chain.reason);
+    }
+    assert_dead_verdicts_proven(&board, &last).unwrap();
+}

@@ -44,7 +44,9 @@
 //! search asks for them on the captured chain's points or on the points of
 //! the stones its owner takes back next to them, which is what the
 //! booklet's 旧取らず三目 proof needs and keeps each question local.
-//! 5. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
+//! 5. [`Reading`] runs the same analysis in slices with node quotas the
+//!    caller gives (the core reads no clock), keeping what is proven.
+//! 6. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
 pub mod benson;
 pub mod draft;
@@ -52,11 +54,13 @@ mod grid;
 mod ko_stone;
 mod open;
 mod proof;
+mod reading;
 mod region;
 pub mod search;
 pub mod status;
 
 pub use draft::{Finding, FindingKind, check, draft, findings};
 pub use proof::{Enclosure, Proof};
+pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};
 pub use status::{Analysis, ChainVerdict, Limits, Status, analyse};

@@ -56,11 +56,13 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Bounds that keep a finished 19×19 position well under a second.
+    /// Bounds that keep a stopped 19×19 position under 200 ms at the 95th
+    /// percentile (`cargo bench -p kaisho-core --bench life`); a caller with
+    /// more time gives further slices through [`super::Reading`].
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 2_000,
-            nodes_total: 4_000,
+            nodes_per_chain: 4_000,
+            nodes_total: 10_000,
             max_area: 40,
         }
     }
@@ -119,10 +121,16 @@ const MAX_ROUNDS: usize = 4;
 /// each chain starts afresh with its opponent's move.
 #[must_use]
 pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
+    analyse_spending(board, limits, &mut Spend::default())
+}
+
+/// [`analyse`], reusing and adding to the work of `spend`: outcomes it has
+/// settled cost nothing, and `limits.nodes_total` counts the nodes it has
+/// spent already.
+pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend) -> Analysis {
     let grid = Grid::new(board);
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
-    let mut spend = Spend::default();
     let mut verdicts = Vec::new();
     for _round in 0..MAX_ROUNDS {
         verdicts = safety
@@ -159,18 +167,17 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
         };
         let mut pending = Vec::new();
         for area in region::areas(&grid, &walls) {
-            context.classify(&area, &mut spend, &mut verdicts, &mut pending);
+            context.classify(&area, spend, &mut verdicts, &mut pending);
         }
         for cap in FIRST_BUDGETS {
-            pending.retain(|(c, moves)| {
-                !context.judge(*c, moves, cap, false, &mut spend, &mut verdicts)
-            });
+            pending
+                .retain(|(c, moves)| !context.judge(*c, moves, cap, false, spend, &mut verdicts));
         }
         let start = spend.nodes;
         let share = limits.nodes_total.saturating_sub(start) / (pending.len() as u64).max(1);
         for (k, (c, moves)) in pending.iter().enumerate() {
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
-            context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
+            context.judge(*c, moves, fair, false, spend, &mut verdicts);
         }
         ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
@@ -192,7 +199,7 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
 /// The search work done so far: nodes spent, and the settled outcomes by
 /// chain and move set, which a later round reuses instead of searching again.
 #[derive(Default)]
-struct Spend {
+pub(crate) struct Spend {
     nodes: u64,
     memo: HashMap<(usize, Vec<Point>), Outcome>,
 }
