@@ -80,12 +80,19 @@ struct Tally {
     settled: usize,
     agree: usize,
     unsettled: usize,
+    /// Unsettled chains by the start of their reason.
+    why_open: std::collections::BTreeMap<String, usize>,
     contrary: Vec<String>,
     open_dead: Vec<String>,
 }
 
 impl Tally {
     fn summary(&self, label: &str) -> String {
+        let why: Vec<String> = self
+            .why_open
+            .iter()
+            .map(|(why, n)| format!("\n    {n:5} unsettled: {why}"))
+            .collect();
         format!(
             "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {}",
             self.positions,
@@ -96,7 +103,7 @@ impl Tally {
             self.unsettled,
             100.0 * self.unsettled as f64 / self.chains.max(1) as f64,
             self.contrary.len()
-        )
+        ) + &why.concat()
     }
 }
 
@@ -112,6 +119,13 @@ fn compare(position: &Position, tally: &mut Tally) {
         let ours = match chain.status {
             Status::Unsettled => {
                 tally.unsettled += 1;
+                let why: String = chain
+                    .reason
+                    .split([',', '(', ':'])
+                    .next()
+                    .unwrap_or("")
+                    .into();
+                *tally.why_open.entry(why.trim().to_string()).or_default() += 1;
                 continue;
             }
             status => status == Status::Dead,
