@@ -119,13 +119,12 @@ fn compare(position: &Position, tally: &mut Tally) {
         let ours = match chain.status {
             Status::Unsettled => {
                 tally.unsettled += 1;
-                let why: String = chain
-                    .reason
-                    .split([',', '(', ':'])
-                    .next()
-                    .unwrap_or("")
-                    .into();
-                *tally.why_open.entry(why.trim().to_string()).or_default() += 1;
+                let head = chain.reason.split([',', '(', ':']).next().unwrap_or("");
+                let why: Vec<&str> = head
+                    .split_whitespace()
+                    .map(|w| if w.parse::<u32>().is_ok() { "N" } else { w })
+                    .collect();
+                *tally.why_open.entry(why.join(" ")).or_default() += 1;
                 continue;
             }
             status => status == Status::Dead,

@@ -61,8 +61,8 @@ impl Default for Limits {
     /// more time gives further slices through [`super::Reading`].
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 4_000,
-            nodes_total: 10_000,
+            nodes_per_chain: 3_000,
+            nodes_total: 8_000,
             max_area: 40,
         }
     }

@@ -4,7 +4,7 @@
 
 use super::order::candidates;
 use super::proof::{ProofNode, step};
-use super::settle::settled;
+use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
 use super::{HORIZON, MAX_PLY, Res, Sides};
 use crate::color::Color;
@@ -90,6 +90,10 @@ impl<'a> Solver<'a> {
                 self.table.insert(key, found.clone());
                 return found;
             }
+        }
+        if s.defender_played && defender_unconditional(s, defender) {
+            self.table.insert(key, (Res::Defender, None));
+            return (Res::Defender, None);
         }
         self.nodes += 1;
         let cycles_before = self.cycles;
