@@ -62,7 +62,7 @@ impl Default for Limits {
     fn default() -> Limits {
         Limits {
             nodes_per_chain: 3_000,
-            nodes_total: 8_000,
+            nodes_total: 6_000,
             max_area: 40,
         }
     }
