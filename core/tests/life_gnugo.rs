@@ -82,6 +82,9 @@ struct Tally {
     unsettled: usize,
     /// Unsettled chains by the start of their reason.
     why_open: std::collections::BTreeMap<String, usize>,
+    /// Chains dead for one side and alive for the other.
+    contrary_chains: usize,
+    /// The positions holding them, board and chains.
     contrary: Vec<String>,
     open_dead: Vec<String>,
 }
@@ -94,7 +97,7 @@ impl Tally {
             .map(|(why, n)| format!("\n    {n:5} unsettled: {why}"))
             .collect();
         format!(
-            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {}",
+            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions",
             self.positions,
             self.chains,
             self.agree,
@@ -102,6 +105,7 @@ impl Tally {
             100.0 * self.agree as f64 / self.settled.max(1) as f64,
             self.unsettled,
             100.0 * self.unsettled as f64 / self.chains.max(1) as f64,
+            self.contrary_chains,
             self.contrary.len()
         ) + &why.concat()
     }
@@ -133,6 +137,7 @@ fn compare(position: &Position, tally: &mut Tally) {
         if ours == theirs {
             tally.agree += 1;
         } else {
+            tally.contrary_chains += 1;
             writeln!(
                 lines,
                 "  {} chain at {} ({} stones): GNU Go {}, draft {:?} — {}",
