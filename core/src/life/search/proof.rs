@@ -110,8 +110,9 @@ pub(super) fn attacker_won(s: &State, defender: Color, passes: u8, ply: u16) -> 
 
 struct Checker<'a> {
     sides: &'a Sides,
-    /// Nodes already checked, by the proof node and the position key.
-    seen: HashSet<(usize, u64)>,
+    /// Nodes already checked, by the proof node, the position key and ply,
+    /// and the ply of the target's capture.
+    seen: HashSet<(usize, u64, Option<u16>)>,
 }
 
 impl Checker<'_> {
@@ -127,6 +128,7 @@ impl Checker<'_> {
         let key = (
             Arc::as_ptr(node) as usize,
             s.key(to_move, passes) ^ u64::from(ply),
+            s.captured_at,
         );
         if !self.seen.insert(key) {
             return Ok(());
