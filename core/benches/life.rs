@@ -1,5 +1,6 @@
-//! The automatic draft on finished 19×19 positions (GNU Go self-play games,
-//! stored in `life_positions.txt`, one board per paragraph). Prints the
+//! The automatic draft on the stopped 19×19 positions of the committed GNU
+//! Go records (`tests/corpus/life/*-19.txt`: each finished game, and the
+//! same game cut after a quarter and after half of its moves). Prints the
 //! p50/p95/max of one analysis over the positions, then lets criterion time
 //! the whole set: `cargo bench -p kaisho-core --bench life`.
 
@@ -7,20 +8,30 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use kaisho_core::Board;
 use kaisho_core::life::{self, Limits};
 use std::hint::black_box;
+use std::path::Path;
 use std::time::{Duration, Instant};
 
+/// Every 19×19 board of the records: the 19 rows after each `position` line.
 fn positions() -> Vec<Board> {
-    include_str!("life_positions.txt")
-        .split("\n\n")
-        .map(|block| {
-            block
-                .lines()
-                .filter(|l| !l.trim().is_empty())
-                .collect::<Vec<_>>()
-        })
-        .filter(|rows| !rows.is_empty())
-        .map(|rows: Vec<&str>| Board::from_rows(&rows).expect("a stored 19×19 position"))
-        .collect()
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/life");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("the records in tests/corpus/life")
+        .map(|e| e.expect("a directory entry").path())
+        .filter(|p| p.to_string_lossy().ends_with("-19.txt"))
+        .collect();
+    files.sort();
+    let mut boards = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(&file).expect("a readable record");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            if line.starts_with("position ") {
+                let rows = &lines[i + 1..i + 20];
+                boards.push(Board::from_rows(rows).expect("a stored 19×19 position"));
+            }
+        }
+    }
+    boards
 }
 
 fn percentiles(boards: &[Board]) {
@@ -42,7 +53,7 @@ fn percentiles(boards: &[Board]) {
     times.sort_unstable();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "life draft over {} finished 19x19 positions: p50 {:?}, p95 {:?}, max {:?}",
+        "life draft over {} stopped 19x19 positions: p50 {:?}, p95 {:?}, max {:?}",
         times.len(),
         at(0.5),
         at(0.95),

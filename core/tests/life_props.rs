@@ -62,7 +62,7 @@ proptest! {
         use kaisho_core::life::search::{self, Problem};
         let points = |v: Vec<(u8, u8)>| v.into_iter().map(|(c, r)| Point::new(c, r)).collect::<Vec<_>>();
         let (moves, target) = (points(moves), points(target));
-        let (_, nodes) = search::solve(&Problem { board: &board, moves: &moves, target: &target }, 200);
+        let (_, nodes) = search::solve(&Problem { board: &board, moves: &moves, attack: &moves, target: &target }, 200);
         prop_assert!(nodes <= 200);
     }
 }

@@ -61,6 +61,15 @@ fn expect_within(limits: &Limits, rows: &[&str], cases: &[(&str, Status)]) -> (B
         "for {:?}",
         cases.iter().map(|c| c.0).collect::<Vec<_>>()
     );
+    for chain in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
+        let proof = chain.proof.as_ref().expect("a dead chain has a proof");
+        if let Err(e) = proof.verify(&board) {
+            panic!(
+                "the proof for the chain at {:?} fails: {e}",
+                chain.stones[0]
+            );
+        }
+    }
     (board, analysis)
 }
 

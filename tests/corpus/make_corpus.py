@@ -86,15 +86,20 @@ def gtp_to_sgf(vertex, size):
     return chr(ord("a") + col) + chr(ord("a") + row)
 
 
-def final_position(gtp, size):
+def board_rows(gtp, size):
+    """GNU Go's board: rows top first, X black, O white, . empty."""
     rows = [["."] * size for _ in range(size)]
     for colour, mark in (("black", "X"), ("white", "O")):
         for vertex in gtp.ok(f"list_stones {colour}").split():
             sgf = gtp_to_sgf(vertex, size)
             rows[ord(sgf[1]) - ord("a")][ord(sgf[0]) - ord("a")] = mark
+    return ["".join(r) for r in rows]
+
+
+def final_position(gtp, size):
     return {
         "size": size,
-        "board": ["".join(r) for r in rows],
+        "board": board_rows(gtp, size),
         "captures": {
             "B": int(gtp.ok("captures black")),
             "W": int(gtp.ok("captures white")),

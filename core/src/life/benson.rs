@@ -76,6 +76,12 @@ pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
     fixpoint(grid, color, &vec![false; grid.chains.len()], true)
 }
 
+/// Which chains of `color` are safe by Benson's test alone (no large
+/// regions), indexed by chain number.
+pub(crate) fn unconditional_chains(grid: &Grid, color: Color) -> Vec<bool> {
+    fixpoint(grid, color, &vec![false; grid.chains.len()], false)
+}
+
 fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
     let mut seen = vec![false; grid.cells.len()];
     let mut out = Vec::new();

@@ -26,6 +26,7 @@
 //! stone dies with the group it fails to save.
 
 use super::grid::Grid;
+use super::proof::Proof;
 use super::status::Status;
 
 /// The chains of a ko stone's group, if chain `c` is a ko stone.
@@ -52,7 +53,7 @@ fn group_of(grid: &Grid, c: usize) -> Option<Vec<usize>> {
 
 /// Gives every ko stone that is not alive the verdict of its group when a
 /// chain of the group lives (or, failing that, is unsettled).
-pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String)]) {
+pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String, Option<Proof>)]) {
     for c in 0..grid.chains.len() {
         if verdicts[c].0 == Status::Alive {
             continue;
@@ -69,6 +70,7 @@ pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String)]) {
                     "a ko stone of the group at {}, which lives: taking it and filling the ko does not take the group (万年コウ)",
                     at(g)
                 ),
+                None,
             );
         } else if let Some(g) = of_group(Status::Unsettled) {
             verdicts[c] = (
@@ -77,6 +79,7 @@ pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String)]) {
                     "a ko stone of the group at {}, which the search did not settle",
                     at(g)
                 ),
+                None,
             );
         }
     }

@@ -22,9 +22,15 @@
 //!    (Art. 7.2). A node budget bounds the work; a chain whose search hits it
 //!    is [`Status::Unsettled`], never guessed.
 //! 4. [`status`] turns the search results into a verdict per chain, telling
-//!    seki from plain life by Article 8 (a live chain with dame). A chain
-//!    inside the opponent's large territory (the rule of step 1) that a
-//!    short search does not settle is dead by that same rule. A ko stone,
+//!    seki from plain life by Article 8 (a live chain with dame). No chain
+//!    is dead without a [`Proof`]: either the search's capture against
+//!    every defence (the defender may play on every point of the area;
+//!    only the attacker is held to the points near the chains), or, for a
+//!    chain inside the opponent's territory that a short search does not
+//!    settle, an [`Enclosure`]: a region of at most the largest searched
+//!    area, closed by stones that are safe without any search. An area
+//!    that is still open, or too large to search, leaves its chains
+//!    unsettled. A ko stone,
 //!    which the opponent can take only by a ko capture, is judged with the
 //!    group around its ko point (`ko_stone`): it is not dead while that
 //!    group lives, as in the booklet's 万年コウ left at stoppage.
@@ -38,16 +44,23 @@
 //! search asks for them on the captured chain's points or on the points of
 //! the stones its owner takes back next to them, which is what the
 //! booklet's 旧取らず三目 proof needs and keeps each question local.
-//! 5. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
+//! 5. [`Reading`] runs the same analysis in slices with node quotas the
+//!    caller gives (the core reads no clock), keeping what is proven.
+//! 6. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
 pub mod benson;
 pub mod draft;
 mod grid;
 mod ko_stone;
 mod open;
+mod proof;
+mod reading;
 mod region;
 pub mod search;
 pub mod status;
 
 pub use draft::{Finding, FindingKind, check, draft, findings};
+pub use proof::{Enclosure, Proof};
+pub use reading::Reading;
+pub use search::{Capture, ProofNode, Step};
 pub use status::{Analysis, ChainVerdict, Limits, Status, analyse};

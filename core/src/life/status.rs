@@ -4,6 +4,7 @@ use super::benson::{self, Safety};
 use super::grid::Grid;
 use super::ko_stone;
 use super::open;
+use super::proof::{Enclosure, Proof};
 use super::region::{self, Area};
 use super::search::{self, Outcome, Problem};
 use crate::board::Board;
@@ -37,6 +38,9 @@ pub struct ChainVerdict {
     pub status: Status,
     /// One line saying why, e.g. "White captures at B1 even under 7.2".
     pub reason: String,
+    /// For a dead chain, the capture against every defence, which
+    /// [`Proof::verify`] replays: no chain is dead without one.
+    pub proof: Option<Proof>,
 }
 
 /// How much work the analysis may do; past these bounds chains are
@@ -52,11 +56,13 @@ pub struct Limits {
 }
 
 impl Default for Limits {
-    /// Bounds that keep a finished 19×19 position well under a second.
+    /// Bounds that keep a stopped 19×19 position under 200 ms at the 95th
+    /// percentile (`cargo bench -p kaisho-core --bench life`); a caller with
+    /// more time gives further slices through [`super::Reading`].
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 2_000,
-            nodes_total: 4_000,
+            nodes_per_chain: 3_000,
+            nodes_total: 6_000,
             max_area: 40,
         }
     }
@@ -103,6 +109,9 @@ impl Analysis {
     }
 }
 
+/// A chain's status, its reason, and the proof of a capture.
+type Verdict = (Status, String, Option<Proof>);
+
 /// How often the analysis may redo its areas after finding that a chain
 /// lives inside what it took for the other side's territory.
 const MAX_ROUNDS: usize = 4;
@@ -112,28 +121,36 @@ const MAX_ROUNDS: usize = 4;
 /// each chain starts afresh with its opponent's move.
 #[must_use]
 pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
+    analyse_spending(board, limits, &mut Spend::default())
+}
+
+/// [`analyse`], reusing and adding to the work of `spend`: outcomes it has
+/// settled cost nothing, and `limits.nodes_total` counts the nodes it has
+/// spent already.
+pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend) -> Analysis {
     let grid = Grid::new(board);
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
-    let mut spend = Spend::default();
     let mut verdicts = Vec::new();
     for _round in 0..MAX_ROUNDS {
         verdicts = safety
             .iter()
             .map(|s| match s {
-                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string()),
+                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string(), None),
                 Some(Safety::Territory) => (
                     Status::Alive,
                     "alive: its territory is too large for an invader to live in".to_string(),
+                    None,
                 ),
-                None => (Status::Unsettled, String::new()),
+                None => (Status::Unsettled, String::new(), None),
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
         let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
-                *verdict = wall.verdict(limits.max_area);
+                let (status, reason) = wall.verdict(limits.max_area);
+                *verdict = (status, reason, None);
             }
         }
         let walls: Vec<bool> = safe
@@ -150,18 +167,17 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
         };
         let mut pending = Vec::new();
         for area in region::areas(&grid, &walls) {
-            context.classify(&area, &mut spend, &mut verdicts, &mut pending);
+            context.classify(&area, spend, &mut verdicts, &mut pending);
         }
         for cap in FIRST_BUDGETS {
-            pending.retain(|(c, moves)| {
-                !context.judge(*c, moves, cap, false, &mut spend, &mut verdicts)
-            });
+            pending
+                .retain(|(c, moves)| !context.judge(*c, moves, cap, false, spend, &mut verdicts));
         }
         let start = spend.nodes;
         let share = limits.nodes_total.saturating_sub(start) / (pending.len() as u64).max(1);
         for (k, (c, moves)) in pending.iter().enumerate() {
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
-            context.judge(*c, moves, fair, false, &mut spend, &mut verdicts);
+            context.judge(*c, moves, fair, false, spend, &mut verdicts);
         }
         ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
@@ -183,7 +199,7 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
 /// The search work done so far: nodes spent, and the settled outcomes by
 /// chain and move set, which a later round reuses instead of searching again.
 #[derive(Default)]
-struct Spend {
+pub(crate) struct Spend {
     nodes: u64,
     memo: HashMap<(usize, Vec<Point>), Outcome>,
 }
@@ -216,8 +232,8 @@ impl Context<'_> {
         &self,
         area: &Area,
         spend: &mut Spend,
-        verdicts: &mut [(Status, String)],
-        pending: &mut Vec<(usize, Vec<Point>)>,
+        verdicts: &mut [Verdict],
+        pending: &mut Vec<(usize, Moves)>,
     ) {
         let moves = area_moves(self.grid, area);
         let small = area.empties.len() <= self.limits.max_area;
@@ -235,6 +251,7 @@ impl Context<'_> {
                         area.empties.len(),
                         self.limits.max_area
                     ),
+                    None,
                 );
             }
         }
@@ -244,11 +261,11 @@ impl Context<'_> {
     fn judge(
         &self,
         c: usize,
-        moves: &[Point],
+        moves: &Moves,
         cap: u64,
         invader: bool,
         spend: &mut Spend,
-        verdicts: &mut [(Status, String)],
+        verdicts: &mut [Verdict],
     ) -> bool {
         let (board, grid) = (self.board, self.grid);
         let attacker = grid.color(c).opponent();
@@ -256,55 +273,81 @@ impl Context<'_> {
         let budget = cap
             .min(self.limits.nodes_per_chain)
             .min(self.limits.nodes_total.saturating_sub(spend.nodes));
-        let key = (c, moves.to_vec());
+        let key = (c, moves.area.clone());
         let outcome = match spend.memo.get(&key) {
-            Some(&known) => known,
+            Some(known) => known.clone(),
             None => {
                 let problem = Problem {
                     board,
-                    moves,
+                    moves: &moves.area,
+                    attack: &moves.attack,
                     target: &target,
                 };
                 let (outcome, used) = search::solve(&problem, budget);
                 spend.nodes += used;
                 if outcome != Outcome::Unknown {
-                    spend.memo.insert(key, outcome);
+                    spend.memo.insert(key, outcome.clone());
                 }
                 outcome
             }
         };
+        let settled = outcome != Outcome::Unknown;
         verdicts[c] = match outcome {
-            Outcome::Captured { first, ko } => (
+            Outcome::Captured { first, ko, proof } => (
                 Status::Dead,
                 format!(
                     "{attacker} captures at {}{}",
                     first.to_gtp(board.size()),
                     if ko { " even under 7.2" } else { "" }
                 ),
+                Some(Proof::Capture(proof)),
             ),
             Outcome::Holds => (
                 Status::Alive,
                 format!("{attacker} cannot capture it for good, moving first"),
+                None,
             ),
-            Outcome::Unknown if invader => (
-                Status::Dead,
-                format!(
-                    "inside {attacker}'s territory, too large to live in, around living stones"
+            Outcome::Unknown if invader => match Enclosure::of(grid, c, self.limits.max_area) {
+                Some(enclosure) => (
+                    Status::Dead,
+                    format!(
+                        "inside {attacker}'s territory, closed by living stones and too small to be open"
+                    ),
+                    Some(Proof::Enclosed(enclosure)),
                 ),
-            ),
+                None => (
+                    Status::Unsettled,
+                    format!(
+                        "inside {attacker}'s territory, but the search ({budget} nodes) did not prove its capture against every defence"
+                    ),
+                    None,
+                ),
+            },
             Outcome::Unknown => (
                 Status::Unsettled,
                 format!("the search budget ran out ({budget} nodes)"),
+                None,
             ),
         };
-        outcome != Outcome::Unknown || invader
+        settled
     }
 }
 
-/// The points an area's search may play on: its empty points near the
-/// chains in doubt (all of them in a small area), and the chains' own
-/// points, which captures empty.
-fn area_moves(grid: &Grid, area: &Area) -> Vec<Point> {
+/// Where an area's search may play.
+#[derive(Clone)]
+struct Moves {
+    /// The defender's points: every empty point of the area and the
+    /// chains' own points (which captures empty), so that a capture
+    /// proven holds against every defence in the area.
+    area: Vec<Point>,
+    /// The attacker's points: in a large area only the empty points near
+    /// the chains in doubt, which keeps the search small; holding the
+    /// attacker back can only cost it captures, never prove a wrong one.
+    attack: Vec<Point>,
+}
+
+/// The points an area's search may play on (see [`Moves`]).
+fn area_moves(grid: &Grid, area: &Area) -> Moves {
     const SMALL: usize = 16;
     let stones: Vec<usize> = area
         .chains
@@ -317,22 +360,26 @@ fn area_moves(grid: &Grid, area: &Area) -> Vec<Point> {
                 .neighbours(e)
                 .any(|m| grid.neighbours(m).any(|k| stones.contains(&k)))
     };
-    let empties = area
-        .empties
-        .iter()
-        .copied()
-        .filter(|&e| area.empties.len() <= SMALL || near(e));
-    empties
-        .chain(stones.iter().copied())
-        .map(|i| grid.point(i))
-        .collect()
+    let points = |keep: &dyn Fn(usize) -> bool| -> Vec<Point> {
+        area.empties
+            .iter()
+            .copied()
+            .filter(|&e| keep(e))
+            .chain(stones.iter().copied())
+            .map(|i| grid.point(i))
+            .collect()
+    };
+    Moves {
+        area: points(&|_| true),
+        attack: points(&|e| area.empties.len() <= SMALL || near(e)),
+    }
 }
 
 /// Tells seki from plain life by Article 8 and builds the verdicts. A
 /// chain is called seki only if it is seki whether the unsettled chains
 /// turn out alive or dead, so that an open question elsewhere does not
 /// make a living group look like seki.
-fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<ChainVerdict> {
+fn finish(board: &Board, grid: &Grid, verdicts: Vec<Verdict>) -> Vec<ChainVerdict> {
     let stones_where = |keep: &dyn Fn(Status) -> bool| -> Vec<Point> {
         verdicts
             .iter()
@@ -350,7 +397,7 @@ fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<Ch
     verdicts
         .into_iter()
         .enumerate()
-        .map(|(c, (status, reason))| {
+        .map(|(c, (status, reason, proof))| {
             let mut stones: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
             stones.sort_unstable();
             let seki = status == Status::Alive
@@ -370,6 +417,7 @@ fn finish(board: &Board, grid: &Grid, verdicts: Vec<(Status, String)>) -> Vec<Ch
                 color: grid.color(c),
                 status,
                 reason,
+                proof: proof.filter(|_| status == Status::Dead),
             }
         })
         .collect()

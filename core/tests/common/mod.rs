@@ -1,7 +1,8 @@
 //! Helpers shared by the core's integration tests.
 #![allow(dead_code)]
 
-use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point, Settings};
+use kaisho_core::{Board, BoardSize, Color, Event, Game, Komi, Point, Settings};
+use std::collections::HashSet;
 
 /// A GTP point on a board of `size`.
 pub fn pt(size: u8, name: &str) -> Point {
@@ -60,4 +61,38 @@ pub fn random_game(size: u8, seed: u64, max_moves: usize) -> Game {
     .unwrap();
     kaisho_core::playout::play_randomly(&mut game, max_moves, || rng.next_u64());
     game
+}
+
+/// The smallest empty region where a chain with two liberties in it is
+/// never drafted dead: an area still open, where its owner may yet live.
+pub const WIDE: usize = 25;
+
+/// The size of the largest empty region where the chain of `stones` has
+/// two or more liberties. A chain with one liberty there is in atari: the
+/// opponent, moving first, takes it at once, open area or not, so it does
+/// not count as open (the same rule as the analysis's open walls).
+pub fn widest_open_region(board: &Board, stones: &[Point]) -> usize {
+    let liberties: HashSet<Point> = stones.iter().flat_map(|&s| board.liberties(s)).collect();
+    let mut widest = 0;
+    let mut seen: HashSet<Point> = HashSet::new();
+    for &start in &liberties {
+        if !seen.insert(start) {
+            continue;
+        }
+        let mut region = vec![start];
+        let mut k = 0;
+        while k < region.len() {
+            for n in board.adjacent(region[k]).collect::<Vec<_>>() {
+                if board.get(n).is_none() && seen.insert(n) {
+                    region.push(n);
+                }
+            }
+            k += 1;
+        }
+        let reached = region.iter().filter(|p| liberties.contains(p)).count();
+        if reached >= 2 {
+            widest = widest.max(region.len());
+        }
+    }
+    widest
 }

@@ -31,19 +31,27 @@
 //!   an endless cycle is not a capture).
 //! - A node budget and a depth bound keep the search finite; reaching either
 //!   gives [`Outcome::Unknown`], never a guess.
+//! - The defender may play on every point of the area, the attacker on the
+//!   points the caller gives it (fewer in a large area): a capture found is
+//!   then a capture against every defence, and comes with its proof tree
+//!   ([`Capture`]), which [`Capture::verify`] replays.
 //!
 //! The parts: `state` (a node and the move that leaves it: captures, the
 //! 7.2 bans, the home), `order` (which moves to try first), `settle` (the
-//! static cut-offs after a big capture) and `solver` (the game tree with
+//! static cut-offs after a big capture), `proof` (the proof tree and its
+//! check) and `solver` (the game tree with
 //! its transposition table and repetition rule).
 
 mod order;
+mod proof;
 mod settle;
 mod solver;
 mod state;
 
 use crate::board::Board;
+use crate::color::Color;
 use crate::point::Point;
+pub use proof::{Capture, ProofNode, Step};
 use solver::Solver;
 use state::State;
 
@@ -57,56 +65,98 @@ pub const MAX_PLY: u16 = 40;
 pub struct Problem<'a> {
     /// The stopped position.
     pub board: &'a Board,
-    /// The points where hypothetical stones may be played.
+    /// The points where the defender may play: the whole local area, so
+    /// that a capture proven here holds against every defence.
     pub moves: &'a [Point],
+    /// The points where the attacker may play: `moves`, or some of them.
+    pub attack: &'a [Point],
     /// The stones of the chain judged (all of one colour).
     pub target: &'a [Point],
 }
 
 /// What the hypothetical play shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The attacker, moving first with `first`, captures the target and
     /// nothing of its owner stays on its home. `ko` says whether a ko ban
-    /// of Art. 7.2 arose in the search.
-    Captured { first: Point, ko: bool },
+    /// of Art. 7.2 arose in the search; `proof` is the capture against
+    /// every defence, for [`Capture::verify`].
+    Captured {
+        first: Point,
+        ko: bool,
+        proof: Capture,
+    },
     /// The target stands, or new stones of its owner stay on its home.
     Holds,
     /// The budget or the depth bound was reached.
     Unknown,
 }
 
-/// The answer and the nodes it cost. Points off the board are ignored, and
-/// so are target points that do not hold a stone of the target's colour (the
-/// colour of its first stone); a target without stones holds trivially.
-pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
-    let on_board = |p: &Point| p.is_on(problem.board.size());
-    let moves: Vec<Point> = problem.moves.iter().copied().filter(on_board).collect();
-    let Some(defender) = problem
+/// Who defends, and where each side may play.
+pub(super) struct Sides {
+    defender: Color,
+    /// The defender's points.
+    moves: Vec<Point>,
+    /// The attacker's points.
+    attack: Vec<Point>,
+}
+
+/// The root of the search for `problem`, or `None` if its target holds no
+/// stone. Points off the board are dropped, and so are target points that
+/// do not hold a stone of the target's colour (the colour of its first
+/// stone).
+fn root(problem: &Problem<'_>) -> Option<(State, Sides)> {
+    let on_board = |p: &&Point| p.is_on(problem.board.size());
+    let defender = problem
         .target
         .iter()
-        .filter(|p| on_board(p))
-        .find_map(|&p| problem.board.get(p))
-    else {
-        return (Outcome::Holds, 0);
-    };
+        .filter(on_board)
+        .find_map(|&p| problem.board.get(p))?;
     let target: Vec<Point> = problem
         .target
         .iter()
+        .filter(on_board)
         .copied()
-        .filter(|&p| on_board(&p) && problem.board.get(p) == Some(defender))
+        .filter(|&p| problem.board.get(p) == Some(defender))
+        .collect();
+    let moves: Vec<Point> = problem.moves.iter().filter(on_board).copied().collect();
+    let attack: Vec<Point> = problem
+        .attack
+        .iter()
+        .filter(on_board)
+        .copied()
+        .filter(|p| moves.contains(p))
         .collect();
     let mut board = problem.board.clone();
     board.pass();
-    let mut solver = Solver::new(&moves, defender, budget);
-    let root = State::new(board, target);
-    let result = solver.node(&root, defender.opponent(), 0, 0);
-    let outcome = match (result, solver.first) {
-        (Res::Attacker, Some(first)) => Outcome::Captured {
+    let sides = Sides {
+        defender,
+        moves,
+        attack,
+    };
+    Some((State::new(board, target), sides))
+}
+
+/// The answer and the nodes it cost, searching at most `budget` nodes. A
+/// target without stones holds trivially.
+pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
+    let Some((root_state, sides)) = root(problem) else {
+        return (Outcome::Holds, 0);
+    };
+    let mut solver = Solver::new(&sides, budget);
+    let (result, tree) = solver.node(&root_state, sides.defender.opponent(), 0, 0);
+    let outcome = match (result, solver.first, tree) {
+        (Res::Attacker, Some(first), Some(tree)) => Outcome::Captured {
             first,
             ko: solver.ko,
+            proof: Capture {
+                moves: sides.moves.clone(),
+                attack: sides.attack.clone(),
+                target: root_state.home.clone(),
+                tree,
+            },
         },
-        (Res::Defender, _) => Outcome::Holds,
+        (Res::Defender, _, _) => Outcome::Holds,
         _ => Outcome::Unknown,
     };
     (outcome, solver.nodes)

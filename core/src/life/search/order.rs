@@ -1,12 +1,13 @@
 //! Which moves the search tries, and in which order.
 
+use super::Sides;
 use super::state::{Move, State};
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
 
 /// The moves `color` may try in `s`, most promising first, for a search on
-/// `defender`'s target over the area's points `moves`: captures and
+/// `defender`'s target over the points `sides` gives each colour: captures and
 /// escapes, then (for the defender) ataris on attacker stones, then the
 /// target's liberties, then points next to stones. A defender with two or
 /// more liberties tries passing right after its captures and ataris:
@@ -15,13 +16,15 @@ use crate::point::Point;
 /// comes first, since passing instead hands the attacker free moves and a
 /// long detour to the same result. Once the target is gone its owner may
 /// only play on its home.
-pub(super) fn candidates(s: &State, color: Color, defender: Color, moves: &[Point]) -> Vec<Move> {
+pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides) -> Vec<Move> {
     let board = &s.board;
     let gone = s.captured_at.is_some() && !s.occupied(defender);
-    let allowed: &[Point] = if gone && color == defender {
+    let allowed: &[Point] = if color != defender {
+        &sides.attack
+    } else if gone {
         &s.home
     } else {
-        moves
+        &sides.moves
     };
     let (urgent, target_libs) = hot_points(s, defender);
     let open: Vec<Point> = allowed

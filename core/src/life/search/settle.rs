@@ -1,5 +1,6 @@
 //! Static cut-offs: after a big capture, whether Benson's safety already
-//! decides the question.
+//! decides the question; after any defender's stone, whether Benson's test
+//! alone finds a chain on the home unconditionally alive.
 
 use super::Res;
 use super::state::State;
@@ -50,4 +51,24 @@ pub(super) fn settled(s: &State, defender: Color) -> Option<Res> {
         .into_iter()
         .all(|c| safe[c])
         .then_some(Res::Attacker)
+}
+
+/// Whether a defender's chain on the home is unconditionally alive by
+/// Benson's test alone (not the large-region rule, which would take the
+/// attacker's surroundings for room to live): then the defender has won.
+pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
+    let board = &s.board;
+    let standing: Vec<Point> = s
+        .home
+        .iter()
+        .copied()
+        .filter(|&p| board.get(p) == Some(defender) && board.liberties(p).len() >= 2)
+        .collect();
+    if standing.is_empty() {
+        return false;
+    }
+    let grid = Grid::new(board);
+    let at = |p: &Point| usize::from(p.row) * grid.n + usize::from(p.col);
+    let safe = benson::unconditional_chains(&grid, defender);
+    standing.iter().any(|p| safe[grid.chain_of[at(p)]])
 }

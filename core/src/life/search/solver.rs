@@ -3,18 +3,22 @@
 //! move per ply (the move that last won at that depth is tried first).
 
 use super::order::candidates;
-use super::settle::settled;
+use super::proof::{ProofNode, step};
+use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
-use super::{HORIZON, MAX_PLY, Res};
+use super::{HORIZON, MAX_PLY, Res, Sides};
 use crate::color::Color;
 use crate::point::Point;
 use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A node's result, with the proof tree when the attacker wins.
+pub(super) type Found = (Res, Option<Arc<ProofNode>>);
 
 /// One search in progress.
 pub(super) struct Solver<'a> {
-    /// The area's points, where stones may be played.
-    moves: &'a [Point],
-    defender: Color,
+    /// Where each side may play, and who defends.
+    sides: &'a Sides,
     /// Nodes searched so far, and the most allowed.
     pub nodes: u64,
     budget: u64,
@@ -22,7 +26,7 @@ pub(super) struct Solver<'a> {
     path: Vec<u64>,
     /// Settled results by position key; only results that did not rest
     /// on a repetition of the current line are kept.
-    table: HashMap<u64, Res>,
+    table: HashMap<u64, Found>,
     /// Repetitions met so far, to tell which results rest on one.
     cycles: u64,
     /// Whether a ko capture arose anywhere in the search.
@@ -35,10 +39,9 @@ pub(super) struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(moves: &'a [Point], defender: Color, budget: u64) -> Solver<'a> {
+    pub fn new(sides: &'a Sides, budget: u64) -> Solver<'a> {
         Solver {
-            moves,
-            defender,
+            sides,
             nodes: 0,
             budget,
             path: Vec::new(),
@@ -51,48 +54,59 @@ impl<'a> Solver<'a> {
     }
 
     /// Who wins from `s` with `to_move` to play, after `passes` plain
-    /// passes in a row, at depth `ply`.
-    pub fn node(&mut self, s: &State, to_move: Color, passes: u8, ply: u16) -> Res {
-        let occupied = s.occupied(self.defender);
+    /// passes in a row, at depth `ply`, and the proof when the attacker does.
+    pub fn node(&mut self, s: &State, to_move: Color, passes: u8, ply: u16) -> Found {
+        let defender = self.sides.defender;
+        let end = || (Res::Attacker, Some(Arc::new(ProofNode::End)));
+        let occupied = s.occupied(defender);
         if passes >= 2 {
             return if occupied {
-                Res::Defender
+                (Res::Defender, None)
             } else {
-                Res::Attacker
+                end()
             };
         }
         if !occupied && s.captured_at.is_some_and(|at| ply - at >= HORIZON) {
-            return Res::Attacker;
+            return end();
         }
         if ply >= MAX_PLY || self.nodes >= self.budget {
-            return Res::Unknown;
+            return (Res::Unknown, None);
         }
         let since = s.captured_at.map_or(0, |at| 1 + (ply - at).min(HORIZON));
         let key = s.key(to_move, passes) ^ u64::from(since).wrapping_mul(0xA24B_AED4_963E_E407);
-        if let Some(&known) = self.table.get(&key) {
-            return known;
+        if let Some(known) = self.table.get(&key) {
+            return known.clone();
         }
         if self.path.contains(&key) {
             self.cycles += 1;
-            return Res::Defender;
+            return (Res::Defender, None);
         }
         if s.unsettled_capture {
-            if let Some(result) = settled(s, self.defender) {
-                self.table.insert(key, result);
-                return result;
+            if let Some(result) = settled(s, defender) {
+                let found = match result {
+                    Res::Attacker => end(),
+                    _ => (result, None),
+                };
+                self.table.insert(key, found.clone());
+                return found;
             }
+        }
+        if s.defender_played && defender_unconditional(s, defender) {
+            self.table.insert(key, (Res::Defender, None));
+            return (Res::Defender, None);
         }
         self.nodes += 1;
         let cycles_before = self.cycles;
         self.path.push(key);
-        let mover_wins = if to_move == self.defender {
+        let mover_wins = if to_move == defender {
             Res::Defender
         } else {
             Res::Attacker
         };
         let mut unknown = false;
-        let mut won = false;
-        let mut order = candidates(s, to_move, self.defender, self.moves);
+        let mut won = None;
+        let mut answered = Vec::new();
+        let mut order = candidates(s, to_move, defender, self.sides);
         if let Some(killer) = self.killers[usize::from(ply)] {
             if let Some(i) = order
                 .iter()
@@ -102,7 +116,7 @@ impl<'a> Solver<'a> {
             }
         }
         for mv in order {
-            let Some(played) = s.after(to_move, mv, self.defender, ply) else {
+            let Some(played) = s.after(to_move, mv, defender, ply) else {
                 continue;
             };
             self.ko |= played.ko;
@@ -111,30 +125,40 @@ impl<'a> Solver<'a> {
                 Move::Pass(None) => passes + 1,
             };
             match self.node(&played.state, to_move.opponent(), next_passes, ply + 1) {
-                r if r == mover_wins => {
+                (r, proof) if r == mover_wins => {
                     if let Move::Play(p) = mv {
                         self.killers[usize::from(ply)] = Some(p);
                         if ply == 0 {
                             self.first = Some(p);
                         }
                     }
-                    won = true;
+                    won = Some((step(s, to_move, mv), proof));
                     break;
                 }
-                Res::Unknown => unknown = true,
-                _ => {}
+                (Res::Unknown, _) => unknown = true,
+                (_, proof) => {
+                    if let Some(proof) = proof {
+                        answered.push((step(s, to_move, mv), proof));
+                    }
+                }
             }
         }
         self.path.pop();
-        let result = match (won, unknown) {
-            (true, _) => mover_wins,
-            (false, true) => Res::Unknown,
-            (false, false) if mover_wins == Res::Defender => Res::Attacker,
-            (false, false) => Res::Defender,
+        let found = match (won, unknown) {
+            (Some((step, Some(proof))), _) => (
+                Res::Attacker,
+                Some(Arc::new(ProofNode::Attack(step, proof))),
+            ),
+            (Some(_), _) => (mover_wins, None),
+            (None, true) => (Res::Unknown, None),
+            (None, false) if mover_wins == Res::Defender => {
+                (Res::Attacker, Some(Arc::new(ProofNode::Defend(answered))))
+            }
+            (None, false) => (Res::Defender, None),
         };
-        if result != Res::Unknown && self.cycles == cycles_before {
-            self.table.insert(key, result);
+        if found.0 != Res::Unknown && self.cycles == cycles_before {
+            self.table.insert(key, found.clone());
         }
-        result
+        found
     }
 }

@@ -27,6 +27,9 @@ pub(super) struct State {
     pub captured_at: Option<u16>,
     /// The last move captured enough to ask whether the question is settled.
     pub unsettled_capture: bool,
+    /// The last move was a defender's stone: the home may now hold an
+    /// unconditionally alive chain.
+    pub defender_played: bool,
 }
 
 /// What a move did besides changing the board.
@@ -45,6 +48,7 @@ impl State {
             home: target,
             captured_at: None,
             unsettled_capture: false,
+            defender_played: false,
         }
     }
 
@@ -61,6 +65,7 @@ impl State {
     pub fn after(&self, color: Color, mv: Move, defender: Color, ply: u16) -> Option<Played> {
         let mut next = self.clone();
         next.unsettled_capture = false;
+        next.defender_played = false;
         let mut ko = false;
         match mv {
             Move::Pass(lift) => {
@@ -95,6 +100,7 @@ impl State {
                 let emptied = next.captured_at == Some(ply + 1);
                 let big_capture = color == defender && placed.captured >= 3;
                 next.unsettled_capture = emptied || big_capture;
+                next.defender_played = color == defender;
             }
         }
         Some(Played { state: next, ko })
