@@ -6,17 +6,21 @@ use kaisho_saves::sgf::MAX_SGF_BYTES;
 use std::path::Path;
 use std::process::{Command, Output};
 
-/// A record of `size` bytes: two moves, then sibling variations (the first
-/// adds two more to the main line), the shape
-/// that made the whole tree take a hundred times the file's size.
-fn many_variations(size: u64) -> Vec<u8> {
-    let head = "(;GM[1]FF[4]SZ[19];B[dd];W[pp]";
-    let branch = "(;B[aa];W[bb])";
-    let count = (size as usize - head.len() - 1) / branch.len();
-    let mut text = format!("{head}{})", branch.repeat(count)).into_bytes();
+/// A record of exactly `size` bytes: `head`, then `filler` as often as it
+/// fits, spaces for the rest.
+fn filled(size: u64, head: &str, filler: &str) -> Vec<u8> {
+    let count = (size as usize - head.len() - 1) / filler.len();
+    let mut text = format!("{head}{})", filler.repeat(count)).into_bytes();
     let pad = size as usize - text.len();
     text.splice(head.len()..head.len(), std::iter::repeat_n(b' ', pad));
     text
+}
+
+/// Two moves, then sibling variations (the first adds two more to the main
+/// line): the shape that made the whole tree take a hundred times the
+/// file's size.
+fn many_variations(size: u64) -> Vec<u8> {
+    filled(size, "(;GM[1]FF[4]SZ[19];B[dd];W[pp]", "(;B[aa];W[bb])")
 }
 
 /// `kaisho replay FILE` with its address space limited to `limit_kib`, as
@@ -55,21 +59,46 @@ fn replay_limited(file: &Path, limit_kib: u64) -> (Output, u64) {
 }
 
 #[test]
-fn a_record_just_under_the_cap_with_many_variations_replays_in_bounded_memory() {
+fn records_just_under_the_cap_replay_or_are_refused_in_bounded_memory() {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("variations.sgf");
-    std::fs::write(&path, many_variations(MAX_SGF_BYTES)).unwrap();
-    let limit_kib = 512 * 1024;
-    let (out, peak) = replay_limited(&path, limit_kib);
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(0), "{stdout}{stderr}");
-    assert!(stdout.contains("19x19, 4 moves"), "{stdout}");
-    let file_kib = MAX_SGF_BYTES / 1024;
-    assert!(
-        peak < 8 * file_kib,
-        "peak resident {peak} KiB for a {file_kib} KiB file"
-    );
+    let comment = format!(";C[{}]", "x".repeat(MAX_SGF_BYTES as usize / 5000));
+    let cases = [
+        (
+            "variations",
+            many_variations(MAX_SGF_BYTES),
+            0,
+            "19x19, 4 moves",
+        ),
+        (
+            "values",
+            filled(MAX_SGF_BYTES, "(;GM[1]SZ[19]", "ZZ[][][][][][][][]"),
+            1,
+            "more than 100000 property values",
+        ),
+        (
+            "comments",
+            filled(MAX_SGF_BYTES, "(;GM[1]SZ[19]", &comment),
+            0,
+            "19x19, 0 moves",
+        ),
+    ];
+    for (name, bytes, code, said) in cases {
+        let path = dir.path().join(format!("{name}.sgf"));
+        std::fs::write(&path, bytes).unwrap();
+        let (out, peak) = replay_limited(&path, 512 * 1024);
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{name}: {stdout}{stderr}");
+        assert!(
+            stdout.contains(said) || stderr.contains(said),
+            "{name}: {stdout}{stderr}"
+        );
+        let file_kib = MAX_SGF_BYTES / 1024;
+        assert!(
+            peak < 8 * file_kib,
+            "{name}: peak resident {peak} KiB for a {file_kib} KiB file"
+        );
+    }
 }
 
 #[test]

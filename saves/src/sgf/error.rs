@@ -38,11 +38,8 @@ pub enum SgfErrorKind {
     },
     /// The tree is deeper than [`MAX_DEPTH`](super::scan::MAX_DEPTH) nodes.
     TooDeep,
-    /// A node of the main line holds more than
-    /// [`MAX_PER_NODE`](super::scan::MAX_PER_NODE) properties.
-    TooManyProperties,
-    /// A property on the main line holds more than
-    /// [`MAX_PER_NODE`](super::scan::MAX_PER_NODE) values.
+    /// The main line holds more than
+    /// [`MAX_MAIN_LINE_VALUES`](super::scan::MAX_MAIN_LINE_VALUES) property values.
     TooManyValues,
     /// `CA` names a character set kaisho does not know.
     UnknownCharset { name: String },
@@ -108,17 +105,11 @@ impl fmt::Display for SgfError {
                  kaisho refuses it rather than exhaust its memory — split the record",
                 super::scan::MAX_DEPTH
             ),
-            SgfErrorKind::TooManyProperties => write!(
-                f,
-                "a node holds more than {} properties, more than any game needs; \
-                 kaisho refuses it rather than exhaust its memory",
-                super::scan::MAX_PER_NODE
-            ),
             SgfErrorKind::TooManyValues => write!(
                 f,
-                "a property holds more than {} values, more than the largest board has points; \
+                "the main line holds more than {} property values, more than any game needs; \
                  kaisho refuses it rather than exhaust its memory",
-                super::scan::MAX_PER_NODE
+                super::scan::MAX_MAIN_LINE_VALUES
             ),
             SgfErrorKind::UnknownCharset { name } => write!(
                 f,

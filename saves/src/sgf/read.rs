@@ -263,10 +263,13 @@ impl<'a> Reader<'a> {
             Some(m) => &mut m.comment,
             None => &mut self.record.root_comment,
         };
-        *target = Some(match target.take() {
-            Some(earlier) => format!("{earlier}\n{text}"),
-            None => text,
-        });
+        match target {
+            Some(earlier) => {
+                earlier.push('\n');
+                earlier.push_str(&text);
+            }
+            None => *target = Some(text),
+        }
     }
 
     /// `HA` of two or more with no black set-up stones: the stones of 1949

@@ -67,11 +67,12 @@ impl Scan {
 /// real games are a few hundred moves long.
 pub(crate) const MAX_DEPTH: usize = 5000;
 
-/// The most properties a node of the main line may hold, and the most
-/// values one property may hold. The largest board has 625 points, so no
-/// record needs more; sgf-parse keeps each one as its own allocation, many
-/// times the few bytes it takes in the file.
-pub(crate) const MAX_PER_NODE: usize = 2000;
+/// The most property values the main line may hold, all its nodes
+/// together. A game of a thousand moves with every point of the largest
+/// board set up and marked on many of them needs a few tens of thousands;
+/// sgf-parse and the reader keep each value as its own allocation, many
+/// times the two bytes `[]` takes in the file.
+pub(crate) const MAX_MAIN_LINE_VALUES: usize = 100_000;
 
 struct OpenTree {
     offset: usize,
@@ -90,6 +91,7 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
     let mut on_main_line = true;
     let mut in_node = false;
     let mut main_line: Vec<NodeSpan> = Vec::new();
+    let mut main_line_values = 0;
     loop {
         while pos < bytes.len() && bytes[pos].is_ascii_whitespace() {
             pos += 1;
@@ -156,16 +158,12 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
                 if !in_node {
                     return Err(SgfError::at(start, SgfErrorKind::PropertyOutsideNode));
                 }
-                let node = main_line.last_mut().filter(|_| on_main_line);
-                let limit = if node.is_some() {
-                    MAX_PER_NODE
-                } else {
-                    usize::MAX
-                };
-                pos = values_end(bytes, ident_end, limit)?;
-                if let Some(node) = node {
-                    if node.properties.len() == MAX_PER_NODE {
-                        return Err(SgfError::at(start, SgfErrorKind::TooManyProperties));
+                let values;
+                (pos, values) = values_end(bytes, ident_end)?;
+                if let Some(node) = main_line.last_mut().filter(|_| on_main_line) {
+                    main_line_values += values;
+                    if main_line_values > MAX_MAIN_LINE_VALUES {
+                        return Err(SgfError::at(start, SgfErrorKind::TooManyValues));
                     }
                     let raw = &text[start..ident_end];
                     let identifier = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
@@ -208,19 +206,16 @@ fn identifier_end(text: &str, start: usize) -> Result<usize, SgfError> {
     ))
 }
 
-/// The offset just past the last bracketed value starting at `pos` (a `[`);
-/// more than `limit` values are refused.
-fn values_end(bytes: &[u8], mut pos: usize, limit: usize) -> Result<usize, SgfError> {
+/// The offset just past the last bracketed value starting at `pos` (a `[`),
+/// and how many values there are.
+fn values_end(bytes: &[u8], mut pos: usize) -> Result<(usize, usize), SgfError> {
     let mut count = 0;
     loop {
         while pos < bytes.len() && bytes[pos].is_ascii_whitespace() {
             pos += 1;
         }
         if bytes.get(pos) != Some(&b'[') {
-            return Ok(pos);
-        }
-        if count == limit {
-            return Err(SgfError::at(pos, SgfErrorKind::TooManyValues));
+            return Ok((pos, count));
         }
         count += 1;
         let opened = pos;
@@ -328,11 +323,15 @@ mod tests {
 
     #[test]
     fn main_line_nodes_are_bounded_and_variations_are_not_kept() {
-        let many = format!("(;{})", "C[]".repeat(MAX_PER_NODE + 1));
-        assert_eq!(error(&many).kind, SgfErrorKind::TooManyProperties);
-        let values = format!("(;AB{})", "[aa]".repeat(MAX_PER_NODE + 1));
-        assert_eq!(error(&values).kind, SgfErrorKind::TooManyValues);
-        let side = format!("(;B[aa](;W[bb])(;C{}))", "[x]".repeat(MAX_PER_NODE + 1));
+        let many = format!("(;{})", "C[]".repeat(MAX_MAIN_LINE_VALUES + 1));
+        assert_eq!(error(&many).kind, SgfErrorKind::TooManyValues);
+        let spread = format!("(;AB{};C[][])", "[aa]".repeat(MAX_MAIN_LINE_VALUES - 1));
+        assert_eq!(error(&spread).kind, SgfErrorKind::TooManyValues);
+        assert!(scan(&spread.replace("C[][]", "C[]"), 0).is_ok());
+        let side = format!(
+            "(;B[aa](;W[bb])(;C{}))",
+            "[x]".repeat(MAX_MAIN_LINE_VALUES + 1)
+        );
         let s = scan(&side, 0).unwrap();
         assert_eq!(s.main_line.len(), 2);
         assert_eq!(&side[s.main_line[1].offset..s.main_line[1].end], ";W[bb]");
