@@ -116,6 +116,15 @@ fn names_in_the_character_set_the_root_declares_are_read() {
 }
 
 #[test]
+fn a_charset_declared_after_a_foreign_name_is_still_found() {
+    let mut bytes = b"(;GM[1]SZ[9]PB[".to_vec();
+    bytes.extend_from_slice(b"\x96{\x88\xf6\x96V\x8fG\x8d\xf4");
+    bytes.extend_from_slice(b"]CA[SJIS];B[ee])");
+    let record = parse(&sgf::decode(&bytes).unwrap()).unwrap();
+    assert_eq!(record.black.as_deref(), Some("本因坊秀策"));
+}
+
+#[test]
 fn a_charset_kaisho_does_not_know_is_refused_by_name() {
     let text = "(;GM[1]CA[Klingon-8]SZ[9];B[ee])";
     let err = sgf::decode(text.as_bytes()).unwrap_err();

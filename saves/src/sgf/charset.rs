@@ -37,10 +37,12 @@ pub fn decode(bytes: &[u8]) -> Result<String, SgfError> {
 }
 
 /// The value of `CA` in the root node and the offset of the property. The
-/// walk is by bytes, and only up to the first byte beyond ASCII: in
+/// walk is by bytes, and exact only up to the first byte beyond ASCII: in
 /// Shift_JIS a character's second byte can be `]` or `\`, so the root's
-/// values cannot be delimited once such a character has been seen. Writers
-/// put `CA` among the first properties, before any name or comment.
+/// values cannot be delimited once such a character has been seen. Most
+/// writers put `CA` before any name or comment; for the others, the rest of
+/// the text is searched for the first `CA[` that stands where a property
+/// can start and holds a charset-like name.
 fn declared(bytes: &[u8]) -> Option<(usize, &[u8])> {
     let mut pos = bytes.iter().position(|&b| b == b'(')? + 1;
     let mut seen_node = false;
@@ -57,7 +59,7 @@ fn declared(bytes: &[u8]) -> Option<(usize, &[u8])> {
                     match *bytes.get(end)? {
                         b']' => break,
                         b'\\' => end += 2,
-                        b if !b.is_ascii() => return None,
+                        b if !b.is_ascii() => return searched(bytes, pos),
                         _ => end += 1,
                     }
                 }
@@ -74,12 +76,29 @@ fn declared(bytes: &[u8]) -> Option<(usize, &[u8])> {
                 }
                 identifier.push(b);
             }
-            b if !b.is_ascii() => return None,
+            b if !b.is_ascii() => return searched(bytes, pos),
             _ => {}
         }
         pos += 1;
     }
     None
+}
+
+/// The first `CA[name]` from `from` on that follows `]`, `;` or white space
+/// and whose name is made of letters, digits, `-`, `_`, `.` and `:` only.
+fn searched(bytes: &[u8], from: usize) -> Option<(usize, &[u8])> {
+    let charset_byte = |b: &u8| b.is_ascii_alphanumeric() || b"-_.:".contains(b);
+    (from.max(1)..bytes.len().saturating_sub(3)).find_map(|at| {
+        let after_property =
+            matches!(bytes[at - 1], b']' | b';') || bytes[at - 1].is_ascii_whitespace();
+        if !after_property || &bytes[at..at + 3] != b"CA[" {
+            return None;
+        }
+        let value = &bytes[at + 3..];
+        let end = value.iter().position(|&b| b == b']')?;
+        let name = &value[..end];
+        (!name.is_empty() && name.iter().all(charset_byte)).then_some((at, name))
+    })
 }
 
 #[cfg(test)]
@@ -95,7 +114,12 @@ mod tests {
         assert_eq!(declared(b"(;GM[1]C[CA[x]]PB[x])"), None);
         assert_eq!(declared(b"(;GM[1]C[a\\]CA[x]])"), None);
         assert_eq!(declared(b"(;GM[1];CA[UTF-8])"), None);
-        assert_eq!(declared(b"(;PB[\x93\x5d]CA[UTF-8])"), None);
+        assert_eq!(
+            declared(b"(;PB[\x96\x5d]CA[Shift_JIS])"),
+            Some((8, &b"Shift_JIS"[..])),
+            "after a name in Shift_JIS, CA is searched for"
+        );
+        assert_eq!(declared(b"(;PB[\x96\x5d]C[see CA[x y]])"), None);
         assert_eq!(declared(b"(;CA[UTF-8"), None);
     }
 
