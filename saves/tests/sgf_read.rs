@@ -145,7 +145,6 @@ fn sizes_komi_and_case_as_real_files_write_them() {
         "375"
     );
     assert_eq!(parse("(;KM[6,5])").unwrap().settings.komi, Komi::MODERN);
-    assert_eq!(parse("(;KM[6.25])").unwrap().settings.komi, Komi::MODERN);
     assert_eq!(parse("(;KM[])").unwrap().settings.komi, Komi::ZERO);
     assert_eq!(parse("(;HA[0])").unwrap().settings.handicap, 0);
     assert_eq!(

@@ -38,6 +38,15 @@ pub enum SgfErrorKind {
     },
     /// The tree is deeper than [`MAX_DEPTH`](super::scan::MAX_DEPTH) nodes.
     TooDeep,
+    /// The main line holds more than
+    /// [`MAX_MAIN_LINE_VALUES`](super::scan::MAX_MAIN_LINE_VALUES) property values.
+    TooManyValues,
+    /// `CA` names a character set kaisho does not know.
+    UnknownCharset { name: String },
+    /// One point is given a black and a white set-up stone (`AB` and `AW`).
+    SetupConflict { point: String },
+    /// A set-up stone's chain has no liberty, which no legal play can leave.
+    SetupWithoutLiberties { point: String },
     /// Stones are added or removed (AB, AW, AE) after the first move; a game
     /// record in kaisho is a set-up followed by moves only.
     SetupAfterMoves,
@@ -95,6 +104,28 @@ impl fmt::Display for SgfError {
                 "the record is more than {} nodes deep, more than any game; \
                  kaisho refuses it rather than exhaust its memory — split the record",
                 super::scan::MAX_DEPTH
+            ),
+            SgfErrorKind::TooManyValues => write!(
+                f,
+                "the main line holds more than {} property values, more than any game needs; \
+                 kaisho refuses it rather than exhaust its memory",
+                super::scan::MAX_MAIN_LINE_VALUES
+            ),
+            SgfErrorKind::UnknownCharset { name } => write!(
+                f,
+                "CA[{name}] names a character set kaisho does not know; \
+                 give one such as UTF-8, Shift_JIS, EUC-JP, GB2312 or ISO-8859-1, \
+                 or convert the file to UTF-8"
+            ),
+            SgfErrorKind::SetupConflict { point } => write!(
+                f,
+                "[{point}] is given both a black and a white set-up stone (AB and AW); \
+                 keep one of them"
+            ),
+            SgfErrorKind::SetupWithoutLiberties { point } => write!(
+                f,
+                "the set-up stones at [{point}] have no liberty, a position no game can reach; \
+                 remove the stones that surround them"
             ),
             SgfErrorKind::SetupAfterMoves => f.write_str(
                 "stones are added or removed (AB, AW or AE) after the first move; \

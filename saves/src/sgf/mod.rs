@@ -1,7 +1,9 @@
 //! SGF FF\[4\] records: import of game records from other programs for
 //! review and replay, and export of kaisho's games.
 //!
-//! The text is parsed by the `sgf-parse` crate. Its errors carry no position,
+//! Files are read with [`read_file`]: regular files of at most
+//! [`MAX_SGF_BYTES`], decoded by their `CA[]` ([`decode`]). The text is
+//! parsed by the `sgf-parse` crate, which is given the main line only. Its errors carry no position,
 //! so a light scan of the text ([`scan`]) runs first and places every
 //! structural problem at a byte offset a user can find. The record type
 //! holds kaisho-core values ([`kaisho_core::Settings`], [`kaisho_core::Event`]),
@@ -21,14 +23,18 @@
 //! assert_eq!(err.offset, 9);
 //! ```
 
+mod charset;
 mod error;
+mod file;
 mod read;
 mod record;
 mod scan;
 mod values;
 mod write;
 
+pub use charset::decode;
 pub use error::{SgfError, SgfErrorKind};
+pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord};
 pub use write::write;

@@ -4,7 +4,7 @@ use super::error::{SgfError, SgfErrorKind};
 use super::record::{SgfMove, SgfProperty, SgfRecord};
 use super::scan::{Scan, scan};
 use super::values;
-use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings, handicap};
+use kaisho_core::{Board, BoardSize, Color, Event, Komi, Point, Settings, handicap};
 use sgf_parse::go::{Move, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfParseError};
 use std::collections::HashSet;
@@ -25,12 +25,7 @@ pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
         .find('(')
         .ok_or(SgfError::at(0, SgfErrorKind::NoGameTree))?;
     let scan = scan(text, start)?;
-    let mut tree_text = text[scan.tree.clone()].to_string();
-    for range in &scan.lower_case {
-        let local = range.start - scan.tree.start..range.end - scan.tree.start;
-        tree_text[local].make_ascii_uppercase();
-    }
-    let tree = sgf_parse::parse(&tree_text)
+    let tree = sgf_parse::parse(&main_line_text(text, &scan))
         .map_err(|e| library_error(&scan, e))?
         .into_iter()
         .next()
@@ -48,6 +43,24 @@ pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
             ))
         }
     }
+}
+
+/// The main line as a game tree of its own, identifiers in capitals: what
+/// sgf-parse is given, so that it never builds the variations kaisho skips.
+fn main_line_text(text: &str, scan: &Scan) -> String {
+    let length: usize = scan.main_line.iter().map(|n| n.end - n.offset).sum();
+    let mut out = String::with_capacity(length + 2);
+    out.push('(');
+    for node in &scan.main_line {
+        let at = out.len();
+        out.push_str(&text[node.offset..node.end]);
+        for range in &node.lower_case {
+            out[at + range.start - node.offset..at + range.end - node.offset]
+                .make_ascii_uppercase();
+        }
+    }
+    out.push(')');
+    out
 }
 
 /// Places an error of sgf-parse, which has no position, with the scan.
@@ -97,6 +110,7 @@ impl<'a> Reader<'a> {
             self.node(index, node, index + 1 == nodes.len())?;
         }
         self.place_missing_handicap()?;
+        self.check_liberties()?;
         self.record.settings.setup.sort_unstable();
         self.record.settings.first = match self.first {
             Some(color) => color,
@@ -174,8 +188,19 @@ impl<'a> Reader<'a> {
                 SgfErrorKind::SetupAfterMoves,
             ));
         }
+        let offset = self.scan.property(index, identifier);
         let setup = &mut self.record.settings.setup;
         for point in sorted(points) {
+            if let Some(color) = color {
+                if setup.contains(&(color.opponent(), point)) {
+                    return Err(SgfError::at(
+                        offset,
+                        SgfErrorKind::SetupConflict {
+                            point: point.to_sgf(),
+                        },
+                    ));
+                }
+            }
             setup.retain(|&(_, p)| p != point);
             if let Some(color) = color {
                 setup.push((color, point));
@@ -238,10 +263,13 @@ impl<'a> Reader<'a> {
             Some(m) => &mut m.comment,
             None => &mut self.record.root_comment,
         };
-        *target = Some(match target.take() {
-            Some(earlier) => format!("{earlier}\n{text}"),
-            None => text,
-        });
+        match target {
+            Some(earlier) => {
+                earlier.push('\n');
+                earlier.push_str(&text);
+            }
+            None => *target = Some(text),
+        }
     }
 
     /// `HA` of two or more with no black set-up stones: the stones of 1949
@@ -264,6 +292,30 @@ impl<'a> Reader<'a> {
                 self.handicap_text.as_deref().unwrap_or(""),
                 "AB stones for the handicap, or a number of stones kaisho can place on this board",
             )),
+        }
+    }
+
+    /// Refuses set-up stones whose chain has no liberty: no sequence of
+    /// legal moves leaves such a position, and the rules would never remove
+    /// the chain. Stones off the board are left to the replay to report.
+    fn check_liberties(&self) -> Result<(), SgfError> {
+        let settings = &self.record.settings;
+        let mut board = Board::new(settings.size);
+        for &(color, point) in &settings.setup {
+            board.set_up(color, point);
+        }
+        match settings
+            .setup
+            .iter()
+            .find(|&&(_, p)| board.get(p).is_some() && board.liberties(p).is_empty())
+        {
+            Some(&(_, point)) => Err(SgfError::at(
+                self.scan.tree.start,
+                SgfErrorKind::SetupWithoutLiberties {
+                    point: point.to_sgf(),
+                },
+            )),
+            None => Ok(()),
         }
     }
 

@@ -7,8 +7,10 @@
 //! escapes the next character) and reports the first structural problem with
 //! its byte offset. When the text passes, it returns what the reader needs
 //! for its own messages: the offset of each node on the main line and of
-//! each property in it, and where the first game tree ends, so that only
-//! that tree is handed to sgf-parse.
+//! each property in it, and where the first game tree ends. Only the main
+//! line's nodes are handed to sgf-parse, which builds every node it is given:
+//! a file of many sibling variations would otherwise take memory hundreds of
+//! times its size.
 
 use super::error::{SgfError, SgfErrorKind};
 use std::ops::Range;
@@ -17,8 +19,13 @@ use std::ops::Range;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NodeSpan {
     pub offset: usize,
+    /// Just past the node's last value.
+    pub end: usize,
     /// Each property's identifier as sgf-parse will see it, and its offset.
     pub properties: Vec<(String, usize)>,
+    /// Identifiers written in lower case only (`b`, `sz`), which sgf-parse
+    /// would drop; the reader upper-cases them.
+    pub lower_case: Vec<Range<usize>>,
 }
 
 /// What the scan found in a structurally sound first game tree.
@@ -28,9 +35,6 @@ pub(crate) struct Scan {
     pub tree: Range<usize>,
     /// The main line (first variation at every branch), root first.
     pub main_line: Vec<NodeSpan>,
-    /// Identifiers written in lower case only (`b`, `sz`), which sgf-parse
-    /// would drop; the reader upper-cases them in place.
-    pub lower_case: Vec<Range<usize>>,
 }
 
 impl Scan {
@@ -63,6 +67,13 @@ impl Scan {
 /// real games are a few hundred moves long.
 pub(crate) const MAX_DEPTH: usize = 5000;
 
+/// The most property values the main line may hold, all its nodes
+/// together. A game of a thousand moves with every point of the largest
+/// board set up and marked on many of them needs a few tens of thousands;
+/// sgf-parse and the reader keep each value as its own allocation, many
+/// times the two bytes `[]` takes in the file.
+pub(crate) const MAX_MAIN_LINE_VALUES: usize = 100_000;
+
 struct OpenTree {
     offset: usize,
     has_node: bool,
@@ -79,8 +90,8 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
     let mut depth = 0;
     let mut on_main_line = true;
     let mut in_node = false;
-    let mut main_line = Vec::new();
-    let mut lower_case = Vec::new();
+    let mut main_line: Vec<NodeSpan> = Vec::new();
+    let mut main_line_values = 0;
     loop {
         while pos < bytes.len() && bytes[pos].is_ascii_whitespace() {
             pos += 1;
@@ -116,7 +127,6 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
                     return Ok(Scan {
                         tree: start..pos + 1,
                         main_line,
-                        lower_case,
                     });
                 }
                 on_main_line &= !tree.has_node;
@@ -135,7 +145,8 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
                 if on_main_line {
                     main_line.push(NodeSpan {
                         offset: pos,
-                        properties: Vec::new(),
+                        end: pos + 1,
+                        ..NodeSpan::default()
                     });
                 }
                 in_node = true;
@@ -147,21 +158,25 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
                 if !in_node {
                     return Err(SgfError::at(start, SgfErrorKind::PropertyOutsideNode));
                 }
-                let raw = &text[start..ident_end];
-                let identifier = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
-                    raw.chars().filter(char::is_ascii_uppercase).collect()
-                } else {
-                    lower_case.push(start..ident_end);
-                    raw.chars()
-                        .filter(char::is_ascii_lowercase)
-                        .map(|c| c.to_ascii_uppercase())
-                        .collect()
-                };
-                pos = values_end(bytes, ident_end)?;
-                if on_main_line {
-                    if let Some(node) = main_line.last_mut() {
-                        node.properties.push((identifier, start));
+                let values;
+                (pos, values) = values_end(bytes, ident_end)?;
+                if let Some(node) = main_line.last_mut().filter(|_| on_main_line) {
+                    main_line_values += values;
+                    if main_line_values > MAX_MAIN_LINE_VALUES {
+                        return Err(SgfError::at(start, SgfErrorKind::TooManyValues));
                     }
+                    let raw = &text[start..ident_end];
+                    let identifier = if raw.bytes().any(|b| b.is_ascii_uppercase()) {
+                        raw.chars().filter(char::is_ascii_uppercase).collect()
+                    } else {
+                        node.lower_case.push(start..ident_end);
+                        raw.chars()
+                            .filter(char::is_ascii_lowercase)
+                            .map(|c| c.to_ascii_uppercase())
+                            .collect()
+                    };
+                    node.properties.push((identifier, start));
+                    node.end = pos;
                 }
             }
         }
@@ -191,15 +206,18 @@ fn identifier_end(text: &str, start: usize) -> Result<usize, SgfError> {
     ))
 }
 
-/// The offset just past the last bracketed value starting at `pos` (a `[`).
-fn values_end(bytes: &[u8], mut pos: usize) -> Result<usize, SgfError> {
+/// The offset just past the last bracketed value starting at `pos` (a `[`),
+/// and how many values there are.
+fn values_end(bytes: &[u8], mut pos: usize) -> Result<(usize, usize), SgfError> {
+    let mut count = 0;
     loop {
         while pos < bytes.len() && bytes[pos].is_ascii_whitespace() {
             pos += 1;
         }
         if bytes.get(pos) != Some(&b'[') {
-            return Ok(pos);
+            return Ok((pos, count));
         }
+        count += 1;
         let opened = pos;
         pos += 1;
         loop {
@@ -260,7 +278,8 @@ mod tests {
     #[test]
     fn lower_case_identifiers_are_found() {
         let s = scan("(;sz[9];b[aa];AddWhite[bb])", 0).unwrap();
-        assert_eq!(s.lower_case, vec![2..4, 8..9]);
+        assert_eq!(s.main_line[0].lower_case, vec![2..4]);
+        assert_eq!(s.main_line[1].lower_case, vec![8..9]);
         assert_eq!(s.main_line[0].properties[0].0, "SZ");
         assert_eq!(s.main_line[2].properties[0].0, "AW");
     }
@@ -300,6 +319,22 @@ mod tests {
         assert_eq!(error(&nested).kind, SgfErrorKind::TooDeep);
         let wide = format!("(;{})", "(;B[aa];W[bb])".repeat(MAX_DEPTH));
         assert!(scan(&wide, 0).is_ok(), "siblings do not add depth");
+    }
+
+    #[test]
+    fn main_line_nodes_are_bounded_and_variations_are_not_kept() {
+        let many = format!("(;{})", "C[]".repeat(MAX_MAIN_LINE_VALUES + 1));
+        assert_eq!(error(&many).kind, SgfErrorKind::TooManyValues);
+        let spread = format!("(;AB{};C[][])", "[aa]".repeat(MAX_MAIN_LINE_VALUES - 1));
+        assert_eq!(error(&spread).kind, SgfErrorKind::TooManyValues);
+        assert!(scan(&spread.replace("C[][]", "C[]"), 0).is_ok());
+        let side = format!(
+            "(;B[aa](;W[bb])(;C{}))",
+            "[x]".repeat(MAX_MAIN_LINE_VALUES + 1)
+        );
+        let s = scan(&side, 0).unwrap();
+        assert_eq!(s.main_line.len(), 2);
+        assert_eq!(&side[s.main_line[1].offset..s.main_line[1].end], ";W[bb]");
     }
 
     #[test]

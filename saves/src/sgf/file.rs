@@ -1,0 +1,99 @@
+//! Reading an SGF file from disk with bounded work: one size cap for every
+//! command that reads one, checked before the file is read.
+
+use super::charset::decode;
+use super::error::SgfError;
+use super::read::parse;
+use super::record::SgfRecord;
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The largest SGF file kaisho reads: 16 MiB. The longest real records, with
+/// every variation and comment of a commented professional game, are a few
+/// hundred kilobytes; a joseki dictionary a few megabytes.
+pub const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
+
+/// Why an SGF file could not be read; the message names the file.
+#[derive(Debug)]
+pub struct SgfFileError {
+    /// The file as it was given.
+    pub path: PathBuf,
+    /// What went wrong.
+    pub kind: SgfFileErrorKind,
+}
+
+/// What went wrong reading an SGF file.
+#[derive(Debug)]
+pub enum SgfFileErrorKind {
+    /// The file could not be opened or read.
+    Io(std::io::Error),
+    /// The path names a directory, a pipe, a device or another file that
+    /// is not a regular file, which could block or never end.
+    NotAFile,
+    /// The file is larger than [`MAX_SGF_BYTES`]; `size` is what the file
+    /// system reports, or at least what was read from it.
+    TooLarge { size: u64 },
+    /// The text is not an SGF record kaisho can read.
+    Sgf(SgfError),
+}
+
+impl fmt::Display for SgfFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = self.path.display();
+        match &self.kind {
+            SgfFileErrorKind::Io(e) => {
+                write!(f, "cannot read {path}: {e}; check the path and permissions")
+            }
+            SgfFileErrorKind::NotAFile => write!(
+                f,
+                "{path} is not a regular file; give the path of an SGF file"
+            ),
+            SgfFileErrorKind::TooLarge { size } => write!(
+                f,
+                "{path} is {size} bytes, larger than the {MAX_SGF_BYTES} bytes kaisho reads \
+                 from an SGF file; remove the variations it does not need"
+            ),
+            SgfFileErrorKind::Sgf(e) => write!(f, "{path}: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SgfFileError {}
+
+/// Reads the first game of the SGF file at `path`, decoded by its `CA[]`.
+/// Only a regular file of at most [`MAX_SGF_BYTES`] is opened and read;
+/// memory stays within a few times the file's size.
+pub fn read_file(path: &Path) -> Result<SgfRecord, SgfFileError> {
+    let error = |kind| SgfFileError {
+        path: path.to_path_buf(),
+        kind,
+    };
+    let bytes = read_bounded(path).map_err(error)?;
+    decode(&bytes)
+        .and_then(|text| parse(&text))
+        .map_err(|e| error(SgfFileErrorKind::Sgf(e)))
+}
+
+fn read_bounded(path: &Path) -> Result<Vec<u8>, SgfFileErrorKind> {
+    let metadata = std::fs::metadata(path).map_err(SgfFileErrorKind::Io)?;
+    if !metadata.is_file() {
+        return Err(SgfFileErrorKind::NotAFile);
+    }
+    if metadata.len() > MAX_SGF_BYTES {
+        return Err(SgfFileErrorKind::TooLarge {
+            size: metadata.len(),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(SgfFileErrorKind::Io)?;
+    let mut bytes = Vec::with_capacity(metadata.len() as usize);
+    file.take(MAX_SGF_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(SgfFileErrorKind::Io)?;
+    if bytes.len() as u64 > MAX_SGF_BYTES {
+        return Err(SgfFileErrorKind::TooLarge {
+            size: bytes.len() as u64,
+        });
+    }
+    Ok(bytes)
+}
