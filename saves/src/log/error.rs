@@ -18,7 +18,8 @@ pub enum LogError {
     NotALog { path: PathBuf },
     /// The log was written by a newer kaisho.
     UnsupportedVersion { path: PathBuf, version: u16 },
-    /// A record before the last one is damaged.
+    /// A record is damaged: a wrong checksum, a length no record has, or
+    /// bytes no crash could have left at the end of the file.
     Corrupt {
         path: PathBuf,
         record: usize,

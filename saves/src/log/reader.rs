@@ -1,5 +1,8 @@
 //! Reading a log back: every intact record, a torn last record dropped with
-//! a notice, damage anywhere else reported with its record number. A
+//! a notice, damage anywhere else reported with its record number. Only
+//! what a crash can leave counts as torn (see `frame::Frame::Torn`): a
+//! damaged length field or bytes appended to a log are damage, so that no
+//! whole record is ever dropped. A
 //! withdrawal takes its event back out of the list.
 
 use super::error::LogError;
@@ -92,14 +95,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                 at = next;
                 (payload, start)
             }
-            Frame::Truncated => {
-                torn = Some(TornTail {
-                    offset: at as u64,
-                    bytes: (bytes.len() - at) as u64,
-                });
-                break;
-            }
-            Frame::Damaged { next, .. } if next >= bytes.len() => {
+            Frame::Torn => {
                 torn = Some(TornTail {
                     offset: at as u64,
                     bytes: (bytes.len() - at) as u64,
