@@ -13,7 +13,7 @@
 use crate::close;
 use crate::error::NetError;
 use crate::link::{Inbox, Sender};
-use crate::wire::{EventW, Message};
+use crate::wire::{EventW, Message, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
@@ -340,6 +340,9 @@ impl Session {
                 Ok(Some(Update::Acked { seq }))
             }
             Message::Chat { text } => {
+                if let Err(e) = check_chat(&text) {
+                    return Err(self.fail(e).await);
+                }
                 self.log.append_chat(self.local.opponent(), &text)?;
                 Ok(Some(Update::Chat(text)))
             }

@@ -8,6 +8,7 @@ pub mod config;
 pub mod export;
 pub mod identity;
 pub mod known_peers;
+pub mod limits;
 pub mod log;
 pub mod places;
 pub mod series;

@@ -115,3 +115,25 @@ proptest! {
         }
     }
 }
+
+/// A 70,000-character PB was imported into a log header too large to read
+/// back; names and other text over their limits are refused where they are.
+#[test]
+fn text_over_its_limit_is_refused_where_it_is() {
+    use kaisho_saves::limits::{MAX_NAME_CHARS, MAX_SGF_TEXT_CHARS};
+    let long_name = format!("(;SZ[9]PB[{}];B[ee])", "n".repeat(70_000));
+    let err = parse(&long_name).unwrap_err();
+    assert_eq!(err.offset, 7, "{err}");
+    assert!(
+        matches!(&err.kind, SgfErrorKind::TooLong { property, .. } if property == "PB"),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("at most 64"), "{err}");
+    let fits = format!("(;SZ[9]PW[{}];B[ee])", "碁".repeat(MAX_NAME_CHARS));
+    assert_eq!(parse(&fits).unwrap().white.unwrap().chars().count(), 64);
+    let comment = format!("(;SZ[9];B[ee]C[{}])", "c".repeat(MAX_SGF_TEXT_CHARS + 1));
+    assert!(matches!(
+        parse(&comment).unwrap_err().kind,
+        SgfErrorKind::TooLong { .. }
+    ));
+}

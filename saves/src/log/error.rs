@@ -34,9 +34,26 @@ pub enum LogError {
     },
     /// A game with this id already exists.
     Exists { path: PathBuf },
+    /// A record was not written because it breaks a limit the reader
+    /// holds to (see [`crate::limits`]); nothing was written.
+    Refused { path: PathBuf, reason: String },
 }
 
 impl LogError {
+    /// The file the error is about.
+    #[must_use]
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            LogError::Io { path, .. }
+            | LogError::NotALog { path }
+            | LogError::UnsupportedVersion { path, .. }
+            | LogError::Corrupt { path, .. }
+            | LogError::Invalid { path, .. }
+            | LogError::Exists { path }
+            | LogError::Refused { path, .. } => path,
+        }
+    }
+
     pub(crate) fn io(path: &std::path::Path, action: &'static str, source: io::Error) -> LogError {
         LogError::Io {
             path: path.to_path_buf(),
@@ -90,6 +107,11 @@ impl fmt::Display for LogError {
             LogError::Exists { path } => write!(
                 f,
                 "a game log {} already exists; it was not overwritten",
+                path.display()
+            ),
+            LogError::Refused { path, reason } => write!(
+                f,
+                "nothing was written to the game log {}: {reason}",
                 path.display()
             ),
         }
