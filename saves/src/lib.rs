@@ -3,6 +3,7 @@
 //! save written today loads in every later version.
 
 pub mod atomic;
+pub mod bounded;
 pub mod codec;
 pub mod config;
 pub mod export;

@@ -248,3 +248,53 @@ proptest! {
         }
     }
 }
+
+/// A FIFO in the folder of games blocked the listing forever, and a link to
+/// /dev/zero was read without end; both are listed as skipped, at once,
+/// beside the games, and loading or resuming them is refused the same way.
+#[cfg(unix)]
+#[test]
+fn special_files_among_the_games_are_skipped_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    small_log(&store, "g1");
+    let fifo = store.path_of("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", store.path_of("zero")).unwrap();
+    std::os::unix::fs::symlink(store.path_of("g1"), store.path_of("link")).unwrap();
+
+    let (tx, rx) = std::sync::mpsc::channel();
+    let lister = store.clone();
+    std::thread::spawn(move || {
+        let listing = lister.list();
+        let loads = ["fifo", "zero"].map(|id| lister.load(id).err().map(|e| e.to_string()));
+        let resumes = ["fifo", "zero"].map(|id| lister.resume(id).is_err());
+        let _ = tx.send((listing, loads, resumes));
+    });
+    let (listing, loads, resumes) = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("listing and loading special files finish");
+    let mut ids: Vec<&str> = listing.games.iter().map(|g| g.id.as_str()).collect();
+    ids.sort_unstable();
+    assert_eq!(ids, ["g1", "g1"], "the game and the link to it are listed");
+    let problems: Vec<String> = listing.problems.iter().map(ToString::to_string).collect();
+    assert_eq!(problems.len(), 2, "{problems:?}");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("fifo.kgl") && p.contains("a FIFO"))
+    );
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.contains("zero.kgl") && p.contains("skipped"))
+    );
+    for load in loads {
+        assert!(load.unwrap().contains("not a regular file"));
+    }
+    assert_eq!(resumes, [true, true]);
+}

@@ -128,3 +128,103 @@ fn an_sgf_record_is_imported_as_a_saved_game_to_play_on() {
         assert!(stderr.contains(expected), "{name}: {stderr}");
     }
 }
+
+/// Runs kaisho and kills it if it has not finished within 20 seconds, so
+/// that a hang fails the test instead of stopping the run.
+fn kaisho_within(home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("kaisho {args:?} did not finish within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO in the folder of games blocked `kaisho games` forever and a link to
+/// /dev/zero was read without end; both are listed as skipped, at once.
+#[cfg(unix)]
+#[test]
+fn games_lists_special_files_as_skipped_without_waiting() {
+    let home = tempfile::tempdir().unwrap();
+    let places = Places::under(home.path());
+    let store = GameStore::new(places.games_dir());
+    save(&store, "kept", &[]);
+    let made = Command::new("mkfifo")
+        .arg(store.path_of("fifo"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", store.path_of("zero")).unwrap();
+    let out = kaisho_within(home.path(), &["games"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("kept"), "{stdout}");
+    assert!(stderr.contains("fifo.kgl was skipped"), "{stderr}");
+    assert!(stderr.contains("zero.kgl was skipped"), "{stderr}");
+}
+
+/// One size cap for SGF files in replay, score and import, and the same
+/// refusal of special files.
+#[test]
+fn sgf_over_the_size_cap_is_refused_by_every_command() {
+    let home = tempfile::tempdir().unwrap();
+    let big = home.path().join("big.sgf");
+    let cap = kaisho_saves::limits::MAX_SGF_BYTES as usize;
+    let body = "(;B[aa])".repeat(cap / 8 + 1);
+    std::fs::write(&big, format!("(;SZ[19]{body})")).unwrap();
+    let path = big.to_str().unwrap();
+    for args in [
+        &["replay", path][..],
+        &["score", path],
+        &["games", "import", path],
+    ] {
+        let out = kaisho_within(home.path(), args);
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("larger than the {cap} bytes")),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(
+        GameStore::new(Places::under(home.path()).games_dir())
+            .list()
+            .games
+            .is_empty()
+    );
+}
+
+/// A Shift_JIS record with CA[Shift_JIS] replayed (as mojibake) but could
+/// not be imported at all; both now read it by its character set.
+#[test]
+fn a_record_in_another_charset_is_read_by_its_ca_in_replay_and_import() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("sjis.sgf");
+    let (text, _, _) = encoding_rs::SHIFT_JIS
+        .encode("(;GM[1]FF[4]CA[Shift_JIS]SZ[9]PB[本因坊秀策]PW[井上幻庵];B[ee];W[cc])");
+    std::fs::write(&file, &text).unwrap();
+    let path = file.to_str().unwrap();
+    let out = kaisho_within(home.path(), &["games", "import", path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let listing = GameStore::new(Places::under(home.path()).games_dir()).list();
+    assert_eq!(listing.games.len(), 1);
+    assert_eq!(listing.games[0].black, "本因坊秀策");
+    assert_eq!(listing.games[0].white, "井上幻庵");
+    let out = kaisho_within(home.path(), &["replay", path]);
+    assert!(out.status.success());
+}

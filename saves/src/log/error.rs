@@ -34,6 +34,9 @@ pub enum LogError {
     },
     /// A game with this id already exists.
     Exists { path: PathBuf },
+    /// The file was not read: it is not a regular file, or larger than any
+    /// game log (see [`crate::limits::MAX_LOG_BYTES`]).
+    Skipped { path: PathBuf, reason: String },
     /// A record was not written because it breaks a limit the reader
     /// holds to (see [`crate::limits`]); nothing was written.
     Refused { path: PathBuf, reason: String },
@@ -50,6 +53,7 @@ impl LogError {
             | LogError::Corrupt { path, .. }
             | LogError::Invalid { path, .. }
             | LogError::Exists { path }
+            | LogError::Skipped { path, .. }
             | LogError::Refused { path, .. } => path,
         }
     }
@@ -107,6 +111,11 @@ impl fmt::Display for LogError {
             LogError::Exists { path } => write!(
                 f,
                 "a game log {} already exists; it was not overwritten",
+                path.display()
+            ),
+            LogError::Skipped { path, reason } => write!(
+                f,
+                "{} was skipped: {reason}; it was left as it is",
                 path.display()
             ),
             LogError::Refused { path, reason } => write!(

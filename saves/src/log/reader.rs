@@ -9,7 +9,9 @@ use super::error::LogError;
 use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN};
 use super::header::GameHeader;
 use super::record::{RecordV1, RecordV2};
+use crate::bounded::{ReadRefused, read_regular};
 use crate::codec;
+use crate::limits::MAX_LOG_BYTES;
 use kaisho_core::{Color, Event};
 use std::path::Path;
 
@@ -60,7 +62,13 @@ pub struct LogContents {
 
 /// Reads and checks a whole log file.
 pub fn read_log(path: &Path) -> Result<LogContents, LogError> {
-    let bytes = std::fs::read(path).map_err(|e| LogError::io(path, "read", e))?;
+    let bytes = read_regular(path, MAX_LOG_BYTES).map_err(|e| match e {
+        ReadRefused::Io(e) => LogError::io(path, "read", e),
+        refused => LogError::Skipped {
+            path: path.to_path_buf(),
+            reason: refused.to_string(),
+        },
+    })?;
     parse_log(path, &bytes)
 }
 

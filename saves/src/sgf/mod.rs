@@ -22,6 +22,7 @@
 //! ```
 
 mod error;
+mod file;
 mod read;
 mod record;
 mod scan;
@@ -29,6 +30,7 @@ mod values;
 mod write;
 
 pub use error::{SgfError, SgfErrorKind};
+pub use file::{SgfFileError, decode, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord};
 pub use write::write;

@@ -11,6 +11,7 @@
 //! that tree is handed to sgf-parse.
 
 use super::error::{SgfError, SgfErrorKind};
+use crate::limits::MAX_SGF_NODES;
 use std::ops::Range;
 
 /// A node on the main line: where its `;` stands and its properties.
@@ -77,6 +78,7 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
     let mut pos = start;
     let mut open: Vec<OpenTree> = Vec::new();
     let mut depth = 0;
+    let mut nodes = 0;
     let mut on_main_line = true;
     let mut in_node = false;
     let mut main_line = Vec::new();
@@ -128,6 +130,15 @@ pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
                 depth += 1;
                 if depth > MAX_DEPTH {
                     return Err(SgfError::at(pos, SgfErrorKind::TooDeep));
+                }
+                nodes += 1;
+                if nodes > MAX_SGF_NODES {
+                    return Err(SgfError::at(
+                        pos,
+                        SgfErrorKind::TooLarge {
+                            reason: format!("the record holds more than {MAX_SGF_NODES} nodes"),
+                        },
+                    ));
                 }
                 if let Some(tree) = open.last_mut() {
                     tree.has_node = true;

@@ -13,10 +13,6 @@ use kaisho_saves::log::SavedGame;
 use kaisho_saves::sgf::{self, SgfRecord};
 use std::path::Path;
 
-/// SGF files larger than this are not game records; they are refused
-/// before being read into memory.
-const MAX_SGF_BYTES: u64 = 16 * 1024 * 1024;
-
 /// A game being reviewed.
 #[derive(Debug)]
 pub struct Review {
@@ -86,17 +82,7 @@ impl Review {
 
     /// Reads an SGF file for review; the error says what is wrong and where.
     pub fn import(path: &Path) -> Result<Review, String> {
-        let unreadable = |e: std::io::Error| format!("could not read {}: {e}", path.display());
-        let bytes = std::fs::metadata(path).map_err(unreadable)?.len();
-        if bytes > MAX_SGF_BYTES {
-            return Err(format!(
-                "{} is {bytes} bytes, too large for a game record",
-                path.display()
-            ));
-        }
-        let raw = std::fs::read(path).map_err(unreadable)?;
-        let text = String::from_utf8_lossy(&raw);
-        let record = sgf::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let record = sgf::read_file(path).map_err(|e| e.to_string())?;
         let name = path.file_name().map_or_else(
             || path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),

@@ -89,9 +89,7 @@ pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
 
 /// Replays an SGF record under the rules and logs it as a new saved game.
 fn import(store: &GameStore, file: &Path) -> Result<String, String> {
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| format!("could not read {}: {e}", file.display()))?;
-    let record = sgf::parse(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let record = sgf::read_file(file).map_err(|e| e.to_string())?;
     let events = record.events();
     let game = Game::replay(record.settings.clone(), &events).map_err(|e| {
         format!(

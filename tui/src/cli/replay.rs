@@ -62,13 +62,7 @@ pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, String> {
 
 /// Reads and parses one SGF file; the message names the file and the problem.
 fn load(path: &Path) -> Result<SgfRecord, String> {
-    let bytes = std::fs::read(path).map_err(|e| {
-        format!(
-            "cannot read {}: {e}; check the path and permissions",
-            path.display()
-        )
-    })?;
-    sgf::parse(&String::from_utf8_lossy(&bytes)).map_err(|e| format!("{}: {e}", path.display()))
+    sgf::read_file(path).map_err(|e| e.to_string())
 }
 
 /// Replays a record event by event, stopping at the first the rules refuse.
