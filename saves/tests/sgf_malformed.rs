@@ -137,3 +137,27 @@ fn text_over_its_limit_is_refused_where_it_is() {
         SgfErrorKind::TooLong { .. }
     ));
 }
+
+/// AB and AW on one point, and set-up chains without a liberty, were
+/// accepted; they are refused with the property and the point.
+#[test]
+fn impossible_set_up_positions_are_refused() {
+    let both = parse("(;SZ[9]AB[aa][cc]AW[cc])").unwrap_err();
+    assert_eq!(both.offset, 17, "{both}");
+    assert!(
+        both.to_string().contains("AW[C7]") && both.to_string().contains("one colour"),
+        "{both}"
+    );
+    let cornered = parse("(;SZ[9]AW[aa]AB[ba][ab])").unwrap_err();
+    assert!(
+        cornered.to_string().contains("AW[A9]") && cornered.to_string().contains("liberty"),
+        "{cornered}"
+    );
+    assert_eq!(cornered.offset, 7, "{cornered}");
+    let filled = parse("(;SZ[5]AB[aa][ab][ac][ad][ae][ba][bb][bc][bd][be][ca][cb][cc][cd][ce][da][db][dc][dd][de][ea][eb][ec][ed][ee])").unwrap_err();
+    assert!(filled.to_string().contains("liberty"), "{filled}");
+    // One colour per point, stones with liberties, and a later node that
+    // empties a point are fine.
+    let fine = parse("(;SZ[9]AB[aa][bb]AW[ba];AE[aa]AB[ab])").unwrap();
+    assert_eq!(fine.settings.setup.len(), 3);
+}

@@ -145,7 +145,11 @@ fn sizes_komi_and_case_as_real_files_write_them() {
         "375"
     );
     assert_eq!(parse("(;KM[6,5])").unwrap().settings.komi, Komi::MODERN);
-    assert_eq!(parse("(;KM[6.25])").unwrap().settings.komi, Komi::MODERN);
+    for km in ["(;KM[6.25])", "(;KM[0.3])", "(;KM[7.25])", "(;KM[7,4])"] {
+        let err = parse(km).unwrap_err();
+        assert_eq!(err.offset, 2, "{km}");
+        assert!(err.to_string().contains("half point"), "{km}: {err}");
+    }
     assert_eq!(parse("(;KM[])").unwrap().settings.komi, Komi::ZERO);
     assert_eq!(parse("(;HA[0])").unwrap().settings.handicap, 0);
     assert_eq!(

@@ -5,7 +5,7 @@ use super::record::{SgfMove, SgfProperty, SgfRecord};
 use super::scan::{Scan, scan};
 use super::values;
 use crate::limits::{MAX_NAME_CHARS, MAX_SGF_TEXT_CHARS, check_length};
-use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings, handicap};
+use kaisho_core::{Board, BoardSize, Color, Event, Komi, Point, Settings, handicap};
 use sgf_parse::go::{Move, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfParseError};
 use std::collections::HashSet;
@@ -71,6 +71,9 @@ struct Reader<'a> {
     first: Option<Color>,
     /// `HA` as written, for the message if its stones cannot be placed.
     handicap_text: Option<String>,
+    /// The stones `AB` and `AW` place in the node being read, so that one
+    /// point given both colours is refused.
+    placed_here: Vec<(Color, Point)>,
 }
 
 impl<'a> Reader<'a> {
@@ -89,6 +92,7 @@ impl<'a> Reader<'a> {
             record: SgfRecord::new(Settings::even(size, Komi::ZERO)),
             first: None,
             handicap_text: None,
+            placed_here: Vec::new(),
         })
     }
 
@@ -98,6 +102,7 @@ impl<'a> Reader<'a> {
             self.node(index, node, index + 1 == nodes.len())?;
         }
         self.place_missing_handicap()?;
+        self.check_liberties()?;
         self.record.settings.setup.sort_unstable();
         self.record.settings.first = match self.first {
             Some(color) => color,
@@ -108,6 +113,7 @@ impl<'a> Reader<'a> {
 
     fn node(&mut self, index: usize, node: &SgfNode<Prop>, last: bool) -> Result<(), SgfError> {
         let mut comment = None;
+        self.placed_here.clear();
         for prop in node.properties() {
             self.check_length(index, prop)?;
             match prop {
@@ -203,14 +209,54 @@ impl<'a> Reader<'a> {
                 SgfErrorKind::SetupAfterMoves,
             ));
         }
-        let setup = &mut self.record.settings.setup;
         for point in sorted(points) {
+            if let Some(color) = color {
+                if self.placed_here.contains(&(color.opponent(), point)) {
+                    let name = point.to_gtp(self.record.settings.size.get());
+                    return Err(self.bad_value(index, identifier, &name, ONE_COLOUR_EXPECTED));
+                }
+                self.placed_here.push((color, point));
+            }
+            let setup = &mut self.record.settings.setup;
             setup.retain(|&(_, p)| p != point);
             if let Some(color) = color {
                 setup.push((color, point));
             }
         }
         Ok(())
+    }
+
+    /// Refuses a set-up position with a chain that has no liberty: no game
+    /// can reach it, and the rules would have taken those stones off.
+    fn check_liberties(&self) -> Result<(), SgfError> {
+        let size = self.record.settings.size;
+        let mut board = Board::new(size);
+        let setup = &self.record.settings.setup;
+        for &(color, point) in setup.iter().filter(|(_, p)| p.is_on(size.get())) {
+            board.set_up(color, point);
+        }
+        let dead = setup
+            .iter()
+            .filter(|(_, p)| p.is_on(size.get()))
+            .find(|&&(_, p)| board.liberties(p).is_empty());
+        match dead {
+            Some(&(color, point)) => {
+                let identifier = if color == Color::Black { "AB" } else { "AW" };
+                let node = self
+                    .scan
+                    .main_line
+                    .iter()
+                    .position(|n| n.properties.iter().any(|(id, _)| id == identifier))
+                    .unwrap_or(0);
+                Err(self.bad_value(
+                    node,
+                    identifier,
+                    &point.to_gtp(size.get()),
+                    LIBERTY_EXPECTED,
+                ))
+            }
+            None => Ok(()),
+        }
     }
 
     fn handicap(&mut self, index: usize, text: &str) -> Result<(), SgfError> {
@@ -364,6 +410,10 @@ fn color_of(color: sgf_parse::Color) -> Color {
         sgf_parse::Color::White => Color::White,
     }
 }
+
+const ONE_COLOUR_EXPECTED: &str = "a point given one colour only; AB and AW both name it";
+const LIBERTY_EXPECTED: &str =
+    "set-up stones whose chains each have a liberty; this chain has none";
 
 fn sorted(points: &HashSet<sgf_parse::go::Point>) -> Vec<Point> {
     let mut out: Vec<Point> = points.iter().map(|p| Point::new(p.x, p.y)).collect();

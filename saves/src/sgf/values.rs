@@ -5,7 +5,8 @@ use kaisho_core::{BoardSize, Komi};
 /// What the reader tells a user when SZ cannot be used.
 pub(crate) const SIZE_EXPECTED: &str = "a square board from 5 to 25 lines, such as 19 or 19:19";
 /// What the reader tells a user when KM cannot be used.
-pub(crate) const KOMI_EXPECTED: &str = "a number of points such as 6.5, 0 or 7.50";
+pub(crate) const KOMI_EXPECTED: &str =
+    "a number of points in whole or half points, such as 6.5, 0 or 7.50";
 /// What the reader tells a user when HA cannot be used.
 pub(crate) const HANDICAP_EXPECTED: &str = "a number of handicap stones from 0 to 255, such as 2";
 
@@ -26,16 +27,17 @@ pub(crate) fn size_text(text: &str) -> Option<BoardSize> {
 }
 
 /// Komi from a number. Values that are not a multiple of a half point
-/// (`6.25`, `7.4`) are rounded to the nearest half point, halves away from
-/// zero, because kaisho counts in half points; large values such as the
-/// `375` some servers write are taken as written, since guessing a scale
-/// would be wrong for other servers. Beyond ±1000, or not a number, the
-/// value is refused.
+/// (`6.25`, `7.4`) are refused, as in the config file: kaisho counts in half
+/// points, and rounding would silently change the game's result. Large
+/// values such as the `375` some servers write are taken as written, since
+/// guessing a scale would be wrong for other servers. Beyond ±1000, or not
+/// a number, the value is refused.
 pub(crate) fn komi(value: f64) -> Option<Komi> {
-    if !value.is_finite() || value.abs() > 1000.0 {
+    let halves = value * 2.0;
+    if !value.is_finite() || value.abs() > 1000.0 || halves.fract() != 0.0 {
         return None;
     }
-    Some(Komi::from_halves((value * 2.0).round() as i32))
+    Some(Komi::from_halves(halves as i32))
 }
 
 /// Reads a komi value that sgf-parse refused: a decimal comma (`6,5`) is
@@ -62,9 +64,10 @@ mod tests {
     fn komi_is_read_in_half_points() {
         assert_eq!(komi(6.5), Some(Komi::MODERN));
         assert_eq!(komi(7.50), Some(Komi::from_halves(15)));
-        assert_eq!(komi(6.25), Some(Komi::from_halves(13)));
-        assert_eq!(komi(-6.25), Some(Komi::from_halves(-13)));
-        assert_eq!(komi(7.4), Some(Komi::from_halves(15)));
+        assert_eq!(komi(-6.5), Some(Komi::from_halves(-13)));
+        assert_eq!(komi(6.25), None);
+        assert_eq!(komi(0.3), None);
+        assert_eq!(komi(7.4), None);
         assert_eq!(komi(375.0), Some(Komi::from_halves(750)));
         assert_eq!(komi(f64::NAN), None);
         assert_eq!(komi(1e9), None);
