@@ -27,9 +27,15 @@ pub enum SgfFileError {
 impl fmt::Display for SgfFileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SgfFileError::Read { path, why } => {
-                write!(f, "could not read {}: {why}", path.display())
-            }
+            SgfFileError::Read {
+                path,
+                why: ReadRefused::Io(e),
+            } => write!(
+                f,
+                "cannot read {}: {e}; check the path and permissions",
+                path.display()
+            ),
+            SgfFileError::Read { path, why } => write!(f, "cannot read {}: {why}", path.display()),
             SgfFileError::UnknownCharset { path, label } => write!(
                 f,
                 "{}: CA[{label}] names a character set kaisho does not know; \
