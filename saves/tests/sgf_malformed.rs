@@ -114,6 +114,22 @@ proptest! {
             prop_assert!(e.offset <= text.len());
         }
     }
+
+    /// Fuzzing the file reader: any bytes under any `CA[]` label, read from
+    /// a file, give a record or an error, never a panic.
+    #[test]
+    fn any_bytes_in_any_charset_read_from_a_file_never_panic(
+        label in prop::sample::select(vec!["UTF-8", "Shift_JIS", "GB2312", "EUC-KR", "ISO-8859-1", "nonsense", ""]),
+        body in prop::collection::vec(any::<u8>(), 0..200),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.sgf");
+        let bytes = [format!("(;CA[{label}]").as_bytes(), &body, b")"].concat();
+        std::fs::write(&path, &bytes).unwrap();
+        if let Err(e) = kaisho_saves::sgf::read_file(&path) {
+            prop_assert!(e.to_string().contains("f.sgf"));
+        }
+    }
 }
 
 /// A 70,000-character PB was imported into a log header too large to read

@@ -68,7 +68,8 @@ pub fn read_file(path: &Path) -> Result<SgfRecord, SgfFileError> {
 /// The text of an SGF file's bytes, decoded by its `CA[]`; the error is a
 /// label no character set has.
 pub fn decode(bytes: &[u8]) -> Result<String, String> {
-    let encoding = match charset_label(bytes) {
+    let label = charset_label(bytes).filter(|l| !l.trim_ascii().is_empty());
+    let encoding = match label {
         Some(label) => {
             Encoding::for_label(label).ok_or_else(|| String::from_utf8_lossy(label).into_owned())?
         }
@@ -99,5 +100,6 @@ mod tests {
         assert_eq!(decode("(;PB[秀策])".as_bytes()).unwrap(), "(;PB[秀策])");
         assert_eq!(decode(b"(;PB[Jos\xe9])").unwrap(), "(;PB[José])");
         assert_eq!(decode(b"(;CA[klingon]PB[x])").unwrap_err(), "klingon");
+        assert_eq!(decode(b"(;CA[ ]PB[x])").unwrap(), "(;CA[ ]PB[x])");
     }
 }
