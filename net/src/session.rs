@@ -13,7 +13,7 @@
 use crate::close;
 use crate::error::NetError;
 use crate::link::{Inbox, Sender};
-use crate::wire::{EventW, Message};
+use crate::wire::{EventW, Message, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
@@ -364,6 +364,9 @@ impl Session {
                 Ok(Some(Update::Acked { seq }))
             }
             Message::Chat { text } => {
+                if let Err(e) = check_chat(&text) {
+                    return Err(self.fail(e).await);
+                }
                 let text = visible_owned(text);
                 self.log.append_chat(self.local.opponent(), &text)?;
                 Ok(Some(Update::Chat(text)))

@@ -6,7 +6,7 @@ use crate::close;
 use crate::error::NetError;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
-use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id};
+use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id, check_name};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Game};
@@ -42,6 +42,9 @@ pub async fn host_game(link: Link, terms: Terms, store: &GameStore) -> Result<Se
 }
 
 async fn offer(mut link: Link, terms: Terms, store: &GameStore) -> Result<Session, NetError> {
+    if let Err(e) = check_name(link.peer_name()) {
+        return Err(refuse(link, e).await);
+    }
     let settings = match terms.settings() {
         Ok(s) => s,
         Err(e) => return Err(refuse(link, e).await),
@@ -131,6 +134,9 @@ async fn take_terms(
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
+    if let Err(e) = check_name(link.peer_name()) {
+        return Err(refuse(link, e).await);
+    }
     let terms = match link
         .recv_within(PAIR_TIMEOUT * 6, "the host's terms")
         .await?

@@ -5,6 +5,7 @@
 use crate::error::NetError;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
 /// The protocol version both sides must speak. Version 2 writes each
@@ -345,6 +346,17 @@ pub fn check_game_id(id: &str) -> Result<(), NetError> {
     }
 }
 
+/// Checks the partner's name against the limit every save holds to, before
+/// it goes into the game's log.
+pub fn check_name(name: &str) -> Result<(), NetError> {
+    check_length("partner's name", name, MAX_NAME_CHARS).map_err(NetError::Protocol)
+}
+
+/// Checks a chat line from the partner against the limit every save holds to.
+pub fn check_chat(text: &str) -> Result<(), NetError> {
+    check_length("partner's chat line", text, MAX_CHAT_CHARS).map_err(NetError::Protocol)
+}
+
 impl Terms {
     /// The core settings these terms describe; refuses an impossible board
     /// or handicap, or a game id that is not a plain name, rather than
@@ -360,5 +372,21 @@ impl Terms {
             Settings::handicap(size, self.handicap, komi)
                 .map_err(|e| NetError::TermsDiffer(e.to_string()))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A partner's 65,420-character name went into both logs' headers and
+    /// made them unreadable; it is refused before any log is made.
+    #[test]
+    fn a_partner_name_or_chat_over_the_limit_is_refused() {
+        assert!(check_name(&"n".repeat(MAX_NAME_CHARS)).is_ok());
+        let err = check_name(&"n".repeat(65_420)).unwrap_err();
+        assert!(err.to_string().contains("65420 characters"), "{err}");
+        assert!(check_chat(&"c".repeat(MAX_CHAT_CHARS)).is_ok());
+        assert!(check_chat(&"c".repeat(MAX_CHAT_CHARS + 1)).is_err());
     }
 }

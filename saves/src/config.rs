@@ -3,6 +3,7 @@
 //! wrong, and leaves the file as it is.
 
 use crate::atomic::{Access, write_atomically};
+use crate::limits::{MAX_NAME_CHARS, check_length};
 use kaisho_core::{BoardSize, Komi};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -198,6 +199,9 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         Some(k) => Komi::parse(&k.to_string()).map_err(|e| (find("komi"), e.to_string()))?,
         None => defaults.komi,
     };
+    if let Some(name) = &file.player.name {
+        check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
+    }
     Ok(Config {
         player_name: file
             .player

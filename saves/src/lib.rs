@@ -3,11 +3,13 @@
 //! save written today loads in every later version.
 
 pub mod atomic;
+pub mod bounded;
 pub mod codec;
 pub mod config;
 pub mod export;
 pub mod identity;
 pub mod known_peers;
+pub mod limits;
 pub mod log;
 pub mod places;
 pub mod series;

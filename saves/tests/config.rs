@@ -95,3 +95,23 @@ fn a_value_out_of_range_names_its_line() {
     fs::write(&path, "[game]\nkomi = 6.3\n").unwrap();
     assert_eq!(load(&path).problem.unwrap().line, Some(2));
 }
+
+/// A 100,000-character name in config.toml made every local game's header
+/// too large to read back; it is refused like any other bad setting.
+#[test]
+fn a_name_over_the_limit_is_refused_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = format!("[player]\nname = \"{}\"\n", "n".repeat(100_000));
+    fs::write(&path, &text).unwrap();
+    let loaded = load(&path);
+    let problem = loaded.problem.expect("the long name is refused");
+    assert_eq!(problem.line, Some(2));
+    assert!(
+        problem.message.contains("at most 64"),
+        "{}",
+        problem.message
+    );
+    assert_eq!(loaded.config, Config::default());
+    assert_eq!(fs::read_to_string(&path).unwrap(), text, "the file is kept");
+}

@@ -114,4 +114,42 @@ proptest! {
             prop_assert!(e.offset <= text.len());
         }
     }
+
+    /// Fuzzing the file reader: any bytes under any `CA[]` label, read from
+    /// a file, give a record or an error, never a panic.
+    #[test]
+    fn any_bytes_in_any_charset_read_from_a_file_never_panic(
+        label in prop::sample::select(vec!["UTF-8", "Shift_JIS", "GB2312", "EUC-KR", "ISO-8859-1", "nonsense", ""]),
+        body in prop::collection::vec(any::<u8>(), 0..200),
+    ) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.sgf");
+        let bytes = [format!("(;CA[{label}]").as_bytes(), &body, b")"].concat();
+        std::fs::write(&path, &bytes).unwrap();
+        if let Err(e) = kaisho_saves::sgf::read_file(&path) {
+            prop_assert!(e.to_string().contains("f.sgf"));
+        }
+    }
+}
+
+/// A 70,000-character PB was imported into a log header too large to read
+/// back; names and other text over their limits are refused where they are.
+#[test]
+fn text_over_its_limit_is_refused_where_it_is() {
+    use kaisho_saves::limits::{MAX_NAME_CHARS, MAX_SGF_TEXT_CHARS};
+    let long_name = format!("(;SZ[9]PB[{}];B[ee])", "n".repeat(70_000));
+    let err = parse(&long_name).unwrap_err();
+    assert_eq!(err.offset, 7, "{err}");
+    assert!(
+        matches!(&err.kind, SgfErrorKind::TooLong { property, .. } if property == "PB"),
+        "{err:?}"
+    );
+    assert!(err.to_string().contains("at most 64"), "{err}");
+    let fits = format!("(;SZ[9]PW[{}];B[ee])", "碁".repeat(MAX_NAME_CHARS));
+    assert_eq!(parse(&fits).unwrap().white.unwrap().chars().count(), 64);
+    let comment = format!("(;SZ[9];B[ee]C[{}])", "c".repeat(MAX_SGF_TEXT_CHARS + 1));
+    assert!(matches!(
+        parse(&comment).unwrap_err().kind,
+        SgfErrorKind::TooLong { .. }
+    ));
 }

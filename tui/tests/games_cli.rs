@@ -166,3 +166,79 @@ fn a_closed_pipe_ends_the_listing_quietly() {
 /// The signal a write to a closed pipe raises (13 on every Unix).
 #[cfg(unix)]
 const SIGPIPE: i32 = 13;
+
+/// Runs kaisho and kills it if it has not finished within 20 seconds, so
+/// that a hang fails the test instead of stopping the run.
+fn kaisho_within(home: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home)
+        .args(args)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("kaisho {args:?} did not finish within 20 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.wait_with_output().unwrap()
+}
+
+/// A FIFO in the folder of games blocked `kaisho games` forever and a link to
+/// /dev/zero was read without end; both are listed as skipped, at once.
+#[cfg(unix)]
+#[test]
+fn games_lists_special_files_as_skipped_without_waiting() {
+    let home = tempfile::tempdir().unwrap();
+    let places = Places::under(home.path());
+    let store = GameStore::new(places.games_dir());
+    save(&store, "kept", &[]);
+    let made = Command::new("mkfifo")
+        .arg(store.path_of("fifo"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("/dev/zero", store.path_of("zero")).unwrap();
+    let out = kaisho_within(home.path(), &["games"]);
+    assert!(out.status.success());
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stdout.contains("kept"), "{stdout}");
+    assert!(stderr.contains("fifo.kgl was skipped"), "{stderr}");
+    assert!(stderr.contains("zero.kgl was skipped"), "{stderr}");
+}
+
+/// One size cap for SGF files in replay, score and import, and the same
+/// refusal of special files.
+#[test]
+fn sgf_over_the_size_cap_is_refused_by_every_command() {
+    let home = tempfile::tempdir().unwrap();
+    let big = home.path().join("big.sgf");
+    let cap = kaisho_saves::sgf::MAX_SGF_BYTES as usize;
+    let body = "(;B[aa])".repeat(cap / 8 + 1);
+    std::fs::write(&big, format!("(;SZ[19]{body})")).unwrap();
+    let path = big.to_str().unwrap();
+    for args in [
+        &["replay", path][..],
+        &["score", path],
+        &["games", "import", path],
+    ] {
+        let out = kaisho_within(home.path(), args);
+        assert!(!out.status.success(), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            stderr.contains(&format!("larger than the {cap} bytes")),
+            "{args:?}: {stderr}"
+        );
+    }
+    assert!(
+        GameStore::new(Places::under(home.path()).games_dir())
+            .list()
+            .games
+            .is_empty()
+    );
+}

@@ -238,12 +238,68 @@ fn a_log_that_cannot_be_written_stops_the_game_and_keeps_the_moves_before() {
         .filter(|l| l.starts_with("the game is stopped: could not append to the game log"))
         .collect();
     assert!(!stopped.is_empty(), "{out}");
-    // The move that could not be saved is the last one played.
+    // The move that could not be saved is not shown as played: every move
+    // shown is on the disk, and the moves after it are refused.
     let played = out.lines().filter(|l| l.starts_with("move ")).count();
     assert!(played < 45, "{out}");
+    assert_eq!(stopped.len(), 45 - played, "{out}");
     let games = kaisho_saves::log::GameStore::new(home.path().join("data/games")).list();
     assert_eq!(games.games.len(), 1, "{:?}", games.problems);
-    assert_eq!(games.games[0].moves as usize, played - 1, "{out}");
+    assert_eq!(games.games[0].moves as usize, played, "{out}");
+}
+
+/// A games folder that cannot be made (its path is a regular file, which
+/// stops root as well): kaisho said "Not saved" once and took moves that
+/// went nowhere. The game now takes none, and says why.
+#[test]
+fn a_game_whose_log_cannot_be_created_takes_no_moves() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    std::fs::create_dir_all(home.path().join("data")).unwrap();
+    std::fs::write(
+        home.path().join("data").join("games"),
+        b"a file, not a folder",
+    )
+    .unwrap();
+    let (_, out) = kaisho_in(
+        home.path(),
+        &["--plain"],
+        b"new 9\nplay D4\nplay E5\nboard\nquit\n",
+    );
+    assert!(out.contains("cannot be saved"), "{out}");
+    assert!(!out.contains("move 1, Black D4"), "{out}");
+    assert!(out.matches("takes no moves").count() >= 3, "{out}");
+}
+
+/// A local game left with `quit` was not exported; it is, like `leave`.
+#[test]
+fn quitting_a_local_game_exports_it() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], b"new 9\nplay D4\nquit\n");
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("adjourned") && out.contains("SGF saved to"),
+        "{out}"
+    );
+    let exports: Vec<_> = std::fs::read_dir(home.path().join("data").join("exports"))
+        .unwrap()
+        .collect();
+    assert_eq!(exports.len(), 1);
+    let sgf = std::fs::read_to_string(exports[0].as_ref().unwrap().path()).unwrap();
+    assert!(sgf.contains(";B[df]"), "{sgf}");
+}
+
+/// An export that fails at the end of a game was not reported in plain mode.
+#[test]
+fn a_failed_sgf_export_is_reported() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    std::fs::create_dir_all(home.path().join("data")).unwrap();
+    std::fs::write(home.path().join("data").join("exports"), b"a file").unwrap();
+    let (_, out) = kaisho_in(home.path(), &["--plain"], b"new 9\nplay D4\nresign\n");
+    assert!(out.contains("B+R"), "{out}");
+    assert!(
+        out.contains("the SGF export to") && out.contains("failed"),
+        "{out}"
+    );
 }
 
 /// `undo` at one keyboard takes the last move back at once; the board

@@ -18,7 +18,8 @@ pub enum LogError {
     NotALog { path: PathBuf },
     /// The log was written by a newer kaisho.
     UnsupportedVersion { path: PathBuf, version: u16 },
-    /// A record before the last one is damaged.
+    /// A record is damaged: a wrong checksum, a length no record has, or
+    /// bytes no crash could have left at the end of the file.
     Corrupt {
         path: PathBuf,
         record: usize,
@@ -33,9 +34,30 @@ pub enum LogError {
     },
     /// A game with this id already exists.
     Exists { path: PathBuf },
+    /// The file was not read: it is not a regular file, or larger than any
+    /// game log (see [`crate::limits::MAX_LOG_BYTES`]).
+    Skipped { path: PathBuf, reason: String },
+    /// A record was not written because it breaks a limit the reader
+    /// holds to (see [`crate::limits`]); nothing was written.
+    Refused { path: PathBuf, reason: String },
 }
 
 impl LogError {
+    /// The file the error is about.
+    #[must_use]
+    pub fn path(&self) -> &std::path::Path {
+        match self {
+            LogError::Io { path, .. }
+            | LogError::NotALog { path }
+            | LogError::UnsupportedVersion { path, .. }
+            | LogError::Corrupt { path, .. }
+            | LogError::Invalid { path, .. }
+            | LogError::Exists { path }
+            | LogError::Skipped { path, .. }
+            | LogError::Refused { path, .. } => path,
+        }
+    }
+
     pub(crate) fn io(path: &std::path::Path, action: &'static str, source: io::Error) -> LogError {
         LogError::Io {
             path: path.to_path_buf(),
@@ -89,6 +111,16 @@ impl fmt::Display for LogError {
             LogError::Exists { path } => write!(
                 f,
                 "a game log {} already exists; it was not overwritten",
+                path.display()
+            ),
+            LogError::Skipped { path, reason } => write!(
+                f,
+                "{} was skipped: {reason}; it was left as it is",
+                path.display()
+            ),
+            LogError::Refused { path, reason } => write!(
+                f,
+                "nothing was written to the game log {}: {reason}",
                 path.display()
             ),
         }

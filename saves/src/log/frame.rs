@@ -52,38 +52,88 @@ pub(crate) fn frame(payload: &[u8]) -> Vec<u8> {
 pub(crate) enum Frame<'a> {
     /// A whole frame whose checksum matches; `next` is the offset after it.
     Whole { payload: &'a [u8], next: usize },
-    /// The file ends inside this frame.
-    Truncated,
-    /// The frame is complete but its checksum or length is wrong.
-    Damaged { reason: String, next: usize },
+    /// The file ends inside this frame, and what is there could be the
+    /// start of a record that a crash cut short: the last thing in the file,
+    /// shorter than it claims, and hiding no whole record.
+    Torn,
+    /// The frame cannot be a record, whole or cut short: a wrong checksum,
+    /// a length no record has, or a length that runs past the end of the
+    /// file over whole records.
+    Damaged { reason: String },
 }
 
+/// How many kinds of record there are: a payload starts with its kind, so a
+/// torn record's first byte is below this.
+const RECORD_KINDS: u8 = 5;
+
 pub(crate) fn read_frame(bytes: &[u8], at: usize) -> Frame<'_> {
+    let Some((len, crc)) = read_frame_head(bytes, at) else {
+        return Frame::Torn;
+    };
     let rest = &bytes[at..];
-    if rest.len() < FRAME_HEAD {
-        return Frame::Truncated;
-    }
-    let len = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
-    let crc = u32::from_le_bytes([rest[4], rest[5], rest[6], rest[7]]);
-    if len > MAX_FRAME {
+    if len == 0 || len > MAX_FRAME {
         return Frame::Damaged {
-            reason: format!("a record claims {len} bytes, more than the {MAX_FRAME} allowed"),
-            next: bytes.len(),
+            reason: format!("a record claims {len} bytes; a record holds 1 to {MAX_FRAME}"),
         };
     }
     if rest.len() < FRAME_HEAD + len {
-        return Frame::Truncated;
+        return cut_short(&rest[FRAME_HEAD..], len, crc);
     }
     let payload = &rest[FRAME_HEAD..FRAME_HEAD + len];
-    let next = at + FRAME_HEAD + len;
     if crc32fast::hash(payload) == crc {
-        Frame::Whole { payload, next }
+        Frame::Whole {
+            payload,
+            next: at + FRAME_HEAD + len,
+        }
     } else {
         Frame::Damaged {
             reason: "checksum mismatch".to_string(),
-            next,
         }
     }
+}
+
+/// Tells a record cut short by a crash from damage, given what follows the
+/// head of a frame that claims `len` bytes past the end of the file. A
+/// crash leaves a prefix of one record; a damaged length field leaves a
+/// whole record (its checksum matches a prefix of the bytes) or whole
+/// records after it.
+fn cut_short(body: &[u8], len: usize, crc: u32) -> Frame<'static> {
+    let damaged = |reason: String| Frame::Damaged {
+        reason: format!(
+            "a record claims {len} bytes, past the end of the file, but {reason}; its length is damaged"
+        ),
+    };
+    if body.first().is_some_and(|&kind| kind >= RECORD_KINDS) {
+        return damaged(format!("its first byte, {}, starts no record", body[0]));
+    }
+    let mut hasher = crc32fast::Hasher::new();
+    for (i, &byte) in body.iter().enumerate() {
+        hasher.update(&[byte]);
+        if hasher.clone().finalize() == crc {
+            return damaged(format!("its first {} bytes are a whole record", i + 1));
+        }
+    }
+    if let Some(k) = (0..body.len()).find(|&k| whole_frame_at(body, k)) {
+        return damaged(format!("a whole record follows {k} bytes into it"));
+    }
+    Frame::Torn
+}
+
+/// Whether a whole frame with a matching checksum starts at `at`.
+fn whole_frame_at(bytes: &[u8], at: usize) -> bool {
+    matches!(read_frame_head(bytes, at), Some((len, crc))
+        if (1..=MAX_FRAME).contains(&len)
+            && bytes.len() - at - FRAME_HEAD >= len
+            && crc32fast::hash(&bytes[at + FRAME_HEAD..at + FRAME_HEAD + len]) == crc)
+}
+
+/// The claimed payload length and checksum of the frame at `at`, if the
+/// bytes hold its whole head.
+fn read_frame_head(bytes: &[u8], at: usize) -> Option<(usize, u32)> {
+    let head = bytes.get(at..at + FRAME_HEAD)?;
+    let len = u32::from_le_bytes([head[0], head[1], head[2], head[3]]) as usize;
+    let crc = u32::from_le_bytes([head[4], head[5], head[6], head[7]]);
+    Some((len, crc))
 }
 
 #[cfg(test)]
@@ -108,12 +158,9 @@ mod tests {
                 ..
             }
         ));
-        assert_eq!(read_frame(&bytes[..20], 13), Frame::Truncated);
+        assert_eq!(read_frame(&bytes[..20], 13), Frame::Torn);
         bytes[10] ^= 1;
-        assert!(matches!(
-            read_frame(&bytes, 0),
-            Frame::Damaged { next: 13, .. }
-        ));
+        assert!(matches!(read_frame(&bytes, 0), Frame::Damaged { .. }));
         assert_eq!(read_preamble(&preamble(1)), Some(1));
         assert_eq!(read_preamble(b"not a log file"), None);
     }

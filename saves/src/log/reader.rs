@@ -1,12 +1,17 @@
 //! Reading a log back: every intact record, a torn last record dropped with
-//! a notice, damage anywhere else reported with its record number. A
+//! a notice, damage anywhere else reported with its record number. Only
+//! what a crash can leave counts as torn (see `frame::Frame::Torn`): a
+//! damaged length field or bytes appended to a log are damage, so that no
+//! whole record is ever dropped. A
 //! withdrawal takes its event back out of the list.
 
 use super::error::LogError;
 use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN, UNDO_SINCE};
 use super::header::GameHeader;
 use super::record::{RecordV1, RecordV2, RecordV3 as Record};
+use crate::bounded::{ReadRefused, read_regular};
 use crate::codec;
+use crate::limits::MAX_LOG_BYTES;
 use kaisho_core::{Color, Event};
 use std::path::Path;
 
@@ -57,7 +62,13 @@ pub struct LogContents {
 
 /// Reads and checks a whole log file.
 pub fn read_log(path: &Path) -> Result<LogContents, LogError> {
-    let bytes = std::fs::read(path).map_err(|e| LogError::io(path, "read", e))?;
+    let bytes = read_regular(path, MAX_LOG_BYTES).map_err(|e| match e {
+        ReadRefused::Io(e) => LogError::io(path, "read", e),
+        refused => LogError::Skipped {
+            path: path.to_path_buf(),
+            reason: refused.to_string(),
+        },
+    })?;
     parse_log(path, &bytes)
 }
 
@@ -92,14 +103,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                 at = next;
                 (payload, start)
             }
-            Frame::Truncated => {
-                torn = Some(TornTail {
-                    offset: at as u64,
-                    bytes: (bytes.len() - at) as u64,
-                });
-                break;
-            }
-            Frame::Damaged { next, .. } if next >= bytes.len() => {
+            Frame::Torn => {
                 torn = Some(TornTail {
                     offset: at as u64,
                     bytes: (bytes.len() - at) as u64,

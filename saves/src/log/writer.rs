@@ -9,7 +9,8 @@ use super::frame::{self, FIRST_VERSION, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINC
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
 use super::record::{ClockV2, EventV3, HeaderV1, RecordV3 as Record};
-use crate::codec;
+use crate::codec::{self, MAX_FRAME};
+use crate::limits::{self, MAX_CHAT_CHARS, MAX_NAME_CHARS};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use std::fs::{self, File, OpenOptions};
@@ -37,6 +38,10 @@ impl GameLog {
                 path: path.to_path_buf(),
             });
         }
+        for (side, player) in [("Black", &header.black), ("White", &header.white)] {
+            limits::check_length(&format!("name of {side}"), &player.name, MAX_NAME_CHARS)
+                .map_err(|reason| refused(path, reason))?;
+        }
         // A clock is a format-2 record; a log without one stays format 1.
         let clock = header.clock.filter(|&c| c != TimeControl::None);
         let format = if clock.is_some() {
@@ -52,12 +57,7 @@ impl GameLog {
                 }
             }));
         for record in records {
-            let payload = codec::encode(&record).map_err(|e| LogError::Invalid {
-                path: path.to_path_buf(),
-                record: 1,
-                reason: e.to_string(),
-            })?;
-            bytes.extend(frame::frame(&payload));
+            bytes.extend(framed(path, &record)?);
         }
         // The temporary name is this process's own: two processes creating
         // the same game id at once must not remove each other's file; the
@@ -145,6 +145,8 @@ impl GameLog {
 
     /// Appends a chat line and flushes it to the disk.
     pub fn append_chat(&mut self, from: Color, text: &str) -> Result<(), LogError> {
+        limits::check_length("chat line", text, MAX_CHAT_CHARS)
+            .map_err(|reason| refused(&self.path, reason))?;
         self.write(&Record::Chat {
             from: from.into(),
             text: text.to_string(),
@@ -193,12 +195,7 @@ impl GameLog {
     }
 
     fn write(&mut self, record: &Record) -> Result<(), LogError> {
-        let payload = codec::encode(record).map_err(|e| LogError::Invalid {
-            path: self.path.clone(),
-            record: self.next_seq as usize,
-            reason: e.to_string(),
-        })?;
-        let bytes = frame::frame(&payload);
+        let bytes = framed(&self.path, record)?;
         let result = self
             .file
             .write_all(&bytes)
@@ -210,6 +207,29 @@ impl GameLog {
         }
         self.len += bytes.len() as u64;
         Ok(())
+    }
+}
+
+/// A record framed for the log at `path`, refused when the reader would
+/// refuse it: no record over [`MAX_FRAME`] bytes is ever written.
+fn framed(path: &Path, record: &Record) -> Result<Vec<u8>, LogError> {
+    let payload = codec::encode(record).map_err(|e| refused(path, e.to_string()))?;
+    if payload.len() > MAX_FRAME {
+        return Err(refused(
+            path,
+            format!(
+                "the record would be {} bytes; a record holds at most {MAX_FRAME}",
+                payload.len()
+            ),
+        ));
+    }
+    Ok(frame::frame(&payload))
+}
+
+fn refused(path: &Path, reason: String) -> LogError {
+    LogError::Refused {
+        path: path.to_path_buf(),
+        reason,
     }
 }
 

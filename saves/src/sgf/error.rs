@@ -50,6 +50,10 @@ pub enum SgfErrorKind {
     /// Stones are added or removed (AB, AW, AE) after the first move; a game
     /// record in kaisho is a set-up followed by moves only.
     SetupAfterMoves,
+    /// A text property is longer than [`crate::limits`] allows.
+    TooLong { property: String, reason: String },
+    /// The file or its tree is larger than [`crate::limits`] allows.
+    TooLarge { reason: String },
     /// sgf-parse refused the text for a reason the position scan did not find.
     Library(String),
 }
@@ -130,6 +134,14 @@ impl fmt::Display for SgfError {
             SgfErrorKind::SetupAfterMoves => f.write_str(
                 "stones are added or removed (AB, AW or AE) after the first move; \
                  kaisho replays a set-up followed by moves only — move the set-up to the first node",
+            ),
+            SgfErrorKind::TooLong { property, reason } => write!(
+                f,
+                "{property}: {reason}; shorten it in the file to read the record"
+            ),
+            SgfErrorKind::TooLarge { reason } => write!(
+                f,
+                "{reason}; kaisho refuses it rather than exhaust its memory — split the record"
             ),
             SgfErrorKind::Library(message) => {
                 write!(f, "{message}; check the record's brackets and parentheses")

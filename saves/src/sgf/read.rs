@@ -4,6 +4,7 @@ use super::error::{SgfError, SgfErrorKind};
 use super::record::{SgfMove, SgfProperty, SgfRecord};
 use super::scan::{Scan, scan};
 use super::values;
+use crate::limits::{MAX_NAME_CHARS, MAX_SGF_TEXT_CHARS, check_length};
 use kaisho_core::{Board, BoardSize, Color, Event, Komi, Point, Settings, handicap};
 use sgf_parse::go::{Move, Prop};
 use sgf_parse::{GameTree, SgfNode, SgfParseError};
@@ -122,6 +123,7 @@ impl<'a> Reader<'a> {
     fn node(&mut self, index: usize, node: &SgfNode<Prop>, last: bool) -> Result<(), SgfError> {
         let mut comment = None;
         for prop in node.properties() {
+            self.check_length(index, prop)?;
             match prop {
                 Prop::B(m) => self.play(Color::Black, *m),
                 Prop::W(m) => self.play(Color::White, *m),
@@ -158,6 +160,33 @@ impl<'a> Reader<'a> {
             self.comment(text);
         }
         Ok(())
+    }
+
+    /// Refuses a name (`PB`, `PW`) or other text over its limit, so that no
+    /// file makes a save kaisho cannot read back.
+    fn check_length(&self, index: usize, prop: &Prop) -> Result<(), SgfError> {
+        let (identifier, text, limit) = match prop {
+            Prop::PB(t) => ("PB", t.text.as_str(), MAX_NAME_CHARS),
+            Prop::PW(t) => ("PW", t.text.as_str(), MAX_NAME_CHARS),
+            Prop::C(t) => ("C", t.text.as_str(), MAX_SGF_TEXT_CHARS),
+            Prop::DT(t) => ("DT", t.text.as_str(), MAX_SGF_TEXT_CHARS),
+            Prop::RE(t) => ("RE", t.text.as_str(), MAX_SGF_TEXT_CHARS),
+            Prop::RU(t) => ("RU", t.text.as_str(), MAX_SGF_TEXT_CHARS),
+            Prop::GC(t) => ("GC", t.text.as_str(), MAX_SGF_TEXT_CHARS),
+            other => match game_information(other) {
+                Some((identifier, text)) => (identifier, text, MAX_SGF_TEXT_CHARS),
+                None => return Ok(()),
+            },
+        };
+        check_length("text", text, limit).map_err(|reason| {
+            SgfError::at(
+                self.scan.property(index, identifier),
+                SgfErrorKind::TooLong {
+                    property: identifier.to_string(),
+                    reason,
+                },
+            )
+        })
     }
 
     fn play(&mut self, color: Color, m: Move) {

@@ -18,7 +18,6 @@ use kaisho_core::Outcome;
 use kaisho_saves::log::{GameStore, GameSummary, LogError};
 use kaisho_saves::places::Places;
 use std::net::SocketAddr;
-use std::path::Path;
 
 /// The list of saved games and the problems met while reading them.
 #[derive(Clone, Debug, Default)]
@@ -51,14 +50,7 @@ impl GamesList {
 /// A problem with the file named by its name alone: the list is of one
 /// folder, and a full path would take most of a line.
 fn by_name(problem: &LogError) -> String {
-    let path: &Path = match problem {
-        LogError::Io { path, .. }
-        | LogError::NotALog { path }
-        | LogError::UnsupportedVersion { path, .. }
-        | LogError::Corrupt { path, .. }
-        | LogError::Invalid { path, .. }
-        | LogError::Exists { path } => path,
-    };
+    let path = problem.path();
     let text = problem.to_string();
     match path.file_name() {
         Some(name) => text.replace(&path.display().to_string(), &name.to_string_lossy()),

@@ -273,24 +273,35 @@ impl Session {
         };
     }
 
-    /// Puts an accepted event on the disk before the next input is taken;
-    /// if that fails the game stops taking moves rather than go on unsaved.
-    /// When the event ended the game, exports it and records the series.
-    fn record(&mut self, event: &Event, time_used: Option<u32>, out: &mut Out) {
+    /// Puts an accepted event on the disk before it is shown or the next
+    /// input is taken; returns whether it is there. If the append fails the
+    /// game stops taking moves rather than go on unsaved, and the event is
+    /// not played: the board shows only what the disk holds.
+    fn record(&mut self, event: &Event, time_used: Option<u32>, out: &mut Out) -> bool {
         let Some(recording) = &mut self.recording else {
-            return;
+            return true;
         };
         if let Err(e) = recording.append(event, time_used) {
             let text = format!(
-                "the game is stopped: {e}. Every move before this one is saved; \
-                 free the disk and resume the game from Saved games"
+                "the game is stopped: {e}. This move was not played; every move before \
+                 it is saved — free the disk and resume the game from Saved games"
             );
             self.halted = Some(text.clone());
             out.refuse(text);
-            return;
+            return false;
         }
-        if self.game.phase() == Phase::Ended {
+        true
+    }
+
+    /// Once an event ended the game: exports it and records the series,
+    /// and says where the SGF went or why it did not.
+    fn finish(&mut self, out: &mut Out) {
+        if let Some(recording) = &mut self.recording
+            && self.game.phase() == Phase::Ended
+        {
             self.after = recording.finish(&self.game);
+            // The screen shows these on the result panel; plain mode prints them.
+            out.cmds.extend(self.after.iter().cloned().map(Cmd::Say));
         }
     }
 
@@ -328,12 +339,16 @@ impl Session {
             }
             return;
         }
-        let before = self.game.board().clone();
-        match self.game.apply(event.clone()) {
+        let mut next = self.game.clone();
+        match next.apply(event.clone()) {
             Ok(effect) => {
                 let time_used = self.timer.as_mut().and_then(|t| t.book(&event));
+                if !self.record(&event, time_used, out) {
+                    return;
+                }
+                let before = std::mem::replace(&mut self.game, next).board().clone();
                 self.applied(&event, effect, &before, naming, out);
-                self.record(&event, time_used, out);
+                self.finish(out);
                 out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => out.refuse(self.refusal(&event, &error, naming)),

@@ -194,7 +194,16 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
 fn run(state: &mut State, command: Command, out: &mut Out) {
     match command {
         Command::Help => state.help = !state.help,
-        Command::Quit => out.cmds.push(Cmd::Quit),
+        Command::Quit => {
+            // A local game left by quitting is adjourned like one left by
+            // `leave`: its SGF is exported and the player told where.
+            if state.session().is_some_and(|s| {
+                s.net.is_none() && s.recording.is_some() && s.game.outcome().is_none()
+            }) {
+                adjourn(state, out);
+            }
+            out.cmds.push(Cmd::Quit);
+        }
         Command::Ask(ask) => state.prompt = Some(Prompt::Confirm(ask)),
         Command::TypePoint => state.prompt = Some(Prompt::Text(Field::Point, String::new())),
         Command::ToggleNames => {
@@ -431,7 +440,12 @@ pub(super) fn begin(
             Ok(recording) => session.recording = Some(recording),
             Err(e) => {
                 session.title = "local game - NOT SAVED".to_string();
-                warning = Some(e.to_string());
+                let why = format!(
+                    "this game cannot be saved, so it takes no moves: {e}. \
+                     Fix the folder or free the disk, then start a new game"
+                );
+                session.halted = Some(why.clone());
+                warning = Some(why);
             }
         }
     }

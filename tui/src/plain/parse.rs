@@ -2,6 +2,7 @@
 
 use crate::app::{Command, DEFAULT_PORT, State};
 use kaisho_core::{Komi, Point};
+use kaisho_saves::limits::{MAX_CHAT_CHARS, check_length};
 
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -65,7 +66,10 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
         "join" => return Err("usage: join ADDRESS:PORT CODE, as the host shows it".to_string()),
         "chat" => match text.trim().split_once(char::is_whitespace) {
-            Some((_, line)) if !line.trim().is_empty() => Command::Chat(line.trim().to_string()),
+            Some((_, line)) if !line.trim().is_empty() => {
+                check_length("chat line", line.trim(), MAX_CHAT_CHARS)?;
+                Command::Chat(line.trim().to_string())
+            }
             _ => return Err("usage: chat TEXT".to_string()),
         },
         "leave" => Command::Adjourn,
@@ -276,5 +280,15 @@ mod tests {
         assert!(parse("propose dead Z1", &state).is_err());
         assert!(parse("new nine", &state).is_err());
         assert!(parse("new 9 6.5 0 extra", &state).is_err());
+    }
+
+    #[test]
+    fn a_chat_line_over_the_limit_is_refused_with_the_limit() {
+        let state = in_game();
+        let long = format!("chat {}", "w".repeat(MAX_CHAT_CHARS + 1));
+        let err = parse(&long, &state).unwrap_err();
+        assert!(err.contains(&format!("at most {MAX_CHAT_CHARS}")), "{err}");
+        let fits = format!("chat {}", "w".repeat(MAX_CHAT_CHARS));
+        assert!(parse(&fits, &state).is_ok());
     }
 }

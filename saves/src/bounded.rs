@@ -1,0 +1,125 @@
+//! Reading a file from outside with bounded work: regular files only (a
+//! FIFO would block forever, a device such as `/dev/zero` never ends), and
+//! never more than a cap, checked while reading as well as before.
+
+use std::fmt;
+use std::fs::{File, OpenOptions};
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Why a file was not read.
+#[derive(Debug)]
+pub enum ReadRefused {
+    /// The path names a FIFO, a device, a socket or a folder (after
+    /// following symbolic links).
+    NotRegular { kind: &'static str },
+    /// The file holds more than the cap.
+    TooLarge { cap: u64 },
+    /// The operating system refused.
+    Io(io::Error),
+}
+
+impl fmt::Display for ReadRefused {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadRefused::NotRegular { kind } => {
+                write!(f, "it is a {kind}, not a regular file, so it was not read")
+            }
+            ReadRefused::TooLarge { cap } => {
+                write!(
+                    f,
+                    "it is larger than the {cap} bytes kaisho reads from such a file"
+                )
+            }
+            ReadRefused::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ReadRefused {}
+
+/// Reads the whole of a regular file of at most `cap` bytes. The file is
+/// opened without waiting (a FIFO with no writer does not block) and its
+/// kind is checked on the open handle, so it cannot be swapped in between.
+pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadRefused> {
+    let file = open_without_waiting(path).map_err(ReadRefused::Io)?;
+    let meta = file.metadata().map_err(ReadRefused::Io)?;
+    let kind = meta.file_type();
+    if !kind.is_file() {
+        let kind = if kind.is_dir() {
+            "folder"
+        } else if kind.is_fifo_like() {
+            "FIFO"
+        } else {
+            "device or socket"
+        };
+        return Err(ReadRefused::NotRegular { kind });
+    }
+    if meta.len() > cap {
+        return Err(ReadRefused::TooLarge { cap });
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(cap + 1)
+        .read_to_end(&mut bytes)
+        .map_err(ReadRefused::Io)?;
+    if bytes.len() as u64 > cap {
+        return Err(ReadRefused::TooLarge { cap });
+    }
+    Ok(bytes)
+}
+
+#[cfg(unix)]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    OpenOptions::new()
+        .read(true)
+        .custom_flags(libc::O_NONBLOCK)
+        .open(path)
+}
+
+#[cfg(not(unix))]
+fn open_without_waiting(path: &Path) -> io::Result<File> {
+    OpenOptions::new().read(true).open(path)
+}
+
+/// Whether a file type is a FIFO, where the platform can tell.
+trait FifoLike {
+    fn is_fifo_like(&self) -> bool;
+}
+
+impl FifoLike for std::fs::FileType {
+    #[cfg(unix)]
+    fn is_fifo_like(&self) -> bool {
+        std::os::unix::fs::FileTypeExt::is_fifo(self)
+    }
+
+    #[cfg(not(unix))]
+    fn is_fifo_like(&self) -> bool {
+        false
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn regular_files_are_read_and_others_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("f");
+        std::fs::write(&file, b"twelve bytes").unwrap();
+        assert_eq!(read_regular(&file, 12).unwrap(), b"twelve bytes");
+        assert!(matches!(
+            read_regular(&file, 11),
+            Err(ReadRefused::TooLarge { cap: 11 })
+        ));
+        assert!(matches!(
+            read_regular(Path::new("/dev/zero"), 1 << 20),
+            Err(ReadRefused::NotRegular { .. })
+        ));
+        assert!(matches!(
+            read_regular(dir.path(), 1 << 20),
+            Err(ReadRefused::NotRegular { kind: "folder" })
+        ));
+    }
+}

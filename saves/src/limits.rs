@@ -1,0 +1,46 @@
+//! The limits on everything kaisho takes from outside — names, chat lines,
+//! SGF text, file sizes — in one place, so that what one side writes the
+//! other always reads back, and no file or partner can make kaisho hold
+//! more than these in memory.
+
+/// The longest player name, in characters (config, the partner's greeting,
+/// an SGF record's `PB`/`PW`).
+pub const MAX_NAME_CHARS: usize = 64;
+/// The longest chat line, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+/// The longest text in one SGF property (a comment, a game name), in characters.
+pub const MAX_SGF_TEXT_CHARS: usize = 16 * 1024;
+/// The largest SGF file kaisho reads is `sgf::MAX_SGF_BYTES`, beside the
+/// reader that applies it.
+/// The largest game log kaisho reads, in bytes. A long game with much chat
+/// stays far below it.
+pub const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
+
+/// Checks that `text`, named `what` for the message, has at most
+/// `max_chars` characters; the error says how long it is and what is allowed.
+pub fn check_length(what: &str, text: &str, max_chars: usize) -> Result<(), String> {
+    let chars = text.chars().count();
+    if chars > max_chars {
+        Err(format!(
+            "the {what} is {chars} characters long; at most {max_chars} are allowed"
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lengths_are_counted_in_characters() {
+        assert!(check_length("name", &"碁".repeat(MAX_NAME_CHARS), MAX_NAME_CHARS).is_ok());
+        let err =
+            check_length("name", &"碁".repeat(MAX_NAME_CHARS + 1), MAX_NAME_CHARS).unwrap_err();
+        assert!(
+            err.contains("65 characters") && err.contains("at most 64"),
+            "{err}"
+        );
+    }
+}
