@@ -85,7 +85,9 @@ pub fn parse(line: &str, color: Color, size: u8) -> Result<Option<Command>, Stri
         _ => Event::Play {
             color,
             point: Point::parse_gtp(line, size).map_err(|_| {
-                format!("'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)")
+                format!(
+                    "'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)"
+                )
             })?,
         },
     };

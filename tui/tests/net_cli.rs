@@ -520,3 +520,59 @@ fn two_processes_take_a_move_back_by_consent() {
         ]
     );
 }
+
+/// Writes `text` as the config.toml under `home`.
+fn config(home: &Path, text: &str) {
+    std::fs::create_dir_all(home.join("config")).unwrap();
+    std::fs::write(home.join("config/config.toml"), text).unwrap();
+}
+
+/// The undo limit in config.toml holds in `kaisho host` and `join`: Black
+/// (limit 1) asks once and is declined, and its second request is refused
+/// at home; White (limit 0) may not ask at all. Neither refused request
+/// reaches the partner's log.
+#[test]
+fn host_and_join_refuse_a_request_past_the_configured_undo_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    config(&hh, "[game]\nundo_limit = 1\n");
+    config(&jh, "[game]\nundo_limit = 0\n");
+    let b = script(
+        dir.path(),
+        "b.txt",
+        &["E5", "undo", "undo", "G7", "pass", "propose"],
+    );
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["decline-undo", "D4", "undo", "pass", "accept"],
+    );
+    let mut host = host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let past = "refused: not yet: no requests to take back a move are left in this game";
+    let says_where = "undo_limit under [game] in config.toml";
+    assert!(host.expect(past).contains(says_where));
+    assert!(join.expect(past).contains(says_where));
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let requests: Vec<Event> = hl
+        .events
+        .iter()
+        .map(|l| l.event.clone())
+        .filter(|e| matches!(e, Event::RequestUndo { .. }))
+        .collect();
+    assert_eq!(requests, [Event::RequestUndo { by: Color::Black }]);
+}

@@ -3,7 +3,7 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, commands, load_env, meet, play_out, runtime};
+use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime};
 use clap::Args;
 use kaisho::netplay::Env;
 use kaisho::netplay::terms::check_series;
@@ -49,7 +49,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let name = args.play.player_name(&places);
+    let Player { name, undo_limit } = args.play.player(&places);
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text.trim().parse().map_err(|_| {
@@ -84,7 +84,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
         };
         resume(link, &env, time).await.map(Some)
     };
-    play_out(&mut script, session, &places, comeback).await
+    play_out(&mut script, session, &places, undo_limit, comeback).await
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
