@@ -455,6 +455,23 @@ fn finished_and_adjourned_games_get_their_sgf_on_both_sides() {
     both_exported(dir.path(), host, join, 2, ";W[df]");
 }
 
+/// Honinbo hosts as Black from script `b` in `hh`, Kitani joins from
+/// script `w` in `jh`: both processes and the game's id.
+fn black_hosts_white(hh: &Path, jh: &Path, b: &str, w: &str) -> (Proc, Proc, String) {
+    let mut host = host_on_loopback(
+        hh,
+        &["--color", "black", "--name", "Honinbo", "--script", b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(jh, &["join", &code, "--name", "Kitani", "--script", w]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    (host, join, id)
+}
+
 /// 待った between two processes: Black asks twice, White declines then
 /// accepts; both logs hold the same events, the withdrawn move included.
 #[test]
@@ -471,17 +488,7 @@ fn two_processes_take_a_move_back_by_consent() {
         "w.txt",
         &["decline-undo", "accept-undo", "C3", "pass", "accept"],
     );
-    let mut host = host_on_loopback(
-        &hh,
-        &["--color", "black", "--name", "Honinbo", "--script", &b],
-    );
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
-    let id = join.expect("game ")["game ".len()..]
-        .split(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let (mut host, mut join, id) = black_hosts_white(&hh, &jh, &b, &w);
     let result = join.expect("result: ");
     assert_eq!(host.expect("result: "), result);
     assert_eq!(join.finish(), 0);
@@ -547,17 +554,7 @@ fn host_and_join_refuse_a_request_past_the_configured_undo_limit() {
         "w.txt",
         &["decline-undo", "D4", "undo", "pass", "accept"],
     );
-    let mut host = host_on_loopback(
-        &hh,
-        &["--color", "black", "--name", "Honinbo", "--script", &b],
-    );
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
-    let id = join.expect("game ")["game ".len()..]
-        .split(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let (mut host, mut join, id) = black_hosts_white(&hh, &jh, &b, &w);
     let past = "refused: not yet: no requests to take back a move are left in this game";
     let says_where = "undo_limit under [game] in config.toml";
     assert!(host.expect(past).contains(says_where));
