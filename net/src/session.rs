@@ -196,7 +196,7 @@ impl Session {
         }
         if matches!(event, Event::RequestUndo { .. }) && self.undos_left() == Some(0) {
             return Err(NetError::NotNow(
-                "no requests to take back a move are left in this game (undo limit in Settings)",
+                "no requests to take back a move are left in this game (the undo limit: Settings, or undo_limit under [game] in config.toml)",
             ));
         }
         let claim = matches!(event, Event::TimeLoss { color } if color != self.local);

@@ -8,7 +8,7 @@ use common::{aki_ben_series, ben_wins};
 use kaisho_core::{Color, Event, Point};
 use kaisho_saves::log::read_log;
 use std::io::{BufRead, BufReader, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, ChildStdout, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
@@ -26,24 +26,35 @@ struct Proc {
 
 impl Proc {
     fn start(home: &Path, args: &[&str]) -> Proc {
+        Proc::spawn(home, args, false)
+    }
+
+    /// A process whose standard error is read as lines too, interleaved
+    /// with its standard output.
+    fn start_reading_errors(home: &Path, args: &[&str]) -> Proc {
+        Proc::spawn(home, args, true)
+    }
+
+    fn spawn(home: &Path, args: &[&str], errors: bool) -> Proc {
         let mut child = Command::new(KAISHO)
             .arg("--home")
             .arg(home)
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(if errors {
+                Stdio::piped()
+            } else {
+                Stdio::inherit()
+            })
             .spawn()
             .unwrap();
         let out: ChildStdout = child.stdout.take().unwrap();
         let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(out).lines().map_while(Result::ok) {
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        if let Some(err) = child.stderr.take() {
+            read_lines(err, tx.clone());
+        }
+        read_lines(out, tx);
         Proc {
             child,
             lines,
@@ -86,6 +97,17 @@ impl Proc {
         let _ = self.child.kill();
         panic!("the process did not exit; saw {:#?}", self.seen);
     }
+}
+
+/// Sends each line read from `from` to `to`, on a thread.
+fn read_lines(from: impl std::io::Read + Send + 'static, to: std::sync::mpsc::Sender<String>) {
+    std::thread::spawn(move || {
+        for line in BufReader::new(from).lines().map_while(Result::ok) {
+            if to.send(line).is_err() {
+                break;
+            }
+        }
+    });
 }
 
 impl Drop for Proc {
@@ -455,6 +477,23 @@ fn finished_and_adjourned_games_get_their_sgf_on_both_sides() {
     both_exported(dir.path(), host, join, 2, ";W[df]");
 }
 
+/// Honinbo hosts as Black from script `b` in `hh`, Kitani joins from
+/// script `w` in `jh`: both processes and the game's id.
+fn black_hosts_white(hh: &Path, jh: &Path, b: &str, w: &str) -> (Proc, Proc, String) {
+    let mut host = host_on_loopback(
+        hh,
+        &["--color", "black", "--name", "Honinbo", "--script", b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(jh, &["join", &code, "--name", "Kitani", "--script", w]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    (host, join, id)
+}
+
 /// 待った between two processes: Black asks twice, White declines then
 /// accepts; both logs hold the same events, the withdrawn move included.
 #[test]
@@ -471,17 +510,7 @@ fn two_processes_take_a_move_back_by_consent() {
         "w.txt",
         &["decline-undo", "accept-undo", "C3", "pass", "accept"],
     );
-    let mut host = host_on_loopback(
-        &hh,
-        &["--color", "black", "--name", "Honinbo", "--script", &b],
-    );
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
-    let id = join.expect("game ")["game ".len()..]
-        .split(':')
-        .next()
-        .unwrap()
-        .to_string();
+    let (mut host, mut join, id) = black_hosts_white(&hh, &jh, &b, &w);
     let result = join.expect("result: ");
     assert_eq!(host.expect("result: "), result);
     assert_eq!(join.finish(), 0);
@@ -519,4 +548,140 @@ fn two_processes_take_a_move_back_by_consent() {
             Event::Accept { by: w, proposal: 0 },
         ]
     );
+}
+
+/// Writes `text` as the config.toml under `home`.
+fn config(home: &Path, text: &str) {
+    std::fs::create_dir_all(home.join("config")).unwrap();
+    std::fs::write(home.join("config/config.toml"), text).unwrap();
+}
+
+/// The undo limit in config.toml holds in `kaisho host` and `join`: Black
+/// (limit 1) asks once and is declined, and its second request is refused
+/// at home; White (limit 0) may not ask at all. Neither refused request
+/// reaches the partner's log.
+#[test]
+fn host_and_join_refuse_a_request_past_the_configured_undo_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    config(&hh, "[game]\nundo_limit = 1\n");
+    config(&jh, "[game]\nundo_limit = 0\n");
+    let b = script(
+        dir.path(),
+        "b.txt",
+        &["E5", "undo", "undo", "G7", "pass", "propose"],
+    );
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["decline-undo", "D4", "undo", "pass", "accept"],
+    );
+    let (mut host, mut join, id) = black_hosts_white(&hh, &jh, &b, &w);
+    let past = "refused: not yet: no requests to take back a move are left in this game";
+    let says_where = "undo_limit under [game] in config.toml";
+    assert!(host.expect(past).contains(says_where));
+    assert!(join.expect(past).contains(says_where));
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let requests: Vec<Event> = hl
+        .events
+        .iter()
+        .map(|l| l.event.clone())
+        .filter(|e| matches!(e, Event::RequestUndo { .. }))
+        .collect();
+    assert_eq!(requests, [Event::RequestUndo { by: Color::Black }]);
+}
+
+/// Aki and Ben's series after Ben's three wins on both sides, with the
+/// host's game 3 corrected to a draw by `kaisho series correct`; a series
+/// game between them, the joiner taking the host's correction or not.
+fn series_with_a_correction_on_the_host(dir: &Path, take: bool) -> (Proc, Proc, [PathBuf; 2]) {
+    let (hh, jh) = (dir.join("host"), dir.join("joiner"));
+    aki_ben_series(&hh, &ben_wins(3));
+    aki_ben_series(&jh, &ben_wins(3));
+    let mut fix = Proc::start(&hh, &["series", "correct", "aki-ben", "--winner", "draw"]);
+    assert_eq!(fix.finish(), 0);
+    let b = script(dir, "b.txt", &["resign"]);
+    let mut host = Proc::start_reading_errors(
+        &hh,
+        &[
+            "host",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--size",
+            "9",
+            "--name",
+            "Aki",
+            "--series",
+            "aki-ben",
+            "--script",
+            &b,
+        ],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut args = vec![
+        "join", &code, "--name", "Ben", "--series", "aki-ben", "--script", "-",
+    ];
+    if take {
+        args.push("--take-correction");
+    }
+    let join = Proc::start_reading_errors(&jh, &args);
+    let file = |home: &Path| {
+        kaisho_saves::series::SeriesStore::new(&kaisho_saves::places::Places::under(home))
+            .path_of(&kaisho_saves::series::SeriesId::parse("aki-ben").unwrap())
+    };
+    (host, join, [file(&hh), file(&jh)])
+}
+
+/// A correction made on the host's copy is offered to the joiner with the
+/// next game; taken, both copies hold the same corrected record, and the
+/// game is recorded on both.
+#[test]
+fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join, files) = series_with_a_correction_on_the_host(dir.path(), true);
+    let taken = join.expect("series aki-ben: the host's correction taken");
+    assert!(taken.contains("game 3 corrected"), "{taken}");
+    join.expect("result: ");
+    host.expect("result: ");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let [h, j] = files.map(|f| std::fs::read(&f).unwrap_or_else(|e| panic!("{f:?}: {e}")));
+    assert_eq!(String::from_utf8_lossy(&h), String::from_utf8_lossy(&j));
+    let series = kaisho_saves::series::SeriesRecord::from_toml(&String::from_utf8(h).unwrap())
+        .unwrap()
+        .to_series()
+        .unwrap();
+    let results: Vec<_> = series.games().iter().map(|g| g.result).collect();
+    let (ben, draw) = (
+        kaisho_core::series::SeriesResult::Win(kaisho_core::series::Seat::Second),
+        kaisho_core::series::SeriesResult::Jigo,
+    );
+    assert_eq!(results[..3], [ben, ben, draw]);
+    assert_eq!(results.len(), 4);
+}
+
+/// Declined (no --take-correction), the game is refused with the
+/// correction named on both sides, and neither copy changes.
+#[test]
+fn a_series_correction_declined_refuses_the_game_and_changes_neither_copy() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join, files) = series_with_a_correction_on_the_host(dir.path(), false);
+    let before = files.clone().map(|f| std::fs::read(f).unwrap());
+    let why = "did not take the host's correction (game 3 corrected";
+    let refusal = join.expect("kaisho join: ");
+    assert!(refusal.contains(why), "{refusal}");
+    assert!(refusal.contains("--take-correction"), "{refusal}");
+    let refused = host.expect("kaisho host: ");
+    assert!(refused.contains(why), "{refused}");
+    assert_ne!(join.finish(), 0);
+    assert_ne!(host.finish(), 0);
+    let after = files.map(|f| std::fs::read(f).unwrap());
+    assert_eq!(before, after);
 }

@@ -98,20 +98,33 @@ impl SeriesTerms {
         }
     }
 
+    /// The correction of this side's last result that makes its copy the
+    /// host's, when the offer is from a copy of the same series that
+    /// differs from this one in the last result only (a result struck out
+    /// changes the game's number, so only the series' id must match).
+    #[must_use]
+    pub fn correction_in(&self, offer: &Terms) -> Option<&Correction> {
+        match &offer.series {
+            Some((id, _, record)) if *id == self.id => {
+                self.corrections.iter().find(|c| c.record == *record)
+            }
+            _ => None,
+        }
+    }
+
     /// Why the host's offer is not this series game, if it is not: it
     /// must be the same series and number with the same komi, handicap and
     /// colours (the board and clock are the host's to choose), from a copy
     /// of the series with the same record.
     pub fn mismatch(&self, offer: &Terms) -> Option<String> {
         let (id, number) = (&self.id, self.number);
-        if let Some((_, _, record)) = &offer.series
-            && let Some(c) = self.corrections.iter().find(|c| c.record == *record)
-        {
+        if let Some(c) = self.correction_in(offer) {
             return Some(format!(
-                "the copies of series {id} differ in the last result only; they agree once \
-                 the joiner types c and {} on the series screen (or kaisho series correct \
-                 {id} --winner {}: {}), or the host corrects its copy to match",
-                c.word, c.word, c.said
+                "the copies of series {id} differ in the last result only, and the joiner \
+                 did not take the host's correction ({}); they agree once the joiner takes \
+                 it (kaisho join --take-correction, or c and {} on the series screen, or \
+                 kaisho series correct {id} --winner {}), or the host corrects its copy to match",
+                c.said, c.word, c.word
             ));
         }
         match &offer.series {

@@ -62,19 +62,26 @@ pub struct PlayOptions {
     pub series: Option<String>,
 }
 
+/// What a headless player takes from config.toml and the options: the name
+/// to play under and how many times they may ask to take back a move.
+pub struct Player {
+    pub name: String,
+    pub undo_limit: u32,
+}
+
 impl PlayOptions {
-    /// The name to play under: `--name`, else the one in config.toml (a
-    /// config that cannot be used is said on standard error, and its
-    /// default name used).
-    pub fn player_name(&self, places: &Places) -> String {
-        if let Some(name) = &self.name {
-            return name.clone();
-        }
+    /// The player: `--name`, else the name in config.toml, and the undo
+    /// limit in config.toml (a config that cannot be used is said on
+    /// standard error, and its defaults used).
+    pub fn player(&self, places: &Places) -> Player {
         let loaded = config::load(&places.config_file());
         if let Some(problem) = loaded.problem {
             eprintln!("{problem}");
         }
-        loaded.config.player_name
+        Player {
+            name: self.name.clone().unwrap_or(loaded.config.player_name),
+            undo_limit: loaded.config.undo_limit,
+        }
     }
 
     /// The next game of the series `--series` names, for the player `name`.
@@ -251,7 +258,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let (mut env, places) = load_env(home)?;
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let addr = SocketAddr::new(args.bind, args.port);
-    let name = args.play.player_name(&places);
+    let Player { name, undo_limit } = args.play.player(&places);
     let mut host = Host::bind(addr, &env.identity, &name).map_err(|e| e.to_string())?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
@@ -307,20 +314,23 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             .map(Some)
             .map_err(|e| e.to_string())
     };
-    play_out(&mut script, session, &places, comeback).await
+    play_out(&mut script, session, &places, undo_limit, comeback).await
 }
 
-/// Plays `session` from `script` to its end; a dropped partner is got back
+/// Plays `session` from `script` to its end, asking to take back a move at
+/// most `undo_limit` times in the game; a dropped partner is got back
 /// with `comeback`, which gives the resumed session, or `None` when the
 /// partner did not come back in time (the game stays adjourned).
 pub async fn play_out(
     script: &mut Script,
     mut session: Session,
     places: &Places,
+    undo_limit: u32,
     mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
 ) -> Result<ExitCode, String> {
     announce(&session);
     loop {
+        session.set_undo_limit(Some(undo_limit));
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
                 let code = report(finish, &session, places);

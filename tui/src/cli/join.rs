@@ -3,14 +3,15 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, commands, load_env, meet, play_out, runtime};
+use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime};
 use clap::Args;
 use kaisho::netplay::Env;
-use kaisho::netplay::terms::check_series;
+use kaisho::netplay::terms::check_series_taking;
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::Script;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
+use kaisho_saves::series::SeriesStore;
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::ExitCode;
@@ -26,6 +27,12 @@ pub struct JoinArgs {
     /// Call odd in a nigiri (even otherwise).
     #[arg(long)]
     pub odd: bool,
+    /// In a series game (--series) whose host's copy differs from this
+    /// side's in the last result only (a correction made there), take the
+    /// host's correction into this side's copy before the game; without
+    /// it the game is refused, naming the correction.
+    #[arg(long)]
+    pub take_correction: bool,
     /// Rejoin the adjourned game with this id, without a code.
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
@@ -49,7 +56,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
     let mut script = Script::new(commands(args.play.script.as_deref())?);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let name = args.play.player_name(&places);
+    let Player { name, undo_limit } = args.play.player(&places);
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text.trim().parse().map_err(|_| {
@@ -70,7 +77,15 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
                 .map_err(|e| e.to_string())?;
             meet(&mut env, &link)?;
             let expected = args.play.series_terms(&places, &name, false)?;
-            let check = |terms: &kaisho_net::Terms| check_series(expected.as_ref(), terms);
+            let series = SeriesStore::new(&places);
+            let take = args.take_correction;
+            let check = |terms: &kaisho_net::Terms| {
+                let taken = check_series_taking(expected.as_ref(), terms, take, &series, &name)?;
+                if let Some(line) = taken {
+                    println!("{line}");
+                }
+                Ok(())
+            };
             let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
                 .await
                 .map_err(|e| e.to_string())?;
@@ -84,7 +99,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
         };
         resume(link, &env, time).await.map(Some)
     };
-    play_out(&mut script, session, &places, comeback).await
+    play_out(&mut script, session, &places, undo_limit, comeback).await
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
