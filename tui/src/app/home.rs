@@ -94,6 +94,19 @@ pub struct Home {
     pub komi_chosen: bool,
 }
 
+/// The handicap one step up or down (`by` > 0 is up), at most `max`: one
+/// stone is not a handicap, so 0 is followed by 2.
+#[must_use]
+pub fn next_handicap(current: u8, by: i32, max: u8) -> u8 {
+    match (current, by > 0) {
+        (0, true) => 2,
+        (2, false) => 0,
+        (h, true) => h.saturating_add(1),
+        (h, false) => h.saturating_sub(1),
+    }
+    .min(max)
+}
+
 /// The komi once the handicap changed from `before` to `after` stones: no
 /// komi in a handicap game (1949 Art. 19: 置碁にはコミを付けない, unless the
 /// players agree otherwise), the even game's komi back at no handicap. A
@@ -212,15 +225,8 @@ impl Home {
                 self.clock = (self.clock as i32 + by).rem_euclid(n) as usize;
             }
             HomeItem::Handicap => {
-                // One stone is not a handicap: 0 is followed by 2.
-                let next = match (self.handicap, by > 0) {
-                    (0, true) => 2,
-                    (2, false) => 0,
-                    (h, true) => h.saturating_add(1),
-                    (h, false) => h.saturating_sub(1),
-                };
                 let before = self.handicap;
-                self.handicap = next.min(self.max_handicap());
+                self.handicap = next_handicap(self.handicap, by, self.max_handicap());
                 self.komi = komi_for_handicap(
                     self.komi,
                     self.even_komi,

@@ -4,7 +4,7 @@
 
 use super::Cmd;
 use super::command::Command;
-use super::home::{komi_for_handicap, komi_text, next_komi, next_size};
+use super::home::{komi_for_handicap, komi_text, next_handicap, next_komi, next_size};
 use super::net::{NetRequest, Plan};
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
@@ -164,13 +164,7 @@ impl HostForm {
             HostItem::Handicap => {
                 let max = BoardSize::new(u32::from(self.size)).map_or(0, max_stones);
                 let before = self.handicap;
-                self.handicap = match (self.handicap, by > 0) {
-                    (0, true) => 2,
-                    (2, false) => 0,
-                    (h, true) => h.saturating_add(1),
-                    (h, false) => h.saturating_sub(1),
-                }
-                .min(max);
+                self.handicap = next_handicap(self.handicap, by, max);
                 self.komi = komi_for_handicap(
                     self.komi,
                     self.even_komi,
