@@ -12,6 +12,7 @@ use kaisho_core::{Event, Game};
 use kaisho_saves::export::record_of;
 use kaisho_saves::log::SavedGame;
 use kaisho_saves::sgf::{self, SgfRecord};
+use kaisho_saves::visible::visible;
 use std::path::Path;
 
 /// A game being reviewed.
@@ -117,17 +118,21 @@ impl Review {
     }
 
     /// The comment of the node shown: the record's root comments before the
-    /// first move, the move's comment after it.
+    /// first move, the move's comment after it. A comment comes from outside:
+    /// its lines keep their breaks, every other control character is made
+    /// visible.
     #[must_use]
     pub fn comment(&self) -> Option<String> {
-        if self.at == 0 {
+        let text = if self.at == 0 {
             let parts: Vec<&str> = [&self.record.game_comment, &self.record.root_comment]
                 .into_iter()
                 .filter_map(|c| c.as_deref())
                 .collect();
-            return (!parts.is_empty()).then(|| parts.join("\n"));
-        }
-        self.record.moves.get(self.at - 1)?.comment.clone()
+            (!parts.is_empty()).then(|| parts.join("\n"))?
+        } else {
+            self.record.moves.get(self.at - 1)?.comment.clone()?
+        };
+        Some(text.lines().map(visible).collect::<Vec<_>>().join("\n"))
     }
 }
 
@@ -182,5 +187,22 @@ pub(super) fn import(state: &mut State, path: &str, out: &mut Out) {
             out.say(text);
         }
         Err(e) => out.refuse(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A record's comments reach the review screen with their line breaks
+    /// and with every escape sequence made visible, never obeyed.
+    #[test]
+    fn comments_keep_their_lines_and_show_escapes() {
+        let text = "(;GM[1]FF[4]SZ[9]GC[a\nb\u{1b}\\]0;t\u{7}];B[ee]C[\u{1b}[31mred])";
+        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
+        let mut review = Review::new("t".to_string(), record, None).expect("it replays");
+        assert_eq!(review.comment().as_deref(), Some("a\nb␛]0;t␇"));
+        review.go(1);
+        assert_eq!(review.comment().as_deref(), Some("␛[31mred"));
     }
 }

@@ -9,6 +9,7 @@ use super::theme::Theme;
 use crate::app::{Review, State};
 use crate::layout::Areas;
 use kaisho_core::{Color, Move};
+use kaisho_saves::visible::visible;
 use ratatui::buffer::Buffer;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
@@ -47,9 +48,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
     let [black, white] = game.captures();
     let names = [&record.black, &record.white];
     let player = |color: Color, prisoners: u32| {
-        let name: String = names[color.index()]
-            .as_deref()
-            .unwrap_or(color.name())
+        let name: String = visible(names[color.index()].as_deref().unwrap_or(color.name()))
             .chars()
             .take(12)
             .collect();
