@@ -126,6 +126,35 @@ fn opening_stones_on_an_open_board_are_not_dead() {
     }
 }
 
+/// A lone stone on the edge of an open board that a ladder along the edge
+/// captures (Black H9) is still not dead: the area around it is open, and
+/// its owner may establish stones there again (Art. 7.1). Found by the
+/// property below.
+#[test]
+fn a_capturable_edge_stone_facing_an_open_board_is_not_dead() {
+    let rows = [
+        "........O",
+        "X.X....X.",
+        ".......O.",
+        "....X....",
+        "..O......",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    for first in [Color::Black, Color::White] {
+        let game = common::game_from_rows(&rows, first, kaisho_core::Komi::ZERO);
+        let board = game.board();
+        let analysis = life::analyse(board, &Limits::default());
+        assert_eq!(analysis.dead(), Vec::<Point>::new(), "{first:?}");
+        assert_eq!(
+            analysis.status(common::pt(9, "J9")),
+            Some(Status::Unsettled)
+        );
+    }
+}
+
 #[test]
 fn opening_stones_are_not_dead_in_any_colour_or_symmetry() {
     for first in [Color::Black, Color::White] {

@@ -27,6 +27,35 @@ pub const OPEN_LIBERTIES: usize = 2;
 /// searched area that make a wall alive.
 pub const LIVING_LIBERTIES: usize = 4;
 
+/// The size from which an empty region counts as open for a captured
+/// chain: in a region this large whose border is not all safe, its owner
+/// may still establish stones after the capture (Art. 7.1), which no
+/// search here proves impossible, so the capture is no proof of death.
+pub const OPEN_AREA: usize = 25;
+
+/// The largest empty region of at least [`OPEN_AREA`] points in which chain
+/// `c` has [`OPEN_LIBERTIES`] liberties and whose border holds a chain,
+/// other than `c`, not known `safe`: the room where a capture of `c` leaves
+/// its owner free to establish stones again.
+pub(crate) fn open_area(grid: &Grid, c: usize, safe: &[bool]) -> Option<usize> {
+    grid.empty_regions()
+        .into_iter()
+        .filter(|region| region.len() >= OPEN_AREA)
+        .filter(|region| {
+            let liberties = region
+                .iter()
+                .filter(|&&p| grid.neighbours(p).any(|m| grid.chain_of[m] == c))
+                .count();
+            liberties >= OPEN_LIBERTIES
+                && grid
+                    .chains_around(region)
+                    .into_iter()
+                    .any(|other| other != c && !safe[other])
+        })
+        .map(|region| region.len())
+        .max()
+}
+
 /// A chain facing an open region.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Wall {

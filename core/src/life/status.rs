@@ -292,7 +292,19 @@ impl Context<'_> {
             }
         };
         let settled = outcome != Outcome::Unknown;
+        let open_room = match outcome {
+            Outcome::Captured { .. } => open::open_area(grid, c, self.safe),
+            _ => None,
+        };
         verdicts[c] = match outcome {
+            Outcome::Captured { first, .. } if let Some(room) = open_room => (
+                Status::Unsettled,
+                format!(
+                    "{attacker} captures at {}, but it faces an open area of {room} empty points where its owner may establish stones again (Art. 7.1)",
+                    first.to_gtp(board.size())
+                ),
+                None,
+            ),
             Outcome::Captured { first, ko, proof } => (
                 Status::Dead,
                 format!(
