@@ -36,6 +36,50 @@ pub enum TimeControl {
     },
 }
 
+impl From<TimeControl> for kaisho_core::clock::TimeControl {
+    fn from(control: TimeControl) -> Self {
+        let ms = |seconds: u32| u64::from(seconds) * 1000;
+        match control {
+            TimeControl::None => Self::None,
+            TimeControl::Absolute { main_seconds } => Self::Absolute {
+                main_ms: ms(main_seconds),
+            },
+            TimeControl::Byoyomi {
+                main_seconds,
+                periods,
+                period_seconds,
+            } => Self::Byoyomi {
+                main_ms: ms(main_seconds),
+                periods,
+                period_ms: ms(period_seconds),
+            },
+        }
+    }
+}
+
+impl From<kaisho_core::clock::TimeControl> for TimeControl {
+    /// The file counts in whole seconds; a part of a second is dropped.
+    fn from(control: kaisho_core::clock::TimeControl) -> Self {
+        use kaisho_core::clock::TimeControl as Core;
+        let seconds = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        match control {
+            Core::None => Self::None,
+            Core::Absolute { main_ms } => Self::Absolute {
+                main_seconds: seconds(main_ms),
+            },
+            Core::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            } => Self::Byoyomi {
+                main_seconds: seconds(main_ms),
+                periods,
+                period_seconds: seconds(period_ms),
+            },
+        }
+    }
+}
+
 /// Everything the config file holds, with the defaults a new player gets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -59,11 +103,9 @@ impl Default for Config {
             player_name: "Player".to_string(),
             board_size: BoardSize::NINETEEN,
             komi: Komi::MODERN,
-            time_control: TimeControl::Byoyomi {
-                main_seconds: 30 * 60,
-                periods: 5,
-                period_seconds: 30,
-            },
+            // A casual game at one keyboard has no clock; byo-yomi is one
+            // choice away in Settings and on the home screen.
+            time_control: TimeControl::None,
             coordinates: CoordinateStyle::Gtp,
             ascii: false,
             undo_limit: 3,

@@ -115,3 +115,30 @@ fn a_name_over_the_limit_is_refused_with_its_line() {
     assert_eq!(loaded.config, Config::default());
     assert_eq!(fs::read_to_string(&path).unwrap(), text, "the file is kept");
 }
+
+/// A casual game at one keyboard starts without a clock unless the player
+/// chose one.
+#[test]
+fn the_default_game_has_no_clock() {
+    assert_eq!(Config::default().time_control, TimeControl::None);
+}
+
+#[test]
+fn a_clock_in_the_file_is_the_games_clock_in_milliseconds() {
+    use kaisho_core::clock::TimeControl as Core;
+    let file = TimeControl::Byoyomi {
+        main_seconds: 1200,
+        periods: 5,
+        period_seconds: 30,
+    };
+    let core = Core::from(file);
+    assert_eq!(
+        core,
+        Core::Byoyomi {
+            main_ms: 1_200_000,
+            periods: 5,
+            period_ms: 30_000
+        }
+    );
+    assert_eq!(TimeControl::from(core), file);
+}
