@@ -769,3 +769,78 @@ fn settings_change_the_clock_and_save_it() {
     let state = home_in(home.path());
     assert_eq!(state.home.time_control().parts(), (0, 3, 10_000));
 }
+
+/// An adjourned game this installation joined, as White, in a home under
+/// `dir`; its id.
+fn joined_game(dir: &Path, id: &str) -> String {
+    let player = |name: &str| kaisho_saves::log::Player {
+        name: name.to_string(),
+        fingerprint: None,
+    };
+    let settings =
+        kaisho_core::Settings::even(kaisho_core::BoardSize::new(9).unwrap(), Komi::MODERN);
+    store(dir)
+        .create(&kaisho_saves::log::GameHeader {
+            game_id: id.to_string(),
+            created_unix: 1_795_000_000,
+            black: player("Aki"),
+            white: player("Ben"),
+            settings,
+            local_color: Some(Color::White),
+            series: None,
+            clock: None,
+        })
+        .expect("a new log");
+    id.to_string()
+}
+
+/// Rejoining an adjourned joined game offers the address it was joined at
+/// in the dial prompt, to be used or edited.
+#[test]
+fn the_rejoin_prompt_offers_the_address_the_game_was_joined_at() {
+    let home = tempfile::tempdir().unwrap();
+    let id = joined_game(home.path(), "20261124-1000-1");
+    let addr = "192.168.1.20:7878".parse().unwrap();
+    store(home.path()).remember_host(&id, addr).unwrap();
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ResumeSaved(id.clone()));
+    assert_eq!(state.prompt, Some(kaisho::app::Prompt::NetResume { id }));
+    press(&mut state, KeyCode::Char('d'));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            "192.168.1.20:7878".to_string()
+        ))
+    );
+    // The address can be edited before dialling.
+    for _ in 0..4 {
+        press(&mut state, KeyCode::Backspace);
+    }
+    keys(&mut state, "7999");
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            "192.168.1.20:7999".to_string()
+        ))
+    );
+}
+
+/// A joined game without a recorded address (an older one) asks with an
+/// empty prompt.
+#[test]
+fn the_rejoin_prompt_is_empty_without_a_recorded_address() {
+    let home = tempfile::tempdir().unwrap();
+    let id = joined_game(home.path(), "20261124-1000-2");
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ResumeSaved(id));
+    press(&mut state, KeyCode::Char('d'));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            String::new()
+        ))
+    );
+}
