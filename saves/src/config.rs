@@ -241,6 +241,9 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         Some(k) => Komi::parse(&k.to_string()).map_err(|e| (find("komi"), e.to_string()))?,
         None => defaults.komi,
     };
+    if let Some(clock) = file.game.clock {
+        check_clock(clock).map_err(|e| (find("clock"), e))?;
+    }
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }
@@ -257,6 +260,36 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
         bell: file.display.bell.unwrap_or(defaults.bell),
     })
+}
+
+/// The longest main time or period a clock may hold: a day.
+const MAX_CLOCK_SECONDS: u32 = 86_400;
+/// The most byo-yomi periods a clock may hold.
+const MAX_PERIODS: u32 = 100;
+
+/// Refuses a clock no game can be played with: no time at all, no periods
+/// or empty ones, or more than a day.
+fn check_clock(clock: TimeControl) -> Result<(), String> {
+    let usable = match clock {
+        TimeControl::None => true,
+        TimeControl::Absolute { main_seconds } => (1..=MAX_CLOCK_SECONDS).contains(&main_seconds),
+        TimeControl::Byoyomi {
+            main_seconds,
+            periods,
+            period_seconds,
+        } => {
+            main_seconds <= MAX_CLOCK_SECONDS
+                && (1..=MAX_PERIODS).contains(&periods)
+                && (1..=MAX_CLOCK_SECONDS).contains(&period_seconds)
+        }
+    };
+    if usable {
+        Ok(())
+    } else {
+        Err(format!(
+            "the clock cannot be played with: give main_seconds (1 to {MAX_CLOCK_SECONDS}) for \"absolute\", or periods (1 to {MAX_PERIODS}) of period_seconds (1 to {MAX_CLOCK_SECONDS}) for \"byoyomi\""
+        ))
+    }
 }
 
 /// Writes the settings atomically. A file that does not parse is the
