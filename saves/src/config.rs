@@ -36,6 +36,50 @@ pub enum TimeControl {
     },
 }
 
+impl From<TimeControl> for kaisho_core::clock::TimeControl {
+    fn from(control: TimeControl) -> Self {
+        let ms = |seconds: u32| u64::from(seconds) * 1000;
+        match control {
+            TimeControl::None => Self::None,
+            TimeControl::Absolute { main_seconds } => Self::Absolute {
+                main_ms: ms(main_seconds),
+            },
+            TimeControl::Byoyomi {
+                main_seconds,
+                periods,
+                period_seconds,
+            } => Self::Byoyomi {
+                main_ms: ms(main_seconds),
+                periods,
+                period_ms: ms(period_seconds),
+            },
+        }
+    }
+}
+
+impl From<kaisho_core::clock::TimeControl> for TimeControl {
+    /// The file counts in whole seconds; a part of a second is dropped.
+    fn from(control: kaisho_core::clock::TimeControl) -> Self {
+        use kaisho_core::clock::TimeControl as Core;
+        let seconds = |ms: u64| u32::try_from(ms / 1000).unwrap_or(u32::MAX);
+        match control {
+            Core::None => Self::None,
+            Core::Absolute { main_ms } => Self::Absolute {
+                main_seconds: seconds(main_ms),
+            },
+            Core::Byoyomi {
+                main_ms,
+                periods,
+                period_ms,
+            } => Self::Byoyomi {
+                main_seconds: seconds(main_ms),
+                periods,
+                period_seconds: seconds(period_ms),
+            },
+        }
+    }
+}
+
 /// Everything the config file holds, with the defaults a new player gets.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
@@ -59,11 +103,9 @@ impl Default for Config {
             player_name: "Player".to_string(),
             board_size: BoardSize::NINETEEN,
             komi: Komi::MODERN,
-            time_control: TimeControl::Byoyomi {
-                main_seconds: 30 * 60,
-                periods: 5,
-                period_seconds: 30,
-            },
+            // A casual game at one keyboard has no clock; byo-yomi is one
+            // choice away in Settings and on the home screen.
+            time_control: TimeControl::None,
             coordinates: CoordinateStyle::Gtp,
             ascii: false,
             undo_limit: 3,
@@ -199,6 +241,9 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         Some(k) => Komi::parse(&k.to_string()).map_err(|e| (find("komi"), e.to_string()))?,
         None => defaults.komi,
     };
+    if let Some(clock) = file.game.clock {
+        check_clock(clock).map_err(|e| (find("clock"), e))?;
+    }
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }
@@ -215,6 +260,36 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
         bell: file.display.bell.unwrap_or(defaults.bell),
     })
+}
+
+/// The longest main time or period a clock may hold: a day.
+const MAX_CLOCK_SECONDS: u32 = 86_400;
+/// The most byo-yomi periods a clock may hold.
+const MAX_PERIODS: u32 = 100;
+
+/// Refuses a clock no game can be played with: no time at all, no periods
+/// or empty ones, or more than a day.
+fn check_clock(clock: TimeControl) -> Result<(), String> {
+    let usable = match clock {
+        TimeControl::None => true,
+        TimeControl::Absolute { main_seconds } => (1..=MAX_CLOCK_SECONDS).contains(&main_seconds),
+        TimeControl::Byoyomi {
+            main_seconds,
+            periods,
+            period_seconds,
+        } => {
+            main_seconds <= MAX_CLOCK_SECONDS
+                && (1..=MAX_PERIODS).contains(&periods)
+                && (1..=MAX_CLOCK_SECONDS).contains(&period_seconds)
+        }
+    };
+    if usable {
+        Ok(())
+    } else {
+        Err(format!(
+            "the clock cannot be played with: give main_seconds (1 to {MAX_CLOCK_SECONDS}) for \"absolute\", or periods (1 to {MAX_PERIODS}) of period_seconds (1 to {MAX_CLOCK_SECONDS}) for \"byoyomi\""
+        ))
+    }
 }
 
 /// Writes the settings atomically. A file that does not parse is the

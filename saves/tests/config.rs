@@ -115,3 +115,53 @@ fn a_name_over_the_limit_is_refused_with_its_line() {
     assert_eq!(loaded.config, Config::default());
     assert_eq!(fs::read_to_string(&path).unwrap(), text, "the file is kept");
 }
+
+/// A casual game at one keyboard starts without a clock unless the player
+/// chose one.
+#[test]
+fn the_default_game_has_no_clock() {
+    assert_eq!(Config::default().time_control, TimeControl::None);
+}
+
+#[test]
+fn a_clock_in_the_file_is_the_games_clock_in_milliseconds() {
+    use kaisho_core::clock::TimeControl as Core;
+    let file = TimeControl::Byoyomi {
+        main_seconds: 1200,
+        periods: 5,
+        period_seconds: 30,
+    };
+    let core = Core::from(file);
+    assert_eq!(
+        core,
+        Core::Byoyomi {
+            main_ms: 1_200_000,
+            periods: 5,
+            period_ms: 30_000
+        }
+    );
+    assert_eq!(TimeControl::from(core), file);
+}
+
+/// A clock no game can be played with (no periods, no time) is named with
+/// its line and the defaults are used.
+#[test]
+fn an_unplayable_clock_is_named_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for clock in [
+        "{ mode = \"byoyomi\", main_seconds = 600, periods = 0, period_seconds = 30 }",
+        "{ mode = \"byoyomi\", main_seconds = 600, periods = 3, period_seconds = 0 }",
+        "{ mode = \"absolute\", main_seconds = 0 }",
+    ] {
+        fs::write(&path, format!("[game]\nkomi = 0\nclock = {clock}\n")).unwrap();
+        let loaded = load(&path);
+        assert_eq!(loaded.config, Config::default());
+        let problem = loaded.problem.expect("a problem");
+        assert_eq!(problem.line, Some(3), "{clock}");
+        assert!(
+            problem.message.contains("the clock cannot be played with"),
+            "{problem}"
+        );
+    }
+}

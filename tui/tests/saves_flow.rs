@@ -688,3 +688,159 @@ fn leaving_settings_with_unsaved_changes_asks_first() {
     press(&mut state, KeyCode::Esc);
     assert!(matches!(state.screen, Screen::Home));
 }
+
+/// A clock written in `config.toml` is the home screen's clock, shown in its
+/// panel, and the clock of the game started from there.
+#[test]
+fn a_clock_in_the_config_is_on_home_and_starts_the_game() {
+    let home = tempfile::tempdir().unwrap();
+    let file = Places::under(home.path()).config_file();
+    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
+    std::fs::write(
+        &file,
+        "[game]\nboard_size = 9\nclock = { mode = \"byoyomi\", main_seconds = 1500, periods = 4, period_seconds = 20 }\n",
+    )
+    .unwrap();
+    let mut state = home_in(home.path());
+    assert_eq!(
+        state.home.value(HomeItem::Clock).as_deref(),
+        Some("25 min + 4 x 20 s")
+    );
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("25 min + 4 x 20 s"), "{screen}");
+    open_from_home(&mut state, HomeItem::PlayLocal);
+    let timer = session(&state).timer.expect("a clock");
+    assert_eq!(timer.clocks[0].main_left_ms(), 1_500_000);
+    assert_eq!(timer.clocks[1].periods_left(), 4);
+}
+
+/// Without a clock in the file a game at one keyboard has none.
+#[test]
+fn the_default_config_starts_a_game_without_a_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    assert_eq!(
+        state.home.value(HomeItem::Clock).as_deref(),
+        Some("no clock")
+    );
+    open_from_home(&mut state, HomeItem::PlayLocal);
+    assert!(session(&state).timer.is_none());
+}
+
+/// Settings offers the clock presets with `h`/`l` and takes a typed clock
+/// with Enter; saving writes it to `config.toml` and home starts from it.
+#[test]
+fn settings_change_the_clock_and_save_it() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Settings);
+    let Screen::Settings(form) = &mut state.screen else {
+        panic!("not the settings screen");
+    };
+    form.selected = kaisho::app::SETTINGS_ITEMS
+        .iter()
+        .position(|&i| i == kaisho::app::SettingsItem::Clock)
+        .unwrap();
+    keys(&mut state, "l");
+    press(&mut state, KeyCode::Char('s'));
+    let file = Places::under(home.path()).config_file();
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains(
+            "[game.clock]\nmode = \"byoyomi\"\nmain_seconds = 600\nperiods = 3\nperiod_seconds = 30\n"
+        ),
+        "{text}"
+    );
+    assert_eq!(state.home.time_control().parts(), (600_000, 3, 30_000));
+    // Enter types any clock, as on the home screen.
+    press(&mut state, KeyCode::Enter);
+    keys(&mut state, "0 3x10s");
+    let said = press(&mut state, KeyCode::Enter);
+    assert_eq!(said, ["clock: 0 min + 3 x 10 s"]);
+    press(&mut state, KeyCode::Char('s'));
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains(
+            "[game.clock]\nmode = \"byoyomi\"\nmain_seconds = 0\nperiods = 3\nperiod_seconds = 10\n"
+        ),
+        "{text}"
+    );
+    // A new start reads it back onto the home screen.
+    let state = home_in(home.path());
+    assert_eq!(state.home.time_control().parts(), (0, 3, 10_000));
+}
+
+/// An adjourned game this installation joined, as White, in a home under
+/// `dir`; its id.
+fn joined_game(dir: &Path, id: &str) -> String {
+    let player = |name: &str| kaisho_saves::log::Player {
+        name: name.to_string(),
+        fingerprint: None,
+    };
+    let settings =
+        kaisho_core::Settings::even(kaisho_core::BoardSize::new(9).unwrap(), Komi::MODERN);
+    store(dir)
+        .create(&kaisho_saves::log::GameHeader {
+            game_id: id.to_string(),
+            created_unix: 1_795_000_000,
+            black: player("Aki"),
+            white: player("Ben"),
+            settings,
+            local_color: Some(Color::White),
+            series: None,
+            clock: None,
+        })
+        .expect("a new log");
+    id.to_string()
+}
+
+/// Rejoining an adjourned joined game offers the address it was joined at
+/// in the dial prompt, to be used or edited.
+#[test]
+fn the_rejoin_prompt_offers_the_address_the_game_was_joined_at() {
+    let home = tempfile::tempdir().unwrap();
+    let id = joined_game(home.path(), "20261124-1000-1");
+    let addr = "192.168.1.20:7878".parse().unwrap();
+    store(home.path()).remember_host(&id, addr).unwrap();
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ResumeSaved(id.clone()));
+    assert_eq!(state.prompt, Some(kaisho::app::Prompt::NetResume { id }));
+    press(&mut state, KeyCode::Char('d'));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            "192.168.1.20:7878".to_string()
+        ))
+    );
+    // The address can be edited before dialling.
+    for _ in 0..4 {
+        press(&mut state, KeyCode::Backspace);
+    }
+    keys(&mut state, "7999");
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            "192.168.1.20:7999".to_string()
+        ))
+    );
+}
+
+/// A joined game without a recorded address (an older one) asks with an
+/// empty prompt.
+#[test]
+fn the_rejoin_prompt_is_empty_without_a_recorded_address() {
+    let home = tempfile::tempdir().unwrap();
+    let id = joined_game(home.path(), "20261124-1000-2");
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ResumeSaved(id));
+    press(&mut state, KeyCode::Char('d'));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::HostAddress,
+            String::new()
+        ))
+    );
+}

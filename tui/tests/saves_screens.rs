@@ -6,7 +6,7 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{HomeItem, State};
+use kaisho::app::{HomeItem, Screen, State};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -156,6 +156,24 @@ fn settings_screen() {
     let mut state = home_in(home.path());
     open_from_home(&mut state, HomeItem::Settings);
     keys(&mut state, "jjl");
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn settings_screen_with_a_typed_clock() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Settings);
+    let Screen::Settings(form) = &mut state.screen else {
+        panic!("not the settings screen");
+    };
+    form.selected = kaisho::app::SETTINGS_ITEMS
+        .iter()
+        .position(|&i| i == kaisho::app::SettingsItem::Clock)
+        .unwrap();
+    press(&mut state, KeyCode::Enter);
+    keys(&mut state, "20m 5x30s");
+    press(&mut state, KeyCode::Enter);
     insta::assert_snapshot!(render(&state));
 }
 

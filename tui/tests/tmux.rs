@@ -346,7 +346,8 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     join.keys(&["Enter"]);
     join.wait_for("d dial their host");
     join.keys(&["d"]);
-    join.literal(&addr);
+    // The prompt offers the address the game was joined at.
+    join.wait_for(&format!("Esc cancels): {addr}_"));
     join.keys(&["Enter"]);
     join.wait_for("resumed: you play White");
     host.wait_for("resumed: you play Black");

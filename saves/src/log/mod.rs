@@ -6,6 +6,7 @@
 mod error;
 mod frame;
 mod header;
+mod host_address;
 mod reader;
 mod record;
 mod store;

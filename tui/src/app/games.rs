@@ -171,6 +171,19 @@ pub(super) fn host_resume(state: &mut State, id: String, out: &mut Out) {
     lobby::start(state, Plan::HostResume { bind, id }, title, out);
 }
 
+/// Asks for the host's address to resume adjourned network game `id`,
+/// offering the address the game was joined at, if it is known.
+pub(super) fn ask_rejoin(state: &mut State, id: String) {
+    let known = state
+        .places
+        .as_ref()
+        .and_then(|places| GameStore::new(places.games_dir()).host_of(&id))
+        .map(|addr| addr.to_string())
+        .unwrap_or_default();
+    state.pending = Some(super::Pending::Resume(id));
+    state.prompt = Some(Prompt::Text(Field::HostAddress, known));
+}
+
 /// Dials the host at `addr` (typed) to resume adjourned network game `id`.
 pub(super) fn rejoin(state: &mut State, id: String, addr: &str, out: &mut Out) {
     let addr = addr.trim();

@@ -75,6 +75,23 @@ pub(super) fn next_komi(komi: Komi, by: i32) -> Komi {
     Komi::from_halves((komi.halves() + by).clamp(*KOMI_HALVES.start(), *KOMI_HALVES.end()))
 }
 
+/// Where `control` stands among the [`CLOCKS`] presets, if it is one.
+#[must_use]
+pub fn preset_of(control: TimeControl) -> Option<usize> {
+    CLOCKS
+        .iter()
+        .position(|&(_, preset)| TimeControl::from(preset) == control)
+}
+
+/// The preset `by` places from `control` (a clock that is not a preset
+/// counts as the first).
+#[must_use]
+pub fn next_clock(control: TimeControl, by: i32) -> TimeControl {
+    let at = preset_of(control).unwrap_or(0) as i32;
+    let next = (at + by).rem_euclid(CLOCKS.len() as i32) as usize;
+    TimeControl::from(CLOCKS[next].1)
+}
+
 /// The menu selection and the values of a local game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Home {
@@ -236,6 +253,18 @@ impl Home {
                 );
             }
             _ => {}
+        }
+    }
+
+    /// Makes `control` the clock of the next game: its preset when it is
+    /// one, else a typed clock.
+    pub fn set_time_control(&mut self, control: TimeControl) {
+        match preset_of(control) {
+            Some(at) => {
+                self.clock = at;
+                self.custom_clock = None;
+            }
+            None => self.custom_clock = Some(control),
         }
     }
 

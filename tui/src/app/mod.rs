@@ -193,7 +193,7 @@ impl State {
     }
 
     /// Puts settings into force: point names, ASCII mode, and the board
-    /// size and komi the home menu offers.
+    /// size, komi and clock the home menu offers.
     pub fn apply_config(&mut self, config: Config) {
         self.naming.style = match config.coordinates {
             CoordinateStyle::Gtp => CoordStyle::Gtp,
@@ -205,6 +205,7 @@ impl State {
         self.home.komi = config.komi;
         self.home.even_komi = config.komi;
         self.home.handicap = 0;
+        self.home.set_time_control(config.time_control.into());
         self.config = config;
     }
 

@@ -1,10 +1,11 @@
-//! The settings screen: the player's name, the default board size and
-//! komi, point names and ASCII mode, written to `config.toml` atomically
+//! The settings screen: the player's name, the default board size, komi
+//! and clock, point names and ASCII mode, written to `config.toml` atomically
 //! when saved. A config file that does not parse is never overwritten.
 
 use super::command::Command;
-use super::home::{next_komi, next_size};
+use super::home::{next_clock, next_komi, next_size};
 use super::prompt::{Field, Prompt};
+use super::timer::clock_label;
 use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::BoardSize;
@@ -16,6 +17,8 @@ pub enum SettingsItem {
     Name,
     BoardSize,
     Komi,
+    /// The clock a new game starts with: a preset, or one typed.
+    Clock,
     Coordinates,
     Ascii,
     /// How many times each player may ask to take back a move per game.
@@ -33,6 +36,7 @@ pub const SETTINGS_ITEMS: &[SettingsItem] = &[
     SettingsItem::Coordinates,
     SettingsItem::Ascii,
     SettingsItem::UndoLimit,
+    SettingsItem::Clock,
     SettingsItem::Bell,
     SettingsItem::Save,
 ];
@@ -62,6 +66,7 @@ impl SettingsForm {
             SettingsItem::Name => c.player_name.clone(),
             SettingsItem::BoardSize => format!("{0}x{0}", c.board_size.get()),
             SettingsItem::Komi => c.komi.to_string(),
+            SettingsItem::Clock => clock_label(c.time_control.into()),
             SettingsItem::Coordinates => match c.coordinates {
                 CoordinateStyle::Gtp => "GTP (D4)".to_string(),
                 CoordinateStyle::Rules1949 => "1949 (16の四)".to_string(),
@@ -87,6 +92,7 @@ impl SettingsForm {
                 }
             }
             SettingsItem::Komi => c.komi = next_komi(c.komi, by),
+            SettingsItem::Clock => c.time_control = next_clock(c.time_control.into(), by).into(),
             SettingsItem::Coordinates => {
                 c.coordinates = match c.coordinates {
                     CoordinateStyle::Gtp => CoordinateStyle::Rules1949,
@@ -126,6 +132,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
                 let name = form.config.player_name.clone();
                 state.prompt = Some(Prompt::Text(Field::Name, name));
             }
+            SettingsItem::Clock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
             SettingsItem::Save => save(state, out),
             _ => form.step(1),
         },

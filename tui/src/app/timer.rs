@@ -108,8 +108,8 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
     })
 }
 
-/// Takes a typed clock into the host's form, or else into the home menu
-/// for the next game.
+/// Takes a typed clock into the host's form or the settings being edited,
+/// or else into the home menu for the next game.
 pub(super) fn set_clock(state: &mut State, text: &str, out: &mut Out) {
     let control = match parse_clock(text) {
         Ok(control) => control,
@@ -117,6 +117,7 @@ pub(super) fn set_clock(state: &mut State, text: &str, out: &mut Out) {
     };
     match &mut state.screen {
         Screen::HostForm(form) => form.custom_clock = Some(control),
+        Screen::Settings(form) => form.config.time_control = control.into(),
         _ => state.home.custom_clock = Some(control),
     }
     out.say(format!("clock: {}", clock_label(control)));

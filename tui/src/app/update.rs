@@ -268,10 +268,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             ),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
-        Command::AskRejoin(id) => {
-            state.pending = Some(super::Pending::Resume(id));
-            state.prompt = Some(Prompt::Text(Field::HostAddress, String::new()));
-        }
+        Command::AskRejoin(id) => games::ask_rejoin(state, id),
         Command::Back => back(state, out),
         Command::DiscardSettings => {
             state.screen = Screen::Home;

@@ -92,6 +92,9 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             (session, code.addr)
         }
     };
+    if let Err(e) = env.store.remember_host(&session.header().game_id, addr) {
+        eprintln!("kaisho join: the host's address {addr} could not be kept for rejoining ({e})");
+    }
     let wait = Duration::from_secs(args.play.wait);
     let comeback = async |_: &str, host: Fingerprint| {
         let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {

@@ -71,6 +71,7 @@ impl Task {
     async fn run(&mut self, plan: Plan) -> Result<String, String> {
         let resumed = matches!(plan, Plan::HostResume { .. } | Plan::JoinResume { .. });
         let (mut session, mut side) = self.connect(plan).await?;
+        self.remember_host(&session, &side);
         self.started(&session, resumed);
         loop {
             match self.play(&mut session).await {
@@ -103,6 +104,21 @@ impl Task {
                 }
                 Err(e) => return Err(e.to_string()),
             }
+        }
+    }
+
+    /// Keeps the address a joined game's host answered at, which rejoining
+    /// it from Saved games offers; a failure to keep it is said, and the
+    /// game goes on.
+    fn remember_host(&self, session: &Session, side: &Side) {
+        let Side::Joiner { addr, .. } = side else {
+            return;
+        };
+        let id = &session.header().game_id;
+        if let Err(e) = self.env.store.remember_host(id, *addr) {
+            self.tell(NetNews::Note(format!(
+                "the host's address {addr} could not be kept for rejoining game {id} ({e})"
+            )));
         }
     }
 

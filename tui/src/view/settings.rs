@@ -13,6 +13,7 @@ fn label(item: SettingsItem) -> &'static str {
         SettingsItem::Name => "your name",
         SettingsItem::BoardSize => "board size",
         SettingsItem::Komi => "komi",
+        SettingsItem::Clock => "clock",
         SettingsItem::Coordinates => "point names",
         SettingsItem::Ascii => "ASCII only",
         SettingsItem::UndoLimit => "undo limit",
