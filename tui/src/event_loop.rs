@@ -4,7 +4,7 @@
 //! runs in a task of its own, so nothing waits on the keyboard or a socket
 //! while a frame is due.
 
-use crate::app::{Cmd, Msg, State};
+use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
 use crate::netplay::task::Net;
 use crate::view::view;
@@ -23,6 +23,7 @@ where
     let mut input = EventStream::new();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut read = tokio::time::interval(READ_SLICE);
     let mut net = Net::default();
     terminal.draw(|frame| view(state, frame))?;
     loop {
@@ -33,6 +34,7 @@ where
             },
             news = net.next() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
+            _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
         let Some(msg) = msg else { continue };
         // A tick that fades no message and runs no clock changes nothing:

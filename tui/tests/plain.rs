@@ -388,3 +388,31 @@ fn the_printed_board_follows_the_names_and_marks_the_last_move() {
     assert!(japanese.contains(" 6  . . . X . . . . . 6"), "{out}");
     assert!(japanese.contains(" 5  . . . .(O). . . . 5"), "{out}");
 }
+
+#[test]
+fn plain_mode_prints_the_draft_once_it_is_read() {
+    let mut input = String::from("new 9\n");
+    let black = [
+        "B9", "A8", "B8", "F9", "H9", "F8", "H8", "F7", "H7", "F6", "G6", "H6",
+    ];
+    let white = ["C9", "C8", "C7", "A7", "B7", "G8", "G7"];
+    for (k, b) in black.iter().enumerate() {
+        input += &format!("play {b}\n");
+        input += &white
+            .get(k)
+            .map_or("pass\n".to_string(), |w| format!("play {w}\n"));
+    }
+    input += "pass\n";
+    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    let stop = out
+        .lines()
+        .find(|l| l.starts_with("the game is stopped; "))
+        .unwrap_or_else(|| panic!("no draft at stoppage in\n{out}"));
+    assert!(stop.contains("marks 0 stones dead; reading: "), "{stop}");
+    let read = out
+        .lines()
+        .find(|l| l.starts_with("read to the end: "))
+        .unwrap_or_else(|| panic!("no verdicts in\n{out}"));
+    assert!(read.contains("marks 5 stones dead"), "{read}");
+}

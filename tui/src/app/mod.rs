@@ -6,6 +6,7 @@
 
 mod command;
 mod count;
+mod draft;
 mod games;
 mod home;
 mod keymap;
@@ -33,6 +34,7 @@ mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
+pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
@@ -217,6 +219,15 @@ impl State {
             || self
                 .session()
                 .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)
+    }
+
+    /// Whether a dead-stone draft is still being read: the loop then sends
+    /// [`Msg::Read`] often, one node quota each.
+    #[must_use]
+    pub fn reading(&self) -> bool {
+        self.session()
+            .and_then(|s| s.draft.as_ref())
+            .is_some_and(draft::DraftReading::open)
     }
 
     /// The game being shown, if any.

@@ -17,6 +17,8 @@ pub enum Msg {
     Resize(u16, u16),
     /// One second passed.
     Tick,
+    /// A slice of the dead-stone draft is due (sent often while it reads).
+    Read,
     Command(Command),
     Net(NetNews),
 }

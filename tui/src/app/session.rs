@@ -4,6 +4,7 @@
 
 use super::Cmd;
 use super::command::Command;
+use super::draft::DraftReading;
 use super::names::Naming;
 use super::narrate::describe;
 use super::net::NetRequest;
@@ -12,7 +13,6 @@ use super::prompt::Prompt;
 use super::recording::Recording;
 use super::timer::Timer;
 use super::update::Out;
-use kaisho_core::life::{Analysis, Limits};
 use kaisho_core::{
     Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
 };
@@ -45,6 +45,8 @@ pub struct Session {
     pub timer: Option<Timer>,
     /// The move list, move numbers and a look back at the game so far.
     pub look: super::look::Look,
+    /// The dead-stone draft while it is read after stoppage.
+    pub draft: Option<DraftReading>,
 }
 
 impl Session {
@@ -96,6 +98,7 @@ impl Session {
             net: None,
             timer: None,
             look: super::look::Look::default(),
+            draft: None,
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -307,6 +310,27 @@ impl Session {
 
     /// One second of the game's clock: the side on turn's flag may fall,
     /// which ends the game on time.
+    /// One slice of the draft's reading: the marks follow it unless a
+    /// player changed them; the verdicts are said once the reading ends.
+    pub(super) fn read_slice(&mut self, naming: Naming, out: &mut Out) {
+        if !matches!(self.game.phase(), Phase::Stopped | Phase::Ending) {
+            self.draft = None;
+            return;
+        }
+        let size = self.size();
+        let Some(draft) = &mut self.draft else { return };
+        if !draft.open() {
+            return;
+        }
+        let changed = draft.slice(&mut self.marks);
+        if !draft.open() {
+            out.say(draft_note("read to the end: ", draft, size, naming));
+        }
+        if changed {
+            self.recount();
+        }
+    }
+
     pub(super) fn tick(&mut self, naming: Naming, out: &mut Out) {
         if self.game.phase() != Phase::Playing || self.halted.is_some() {
             return;
@@ -374,6 +398,8 @@ impl Session {
     /// what `a` would accept.
     pub(super) fn take_table(&mut self, game: Game) {
         self.game = game;
+        // A draft read for the position before no longer applies.
+        self.draft = None;
         match self.open_proposal().map(|p| (p.dead.clone(), p.by)) {
             Some((dead, by)) => {
                 self.marks = dead;
@@ -412,7 +438,10 @@ impl Session {
             Event::OfferNoResult { by } if self.acts_for(by.opponent()) => {
                 out.prompt = Some(Prompt::NoResultAnswer { by: *by });
             }
-            Event::RequestResume { .. } => self.marks.clear(),
+            Event::RequestResume { .. } => {
+                self.marks.clear();
+                self.draft = None;
+            }
             Event::RequestUndo { by } if self.net.is_some() && self.acts_for(by.opponent()) => {
                 out.prompt = Some(Prompt::UndoAnswer { by: *by });
             }
@@ -420,9 +449,15 @@ impl Session {
         }
         if effect.stopped {
             self.ending_turn = self.game.to_move();
-            let draft = self.game.auto_draft(&Limits::default());
-            self.marks = draft.dead();
-            out.say(draft_note(&draft, self.size(), naming));
+            let draft = DraftReading::start(self.game.board());
+            self.marks = draft.drafted().to_vec();
+            out.say(draft_note(
+                "the game is stopped; ",
+                &draft,
+                self.size(),
+                naming,
+            ));
+            self.draft = Some(draft);
         }
         if effect.repetition
             && matches!(self.game.no_result(), NoResultState::Repeated { .. })
@@ -436,19 +471,22 @@ impl Session {
     }
 }
 
-/// What the automatic draft marked, said once when the game stops.
-fn draft_note(draft: &Analysis, size: u8, naming: Naming) -> String {
-    let dead = draft.dead().len();
-    let unsettled: Vec<String> = draft
+/// What the automatic draft marked: said when the game stops, and again
+/// when a reading begun then ends.
+fn draft_note(opening: &str, draft: &DraftReading, size: u8, naming: Naming) -> String {
+    let analysis = draft.analysis();
+    let dead = analysis.dead().len();
+    let unsettled: Vec<String> = analysis
         .unsettled()
         .map(|v| naming.name(v.stones[0], size))
         .collect();
     let mut note = format!(
-        "the game is stopped; the Article 7 draft marks {dead} stone{} dead",
+        "{opening}the Article 7 draft marks {dead} stone{} dead",
         if dead == 1 { "" } else { "s" }
     );
     if !unsettled.is_empty() {
-        note += &format!("; unsettled: {}", unsettled.join(" "));
+        let what = if draft.open() { "reading" } else { "unsettled" };
+        note += &format!("; {what}: {}", unsettled.join(" "));
     }
     note
 }

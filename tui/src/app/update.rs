@@ -65,6 +65,12 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
             }
             super::speech::speak(state, before, &mut out);
         }
+        Msg::Read => {
+            let naming = state.naming;
+            if let Screen::Game(session) = &mut state.screen {
+                session.read_slice(naming, &mut out);
+            }
+        }
         Msg::Command(command) => run(state, command, &mut out),
         Msg::Net(news) => {
             let before = super::speech::face(state);

@@ -7,7 +7,7 @@ mod parse;
 
 pub use parse::{HELP, Line, parse};
 
-use crate::app::{Cmd, Msg, State};
+use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
 use crate::netplay::task::Net;
 use std::io::{self, BufRead, Write};
@@ -50,11 +50,21 @@ async fn session(
     let mut net = Net::default();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    let mut read = tokio::time::interval(READ_SLICE);
     tick.tick().await;
+    // At the end of the input a draft still being read is read to its
+    // end, so that its verdicts are printed.
+    let mut ended = false;
     loop {
+        if ended && !state.reading() {
+            break;
+        }
         let msg = tokio::select! {
-            line = lines.recv() => match line {
-                None => break,
+            line = lines.recv(), if !ended => match line {
+                None => {
+                    ended = true;
+                    None
+                }
                 Some(text) => match parse(&text, &state) {
                     Ok(Line::Nothing) => None,
                     Ok(Line::Help) => {
@@ -70,6 +80,7 @@ async fn session(
             },
             news = net.next() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
+            _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
         if let Some(msg) = msg {
             let mut quit = false;

@@ -23,6 +23,9 @@ pub struct BoardView<'a> {
     pub cursor: Option<Point>,
     /// Whether the stones show the numbers of the moves that placed them.
     pub numbers: bool,
+    /// The first stone of each chain the dead-stone draft is still
+    /// reading: a `?` beside it says the verdict is not in yet.
+    pub reading: Vec<Point>,
 }
 
 /// Writes `text` at a board position, clipped to the area.
@@ -170,10 +173,21 @@ impl BoardView<'_> {
         }
     }
 
-    /// Draws the last-move parentheses and the cursor brackets with fresh
+    /// Draws the reading marks, the last-move parentheses and the cursor brackets with fresh
     /// styles, so that a stone played at the cursor changes one symbol and
     /// no style (fewer bytes to a slow terminal).
     fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
+        for p in &self.reading {
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(
+                buf,
+                area,
+                x + 1,
+                y,
+                Some(self.theme.reading()),
+                self.theme.marker(),
+            );
+        }
         if let (Some(Move::Play(_, p)), false) = (self.game.last_move(), self.numbers) {
             let (open, close) = self.theme.last_move_marks();
             let (x, y) = (layout.x(p.col), layout.y(p.row));

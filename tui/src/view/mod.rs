@@ -54,6 +54,10 @@ pub fn view(state: &State, frame: &mut Frame) {
                 count: count.filter(|_| looked.is_none()),
                 cursor: (phase != Phase::Ended && looked.is_none()).then_some(session.cursor),
                 numbers: session.look.numbers,
+                reading: match (&session.draft, looked) {
+                    (Some(draft), None) => draft.pending().map(|chain| chain[0]).collect(),
+                    _ => Vec::new(),
+                },
             }
             .render(areas.board, buf);
             if areas.compact {

@@ -205,6 +205,17 @@ fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'
         session.marks.len(),
         state.naming.name(session.cursor, size)
     )));
+    if let Some(draft) = session.draft.as_ref().filter(|d| d.open()) {
+        let areas = draft.pending().count();
+        lines.push(Line::styled(
+            format!(
+                "reading: {areas} chain{} (?), {} dead so far",
+                if areas == 1 { "" } else { "s" },
+                draft.analysis().dead().len()
+            ),
+            theme.marker(),
+        ));
+    }
     lines.push(Line::default());
     if let Some(score) = &session.count {
         lines.extend(score_lines(score, theme));

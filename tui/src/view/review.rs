@@ -24,6 +24,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
         count: game.score(),
         cursor: None,
         numbers: false,
+        reading: Vec::new(),
     }
     .render(areas.board, buf);
     let width = usize::from(areas.panel.width);

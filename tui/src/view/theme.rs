@@ -115,6 +115,12 @@ impl Theme {
         if self.ascii { "#" } else { "×" }
     }
 
+    /// The mark beside a stone whose verdict the draft is still reading.
+    #[must_use]
+    pub fn reading(self) -> &'static str {
+        "?"
+    }
+
     /// The opening and closing marks around a point.
     #[must_use]
     pub fn cursor_marks(self) -> (&'static str, &'static str) {

@@ -1,0 +1,116 @@
+//! The Article 7 draft read beside the ending, not in front of it: the
+//! ending screen opens with what is proven at once (Benson, trivial areas)
+//! and each [`super::Msg::Read`] gives the search one more node quota, so
+//! keys keep working while it reads. The quotas are node counts, never
+//! times, so both sides of a network game reach the same draft.
+
+use kaisho_core::Board;
+use kaisho_core::Point;
+use kaisho_core::life::{Analysis, Limits, Reading, Status};
+
+/// How often the loops send [`super::Msg::Read`] while a draft is read:
+/// often enough that the draft fills in within a few frames.
+pub const READ_SLICE: std::time::Duration = std::time::Duration::from_millis(20);
+
+/// Search nodes one slice may spend: small enough that a slice never
+/// holds up a key.
+pub const SLICE_NODES: u64 = 1_500;
+
+/// The limits of the first look at a stopped position: no search nodes, so
+/// only what needs no reading (Benson, territories, open walls) is settled.
+fn first_look() -> Limits {
+    Limits {
+        nodes_per_chain: 0,
+        nodes_total: 0,
+        ..Limits::default()
+    }
+}
+
+/// A draft still being read, and the marks it last set.
+pub struct DraftReading {
+    reading: Reading,
+    /// The hard cap: after this many search nodes in all, what is still
+    /// open stays unsettled for the players to decide.
+    cap: u64,
+    slices: u32,
+    /// The marks as the draft last set them; marks that differ were
+    /// changed by hand, and the draft no longer touches them.
+    drafted: Vec<Point>,
+}
+
+impl std::fmt::Debug for DraftReading {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DraftReading")
+            .field("nodes", &self.reading.analysis().nodes)
+            .field("cap", &self.cap)
+            .field("slices", &self.slices)
+            .finish_non_exhaustive()
+    }
+}
+
+impl DraftReading {
+    /// The proven part of the draft of `board`, read on by later slices up
+    /// to the default total of [`Limits`].
+    #[must_use]
+    pub fn start(board: &Board) -> DraftReading {
+        let reading = Reading::new(board, first_look());
+        let drafted = reading.analysis().dead();
+        DraftReading {
+            reading,
+            cap: Limits::default().nodes_total,
+            slices: 0,
+            drafted,
+        }
+    }
+
+    /// The verdicts so far.
+    #[must_use]
+    pub fn analysis(&self) -> &Analysis {
+        self.reading.analysis()
+    }
+
+    /// The dead stones the draft has proven so far.
+    #[must_use]
+    pub fn drafted(&self) -> &[Point] {
+        &self.drafted
+    }
+
+    /// Whether more slices may still settle something.
+    #[must_use]
+    pub fn open(&self) -> bool {
+        !self.reading.done() && self.spent() < self.cap
+    }
+
+    /// The chains still being read: unsettled, while the cap is not reached.
+    pub fn pending(&self) -> impl Iterator<Item = &[Point]> {
+        let open = self.open();
+        self.analysis()
+            .chains
+            .iter()
+            .filter(move |c| open && c.status == Status::Unsettled)
+            .map(|c| c.stones.as_slice())
+    }
+
+    fn spent(&self) -> u64 {
+        u64::from(self.slices) * SLICE_NODES
+    }
+
+    /// One more slice. `marks` follow the new draft only if they still are
+    /// what the draft last set (a player's edits are never overwritten);
+    /// returns whether they changed.
+    pub fn slice(&mut self, marks: &mut Vec<Point>) -> bool {
+        if !self.open() {
+            return false;
+        }
+        let quota = SLICE_NODES.min(self.cap - self.spent());
+        self.slices += 1;
+        let dead = self.reading.step(quota).dead();
+        let follow = *marks == self.drafted;
+        let changed = follow && *marks != dead;
+        if follow {
+            marks.clone_from(&dead);
+        }
+        self.drafted = dead;
+        changed
+    }
+}

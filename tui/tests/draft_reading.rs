@@ -1,0 +1,134 @@
+//! The dead-stone draft read beside the ending: the screen opens with the
+//! proven part, the rest fills in slice by slice, and a player's marks are
+//! never overwritten.
+
+mod common;
+
+use common::{click, pass_twice, render, session, showing};
+use kaisho::app::{Msg, State, update};
+use kaisho_core::life::{self, Limits};
+use kaisho_core::{Board, BoardSize, Game, Komi, Point, Settings};
+
+/// A 9×9 position whose dead chains (B9, G8) take more than one slice of
+/// reading: nothing of them is proven without a search.
+fn corners() -> Board {
+    let mut rows = vec![".XO..X.X.", "XXO..XOX.", "OOO..XOX.", ".....XXX."];
+    rows.resize(9, ".........");
+    Board::from_rows(&rows).expect("a 9x9 board")
+}
+
+/// The position as a game just started from a set-up, Black to move.
+fn stopped(board: &Board) -> State {
+    let setup = board
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (c, p)))
+        .collect();
+    let settings = Settings {
+        setup,
+        ..Settings::even(BoardSize::new(9).expect("9"), Komi::MODERN)
+    };
+    let mut state = showing(Game::new(settings).expect("a legal set-up"));
+    pass_twice(&mut state);
+    state
+}
+
+/// Sends read slices until the draft is read; returns how many it took.
+fn read_out(state: &mut State) -> (usize, Vec<String>) {
+    let mut said = Vec::new();
+    for slice in 0..100 {
+        if !state.reading() {
+            return (slice, said);
+        }
+        said.extend(common::said(update(state, Msg::Read)));
+    }
+    panic!("the draft was still reading after 100 slices");
+}
+
+fn pt(name: &str) -> Point {
+    common::gtp(name, 9)
+}
+
+#[test]
+fn a_stopped_game_shows_the_proven_part_at_once_and_reads_the_rest_in_slices() {
+    let board = corners();
+    let mut state = stopped(&board);
+    let proven = life::draft(
+        &board,
+        &Limits {
+            nodes_per_chain: 0,
+            nodes_total: 0,
+            ..Limits::default()
+        },
+    );
+    let first = session(&state);
+    assert_eq!(first.marks, proven);
+    assert!(!first.marks.contains(&pt("B9")), "{:?}", first.marks);
+    assert!(state.reading());
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("reading: "), "{screen}");
+    assert!(screen.contains("?"), "{screen}");
+
+    let (slices, said) = read_out(&mut state);
+    assert!(slices >= 2, "read in {slices} slice(s)");
+    let full = life::draft(&board, &Limits::default());
+    let last = session(&state);
+    assert_eq!(last.marks, full);
+    assert!(
+        full.contains(&pt("B9")) && full.contains(&pt("G8")),
+        "{full:?}"
+    );
+    assert_eq!(last.count, last.game.count_with(&full).ok());
+    assert!(
+        said.iter().any(|s| s.starts_with("read to the end: ")),
+        "{said:?}"
+    );
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(!screen.contains("reading: "), "{screen}");
+}
+
+#[test]
+fn keys_work_while_the_draft_reads() {
+    let board = corners();
+    let mut state = stopped(&board);
+    let before = session(&state).cursor;
+    common::press(&mut state, crossterm::event::KeyCode::Left);
+    assert_ne!(session(&state).cursor, before);
+    assert!(state.reading());
+}
+
+#[test]
+fn a_players_hand_marks_survive_later_slices() {
+    let board = corners();
+    let mut state = stopped(&board);
+    assert!(state.reading());
+    click(&mut state, "C9");
+    let hand = session(&state).marks.clone();
+    assert!(hand.contains(&pt("C9")), "{hand:?}");
+    let (slices, _) = read_out(&mut state);
+    assert!(slices >= 1);
+    assert_eq!(session(&state).marks, hand);
+    assert!(!session(&state).marks.contains(&pt("B9")));
+}
+
+#[test]
+fn ending_screen_while_the_draft_reads() {
+    let state = stopped(&corners());
+    insta::assert_snapshot!(render(&state));
+}
+
+#[test]
+fn two_sides_reading_the_same_stop_reach_the_same_draft() {
+    let board = corners();
+    let mut host = stopped(&board);
+    let mut guest = stopped(&board);
+    // One side draws a frame and takes keys between its slices.
+    common::press(&mut guest, crossterm::event::KeyCode::Right);
+    read_out(&mut host);
+    while guest.reading() {
+        render(&guest);
+        update(&mut guest, Msg::Read);
+        common::press(&mut guest, crossterm::event::KeyCode::Left);
+    }
+    assert_eq!(session(&host).marks, session(&guest).marks);
+    assert_eq!(session(&host).count, session(&guest).count);
+}
