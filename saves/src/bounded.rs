@@ -14,7 +14,7 @@ pub enum ReadRefused {
     /// following symbolic links).
     NotRegular { kind: &'static str },
     /// The file holds more than the cap.
-    TooLarge { cap: u64 },
+    TooLarge { cap: u64, size: u64 },
     /// The operating system refused.
     Io(io::Error),
 }
@@ -25,7 +25,7 @@ impl fmt::Display for ReadRefused {
             ReadRefused::NotRegular { kind } => {
                 write!(f, "it is a {kind}, not a regular file, so it was not read")
             }
-            ReadRefused::TooLarge { cap } => {
+            ReadRefused::TooLarge { cap, .. } => {
                 write!(
                     f,
                     "it is larger than the {cap} bytes kaisho reads from such a file"
@@ -56,14 +56,20 @@ pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadRefused> {
         return Err(ReadRefused::NotRegular { kind });
     }
     if meta.len() > cap {
-        return Err(ReadRefused::TooLarge { cap });
+        return Err(ReadRefused::TooLarge {
+            cap,
+            size: meta.len(),
+        });
     }
     let mut bytes = Vec::with_capacity(meta.len() as usize);
     file.take(cap + 1)
         .read_to_end(&mut bytes)
         .map_err(ReadRefused::Io)?;
     if bytes.len() as u64 > cap {
-        return Err(ReadRefused::TooLarge { cap });
+        return Err(ReadRefused::TooLarge {
+            cap,
+            size: bytes.len() as u64,
+        });
     }
     Ok(bytes)
 }
@@ -111,7 +117,7 @@ mod tests {
         assert_eq!(read_regular(&file, 12).unwrap(), b"twelve bytes");
         assert!(matches!(
             read_regular(&file, 11),
-            Err(ReadRefused::TooLarge { cap: 11 })
+            Err(ReadRefused::TooLarge { cap: 11, size: 12 })
         ));
         assert!(matches!(
             read_regular(Path::new("/dev/zero"), 1 << 20),

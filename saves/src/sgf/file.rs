@@ -5,8 +5,8 @@ use super::charset::decode;
 use super::error::SgfError;
 use super::read::parse;
 use super::record::SgfRecord;
+use crate::bounded::{ReadRefused, read_regular};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The largest SGF file kaisho reads: 16 MiB. The longest real records, with
@@ -76,24 +76,9 @@ pub fn read_file(path: &Path) -> Result<SgfRecord, SgfFileError> {
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, SgfFileErrorKind> {
-    let metadata = std::fs::metadata(path).map_err(SgfFileErrorKind::Io)?;
-    if !metadata.is_file() {
-        return Err(SgfFileErrorKind::NotAFile);
-    }
-    if metadata.len() > MAX_SGF_BYTES {
-        return Err(SgfFileErrorKind::TooLarge {
-            size: metadata.len(),
-        });
-    }
-    let file = std::fs::File::open(path).map_err(SgfFileErrorKind::Io)?;
-    let mut bytes = Vec::with_capacity(metadata.len() as usize);
-    file.take(MAX_SGF_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(SgfFileErrorKind::Io)?;
-    if bytes.len() as u64 > MAX_SGF_BYTES {
-        return Err(SgfFileErrorKind::TooLarge {
-            size: bytes.len() as u64,
-        });
-    }
-    Ok(bytes)
+    read_regular(path, MAX_SGF_BYTES).map_err(|refused| match refused {
+        ReadRefused::NotRegular { .. } => SgfFileErrorKind::NotAFile,
+        ReadRefused::TooLarge { size, .. } => SgfFileErrorKind::TooLarge { size },
+        ReadRefused::Io(e) => SgfFileErrorKind::Io(e),
+    })
 }
