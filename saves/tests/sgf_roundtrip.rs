@@ -80,11 +80,48 @@ fn record() -> impl Strategy<Value = SgfRecord> {
         )
 }
 
+/// Whether every chain of the record's set-up stones has a liberty: the
+/// reader refuses a set-up no game can reach, so such records are not
+/// written ones to read back.
+fn every_set_up_chain_has_a_liberty(r: &SgfRecord) -> bool {
+    let n = r.settings.size.get() as i32;
+    let at = |c: i32, w: i32| {
+        r.settings
+            .setup
+            .iter()
+            .find(|(_, p)| i32::from(p.col) == c && i32::from(p.row) == w)
+            .map(|(color, _)| *color)
+    };
+    r.settings.setup.iter().all(|&(color, p)| {
+        let mut seen = vec![(i32::from(p.col), i32::from(p.row))];
+        let mut k = 0;
+        while k < seen.len() {
+            let (c, w) = seen[k];
+            for (dc, dw) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let (nc, nw) = (c + dc, w + dw);
+                if nc < 0 || nw < 0 || nc >= n || nw >= n {
+                    continue;
+                }
+                match at(nc, nw) {
+                    None => return true,
+                    Some(other) if other == color && !seen.contains(&(nc, nw)) => {
+                        seen.push((nc, nw));
+                    }
+                    _ => {}
+                }
+            }
+            k += 1;
+        }
+        false
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
     fn a_written_record_reads_back_unchanged(r in record()) {
+        prop_assume!(every_set_up_chain_has_a_liberty(&r));
         let text = write(&r);
         let back = parse(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(back, r, "{}", text);
