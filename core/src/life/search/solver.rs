@@ -21,7 +21,7 @@ pub(super) struct Solver<'a> {
     sides: &'a Sides,
     /// Nodes searched so far, and the most allowed.
     pub nodes: u64,
-    budget: u64,
+    pub budget: u64,
     /// The keys of the positions on the current line.
     path: Vec<u64>,
     /// Settled results by position key; only results that did not rest
@@ -36,6 +36,8 @@ pub(super) struct Solver<'a> {
     /// By ply, the last move that won there: the same reply often refutes
     /// the sibling lines too, so it is tried first.
     killers: Vec<Option<Point>>,
+    /// The deepest ply of the current iteration.
+    pub depth: u16,
 }
 
 impl<'a> Solver<'a> {
@@ -50,6 +52,7 @@ impl<'a> Solver<'a> {
             ko: false,
             first: None,
             killers: vec![None; usize::from(MAX_PLY)],
+            depth: MAX_PLY,
         }
     }
 
@@ -69,7 +72,7 @@ impl<'a> Solver<'a> {
         if !occupied && s.captured_at.is_some_and(|at| ply - at >= HORIZON) {
             return end();
         }
-        if ply >= MAX_PLY || self.nodes >= self.budget {
+        if ply >= self.depth || self.nodes >= self.budget {
             return (Res::Unknown, None);
         }
         let since = s.captured_at.map_or(0, |at| 1 + (ply - at).min(HORIZON));
