@@ -149,7 +149,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
-                let (status, reason) = wall.verdict(limits.max_area);
+                let (status, reason) = wall.verdict();
                 *verdict = (status, reason, None);
             }
         }
