@@ -45,3 +45,51 @@ fn a_group_with_eyes_around_dead_stones_is_alive_within_the_default_budget() {
         proof.verify(&board).unwrap();
     }
 }
+
+/// The verdicts on a White group walled in by a living Black group with no
+/// liberty outside its eye space (top rows as given, the rest of the 9×9
+/// board empty), every dead verdict's proof checked on the board.
+fn eye_space(top: &[&str]) -> (Board, life::Analysis) {
+    let mut rows: Vec<&str> = top.to_vec();
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for chain in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
+        let proof = chain.proof.as_ref().expect("a dead chain has a proof");
+        proof.verify(&board).unwrap();
+    }
+    (board, analysis)
+}
+
+/// A bulky five (the square C9 D9 C8 D8 and E8) is one eye however White
+/// answers: Black plays the vital point D8 first, and every capture White
+/// makes inside leaves a shape Black kills again (五目ナカデ).
+#[test]
+fn bulky_five_eye_space_is_dead() {
+    let (_, analysis) = eye_space(&["XO..OOX..", "XO...OX..", "XOOOOOX..", "XXXXXXX.."]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Dead));
+    assert_eq!(analysis.status(common::pt(9, "A9")), Some(Status::Alive));
+}
+
+/// A rabbity six (the cross around D8 and C9) is one eye: Black's first
+/// stone on the vital point D8 leaves White no way to split it (花六).
+#[test]
+fn rabbity_six_eye_space_is_dead() {
+    let (_, analysis) = eye_space(&[
+        "XO..OOX..",
+        "XO...OX..",
+        "XOO.OOX..",
+        "XXOOOXX..",
+        ".XXXXX...",
+    ]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Dead));
+    assert_eq!(analysis.status(common::pt(9, "A9")), Some(Status::Alive));
+}
+
+/// A straight four on the edge makes two eyes whatever Black plays first:
+/// White answers on the other middle point. Not dead, and proven alive.
+#[test]
+fn straight_four_eye_space_is_alive() {
+    let (_, analysis) = eye_space(&["XO....OX.", "XOOOOOOX.", "XXXXXXXX."]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Alive));
+}
