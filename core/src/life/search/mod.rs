@@ -55,6 +55,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
 pub use proof::{Capture, ProofNode, Step};
+pub(crate) use solver::Memory;
 use solver::Solver;
 use state::State;
 
@@ -156,24 +157,40 @@ fn root(problem: &Problem<'_>) -> Option<(State, Sides)> {
 /// The answer and the nodes it cost, searching at most `budget` nodes. A
 /// target without stones holds trivially.
 pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
+    solve_with(problem, budget, &mut Memory::default())
+}
+
+/// [`solve`], going on from what `memory` kept of earlier calls on the
+/// same problem (its settled positions and killer moves) and keeping what
+/// this call learns.
+pub(crate) fn solve_with(
+    problem: &Problem<'_>,
+    budget: u64,
+    memory: &mut Memory,
+) -> (Outcome, u64) {
     let Some((root_state, sides)) = root(problem) else {
         return (Outcome::Holds, 0);
     };
-    let mut solver = Solver::new(&sides, budget);
+    let mut solver = Solver::new(&sides, budget, memory);
     let mut found = (Res::Unknown, None);
-    for (depth, cap) in PLAN {
+    while let Some(&(depth, cap)) = PLAN.get(solver.memory.iteration) {
         solver.depth = depth;
-        solver.budget = budget.min(solver.nodes.saturating_add(cap));
+        let left = cap.saturating_sub(solver.memory.spent);
+        solver.budget = budget.min(solver.nodes.saturating_add(left));
+        let before = solver.nodes;
         found = solver.node(&root_state, sides.defender.opponent(), 0, 0);
+        solver.memory.spent += solver.nodes - before;
         if found.0 != Res::Unknown || solver.nodes >= budget {
             break;
         }
+        solver.memory.iteration += 1;
+        solver.memory.spent = 0;
     }
     let (result, tree) = found;
     let outcome = match (result, solver.first, tree) {
         (Res::Attacker, Some(first), Some(tree)) => Outcome::Captured {
             first,
-            ko: solver.ko,
+            ko: solver.memory.ko,
             proof: Capture {
                 moves: sides.moves.clone(),
                 attack: sides.attack.clone(),
