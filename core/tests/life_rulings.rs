@@ -893,8 +893,9 @@ fn board19(top: &[&'static str], bottom: &[&'static str]) -> Vec<&'static str> {
 /// テーマ1 B (top right), 珍型 3図 (bottom left) and テーマ1 C (bottom right).
 /// No play inside a corner can take the walls, which reach into the open
 /// middle, so each corner is judged on its own, with the verdicts of its
-/// 9×9 test; and each wall reaches far enough into that room (four
-/// liberties or more, in 278 empty points) to live there.
+/// 9×9 test. The walls themselves are unsettled: the room they face (278
+/// empty points) is no proof that they live, since play there has not
+/// ended (Art. 7.1 asks for a capture the opponent cannot make).
 #[test]
 fn shapes_behind_open_walls_are_judged_on_their_own() {
     let rows = board19(
@@ -928,7 +929,7 @@ fn shapes_behind_open_walls_are_judged_on_their_own() {
     );
     for wall in ["A16", "P19", "A3", "P5"] {
         let verdict = analysis.at(Point::parse_gtp(wall, 19).unwrap()).unwrap();
-        assert_eq!(verdict.status, Status::Alive, "{wall}");
+        assert_eq!(verdict.status, Status::Unsettled, "{wall}");
         assert!(
             verdict.reason.contains("open area"),
             "{wall}: {}",

@@ -12,8 +12,8 @@
 //!    is judged as if it stood alone on its own board). Chains reaching
 //!    into an open area, too large to search and nobody's territory, are
 //!    walls too (`open`): play inside the shapes they enclose cannot take
-//!    them; they live if they reach far into a large open area and are
-//!    unsettled otherwise.
+//!    them; they are unsettled themselves, since room to play is no proof of
+//!    life.
 //! 3. [`search`] plays Article 7's hypothetical play in each area: the
 //!    opponent moves first; a chain is alive if it cannot be captured, or if
 //!    its capture gives rise to new stones of its owner that stay (Art. 7.1):

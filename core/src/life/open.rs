@@ -9,13 +9,11 @@
 //! their own (部分的死活論), where before the whole board was one area too
 //! large to search.
 //!
-//! The wall itself is alive when it reaches [`LIVING_LIBERTIES`] liberties
-//! into an open region of more than twice the largest searched area: the
-//! opponent, moving first, cannot enclose that much room before its owner
-//! makes two eyes there, as a walled-in territory of [`super::benson`]'s
-//! large regions counts as two eyes. A thinner wall, or one on a smaller
-//! region, depends on play that has not happened and is
-//! [`super::Status::Unsettled`].
+//! The wall itself is [`super::Status::Unsettled`]: its life depends on
+//! play that has not happened in the open region, and however much room it
+//! faces, room is no proof that the opponent, moving first, cannot take it
+//! (Art. 7.1). Only a search or Benson's test, which need a closed area,
+//! could prove it alive.
 
 use super::benson;
 use super::grid::Grid;
@@ -23,10 +21,6 @@ use super::status::Status;
 
 /// The fewest liberties in the open region that make a chain a wall.
 pub const OPEN_LIBERTIES: usize = 2;
-/// The fewest liberties in an open region of more than twice the largest
-/// searched area that make a wall alive.
-pub const LIVING_LIBERTIES: usize = 4;
-
 /// The size from which an empty region counts as open for a captured
 /// chain: in a region this large whose border is not all safe, its owner
 /// may still establish stones after the capture (Art. 7.1), which no
@@ -61,28 +55,18 @@ pub(crate) fn open_area(grid: &Grid, c: usize, safe: &[bool]) -> Option<usize> {
 pub(crate) struct Wall {
     /// The empty points of the largest open region it faces.
     pub region: usize,
-    /// Its liberties in that region.
-    pub liberties: usize,
 }
 
 impl Wall {
-    /// The wall's status and its reason: alive by the room it faces (see
-    /// the module notes), or unsettled.
-    pub fn verdict(self, max_area: usize) -> (Status, String) {
-        let Wall { region, liberties } = self;
-        if liberties >= LIVING_LIBERTIES && region > 2 * max_area {
-            (
-                Status::Alive,
-                format!(
-                    "alive: it reaches {liberties} liberties into an open area of {region} empty points, too large to enclose"
-                ),
-            )
-        } else {
-            (
-                Status::Unsettled,
-                format!("borders an open area of {region} empty points: play has not ended there"),
-            )
-        }
+    /// The wall's status and its reason: unsettled (see the module notes).
+    pub fn verdict(self) -> (Status, String) {
+        (
+            Status::Unsettled,
+            format!(
+                "borders an open area of {} empty points: play has not ended there",
+                self.region
+            ),
+        )
     }
 }
 
@@ -112,7 +96,6 @@ pub(crate) fn walls(
             {
                 let wall = Wall {
                     region: region.len(),
-                    liberties,
                 };
                 if out[c].is_none_or(|known: Wall| known.region < wall.region) {
                     out[c] = Some(wall);

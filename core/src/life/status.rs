@@ -149,7 +149,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
-                let (status, reason) = wall.verdict(limits.max_area);
+                let (status, reason) = wall.verdict();
                 *verdict = (status, reason, None);
             }
         }
@@ -202,6 +202,9 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
 pub(crate) struct Spend {
     nodes: u64,
     memo: HashMap<(usize, Vec<Point>), Outcome>,
+    /// What the search kept of the questions still open, so that a
+    /// further try goes on from where the last one stopped.
+    memories: HashMap<(usize, Vec<Point>), search::Memory>,
 }
 
 /// What judging an area needs to know about the whole position.
@@ -283,9 +286,11 @@ impl Context<'_> {
                     attack: &moves.attack,
                     target: &target,
                 };
-                let (outcome, used) = search::solve(&problem, budget);
+                let memory = spend.memories.entry(key.clone()).or_default();
+                let (outcome, used) = search::solve_with(&problem, budget, memory);
                 spend.nodes += used;
                 if outcome != Outcome::Unknown {
+                    spend.memories.remove(&key);
                     spend.memo.insert(key, outcome.clone());
                 }
                 outcome

@@ -30,7 +30,10 @@
 //!   target stands (the Japanese text has no repetition rule for Art. 7;
 //!   an endless cycle is not a capture).
 //! - A node budget and a depth bound keep the search finite; reaching either
-//!   gives [`Outcome::Unknown`], never a guess.
+//!   gives [`Outcome::Unknown`], never a guess. The bound deepens by
+//!   iterations (see `PLAN`), keeping the settled positions of the table
+//!   between them: most questions are settled in a few moves, and a search
+//!   that follows its first line forty moves deep spends its budget there.
 //! - The defender may play on every point of the area, the attacker on the
 //!   points the caller gives it (fewer in a large area): a capture found is
 //!   then a capture against every defence, and comes with its proof tree
@@ -52,6 +55,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
 pub use proof::{Capture, ProofNode, Step};
+pub(crate) use solver::Memory;
 use solver::Solver;
 use state::State;
 
@@ -60,6 +64,19 @@ use state::State;
 pub const HORIZON: u16 = 6;
 /// The longest line searched.
 pub const MAX_PLY: u16 = 40;
+/// The deepening iterations: the ply bound of each, and the most nodes it
+/// may spend. A first short look at full depth finds the long forced
+/// lines (a ko fought to the end), then the bound grows from shallow
+/// lines, which settle most questions in a few moves, to [`MAX_PLY`].
+const PLAN: [(u16, u64); 7] = [
+    (6, u64::MAX),
+    (MAX_PLY, 300),
+    (10, u64::MAX),
+    (14, u64::MAX),
+    (20, u64::MAX),
+    (30, u64::MAX),
+    (MAX_PLY, u64::MAX),
+];
 
 /// One question for the search: can the target's opponent capture it for good?
 pub struct Problem<'a> {
@@ -140,15 +157,40 @@ fn root(problem: &Problem<'_>) -> Option<(State, Sides)> {
 /// The answer and the nodes it cost, searching at most `budget` nodes. A
 /// target without stones holds trivially.
 pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
+    solve_with(problem, budget, &mut Memory::default())
+}
+
+/// [`solve`], going on from what `memory` kept of earlier calls on the
+/// same problem (its settled positions and killer moves) and keeping what
+/// this call learns.
+pub(crate) fn solve_with(
+    problem: &Problem<'_>,
+    budget: u64,
+    memory: &mut Memory,
+) -> (Outcome, u64) {
     let Some((root_state, sides)) = root(problem) else {
         return (Outcome::Holds, 0);
     };
-    let mut solver = Solver::new(&sides, budget);
-    let (result, tree) = solver.node(&root_state, sides.defender.opponent(), 0, 0);
+    let mut solver = Solver::new(&sides, budget, memory);
+    let mut found = (Res::Unknown, None);
+    while let Some(&(depth, cap)) = PLAN.get(solver.memory.iteration) {
+        solver.depth = depth;
+        let left = cap.saturating_sub(solver.memory.spent);
+        solver.budget = budget.min(solver.nodes.saturating_add(left));
+        let before = solver.nodes;
+        found = solver.node(&root_state, sides.defender.opponent(), 0, 0);
+        solver.memory.spent += solver.nodes - before;
+        if found.0 != Res::Unknown || solver.nodes >= budget {
+            break;
+        }
+        solver.memory.iteration += 1;
+        solver.memory.spent = 0;
+    }
+    let (result, tree) = found;
     let outcome = match (result, solver.first, tree) {
         (Res::Attacker, Some(first), Some(tree)) => Outcome::Captured {
             first,
-            ko: solver.ko,
+            ko: solver.memory.ko,
             proof: Capture {
                 moves: sides.moves.clone(),
                 attack: sides.attack.clone(),

@@ -15,41 +15,67 @@ use std::sync::Arc;
 /// A node's result, with the proof tree when the attacker wins.
 pub(super) type Found = (Res, Option<Arc<ProofNode>>);
 
+/// What a search of one question keeps between its calls, so that a
+/// question given more nodes later goes on from where it stopped instead
+/// of searching again what it settled.
+pub(crate) struct Memory {
+    /// Settled results by position key; only results that did not rest
+    /// on a repetition of the current line are kept.
+    table: HashMap<u64, Found>,
+    /// By ply, the last move that won there: the same reply often refutes
+    /// the sibling lines too, so it is tried first.
+    killers: Vec<Option<Point>>,
+    /// Whether a ko capture arose anywhere in the search.
+    pub ko: bool,
+    /// The deepening iteration reached (an index into the plan of
+    /// `super::solve_with`), and the nodes it has spent: a later call
+    /// goes on with it instead of searching the shallower bounds again.
+    pub iteration: usize,
+    pub spent: u64,
+}
+
+impl Default for Memory {
+    fn default() -> Memory {
+        Memory {
+            table: HashMap::new(),
+            killers: vec![None; usize::from(MAX_PLY)],
+            ko: false,
+            iteration: 0,
+            spent: 0,
+        }
+    }
+}
+
 /// One search in progress.
 pub(super) struct Solver<'a> {
     /// Where each side may play, and who defends.
     sides: &'a Sides,
     /// Nodes searched so far, and the most allowed.
     pub nodes: u64,
-    budget: u64,
+    pub budget: u64,
     /// The keys of the positions on the current line.
     path: Vec<u64>,
-    /// Settled results by position key; only results that did not rest
-    /// on a repetition of the current line are kept.
-    table: HashMap<u64, Found>,
+    /// The table and killers, kept from earlier calls on the same question.
+    pub memory: &'a mut Memory,
     /// Repetitions met so far, to tell which results rest on one.
     cycles: u64,
-    /// Whether a ko capture arose anywhere in the search.
-    pub ko: bool,
     /// The attacker's first move of a winning line.
     pub first: Option<Point>,
-    /// By ply, the last move that won there: the same reply often refutes
-    /// the sibling lines too, so it is tried first.
-    killers: Vec<Option<Point>>,
+    /// The deepest ply of the current iteration.
+    pub depth: u16,
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(sides: &'a Sides, budget: u64) -> Solver<'a> {
+    pub fn new(sides: &'a Sides, budget: u64, memory: &'a mut Memory) -> Solver<'a> {
         Solver {
             sides,
             nodes: 0,
             budget,
             path: Vec::new(),
-            table: HashMap::new(),
+            memory,
             cycles: 0,
-            ko: false,
             first: None,
-            killers: vec![None; usize::from(MAX_PLY)],
+            depth: MAX_PLY,
         }
     }
 
@@ -69,12 +95,12 @@ impl<'a> Solver<'a> {
         if !occupied && s.captured_at.is_some_and(|at| ply - at >= HORIZON) {
             return end();
         }
-        if ply >= MAX_PLY || self.nodes >= self.budget {
+        if ply >= self.depth || self.nodes >= self.budget {
             return (Res::Unknown, None);
         }
         let since = s.captured_at.map_or(0, |at| 1 + (ply - at).min(HORIZON));
         let key = s.key(to_move, passes) ^ u64::from(since).wrapping_mul(0xA24B_AED4_963E_E407);
-        if let Some(known) = self.table.get(&key) {
+        if let Some(known) = self.memory.table.get(&key) {
             return known.clone();
         }
         if self.path.contains(&key) {
@@ -87,12 +113,12 @@ impl<'a> Solver<'a> {
                     Res::Attacker => end(),
                     _ => (result, None),
                 };
-                self.table.insert(key, found.clone());
+                self.memory.table.insert(key, found.clone());
                 return found;
             }
         }
         if s.defender_played && defender_unconditional(s, defender) {
-            self.table.insert(key, (Res::Defender, None));
+            self.memory.table.insert(key, (Res::Defender, None));
             return (Res::Defender, None);
         }
         self.nodes += 1;
@@ -107,7 +133,7 @@ impl<'a> Solver<'a> {
         let mut won = None;
         let mut answered = Vec::new();
         let mut order = candidates(s, to_move, defender, self.sides);
-        if let Some(killer) = self.killers[usize::from(ply)] {
+        if let Some(killer) = self.memory.killers[usize::from(ply)] {
             if let Some(i) = order
                 .iter()
                 .position(|m| matches!(m, Move::Play(p) if *p == killer))
@@ -119,7 +145,7 @@ impl<'a> Solver<'a> {
             let Some(played) = s.after(to_move, mv, defender, ply) else {
                 continue;
             };
-            self.ko |= played.ko;
+            self.memory.ko |= played.ko;
             let next_passes = match mv {
                 Move::Play(_) | Move::Pass(Some(_)) => 0,
                 Move::Pass(None) => passes + 1,
@@ -127,7 +153,7 @@ impl<'a> Solver<'a> {
             match self.node(&played.state, to_move.opponent(), next_passes, ply + 1) {
                 (r, proof) if r == mover_wins => {
                     if let Move::Play(p) = mv {
-                        self.killers[usize::from(ply)] = Some(p);
+                        self.memory.killers[usize::from(ply)] = Some(p);
                         if ply == 0 {
                             self.first = Some(p);
                         }
@@ -157,7 +183,7 @@ impl<'a> Solver<'a> {
             (None, false) => (Res::Defender, None),
         };
         if found.0 != Res::Unknown && self.cycles == cycles_before {
-            self.table.insert(key, found.clone());
+            self.memory.table.insert(key, found.clone());
         }
         found
     }

@@ -1,0 +1,144 @@
+//! How far the hypothetical play reaches within the default budget: groups
+//! from the committed GNU Go records that a club player settles at a glance.
+
+mod common;
+
+use kaisho_core::Board;
+use kaisho_core::life::{self, Limits, Status};
+
+/// g053-9 of `tests/corpus/life`, finished: White's top group has eyes at
+/// D7, C6 and D5 and the two black stones D8 E8 inside it, which GNU Go
+/// calls dead. A search that follows the first line it tries down to
+/// forty moves spent the whole budget on it; the shallow lines settle it.
+const EYES_AROUND_DEAD_STONES: [&str; 9] = [
+    "OOO..OOOO",
+    "XXOXXOXXX",
+    "XXO..OOX.",
+    "XO.OOOXX.",
+    "XOO.OOOX.",
+    "XXXOOOX..",
+    "...XXXX..",
+    ".........",
+    ".........",
+];
+
+#[test]
+fn a_group_with_eyes_around_dead_stones_is_alive_within_the_default_budget() {
+    let board = Board::from_rows(&EYES_AROUND_DEAD_STONES).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let status = |p: &str| analysis.status(common::pt(9, p)).unwrap();
+    assert_eq!(
+        status("D6"),
+        Status::Alive,
+        "{:?}",
+        analysis.at(common::pt(9, "D6"))
+    );
+    assert_eq!(
+        status("B6"),
+        Status::Alive,
+        "{:?}",
+        analysis.at(common::pt(9, "B6"))
+    );
+    assert_eq!(status("D8"), Status::Dead);
+    for chain in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
+        let proof = chain.proof.as_ref().expect("a dead chain has a proof");
+        proof.verify(&board).unwrap();
+    }
+}
+
+/// The verdicts on a White group walled in by a living Black group with no
+/// liberty outside its eye space (top rows as given, the rest of the 9×9
+/// board empty), every dead verdict's proof checked on the board.
+fn eye_space(top: &[&str]) -> (Board, life::Analysis) {
+    let mut rows: Vec<&str> = top.to_vec();
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for chain in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
+        let proof = chain.proof.as_ref().expect("a dead chain has a proof");
+        proof.verify(&board).unwrap();
+    }
+    (board, analysis)
+}
+
+/// A bulky five (the square C9 D9 C8 D8 and E8) is one eye however White
+/// answers: Black plays the vital point D8 first, and every capture White
+/// makes inside leaves a shape Black kills again (五目ナカデ).
+#[test]
+fn bulky_five_eye_space_is_dead() {
+    let (_, analysis) = eye_space(&["XO..OOX..", "XO...OX..", "XOOOOOX..", "XXXXXXX.."]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Dead));
+    assert_eq!(analysis.status(common::pt(9, "A9")), Some(Status::Alive));
+}
+
+/// A rabbity six (the cross around D8 and C9) is one eye: Black's first
+/// stone on the vital point D8 leaves White no way to split it (花六).
+#[test]
+fn rabbity_six_eye_space_is_dead() {
+    let (_, analysis) = eye_space(&[
+        "XO..OOX..",
+        "XO...OX..",
+        "XOO.OOX..",
+        "XXOOOXX..",
+        ".XXXXX...",
+    ]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Dead));
+    assert_eq!(analysis.status(common::pt(9, "A9")), Some(Status::Alive));
+}
+
+/// A straight four on the edge makes two eyes whatever Black plays first:
+/// White answers on the other middle point. Not dead, and proven alive.
+#[test]
+fn straight_four_eye_space_is_alive() {
+    let (_, analysis) = eye_space(&["XO....OX.", "XOOOOOOX.", "XXXXXXXX."]);
+    assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Alive));
+}
+
+/// A reading in slices goes on where the last slice stopped (the settled
+/// positions of its table, and the deepening bound it reached): slices of
+/// 200 nodes settle a position whose chains need some 1,000 nodes in one
+/// search, in at most twice as many nodes in all, with the verdicts of one
+/// long search (the bent four of テーマ1 4図, with an outside liberty open).
+/// Searched afresh at every slice, they never settled it.
+#[test]
+fn slices_of_a_reading_add_up_to_one_search() {
+    let board = Board::from_rows(&[
+        "XX.OX....",
+        "X.OOX....",
+        "OOO.X....",
+        "XXXXX....",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+    ])
+    .unwrap();
+    let whole = life::analyse(&board, &Limits::default());
+    assert!(whole.nodes > 300, "{} nodes", whole.nodes);
+    let short = Limits {
+        nodes_per_chain: 200,
+        nodes_total: 200,
+        ..Limits::default()
+    };
+    let mut reading = life::Reading::new(&board, short);
+    let mut slices = 0;
+    while !reading.done() && slices < 20 {
+        reading.step(200);
+        slices += 1;
+    }
+    assert!(
+        reading.done(),
+        "{slices} slices, {} nodes of {}: {:?}",
+        reading.analysis().nodes,
+        whole.nodes,
+        reading.analysis().chains
+    );
+    assert!(
+        reading.analysis().nodes <= 2 * whole.nodes,
+        "{} nodes",
+        reading.analysis().nodes
+    );
+    let statuses = |a: &life::Analysis| a.chains.iter().map(|c| c.status).collect::<Vec<_>>();
+    assert_eq!(statuses(reading.analysis()), statuses(&whole));
+}
