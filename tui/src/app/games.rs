@@ -6,13 +6,13 @@
 use super::command::Command;
 use super::lobby::{self, DEFAULT_PORT};
 use super::net::Plan;
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
 use super::session::Session;
 use super::text::moves_text;
 use super::timer::Timer;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::Outcome;
 use kaisho_saves::log::{GameStore, GameSummary, LogError};

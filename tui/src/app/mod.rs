@@ -4,6 +4,7 @@
 //! returns [`Cmd`]s; the view and plain mode only read the state. That keeps
 //! every flow testable by feeding messages and inspecting the result.
 
+mod at_hand;
 mod command;
 mod count;
 mod draft;
@@ -11,15 +12,18 @@ mod games;
 mod home;
 mod keymap;
 mod lobby;
+mod local;
 mod look;
 mod msg;
 mod names;
 mod narrate;
 mod net;
 mod netgame;
+mod out;
 mod prompt;
 mod recording;
 mod review;
+mod seat;
 mod series;
 mod series_net;
 mod series_typed;
@@ -38,16 +42,16 @@ pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
-pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
+pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
-pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame, export_saved};
 pub use review::Review;
+pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};
 pub use series_typed::{
@@ -60,7 +64,7 @@ pub use series_words::{
 pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use text::{board_text, moves_text, score_text};
-pub use timer::Timer;
+pub use timer::{CLOCKS, Timer};
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

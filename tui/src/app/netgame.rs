@@ -3,59 +3,16 @@
 //! connection holds; and how each report of the network task changes the
 //! state. The game itself is mirrored from the task's reports.
 
-use super::net::{ClockFace, NetNews, Started};
+use super::net::{NetNews, Started};
+use super::out::Out;
 use super::recording::{SeriesGame, export_saved};
+use super::seat::{LinkState, NetSeat};
 use super::series_net::record_network_game;
 use super::session::Session;
-use super::update::Out;
 use super::{Screen, State};
-use kaisho_core::{Color, Phase};
+use kaisho_core::Phase;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::series::{SeriesId, SeriesStore};
-
-/// Chat lines kept for the panel.
-const CHAT_KEPT: usize = 50;
-
-/// Whether the partner can be reached.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkState {
-    Connected,
-    /// Dropped; the network task is trying to get the partner back.
-    Away(String),
-    /// The network task has ended.
-    Closed(String),
-}
-
-/// This side of a network game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NetSeat {
-    pub local: Color,
-    /// Black's and White's names.
-    pub names: [String; 2],
-    pub game_id: String,
-    pub clocks: Option<ClockFace>,
-    /// The chat, oldest first: `name: text`.
-    pub chat: Vec<String>,
-    pub link: LinkState,
-    /// The series game this is, recorded in this side's copy at the end.
-    pub series: Option<SeriesGame>,
-}
-
-impl NetSeat {
-    /// The partner's name.
-    #[must_use]
-    pub fn partner(&self) -> &str {
-        &self.names[self.local.opponent().index()]
-    }
-
-    /// Keeps a chat line, dropping the oldest past the limit.
-    pub fn hear(&mut self, line: String) {
-        self.chat.push(line);
-        if self.chat.len() > CHAT_KEPT {
-            self.chat.remove(0);
-        }
-    }
-}
 
 /// Applies one report of the network task.
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {

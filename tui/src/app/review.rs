@@ -4,9 +4,9 @@
 //! engine's, not the file's.
 
 use super::command::Command;
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::text::moves_text;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Event, Game};
 use kaisho_saves::export::record_of;

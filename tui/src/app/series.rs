@@ -4,11 +4,12 @@
 
 use super::command::Command;
 use super::lobby;
+use super::local::begin;
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use super::series_typed::{correct_by_word, setup_from_line};
-use super::update::{Out, begin};
 use super::{Pending, Screen, State};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};

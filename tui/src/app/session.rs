@@ -8,11 +8,11 @@ use super::draft::DraftReading;
 use super::names::Naming;
 use super::narrate::describe;
 use super::net::NetRequest;
-use super::netgame::{LinkState, NetSeat};
+use super::out::Out;
 use super::prompt::Prompt;
 use super::recording::Recording;
+use super::seat::{LinkState, NetSeat};
 use super::timer::Timer;
-use super::update::Out;
 use kaisho_core::{
     Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
 };

@@ -4,9 +4,9 @@
 
 use super::command::Command;
 use super::home::{next_clock, next_komi, next_size};
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::timer::clock_label;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::BoardSize;
 use kaisho_saves::config::{self, Config, CoordinateStyle};

@@ -5,8 +5,8 @@
 
 use super::msg::Cmd;
 use super::net::{ClockFace, NetNews};
+use super::out::Out;
 use super::timer::call;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Event, Phase};
 

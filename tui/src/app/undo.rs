@@ -5,7 +5,7 @@
 //! undo limit in Settings.
 
 use super::command::Command;
-use super::update::Out;
+use super::out::Out;
 use super::{Screen, State};
 use kaisho_core::Event;
 

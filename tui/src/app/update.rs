@@ -3,45 +3,17 @@
 use super::command::{Ask, Command};
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
+use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
-use super::recording::{Recording, SeriesGame};
 use super::session::Session;
 use super::text::{board_text, score_text};
-use super::timer::Timer;
-use super::{Message, Screen, State, Tone, games, lobby, netgame, review, series, settings};
+use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use kaisho_core::{BoardSize, Settings};
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
 const MESSAGE_SECONDS: u8 = 8;
-
-/// What a step of the update produced besides the state change.
-#[derive(Debug, Default)]
-pub(super) struct Out {
-    pub cmds: Vec<Cmd>,
-    pub message: Option<Message>,
-    /// A prompt to open once the step is done.
-    pub prompt: Option<Prompt>,
-}
-
-impl Out {
-    /// Reports progress on the message line and to plain mode.
-    pub fn say(&mut self, text: String) {
-        self.tell(text, Tone::Info);
-    }
-
-    /// Reports a refusal and its reason.
-    pub fn refuse(&mut self, text: String) {
-        self.tell(text, Tone::Error);
-    }
-
-    fn tell(&mut self, text: String, tone: Tone) {
-        self.cmds.push(Cmd::Say(text.clone()));
-        self.message = Some(Message { text, tone, age: 0 });
-    }
-}
 
 /// Applies one message to the state and returns what the outside world
 /// must do. Never blocks and never panics on any input.
@@ -221,7 +193,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             size,
             komi,
             handicap,
-        } => start_local(state, size, komi, handicap, out),
+        } => local::start_local(state, size, komi, handicap, out),
         Command::Home => match state.session() {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse("the game is not over yet".to_string());
@@ -232,14 +204,14 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
-        Command::ShowMoves | Command::ShowPosition(_) => super::look::say(state, &command, out),
+        Command::ShowMoves | Command::ShowPosition(_) => super::at_hand::say(state, &command, out),
         Command::ToggleMoves | Command::ToggleNumbers | Command::LookBack | Command::EndLook => {
-            super::look::run(state, &command, out);
+            super::at_hand::run(state, &command, out);
         }
         Command::Left | Command::Right | Command::First | Command::Last
-            if super::look::looking_back(state) =>
+            if super::at_hand::looking_back(state) =>
         {
-            super::look::run(state, &command, out);
+            super::at_hand::run(state, &command, out);
         }
         Command::NewSeries(text) => series::create(state, &text, out),
         Command::CorrectSeries { id, word } => series::correct(state, id.as_deref(), &word, out),
@@ -330,7 +302,7 @@ fn adjourn(state: &mut State, out: &mut Out) {
     };
     if let Some(net) = &session.net {
         let text = match (&net.link, session.game.outcome()) {
-            (netgame::LinkState::Closed(_), _) | (_, Some(_)) => None,
+            (seat::LinkState::Closed(_), _) | (_, Some(_)) => None,
             _ => {
                 out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
                 Some(format!(
@@ -374,7 +346,7 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
     let Some(net) = &mut session.net else {
         return;
     };
-    if let netgame::LinkState::Away(why) | netgame::LinkState::Closed(why) = &net.link {
+    if let seat::LinkState::Away(why) | seat::LinkState::Closed(why) = &net.link {
         out.refuse(format!("not sent: {why}"));
         return;
     }
@@ -402,70 +374,4 @@ fn back(state: &mut State, out: &mut Out) {
         _ => state.screen = Screen::Home,
     }
     state.message = None;
-}
-
-fn start_local(state: &mut State, size: u8, komi: kaisho_core::Komi, handicap: u8, out: &mut Out) {
-    let settings = BoardSize::new(u32::from(size))
-        .map_err(|e| e.to_string())
-        .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
-    match settings {
-        Ok(settings) => {
-            // Hot-seat: the player named in the settings takes Black.
-            let name = state.config.player_name.clone();
-            let title = "kaisho - local game".to_string();
-            begin(state, settings, [&name, "Guest"], None, title, out);
-        }
-        Err(e) => out.refuse(e),
-    }
-}
-
-/// Starts a game at this keyboard with its log. If the log cannot be
-/// created the game is played unsaved, and both the message and the panel
-/// say so.
-pub(super) fn begin(
-    state: &mut State,
-    settings: Settings,
-    names: [&str; 2],
-    series: Option<SeriesGame>,
-    title: String,
-    out: &mut Out,
-) {
-    let mut session = match Session::new(settings.clone()) {
-        Ok(session) => session,
-        Err(e) => return out.refuse(e.to_string()),
-    };
-    session.title = title;
-    let clock = state.home.time_control();
-    session.timer = Timer::new(clock);
-    let mut warning = None;
-    if let Some(places) = &state.places {
-        match Recording::start(places, &settings, names, series, clock) {
-            Ok(recording) => session.recording = Some(recording),
-            Err(e) => {
-                session.title = "local game - NOT SAVED".to_string();
-                let why = format!(
-                    "this game cannot be saved, so it takes no moves: {e}. \
-                     Fix the folder or free the disk, then start a new game"
-                );
-                session.halted = Some(why.clone());
-                warning = Some(why);
-            }
-        }
-    }
-    let first = session.game.to_move();
-    let size = settings.size.get();
-    let handicap = match settings.handicap {
-        0 => String::new(),
-        n => format!(", {n} handicap stones"),
-    };
-    state.screen = Screen::Game(Box::new(session));
-    state.prompt = None;
-    let text = format!(
-        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
-        settings.komi
-    );
-    match warning {
-        Some(w) => out.refuse(format!("{text}. Not saved: {w}")),
-        None => out.say(text),
-    }
 }
