@@ -236,3 +236,46 @@ fn imports_are_read_through_groups_and_reexports() {
     assert_eq!(map.get("Cmd").map(String::as_str), Some("msg"));
     assert_eq!(map.get("games_status").map(String::as_str), Some("games"));
 }
+
+/// Whether `code` names `word` as a whole identifier path (so `File` is
+/// `std::fs::File`, not part of `SgfFileError`).
+fn names(code: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    code.match_indices(word).any(|(at, _)| {
+        let before = code[..at].chars().last();
+        let after = code[at + word.len()..].chars().next();
+        let open_end = word.ends_with(':');
+        !before.is_some_and(ident) && (open_end || !after.is_some_and(ident))
+    })
+}
+
+#[test]
+fn the_update_touches_no_file_and_no_save_store() {
+    let forbidden = [
+        "std::fs",
+        "File",
+        "GameLog",
+        "GameStore",
+        "SeriesStore",
+        "config::save",
+        "export::",
+    ];
+    let mut found = Vec::new();
+    for path in rust_files(&app_dir()) {
+        let code = std::fs::read_to_string(&path).expect("a source file");
+        for word in forbidden {
+            if names(&code, word) {
+                found.push(format!("{} names {word}", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "IO in the app: {found:#?}");
+}
+
+#[test]
+fn the_word_finder_finds_whole_names_only() {
+    assert!(names("use std::fs::File;", "File"));
+    assert!(names("let f = std::fs::read(p);", "std::fs"));
+    assert!(!names("SgfFileError", "File"));
+    assert!(names("kaisho_saves::export::export_into", "export::"));
+}

@@ -9,7 +9,7 @@ mod common;
 use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State};
-use kaisho::netplay::task::Net;
+use kaisho::shell::Shell;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
@@ -19,24 +19,24 @@ use std::time::Duration;
 /// One side: a front end's state and its network task.
 struct Side {
     state: State,
-    net: Net,
+    shell: Shell,
     said: Vec<String>,
 }
 
 impl Side {
     fn new(dir: &std::path::Path, name: &str) -> Side {
-        let mut state = home_in(dir);
+        let mut state = home_in(dir).state;
         state.config.player_name = name.to_string();
         state.listen = IpAddr::V4(Ipv4Addr::LOCALHOST);
         Side {
             state,
-            net: Net::default(),
+            shell: Shell::default(),
             said: Vec::new(),
         }
     }
 
     fn send(&mut self, msg: Msg) {
-        for cmd in self.net.step(&mut self.state, msg) {
+        for cmd in self.shell.step(&mut self.state, msg) {
             if let Cmd::Say(text) = cmd {
                 self.said.push(text);
             }
@@ -96,8 +96,8 @@ async fn settle(a: &mut Side, b: &mut Side, done: impl Fn(&Side, &Side) -> bool)
     while !done(a, b) {
         let news = tokio::time::timeout_at(deadline, async {
             tokio::select! {
-                n = a.net.next() => (true, n),
-                n = b.net.next() => (false, n),
+                n = a.shell.next() => (true, n),
+                n = b.shell.next() => (false, n),
             }
         })
         .await;
@@ -459,7 +459,7 @@ async fn a_partners_escape_sequences_are_shown_never_obeyed() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let hostile = "Ev\u{1b}[2J\nresult: B+R";
     let (mut a, mut b) = paired_as(dir_a.path(), dir_b.path(), hostile).await;
-    let refused = b.net.request(
+    let refused = b.shell.net().expect("a network task").request(
         &b.state,
         kaisho::app::NetRequest::Chat("hi\u{1b}]0;x\u{7}".into()),
     );

@@ -4,13 +4,15 @@
 
 mod common;
 
+use common::{Front, update};
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Screen, Started, State, update};
+use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Screen, Started};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
-fn news(state: &mut State, news: NetNews) {
+fn news(state: &mut Front, news: NetNews) {
     update(state, Msg::Net(news));
 }
 
@@ -43,7 +45,7 @@ fn clocks(white_ms: u64) -> NetNews {
 }
 
 /// A home with saves, the host's form open on a 9×9 board.
-fn host_form(dir: &std::path::Path) -> State {
+fn host_form(dir: &std::path::Path) -> Front {
     let mut state = home_in(dir);
     keys(&mut state, "jl");
     open_from_home(&mut state, HomeItem::HostLan);
@@ -52,7 +54,7 @@ fn host_form(dir: &std::path::Path) -> State {
 
 /// A 9×9 network game as Ben (White) sees it after three moves, with a
 /// byo-yomi clock running for White.
-fn network_game() -> State {
+fn network_game() -> Front {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();

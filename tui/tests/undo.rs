@@ -5,9 +5,11 @@
 
 mod common;
 
+use common::update;
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt, update};
+use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_saves::log::{GameStore, read_log};
 use kaisho_saves::places::Places;
@@ -76,7 +78,7 @@ fn there_is_nothing_to_take_back_before_the_first_move() {
 }
 
 /// A 9×9 network game as Ben (Black) sees it after Black E5 and White C3.
-fn network_game() -> kaisho::app::State {
+fn network_game() -> Front {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let settings = Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN);
@@ -93,7 +95,7 @@ fn network_game() -> kaisho::app::State {
 }
 
 /// The partner's request arrives as the network task reports it.
-fn partner_asks(state: &mut kaisho::app::State) {
+fn partner_asks(state: &mut Front) {
     partner_event(state, Event::RequestUndo { by: Color::White });
 }
 

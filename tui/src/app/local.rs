@@ -1,6 +1,7 @@
 //! A game at this keyboard begins: from the home menu's terms, or as the
 //! next game of a series.
 
+use super::disk::{Job, Then};
 use super::out::Out;
 use super::recording::{Recording, SeriesGame};
 use super::session::Session;
@@ -29,9 +30,9 @@ pub(super) fn start_local(
     }
 }
 
-/// Starts a game at this keyboard with its log. If the log cannot be
-/// created the game is played unsaved, and both the message and the panel
-/// say so.
+/// Starts a game at this keyboard and asks the shell for its log; the
+/// game is said once the log exists ([`logged`]). Without a data folder
+/// the game is played unsaved.
 pub(super) fn begin(
     state: &mut State,
     settings: Settings,
@@ -47,21 +48,6 @@ pub(super) fn begin(
     session.title = title;
     let clock = state.home.time_control();
     session.timer = Timer::new(clock);
-    let mut warning = None;
-    if let Some(places) = &state.places {
-        match Recording::start(places, &settings, names, series, clock) {
-            Ok(recording) => session.recording = Some(recording),
-            Err(e) => {
-                session.title = "local game - NOT SAVED".to_string();
-                let why = format!(
-                    "this game cannot be saved, so it takes no moves: {e}. \
-                     Fix the folder or free the disk, then start a new game"
-                );
-                session.halted = Some(why.clone());
-                warning = Some(why);
-            }
-        }
-    }
     let first = session.game.to_move();
     let size = settings.size.get();
     let handicap = match settings.handicap {
@@ -70,12 +56,49 @@ pub(super) fn begin(
     };
     state.screen = Screen::Game(Box::new(session));
     state.prompt = None;
-    let text = format!(
+    let said = format!(
         "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
         settings.komi
     );
-    match warning {
-        Some(w) => out.refuse(format!("{text}. Not saved: {w}")),
-        None => out.say(text),
+    if state.places.is_none() {
+        return out.say(said);
+    }
+    let job = Job::StartLog {
+        settings,
+        names: names.map(str::to_string),
+        series: series.as_ref().map(|s| s.id.clone()),
+        clock,
+    };
+    let series = series.map(Box::new);
+    out.disk(job, Then::Begin { series, said });
+}
+
+/// The shell's answer to the log of the game just begun. If the log could
+/// not be created the game takes no moves, and both the message and the
+/// panel say so.
+pub(super) fn logged(
+    state: &mut State,
+    result: Result<String, impl std::fmt::Display>,
+    series: Option<SeriesGame>,
+    said: String,
+    out: &mut Out,
+) {
+    let Screen::Game(session) = &mut state.screen else {
+        return;
+    };
+    match result {
+        Ok(id) => {
+            session.recording = Some(Recording::new(id, series));
+            out.say(said);
+        }
+        Err(e) => {
+            session.title = "local game - NOT SAVED".to_string();
+            let why = format!(
+                "this game cannot be saved, so it takes no moves: {e}. \
+                 Fix the folder or free the disk, then start a new game"
+            );
+            session.halted = Some(why.clone());
+            out.refuse(format!("{said}. Not saved: {why}"));
+        }
     }
 }

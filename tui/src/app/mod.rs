@@ -7,6 +7,7 @@
 mod at_hand;
 mod command;
 mod count;
+mod disk;
 mod draft;
 mod games;
 mod home;
@@ -38,6 +39,7 @@ mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
+pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
@@ -49,7 +51,7 @@ pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
-pub use recording::{Recording, SeriesGame, export_saved};
+pub use recording::{Recording, SeriesGame, SeriesStep, record_series, series_unsaved};
 pub use review::Review;
 pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;

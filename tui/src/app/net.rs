@@ -5,6 +5,7 @@
 //! sends it [`NetRequest`]s and takes its [`NetNews`] as messages. The
 //! game the screen shows is a mirror that every report brings up to date.
 
+use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game};
@@ -54,8 +55,9 @@ pub struct Started {
     pub names: [String; 2],
     pub game_id: String,
     pub resumed: bool,
-    /// The id of the series the game belongs to, as its log says.
-    pub series: Option<String>,
+    /// The series the game belongs to, as its log names it and this
+    /// side's copy holds it.
+    pub series: Option<SeriesGame>,
 }
 
 /// Both clocks as the network task books them, and the turn running now.

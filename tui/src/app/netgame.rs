@@ -3,16 +3,13 @@
 //! connection holds; and how each report of the network task changes the
 //! state. The game itself is mirrored from the task's reports.
 
+use super::disk::{Job, Then};
 use super::net::{NetNews, Started};
 use super::out::Out;
-use super::recording::{SeriesGame, export_saved};
 use super::seat::{LinkState, NetSeat};
-use super::series_net::record_network_game;
 use super::session::Session;
 use super::{Screen, State};
 use kaisho_core::Phase;
-use kaisho_saves::log::GameStore;
-use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// Applies one report of the network task.
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
@@ -41,8 +38,8 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         (news, Screen::Game(session)) if session.net.is_some() => match news {
             NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
                 session.mirror(&event, *game, naming, out);
-                if session.game.phase() == Phase::Ended {
-                    finish(session, state.places.as_ref());
+                if session.game.phase() == Phase::Ended && state.places.is_some() {
+                    finish(session, out);
                 }
             }
             NetNews::Withdrawn { event, game } => {
@@ -100,13 +97,8 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         _ => (Vec::new(), None),
     };
     // A series game resumed from Saved games finds its series by the id in
-    // its log.
-    let series = series.or_else(|| {
-        let id = SeriesId::parse(started.series.as_deref()?).ok()?;
-        let series = SeriesStore::new(state.places.as_ref()?).load(&id).ok()?;
-        let terms = series.next_game();
-        Some(SeriesGame { id, series, terms })
-    });
+    // its log: the network task reads it.
+    let series = series.or(started.series);
     let mut session = Session::from_game(started.game);
     session.title = match &series {
         Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
@@ -150,20 +142,14 @@ fn closed(session: &mut Session, text: &str) {
 }
 
 /// The game has just ended (its last event is in the log, which both sides
-/// write before sending or acknowledging): exports it as SGF and records
-/// the result in this side's copy of its series.
-fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) {
-    let (Some(net), Some(places)) = (&mut session.net, places) else {
+/// write before sending or acknowledging): asks for its SGF export, after
+/// which the result goes into this side's copy of its series.
+fn finish(session: &Session, out: &mut Out) {
+    let Some(net) = &session.net else {
         return;
     };
-    if !session.after.is_empty() {
-        return;
-    }
-    let store = GameStore::new(places.games_dir());
-    session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
-    if let Some(sg) = &mut net.series {
-        let store = SeriesStore::new(places);
-        let line = record_network_game(&store, sg, &net.names[0], &session.game);
-        session.after.extend(line);
+    if session.after.is_empty() {
+        let game = net.game_id.clone();
+        out.disk(Job::Export { game }, Then::Finished);
     }
 }

@@ -1,6 +1,7 @@
 //! What one step of the update produces besides the change of the state:
 //! the commands for the shell, and the message and prompt to show.
 
+use super::disk::{Job, Then};
 use super::msg::Cmd;
 use super::prompt::Prompt;
 use super::{Message, Tone};
@@ -23,6 +24,12 @@ impl Out {
     /// Reports a refusal and its reason.
     pub fn refuse(&mut self, text: String) {
         self.tell(text, Tone::Error);
+    }
+
+    /// Asks the shell for work on the data folder; its answer comes back
+    /// with `then`.
+    pub fn disk(&mut self, job: Job, then: Then) {
+        self.cmds.push(Cmd::Disk(job, then));
     }
 
     fn tell(&mut self, text: String, tone: Tone) {

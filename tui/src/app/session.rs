@@ -2,19 +2,22 @@
 //! screen adds to it (cursor, dead-stone marks, whose turn it is to act in
 //! the ending, the live count) and its log on disk.
 
-use super::Cmd;
 use super::command::Command;
+use super::disk::{Job, Then};
 use super::draft::DraftReading;
+use super::msg::Cmd;
 use super::names::Naming;
 use super::narrate::describe;
 use super::net::NetRequest;
 use super::out::Out;
 use super::prompt::Prompt;
-use super::recording::Recording;
+use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
+use super::series_net::record_network_game;
 use super::timer::Timer;
 use kaisho_core::{
-    Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
+    Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
+    Settings,
 };
 
 /// One game being played at this keyboard by both players in turn.
@@ -47,6 +50,17 @@ pub struct Session {
     pub look: super::look::Look,
     /// The dead-stone draft while it is read after stoppage.
     pub draft: Option<DraftReading>,
+    /// An accepted event waiting for the shell to store it: the game
+    /// changes only once it is on the disk.
+    staged: Option<Staged>,
+}
+
+/// An event the rules accepted, and the game after it, until it is stored.
+#[derive(Debug)]
+struct Staged {
+    event: Event,
+    next: Game,
+    effect: Effect,
 }
 
 impl Session {
@@ -99,6 +113,7 @@ impl Session {
             timer: None,
             look: super::look::Look::default(),
             draft: None,
+            staged: None,
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -276,36 +291,103 @@ impl Session {
         };
     }
 
-    /// Puts an accepted event on the disk before it is shown or the next
-    /// input is taken; returns whether it is there. If the append fails the
-    /// game stops taking moves rather than go on unsaved, and the event is
-    /// not played: the board shows only what the disk holds.
-    fn record(&mut self, event: &Event, time_used: Option<u32>, out: &mut Out) -> bool {
-        let Some(recording) = &mut self.recording else {
-            return true;
+    /// The shell's answer to the store of the staged event. Once it is on
+    /// the disk the event is played; if the append failed the game stops
+    /// taking moves rather than go on unsaved, and the event is not played:
+    /// the board shows only what the disk holds.
+    pub(super) fn stored(
+        &mut self,
+        result: Result<(), impl std::fmt::Display>,
+        naming: Naming,
+        out: &mut Out,
+    ) {
+        let Some(staged) = self.staged.take() else {
+            return;
         };
-        if let Err(e) = recording.append(event, time_used) {
+        if let Err(e) = result {
             let text = format!(
                 "the game is stopped: {e}. This move was not played; every move before \
                  it is saved — free the disk and resume the game from Saved games"
             );
             self.halted = Some(text.clone());
             out.refuse(text);
-            return false;
+            return;
         }
-        true
+        self.commit(staged, naming, out);
     }
 
-    /// Once an event ended the game: exports it and records the series,
-    /// and says where the SGF went or why it did not.
+    /// Plays a stored (or unsaved) event: the game changes and the screen
+    /// follows. At one keyboard a request to take back a move is granted
+    /// at once, since the partner sits here too.
+    fn commit(&mut self, staged: Staged, naming: Naming, out: &mut Out) {
+        let Staged {
+            event,
+            next,
+            effect,
+        } = staged;
+        let before = std::mem::replace(&mut self.game, next).board().clone();
+        self.applied(&event, effect, &before, naming, out);
+        self.finish(out);
+        out.cmds.push(Cmd::Applied(event.clone()));
+        if let Event::RequestUndo { by } = event
+            && self.net.is_none()
+            && self.game.undo_request() == Some(by)
+        {
+            self.apply(Event::AcceptUndo { by: by.opponent() }, naming, out);
+            // The asker's turn starts afresh; the time the opponent
+            // had thought on their turn is booked on nobody.
+            if let Some(timer) = &mut self.timer {
+                timer.running_ms = 0;
+            }
+        }
+    }
+
+    /// Once an event ended the game: asks for its SGF export, after which
+    /// the series records the result ([`Session::exported`]).
     fn finish(&mut self, out: &mut Out) {
-        if let Some(recording) = &mut self.recording
+        if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
         {
-            self.after = recording.finish(&self.game);
-            // The screen shows these on the result panel; plain mode prints them.
-            out.cmds.extend(self.after.iter().cloned().map(Cmd::Say));
+            let game = recording.id().to_string();
+            out.disk(Job::Export { game }, Then::Finished);
         }
+    }
+
+    /// The game has ended and its export is done: `line` says where the SGF
+    /// went; then its result goes into this side's copy of its series.
+    pub(super) fn exported(&mut self, line: String, out: &mut Out) {
+        self.after_line(line, out);
+        let game = &self.game;
+        let step = match (&mut self.net, &mut self.recording) {
+            (Some(net), _) => {
+                let black = net.names[0].clone();
+                net.series
+                    .as_mut()
+                    .and_then(|sg| Some((record_network_game(sg, &black, game)?, sg.clone())))
+            }
+            (None, Some(recording)) => recording
+                .series_mut()
+                .and_then(|sg| Some((record_series(sg, game)?, sg.clone()))),
+            (None, None) => None,
+        };
+        match step {
+            Some((SeriesStep::Save(line), sg)) => out.disk(
+                Job::SaveSeries {
+                    id: sg.id,
+                    series: Box::new(sg.series),
+                },
+                Then::SeriesResult { line },
+            ),
+            Some((SeriesStep::Refused(line), _)) => self.after_line(line, out),
+            None => {}
+        }
+    }
+
+    /// A line for the result panel, also said: the screen shows it there
+    /// and plain mode prints it.
+    pub(super) fn after_line(&mut self, line: String, out: &mut Out) {
+        self.after.push(line.clone());
+        out.cmds.push(Cmd::Say(line));
     }
 
     /// One second of the game's clock: the side on turn's flag may fall,
@@ -366,14 +448,26 @@ impl Session {
         let mut next = self.game.clone();
         match next.apply(event.clone()) {
             Ok(effect) => {
-                let time_used = self.timer.as_mut().and_then(|t| t.book(&event));
-                if !self.record(&event, time_used, out) {
-                    return;
+                let time_used_ms = self.timer.as_mut().and_then(|t| t.book(&event));
+                let staged = Staged {
+                    event,
+                    next,
+                    effect,
+                };
+                match &self.recording {
+                    Some(recording) => {
+                        out.disk(
+                            Job::Append {
+                                game: recording.id().to_string(),
+                                event: staged.event.clone(),
+                                time_used_ms,
+                            },
+                            Then::Store,
+                        );
+                        self.staged = Some(staged);
+                    }
+                    None => self.commit(staged, naming, out),
                 }
-                let before = std::mem::replace(&mut self.game, next).board().clone();
-                self.applied(&event, effect, &before, naming, out);
-                self.finish(out);
-                out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => out.refuse(self.refusal(&event, &error, naming)),
         }
@@ -422,8 +516,8 @@ impl Session {
     fn applied(
         &mut self,
         event: &Event,
-        effect: kaisho_core::Effect,
-        before: &kaisho_core::Board,
+        effect: Effect,
+        before: &Board,
         naming: Naming,
         out: &mut Out,
     ) {

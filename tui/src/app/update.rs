@@ -1,10 +1,12 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
+use super::disk::{Done, Job, Then, export_line};
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
+use super::recording::series_unsaved;
 use super::session::Session;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
@@ -44,6 +46,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
             }
         }
         Msg::Command(command) => run(state, command, &mut out),
+        Msg::Disk(done, then) => reply(state, done, then, &mut out),
         Msg::Net(news) => {
             let before = super::speech::face(state);
             super::speech::partner_moved(state, &news, &mut out);
@@ -246,7 +249,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             ),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
-        Command::AskRejoin(id) => games::ask_rejoin(state, id),
+        Command::AskRejoin(id) => games::ask_rejoin(state, id, out),
         Command::Back => back(state, out),
         Command::DiscardSettings => {
             state.screen = Screen::Home;
@@ -320,11 +323,12 @@ fn adjourn(state: &mut State, out: &mut Out) {
     }
     let text = match (&session.recording, session.game.outcome()) {
         (_, Some(_)) => None,
-        (Some(recording), None) => Some(format!(
-            "game {} adjourned (打ち掛け): resume it from Saved games; {}",
-            recording.id(),
-            recording.export()
-        )),
+        (Some(recording), None) => {
+            let id = recording.id().to_string();
+            let game = id.clone();
+            out.disk(Job::Export { game }, Then::Adjourned { id });
+            None
+        }
         (None, None) => Some("the game was left; it was not saved".to_string()),
     };
     state.screen = Screen::Home;
@@ -366,12 +370,94 @@ fn back(state: &mut State, out: &mut Out) {
         }
         Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
-            if let Some(places) = &state.places {
-                state.screen = Screen::Games(games::GamesList::load(places));
-            }
+            out.disk(Job::ListGames, Then::BackToGames);
         }
         Screen::Series(screen) if screen.open => screen.open = false,
         _ => state.screen = Screen::Home,
     }
     state.message = None;
+}
+
+/// Takes the shell's answer to a job on the data folder to the step it is
+/// for.
+fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
+    let naming = state.naming;
+    match (done, then) {
+        (Done::LogStarted(result), Then::Begin { series, said }) => {
+            local::logged(state, result, series.map(|s| *s), said, out);
+        }
+        (Done::Appended(result), Then::Store) => {
+            if let Screen::Game(session) = &mut state.screen {
+                session.stored(result, naming, out);
+            }
+        }
+        (Done::Resumed(Ok(resumed)), Then::Resume { id }) => {
+            games::resumed(state, &id, *resumed, out);
+        }
+        (Done::Networked, Then::Resume { id }) => games::networked(state, id),
+        (Done::Loaded(Ok(loaded)), Then::Review { id, from_games }) => {
+            games::reviewed(state, &id, from_games, *loaded, out);
+        }
+        (Done::Resumed(Err(e)) | Done::Loaded(Err(e)), _) => out.refuse(e.to_string()),
+        (Done::HostOf(known), Then::AskRejoin { id }) => games::rejoin_at(state, id, known),
+        (Done::Games(listing), then) => {
+            let list = games::GamesList::from_listing(listing);
+            match then {
+                Then::OpenGames => games::listed(state, list, out),
+                Then::ListGames => games::say_list(state, list, out),
+                Then::BackToGames => state.screen = Screen::Games(list),
+                _ => {}
+            }
+        }
+        (Done::Sgf(Ok(record)), Then::Import { name, from_games }) => {
+            review::imported(state, name, from_games, *record, out);
+        }
+        (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
+        (Done::Exported(result), Then::Finished) => {
+            if let Screen::Game(session) = &mut state.screen {
+                session.exported(export_line(&result), out);
+            }
+        }
+        (Done::Exported(result), Then::Adjourned { id }) => out.say(format!(
+            "game {id} adjourned (打ち掛け): resume it from Saved games; {}",
+            export_line(&result)
+        )),
+        (Done::SeriesSaved(result), Then::SeriesResult { line }) => {
+            if let Screen::Game(session) = &mut state.screen {
+                let line = match result {
+                    Ok(()) => line,
+                    Err(e) => series_unsaved(&e),
+                };
+                session.after_line(line, out);
+            }
+        }
+        (Done::SeriesList(listing), Then::OpenSeries { select }) => {
+            series::listed(state, listing, select, out);
+        }
+        (Done::SeriesCreated(Ok(id)), Then::Created { series }) => {
+            series::created(state, id, &series, out);
+        }
+        (Done::Series(Ok(found)), Then::Correct { id, word }) => {
+            series::correct_read(id, &found, &word, out);
+        }
+        (Done::SeriesSaved(Ok(())), Then::Corrected { id, series, said }) => {
+            series::corrected(state, id, *series, &said, out);
+        }
+        (Done::SeriesSaved(Ok(())), Then::Nigiri { seat }) => {
+            series::nigiri_saved(state, seat, out)
+        }
+        (
+            Done::SeriesCreated(Err(e))
+            | Done::Series(Err(e))
+            | Done::SeriesSaved(Err(e))
+            | Done::SeriesList(Err(e)),
+            _,
+        ) => out.refuse(e.to_string()),
+        (Done::ConfigSaved(Ok(path)), Then::Settings { config }) => {
+            settings::saved(state, *config, &path, out);
+        }
+        (Done::ConfigSaved(Err(problem)), _) => out.refuse(problem.to_string()),
+        // An answer that does not fit what it is for changes nothing.
+        _ => {}
+    }
 }

@@ -8,7 +8,8 @@ use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_saved};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
+use crate::shell::disk::{export, series_game};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -126,7 +127,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_saved(&self.env.store, id, &self.places.exports_dir());
+        let sgf = export_line(&export(&self.places, id));
         format!("{end}; {sgf}")
     }
 
@@ -298,7 +299,7 @@ impl Task {
             names: [header.black.name.clone(), header.white.name.clone()],
             game_id: header.game_id.clone(),
             resumed,
-            series: header.series.clone(),
+            series: series_game(&self.places, header.series.as_deref()),
         })));
         self.tell(NetNews::Clocks(face(session)));
     }
