@@ -279,3 +279,23 @@ fn the_word_finder_finds_whole_names_only() {
     assert!(!names("SgfFileError", "File"));
     assert!(names("kaisho_saves::export::export_into", "export::"));
 }
+
+/// The text of the item `head` opens in `code` (up to its closing brace).
+fn item<'a>(code: &'a str, head: &str) -> &'a str {
+    let at = code
+        .find(head)
+        .unwrap_or_else(|| panic!("{head} is defined"));
+    let body = &code[at..];
+    let open = body.find('{').expect("a body");
+    &body[..=open + matching_brace(&body[open + 1..]) + 1]
+}
+
+#[test]
+fn the_network_reports_carry_events_and_hashes_not_games() {
+    let code = code_of(&app_dir().join("net.rs"));
+    for head in ["pub enum NetNews", "pub struct Started"] {
+        let text = item(&code, head);
+        assert!(text.contains("hash"), "{head} carries a state hash: {text}");
+        assert!(!names(text, "Game"), "{head} carries a whole game: {text}");
+    }
+}

@@ -190,6 +190,7 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
 
     // Ben may not move for Black; Aki plays at the cursor, the centre.
     b.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| b.heard("not your turn")).await;
     assert!(b.heard("not your turn: Black to play"), "{:?}", b.said);
     a.press(KeyCode::Enter);
     settle(&mut a, &mut b, |a, b| {
@@ -198,9 +199,13 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     .await;
     assert_eq!(stone(&b, "E5"), Some(Color::Black));
 
-    // An occupied point is refused on Ben's side before anything is sent.
+    // An occupied point is refused on Ben's side before anything is sent:
+    // once, by the network task's game, with the rule's reason.
     b.type_line(":E5");
+    settle(&mut a, &mut b, |_, b| b.heard("occupied")).await;
     assert!(b.heard("E5: the point is occupied"), "{:?}", b.said);
+    let refusals = b.said.iter().filter(|s| s.contains("occupied")).count();
+    assert_eq!(refusals, 1, "{:?}", b.said);
     assert_eq!(b.session().game.move_number(), 1);
 
     // Ben answers by typing D4; Aki sees it.
@@ -285,6 +290,11 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     assert_eq!(log_a.game.events().len(), 7);
     assert_eq!(log_a.contents.chat.len(), 1);
     assert_eq!(log_a.game.outcome(), log_b.game.outcome());
+    // Both screens' mirrors end in the state the logs hold, hash for hash.
+    let hash = log_a.game.state_hash();
+    assert_eq!(a.session().game.state_hash(), hash);
+    assert_eq!(b.session().game.state_hash(), hash);
+    assert_eq!(log_b.game.state_hash(), hash);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -104,19 +104,11 @@ fn the_partners_move_rings_the_bell_only_when_it_is_on() {
     play(&mut state, "C3");
     state.config.bell = true;
     // Our own move, sent, does not ring.
-    let mut game = session(&state).game.clone();
     let c3 = Event::Play {
         color: Color::White,
         point: gtp("C3", 9),
     };
-    game.apply(c3.clone()).unwrap();
-    let sent = update(
-        &mut state,
-        Msg::Net(NetNews::Sent {
-            event: c3,
-            game: Box::new(game),
-        }),
-    );
+    let sent = task_checks(&mut state, c3);
     assert!(!sent.contains(&Cmd::Bell), "{sent:?}");
     let rung = remote(&mut state, "G7", Color::Black);
     assert_eq!(

@@ -9,7 +9,7 @@ use common::update;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt};
+use kaisho::app::{Cmd, Msg, NetRequest, Prompt};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_saves::log::{GameStore, read_log};
 use kaisho_saves::places::Places;
@@ -139,24 +139,17 @@ fn n_refuses_the_partners_request() {
 fn our_request_goes_to_the_partner_and_changes_nothing_yet() {
     let mut state = network_game();
     // White's move stands last: Black cannot ask to take it back.
-    let said = press(&mut state, KeyCode::Char('u'));
+    let cmds = update(&mut state, key(KeyCode::Char('u')));
+    let said = common::said(as_the_task(&mut state, cmds));
     assert_eq!(
         said,
         ["only White, who made the last move, can ask to take it back"]
     );
-    let mut game = session(&state).game.clone();
     let d4 = Event::Play {
         color: Color::Black,
         point: gtp("D4", 9),
     };
-    game.apply(d4.clone()).unwrap();
-    update(
-        &mut state,
-        Msg::Net(NetNews::Sent {
-            event: d4,
-            game: Box::new(game),
-        }),
-    );
+    task_checks(&mut state, d4);
     let cmds = update(&mut state, key(KeyCode::Char('u')));
     assert!(
         cmds.iter().any(|c| matches!(

@@ -9,7 +9,7 @@ use super::out::Out;
 use super::seat::{LinkState, NetSeat};
 use super::session::Session;
 use super::{Screen, State};
-use kaisho_core::Phase;
+use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
@@ -36,14 +36,19 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             begin(state, *started, out);
         }
         (news, Screen::Game(session)) if session.net.is_some() => match news {
-            NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
-                session.mirror(&event, *game, naming, out);
+            NetNews::Sent { event, hash } | NetNews::Remote { event, hash } => {
+                session.mirror(&event, hash, naming, out);
                 if session.game.phase() == Phase::Ended && state.places.is_some() {
                     finish(session, out);
                 }
             }
-            NetNews::Withdrawn { event, game } => {
-                session.take_table(*game);
+            NetNews::Rejected { event, error } => {
+                out.refuse(session.refusal(&event, &error, naming));
+            }
+            NetNews::Withdrawn { event, hash } => {
+                if !session.withdraw(hash, out) {
+                    return;
+                }
                 let size = session.game.settings().size.get();
                 out.refuse(format!(
                     "your event ({}) crossed the partner's and was taken back; make it again if it still applies",
@@ -99,7 +104,11 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     // A series game resumed from Saved games finds its series by the id in
     // its log: the network task reads it.
     let series = series.or(started.series);
-    let mut session = Session::from_game(started.game);
+    let game = match Game::replay(started.settings, &started.events) {
+        Ok(game) if game.state_hash() == started.hash => game,
+        _ => return out.refuse(super::session::DIVERGED.to_string()),
+    };
+    let mut session = Session::from_game(game);
     session.title = match &series {
         Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
         None => format!("{} v {}", started.names[0], started.names[1]),

@@ -430,19 +430,18 @@ impl Session {
     }
 
     /// Applies an event through the rules engine and reports what happened
-    /// or why it was refused. In a network game the event is checked on a
-    /// copy and handed to the network task, which sends it; the game
-    /// changes when the task reports it sent.
+    /// or why it was refused. At this keyboard the game changes once the
+    /// shell has stored it. In a network game the event goes to the network
+    /// task, whose game checks it; the mirror changes when the task reports
+    /// it sent.
     pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
                 out.refuse(format!("not sent: {why}"));
                 return;
             }
-            match self.game.clone().apply(event.clone()) {
-                Ok(_) => out.cmds.push(Cmd::Net(NetRequest::Act(event))),
-                Err(error) => out.refuse(self.refusal(&event, &error, naming)),
-            }
+            // The network task's game checks it, once.
+            out.cmds.push(Cmd::Net(NetRequest::Act(event)));
             return;
         }
         let mut next = self.game.clone();
@@ -474,23 +473,49 @@ impl Session {
     }
 
     /// Takes an event the network task reports (ours sent, or the
-    /// partner's checked and logged) into the mirrored game. The task's
-    /// game is the authority: if the mirror disagrees it is replaced.
-    pub(super) fn mirror(&mut self, event: &Event, game: Game, naming: Naming, out: &mut Out) {
+    /// partner's checked and logged) into the mirrored game, which must
+    /// reach the task's state hash `hash`. If it does not, the mirror is no
+    /// longer the game: it is a fault, said, and the screen takes no more
+    /// moves.
+    pub(super) fn mirror(&mut self, event: &Event, hash: u64, naming: Naming, out: &mut Out) {
         let before = self.game.board().clone();
         match self.game.apply(event.clone()) {
-            Ok(effect) if self.game.state_hash() == game.state_hash() => {
+            Ok(effect) if self.game.state_hash() == hash => {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => self.take_table(game),
+            _ => self.diverged(out),
         }
     }
 
-    /// Takes the network task's game as it stands, with the marks and the
-    /// count of the proposal on the table, so that the screen shows exactly
-    /// what `a` would accept.
-    pub(super) fn take_table(&mut self, game: Game) {
+    /// Takes our last event back out of the mirror, as the network task
+    /// did when it crossed the host's, and shows the proposal on the table
+    /// so that the screen shows exactly what `a` would accept. Returns
+    /// whether the mirror still matches the task's game (`hash`).
+    pub(super) fn withdraw(&mut self, hash: u64, out: &mut Out) -> bool {
+        let events = self.game.events();
+        let standing = &events[..events.len().saturating_sub(1)];
+        match Game::replay(self.game.settings().clone(), standing) {
+            Ok(game) if game.state_hash() == hash => {
+                self.take_table(game);
+                true
+            }
+            _ => {
+                self.diverged(out);
+                false
+            }
+        }
+    }
+
+    /// The mirror no longer matches the network task's game.
+    fn diverged(&mut self, out: &mut Out) {
+        self.halted = Some(DIVERGED.to_string());
+        out.refuse(DIVERGED.to_string());
+    }
+
+    /// Takes `game` as it stands, with the marks and the count of the
+    /// proposal on the table.
+    fn take_table(&mut self, game: Game) {
         self.game = game;
         // A draft read for the position before no longer applies.
         self.draft = None;
@@ -504,7 +529,8 @@ impl Session {
         self.recount();
     }
 
-    fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
+    /// A refusal of the rules in words, with the point for a move.
+    pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
             Event::Play { point, .. } => format!("{}: {error}", naming.name(*point, self.size())),
             _ => error.to_string(),
@@ -564,6 +590,11 @@ impl Session {
         self.recount();
     }
 }
+
+/// Said when the screen's copy of a network game no longer matches the
+/// network task's: the game stops here, its log holds every event.
+pub(super) const DIVERGED: &str = "the game on this screen no longer matches the network game, so it \
+     takes no more moves here; every move is in the log: resume the game from Saved games";
 
 /// What the automatic draft marked: said when the game stops, and again
 /// when a reading begun then ends.

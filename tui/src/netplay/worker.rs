@@ -293,8 +293,11 @@ impl Task {
 
     fn started(&self, session: &Session, resumed: bool) {
         let header = session.header();
+        let game = session.game();
         self.tell(NetNews::Started(Box::new(Started {
-            game: session.game().clone(),
+            settings: game.settings().clone(),
+            events: game.events().to_vec(),
+            hash: game.state_hash(),
             local: session.local_color(),
             names: [header.black.name.clone(), header.white.name.clone()],
             game_id: header.game_id.clone(),
@@ -329,11 +332,11 @@ impl Task {
                 update = session.next() => match update? {
                     Update::Remote { event, .. } => self.tell(NetNews::Remote {
                         event,
-                        game: Box::new(session.game().clone()),
+                        hash: session.game().state_hash(),
                     }),
                     Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
                         event,
-                        game: Box::new(session.game().clone()),
+                        hash: session.game().state_hash(),
                     }),
                     Update::Chat(text) => self.tell(NetNews::Chat(text)),
                     Update::Acked { .. } | Update::PeerClock { .. } => {}
@@ -355,18 +358,23 @@ impl Task {
         }
     }
 
-    /// Sends one of our events; a refusal is news, a broken link an error.
+    /// Sends one of our events, checked once by the session's game; a
+    /// refusal is news, a broken link an error.
     async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
-        match session.act(event).await {
+        match session.act(event.clone()).await {
             Ok((_, event)) => {
                 self.tell(NetNews::Sent {
                     event,
-                    game: Box::new(session.game().clone()),
+                    hash: session.game().state_hash(),
                 });
                 self.tell(NetNews::Clocks(face(session)));
                 Ok(())
             }
-            Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
+            Err(NetError::Game(error)) => {
+                self.tell(NetNews::Rejected { event, error });
+                Ok(())
+            }
+            Err(e @ NetError::NotNow(_)) => {
                 self.tell(NetNews::Refused(e.to_string()));
                 Ok(())
             }

@@ -405,9 +405,54 @@ pub fn partner_event(state: &mut Front, event: Event) -> Vec<Cmd> {
         state,
         Msg::Net(kaisho::app::NetNews::Remote {
             event,
-            game: Box::new(game),
+            hash: game.state_hash(),
         }),
     )
+}
+
+/// Our `event`, checked by the network task's game, as the task reports
+/// it: sent with the state hash after it, or refused with the rule's reason.
+pub fn task_checks(state: &mut Front, event: Event) -> Vec<Cmd> {
+    let mut game = session(state).game.clone();
+    let news = match game.apply(event.clone()) {
+        Ok(_) => kaisho::app::NetNews::Sent {
+            event,
+            hash: game.state_hash(),
+        },
+        Err(error) => kaisho::app::NetNews::Rejected { event, error },
+    };
+    update(state, Msg::Net(news))
+}
+
+/// The commands `cmds` of a network game with the network task's part
+/// played: each event to act on is checked and reported back.
+pub fn as_the_task(state: &mut Front, cmds: Vec<Cmd>) -> Vec<Cmd> {
+    let mut rest = Vec::new();
+    for cmd in cmds {
+        match cmd {
+            Cmd::Net(kaisho::app::NetRequest::Act(event)) => {
+                let more = task_checks(state, event);
+                rest.extend(as_the_task(state, more));
+            }
+            other => rest.push(other),
+        }
+    }
+    rest
+}
+
+/// The report of a network game starting on `game`, this side playing
+/// `local`, with game id `game_id`: Aki has Black, Ben White.
+pub fn started_news(game: &Game, local: Color, game_id: &str) -> kaisho::app::NetNews {
+    kaisho::app::NetNews::Started(Box::new(kaisho::app::Started {
+        settings: game.settings().clone(),
+        events: game.events().to_vec(),
+        hash: game.state_hash(),
+        local,
+        names: ["Aki".into(), "Ben".into()],
+        game_id: game_id.into(),
+        resumed: false,
+        series: None,
+    }))
 }
 
 /// A network game starting on `game`, this side playing `local`, as the
@@ -416,15 +461,6 @@ pub fn start_network_game(state: &mut Front, game: Game, local: Color) {
     state.screen = Screen::Lobby(Box::default());
     update(
         state,
-        Msg::Net(kaisho::app::NetNews::Started(Box::new(
-            kaisho::app::Started {
-                game,
-                local,
-                names: ["Aki".into(), "Ben".into()],
-                game_id: "20261124-0900-1".into(),
-                resumed: false,
-                series: None,
-            },
-        ))),
+        Msg::Net(started_news(&game, local, "20261124-0900-1")),
     );
 }
