@@ -58,7 +58,7 @@ fn a_local_game_from_the_first_move_to_the_counted_result() {
     assert_eq!(score.captures, [0, 1]);
     // Back to the home screen for another game.
     press(&mut state, KeyCode::Char('n'));
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn leaving_a_game_asks_first_and_control_c_quits_at_once() {
     assert!(update(&mut state, key(KeyCode::Char('q'))).is_empty());
     let said = press(&mut state, KeyCode::Char('y'));
     assert_eq!(said, ["the game was left; it was not saved"]);
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
     assert_eq!(update(&mut state, key(KeyCode::Char('q'))), [Cmd::Quit]);
     let ctrl_c = Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert_eq!(update(&mut new_game(9), ctrl_c), [Cmd::Quit]);

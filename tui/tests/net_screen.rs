@@ -8,7 +8,7 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State};
+use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, State, Table};
 use kaisho::shell::Shell;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
@@ -73,7 +73,7 @@ impl Side {
         self.press(KeyCode::Enter);
     }
 
-    fn session(&self) -> &Session {
+    fn session(&self) -> &Table {
         match &self.state.screen {
             Screen::Game(session) => session,
             _ => panic!("no game on screen; said {:?}", self.said),

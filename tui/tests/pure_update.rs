@@ -127,7 +127,7 @@ fn a_whole_game_runs_through_the_update_without_a_disk() {
     }
     shell.run(&mut state, Command::Pass);
     shell.run(&mut state, Command::Pass);
-    let session = state.session().expect("the game is showing");
+    let session = state.table().expect("the game is showing");
     assert_eq!(session.game.phase(), Phase::Stopped);
     // The ending: one side proposes no dead stones, the other accepts.
     while state.reading() {
@@ -174,7 +174,7 @@ fn a_move_whose_store_fails_is_not_played_and_the_game_stops() {
     shell.run(&mut state, Command::Play(at("E5")));
     shell.fail_next_append = true;
     shell.run(&mut state, Command::Play(at("C3")));
-    let session = state.session().expect("the game is showing");
+    let session = state.table().expect("the game is showing");
     assert_eq!(
         session.game.events().len(),
         1,

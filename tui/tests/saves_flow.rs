@@ -114,7 +114,7 @@ fn a_game_left_in_play_is_adjourned_resumed_and_finished() {
         sgf.contains(";B[ee] ;W[df]") && !sgf.contains("RE["),
         "{sgf}"
     );
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
 
     // A new start, as after quitting kaisho: the game is listed as adjourned.
     let mut state = home_in(home.path());
@@ -496,7 +496,7 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
         keys(state, "  ");
         play(state, "Q16");
         keys(state, "qy");
-        assert!(state.session().is_none());
+        assert!(state.table().is_none());
     };
     let mut state = home_in(home.path());
     start_and_leave(&mut state);

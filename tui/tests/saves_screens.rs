@@ -227,6 +227,6 @@ fn series_game_screen_names_the_players() {
     open_from_home(&mut state, HomeItem::Series);
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::Enter);
-    assert!(state.session().is_some(), "a game started");
+    assert!(state.table().is_some(), "a game started");
     insta::assert_snapshot!(render(&state));
 }

@@ -6,20 +6,20 @@ use super::command::Command;
 use super::look::{move_words, position_after};
 use super::msg::Cmd;
 use super::out::Out;
-use super::session::Session;
+use super::table::Table;
 use super::text::board_text;
 use super::{Screen, State};
 
 /// Whether the game screen is looking back.
 #[must_use]
 pub fn looking_back(state: &State) -> bool {
-    state.session().is_some_and(|s| s.look.back.is_some())
+    state.table().is_some_and(|s| s.look.back.is_some())
 }
 
 /// Plain mode's `moves` and `look N`: the move list, or the board after
 /// the first N moves, as text.
 pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return out.refuse("no game yet: start one first".to_string());
     };
     let game = &session.game;
@@ -37,7 +37,7 @@ pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
             let Some(shown) = position_after(game, n as usize) else {
                 return out.refuse(format!("move {n} cannot be shown"));
             };
-            board_text(&Session::from_game(shown), state.naming)
+            board_text(&Table::from_game(shown), state.naming)
         }
         _ => return,
     };

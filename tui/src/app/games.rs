@@ -11,7 +11,7 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
-use super::session::Session;
+use super::table::Table;
 use super::text::moves_text;
 use super::timer::Timer;
 use super::{Screen, State};
@@ -147,7 +147,7 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
     }
     let (recording, note) = Recording::resumed(id, &saved, series);
     let header = &saved.contents.header;
-    let mut session = Session::from_game(saved.game.clone());
+    let mut session = Table::from_game(saved.game.clone());
     if let Some(clock) = header.clock {
         session.timer = Timer::resumed(clock, &saved.contents.events);
     }

@@ -4,7 +4,7 @@
 use super::disk::{Job, Then};
 use super::out::Out;
 use super::recording::{Recording, SeriesGame};
-use super::session::Session;
+use super::table::Table;
 use super::timer::Timer;
 use super::{Screen, State};
 use kaisho_core::{BoardSize, Settings};
@@ -41,7 +41,7 @@ pub(super) fn begin(
     title: String,
     out: &mut Out,
 ) {
-    let mut session = match Session::new(settings.clone()) {
+    let mut session = match Table::new(settings.clone()) {
         Ok(session) => session,
         Err(e) => return out.refuse(e.to_string()),
     };

@@ -29,9 +29,9 @@ mod series;
 mod series_net;
 mod series_typed;
 mod series_words;
-mod session;
 mod settings;
 mod speech;
+mod table;
 mod text;
 mod timer;
 mod undo;
@@ -63,8 +63,8 @@ pub use series_typed::{
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };
-pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
+pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
 pub use timer::{CLOCKS, Timer};
 pub use update::update;
@@ -87,7 +87,7 @@ pub enum Screen {
     Home,
     /// A game, from the first move to its result; the phase decides whether
     /// the play, ending or result screen shows.
-    Game(Box<Session>),
+    Game(Box<Table>),
     /// The saved and adjourned games, to resume or review.
     Games(GamesList),
     /// A finished game or an imported SGF record, stepped through.
@@ -223,7 +223,7 @@ impl State {
     pub fn ticks_visibly(&self) -> bool {
         self.message.is_some()
             || self
-                .session()
+                .table()
                 .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)
     }
 
@@ -231,14 +231,14 @@ impl State {
     /// [`Msg::Read`] often, one node quota each.
     #[must_use]
     pub fn reading(&self) -> bool {
-        self.session()
+        self.table()
             .and_then(|s| s.draft.as_ref())
             .is_some_and(draft::DraftReading::open)
     }
 
     /// The game being shown, if any.
     #[must_use]
-    pub fn session(&self) -> Option<&Session> {
+    pub fn table(&self) -> Option<&Table> {
         match &self.screen {
             Screen::Game(session) => Some(session),
             _ => None,

@@ -7,7 +7,7 @@ use super::disk::{Job, Then};
 use super::net::{NetNews, Started};
 use super::out::Out;
 use super::seat::{LinkState, NetSeat};
-use super::session::Session;
+use super::table::Table;
 use super::{Screen, State};
 use kaisho_core::{Game, Phase};
 
@@ -106,9 +106,9 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     let series = series.or(started.series);
     let game = match Game::replay(started.settings, &started.events) {
         Ok(game) if game.state_hash() == started.hash => game,
-        _ => return out.refuse(super::session::DIVERGED.to_string()),
+        _ => return out.refuse(super::table::DIVERGED.to_string()),
     };
-    let mut session = Session::from_game(game);
+    let mut session = Table::from_game(game);
     session.title = match &series {
         Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
         None => format!("{} v {}", started.names[0], started.names[1]),
@@ -140,7 +140,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
 
 /// The network task ended: an unfinished game takes no more moves here
 /// and stays adjourned in the log.
-fn closed(session: &mut Session, text: &str) {
+fn closed(session: &mut Table, text: &str) {
     let Some(net) = &mut session.net else {
         return;
     };
@@ -153,7 +153,7 @@ fn closed(session: &mut Session, text: &str) {
 /// The game has just ended (its last event is in the log, which both sides
 /// write before sending or acknowledging): asks for its SGF export, after
 /// which the result goes into this side's copy of its series.
-fn finish(session: &Session, out: &mut Out) {
+fn finish(session: &Table, out: &mut Out) {
     let Some(net) = &session.net else {
         return;
     };

@@ -7,7 +7,7 @@ use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
 use super::recording::series_unsaved;
-use super::session::Session;
+use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
@@ -128,7 +128,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
 }
 
 fn typed_point(state: &mut State, text: &str, out: &mut Out) {
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     let size = session.game.settings().size.get();
@@ -158,7 +158,7 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return;
     }
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
@@ -178,7 +178,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Quit => {
             // A local game left by quitting is adjourned like one left by
             // `leave`: its SGF is exported and the player told where.
-            if state.session().is_some_and(|s| {
+            if state.table().is_some_and(|s| {
                 s.net.is_none() && s.recording.is_some() && s.game.outcome().is_none()
             }) {
                 adjourn(state, out);
@@ -197,7 +197,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             komi,
             handicap,
         } => local::start_local(state, size, komi, handicap, out),
-        Command::Home => match state.session() {
+        Command::Home => match state.table() {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse("the game is not over yet".to_string());
             }
@@ -239,7 +239,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::Chat(text) => chat(state, &text, out),
         Command::AskJoin => lobby::ask_code(state, out),
-        Command::AskChat => match state.session() {
+        Command::AskChat => match state.table() {
             Some(session) if session.net.is_some() => {
                 state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
             }
@@ -265,10 +265,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::ShowBoard | Command::ShowScore => {
             // A review shows its position as a game would.
             let reviewed = match &state.screen {
-                Screen::Review(review) => Some(Session::from_game(review.shown().clone())),
+                Screen::Review(review) => Some(Table::from_game(review.shown().clone())),
                 _ => None,
             };
-            match reviewed.as_ref().or(state.session()) {
+            match reviewed.as_ref().or(state.table()) {
                 Some(session) => {
                     let text = match command {
                         Command::ShowBoard => board_text(session, state.naming),
@@ -300,7 +300,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
 /// a game in play stays adjourned (打ち掛け) and can be resumed; it is also
 /// exported as SGF as it stands.
 fn adjourn(state: &mut State, out: &mut Out) {
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     if let Some(net) = &session.net {

@@ -4,7 +4,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use kaisho::app::{Cmd, Command, Msg, Options, Screen, Session, State, Tone};
+use kaisho::app::{Cmd, Command, Msg, Options, Screen, State, Table, Tone};
 use kaisho::layout::BoardLayout;
 use kaisho::shell::Shell;
 use kaisho::view::view;
@@ -116,7 +116,7 @@ pub fn open_from_home(state: &mut Front, item: kaisho::app::HomeItem) {
 /// A state showing `game`.
 pub fn showing(game: Game) -> Front {
     let mut state = home();
-    state.screen = Screen::Game(Box::new(Session::from_game(game)));
+    state.screen = Screen::Game(Box::new(Table::from_game(game)));
     state
 }
 
@@ -181,8 +181,8 @@ pub fn said(cmds: Vec<Cmd>) -> Vec<String> {
         .collect()
 }
 
-pub fn session(state: &State) -> &Session {
-    state.session().expect("a game is showing")
+pub fn session(state: &State) -> &Table {
+    state.table().expect("a game is showing")
 }
 
 /// The screen at `w`×`h`, as the snapshots show it.

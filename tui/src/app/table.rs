@@ -22,7 +22,7 @@ use kaisho_core::{
 
 /// One game being played at this keyboard by both players in turn.
 #[derive(Debug)]
-pub struct Session {
+pub struct Table {
     pub game: Game,
     pub cursor: Point,
     /// Stones marked dead (whole chains, sorted) on the ending screen.
@@ -63,7 +63,7 @@ struct Staged {
     effect: Effect,
 }
 
-impl Session {
+impl Table {
     /// Who plays `color`: the player's name in a network game or a game of
     /// a series, else the colour's name.
     #[must_use]
@@ -86,16 +86,16 @@ impl Session {
     }
 
     /// A new game with the cursor on the centre point.
-    pub fn new(settings: Settings) -> Result<Session, GameError> {
+    pub fn new(settings: Settings) -> Result<Table, GameError> {
         let game = Game::new(settings)?;
-        Ok(Session::from_game(game))
+        Ok(Table::from_game(game))
     }
 
     /// Wraps an existing game: a resumed one, or one set up by a test.
     #[must_use]
-    pub fn from_game(game: Game) -> Session {
+    pub fn from_game(game: Game) -> Table {
         let mid = game.settings().size.get() / 2;
-        let mut session = Session {
+        let mut session = Table {
             ending_turn: game.to_move(),
             cursor: Point::new(mid, mid),
             marks: game
@@ -343,7 +343,7 @@ impl Session {
     }
 
     /// Once an event ended the game: asks for its SGF export, after which
-    /// the series records the result ([`Session::exported`]).
+    /// the series records the result ([`Table::exported`]).
     fn finish(&mut self, out: &mut Out) {
         if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
