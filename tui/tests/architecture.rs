@@ -273,6 +273,27 @@ fn the_update_touches_no_file_and_no_save_store() {
 }
 
 #[test]
+fn the_app_imports_nothing_that_does_io() {
+    let outside = [
+        "crate::shell",
+        "crate::netplay",
+        "crate::event_loop",
+        "crate::plain",
+        "crate::terminal",
+    ];
+    let mut found = Vec::new();
+    for path in rust_files(&app_dir()) {
+        let code = std::fs::read_to_string(&path).expect("a source file");
+        for word in outside {
+            if names(&code, word) {
+                found.push(format!("{} names {word}", path.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "the app reaches the shell: {found:#?}");
+}
+
+#[test]
 fn the_word_finder_finds_whole_names_only() {
     assert!(names("use std::fs::File;", "File"));
     assert!(names("let f = std::fs::read(p);", "std::fs"));

@@ -1,8 +1,10 @@
 //! The application state and the pure update that changes it.
 //!
-//! The state knows nothing about terminals: [`update`] takes a [`Msg`] and
-//! returns [`Cmd`]s; the view and plain mode only read the state. That keeps
-//! every flow testable by feeding messages and inspecting the result.
+//! The state knows nothing about terminals or disks: [`update`] takes a
+//! [`Msg`] and returns [`Cmd`]s, the disk work and network requests among
+//! them, which the shell carries out and answers with
+//! messages; the view and plain mode only read the state. That keeps every
+//! flow testable by feeding messages and inspecting the result.
 
 mod at_hand;
 mod command;
