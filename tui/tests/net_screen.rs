@@ -496,3 +496,34 @@ async fn a_partners_escape_sequences_are_shown_never_obeyed() {
         assert!(!said.contains(['\u{1b}', '\u{7}', '\n']), "{said:?}");
     }
 }
+
+/// A move the rules refuse is checked once, by the network task's game,
+/// and refused there with the rule's reason; nothing is sent, and the
+/// screens stay as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_rules_refuse_in_a_network_game_is_refused_once_with_the_rules_reason() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    a.type_line(":E5");
+    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    let (heard_a, heard_b) = (a.said.len(), b.said.len());
+    b.type_line(":E5");
+    // The screen does not judge the move: the network task's game does.
+    assert_eq!(b.said.len(), heard_b, "{:?}", b.said);
+    settle(&mut a, &mut b, |_, b| b.said.len() > heard_b).await;
+    assert_eq!(b.said[heard_b..], ["E5: the point is occupied"]);
+    // No report follows it, on either side.
+    let more = tokio::time::timeout(Duration::from_millis(300), async {
+        tokio::select! {
+            n = a.shell.next() => n,
+            n = b.shell.next() => n,
+        }
+    })
+    .await;
+    if let Ok(news) = more {
+        assert!(matches!(news, kaisho::app::NetNews::Clocks(_)), "{news:?}");
+    }
+    assert_eq!(a.said.len(), heard_a, "{:?}", a.said);
+    assert_eq!(b.session().game.move_number(), 1);
+    assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
+}
