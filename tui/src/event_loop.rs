@@ -6,7 +6,7 @@
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
-use crate::netplay::task::Net;
+use crate::shell::Shell;
 use crate::view::view;
 use crossterm::event::EventStream;
 use futures::StreamExt;
@@ -24,7 +24,7 @@ where
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
-    let mut net = Net::default();
+    let mut shell = Shell::default();
     terminal.draw(|frame| view(state, frame))?;
     loop {
         let msg = tokio::select! {
@@ -32,7 +32,7 @@ where
                 Some(event) => Msg::from_terminal(event?),
                 None => break,
             },
-            news = net.next() => Some(Msg::Net(news)),
+            news = shell.next() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
@@ -41,12 +41,12 @@ where
         // skip the frame, so an idle screen sends no bytes at all.
         let idle_tick = matches!(msg, Msg::Tick) && !state.ticks_visibly();
         let mut quit = false;
-        for cmd in net.step(state, msg) {
+        for cmd in shell.step(state, msg) {
             match cmd {
                 Cmd::Quit => quit = true,
                 Cmd::Applied(event) => logging::applied(&event),
                 Cmd::Bell => ring(),
-                Cmd::Say(_) | Cmd::Net(_) => {}
+                Cmd::Say(_) | Cmd::Net(_) | Cmd::Disk(..) => {}
             }
         }
         if quit {
@@ -56,7 +56,7 @@ where
             terminal.draw(|frame| view(state, frame))?;
         }
     }
-    net.shut_down().await;
+    shell.shut_down().await;
     Ok(())
 }
 

@@ -95,8 +95,8 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
         .worker_threads(2)
         .enable_all()
         .build()?;
-    let mut session = terminal::Session::start()?;
-    let size = session.terminal.size()?;
+    let mut screen = terminal::Terminal::start()?;
+    let size = screen.terminal.size()?;
     let mut state = state_for(flags, options, (size.width, size.height));
     tracing::info!(
         micros = started.elapsed().as_micros(),
@@ -104,5 +104,5 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
         config_problem = ?state.config_problem,
         "ready to draw the first frame"
     );
-    runtime.block_on(event_loop::run(&mut session.terminal, &mut state))
+    runtime.block_on(event_loop::run(&mut screen.terminal, &mut state))
 }

@@ -3,8 +3,9 @@
 //!
 //! Data flows one way: terminal input (or a typed line in plain mode) becomes
 //! a [`app::Msg`]; [`app::update`] applies it to [`app::State`] through the
-//! rules engine and returns [`app::Cmd`]s for the outside world; [`view::view`]
-//! draws the state.
+//! rules engine and returns [`app::Cmd`]s; [`shell::Shell`] carries them out
+//! (the disk, the network) and feeds the answers back; [`view::view`] draws
+//! the state.
 
 pub mod app;
 pub mod event_loop;
@@ -14,5 +15,6 @@ mod logging;
 pub mod netplay;
 pub mod plain;
 pub mod quiet;
+pub mod shell;
 pub mod terminal;
 pub mod view;

@@ -9,23 +9,22 @@ use crossterm::execute;
 use crossterm::terminal::{
     EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
 };
-use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
 use std::io::{self, Stdout, stdout};
 
 /// The terminal kaisho draws on.
-pub type Tui = Terminal<Quiet<CrosstermBackend<Stdout>>>;
+pub type Tui = ratatui::Terminal<Quiet<CrosstermBackend<Stdout>>>;
 
 /// Restores the terminal when dropped, so every way out of the draw loop,
 /// an error included, leaves the user's shell usable.
-pub struct Session {
+pub struct Terminal {
     pub terminal: Tui,
 }
 
-impl Session {
+impl Terminal {
     /// Prepares the terminal and installs a panic hook that restores it
     /// before the panic message is printed.
-    pub fn start() -> io::Result<Session> {
+    pub fn start() -> io::Result<Terminal> {
         let previous = std::panic::take_hook();
         std::panic::set_hook(Box::new(move |info| {
             restore();
@@ -38,8 +37,8 @@ impl Session {
             return Err(e);
         }
         // The cursor was hidden above.
-        match Terminal::new(Quiet::new(CrosstermBackend::new(out), true)) {
-            Ok(terminal) => Ok(Session { terminal }),
+        match ratatui::Terminal::new(Quiet::new(CrosstermBackend::new(out), true)) {
+            Ok(terminal) => Ok(Terminal { terminal }),
             Err(e) => {
                 restore();
                 Err(e)
@@ -48,7 +47,7 @@ impl Session {
     }
 }
 
-impl Drop for Session {
+impl Drop for Terminal {
     fn drop(&mut self) {
         restore();
     }

@@ -104,7 +104,7 @@ fn an_idle_screen_sends_nothing() {
     sink.take();
     let mut idle = 0;
     for _ in 0..10 {
-        kaisho::app::update(&mut state, kaisho::app::Msg::Tick);
+        common::update(&mut state, kaisho::app::Msg::Tick);
         terminal.draw(|frame| view(&state, frame)).expect("draw");
         idle += sink.take().len();
     }

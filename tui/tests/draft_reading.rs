@@ -4,8 +4,8 @@
 
 mod common;
 
-use common::{click, pass_twice, render, session, showing};
-use kaisho::app::{Msg, State, update};
+use common::{Front, click, pass_twice, render, session, showing, update};
+use kaisho::app::Msg;
 use kaisho_core::life::{self, Limits};
 use kaisho_core::{Board, BoardSize, Game, Komi, Point, Settings};
 
@@ -18,7 +18,7 @@ fn corners() -> Board {
 }
 
 /// The position as a game just started from a set-up, Black to move.
-fn stopped(board: &Board) -> State {
+fn stopped(board: &Board) -> Front {
     let setup = board
         .points()
         .filter_map(|p| board.get(p).map(|c| (c, p)))
@@ -33,7 +33,7 @@ fn stopped(board: &Board) -> State {
 }
 
 /// Sends read slices until the draft is read; returns how many it took.
-fn read_out(state: &mut State) -> (usize, Vec<String>) {
+fn read_out(state: &mut Front) -> (usize, Vec<String>) {
     let mut said = Vec::new();
     for slice in 0..100 {
         if !state.reading() {

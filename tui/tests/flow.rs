@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
-use kaisho::app::{Cmd, Msg, Prompt, update};
+use kaisho::app::{Cmd, Msg, Prompt};
 use kaisho_core::{Color, Event, NoResultState, Outcome, Phase, WinBy};
 
 #[test]
@@ -58,7 +58,7 @@ fn a_local_game_from_the_first_move_to_the_counted_result() {
     assert_eq!(score.captures, [0, 1]);
     // Back to the home screen for another game.
     press(&mut state, KeyCode::Char('n'));
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
 }
 
 #[test]
@@ -113,7 +113,7 @@ fn resignation_asks_first() {
 
 /// Plays the first five moves of the triple-ko cycle as events; the sixth
 /// comes from the keyboard.
-fn triple_ko_repeated() -> kaisho::app::State {
+fn triple_ko_repeated() -> Front {
     let mut game = triple_ko();
     let moves = [
         (Color::Black, "H8"),
@@ -194,7 +194,7 @@ fn leaving_a_game_asks_first_and_control_c_quits_at_once() {
     assert!(update(&mut state, key(KeyCode::Char('q'))).is_empty());
     let said = press(&mut state, KeyCode::Char('y'));
     assert_eq!(said, ["the game was left; it was not saved"]);
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
     assert_eq!(update(&mut state, key(KeyCode::Char('q'))), [Cmd::Quit]);
     let ctrl_c = Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert_eq!(update(&mut new_game(9), ctrl_c), [Cmd::Quit]);
@@ -322,15 +322,17 @@ fn clicks_on_a_window_too_small_for_the_board_do_nothing() {
     let mut state = new_game(19);
     update(&mut state, Msg::Resize(60, 20));
     let layout = kaisho::layout::BoardLayout::new(19, state.naming);
-    let click = Msg::Mouse(MouseEvent {
-        kind: MouseEventKind::Down(MouseButton::Left),
-        column: layout.x(3),
-        row: layout.y(3),
-        modifiers: KeyModifiers::NONE,
-    });
-    assert!(update(&mut state, click.clone()).is_empty());
+    let click = || {
+        Msg::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column: layout.x(3),
+            row: layout.y(3),
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    assert!(update(&mut state, click()).is_empty());
     update(&mut state, Msg::Resize(80, 24));
-    assert_eq!(said(update(&mut state, click)), ["move 1, Black D16"]);
+    assert_eq!(said(update(&mut state, click())), ["move 1, Black D16"]);
 }
 
 /// At 60×20 a 19×19 board cannot be shown: typed moves and passes are

@@ -8,8 +8,8 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, Session, State};
-use kaisho::netplay::task::Net;
+use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, State, Table};
+use kaisho::shell::Shell;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
@@ -19,24 +19,24 @@ use std::time::Duration;
 /// One side: a front end's state and its network task.
 struct Side {
     state: State,
-    net: Net,
+    shell: Shell,
     said: Vec<String>,
 }
 
 impl Side {
     fn new(dir: &std::path::Path, name: &str) -> Side {
-        let mut state = home_in(dir);
+        let mut state = home_in(dir).state;
         state.config.player_name = name.to_string();
         state.listen = IpAddr::V4(Ipv4Addr::LOCALHOST);
         Side {
             state,
-            net: Net::default(),
+            shell: Shell::default(),
             said: Vec::new(),
         }
     }
 
     fn send(&mut self, msg: Msg) {
-        for cmd in self.net.step(&mut self.state, msg) {
+        for cmd in self.shell.step(&mut self.state, msg) {
             if let Cmd::Say(text) = cmd {
                 self.said.push(text);
             }
@@ -73,7 +73,7 @@ impl Side {
         self.press(KeyCode::Enter);
     }
 
-    fn session(&self) -> &Session {
+    fn session(&self) -> &Table {
         match &self.state.screen {
             Screen::Game(session) => session,
             _ => panic!("no game on screen; said {:?}", self.said),
@@ -96,8 +96,8 @@ async fn settle(a: &mut Side, b: &mut Side, done: impl Fn(&Side, &Side) -> bool)
     while !done(a, b) {
         let news = tokio::time::timeout_at(deadline, async {
             tokio::select! {
-                n = a.net.next() => (true, n),
-                n = b.net.next() => (false, n),
+                n = a.shell.next() => (true, n),
+                n = b.shell.next() => (false, n),
             }
         })
         .await;
@@ -190,6 +190,7 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
 
     // Ben may not move for Black; Aki plays at the cursor, the centre.
     b.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| b.heard("not your turn")).await;
     assert!(b.heard("not your turn: Black to play"), "{:?}", b.said);
     a.press(KeyCode::Enter);
     settle(&mut a, &mut b, |a, b| {
@@ -198,9 +199,13 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     .await;
     assert_eq!(stone(&b, "E5"), Some(Color::Black));
 
-    // An occupied point is refused on Ben's side before anything is sent.
+    // An occupied point is refused on Ben's side before anything is sent:
+    // once, by the network task's game, with the rule's reason.
     b.type_line(":E5");
+    settle(&mut a, &mut b, |_, b| b.heard("occupied")).await;
     assert!(b.heard("E5: the point is occupied"), "{:?}", b.said);
+    let refusals = b.said.iter().filter(|s| s.contains("occupied")).count();
+    assert_eq!(refusals, 1, "{:?}", b.said);
     assert_eq!(b.session().game.move_number(), 1);
 
     // Ben answers by typing D4; Aki sees it.
@@ -285,6 +290,11 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     assert_eq!(log_a.game.events().len(), 7);
     assert_eq!(log_a.contents.chat.len(), 1);
     assert_eq!(log_a.game.outcome(), log_b.game.outcome());
+    // Both screens' mirrors end in the state the logs hold, hash for hash.
+    let hash = log_a.game.state_hash();
+    assert_eq!(a.session().game.state_hash(), hash);
+    assert_eq!(b.session().game.state_hash(), hash);
+    assert_eq!(log_b.game.state_hash(), hash);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -459,7 +469,7 @@ async fn a_partners_escape_sequences_are_shown_never_obeyed() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let hostile = "Ev\u{1b}[2J\nresult: B+R";
     let (mut a, mut b) = paired_as(dir_a.path(), dir_b.path(), hostile).await;
-    let refused = b.net.request(
+    let refused = b.shell.net().expect("a network task").request(
         &b.state,
         kaisho::app::NetRequest::Chat("hi\u{1b}]0;x\u{7}".into()),
     );
@@ -485,4 +495,35 @@ async fn a_partners_escape_sequences_are_shown_never_obeyed() {
     for said in &a.said {
         assert!(!said.contains(['\u{1b}', '\u{7}', '\n']), "{said:?}");
     }
+}
+
+/// A move the rules refuse is checked once, by the network task's game,
+/// and refused there with the rule's reason; nothing is sent, and the
+/// screens stay as they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_the_rules_refuse_in_a_network_game_is_refused_once_with_the_rules_reason() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    a.type_line(":E5");
+    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    let (heard_a, heard_b) = (a.said.len(), b.said.len());
+    b.type_line(":E5");
+    // The screen does not judge the move: the network task's game does.
+    assert_eq!(b.said.len(), heard_b, "{:?}", b.said);
+    settle(&mut a, &mut b, |_, b| b.said.len() > heard_b).await;
+    assert_eq!(b.said[heard_b..], ["E5: the point is occupied"]);
+    // No report follows it, on either side.
+    let more = tokio::time::timeout(Duration::from_millis(300), async {
+        tokio::select! {
+            n = a.shell.next() => n,
+            n = b.shell.next() => n,
+        }
+    })
+    .await;
+    if let Ok(news) = more {
+        assert!(matches!(news, kaisho::app::NetNews::Clocks(_)), "{news:?}");
+    }
+    assert_eq!(a.said.len(), heard_a, "{:?}", a.said);
+    assert_eq!(b.session().game.move_number(), 1);
+    assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
 }

@@ -4,26 +4,21 @@
 
 mod common;
 
+use common::{Front, update};
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{ClockFace, HomeItem, Msg, NetNews, Screen, Started, State, update};
+use kaisho::app::{ClockFace, Command, HomeItem, Msg, NetNews, Screen};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
-fn news(state: &mut State, news: NetNews) {
+fn news(state: &mut Front, news: NetNews) {
     update(state, Msg::Net(news));
 }
 
 /// The report of Aki and Ben's game beginning, this side playing `local`.
 fn started(game: Game, local: Color) -> NetNews {
-    NetNews::Started(Box::new(Started {
-        game,
-        local,
-        names: ["Aki".into(), "Ben".into()],
-        game_id: "20261122-1930-1".into(),
-        resumed: false,
-        series: None,
-    }))
+    started_news(&game, local, "20261122-1930-1")
 }
 
 /// Both clocks at 10 min + 3 × 30 s: Black has used 95 s, White has
@@ -43,7 +38,7 @@ fn clocks(white_ms: u64) -> NetNews {
 }
 
 /// A home with saves, the host's form open on a 9×9 board.
-fn host_form(dir: &std::path::Path) -> State {
+fn host_form(dir: &std::path::Path) -> Front {
     let mut state = home_in(dir);
     keys(&mut state, "jl");
     open_from_home(&mut state, HomeItem::HostLan);
@@ -52,7 +47,7 @@ fn host_form(dir: &std::path::Path) -> State {
 
 /// A 9×9 network game as Ben (White) sees it after three moves, with a
 /// byo-yomi clock running for White.
-fn network_game() -> State {
+fn network_game() -> Front {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
@@ -199,14 +194,27 @@ fn after_crossed_proposals_the_screen_shows_the_proposal_on_the_table() {
             dead: dead.clone(),
         })
         .unwrap();
+    // Our proposal went out; the host's, sent at once, crossed it and won.
+    let ours = Event::Propose {
+        by: Color::White,
+        dead: Vec::new(),
+    };
+    task_checks(&mut state, ours.clone());
     news(
         &mut state,
         NetNews::Withdrawn {
+            event: ours,
+            hash: game.state_hash(),
+        },
+    );
+    news(
+        &mut state,
+        NetNews::Remote {
             event: Event::Propose {
-                by: Color::White,
-                dead: Vec::new(),
+                by: Color::Black,
+                dead: dead.clone(),
             },
-            game: Box::new(on_table.clone()),
+            hash: on_table.state_hash(),
         },
     );
     let shown = session(&state);
@@ -214,4 +222,38 @@ fn after_crossed_proposals_the_screen_shows_the_proposal_on_the_table() {
     let count = shown.count.clone().expect("a count");
     assert_eq!(count, on_table.count_with(&dead).unwrap());
     assert_ne!(Some(count), white_alone);
+}
+
+/// A report whose state hash the screen's mirror does not reach is a fault
+/// said on the message line: the game stops here, nothing panics.
+#[test]
+fn a_report_the_mirror_disagrees_with_stops_the_game_with_a_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
+    state.screen = Screen::Lobby(Box::default());
+    news(
+        &mut state,
+        started(Game::new(settings).unwrap(), Color::White),
+    );
+    let e5 = Event::Play {
+        color: Color::Black,
+        point: gtp("E5", 9),
+    };
+    let said = common::said(update(
+        &mut state,
+        Msg::Net(NetNews::Remote { event: e5, hash: 7 }),
+    ));
+    assert!(
+        said.iter()
+            .any(|s| s.contains("no longer matches the network game")),
+        "{said:?}"
+    );
+    assert!(session(&state).halted.is_some());
+    // The game takes no more moves here.
+    let said = common::said(run(&mut state, Command::Play(gtp("C3", 9))));
+    assert!(
+        said.iter().any(|s| s.contains("no longer matches")),
+        "{said:?}"
+    );
 }

@@ -4,14 +4,16 @@
 
 mod common;
 
+use common::Front;
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Command, State};
+use kaisho::app::Command;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
 const MOVES: [&str; 6] = ["E5", "C3", "G7", "C7", "G3", "E3"];
 
-fn six_moves() -> State {
+fn six_moves() -> Front {
     let mut state = new_game(9);
     for m in MOVES {
         play(&mut state, m);

@@ -3,10 +3,12 @@
 
 mod common;
 
+use common::{Front, update};
+
 use common::*;
 use crossterm::event::KeyCode;
 use crossterm::event::{KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, Command, HomeItem, Msg, Screen, State, update};
+use kaisho::app::{Cmd, Command, HomeItem, Msg, Screen, State};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -45,7 +47,7 @@ fn review_screen(state: &State) -> &kaisho::app::Review {
 }
 
 /// The walls game to its agreed count, in a home under `dir`.
-fn counted_game(dir: &Path) -> State {
+fn counted_game(dir: &Path) -> Front {
     let mut state = walls_game_in(home_in(dir));
     pass_twice(&mut state);
     keys(&mut state, "sa");
@@ -112,7 +114,7 @@ fn a_game_left_in_play_is_adjourned_resumed_and_finished() {
         sgf.contains(";B[ee] ;W[df]") && !sgf.contains("RE["),
         "{sgf}"
     );
-    assert!(state.session().is_none());
+    assert!(state.table().is_none());
 
     // A new start, as after quitting kaisho: the game is listed as adjourned.
     let mut state = home_in(home.path());
@@ -489,12 +491,12 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
     let home = tempfile::tempdir().unwrap();
     let id = aki_ben_series(home.path(), &ben_wins(3));
     let series_store = SeriesStore::new(&Places::under(home.path()));
-    let start_and_leave = |state: &mut State| {
+    let start_and_leave = |state: &mut Front| {
         open_from_home(state, HomeItem::Series);
         keys(state, "  ");
         play(state, "Q16");
         keys(state, "qy");
-        assert!(state.session().is_none());
+        assert!(state.table().is_none());
     };
     let mut state = home_in(home.path());
     start_and_leave(&mut state);
@@ -522,7 +524,7 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
 
 /// A local game with the 20-minute sudden-death clock chosen on the home
 /// menu: each tick of the event loop is a second of the side on turn.
-fn timed_game(dir: &Path) -> State {
+fn timed_game(dir: &Path) -> Front {
     let mut state = home_in(dir);
     let clock = state
         .home
@@ -547,7 +549,7 @@ fn timed_game(dir: &Path) -> State {
     state
 }
 
-fn ticks(state: &mut State, n: usize) {
+fn ticks(state: &mut Front, n: usize) {
     for _ in 0..n {
         update(state, Msg::Tick);
     }

@@ -4,9 +4,11 @@
 
 mod common;
 
+use common::Front;
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{HomeItem, Screen, State};
+use kaisho::app::{HomeItem, Screen};
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -52,7 +54,7 @@ fn save(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event]) {
 }
 
 /// A home with a finished game, an adjourned one and a damaged file.
-fn home_with_games(dir: &Path) -> State {
+fn home_with_games(dir: &Path) -> Front {
     let game = counted();
     save(dir, "20261122-0400-1", 0, &game, game.events());
     save(dir, "20261122-0430-1", 30, &game, &game.events()[..12]);
@@ -100,7 +102,7 @@ fn review_screen_at_the_end_with_the_agreed_count() {
     insta::assert_snapshot!(render(&state));
 }
 
-fn series_home(dir: &Path) -> State {
+fn series_home(dir: &Path) -> Front {
     let wins = [
         Seat::Second,
         Seat::Second,
@@ -225,6 +227,6 @@ fn series_game_screen_names_the_players() {
     open_from_home(&mut state, HomeItem::Series);
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::Enter);
-    assert!(state.session().is_some(), "a game started");
+    assert!(state.table().is_some(), "a game started");
     insta::assert_snapshot!(render(&state));
 }

@@ -164,7 +164,7 @@ fn ascii_mode_keeps_engine_messages_ascii() {
 #[test]
 fn nineteen_by_nineteen_at_60_by_20_asks_for_a_larger_terminal() {
     let mut state = mid_game();
-    kaisho::app::update(&mut state, kaisho::app::Msg::Resize(60, 20));
+    common::update(&mut state, kaisho::app::Msg::Resize(60, 20));
     insta::assert_snapshot!(render_at(&state, 60, 20));
 }
 
@@ -182,7 +182,7 @@ fn nine_by_nine_at_40_by_15_shows_the_board_and_a_status_line() {
 #[test]
 fn nine_by_nine_at_40_by_15_shows_the_open_question() {
     let mut state = new_game(9);
-    kaisho::app::update(&mut state, kaisho::app::Msg::Resize(40, 15));
+    common::update(&mut state, kaisho::app::Msg::Resize(40, 15));
     press(&mut state, KeyCode::Char(':'));
     keys(&mut state, "D4");
     insta::assert_snapshot!(render_at(&state, 40, 15));

@@ -3,15 +3,17 @@
 
 mod common;
 
+use common::Front;
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Command, HomeItem, Screen, State};
+use kaisho::app::{Command, HomeItem, Screen};
 use kaisho_core::series::{Seat, SeriesResult};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// Types `text` into the open prompt and presses Enter.
-fn type_in(state: &mut State, text: &str) -> Vec<String> {
+fn type_in(state: &mut Front, text: &str) -> Vec<String> {
     for c in text.chars() {
         press(state, KeyCode::Char(c));
     }

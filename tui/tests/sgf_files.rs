@@ -152,6 +152,7 @@ fn a_shift_jis_record_reads_alike_in_replay_import_and_review() {
         serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
     assert_eq!(line["black"], "本因坊秀策");
 
-    let review = Review::import(&path).unwrap();
+    let record = kaisho_saves::sgf::read_file(&path).unwrap();
+    let review = Review::new("shusaku.sgf".into(), record, None).unwrap();
     assert_eq!(review.record.black.as_deref(), Some("本因坊秀策"));
 }

@@ -4,13 +4,15 @@
 
 mod common;
 
+use common::{Front, update};
+
 use common::*;
-use kaisho::app::{Cmd, HomeItem, Msg, NetNews, Screen, State, Timer, update};
+use kaisho::app::{Cmd, HomeItem, Msg, NetNews, Screen, Timer};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 
 /// A 9×9 game at one keyboard with 15 s of main time and 2 × 12 s byo-yomi.
-fn timed_game() -> State {
+fn timed_game() -> Front {
     let mut state = new_game(9);
     if let Screen::Game(session) = &mut state.screen {
         session.timer = Timer::new(TimeControl::Byoyomi {
@@ -23,7 +25,7 @@ fn timed_game() -> State {
 }
 
 /// What `n` ticks say, and whether any rang the bell.
-fn ticks(state: &mut State, n: usize) -> (Vec<String>, usize) {
+fn ticks(state: &mut Front, n: usize) -> (Vec<String>, usize) {
     let mut lines = Vec::new();
     let mut bells = 0;
     for _ in 0..n {
@@ -93,7 +95,7 @@ fn the_partners_move_rings_the_bell_only_when_it_is_on() {
     let mut state = home_in(dir.path());
     let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
     start_network_game(&mut state, game.clone(), Color::White);
-    let remote = |state: &mut State, name: &str, color: Color| {
+    let remote = |state: &mut Front, name: &str, color: Color| {
         let point = gtp(name, 9);
         partner_event(state, Event::Play { color, point })
     };
@@ -102,19 +104,11 @@ fn the_partners_move_rings_the_bell_only_when_it_is_on() {
     play(&mut state, "C3");
     state.config.bell = true;
     // Our own move, sent, does not ring.
-    let mut game = session(&state).game.clone();
     let c3 = Event::Play {
         color: Color::White,
         point: gtp("C3", 9),
     };
-    game.apply(c3.clone()).unwrap();
-    let sent = update(
-        &mut state,
-        Msg::Net(NetNews::Sent {
-            event: c3,
-            game: Box::new(game),
-        }),
-    );
+    let sent = task_checks(&mut state, c3);
     assert!(!sent.contains(&Cmd::Bell), "{sent:?}");
     let rung = remote(&mut state, "G7", Color::Black);
     assert_eq!(
@@ -125,7 +119,7 @@ fn the_partners_move_rings_the_bell_only_when_it_is_on() {
 }
 
 /// Types `text` into the open prompt and presses Enter.
-fn type_in(state: &mut State, text: &str) -> Vec<String> {
+fn type_in(state: &mut Front, text: &str) -> Vec<String> {
     let mut said = Vec::new();
     for c in text.chars() {
         said.extend(press(state, crossterm::event::KeyCode::Char(c)));

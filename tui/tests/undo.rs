@@ -5,9 +5,11 @@
 
 mod common;
 
+use common::update;
+
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::{Cmd, Msg, NetNews, NetRequest, Prompt, update};
+use kaisho::app::{Cmd, Msg, NetRequest, Prompt};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_saves::log::{GameStore, read_log};
 use kaisho_saves::places::Places;
@@ -76,7 +78,7 @@ fn there_is_nothing_to_take_back_before_the_first_move() {
 }
 
 /// A 9×9 network game as Ben (Black) sees it after Black E5 and White C3.
-fn network_game() -> kaisho::app::State {
+fn network_game() -> Front {
     let dir = tempfile::tempdir().unwrap();
     let mut state = home_in(dir.path());
     let settings = Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN);
@@ -93,7 +95,7 @@ fn network_game() -> kaisho::app::State {
 }
 
 /// The partner's request arrives as the network task reports it.
-fn partner_asks(state: &mut kaisho::app::State) {
+fn partner_asks(state: &mut Front) {
     partner_event(state, Event::RequestUndo { by: Color::White });
 }
 
@@ -137,24 +139,17 @@ fn n_refuses_the_partners_request() {
 fn our_request_goes_to_the_partner_and_changes_nothing_yet() {
     let mut state = network_game();
     // White's move stands last: Black cannot ask to take it back.
-    let said = press(&mut state, KeyCode::Char('u'));
+    let cmds = update(&mut state, key(KeyCode::Char('u')));
+    let said = common::said(as_the_task(&mut state, cmds));
     assert_eq!(
         said,
         ["only White, who made the last move, can ask to take it back"]
     );
-    let mut game = session(&state).game.clone();
     let d4 = Event::Play {
         color: Color::Black,
         point: gtp("D4", 9),
     };
-    game.apply(d4.clone()).unwrap();
-    update(
-        &mut state,
-        Msg::Net(NetNews::Sent {
-            event: d4,
-            game: Box::new(game),
-        }),
-    );
+    task_checks(&mut state, d4);
     let cmds = update(&mut state, key(KeyCode::Char('u')));
     assert!(
         cmds.iter().any(|c| matches!(

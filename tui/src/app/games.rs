@@ -4,19 +4,20 @@
 //! adjourned game or reviews a finished one.
 
 use super::command::Command;
+use super::disk::{Job, Resumed, Then};
 use super::lobby::{self, DEFAULT_PORT};
 use super::net::Plan;
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
-use super::session::Session;
+use super::table::Table;
 use super::text::moves_text;
 use super::timer::Timer;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::Outcome;
-use kaisho_saves::log::{GameStore, GameSummary, LogError};
-use kaisho_saves::places::Places;
+use kaisho_saves::log::{GameSummary, Listing, LogError, SavedGame};
+use kaisho_saves::sgf::SgfRecord;
 use std::net::SocketAddr;
 
 /// The list of saved games and the problems met while reading them.
@@ -29,10 +30,9 @@ pub struct GamesList {
 }
 
 impl GamesList {
-    /// Reads the folder of game logs.
+    /// The list of the games the folder of game logs holds.
     #[must_use]
-    pub fn load(places: &Places) -> GamesList {
-        let listing = GameStore::new(places.games_dir()).list();
+    pub fn from_listing(listing: Listing) -> GamesList {
         GamesList {
             games: listing.games,
             problems: listing.problems.iter().map(by_name).collect(),
@@ -70,19 +70,23 @@ pub fn status(game: &GameSummary) -> String {
     }
 }
 
-fn places(state: &State, out: &mut Out) -> Option<Places> {
+/// Whether there is a folder of saved games; if not, says so.
+fn has_places(state: &State, out: &mut Out) -> bool {
     if state.places.is_none() {
         out.refuse("no folder for saved games: start kaisho with --home DIR".to_string());
     }
-    state.places.clone()
+    state.places.is_some()
 }
 
-/// Shows the saved-games screen.
-pub(super) fn open(state: &mut State, out: &mut Out) {
-    let Some(places) = places(state, out) else {
-        return;
-    };
-    let list = GamesList::load(&places);
+/// Asks for the saved-games screen.
+pub(super) fn open(state: &State, out: &mut Out) {
+    if has_places(state, out) {
+        out.disk(Job::ListGames, Then::OpenGames);
+    }
+}
+
+/// The saved games read: the screen shows them.
+pub(super) fn listed(state: &mut State, list: GamesList, out: &mut Out) {
     if !list.problems.is_empty() {
         out.refuse(format!(
             "{} file(s) could not be read: listed below, left untouched",
@@ -119,49 +123,49 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     }
 }
 
-/// Reopens an adjourned game and goes on playing it. A network game is
-/// resumed with its partner: the player chooses to wait for them here or
-/// to dial their host.
-pub(super) fn resume(state: &mut State, id: &str, out: &mut Out) {
-    let Some(places) = places(state, out) else {
+/// Asks to reopen an adjourned game and go on playing it. A network game
+/// is resumed with its partner: the player chooses to wait for them here
+/// or to dial their host.
+pub(super) fn resume(state: &State, id: &str, out: &mut Out) {
+    if has_places(state, out) {
+        let game = id.to_string();
+        out.disk(Job::ResumeLog { game }, Then::Resume { id: id.to_string() });
+    }
+}
+
+/// Adjourned network game `id`: how to meet the partner again.
+pub(super) fn networked(state: &mut State, id: String) {
+    state.prompt = Some(Prompt::NetResume { id });
+}
+
+/// The adjourned game `id`'s log reopened: play goes on.
+pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut Out) {
+    let Resumed { saved, series } = resumed;
+    if saved.game.outcome().is_some() {
+        out.refuse(format!("game {id} is finished; review it instead"));
         return;
+    }
+    let (recording, note) = Recording::resumed(id, &saved, series);
+    let header = &saved.contents.header;
+    let mut session = Table::from_game(saved.game.clone());
+    if let Some(clock) = header.clock {
+        session.timer = Timer::resumed(clock, &saved.contents.events);
+    }
+    session.title = match recording.series() {
+        Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
+        None => format!("{} v {}", header.black.name, header.white.name),
     };
-    let networked = GameStore::new(places.games_dir())
-        .load(id)
-        .is_ok_and(|saved| saved.contents.header.local_color.is_some());
-    if networked {
-        state.prompt = Some(Prompt::NetResume { id: id.to_string() });
-        return;
+    session.recording = Some(recording);
+    let to_move = session.actor();
+    state.screen = Screen::Game(Box::new(session));
+    let mut text = format!(
+        "game {id} resumed at move {}; {to_move} to play",
+        saved.game.move_number()
+    );
+    if let Some(note) = note {
+        text = format!("{text}. Note: {note}");
     }
-    match Recording::resume(&places, id) {
-        Ok((recording, saved, note)) => {
-            if saved.game.outcome().is_some() {
-                out.refuse(format!("game {id} is finished; review it instead"));
-                return;
-            }
-            let header = &saved.contents.header;
-            let mut session = Session::from_game(saved.game.clone());
-            if let Some(clock) = header.clock {
-                session.timer = Timer::resumed(clock, &saved.contents.events);
-            }
-            session.title = match recording.series() {
-                Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
-                None => format!("{} v {}", header.black.name, header.white.name),
-            };
-            session.recording = Some(recording);
-            let to_move = session.actor();
-            state.screen = Screen::Game(Box::new(session));
-            let mut text = format!(
-                "game {id} resumed at move {}; {to_move} to play",
-                saved.game.move_number()
-            );
-            if let Some(note) = note {
-                text = format!("{text}. Note: {note}");
-            }
-            out.say(text);
-        }
-        Err(e) => out.refuse(e.to_string()),
-    }
+    out.say(text);
 }
 
 /// Waits on the default port for the partner of adjourned network game `id`.
@@ -173,13 +177,18 @@ pub(super) fn host_resume(state: &mut State, id: String, out: &mut Out) {
 
 /// Asks for the host's address to resume adjourned network game `id`,
 /// offering the address the game was joined at, if it is known.
-pub(super) fn ask_rejoin(state: &mut State, id: String) {
-    let known = state
-        .places
-        .as_ref()
-        .and_then(|places| GameStore::new(places.games_dir()).host_of(&id))
-        .map(|addr| addr.to_string())
-        .unwrap_or_default();
+pub(super) fn ask_rejoin(state: &mut State, id: String, out: &mut Out) {
+    if state.places.is_some() {
+        let game = id.clone();
+        out.disk(Job::HostOf { game }, Then::AskRejoin { id });
+    } else {
+        rejoin_at(state, id, None);
+    }
+}
+
+/// The prompt for the host's address, filled with `known`.
+pub(super) fn rejoin_at(state: &mut State, id: String, known: Option<SocketAddr>) {
+    let known = known.map(|addr| addr.to_string()).unwrap_or_default();
     state.pending = Some(super::Pending::Resume(id));
     state.prompt = Some(Prompt::Text(Field::HostAddress, known));
 }
@@ -201,37 +210,58 @@ pub(super) fn rejoin(state: &mut State, id: String, addr: &str, out: &mut Out) {
     }
 }
 
-/// Opens a saved game in the review screen.
-pub(super) fn review(state: &mut State, id: &str, out: &mut Out) {
-    let Some(places) = places(state, out) else {
-        return;
-    };
-    let from_games = matches!(state.screen, Screen::Games(_));
-    match GameStore::new(places.games_dir()).load(id) {
-        Ok(saved) => match Review::from_saved(&saved) {
-            Ok(mut review) => {
-                review.from_games = from_games;
-                let moves = review.moves();
-                state.screen = Screen::Review(Box::new(review));
-                let mut text = format!("reviewing game {id}: {}", moves_text(moves as u64));
-                if let Some(notice) = saved.notice() {
-                    text = format!("{text}. {notice}");
-                }
-                out.say(text);
-            }
-            Err(e) => out.refuse(e),
-        },
-        Err(e) => out.refuse(e.to_string()),
+/// Asks for a saved game to open in the review screen.
+pub(super) fn review(state: &State, id: &str, out: &mut Out) {
+    if has_places(state, out) {
+        let from_games = matches!(state.screen, Screen::Games(_));
+        let then = Then::Review {
+            id: id.to_string(),
+            from_games,
+        };
+        out.disk(
+            Job::LoadGame {
+                game: id.to_string(),
+            },
+            then,
+        );
     }
 }
 
-/// The saved games as text lines, for plain mode.
+/// Saved game `id` read: the review screen shows it.
+pub(super) fn reviewed(
+    state: &mut State,
+    id: &str,
+    from_games: bool,
+    (saved, record): (SavedGame, SgfRecord),
+    out: &mut Out,
+) {
+    match Review::from_saved(&saved, record) {
+        Ok(mut review) => {
+            review.from_games = from_games;
+            let moves = review.moves();
+            state.screen = Screen::Review(Box::new(review));
+            let mut text = format!("reviewing game {id}: {}", moves_text(moves as u64));
+            if let Some(notice) = saved.notice() {
+                text = format!("{text}. {notice}");
+            }
+            out.say(text);
+        }
+        Err(e) => out.refuse(e),
+    }
+}
+
+/// Asks for the saved games as text lines, for plain mode.
 pub(super) fn list_text(state: &State, out: &mut Out) {
-    let Some(places) = places(state, out) else {
-        return;
-    };
-    let list = GamesList::load(&places);
-    if list.games.is_empty() {
+    if has_places(state, out) {
+        out.disk(Job::ListGames, Then::ListGames);
+    }
+}
+
+/// The saved games as text lines.
+pub(super) fn say_list(state: &State, list: GamesList, out: &mut Out) {
+    if list.games.is_empty()
+        && let Some(places) = &state.places
+    {
         out.say(format!(
             "no saved games in {}",
             places.games_dir().display()

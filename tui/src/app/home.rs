@@ -3,8 +3,7 @@
 //! exist, and never before.
 
 use super::command::Command;
-use super::lobby::CLOCKS;
-use super::timer::clock_label;
+use super::timer::{CLOCKS, clock_label};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};

@@ -6,11 +6,11 @@ use super::Cmd;
 use super::command::Command;
 use super::home::{komi_for_handicap, komi_text, next_handicap, next_komi, next_size};
 use super::net::{NetRequest, Plan};
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
-use super::timer::clock_label;
-use super::update::Out;
+use super::timer::{CLOCKS, clock_label};
 use super::{Screen, State};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
@@ -42,39 +42,6 @@ pub const HOST_ITEMS: &[HostItem] = &[
     HostItem::Clock,
     HostItem::Port,
     HostItem::Start,
-];
-
-/// The clocks a club game is commonly played with.
-pub const CLOCKS: &[(&str, TimeW)] = &[
-    ("no clock", TimeW::None),
-    (
-        "10 min + 3 x 30 s",
-        TimeW::Byoyomi {
-            main_ms: 600_000,
-            periods: 3,
-            period_ms: 30_000,
-        },
-    ),
-    (
-        "30 min + 5 x 30 s",
-        TimeW::Byoyomi {
-            main_ms: 1_800_000,
-            periods: 5,
-            period_ms: 30_000,
-        },
-    ),
-    (
-        "60 min + 5 x 60 s",
-        TimeW::Byoyomi {
-            main_ms: 3_600_000,
-            periods: 5,
-            period_ms: 60_000,
-        },
-    ),
-    (
-        "20 min sudden death",
-        TimeW::Absolute { main_ms: 1_200_000 },
-    ),
 ];
 
 const COLORS: [Colors; 3] = [Colors::Nigiri, Colors::HostBlack, Colors::HostWhite];

@@ -1,32 +1,39 @@
 //! The application state and the pure update that changes it.
 //!
-//! The state knows nothing about terminals: [`update`] takes a [`Msg`] and
-//! returns [`Cmd`]s; the view and plain mode only read the state. That keeps
-//! every flow testable by feeding messages and inspecting the result.
+//! The state knows nothing about terminals or disks: [`update`] takes a
+//! [`Msg`] and returns [`Cmd`]s, the disk work and network requests among
+//! them, which the shell carries out and answers with
+//! messages; the view and plain mode only read the state. That keeps every
+//! flow testable by feeding messages and inspecting the result.
 
+mod at_hand;
 mod command;
 mod count;
+mod disk;
 mod draft;
 mod games;
 mod home;
 mod keymap;
 mod lobby;
+mod local;
 mod look;
 mod msg;
 mod names;
 mod narrate;
 mod net;
 mod netgame;
+mod out;
 mod prompt;
 mod recording;
 mod review;
+mod seat;
 mod series;
 mod series_net;
 mod series_typed;
 mod series_words;
-mod session;
 mod settings;
 mod speech;
+mod table;
 mod text;
 mod timer;
 mod undo;
@@ -34,20 +41,21 @@ mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
+pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
-pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
+pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::{describe, outcome_text};
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
-pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};
-pub use recording::{Recording, SeriesGame, export_saved};
+pub use recording::{Recording, SeriesGame, SeriesStep, record_series, series_unsaved};
 pub use review::Review;
+pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};
 pub use series_typed::{
@@ -57,10 +65,10 @@ pub use series_typed::{
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };
-pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
+pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
-pub use timer::Timer;
+pub use timer::{CLOCKS, Timer};
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};
@@ -81,7 +89,7 @@ pub enum Screen {
     Home,
     /// A game, from the first move to its result; the phase decides whether
     /// the play, ending or result screen shows.
-    Game(Box<Session>),
+    Game(Box<Table>),
     /// The saved and adjourned games, to resume or review.
     Games(GamesList),
     /// A finished game or an imported SGF record, stepped through.
@@ -217,7 +225,7 @@ impl State {
     pub fn ticks_visibly(&self) -> bool {
         self.message.is_some()
             || self
-                .session()
+                .table()
                 .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)
     }
 
@@ -225,14 +233,14 @@ impl State {
     /// [`Msg::Read`] often, one node quota each.
     #[must_use]
     pub fn reading(&self) -> bool {
-        self.session()
+        self.table()
             .and_then(|s| s.draft.as_ref())
             .is_some_and(draft::DraftReading::open)
     }
 
     /// The game being shown, if any.
     #[must_use]
-    pub fn session(&self) -> Option<&Session> {
+    pub fn table(&self) -> Option<&Table> {
         match &self.screen {
             Screen::Game(session) => Some(session),
             _ => None,

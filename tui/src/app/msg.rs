@@ -1,6 +1,7 @@
 //! Messages into the update function and commands out of it.
 
 use super::command::Command;
+use super::disk::{Done, Job, Then};
 use super::net::{NetNews, NetRequest};
 use crossterm::event::{
     Event as TermEvent, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
@@ -8,8 +9,9 @@ use crossterm::event::{
 use kaisho_core::Event;
 
 /// Everything that can change the state: terminal input, the timer, or a
-/// command already decoded (plain mode), or a report of the network task.
-#[derive(Clone, Debug)]
+/// command already decoded (plain mode), a report of the network task, or
+/// the answer to a job on the data folder.
+#[derive(Debug)]
 pub enum Msg {
     Key(KeyEvent),
     Mouse(MouseEvent),
@@ -21,6 +23,8 @@ pub enum Msg {
     Read,
     Command(Command),
     Net(NetNews),
+    /// The shell's answer to a [`Cmd::Disk`], with what it is for.
+    Disk(Done, Then),
 }
 
 impl Msg {
@@ -40,8 +44,9 @@ impl Msg {
     }
 }
 
-/// What the update asks the outside world to do.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What the update asks the outside world to do. The shell carries each
+/// out, in order, before the next message is taken.
+#[derive(Clone, Debug, PartialEq)]
 pub enum Cmd {
     /// Leave kaisho.
     Quit,
@@ -51,6 +56,8 @@ pub enum Cmd {
     Applied(Event),
     /// Something for the network task to do.
     Net(NetRequest),
+    /// Work on the data folder; the answer comes back as [`Msg::Disk`].
+    Disk(Job, Then),
     /// Ring the terminal bell (BEL): the bell setting is on and the partner
     /// moved or the clock warns.
     Bell,

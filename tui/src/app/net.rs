@@ -3,11 +3,14 @@
 //! A network game runs in a task of its own (`netplay::worker`) that owns
 //! the connection, the partner's clock and the game's log; the update only
 //! sends it [`NetRequest`]s and takes its [`NetNews`] as messages. The
-//! game the screen shows is a mirror that every report brings up to date.
+//! task's game is the one that checks a move; the game the screen shows is
+//! a mirror that applies the events the task reports and compares its
+//! state hash with the task's.
 
+use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use kaisho_core::clock::{Clock, TimeControl};
-use kaisho_core::{Color, Event, Game};
+use kaisho_core::{Color, Event, GameError, Settings};
 use kaisho_net::Terms;
 use std::net::SocketAddr;
 
@@ -38,24 +41,30 @@ pub enum NetRequest {
         plan: Plan,
         name: String,
     },
-    /// Make this event of ours: the task checks, times and sends it.
+    /// Make this event of ours: the task's game checks it (once), the task
+    /// times, logs and sends it.
     Act(Event),
     Chat(String),
     /// Say goodbye: the game stays adjourned in both logs.
     Leave,
 }
 
-/// A game the network task has begun or resumed.
+/// A game the network task has begun or resumed: its terms and the events
+/// so far, which the screen replays into its mirror, and the state hash
+/// the replay must reach.
 #[derive(Clone, Debug)]
 pub struct Started {
-    pub game: Game,
+    pub settings: Settings,
+    pub events: Vec<Event>,
+    pub hash: u64,
     pub local: Color,
     /// Black's and White's names.
     pub names: [String; 2],
     pub game_id: String,
     pub resumed: bool,
-    /// The id of the series the game belongs to, as its log says.
-    pub series: Option<String>,
+    /// The series the game belongs to, as its log names it and this
+    /// side's copy holds it.
+    pub series: Option<SeriesGame>,
 }
 
 /// Both clocks as the network task books them, and the turn running now.
@@ -122,20 +131,28 @@ pub enum NetNews {
     /// A line for the player: who connected, a stranger refused.
     Note(String),
     Started(Box<Started>),
-    /// Our event went out; the game after it.
+    /// Our event, checked by the task's game, logged and sent; the state
+    /// hash after it.
     Sent {
         event: Event,
-        game: Box<Game>,
+        hash: u64,
     },
-    /// The partner's event, checked and logged; the game after it.
+    /// The partner's event, checked and logged; the state hash after it.
     Remote {
         event: Event,
-        game: Box<Game>,
+        hash: u64,
     },
-    /// Our event crossed the host's and was taken back.
+    /// Our last event crossed the host's and was taken back; the state
+    /// hash without it.
     Withdrawn {
         event: Event,
-        game: Box<Game>,
+        hash: u64,
+    },
+    /// The rules refused our event: the reason, given once, by the task's
+    /// game.
+    Rejected {
+        event: Event,
+        error: GameError,
     },
     /// Our event was not sent, and why.
     Refused(String),

@@ -3,59 +3,13 @@
 //! connection holds; and how each report of the network task changes the
 //! state. The game itself is mirrored from the task's reports.
 
-use super::net::{ClockFace, NetNews, Started};
-use super::recording::{SeriesGame, export_saved};
-use super::series_net::record_network_game;
-use super::session::Session;
-use super::update::Out;
+use super::disk::{Job, Then};
+use super::net::{NetNews, Started};
+use super::out::Out;
+use super::seat::{LinkState, NetSeat};
+use super::table::Table;
 use super::{Screen, State};
-use kaisho_core::{Color, Phase};
-use kaisho_saves::log::GameStore;
-use kaisho_saves::series::{SeriesId, SeriesStore};
-
-/// Chat lines kept for the panel.
-const CHAT_KEPT: usize = 50;
-
-/// Whether the partner can be reached.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LinkState {
-    Connected,
-    /// Dropped; the network task is trying to get the partner back.
-    Away(String),
-    /// The network task has ended.
-    Closed(String),
-}
-
-/// This side of a network game.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NetSeat {
-    pub local: Color,
-    /// Black's and White's names.
-    pub names: [String; 2],
-    pub game_id: String,
-    pub clocks: Option<ClockFace>,
-    /// The chat, oldest first: `name: text`.
-    pub chat: Vec<String>,
-    pub link: LinkState,
-    /// The series game this is, recorded in this side's copy at the end.
-    pub series: Option<SeriesGame>,
-}
-
-impl NetSeat {
-    /// The partner's name.
-    #[must_use]
-    pub fn partner(&self) -> &str {
-        &self.names[self.local.opponent().index()]
-    }
-
-    /// Keeps a chat line, dropping the oldest past the limit.
-    pub fn hear(&mut self, line: String) {
-        self.chat.push(line);
-        if self.chat.len() > CHAT_KEPT {
-            self.chat.remove(0);
-        }
-    }
-}
+use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
@@ -82,14 +36,19 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             begin(state, *started, out);
         }
         (news, Screen::Game(session)) if session.net.is_some() => match news {
-            NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
-                session.mirror(&event, *game, naming, out);
-                if session.game.phase() == Phase::Ended {
-                    finish(session, state.places.as_ref());
+            NetNews::Sent { event, hash } | NetNews::Remote { event, hash } => {
+                session.mirror(&event, hash, naming, out);
+                if session.game.phase() == Phase::Ended && state.places.is_some() {
+                    finish(session, out);
                 }
             }
-            NetNews::Withdrawn { event, game } => {
-                session.take_table(*game);
+            NetNews::Rejected { event, error } => {
+                out.refuse(session.refusal(&event, &error, naming));
+            }
+            NetNews::Withdrawn { event, hash } => {
+                if !session.withdraw(hash, out) {
+                    return;
+                }
                 let size = session.game.settings().size.get();
                 out.refuse(format!(
                     "your event ({}) crossed the partner's and was taken back; make it again if it still applies",
@@ -143,14 +102,13 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         _ => (Vec::new(), None),
     };
     // A series game resumed from Saved games finds its series by the id in
-    // its log.
-    let series = series.or_else(|| {
-        let id = SeriesId::parse(started.series.as_deref()?).ok()?;
-        let series = SeriesStore::new(state.places.as_ref()?).load(&id).ok()?;
-        let terms = series.next_game();
-        Some(SeriesGame { id, series, terms })
-    });
-    let mut session = Session::from_game(started.game);
+    // its log: the network task reads it.
+    let series = series.or(started.series);
+    let game = match Game::replay(started.settings, &started.events) {
+        Ok(game) if game.state_hash() == started.hash => game,
+        _ => return out.refuse(super::table::DIVERGED.to_string()),
+    };
+    let mut session = Table::from_game(game);
     session.title = match &series {
         Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
         None => format!("{} v {}", started.names[0], started.names[1]),
@@ -182,7 +140,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
 
 /// The network task ended: an unfinished game takes no more moves here
 /// and stays adjourned in the log.
-fn closed(session: &mut Session, text: &str) {
+fn closed(session: &mut Table, text: &str) {
     let Some(net) = &mut session.net else {
         return;
     };
@@ -193,20 +151,14 @@ fn closed(session: &mut Session, text: &str) {
 }
 
 /// The game has just ended (its last event is in the log, which both sides
-/// write before sending or acknowledging): exports it as SGF and records
-/// the result in this side's copy of its series.
-fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) {
-    let (Some(net), Some(places)) = (&mut session.net, places) else {
+/// write before sending or acknowledging): asks for its SGF export, after
+/// which the result goes into this side's copy of its series.
+fn finish(session: &Table, out: &mut Out) {
+    let Some(net) = &session.net else {
         return;
     };
-    if !session.after.is_empty() {
-        return;
-    }
-    let store = GameStore::new(places.games_dir());
-    session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
-    if let Some(sg) = &mut net.series {
-        let store = SeriesStore::new(places);
-        let line = record_network_game(&store, sg, &net.names[0], &session.game);
-        session.after.extend(line);
+    if session.after.is_empty() {
+        let game = net.game_id.clone();
+        out.disk(Job::Export { game }, Then::Finished);
     }
 }

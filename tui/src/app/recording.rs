@@ -1,16 +1,13 @@
-//! The saving of one local game: its log, appended and flushed before the
-//! next input is taken, and what happens when the game ends (the SGF
-//! export and, for a game of a series, the recorded result).
+//! The saving of one local game as the update sees it: which log holds it
+//! (the shell keeps the log open and appends to it), its series, and the
+//! words for what happens when the game ends (the SGF export and, for a
+//! game of a series, the recorded result).
 
 use super::series_words::{change_text, next_game_line, result_text};
-use kaisho_core::clock::TimeControl;
+use kaisho_core::Game;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
-use kaisho_core::{Event, Game, Settings};
-use kaisho_saves::export;
-use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
-use kaisho_saves::places::Places;
-use kaisho_saves::series::{SeriesId, SeriesStore};
-use std::path::{Path, PathBuf};
+use kaisho_saves::log::SavedGame;
+use kaisho_saves::series::SeriesId;
 
 /// A game of a series, and the terms it is played under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,14 +21,10 @@ pub struct SeriesGame {
     pub terms: GameTerms,
 }
 
-/// The open log of a game being played, and where its records go.
-#[derive(Debug)]
+/// The log a game at this keyboard is recorded in.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Recording {
-    log: GameLog,
     id: String,
-    store: GameStore,
-    exports: PathBuf,
-    series_store: SeriesStore,
     series: Option<SeriesGame>,
 }
 
@@ -47,129 +40,45 @@ fn still_next(series: &Series, saved: &SavedGame) -> bool {
         && terms.handicap == header.settings.handicap
 }
 
-/// The seconds since the Unix epoch, for game ids and dates.
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
-fn player(name: &str) -> Player {
-    Player {
-        name: name.to_string(),
-        fingerprint: None,
-    }
-}
-
-/// Exports saved game `id` of `store` as SGF into `exports`; returns the
-/// line that says where, or why it failed (the log itself stays safe).
-pub fn export_saved(store: &GameStore, id: &str, exports: &Path) -> String {
-    match store.load(id) {
-        Ok(saved) => match export::export_into(&saved, exports) {
-            Ok(path) => format!("SGF saved to {}", path.display()),
-            Err(e) => format!(
-                "the SGF export to {} failed: {e}; the game log {} is safe",
-                exports.display(),
-                saved.path.display()
-            ),
-        },
-        Err(e) => format!("the SGF export failed: {e}"),
-    }
-}
-
 impl Recording {
-    /// Creates the log of a new game between `names` (Black, White).
-    pub fn start(
-        places: &Places,
-        settings: &Settings,
-        names: [&str; 2],
-        series: Option<SeriesGame>,
-        clock: TimeControl,
-    ) -> Result<Recording, LogError> {
-        let store = GameStore::new(places.games_dir());
-        let created_unix = now();
-        let mut header = GameHeader {
-            game_id: store.new_id(created_unix),
-            created_unix,
-            black: player(names[0]),
-            white: player(names[1]),
-            settings: settings.clone(),
-            local_color: None,
-            series: series.as_ref().map(|s| s.id.to_string()),
-            clock: Some(clock),
-        };
-        // Another kaisho may take the same id in the same minute: take the
-        // next free one and try again, a few times.
-        let mut attempts = 0;
-        let log = loop {
-            match store.create(&header) {
-                Err(LogError::Exists { .. }) if attempts < 3 => {
-                    attempts += 1;
-                    header.game_id = store.new_id(created_unix);
-                }
-                other => break other?,
+    /// The log of game `id`, of `series` when it is a series game.
+    #[must_use]
+    pub fn new(id: String, series: Option<SeriesGame>) -> Recording {
+        Recording { id, series }
+    }
+
+    /// An adjourned game's log reopened, with the series named in it as it
+    /// was found. A series that has moved on, or cannot be read, leaves the
+    /// game without it, and the returned note says why.
+    #[must_use]
+    pub fn resumed(
+        id: &str,
+        saved: &SavedGame,
+        series: Option<Result<(SeriesId, Series), String>>,
+    ) -> (Recording, Option<String>) {
+        let mut note = saved.notice();
+        let series = match series {
+            None => None,
+            Some(Ok((sid, series))) if still_next(&series, saved) => Some(SeriesGame {
+                terms: series.next_game(),
+                id: sid,
+                series,
+            }),
+            Some(Ok((sid, _))) => {
+                note = Some(format!(
+                    "series {sid} has moved on since this game began, so its result \
+                     will not be recorded there; record it with `kaisho series record`"
+                ));
+                None
+            }
+            Some(Err(e)) => {
+                note = Some(format!(
+                    "the result will not be recorded in the series: {e}"
+                ));
+                None
             }
         };
-        Ok(Recording {
-            log,
-            id: header.game_id,
-            store,
-            exports: places.exports_dir(),
-            series_store: SeriesStore::new(places),
-            series,
-        })
-    }
-
-    /// Reopens the log of an adjourned game. A game of a series finds its
-    /// series again; if the series cannot be read the game goes on without
-    /// it and the returned note says why.
-    pub fn resume(
-        places: &Places,
-        id: &str,
-    ) -> Result<(Recording, SavedGame, Option<String>), LogError> {
-        let store = GameStore::new(places.games_dir());
-        let (log, saved) = store.resume(id)?;
-        let series_store = SeriesStore::new(places);
-        let mut note = saved.notice();
-        let series = match &saved.contents.header.series {
-            None => None,
-            Some(text) => match SeriesId::parse(text)
-                .map_err(|e| e.to_string())
-                .and_then(|sid| {
-                    series_store
-                        .load(&sid)
-                        .map(|series| (sid, series))
-                        .map_err(|e| e.to_string())
-                }) {
-                Ok((sid, series)) if still_next(&series, &saved) => Some(SeriesGame {
-                    terms: series.next_game(),
-                    id: sid,
-                    series,
-                }),
-                Ok((sid, _)) => {
-                    note = Some(format!(
-                        "series {sid} has moved on since this game began, so its result \
-                         will not be recorded there; record it with `kaisho series record`"
-                    ));
-                    None
-                }
-                Err(e) => {
-                    note = Some(format!(
-                        "the result will not be recorded in the series: {e}"
-                    ));
-                    None
-                }
-            },
-        };
-        let recording = Recording {
-            log,
-            id: id.to_string(),
-            store,
-            exports: places.exports_dir(),
-            series_store,
-            series,
-        };
-        Ok((recording, saved, note))
+        (Recording::new(id.to_string(), series), note)
     }
 
     /// The game's id, also its file name.
@@ -184,49 +93,40 @@ impl Recording {
         self.series.as_ref()
     }
 
-    /// Appends an accepted event with the time its move took; it is on
-    /// the disk when this returns `Ok`.
-    pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<(), LogError> {
-        self.log.append(event, time_used_ms).map(|_| ())
-    }
-
-    /// After the game ended: exports it as SGF and records the result in
-    /// its series. Returns lines for the result screen, failures included.
-    pub fn finish(&mut self, game: &Game) -> Vec<String> {
-        let mut lines = vec![self.export()];
-        if let Some(line) = self.record_in_series(game) {
-            lines.push(line);
-        }
-        lines
-    }
-
-    /// Exports the game as it stands (finished or adjourned) to the exports
-    /// folder; returns the line that says where, or why it failed.
-    pub fn export(&self) -> String {
-        export_saved(&self.store, &self.id, &self.exports)
-    }
-
-    fn record_in_series(&mut self, game: &Game) -> Option<String> {
-        record_series(&self.series_store, self.series.as_mut()?, game)
+    /// The series game this is, to record a result into.
+    pub fn series_mut(&mut self) -> Option<&mut SeriesGame> {
+        self.series.as_mut()
     }
 }
 
-/// Records the result of ended `game` in its series and saves the series;
-/// returns the line for the result screen (the step's change, the next
-/// game, or why the series was not updated).
-pub fn record_series(store: &SeriesStore, sg: &mut SeriesGame, game: &Game) -> Option<String> {
+/// What recording an ended game's result in its series comes to.
+#[derive(Debug, PartialEq, Eq)]
+pub enum SeriesStep {
+    /// The series took the result: save it, then say `line`.
+    Save(String),
+    /// The series did not take it, and why; there is nothing to save.
+    Refused(String),
+}
+
+/// Records the result of ended `game` in its series (`sg` changes), with
+/// the line for the result screen once it is saved (the step's change or
+/// the next game), or why the series did not take it.
+pub fn record_series(sg: &mut SeriesGame, game: &Game) -> Option<SeriesStep> {
     let outcome = game.outcome()?;
     let Some(result) = SeriesResult::from_outcome(&outcome, &sg.terms) else {
-        return Some("the series could not tell who played which colour".to_string());
+        return Some(SeriesStep::Refused(
+            "the series could not tell who played which colour".to_string(),
+        ));
     };
     let number = sg.terms.number;
     let change = match sg.series.record(result) {
         Ok(change) => change,
-        Err(e) => return Some(format!("the series did not take the result: {e}")),
+        Err(e) => {
+            return Some(SeriesStep::Refused(format!(
+                "the series did not take the result: {e}"
+            )));
+        }
     };
-    if let Err(e) = store.save(&sg.id, &sg.series) {
-        return Some(format!("the series result was not saved: {e}"));
-    }
     let head = format!(
         "Series {}, game {number}: {}.",
         sg.id,
@@ -236,5 +136,11 @@ pub fn record_series(store: &SeriesStore, sg: &mut SeriesGame, game: &Game) -> O
         Some(change) => change_text(&sg.series, &change),
         None => next_game_line(&sg.series),
     };
-    Some(format!("{head} {tail}"))
+    Some(SeriesStep::Save(format!("{head} {tail}")))
+}
+
+/// The line for a series result that could not be saved.
+#[must_use]
+pub fn series_unsaved(e: &impl std::fmt::Display) -> String {
+    format!("the series result was not saved: {e}")
 }

@@ -4,16 +4,16 @@
 //! engine's, not the file's.
 
 use super::command::Command;
+use super::disk::{Job, Then};
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::text::moves_text;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Event, Game};
-use kaisho_saves::export::record_of;
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::sgf::{self, SgfRecord};
+use kaisho_saves::sgf::SgfRecord;
 use kaisho_saves::visible::visible;
-use std::path::Path;
+use std::path::PathBuf;
 
 /// A game being reviewed.
 #[derive(Debug)]
@@ -73,23 +73,13 @@ impl Review {
     }
 
     /// Reviews a saved game, from its SGF record.
-    pub fn from_saved(saved: &SavedGame) -> Result<Review, String> {
+    pub fn from_saved(saved: &SavedGame, record: SgfRecord) -> Result<Review, String> {
         let header = &saved.contents.header;
         let title = format!(
             "{}: {} v {}",
             header.game_id, header.black.name, header.white.name
         );
-        Review::new(title, record_of(saved), Some(saved.game.clone()))
-    }
-
-    /// Reads an SGF file for review; the error says what is wrong and where.
-    pub fn import(path: &Path) -> Result<Review, String> {
-        let record = sgf::read_file(path).map_err(|e| e.to_string())?;
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        Review::new(name, record, None)
+        Review::new(title, record, Some(saved.game.clone()))
     }
 
     /// The moves of the record that replay under the rules.
@@ -166,15 +156,32 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     out.say(format!("move {} of {}", review.at, review.moves()));
 }
 
-/// Opens an SGF file for review.
-pub(super) fn import(state: &mut State, path: &str, out: &mut Out) {
+/// Asks for an SGF file to open for review.
+pub(super) fn import(state: &State, path: &str, out: &mut Out) {
     let path = path.trim();
     if path.is_empty() {
         return;
     }
-    match Review::import(Path::new(path)) {
+    let path = PathBuf::from(path);
+    let name = path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let from_games = matches!(state.screen, Screen::Games(_));
+    out.disk(Job::ReadSgf { path }, Then::Import { name, from_games });
+}
+
+/// The SGF file named `name` read: the review screen shows it.
+pub(super) fn imported(
+    state: &mut State,
+    name: String,
+    from_games: bool,
+    record: SgfRecord,
+    out: &mut Out,
+) {
+    match Review::new(name, record, None) {
         Ok(mut review) => {
-            review.from_games = matches!(state.screen, Screen::Games(_));
+            review.from_games = from_games;
             let mut text = format!(
                 "reviewing {}: {}",
                 review.title,

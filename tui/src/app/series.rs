@@ -3,16 +3,18 @@
 //! there plays the next game at this keyboard under the series' terms.
 
 use super::command::Command;
+use super::disk::{Job, Then};
 use super::lobby;
+use super::local::begin;
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use super::series_typed::{correct_by_word, setup_from_line};
-use super::update::{Out, begin};
 use super::{Pending, Screen, State};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
-use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::series::{Listing, SeriesId, StoreError};
 
 /// The series list and, once one is opened, its details.
 #[derive(Clone, Debug, Default)]
@@ -33,24 +35,39 @@ impl SeriesScreen {
     }
 }
 
-/// Shows the series list.
-pub(super) fn open(state: &mut State, out: &mut Out) {
-    let Some(places) = &state.places else {
+/// Asks for the series list.
+pub(super) fn open(state: &State, out: &mut Out) {
+    if state.places.is_none() {
         out.refuse("no folder for series: start kaisho with --home DIR".to_string());
         return;
-    };
+    }
+    out.disk(Job::ListSeries, Then::OpenSeries { select: None });
+}
+
+/// The series read: the screen shows them, with series `select` open.
+pub(super) fn listed(
+    state: &mut State,
+    listing: Result<Listing, StoreError>,
+    select: Option<SeriesId>,
+    out: &mut Out,
+) {
     let mut screen = SeriesScreen::default();
-    match SeriesStore::new(places).list() {
+    match listing {
         Ok(listing) => {
             screen.list = listing.series;
             screen.problems = listing.problems.iter().map(ToString::to_string).collect();
         }
         Err(e) => screen.problems.push(e.to_string()),
     }
-    if screen.list.is_empty() && screen.problems.is_empty() {
-        out.say(
+    match select {
+        Some(id) => {
+            screen.selected = screen.list.iter().position(|(i, _)| *i == id).unwrap_or(0);
+            screen.open = true;
+        }
+        None if screen.list.is_empty() && screen.problems.is_empty() => out.say(
             "no series yet: n starts one (or `kaisho series new --players A,B --step 先`)".into(),
-        );
+        ),
+        None => {}
     }
     state.screen = Screen::Series(screen);
 }
@@ -160,22 +177,25 @@ fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
     }
 }
 
-/// Starts the series a typed line describes, saves it and shows it open.
-pub(super) fn create(state: &mut State, text: &str, out: &mut Out) {
-    let Some(places) = &state.places else {
+/// Starts the series a typed line describes and asks to save it.
+pub(super) fn create(state: &State, text: &str, out: &mut Out) {
+    if state.places.is_none() {
         return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
-    };
+    }
     let series = match setup_from_line(text).and_then(|s| Series::new(s).map_err(|e| e.to_string()))
     {
-        Ok(series) => series,
+        Ok(series) => Box::new(series),
         Err(e) => return out.refuse(e),
     };
-    let store = SeriesStore::new(places);
+    let then = Then::Created {
+        series: series.clone(),
+    };
+    out.disk(Job::CreateSeries { series }, then);
+}
+
+/// The new series saved as `id`: says so and shows it open.
+pub(super) fn created(state: &State, id: SeriesId, series: &Series, out: &mut Out) {
     let names = Seat::BOTH.map(|s| series.setup().player(s).name.clone());
-    let id = store.new_id([&names[0], &names[1]]);
-    if let Err(e) = store.create(&id, &series) {
-        return out.refuse(e.to_string());
-    }
     let next = series.next_game();
     let black = next.black.map_or("nigiri".to_string(), |s| {
         format!("Black {}", series.setup().player(s).name)
@@ -188,43 +208,52 @@ pub(super) fn create(state: &mut State, text: &str, out: &mut Out) {
         next.step.romaji()
     ));
     if let Screen::Series(_) = state.screen {
-        let mut quiet = Out::default();
-        open(state, &mut quiet);
-        if let Screen::Series(screen) = &mut state.screen {
-            screen.selected = screen.list.iter().position(|(i, _)| *i == id).unwrap_or(0);
-            screen.open = true;
-        }
+        out.disk(Job::ListSeries, Then::OpenSeries { select: Some(id) });
     }
 }
 
 /// Corrects the last result of series `id` (or of the open one) to what
-/// `word` names, or strikes it out, and saves the series.
-pub(super) fn correct(state: &mut State, id: Option<&str>, word: &str, out: &mut Out) {
-    let Some(places) = &state.places else {
+/// `word` names, or strikes it out, and asks to save the series.
+pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out) {
+    if state.places.is_none() {
         return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
-    };
-    let store = SeriesStore::new(places);
-    let found = match (id, &state.screen) {
-        (Some(id), _) => SeriesId::parse(id)
-            .map_err(|e| e.to_string())
-            .and_then(|id| store.load(&id).map(|s| (id, s)).map_err(|e| e.to_string())),
-        (None, Screen::Series(screen)) => screen
-            .chosen()
-            .cloned()
-            .ok_or_else(|| "open a series first (Enter)".to_string()),
-        (None, _) => Err("name the series: series correct ID WORD".to_string()),
-    };
-    let (id, series) = match found {
-        Ok(found) => found,
-        Err(e) => return out.refuse(e),
-    };
-    let (fixed, said) = match correct_by_word(&series, word) {
+    }
+    match (id, &state.screen) {
+        (Some(id), _) => match SeriesId::parse(id) {
+            Ok(id) => {
+                let then = Then::Correct {
+                    id: id.clone(),
+                    word: word.to_string(),
+                };
+                out.disk(Job::LoadSeries { id }, then);
+            }
+            Err(e) => out.refuse(e.to_string()),
+        },
+        (None, Screen::Series(screen)) => match screen.chosen().cloned() {
+            Some((id, series)) => correct_read(id, &series, word, out),
+            None => out.refuse("open a series first (Enter)".to_string()),
+        },
+        (None, _) => out.refuse("name the series: series correct ID WORD".to_string()),
+    }
+}
+
+/// Series `id` read: its last result corrected by `word`, to be saved.
+pub(super) fn correct_read(id: SeriesId, series: &Series, word: &str, out: &mut Out) {
+    let (fixed, said) = match correct_by_word(series, word) {
         Ok(done) => done,
         Err(e) => return out.refuse(e),
     };
-    if let Err(e) = store.save(&id, &fixed) {
-        return out.refuse(e.to_string());
-    }
+    let fixed = Box::new(fixed);
+    let then = Then::Corrected {
+        id: id.clone(),
+        series: fixed.clone(),
+        said,
+    };
+    out.disk(Job::SaveSeries { id, series: fixed }, then);
+}
+
+/// Series `id` saved corrected: the screen shows it, and says what changed.
+pub(super) fn corrected(state: &mut State, id: SeriesId, fixed: Series, said: &str, out: &mut Out) {
     if let Screen::Series(screen) = &mut state.screen
         && let Some(entry) = screen.list.iter_mut().find(|(i, _)| *i == id)
     {
@@ -233,9 +262,9 @@ pub(super) fn correct(state: &mut State, id: Option<&str>, word: &str, out: &mut
     out.say(format!("series {id}: {said}"));
 }
 
-/// Records who takes Black after the nigiri, then starts the game.
+/// Records who takes Black after the nigiri and asks to save the series.
 fn nigiri(state: &mut State, seat: Seat, out: &mut Out) {
-    let (Some(places), Screen::Series(screen)) = (&state.places, &mut state.screen) else {
+    let (Some(_), Screen::Series(screen)) = (&state.places, &mut state.screen) else {
         return;
     };
     let Some((id, series)) = screen.list.get_mut(screen.selected) else {
@@ -244,9 +273,21 @@ fn nigiri(state: &mut State, seat: Seat, out: &mut Out) {
     if let Err(e) = series.nigiri(seat) {
         return out.refuse(e.to_string());
     }
-    if let Err(e) = SeriesStore::new(places).save(id, series) {
-        return out.refuse(e.to_string());
-    }
+    let job = Job::SaveSeries {
+        id: id.clone(),
+        series: Box::new(series.clone()),
+    };
+    out.disk(job, Then::Nigiri { seat });
+}
+
+/// The nigiri's result saved: says who takes Black, then starts the game.
+pub(super) fn nigiri_saved(state: &mut State, seat: Seat, out: &mut Out) {
+    let Screen::Series(screen) = &state.screen else {
+        return;
+    };
+    let Some((_, series)) = screen.chosen() else {
+        return;
+    };
     out.say(format!(
         "{} takes Black in game {}",
         series.setup().player(seat).name,

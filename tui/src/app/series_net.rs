@@ -4,12 +4,12 @@
 //! offer that differs from what its own copy says. The players are found
 //! by name: the name in Settings must be one of the series' two players.
 
-use super::recording::{SeriesGame, record_series};
+use super::recording::{SeriesGame, SeriesStep, record_series};
 use super::series_typed::correct_by_word;
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series, SeriesEvent, SeriesResult};
 use kaisho_net::{Colors, Terms, TimeW};
-use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::series::SeriesId;
 
 /// What both sides of a series game must agree on, seen from the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -180,16 +180,12 @@ pub fn seat_of(series: &Series, name: &str) -> Option<Seat> {
 }
 
 /// Records the result of ended network game `game`, whose Black is named
-/// `black`, in this side's copy of its series; the line for the player.
-pub fn record_network_game(
-    store: &SeriesStore,
-    sg: &mut SeriesGame,
-    black: &str,
-    game: &Game,
-) -> Option<String> {
+/// `black`, in this side's copy of its series (`sg` changes); what is to
+/// be saved and said.
+pub fn record_network_game(sg: &mut SeriesGame, black: &str, game: &Game) -> Option<SeriesStep> {
     match settle_colours(sg, black) {
-        Ok(()) => record_series(store, sg, game),
-        Err(e) => Some(e),
+        Ok(()) => record_series(sg, game),
+        Err(e) => Some(SeriesStep::Refused(e)),
     }
 }
 

@@ -3,13 +3,15 @@
 //! when saved. A config file that does not parse is never overwritten.
 
 use super::command::Command;
+use super::disk::{Job, Then};
 use super::home::{next_clock, next_komi, next_size};
+use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::timer::clock_label;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::BoardSize;
-use kaisho_saves::config::{self, Config, CoordinateStyle};
+use kaisho_saves::config::{Config, CoordinateStyle};
+use std::path::Path;
 
 /// One line of the settings form.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,18 +156,20 @@ pub(super) fn set_name(state: &mut State, text: &str, out: &mut Out) {
     }
 }
 
-/// Writes the form to the config file and puts it into force.
-fn save(state: &mut State, out: &mut Out) {
-    let (Some(places), Screen::Settings(form)) = (&state.places, &state.screen) else {
+/// Asks to write the form to the config file.
+fn save(state: &State, out: &mut Out) {
+    let (Some(_), Screen::Settings(form)) = (&state.places, &state.screen) else {
         return;
     };
-    let path = places.config_file();
-    let config = form.config.clone();
-    match config::save(&path, &config) {
-        Ok(()) => {
-            state.apply_config(config);
-            out.say(format!("settings saved to {}", path.display()));
-        }
-        Err(problem) => out.refuse(problem.to_string()),
-    }
+    let config = Box::new(form.config.clone());
+    let then = Then::Settings {
+        config: config.clone(),
+    };
+    out.disk(Job::SaveConfig(config), then);
+}
+
+/// The config file written at `path`: the settings are in force.
+pub(super) fn saved(state: &mut State, config: Config, path: &Path, out: &mut Out) {
+    state.apply_config(config);
+    out.say(format!("settings saved to {}", path.display()));
 }

@@ -5,8 +5,8 @@
 
 use super::msg::Cmd;
 use super::net::{ClockFace, NetNews};
+use super::out::Out;
 use super::timer::call;
-use super::update::Out;
 use super::{Screen, State};
 use kaisho_core::{Event, Phase};
 
@@ -35,7 +35,7 @@ pub(super) fn speak(state: &State, before: Option<ClockFace>, out: &mut Out) {
         return;
     };
     let ours = state
-        .session()
+        .table()
         .and_then(|s| s.net.as_ref())
         .is_none_or(|net| net.local == color);
     if color != still || !ours || now < was {

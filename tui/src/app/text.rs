@@ -3,7 +3,7 @@
 
 use super::count::ScoreRows;
 use super::names::Naming;
-use super::session::Session;
+use super::table::Table;
 use kaisho_core::{Color, Move, Phase, Point};
 use std::fmt::Write;
 
@@ -11,7 +11,7 @@ use std::fmt::Write;
 /// White, `.` empty, `x`/`o` stones marked dead, `#` the ko point, and the
 /// last stone played between parentheses, `(X)`.
 #[must_use]
-pub fn board_text(session: &Session, naming: Naming) -> String {
+pub fn board_text(session: &Table, naming: Naming) -> String {
     let game = &session.game;
     let board = game.board();
     let size = board.size();
@@ -94,7 +94,7 @@ fn width(text: &str) -> usize {
 /// The count as a table: the agreed one after the end, the one the marks
 /// give during the ending.
 #[must_use]
-pub fn score_text(session: &Session) -> String {
+pub fn score_text(session: &Table) -> String {
     let score = session.game.score().or(session.count.as_ref());
     let Some(score) = score else {
         return match session.game.phase() {

@@ -4,11 +4,45 @@
 //! players' books are the core's `Clock`, as in a network game.
 
 use super::net::ClockFace;
-use super::update::Out;
+use super::out::Out;
 use super::{Screen, State};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
+use kaisho_net::TimeW;
 use kaisho_saves::log::LoggedEvent;
+
+/// The clocks a club game is commonly played with.
+pub const CLOCKS: &[(&str, TimeW)] = &[
+    ("no clock", TimeW::None),
+    (
+        "10 min + 3 x 30 s",
+        TimeW::Byoyomi {
+            main_ms: 600_000,
+            periods: 3,
+            period_ms: 30_000,
+        },
+    ),
+    (
+        "30 min + 5 x 30 s",
+        TimeW::Byoyomi {
+            main_ms: 1_800_000,
+            periods: 5,
+            period_ms: 30_000,
+        },
+    ),
+    (
+        "60 min + 5 x 60 s",
+        TimeW::Byoyomi {
+            main_ms: 3_600_000,
+            periods: 5,
+            period_ms: 60_000,
+        },
+    ),
+    (
+        "20 min sudden death",
+        TimeW::Absolute { main_ms: 1_200_000 },
+    ),
+];
 
 /// Both players' clocks and the time the side on turn has used so far.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

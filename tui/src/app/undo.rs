@@ -5,7 +5,7 @@
 //! undo limit in Settings.
 
 use super::command::Command;
-use super::update::Out;
+use super::out::Out;
 use super::{Screen, State};
 use kaisho_core::Event;
 
@@ -33,22 +33,9 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
                     if asked == 1 { "" } else { "s" }
                 ));
             }
+            // At one keyboard the partner sits here: consent is given at
+            // once, when the request is stored.
             session.apply(Event::RequestUndo { by: asker }, naming, out);
-            // At one keyboard the partner sits here: consent is given at once.
-            if session.net.is_none() && session.game.undo_request() == Some(asker) {
-                session.apply(
-                    Event::AcceptUndo {
-                        by: asker.opponent(),
-                    },
-                    naming,
-                    out,
-                );
-                // The asker's turn starts afresh; the time the opponent
-                // had thought on their turn is booked on nobody.
-                if let Some(timer) = &mut session.timer {
-                    timer.running_ms = 0;
-                }
-            }
         }
         Command::AcceptUndo | Command::DeclineUndo => {
             let Some(asker) = session.game.undo_request() else {

@@ -1,47 +1,21 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
+use super::disk::{Done, Job, Then, export_line};
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
+use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
-use super::recording::{Recording, SeriesGame};
-use super::session::Session;
+use super::recording::series_unsaved;
+use super::table::Table;
 use super::text::{board_text, score_text};
-use super::timer::Timer;
-use super::{Message, Screen, State, Tone, games, lobby, netgame, review, series, settings};
+use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
-use kaisho_core::{BoardSize, Settings};
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
 const MESSAGE_SECONDS: u8 = 8;
-
-/// What a step of the update produced besides the state change.
-#[derive(Debug, Default)]
-pub(super) struct Out {
-    pub cmds: Vec<Cmd>,
-    pub message: Option<Message>,
-    /// A prompt to open once the step is done.
-    pub prompt: Option<Prompt>,
-}
-
-impl Out {
-    /// Reports progress on the message line and to plain mode.
-    pub fn say(&mut self, text: String) {
-        self.tell(text, Tone::Info);
-    }
-
-    /// Reports a refusal and its reason.
-    pub fn refuse(&mut self, text: String) {
-        self.tell(text, Tone::Error);
-    }
-
-    fn tell(&mut self, text: String, tone: Tone) {
-        self.cmds.push(Cmd::Say(text.clone()));
-        self.message = Some(Message { text, tone, age: 0 });
-    }
-}
 
 /// Applies one message to the state and returns what the outside world
 /// must do. Never blocks and never panics on any input.
@@ -72,6 +46,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
             }
         }
         Msg::Command(command) => run(state, command, &mut out),
+        Msg::Disk(done, then) => reply(state, done, then, &mut out),
         Msg::Net(news) => {
             let before = super::speech::face(state);
             super::speech::partner_moved(state, &news, &mut out);
@@ -153,7 +128,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
 }
 
 fn typed_point(state: &mut State, text: &str, out: &mut Out) {
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     let size = session.game.settings().size.get();
@@ -183,7 +158,7 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return;
     }
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
@@ -203,7 +178,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Quit => {
             // A local game left by quitting is adjourned like one left by
             // `leave`: its SGF is exported and the player told where.
-            if state.session().is_some_and(|s| {
+            if state.table().is_some_and(|s| {
                 s.net.is_none() && s.recording.is_some() && s.game.outcome().is_none()
             }) {
                 adjourn(state, out);
@@ -221,8 +196,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             size,
             komi,
             handicap,
-        } => start_local(state, size, komi, handicap, out),
-        Command::Home => match state.session() {
+        } => local::start_local(state, size, komi, handicap, out),
+        Command::Home => match state.table() {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse("the game is not over yet".to_string());
             }
@@ -232,14 +207,14 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
         },
         Command::Adjourn => adjourn(state, out),
-        Command::ShowMoves | Command::ShowPosition(_) => super::look::say(state, &command, out),
+        Command::ShowMoves | Command::ShowPosition(_) => super::at_hand::say(state, &command, out),
         Command::ToggleMoves | Command::ToggleNumbers | Command::LookBack | Command::EndLook => {
-            super::look::run(state, &command, out);
+            super::at_hand::run(state, &command, out);
         }
         Command::Left | Command::Right | Command::First | Command::Last
-            if super::look::looking_back(state) =>
+            if super::at_hand::looking_back(state) =>
         {
-            super::look::run(state, &command, out);
+            super::at_hand::run(state, &command, out);
         }
         Command::NewSeries(text) => series::create(state, &text, out),
         Command::CorrectSeries { id, word } => series::correct(state, id.as_deref(), &word, out),
@@ -264,7 +239,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::Chat(text) => chat(state, &text, out),
         Command::AskJoin => lobby::ask_code(state, out),
-        Command::AskChat => match state.session() {
+        Command::AskChat => match state.table() {
             Some(session) if session.net.is_some() => {
                 state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
             }
@@ -274,7 +249,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             ),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
-        Command::AskRejoin(id) => games::ask_rejoin(state, id),
+        Command::AskRejoin(id) => games::ask_rejoin(state, id, out),
         Command::Back => back(state, out),
         Command::DiscardSettings => {
             state.screen = Screen::Home;
@@ -290,10 +265,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::ShowBoard | Command::ShowScore => {
             // A review shows its position as a game would.
             let reviewed = match &state.screen {
-                Screen::Review(review) => Some(Session::from_game(review.shown().clone())),
+                Screen::Review(review) => Some(Table::from_game(review.shown().clone())),
                 _ => None,
             };
-            match reviewed.as_ref().or(state.session()) {
+            match reviewed.as_ref().or(state.table()) {
                 Some(session) => {
                     let text = match command {
                         Command::ShowBoard => board_text(session, state.naming),
@@ -325,12 +300,12 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
 /// a game in play stays adjourned (打ち掛け) and can be resumed; it is also
 /// exported as SGF as it stands.
 fn adjourn(state: &mut State, out: &mut Out) {
-    let Some(session) = state.session() else {
+    let Some(session) = state.table() else {
         return;
     };
     if let Some(net) = &session.net {
         let text = match (&net.link, session.game.outcome()) {
-            (netgame::LinkState::Closed(_), _) | (_, Some(_)) => None,
+            (seat::LinkState::Closed(_), _) | (_, Some(_)) => None,
             _ => {
                 out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
                 Some(format!(
@@ -348,11 +323,12 @@ fn adjourn(state: &mut State, out: &mut Out) {
     }
     let text = match (&session.recording, session.game.outcome()) {
         (_, Some(_)) => None,
-        (Some(recording), None) => Some(format!(
-            "game {} adjourned (打ち掛け): resume it from Saved games; {}",
-            recording.id(),
-            recording.export()
-        )),
+        (Some(recording), None) => {
+            let id = recording.id().to_string();
+            let game = id.clone();
+            out.disk(Job::Export { game }, Then::Adjourned { id });
+            None
+        }
         (None, None) => Some("the game was left; it was not saved".to_string()),
     };
     state.screen = Screen::Home;
@@ -374,7 +350,7 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
     let Some(net) = &mut session.net else {
         return;
     };
-    if let netgame::LinkState::Away(why) | netgame::LinkState::Closed(why) = &net.link {
+    if let seat::LinkState::Away(why) | seat::LinkState::Closed(why) = &net.link {
         out.refuse(format!("not sent: {why}"));
         return;
     }
@@ -394,9 +370,7 @@ fn back(state: &mut State, out: &mut Out) {
         }
         Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
-            if let Some(places) = &state.places {
-                state.screen = Screen::Games(games::GamesList::load(places));
-            }
+            out.disk(Job::ListGames, Then::BackToGames);
         }
         Screen::Series(screen) if screen.open => screen.open = false,
         _ => state.screen = Screen::Home,
@@ -404,68 +378,86 @@ fn back(state: &mut State, out: &mut Out) {
     state.message = None;
 }
 
-fn start_local(state: &mut State, size: u8, komi: kaisho_core::Komi, handicap: u8, out: &mut Out) {
-    let settings = BoardSize::new(u32::from(size))
-        .map_err(|e| e.to_string())
-        .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
-    match settings {
-        Ok(settings) => {
-            // Hot-seat: the player named in the settings takes Black.
-            let name = state.config.player_name.clone();
-            let title = "kaisho - local game".to_string();
-            begin(state, settings, [&name, "Guest"], None, title, out);
+/// Takes the shell's answer to a job on the data folder to the step it is
+/// for.
+fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
+    let naming = state.naming;
+    match (done, then) {
+        (Done::LogStarted(result), Then::Begin { series, said }) => {
+            local::logged(state, result, series.map(|s| *s), said, out);
         }
-        Err(e) => out.refuse(e),
-    }
-}
-
-/// Starts a game at this keyboard with its log. If the log cannot be
-/// created the game is played unsaved, and both the message and the panel
-/// say so.
-pub(super) fn begin(
-    state: &mut State,
-    settings: Settings,
-    names: [&str; 2],
-    series: Option<SeriesGame>,
-    title: String,
-    out: &mut Out,
-) {
-    let mut session = match Session::new(settings.clone()) {
-        Ok(session) => session,
-        Err(e) => return out.refuse(e.to_string()),
-    };
-    session.title = title;
-    let clock = state.home.time_control();
-    session.timer = Timer::new(clock);
-    let mut warning = None;
-    if let Some(places) = &state.places {
-        match Recording::start(places, &settings, names, series, clock) {
-            Ok(recording) => session.recording = Some(recording),
-            Err(e) => {
-                session.title = "local game - NOT SAVED".to_string();
-                let why = format!(
-                    "this game cannot be saved, so it takes no moves: {e}. \
-                     Fix the folder or free the disk, then start a new game"
-                );
-                session.halted = Some(why.clone());
-                warning = Some(why);
+        (Done::Appended(result), Then::Store) => {
+            if let Screen::Game(session) = &mut state.screen {
+                session.stored(result, naming, out);
             }
         }
-    }
-    let first = session.game.to_move();
-    let size = settings.size.get();
-    let handicap = match settings.handicap {
-        0 => String::new(),
-        n => format!(", {n} handicap stones"),
-    };
-    state.screen = Screen::Game(Box::new(session));
-    state.prompt = None;
-    let text = format!(
-        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
-        settings.komi
-    );
-    match warning {
-        Some(w) => out.refuse(format!("{text}. Not saved: {w}")),
-        None => out.say(text),
+        (Done::Resumed(Ok(resumed)), Then::Resume { id }) => {
+            games::resumed(state, &id, *resumed, out);
+        }
+        (Done::Networked, Then::Resume { id }) => games::networked(state, id),
+        (Done::Loaded(Ok(loaded)), Then::Review { id, from_games }) => {
+            games::reviewed(state, &id, from_games, *loaded, out);
+        }
+        (Done::Resumed(Err(e)) | Done::Loaded(Err(e)), _) => out.refuse(e.to_string()),
+        (Done::HostOf(known), Then::AskRejoin { id }) => games::rejoin_at(state, id, known),
+        (Done::Games(listing), then) => {
+            let list = games::GamesList::from_listing(listing);
+            match then {
+                Then::OpenGames => games::listed(state, list, out),
+                Then::ListGames => games::say_list(state, list, out),
+                Then::BackToGames => state.screen = Screen::Games(list),
+                _ => {}
+            }
+        }
+        (Done::Sgf(Ok(record)), Then::Import { name, from_games }) => {
+            review::imported(state, name, from_games, *record, out);
+        }
+        (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
+        (Done::Exported(result), Then::Finished) => {
+            if let Screen::Game(session) = &mut state.screen {
+                session.exported(export_line(&result), out);
+            }
+        }
+        (Done::Exported(result), Then::Adjourned { id }) => out.say(format!(
+            "game {id} adjourned (打ち掛け): resume it from Saved games; {}",
+            export_line(&result)
+        )),
+        (Done::SeriesSaved(result), Then::SeriesResult { line }) => {
+            if let Screen::Game(session) = &mut state.screen {
+                let line = match result {
+                    Ok(()) => line,
+                    Err(e) => series_unsaved(&e),
+                };
+                session.after_line(line, out);
+            }
+        }
+        (Done::SeriesList(listing), Then::OpenSeries { select }) => {
+            series::listed(state, listing, select, out);
+        }
+        (Done::SeriesCreated(Ok(id)), Then::Created { series }) => {
+            series::created(state, id, &series, out);
+        }
+        (Done::Series(Ok(found)), Then::Correct { id, word }) => {
+            series::correct_read(id, &found, &word, out);
+        }
+        (Done::SeriesSaved(Ok(())), Then::Corrected { id, series, said }) => {
+            series::corrected(state, id, *series, &said, out);
+        }
+        (Done::SeriesSaved(Ok(())), Then::Nigiri { seat }) => {
+            series::nigiri_saved(state, seat, out)
+        }
+        (
+            Done::SeriesCreated(Err(e))
+            | Done::Series(Err(e))
+            | Done::SeriesSaved(Err(e))
+            | Done::SeriesList(Err(e)),
+            _,
+        ) => out.refuse(e.to_string()),
+        (Done::ConfigSaved(Ok(path)), Then::Settings { config }) => {
+            settings::saved(state, *config, &path, out);
+        }
+        (Done::ConfigSaved(Err(problem)), _) => out.refuse(problem.to_string()),
+        // An answer that does not fit what it is for changes nothing.
+        _ => {}
     }
 }

@@ -5,7 +5,9 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
-use kaisho::app::{SeriesGame, SeriesTerms, export_saved, record_network_game};
+use kaisho::app::{
+    SeriesGame, SeriesStep, SeriesTerms, export_line, record_network_game, series_unsaved,
+};
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Finish, Script};
@@ -216,8 +218,7 @@ pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
 
 /// Exports saved game `id` as SGF and says where it went.
 fn export_sgf(places: &Places, id: &str) {
-    let store = GameStore::new(places.games_dir());
-    println!("{}", export_saved(&store, id, &places.exports_dir()));
+    println!("{}", export_line(&kaisho::shell::disk::export(places, id)));
 }
 
 /// Records an ended series game in the series its log names.
@@ -231,7 +232,13 @@ fn record_series(session: &Session, places: &Places) -> Option<String> {
     };
     let terms = series.next_game();
     let mut game = SeriesGame { id, series, terms };
-    record_network_game(&store, &mut game, &header.black.name, session.game())
+    match record_network_game(&mut game, &header.black.name, session.game())? {
+        SeriesStep::Save(line) => match store.save(&game.id, &game.series) {
+            Ok(()) => Some(line),
+            Err(e) => Some(series_unsaved(&e)),
+        },
+        SeriesStep::Refused(line) => Some(line),
+    }
 }
 
 /// Prints the start of a session.

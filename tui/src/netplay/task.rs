@@ -2,7 +2,7 @@
 //! mode hold it: requests in, reports out.
 
 use super::worker;
-use crate::app::{Cmd, Msg, NetNews, NetRequest, State, update};
+use crate::app::{NetNews, NetRequest, State};
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinHandle;
@@ -48,23 +48,6 @@ impl Net {
                 (!sent).then(|| NetNews::Refused("not connected to a partner".into()))
             }
         }
-    }
-
-    /// Applies `msg` and carries out what the update asks of the network,
-    /// feeding a request that cannot be carried out back as a report;
-    /// returns the other commands for the caller.
-    pub fn step(&mut self, state: &mut State, msg: Msg) -> Vec<Cmd> {
-        let mut rest = Vec::new();
-        let mut pending = vec![msg];
-        while let Some(msg) = pending.pop() {
-            for cmd in update(state, msg) {
-                match cmd {
-                    Cmd::Net(request) => pending.extend(self.request(state, request).map(Msg::Net)),
-                    other => rest.push(other),
-                }
-            }
-        }
-        rest
     }
 
     /// The next report of the current task; waits for ever without one.

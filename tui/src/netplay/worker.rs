@@ -8,7 +8,8 @@ use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_saved};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
+use crate::shell::disk::{export, series_game};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -126,7 +127,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_saved(&self.env.store, id, &self.places.exports_dir());
+        let sgf = export_line(&export(&self.places, id));
         format!("{end}; {sgf}")
     }
 
@@ -292,13 +293,16 @@ impl Task {
 
     fn started(&self, session: &Session, resumed: bool) {
         let header = session.header();
+        let game = session.game();
         self.tell(NetNews::Started(Box::new(Started {
-            game: session.game().clone(),
+            settings: game.settings().clone(),
+            events: game.events().to_vec(),
+            hash: game.state_hash(),
             local: session.local_color(),
             names: [header.black.name.clone(), header.white.name.clone()],
             game_id: header.game_id.clone(),
             resumed,
-            series: header.series.clone(),
+            series: series_game(&self.places, header.series.as_deref()),
         })));
         self.tell(NetNews::Clocks(face(session)));
     }
@@ -328,11 +332,11 @@ impl Task {
                 update = session.next() => match update? {
                     Update::Remote { event, .. } => self.tell(NetNews::Remote {
                         event,
-                        game: Box::new(session.game().clone()),
+                        hash: session.game().state_hash(),
                     }),
                     Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
                         event,
-                        game: Box::new(session.game().clone()),
+                        hash: session.game().state_hash(),
                     }),
                     Update::Chat(text) => self.tell(NetNews::Chat(text)),
                     Update::Acked { .. } | Update::PeerClock { .. } => {}
@@ -354,18 +358,23 @@ impl Task {
         }
     }
 
-    /// Sends one of our events; a refusal is news, a broken link an error.
+    /// Sends one of our events, checked once by the session's game; a
+    /// refusal is news, a broken link an error.
     async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
-        match session.act(event).await {
+        match session.act(event.clone()).await {
             Ok((_, event)) => {
                 self.tell(NetNews::Sent {
                     event,
-                    game: Box::new(session.game().clone()),
+                    hash: session.game().state_hash(),
                 });
                 self.tell(NetNews::Clocks(face(session)));
                 Ok(())
             }
-            Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
+            Err(NetError::Game(error)) => {
+                self.tell(NetNews::Rejected { event, error });
+                Ok(())
+            }
+            Err(e @ NetError::NotNow(_)) => {
                 self.tell(NetNews::Refused(e.to_string()));
                 Ok(())
             }

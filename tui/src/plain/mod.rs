@@ -9,7 +9,7 @@ pub use parse::{HELP, Line, parse};
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
-use crate::netplay::task::Net;
+use crate::shell::Shell;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -47,7 +47,7 @@ async fn session(
     )?;
     output.flush()?;
     let mut lines = read_lines(input);
-    let mut net = Net::default();
+    let mut shell = Shell::default();
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
@@ -78,19 +78,19 @@ async fn session(
                     }
                 },
             },
-            news = net.next() => Some(Msg::Net(news)),
+            news = shell.next() => Some(Msg::Net(news)),
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
         if let Some(msg) = msg {
             let mut quit = false;
-            for cmd in net.step(&mut state, msg) {
+            for cmd in shell.step(&mut state, msg) {
                 match cmd {
                     Cmd::Quit => quit = true,
                     Cmd::Say(text) => writeln!(output, "{text}")?,
                     Cmd::Applied(event) => logging::applied(&event),
                     Cmd::Bell => output.write_all(b"\x07")?,
-                    Cmd::Net(_) => {}
+                    Cmd::Net(_) | Cmd::Disk(..) => {}
                 }
             }
             if quit {
@@ -100,7 +100,7 @@ async fn session(
         output.flush()?;
     }
     output.flush()?;
-    net.shut_down().await;
+    shell.shut_down().await;
     Ok(())
 }
 

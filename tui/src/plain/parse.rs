@@ -135,7 +135,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "decline" => Command::DeclineNoResult,
         "names" => Command::ToggleNames,
         "quit" | "exit" => Command::Quit,
-        _ if args.is_empty() && state.session().is_some() => match point_at(verb, state) {
+        _ if args.is_empty() && state.table().is_some() => match point_at(verb, state) {
             Ok(point) => Command::Play(point),
             // Something with a number in it was meant as a point.
             Err(e) if verb.contains(|c: char| c.is_ascii_digit() || !c.is_ascii()) => {
@@ -179,7 +179,7 @@ fn series_line(text: &str) -> Result<Command, String> {
 
 fn point_at(name: &str, state: &State) -> Result<Point, String> {
     let session = state
-        .session()
+        .table()
         .ok_or("no game yet: start one with new, e.g. new 9")?;
     state
         .naming

@@ -1,7 +1,7 @@
 //! The two bottom lines: the message (or open question) and the key hints.
 
 use super::theme::Theme;
-use crate::app::{Context, Session, State, Tone, bindings, outcome_text};
+use crate::app::{Context, State, Table, Tone, bindings, outcome_text};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -30,7 +30,7 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
 
 /// The one line under a board with no room for its panel: the message or
 /// the open question, else whose turn it is and the move number.
-pub fn render_status(state: &State, session: &Session, theme: Theme, line: Rect, buf: &mut Buffer) {
+pub fn render_status(state: &State, session: &Table, theme: Theme, line: Rect, buf: &mut Buffer) {
     if state.prompt.is_some() || state.message.is_some() {
         render(
             state,

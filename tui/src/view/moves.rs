@@ -4,7 +4,7 @@
 //! panel, so the players' names and clocks stay in view.
 
 use super::theme::Theme;
-use crate::app::{Session, State, move_words};
+use crate::app::{State, Table, move_words};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -14,7 +14,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget};
 const HEIGHT: u16 = 9;
 
 /// Draws the list when it is asked for or the game is being looked back at.
-pub fn render(state: &State, session: &Session, theme: Theme, panel: Rect, buf: &mut Buffer) {
+pub fn render(state: &State, session: &Table, theme: Theme, panel: Rect, buf: &mut Buffer) {
     let look = &session.look;
     if !look.moves && look.back.is_none() {
         return;

@@ -6,7 +6,7 @@
 use super::table::score_lines;
 use super::text::{fit, wrap};
 use super::theme::Theme;
-use crate::app::{ClockFace, LinkState, NetSeat, Session, State};
+use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -14,7 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
 /// Draws the panel for the session's phase.
-pub fn render(state: &State, session: &Session, theme: Theme, area: Rect, buf: &mut Buffer) {
+pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut lines = header(session, theme);
     lines.push(Line::default());
     let width = usize::from(area.width);
@@ -71,7 +71,7 @@ fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<
     }
 }
 
-fn header(session: &Session, theme: Theme) -> Vec<Line<'static>> {
+fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
     let settings = session.game.settings();
     let size = settings.size.get();
     let terms = match settings.handicap {
@@ -137,7 +137,7 @@ fn seat_line(
     Line::from(theme.text(&format!("  {} {clock}", fit(&name, 16))))
 }
 
-fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+fn play(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
@@ -177,7 +177,7 @@ fn play(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'st
     }
 }
 
-fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'static>>) {
+fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
     let actor = session.actor();
     let size = session.game.settings().size.get();
     let decide = match (&session.net, session.open_proposal()) {
@@ -230,7 +230,7 @@ fn ending(state: &State, session: &Session, theme: Theme, lines: &mut Vec<Line<'
     )));
 }
 
-fn result(session: &Session, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
+fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
         lines.push(Line::styled(

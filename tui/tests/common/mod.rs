@@ -4,8 +4,9 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
-use kaisho::app::{Cmd, Command, Msg, Options, Screen, Session, State, Tone, update};
+use kaisho::app::{Cmd, Command, Msg, Options, Screen, State, Table, Tone};
 use kaisho::layout::BoardLayout;
+use kaisho::shell::Shell;
 use kaisho::view::view;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Phase, Point, Settings};
 use ratatui::Terminal;
@@ -19,8 +20,45 @@ pub const OPENING: [&str; 50] = [
     "Q10", "R10", "Q9", "K4", "J3", "K3", "K10", "L17", "M16",
 ];
 
+/// The front end as the event loop drives it: the state, and the shell
+/// that carries out what the update asks of the disk. The tests play the
+/// network task's part themselves, so the shell is offline: requests to
+/// the network come back among the commands.
+pub struct Front {
+    pub state: State,
+    pub shell: Shell,
+}
+
+impl From<State> for Front {
+    fn from(state: State) -> Front {
+        Front {
+            state,
+            shell: Shell::offline(),
+        }
+    }
+}
+
+impl std::ops::Deref for Front {
+    type Target = State;
+    fn deref(&self) -> &State {
+        &self.state
+    }
+}
+
+impl std::ops::DerefMut for Front {
+    fn deref_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+}
+
+/// Applies one message through the shell, as the event loop does; what is
+/// left for the loop (quit, say, bell, applied).
+pub fn update(front: &mut Front, msg: Msg) -> Vec<Cmd> {
+    front.shell.step(&mut front.state, msg)
+}
+
 /// The home screen of an 80×24 terminal with colour and Unicode.
-pub fn home() -> State {
+pub fn home() -> Front {
     State::new(
         Options {
             ascii: false,
@@ -28,10 +66,11 @@ pub fn home() -> State {
         },
         (80, 24),
     )
+    .into()
 }
 
 /// The home screen with every file under `dir`, as `--home DIR` gives it.
-pub fn home_in(dir: &std::path::Path) -> State {
+pub fn home_in(dir: &std::path::Path) -> Front {
     kaisho::launch::initial_state(
         Some(dir),
         Options {
@@ -40,10 +79,11 @@ pub fn home_in(dir: &std::path::Path) -> State {
         },
         (80, 24),
     )
+    .into()
 }
 
 /// A new 9×9 game started from the home screen of a home under `dir`.
-pub fn new_game_in(dir: &std::path::Path) -> State {
+pub fn new_game_in(dir: &std::path::Path) -> Front {
     let mut state = home_in(dir);
     run(
         &mut state,
@@ -57,7 +97,7 @@ pub fn new_game_in(dir: &std::path::Path) -> State {
 }
 
 /// Selects a home menu item with the arrow keys and opens it with Enter.
-pub fn open_from_home(state: &mut State, item: kaisho::app::HomeItem) {
+pub fn open_from_home(state: &mut Front, item: kaisho::app::HomeItem) {
     let at = state
         .home
         .items
@@ -74,14 +114,14 @@ pub fn open_from_home(state: &mut State, item: kaisho::app::HomeItem) {
 }
 
 /// A state showing `game`.
-pub fn showing(game: Game) -> State {
+pub fn showing(game: Game) -> Front {
     let mut state = home();
-    state.screen = Screen::Game(Box::new(Session::from_game(game)));
+    state.screen = Screen::Game(Box::new(Table::from_game(game)));
     state
 }
 
 /// A new local game started from the home screen with keys.
-pub fn new_game(size: u8) -> State {
+pub fn new_game(size: u8) -> Front {
     let mut state = home();
     run(
         &mut state,
@@ -95,7 +135,7 @@ pub fn new_game(size: u8) -> State {
 }
 
 /// The opening above, played through the update as typed points.
-pub fn mid_game() -> State {
+pub fn mid_game() -> Front {
     let mut state = new_game(19);
     for name in OPENING {
         let said = play(&mut state, name);
@@ -109,25 +149,25 @@ pub fn key(code: KeyCode) -> Msg {
 }
 
 /// Presses one key and returns what the update said.
-pub fn press(state: &mut State, code: KeyCode) -> Vec<String> {
+pub fn press(state: &mut Front, code: KeyCode) -> Vec<String> {
     said(update(state, key(code)))
 }
 
 /// Presses a key for each character.
-pub fn keys(state: &mut State, text: &str) -> Vec<String> {
+pub fn keys(state: &mut Front, text: &str) -> Vec<String> {
     text.chars()
         .flat_map(|c| press(state, KeyCode::Char(c)))
         .collect()
 }
 
 /// Types `:`, a point name and Enter, as a player plays by typing.
-pub fn play(state: &mut State, name: &str) -> Vec<String> {
+pub fn play(state: &mut Front, name: &str) -> Vec<String> {
     let mut out = keys(state, &format!(":{name}"));
     out.extend(press(state, KeyCode::Enter));
     out
 }
 
-pub fn run(state: &mut State, command: Command) -> Vec<Cmd> {
+pub fn run(state: &mut Front, command: Command) -> Vec<Cmd> {
     update(state, Msg::Command(command))
 }
 
@@ -141,8 +181,8 @@ pub fn said(cmds: Vec<Cmd>) -> Vec<String> {
         .collect()
 }
 
-pub fn session(state: &State) -> &Session {
-    state.session().expect("a game is showing")
+pub fn session(state: &State) -> &Table {
+    state.table().expect("a game is showing")
 }
 
 /// The screen at `w`×`h`, as the snapshots show it.
@@ -202,7 +242,7 @@ pub const WALLS: [&str; 18] = [
     "D9", "F9",
 ];
 
-pub fn click(state: &mut State, name: &str) -> Vec<String> {
+pub fn click(state: &mut Front, name: &str) -> Vec<String> {
     let size = session(state).game.settings().size.get();
     let p = gtp(name, size);
     let layout = BoardLayout::new(size, state.naming);
@@ -219,12 +259,12 @@ pub fn click(state: &mut State, name: &str) -> Vec<String> {
 
 /// Plays the walls and the capture; returns the state with White to move
 /// after move 27, and dame left on E.
-pub fn walls_game() -> State {
+pub fn walls_game() -> Front {
     walls_game_in(home())
 }
 
 /// The walls game started from the home screen of `state`.
-pub fn walls_game_in(mut state: State) -> State {
+pub fn walls_game_in(mut state: Front) -> Front {
     // From the home menu: size is the second item; 19 → 9 is one step right.
     press(&mut state, KeyCode::Down);
     press(&mut state, KeyCode::Right);
@@ -264,7 +304,7 @@ pub fn walls_game_in(mut state: State) -> State {
     state
 }
 
-pub fn pass_twice(state: &mut State) {
+pub fn pass_twice(state: &mut Front) {
     let first = press(state, KeyCode::Char('p'));
     assert_eq!(first.len(), 1, "{first:?}");
     let second = press(state, KeyCode::Char('p'));
@@ -310,7 +350,7 @@ pub fn byte_terminal(
 
 /// Bytes sent for the first frame of `state`, then for the frame after
 /// `step` changes it.
-pub fn frame_bytes(state: &mut State, step: impl FnOnce(&mut State)) -> (usize, usize) {
+pub fn frame_bytes(state: &mut Front, step: impl FnOnce(&mut Front)) -> (usize, usize) {
     let sink = Sink::default();
     let mut terminal = byte_terminal(sink.clone());
     terminal.draw(|frame| view(state, frame)).expect("draw");
@@ -357,7 +397,7 @@ pub fn ben_wins(n: usize) -> Vec<kaisho_core::series::SeriesResult> {
 
 /// The partner's `event` in a network game, as the network task reports
 /// it once checked and logged; what the update asks for.
-pub fn partner_event(state: &mut State, event: Event) -> Vec<Cmd> {
+pub fn partner_event(state: &mut Front, event: Event) -> Vec<Cmd> {
     let mut game = session(state).game.clone();
     game.apply(event.clone())
         .expect("the partner's event applies");
@@ -365,26 +405,62 @@ pub fn partner_event(state: &mut State, event: Event) -> Vec<Cmd> {
         state,
         Msg::Net(kaisho::app::NetNews::Remote {
             event,
-            game: Box::new(game),
+            hash: game.state_hash(),
         }),
     )
 }
 
+/// Our `event`, checked by the network task's game, as the task reports
+/// it: sent with the state hash after it, or refused with the rule's reason.
+pub fn task_checks(state: &mut Front, event: Event) -> Vec<Cmd> {
+    let mut game = session(state).game.clone();
+    let news = match game.apply(event.clone()) {
+        Ok(_) => kaisho::app::NetNews::Sent {
+            event,
+            hash: game.state_hash(),
+        },
+        Err(error) => kaisho::app::NetNews::Rejected { event, error },
+    };
+    update(state, Msg::Net(news))
+}
+
+/// The commands `cmds` of a network game with the network task's part
+/// played: each event to act on is checked and reported back.
+pub fn as_the_task(state: &mut Front, cmds: Vec<Cmd>) -> Vec<Cmd> {
+    let mut rest = Vec::new();
+    for cmd in cmds {
+        match cmd {
+            Cmd::Net(kaisho::app::NetRequest::Act(event)) => {
+                let more = task_checks(state, event);
+                rest.extend(as_the_task(state, more));
+            }
+            other => rest.push(other),
+        }
+    }
+    rest
+}
+
+/// The report of a network game starting on `game`, this side playing
+/// `local`, with game id `game_id`: Aki has Black, Ben White.
+pub fn started_news(game: &Game, local: Color, game_id: &str) -> kaisho::app::NetNews {
+    kaisho::app::NetNews::Started(Box::new(kaisho::app::Started {
+        settings: game.settings().clone(),
+        events: game.events().to_vec(),
+        hash: game.state_hash(),
+        local,
+        names: ["Aki".into(), "Ben".into()],
+        game_id: game_id.into(),
+        resumed: false,
+        series: None,
+    }))
+}
+
 /// A network game starting on `game`, this side playing `local`, as the
 /// network task reports it: Aki has Black, Ben White.
-pub fn start_network_game(state: &mut State, game: Game, local: Color) {
+pub fn start_network_game(state: &mut Front, game: Game, local: Color) {
     state.screen = Screen::Lobby(Box::default());
     update(
         state,
-        Msg::Net(kaisho::app::NetNews::Started(Box::new(
-            kaisho::app::Started {
-                game,
-                local,
-                names: ["Aki".into(), "Ben".into()],
-                game_id: "20261124-0900-1".into(),
-                resumed: false,
-                series: None,
-            },
-        ))),
+        Msg::Net(started_news(&game, local, "20261124-0900-1")),
     );
 }

@@ -2,24 +2,27 @@
 //! screen adds to it (cursor, dead-stone marks, whose turn it is to act in
 //! the ending, the live count) and its log on disk.
 
-use super::Cmd;
 use super::command::Command;
+use super::disk::{Job, Then};
 use super::draft::DraftReading;
+use super::msg::Cmd;
 use super::names::Naming;
 use super::narrate::describe;
 use super::net::NetRequest;
-use super::netgame::{LinkState, NetSeat};
+use super::out::Out;
 use super::prompt::Prompt;
-use super::recording::Recording;
+use super::recording::{Recording, SeriesStep, record_series};
+use super::seat::{LinkState, NetSeat};
+use super::series_net::record_network_game;
 use super::timer::Timer;
-use super::update::Out;
 use kaisho_core::{
-    Color, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score, Settings,
+    Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
+    Settings,
 };
 
 /// One game being played at this keyboard by both players in turn.
 #[derive(Debug)]
-pub struct Session {
+pub struct Table {
     pub game: Game,
     pub cursor: Point,
     /// Stones marked dead (whole chains, sorted) on the ending screen.
@@ -47,9 +50,20 @@ pub struct Session {
     pub look: super::look::Look,
     /// The dead-stone draft while it is read after stoppage.
     pub draft: Option<DraftReading>,
+    /// An accepted event waiting for the shell to store it: the game
+    /// changes only once it is on the disk.
+    staged: Option<Staged>,
 }
 
-impl Session {
+/// An event the rules accepted, and the game after it, until it is stored.
+#[derive(Debug)]
+struct Staged {
+    event: Event,
+    next: Game,
+    effect: Effect,
+}
+
+impl Table {
     /// Who plays `color`: the player's name in a network game or a game of
     /// a series, else the colour's name.
     #[must_use]
@@ -72,16 +86,16 @@ impl Session {
     }
 
     /// A new game with the cursor on the centre point.
-    pub fn new(settings: Settings) -> Result<Session, GameError> {
+    pub fn new(settings: Settings) -> Result<Table, GameError> {
         let game = Game::new(settings)?;
-        Ok(Session::from_game(game))
+        Ok(Table::from_game(game))
     }
 
     /// Wraps an existing game: a resumed one, or one set up by a test.
     #[must_use]
-    pub fn from_game(game: Game) -> Session {
+    pub fn from_game(game: Game) -> Table {
         let mid = game.settings().size.get() / 2;
-        let mut session = Session {
+        let mut session = Table {
             ending_turn: game.to_move(),
             cursor: Point::new(mid, mid),
             marks: game
@@ -99,6 +113,7 @@ impl Session {
             timer: None,
             look: super::look::Look::default(),
             draft: None,
+            staged: None,
         };
         if let Some(last) = session.game.proposals().last() {
             session.ending_turn = last.by.opponent();
@@ -276,36 +291,103 @@ impl Session {
         };
     }
 
-    /// Puts an accepted event on the disk before it is shown or the next
-    /// input is taken; returns whether it is there. If the append fails the
-    /// game stops taking moves rather than go on unsaved, and the event is
-    /// not played: the board shows only what the disk holds.
-    fn record(&mut self, event: &Event, time_used: Option<u32>, out: &mut Out) -> bool {
-        let Some(recording) = &mut self.recording else {
-            return true;
+    /// The shell's answer to the store of the staged event. Once it is on
+    /// the disk the event is played; if the append failed the game stops
+    /// taking moves rather than go on unsaved, and the event is not played:
+    /// the board shows only what the disk holds.
+    pub(super) fn stored(
+        &mut self,
+        result: Result<(), impl std::fmt::Display>,
+        naming: Naming,
+        out: &mut Out,
+    ) {
+        let Some(staged) = self.staged.take() else {
+            return;
         };
-        if let Err(e) = recording.append(event, time_used) {
+        if let Err(e) = result {
             let text = format!(
                 "the game is stopped: {e}. This move was not played; every move before \
                  it is saved — free the disk and resume the game from Saved games"
             );
             self.halted = Some(text.clone());
             out.refuse(text);
-            return false;
+            return;
         }
-        true
+        self.commit(staged, naming, out);
     }
 
-    /// Once an event ended the game: exports it and records the series,
-    /// and says where the SGF went or why it did not.
+    /// Plays a stored (or unsaved) event: the game changes and the screen
+    /// follows. At one keyboard a request to take back a move is granted
+    /// at once, since the partner sits here too.
+    fn commit(&mut self, staged: Staged, naming: Naming, out: &mut Out) {
+        let Staged {
+            event,
+            next,
+            effect,
+        } = staged;
+        let before = std::mem::replace(&mut self.game, next).board().clone();
+        self.applied(&event, effect, &before, naming, out);
+        self.finish(out);
+        out.cmds.push(Cmd::Applied(event.clone()));
+        if let Event::RequestUndo { by } = event
+            && self.net.is_none()
+            && self.game.undo_request() == Some(by)
+        {
+            self.apply(Event::AcceptUndo { by: by.opponent() }, naming, out);
+            // The asker's turn starts afresh; the time the opponent
+            // had thought on their turn is booked on nobody.
+            if let Some(timer) = &mut self.timer {
+                timer.running_ms = 0;
+            }
+        }
+    }
+
+    /// Once an event ended the game: asks for its SGF export, after which
+    /// the series records the result ([`Table::exported`]).
     fn finish(&mut self, out: &mut Out) {
-        if let Some(recording) = &mut self.recording
+        if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
         {
-            self.after = recording.finish(&self.game);
-            // The screen shows these on the result panel; plain mode prints them.
-            out.cmds.extend(self.after.iter().cloned().map(Cmd::Say));
+            let game = recording.id().to_string();
+            out.disk(Job::Export { game }, Then::Finished);
         }
+    }
+
+    /// The game has ended and its export is done: `line` says where the SGF
+    /// went; then its result goes into this side's copy of its series.
+    pub(super) fn exported(&mut self, line: String, out: &mut Out) {
+        self.after_line(line, out);
+        let game = &self.game;
+        let step = match (&mut self.net, &mut self.recording) {
+            (Some(net), _) => {
+                let black = net.names[0].clone();
+                net.series
+                    .as_mut()
+                    .and_then(|sg| Some((record_network_game(sg, &black, game)?, sg.clone())))
+            }
+            (None, Some(recording)) => recording
+                .series_mut()
+                .and_then(|sg| Some((record_series(sg, game)?, sg.clone()))),
+            (None, None) => None,
+        };
+        match step {
+            Some((SeriesStep::Save(line), sg)) => out.disk(
+                Job::SaveSeries {
+                    id: sg.id,
+                    series: Box::new(sg.series),
+                },
+                Then::SeriesResult { line },
+            ),
+            Some((SeriesStep::Refused(line), _)) => self.after_line(line, out),
+            None => {}
+        }
+    }
+
+    /// A line for the result panel, also said: the screen shows it there
+    /// and plain mode prints it.
+    pub(super) fn after_line(&mut self, line: String, out: &mut Out) {
+        self.after.push(line.clone());
+        out.cmds.push(Cmd::Say(line));
     }
 
     /// One second of the game's clock: the side on turn's flag may fall,
@@ -348,55 +430,92 @@ impl Session {
     }
 
     /// Applies an event through the rules engine and reports what happened
-    /// or why it was refused. In a network game the event is checked on a
-    /// copy and handed to the network task, which sends it; the game
-    /// changes when the task reports it sent.
+    /// or why it was refused. At this keyboard the game changes once the
+    /// shell has stored it. In a network game the event goes to the network
+    /// task, whose game checks it; the mirror changes when the task reports
+    /// it sent.
     pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
                 out.refuse(format!("not sent: {why}"));
                 return;
             }
-            match self.game.clone().apply(event.clone()) {
-                Ok(_) => out.cmds.push(Cmd::Net(NetRequest::Act(event))),
-                Err(error) => out.refuse(self.refusal(&event, &error, naming)),
-            }
+            // The network task's game checks it, once.
+            out.cmds.push(Cmd::Net(NetRequest::Act(event)));
             return;
         }
         let mut next = self.game.clone();
         match next.apply(event.clone()) {
             Ok(effect) => {
-                let time_used = self.timer.as_mut().and_then(|t| t.book(&event));
-                if !self.record(&event, time_used, out) {
-                    return;
+                let time_used_ms = self.timer.as_mut().and_then(|t| t.book(&event));
+                let staged = Staged {
+                    event,
+                    next,
+                    effect,
+                };
+                match &self.recording {
+                    Some(recording) => {
+                        out.disk(
+                            Job::Append {
+                                game: recording.id().to_string(),
+                                event: staged.event.clone(),
+                                time_used_ms,
+                            },
+                            Then::Store,
+                        );
+                        self.staged = Some(staged);
+                    }
+                    None => self.commit(staged, naming, out),
                 }
-                let before = std::mem::replace(&mut self.game, next).board().clone();
-                self.applied(&event, effect, &before, naming, out);
-                self.finish(out);
-                out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => out.refuse(self.refusal(&event, &error, naming)),
         }
     }
 
     /// Takes an event the network task reports (ours sent, or the
-    /// partner's checked and logged) into the mirrored game. The task's
-    /// game is the authority: if the mirror disagrees it is replaced.
-    pub(super) fn mirror(&mut self, event: &Event, game: Game, naming: Naming, out: &mut Out) {
+    /// partner's checked and logged) into the mirrored game, which must
+    /// reach the task's state hash `hash`. If it does not, the mirror is no
+    /// longer the game: it is a fault, said, and the screen takes no more
+    /// moves.
+    pub(super) fn mirror(&mut self, event: &Event, hash: u64, naming: Naming, out: &mut Out) {
         let before = self.game.board().clone();
         match self.game.apply(event.clone()) {
-            Ok(effect) if self.game.state_hash() == game.state_hash() => {
+            Ok(effect) if self.game.state_hash() == hash => {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => self.take_table(game),
+            _ => self.diverged(out),
         }
     }
 
-    /// Takes the network task's game as it stands, with the marks and the
-    /// count of the proposal on the table, so that the screen shows exactly
-    /// what `a` would accept.
-    pub(super) fn take_table(&mut self, game: Game) {
+    /// Takes our last event back out of the mirror, as the network task
+    /// did when it crossed the host's, and shows the proposal on the table
+    /// so that the screen shows exactly what `a` would accept. Returns
+    /// whether the mirror still matches the task's game (`hash`).
+    pub(super) fn withdraw(&mut self, hash: u64, out: &mut Out) -> bool {
+        let events = self.game.events();
+        let standing = &events[..events.len().saturating_sub(1)];
+        match Game::replay(self.game.settings().clone(), standing) {
+            Ok(game) if game.state_hash() == hash => {
+                self.take_table(game);
+                true
+            }
+            _ => {
+                self.diverged(out);
+                false
+            }
+        }
+    }
+
+    /// The mirror no longer matches the network task's game.
+    fn diverged(&mut self, out: &mut Out) {
+        self.halted = Some(DIVERGED.to_string());
+        out.refuse(DIVERGED.to_string());
+    }
+
+    /// Takes `game` as it stands, with the marks and the count of the
+    /// proposal on the table.
+    fn take_table(&mut self, game: Game) {
         self.game = game;
         // A draft read for the position before no longer applies.
         self.draft = None;
@@ -410,7 +529,8 @@ impl Session {
         self.recount();
     }
 
-    fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
+    /// A refusal of the rules in words, with the point for a move.
+    pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
             Event::Play { point, .. } => format!("{}: {error}", naming.name(*point, self.size())),
             _ => error.to_string(),
@@ -422,8 +542,8 @@ impl Session {
     fn applied(
         &mut self,
         event: &Event,
-        effect: kaisho_core::Effect,
-        before: &kaisho_core::Board,
+        effect: Effect,
+        before: &Board,
         naming: Naming,
         out: &mut Out,
     ) {
@@ -470,6 +590,11 @@ impl Session {
         self.recount();
     }
 }
+
+/// Said when the screen's copy of a network game no longer matches the
+/// network task's: the game stops here, its log holds every event.
+pub(super) const DIVERGED: &str = "the game on this screen no longer matches the network game, so it \
+     takes no more moves here; every move is in the log: resume the game from Saved games";
 
 /// What the automatic draft marked: said when the game stops, and again
 /// when a reading begun then ends.

@@ -1,0 +1,167 @@
+//! What the update asks of the data folder, and what comes back. The update
+//! never touches a file: it returns a [`Job`] with a [`Then`], the shell
+//! carries the job out before the next message is taken and answers with
+//! [`Msg::Disk`](super::msg::Msg::Disk), a [`Done`] and the same `Then`,
+//! which says what the answer is for.
+
+use super::recording::SeriesGame;
+use kaisho_core::clock::TimeControl;
+use kaisho_core::series::{Seat, Series};
+use kaisho_core::{Event, Settings};
+use kaisho_saves::config::{Config, ConfigProblem};
+use kaisho_saves::log::{self, LogError, SavedGame};
+use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
+use kaisho_saves::sgf::{SgfFileError, SgfRecord};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// One piece of work on the data folder.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Job {
+    /// Create the log of a new game at this keyboard between `names`
+    /// (Black, White); the answer is its id.
+    StartLog {
+        settings: Settings,
+        names: [String; 2],
+        series: Option<SeriesId>,
+        clock: TimeControl,
+    },
+    /// Append an accepted event of game `game`, with the time its move
+    /// took, to its open log; it is on the disk when the answer is `Ok`.
+    Append {
+        game: String,
+        event: Event,
+        time_used_ms: Option<u32>,
+    },
+    /// Reopen adjourned game `game`'s log to play on, with its series;
+    /// a network game's log is left closed ([`Done::Networked`]).
+    ResumeLog { game: String },
+    /// Read saved game `game` and its SGF record, for review.
+    LoadGame { game: String },
+    /// The address a joined game's host answered at.
+    HostOf { game: String },
+    /// List the saved games.
+    ListGames,
+    /// Read an SGF file.
+    ReadSgf { path: PathBuf },
+    /// Export saved game `game` as SGF into the exports folder.
+    Export { game: String },
+    /// List the series.
+    ListSeries,
+    /// Read one series.
+    LoadSeries { id: SeriesId },
+    /// Save a new series under a fresh id.
+    CreateSeries { series: Box<Series> },
+    /// Save series `id` as it now stands.
+    SaveSeries { id: SeriesId, series: Box<Series> },
+    /// Write `config.toml`.
+    SaveConfig(Box<Config>),
+}
+
+/// The answer to a [`Job`], success or failure, as typed data.
+#[derive(Debug)]
+pub enum Done {
+    LogStarted(Result<String, LogError>),
+    Appended(Result<(), LogError>),
+    Resumed(Result<Box<Resumed>, LogError>),
+    /// The game to resume is a network game: it resumes with its partner.
+    Networked,
+    Loaded(Result<Box<(SavedGame, SgfRecord)>, LogError>),
+    HostOf(Option<SocketAddr>),
+    Games(log::Listing),
+    Sgf(Result<Box<SgfRecord>, SgfFileError>),
+    Exported(Result<PathBuf, ExportFailure>),
+    SeriesList(Result<saved_series::Listing, StoreError>),
+    Series(Result<Box<Series>, StoreError>),
+    SeriesCreated(Result<SeriesId, StoreError>),
+    SeriesSaved(Result<(), StoreError>),
+    /// The config file written, and where.
+    ConfigSaved(Result<PathBuf, ConfigProblem>),
+}
+
+/// An adjourned game reopened, and its series as found.
+#[derive(Debug)]
+pub struct Resumed {
+    pub saved: SavedGame,
+    /// The series named in the log: read, or why it could not be.
+    pub series: Option<Result<(SeriesId, Series), String>>,
+}
+
+/// Why an SGF export did not happen; the game log itself stays safe.
+#[derive(Debug)]
+pub enum ExportFailure {
+    /// The game log could not be read.
+    Load(LogError),
+    /// The SGF file could not be written into `exports`.
+    Write {
+        exports: PathBuf,
+        log: PathBuf,
+        error: std::io::Error,
+    },
+}
+
+/// What an answer is for: the update's next step, handed back unchanged.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Then {
+    /// The log of the game just begun; `said` is the opening line.
+    Begin {
+        series: Option<Box<SeriesGame>>,
+        said: String,
+    },
+    /// An event of the game at this keyboard, staged until it is stored.
+    Store,
+    /// The adjourned game `id` to play on.
+    Resume { id: String },
+    /// Saved game `id` to review, opened from the saved-games list or not.
+    Review { id: String, from_games: bool },
+    /// An SGF file to review, by its name.
+    Import { name: String, from_games: bool },
+    /// The host's address to offer for rejoining network game `id`.
+    AskRejoin { id: String },
+    /// The saved-games screen.
+    OpenGames,
+    /// The saved games as lines, for plain mode.
+    ListGames,
+    /// The saved-games screen, back from a review.
+    BackToGames,
+    /// The export of a game that has just ended: a line for its result.
+    Finished,
+    /// The export of local game `id`, adjourned.
+    Adjourned { id: String },
+    /// A game's result recorded in its series; `line` says so once saved.
+    SeriesResult { line: String },
+    /// The series screen, with series `select` open when given.
+    OpenSeries { select: Option<SeriesId> },
+    /// A new series saved.
+    Created { series: Box<Series> },
+    /// Series `id` read, to correct its last result by `word`.
+    Correct { id: SeriesId, word: String },
+    /// Series `id` saved corrected; `said` is what changed.
+    Corrected {
+        id: SeriesId,
+        series: Box<Series>,
+        said: String,
+    },
+    /// The nigiri's result saved: `seat` takes Black in game `number`.
+    Nigiri { seat: Seat },
+    /// The settings form saved.
+    Settings { config: Box<Config> },
+}
+
+/// The line that says where an SGF export went, or why it failed.
+#[must_use]
+pub fn export_line(result: &Result<PathBuf, ExportFailure>) -> String {
+    match result {
+        Ok(path) => format!("SGF saved to {}", path.display()),
+        Err(ExportFailure::Write {
+            exports,
+            log,
+            error,
+        }) => format!(
+            "the SGF export to {} failed: {error}; the game log {} is safe",
+            exports.display(),
+            log.display()
+        ),
+        Err(ExportFailure::Load(e)) => format!("the SGF export failed: {e}"),
+    }
+}

@@ -1,0 +1,104 @@
+//! A game at this keyboard begins: from the home menu's terms, or as the
+//! next game of a series.
+
+use super::disk::{Job, Then};
+use super::out::Out;
+use super::recording::{Recording, SeriesGame};
+use super::table::Table;
+use super::timer::Timer;
+use super::{Screen, State};
+use kaisho_core::{BoardSize, Settings};
+
+pub(super) fn start_local(
+    state: &mut State,
+    size: u8,
+    komi: kaisho_core::Komi,
+    handicap: u8,
+    out: &mut Out,
+) {
+    let settings = BoardSize::new(u32::from(size))
+        .map_err(|e| e.to_string())
+        .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
+    match settings {
+        Ok(settings) => {
+            // Hot-seat: the player named in the settings takes Black.
+            let name = state.config.player_name.clone();
+            let title = "kaisho - local game".to_string();
+            begin(state, settings, [&name, "Guest"], None, title, out);
+        }
+        Err(e) => out.refuse(e),
+    }
+}
+
+/// Starts a game at this keyboard and asks the shell for its log; the
+/// game is said once the log exists ([`logged`]). Without a data folder
+/// the game is played unsaved.
+pub(super) fn begin(
+    state: &mut State,
+    settings: Settings,
+    names: [&str; 2],
+    series: Option<SeriesGame>,
+    title: String,
+    out: &mut Out,
+) {
+    let mut session = match Table::new(settings.clone()) {
+        Ok(session) => session,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    session.title = title;
+    let clock = state.home.time_control();
+    session.timer = Timer::new(clock);
+    let first = session.game.to_move();
+    let size = settings.size.get();
+    let handicap = match settings.handicap {
+        0 => String::new(),
+        n => format!(", {n} handicap stones"),
+    };
+    state.screen = Screen::Game(Box::new(session));
+    state.prompt = None;
+    let said = format!(
+        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
+        settings.komi
+    );
+    if state.places.is_none() {
+        return out.say(said);
+    }
+    let job = Job::StartLog {
+        settings,
+        names: names.map(str::to_string),
+        series: series.as_ref().map(|s| s.id.clone()),
+        clock,
+    };
+    let series = series.map(Box::new);
+    out.disk(job, Then::Begin { series, said });
+}
+
+/// The shell's answer to the log of the game just begun. If the log could
+/// not be created the game takes no moves, and both the message and the
+/// panel say so.
+pub(super) fn logged(
+    state: &mut State,
+    result: Result<String, impl std::fmt::Display>,
+    series: Option<SeriesGame>,
+    said: String,
+    out: &mut Out,
+) {
+    let Screen::Game(session) = &mut state.screen else {
+        return;
+    };
+    match result {
+        Ok(id) => {
+            session.recording = Some(Recording::new(id, series));
+            out.say(said);
+        }
+        Err(e) => {
+            session.title = "local game - NOT SAVED".to_string();
+            let why = format!(
+                "this game cannot be saved, so it takes no moves: {e}. \
+                 Fix the folder or free the disk, then start a new game"
+            );
+            session.halted = Some(why.clone());
+            out.refuse(format!("{said}. Not saved: {why}"));
+        }
+    }
+}

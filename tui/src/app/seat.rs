@@ -1,0 +1,51 @@
+//! This side of a network game, as the screen keeps it: the colour it
+//! plays, the names, the clocks, the chat and whether the partner can be
+//! reached.
+
+use super::net::ClockFace;
+use super::recording::SeriesGame;
+use kaisho_core::Color;
+
+/// Chat lines kept for the panel.
+const CHAT_KEPT: usize = 50;
+
+/// Whether the partner can be reached.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LinkState {
+    Connected,
+    /// Dropped; the network task is trying to get the partner back.
+    Away(String),
+    /// The network task has ended.
+    Closed(String),
+}
+
+/// This side of a network game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NetSeat {
+    pub local: Color,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    pub game_id: String,
+    pub clocks: Option<ClockFace>,
+    /// The chat, oldest first: `name: text`.
+    pub chat: Vec<String>,
+    pub link: LinkState,
+    /// The series game this is, recorded in this side's copy at the end.
+    pub series: Option<SeriesGame>,
+}
+
+impl NetSeat {
+    /// The partner's name.
+    #[must_use]
+    pub fn partner(&self) -> &str {
+        &self.names[self.local.opponent().index()]
+    }
+
+    /// Keeps a chat line, dropping the oldest past the limit.
+    pub fn hear(&mut self, line: String) {
+        self.chat.push(line);
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.remove(0);
+        }
+    }
+}

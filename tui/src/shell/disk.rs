@@ -1,0 +1,193 @@
+//! The data folder's work, carried out for the update: game logs (the one
+//! open log of the game at this keyboard among them), SGF files, series
+//! and the config file. Each [`Job`] gets its [`Done`], failures included.
+
+use crate::app::{Done, ExportFailure, Job, Resumed, SeriesGame};
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{Event, Settings};
+use kaisho_saves::config;
+use kaisho_saves::export;
+use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
+use kaisho_saves::places::Places;
+use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::sgf;
+use std::path::PathBuf;
+
+/// The data folder, and the log of the game being played at this keyboard.
+#[derive(Debug, Default)]
+pub struct Disk {
+    /// The open log and its game's id.
+    log: Option<(String, GameLog)>,
+}
+
+/// The seconds since the Unix epoch, for game ids and dates.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+fn player(name: &str) -> Player {
+    Player {
+        name: name.to_string(),
+        fingerprint: None,
+    }
+}
+
+/// Exports saved game `id` as SGF into the exports folder of `places`.
+pub fn export(places: &Places, id: &str) -> Result<PathBuf, ExportFailure> {
+    let saved = GameStore::new(places.games_dir())
+        .load(id)
+        .map_err(ExportFailure::Load)?;
+    let exports = places.exports_dir();
+    export::export_into(&saved, &exports).map_err(|error| ExportFailure::Write {
+        exports,
+        log: saved.path.clone(),
+        error,
+    })
+}
+
+/// The series a game's log names, as this side's copy holds it: read, or
+/// why it could not be.
+fn series_named(
+    places: &Places,
+    text: &str,
+) -> Result<(SeriesId, kaisho_core::series::Series), String> {
+    let id = SeriesId::parse(text).map_err(|e| e.to_string())?;
+    let series = SeriesStore::new(places)
+        .load(&id)
+        .map_err(|e| e.to_string())?;
+    Ok((id, series))
+}
+
+/// The series game a network game's log names, with its next game's terms,
+/// when this side's copy can be read.
+pub fn series_game(places: &Places, text: Option<&str>) -> Option<SeriesGame> {
+    let (id, series) = series_named(places, text?).ok()?;
+    let terms = series.next_game();
+    Some(SeriesGame { id, series, terms })
+}
+
+impl Disk {
+    /// Carries out `job` on the data folder of `places`.
+    pub fn carry_out(&mut self, places: &Places, job: Job) -> Done {
+        let games = GameStore::new(places.games_dir());
+        match job {
+            Job::StartLog {
+                settings,
+                names,
+                series,
+                clock,
+            } => Done::LogStarted(self.start(&games, settings, &names, series, clock)),
+            Job::Append {
+                game,
+                event,
+                time_used_ms,
+            } => Done::Appended(self.append(&games, &game, &event, time_used_ms)),
+            Job::ResumeLog { game } => self.resume(places, &games, &game),
+            Job::LoadGame { game } => Done::Loaded(games.load(&game).map(|saved| {
+                let record = export::record_of(&saved);
+                Box::new((saved, record))
+            })),
+            Job::HostOf { game } => Done::HostOf(games.host_of(&game)),
+            Job::ListGames => Done::Games(games.list()),
+            Job::ReadSgf { path } => Done::Sgf(sgf::read_file(&path).map(Box::new)),
+            Job::Export { game } => Done::Exported(export(places, &game)),
+            Job::ListSeries => Done::SeriesList(SeriesStore::new(places).list()),
+            Job::LoadSeries { id } => {
+                Done::Series(SeriesStore::new(places).load(&id).map(Box::new))
+            }
+            Job::CreateSeries { series } => {
+                let store = SeriesStore::new(places);
+                let names =
+                    kaisho_core::series::Seat::BOTH.map(|s| series.setup().player(s).name.clone());
+                let id = store.new_id([&names[0], &names[1]]);
+                Done::SeriesCreated(store.create(&id, &series).map(|()| id))
+            }
+            Job::SaveSeries { id, series } => {
+                Done::SeriesSaved(SeriesStore::new(places).save(&id, &series))
+            }
+            Job::SaveConfig(config) => {
+                let path = places.config_file();
+                Done::ConfigSaved(config::save(&path, &config).map(|()| path))
+            }
+        }
+    }
+
+    /// Creates the log of a new game and keeps it open. Another kaisho may
+    /// take the same id in the same minute: the next free one is taken and
+    /// tried again, a few times.
+    fn start(
+        &mut self,
+        store: &GameStore,
+        settings: Settings,
+        names: &[String; 2],
+        series: Option<SeriesId>,
+        clock: TimeControl,
+    ) -> Result<String, LogError> {
+        self.log = None;
+        let created_unix = now();
+        let mut header = GameHeader {
+            game_id: store.new_id(created_unix),
+            created_unix,
+            black: player(&names[0]),
+            white: player(&names[1]),
+            settings,
+            local_color: None,
+            series: series.map(|s| s.to_string()),
+            clock: Some(clock),
+        };
+        let mut attempts = 0;
+        let log = loop {
+            match store.create(&header) {
+                Err(LogError::Exists { .. }) if attempts < 3 => {
+                    attempts += 1;
+                    header.game_id = store.new_id(created_unix);
+                }
+                other => break other?,
+            }
+        };
+        self.log = Some((header.game_id.clone(), log));
+        Ok(header.game_id)
+    }
+
+    /// Appends an event to the open log of game `id`; it is on the disk
+    /// when this returns `Ok`.
+    fn append(
+        &mut self,
+        store: &GameStore,
+        id: &str,
+        event: &Event,
+        time_used_ms: Option<u32>,
+    ) -> Result<(), LogError> {
+        match &mut self.log {
+            Some((open, log)) if open == id => log.append(event, time_used_ms).map(|_| ()),
+            _ => Err(LogError::Refused {
+                path: store.path_of(id),
+                reason: "its log is not open here".to_string(),
+            }),
+        }
+    }
+
+    /// Reopens adjourned game `id`'s log with its series; a network game's
+    /// log stays closed, for the network task to resume.
+    fn resume(&mut self, places: &Places, store: &GameStore, id: &str) -> Done {
+        self.log = None;
+        let networked = store
+            .load(id)
+            .is_ok_and(|saved| saved.contents.header.local_color.is_some());
+        if networked {
+            return Done::Networked;
+        }
+        Done::Resumed(store.resume(id).map(|(log, saved): (GameLog, SavedGame)| {
+            self.log = Some((id.to_string(), log));
+            let series = saved
+                .contents
+                .header
+                .series
+                .as_deref()
+                .map(|text| series_named(places, text));
+            Box::new(Resumed { saved, series })
+        }))
+    }
+}
