@@ -16,3 +16,4 @@ pub mod plain;
 pub mod quiet;
 pub mod terminal;
 pub mod view;
+pub mod words;

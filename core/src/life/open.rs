@@ -19,7 +19,7 @@
 
 use super::benson;
 use super::grid::Grid;
-use super::status::Status;
+use super::status::{Reason, Status};
 
 /// The fewest liberties in the open region that make a chain a wall.
 pub const OPEN_LIBERTIES: usize = 2;
@@ -68,20 +68,18 @@ pub(crate) struct Wall {
 impl Wall {
     /// The wall's status and its reason: alive by the room it faces (see
     /// the module notes), or unsettled.
-    pub fn verdict(self, max_area: usize) -> (Status, String) {
+    pub fn verdict(self, max_area: usize) -> (Status, Reason) {
         let Wall { region, liberties } = self;
         if liberties >= LIVING_LIBERTIES && region > 2 * max_area {
             (
                 Status::Alive,
-                format!(
-                    "alive: it reaches {liberties} liberties into an open area of {region} empty points, too large to enclose"
-                ),
+                Reason::ReachesOpenArea {
+                    liberties,
+                    room: region,
+                },
             )
         } else {
-            (
-                Status::Unsettled,
-                format!("borders an open area of {region} empty points: play has not ended there"),
-            )
+            (Status::Unsettled, Reason::BordersOpenArea { room: region })
         }
     }
 }

@@ -208,7 +208,7 @@ pub(super) fn review(state: &mut State, id: &str, out: &mut Out) {
     };
     let from_games = matches!(state.screen, Screen::Games(_));
     match GameStore::new(places.games_dir()).load(id) {
-        Ok(saved) => match Review::from_saved(&saved) {
+        Ok(saved) => match Review::from_saved(&saved, state.naming.lang) {
             Ok(mut review) => {
                 review.from_games = from_games;
                 let moves = review.moves();

@@ -42,7 +42,7 @@ pub use lobby::{CLOCKS, DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
-pub use narrate::{describe, outcome_text};
+pub use narrate::describe;
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use netgame::{LinkState, NetSeat};
 pub use prompt::{Field, Prompt};

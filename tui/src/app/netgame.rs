@@ -85,16 +85,14 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             NetNews::Sent { event, game } | NetNews::Remote { event, game } => {
                 session.mirror(&event, *game, naming, out);
                 if session.game.phase() == Phase::Ended {
-                    finish(session, state.places.as_ref());
+                    finish(session, state.places.as_ref(), state.naming.lang);
                 }
             }
             NetNews::Withdrawn { event, game } => {
                 session.take_table(*game);
                 let size = session.game.settings().size.get();
-                out.refuse(format!(
-                    "your event ({}) crossed the partner's and was taken back; make it again if it still applies",
-                    kaisho_net::session::describe(&event, size)
-                ));
+                let moves = session.game.move_number();
+                out.refuse(crate::words::crossed(&event, moves, naming, size));
             }
             NetNews::Chat(text) => {
                 let line = format!(
@@ -195,7 +193,11 @@ fn closed(session: &mut Session, text: &str) {
 /// The game has just ended (its last event is in the log, which both sides
 /// write before sending or acknowledging): exports it as SGF and records
 /// the result in this side's copy of its series.
-fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) {
+fn finish(
+    session: &mut Session,
+    places: Option<&kaisho_saves::places::Places>,
+    lang: crate::words::Lang,
+) {
     let (Some(net), Some(places)) = (&mut session.net, places) else {
         return;
     };
@@ -203,7 +205,12 @@ fn finish(session: &mut Session, places: Option<&kaisho_saves::places::Places>) 
         return;
     }
     let store = GameStore::new(places.games_dir());
-    session.after = vec![export_saved(&store, &net.game_id, &places.exports_dir())];
+    session.after = vec![export_saved(
+        &store,
+        &net.game_id,
+        &places.exports_dir(),
+        lang,
+    )];
     if let Some(sg) = &mut net.series {
         let store = SeriesStore::new(places);
         let line = record_network_game(&store, sg, &net.names[0], &session.game);

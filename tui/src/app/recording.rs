@@ -3,6 +3,7 @@
 //! export and, for a game of a series, the recorded result).
 
 use super::series_words::{change_text, next_game_line, result_text};
+use crate::words::{self, Lang};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
 use kaisho_core::{Event, Game, Settings};
@@ -63,9 +64,10 @@ fn player(name: &str) -> Player {
 
 /// Exports saved game `id` of `store` as SGF into `exports`; returns the
 /// line that says where, or why it failed (the log itself stays safe).
-pub fn export_saved(store: &GameStore, id: &str, exports: &Path) -> String {
+pub fn export_saved(store: &GameStore, id: &str, exports: &Path, lang: Lang) -> String {
+    let words = words::sgf_words(lang);
     match store.load(id) {
-        Ok(saved) => match export::export_into(&saved, exports) {
+        Ok(saved) => match export::export_into(&saved, exports, &words) {
             Ok(path) => format!("SGF saved to {}", path.display()),
             Err(e) => format!(
                 "the SGF export to {} failed: {e}; the game log {} is safe",
@@ -192,8 +194,8 @@ impl Recording {
 
     /// After the game ended: exports it as SGF and records the result in
     /// its series. Returns lines for the result screen, failures included.
-    pub fn finish(&mut self, game: &Game) -> Vec<String> {
-        let mut lines = vec![self.export()];
+    pub fn finish(&mut self, game: &Game, lang: Lang) -> Vec<String> {
+        let mut lines = vec![self.export(lang)];
         if let Some(line) = self.record_in_series(game) {
             lines.push(line);
         }
@@ -202,8 +204,8 @@ impl Recording {
 
     /// Exports the game as it stands (finished or adjourned) to the exports
     /// folder; returns the line that says where, or why it failed.
-    pub fn export(&self) -> String {
-        export_saved(&self.store, &self.id, &self.exports)
+    pub fn export(&self, lang: Lang) -> String {
+        export_saved(&self.store, &self.id, &self.exports, lang)
     }
 
     fn record_in_series(&mut self, game: &Game) -> Option<String> {

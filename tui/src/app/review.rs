@@ -73,13 +73,17 @@ impl Review {
     }
 
     /// Reviews a saved game, from its SGF record.
-    pub fn from_saved(saved: &SavedGame) -> Result<Review, String> {
+    pub fn from_saved(saved: &SavedGame, lang: crate::words::Lang) -> Result<Review, String> {
         let header = &saved.contents.header;
         let title = format!(
             "{}: {} v {}",
             header.game_id, header.black.name, header.white.name
         );
-        Review::new(title, record_of(saved), Some(saved.game.clone()))
+        Review::new(
+            title,
+            record_of(saved, &crate::words::sgf_words(lang)),
+            Some(saved.game.clone()),
+        )
     }
 
     /// Reads an SGF file for review; the error says what is wrong and where.

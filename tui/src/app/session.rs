@@ -298,11 +298,11 @@ impl Session {
 
     /// Once an event ended the game: exports it and records the series,
     /// and says where the SGF went or why it did not.
-    fn finish(&mut self, out: &mut Out) {
+    fn finish(&mut self, lang: crate::words::Lang, out: &mut Out) {
         if let Some(recording) = &mut self.recording
             && self.game.phase() == Phase::Ended
         {
-            self.after = recording.finish(&self.game);
+            self.after = recording.finish(&self.game, lang);
             // The screen shows these on the result panel; plain mode prints them.
             out.cmds.extend(self.after.iter().cloned().map(Cmd::Say));
         }
@@ -372,7 +372,7 @@ impl Session {
                 }
                 let before = std::mem::replace(&mut self.game, next).board().clone();
                 self.applied(&event, effect, &before, naming, out);
-                self.finish(out);
+                self.finish(naming.lang, out);
                 out.cmds.push(Cmd::Applied(event));
             }
             Err(error) => out.refuse(self.refusal(&event, &error, naming)),
@@ -412,8 +412,12 @@ impl Session {
 
     fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
-            Event::Play { point, .. } => format!("{}: {error}", naming.name(*point, self.size())),
-            _ => error.to_string(),
+            Event::Play { point, .. } => format!(
+                "{}: {}",
+                naming.name(*point, self.size()),
+                crate::words::refusal(error, naming, self.size())
+            ),
+            _ => crate::words::refusal(error, naming, self.size()),
         }
     }
 

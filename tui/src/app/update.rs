@@ -297,7 +297,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 Some(session) => {
                     let text = match command {
                         Command::ShowBoard => board_text(session, state.naming),
-                        _ => score_text(session),
+                        _ => score_text(session, state.naming),
                     };
                     out.cmds.push(Cmd::Say(text));
                 }
@@ -351,7 +351,7 @@ fn adjourn(state: &mut State, out: &mut Out) {
         (Some(recording), None) => Some(format!(
             "game {} adjourned (打ち掛け): resume it from Saved games; {}",
             recording.id(),
-            recording.export()
+            recording.export(state.naming.lang)
         )),
         (None, None) => Some("the game was left; it was not saved".to_string()),
     };

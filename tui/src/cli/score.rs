@@ -3,6 +3,8 @@
 
 use super::replay::load_and_replay;
 use clap::Args;
+use kaisho::app::Naming;
+use kaisho::words::{self, Lang};
 use kaisho_core::life::Limits;
 use kaisho_core::{Color, Game, Point, Score};
 use kaisho_saves::visible::visible;
@@ -70,7 +72,11 @@ struct Unsettled {
 
 /// The automatic dead-stone draft of the Article 7 search, and the chains
 /// it left unsettled (counted as alive; the players decide).
-fn auto_dead(game: &Game) -> (Vec<Point>, Vec<Unsettled>) {
+fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Unsettled>) {
+    let naming = Naming {
+        lang,
+        ..Naming::default()
+    };
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
     let unsettled = analysis
@@ -78,15 +84,15 @@ fn auto_dead(game: &Game) -> (Vec<Point>, Vec<Unsettled>) {
         .map(|v| Unsettled {
             stones: v.stones.iter().map(|p| p.to_gtp(size)).collect(),
             color: v.color,
-            reason: v.reason.clone(),
+            reason: words::reason(v.reason, naming, size),
         })
         .collect();
     (analysis.dead(), unsettled)
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
-pub fn run(args: &ScoreArgs) -> ExitCode {
-    match count(args) {
+pub fn run(args: &ScoreArgs, lang: Lang) -> ExitCode {
+    match count(args, lang) {
         Ok(output) => {
             println!("{output}");
             ExitCode::SUCCESS
@@ -98,7 +104,7 @@ pub fn run(args: &ScoreArgs) -> ExitCode {
     }
 }
 
-fn count(args: &ScoreArgs) -> Result<String, String> {
+fn count(args: &ScoreArgs, lang: Lang) -> Result<String, String> {
     let name = visible(&args.file.display().to_string()).into_owned();
     let replayed = load_and_replay(&args.file)?;
     let game = replayed.game;
@@ -106,7 +112,7 @@ fn count(args: &ScoreArgs) -> Result<String, String> {
     if let Some(illegal) = replayed.illegal {
         return Err(format!(
             "{name}: {}; a record must replay to the end to be counted",
-            illegal.message(size)
+            illegal.message(size, lang)
         ));
     }
     let (marked, unsettled) = match &args.dead {
@@ -118,7 +124,7 @@ fn count(args: &ScoreArgs) -> Result<String, String> {
                 .collect::<Result<_, _>>()?,
             Vec::new(),
         ),
-        Dead::Auto => auto_dead(&game),
+        Dead::Auto => auto_dead(&game, lang),
     };
     let dead = game
         .dead_chains(&marked)

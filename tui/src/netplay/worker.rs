@@ -9,6 +9,7 @@ use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_saved};
+use crate::words::Lang;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -27,6 +28,8 @@ struct Task {
     env: Env,
     places: Places,
     name: String,
+    /// The language of the SGF comments it writes.
+    lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 }
@@ -43,6 +46,7 @@ pub async fn run(
     plan: Plan,
     name: String,
     places: Places,
+    lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 ) {
@@ -52,6 +56,7 @@ pub async fn run(
                 env,
                 places,
                 name,
+                lang,
                 requests,
                 news: news.clone(),
             };
@@ -126,7 +131,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_saved(&self.env.store, id, &self.places.exports_dir());
+        let sgf = export_saved(&self.env.store, id, &self.places.exports_dir(), self.lang);
         format!("{end}; {sgf}")
     }
 
@@ -366,7 +371,14 @@ impl Task {
                 Ok(())
             }
             Err(e @ (NetError::Game(_) | NetError::NotNow(_))) => {
-                self.tell(NetNews::Refused(e.to_string()));
+                let naming = crate::app::Naming {
+                    lang: self.lang,
+                    ..crate::app::Naming::default()
+                };
+                let size = session.game().settings().size.get();
+                self.tell(NetNews::Refused(crate::words::net_refusal(
+                    &e, naming, size,
+                )));
                 Ok(())
             }
             Err(e) => Err(e),

@@ -1,7 +1,8 @@
 //! The two bottom lines: the message (or open question) and the key hints.
 
 use super::theme::Theme;
-use crate::app::{Context, Session, State, Tone, bindings, outcome_text};
+use crate::app::{Context, Session, State, Tone, bindings};
+use crate::words::{self, Lang, Text};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -48,16 +49,18 @@ pub fn render_status(state: &State, session: &Session, theme: Theme, line: Rect,
             game.to_move(),
             game.move_number()
         ),
-        Phase::Ended => format!("{} · ? keys", outcome_line(game)),
+        Phase::Ended => format!("{} · ? keys", outcome_line(game, theme.lang)),
         _ => format!("{} to decide the dead stones · ? keys", session.actor()),
     };
     Line::from(Span::styled(theme.text(&text), theme.plain())).render(line, buf);
 }
 
 /// The result of an ended game in words.
-fn outcome_line(game: &kaisho_core::Game) -> String {
-    game.outcome()
-        .map_or_else(|| "the game is over".to_string(), outcome_text)
+fn outcome_line(game: &kaisho_core::Game, lang: Lang) -> String {
+    game.outcome().map_or_else(
+        || Text::GameOver.get(lang).to_string(),
+        |o| words::outcome(lang, o),
+    )
 }
 
 /// The short hints of a context on one line.

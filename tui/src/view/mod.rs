@@ -32,7 +32,7 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub fn view(state: &State, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let theme = Theme::new(state.options);
+    let theme = Theme::new(state.options, state.naming.lang);
     match &state.screen {
         Screen::Game(session) => {
             let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);

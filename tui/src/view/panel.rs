@@ -234,7 +234,7 @@ fn result(session: &Session, theme: Theme, width: usize, lines: &mut Vec<Line<'s
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
         lines.push(Line::styled(
-            crate::app::outcome_text(outcome),
+            crate::words::outcome(theme.lang, outcome),
             theme.marker(),
         ));
     }

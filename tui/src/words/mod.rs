@@ -1,0 +1,20 @@
+//! Every word kaisho says to a player, in English and Japanese: the
+//! sentences for events, results, the rules' reasons and refusals, and
+//! the fixed texts of the screens. The core and the network crate return
+//! typed reasons; only this module turns them into sentences. Each
+//! language is an exhaustive `match`, so a message missing in one language
+//! does not compile.
+
+mod commands;
+mod event;
+mod lang;
+mod rules;
+mod text;
+mod width;
+
+pub use commands::{Verb, WORDS, game_help, verb};
+pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use lang::{Lang, chosen, parse_flag};
+pub use rules::{article, finding, net_refusal, reason, refusal};
+pub use text::Text;
+pub use width::{pad_left, pad_right, width};
