@@ -82,7 +82,7 @@ fn a_whole_game_through_a_pipe_ends_cleanly_at_end_of_input() {
         "new local game: 9x9, komi 6.5; Black to play",
         "move 1, Black D5",
         "move 24, White H5, captures 1 at G5",
-        "F5: the point is occupied",
+        "F5: the point is occupied (J1989 Art. 3)",
         "move 28, White passes",
         "move 29, Black passes; two passes stop the game: mark the dead stones and propose",
         "proposal 1 by White: no dead stones; count W+31.5; Black may accept or counter-propose",
@@ -113,7 +113,7 @@ fn board_help_and_mistakes_are_answered_in_text() {
         out.contains("cannot resume while the game is in play"),
         "{out}"
     );
-    assert!(out.contains("propose dead POINT..."), "{out}");
+    assert!(out.contains("propose [dead] POINTS"), "{out}");
     // quit ends the session: the move after it is never read.
     assert!(!out.contains("move 2"), "{out}");
 }

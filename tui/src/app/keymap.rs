@@ -28,6 +28,22 @@ pub enum Context {
 }
 
 impl Context {
+    /// Every context, for the tests that walk all key tables.
+    pub const ALL: [Context; 12] = [
+        Context::Home,
+        Context::Play,
+        Context::Ending,
+        Context::Result,
+        Context::Halted,
+        Context::Games,
+        Context::Review,
+        Context::Series,
+        Context::Settings,
+        Context::HostForm,
+        Context::Lobby,
+        Context::Look,
+    ];
+
     /// The context of what the state shows now.
     #[must_use]
     pub fn of(state: &State) -> Context {

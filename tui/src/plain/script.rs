@@ -80,7 +80,13 @@ impl Voice for ScriptVoice {
     }
 
     fn help(&self) -> String {
-        words::game_help(self.naming.lang).join("\n")
+        // One line, as every line a script prints: a point (D4) or a word.
+        let header = match self.naming.lang {
+            Lang::En => "commands: a point like D4, or",
+            Lang::Ja => "コマンド: D4 などの点、または",
+        };
+        let list: Vec<&str> = words::WORDS.iter().map(|&(w, _)| w).collect();
+        format!("{header} {}", list.join(", "))
     }
 
     fn event(&self, seq: u32, event: &Event, game: &Game) -> String {

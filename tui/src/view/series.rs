@@ -127,21 +127,27 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
             seg.games
         ),
     ];
-    let mut lines: Vec<Line> = head
-        .iter()
-        .map(|t| {
-            let t: String = theme
-                .text(t)
-                .chars()
-                .take(usize::from(area.width) - 2)
-                .collect();
-            Line::from(format!("  {t}"))
-        })
-        .collect();
-    lines[0].style = theme.bold();
+    // Each line wraps under its label rather than being cut at the edge.
+    let width = usize::from(area.width).saturating_sub(2);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, t) in head.iter().enumerate() {
+        let indent = if i == 0 { 0 } else { 7 };
+        for (k, part) in wrap(&theme.text(t), width.saturating_sub(indent))
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if k == 0 { 0 } else { indent };
+            let mut line = Line::from(format!("  {}{part}", " ".repeat(lead)));
+            if i == 0 {
+                line.style = theme.bold();
+            }
+            lines.push(line);
+        }
+    }
+    let head_rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
     Paragraph::new(lines).render(area, buf);
-    let top = area.y + 5;
-    let rest = area.height.saturating_sub(5);
+    let top = area.y + head_rows + 1;
+    let rest = area.height.saturating_sub(head_rows + 1);
     let table = Rect::new(area.x, top, TABLE_WIDTH.min(area.width), rest);
     games_table(series, theme, table, buf);
     if area.width > TABLE_WIDTH + 10 {

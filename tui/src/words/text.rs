@@ -21,6 +21,7 @@ pub enum Text {
     Move,
     Moves,
     ToPlay,
+    AnyKeyClosesHelp,
 }
 
 impl Text {
@@ -50,6 +51,7 @@ fn english(text: Text) -> &'static str {
         Text::Move => "move",
         Text::Moves => "moves",
         Text::ToPlay => "to play",
+        Text::AnyKeyClosesHelp => "any key closes this help",
     }
 }
 
@@ -69,5 +71,6 @@ fn japanese(text: Text) -> &'static str {
         Text::Move => "手目",
         Text::Moves => "手",
         Text::ToPlay => "の番",
+        Text::AnyKeyClosesHelp => "何かキーを押すと閉じます",
     }
 }
