@@ -1,7 +1,7 @@
 //! Reading a typed line into a command.
 
 use crate::app::{Command, DEFAULT_PORT, State};
-use crate::words::{self, Lang, Verb, pad_right};
+use crate::words::{self, Lang, Verb, pad_right, width};
 use kaisho_core::{Komi, Point};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, check_length};
 
@@ -98,12 +98,19 @@ pub fn help(lang: Lang) -> String {
         Lang::En => "commands:".to_string(),
         Lang::Ja => "コマンド:".to_string(),
     }];
+    // Two spaces at least between a usage and what it does.
+    let column = own
+        .iter()
+        .map(|(usage, ..)| width(usage))
+        .max()
+        .unwrap_or(0)
+        + 2;
     for (usage, en, ja) in own {
         let what = match lang {
             Lang::En => en,
             Lang::Ja => ja,
         };
-        lines.push(format!("  {}{what}", pad_right(usage, 32)));
+        lines.push(format!("  {}{what}", pad_right(usage, column)));
     }
     lines.push(match lang {
         Lang::En => "during a game (the same words in kaisho host/join scripts):".to_string(),
