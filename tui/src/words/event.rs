@@ -270,7 +270,7 @@ pub fn outcome(lang: Lang, outcome: Outcome) -> String {
 /// A margin in 目: `3.5` → 3目半, `2` → 2目.
 fn moku(margin: &str) -> String {
     match margin.strip_suffix(".5") {
-        Some(whole) if whole == "0" => "半目".to_string(),
+        Some("0") => "半目".to_string(),
         Some(whole) => format!("{whole}目半"),
         None => format!("{margin}目"),
     }

@@ -225,7 +225,8 @@ fn action(lang: Lang, action: Action) -> &'static str {
     }
 }
 
-fn phase(lang: Lang, phase: Phase) -> &'static str {
+/// A phase of the game in words, as a state the game is in.
+pub(super) fn phase(lang: Lang, phase: Phase) -> &'static str {
     match (lang, phase) {
         (Lang::En, Phase::Playing) => "in play",
         (Lang::En, Phase::Stopped) => "stopped",

@@ -3,6 +3,7 @@
 //! One exhaustive `match` per language over [`Say`].
 
 use super::event::color;
+use super::rules::phase;
 use super::{Lang, pad_right};
 use kaisho_core::{Color, Phase};
 
@@ -92,19 +93,6 @@ pub fn say(lang: Lang, text: Say<'_>) -> String {
     match lang {
         Lang::En => english(text),
         Lang::Ja => japanese(text),
-    }
-}
-
-fn phase(lang: Lang, phase: Phase) -> &'static str {
-    match (lang, phase) {
-        (Lang::En, Phase::Playing) => "in play",
-        (Lang::En, Phase::Stopped) => "stopped",
-        (Lang::En, Phase::Ending) => "in its ending",
-        (Lang::En, Phase::Ended) => "over",
-        (Lang::Ja, Phase::Playing) => "対局中",
-        (Lang::Ja, Phase::Stopped) => "対局の停止",
-        (Lang::Ja, Phase::Ending) => "終局処理中",
-        (Lang::Ja, Phase::Ended) => "終局",
     }
 }
 
