@@ -6,7 +6,7 @@ use kaisho::app::Naming;
 use kaisho::words::{self, Lang};
 use kaisho_core::GameError;
 use kaisho_core::{Color, Event, Game, Point};
-use kaisho_saves::sgf::{self, SgfRecord};
+use kaisho_saves::sgf::{self, SgfFileError, SgfRecord};
 use kaisho_saves::visible::visible;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -82,21 +82,30 @@ pub(crate) struct Replayed {
     pub illegal: Option<Illegal>,
 }
 
-/// Reads one SGF file and replays it; every message names the file.
-pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, String> {
-    let record = load(path)?;
-    replay(&record).map_err(|e| format!("{}: {e}", path.display()))
+/// Why a record could not be replayed at all; each message names the file.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RecordError {
+    /// The file could not be read or is not SGF kaisho takes (the error
+    /// names the file and where).
+    #[error("{0}")]
+    File(#[from] SgfFileError),
+    /// The set-up stones break the rules (a stone without liberties).
+    #[error("{path}: the set-up stones cannot be placed: {error}; fix the AB/AW properties")]
+    Setup { path: String, error: GameError },
 }
 
-/// Reads and parses one SGF file; the message names the file and the problem.
-fn load(path: &Path) -> Result<SgfRecord, String> {
-    sgf::read_file(path).map_err(|e| e.to_string())
+/// Reads one SGF file and replays it; every message names the file.
+pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, RecordError> {
+    let record = sgf::read_file(path)?;
+    replay(&record).map_err(|error| RecordError::Setup {
+        path: path.display().to_string(),
+        error,
+    })
 }
 
 /// Replays a record event by event, stopping at the first the rules refuse.
-fn replay(record: &SgfRecord) -> Result<Replayed, String> {
-    let mut game = Game::new(record.settings.clone())
-        .map_err(|e| format!("the set-up stones cannot be placed: {e}"))?;
+fn replay(record: &SgfRecord) -> Result<Replayed, GameError> {
+    let mut game = Game::new(record.settings.clone())?;
     for event in record.events() {
         if let Err(error) = game.apply(event.clone()) {
             let point = match event {
@@ -140,10 +149,10 @@ pub fn run(args: &ReplayArgs, lang: Lang) -> ExitCode {
     }
 }
 
-fn print_text(path: &Path, outcome: &Result<Replayed, String>, lang: Lang) {
+fn print_text(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) {
     let name = visible(&path.display().to_string()).into_owned();
     match outcome {
-        Err(message) => eprintln!("{}", visible(message)),
+        Err(error) => eprintln!("{}", visible(&error.to_string())),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();
             match illegal {
@@ -163,12 +172,12 @@ fn print_text(path: &Path, outcome: &Result<Replayed, String>, lang: Lang) {
     }
 }
 
-fn report_json(path: &Path, outcome: &Result<Replayed, String>, lang: Lang) -> Value {
+fn report_json(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) -> Value {
     let file = path.display().to_string();
     match outcome {
-        Err(message) => json!({
+        Err(error) => json!({
             "file": file, "size": null, "board": null, "captures": null,
-            "moves": 0, "error": message,
+            "moves": 0, "error": error.to_string(),
         }),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();

@@ -79,12 +79,17 @@ pub fn chosen(flag: Option<Lang>, config: &Config) -> Lang {
     })
 }
 
+/// A language code kaisho does not speak.
+#[derive(Debug, thiserror::Error)]
+#[error("unknown language {0:?}: use en or ja")]
+pub struct UnknownLang(String);
+
 /// Reads `--lang`'s value.
 ///
 /// # Errors
 /// A code other than `en` or `ja`, with the codes that are known.
-pub fn parse_flag(code: &str) -> Result<Lang, String> {
-    Lang::parse(code).ok_or_else(|| format!("unknown language {code:?}: use en or ja"))
+pub fn parse_flag(code: &str) -> Result<Lang, UnknownLang> {
+    Lang::parse(code).ok_or_else(|| UnknownLang(code.to_string()))
 }
 
 #[cfg(test)]
