@@ -324,7 +324,7 @@ impl Session {
         }
         let changed = draft.slice(&mut self.marks);
         if !draft.open() {
-            out.say(draft_note("read to the end: ", draft, size, naming));
+            out.say(draft_note(false, draft, size, naming));
         }
         if changed {
             self.recount();
@@ -455,12 +455,7 @@ impl Session {
             self.ending_turn = self.game.to_move();
             let draft = DraftReading::start(self.game.board());
             self.marks = draft.drafted().to_vec();
-            out.say(draft_note(
-                "the game is stopped; ",
-                &draft,
-                self.size(),
-                naming,
-            ));
+            out.say(draft_note(true, &draft, self.size(), naming));
             self.draft = Some(draft);
         }
         if effect.repetition
@@ -475,22 +470,19 @@ impl Session {
     }
 }
 
-/// What the automatic draft marked: said when the game stops, and again
-/// when a reading begun then ends.
-fn draft_note(opening: &str, draft: &DraftReading, size: u8, naming: Naming) -> String {
+/// What the automatic draft marked: said when the game stops
+/// (`stopped`), and again when a reading begun then ends.
+fn draft_note(stopped: bool, draft: &DraftReading, size: u8, naming: Naming) -> String {
     let analysis = draft.analysis();
-    let dead = analysis.dead().len();
     let unsettled: Vec<String> = analysis
         .unsettled()
         .map(|v| naming.name(v.stones[0], size))
         .collect();
-    let mut note = format!(
-        "{opening}the Article 7 draft marks {dead} stone{} dead",
-        if dead == 1 { "" } else { "s" }
-    );
-    if !unsettled.is_empty() {
-        let what = if draft.open() { "reading" } else { "unsettled" };
-        note += &format!("; {what}: {}", unsettled.join(" "));
-    }
-    note
+    let note = crate::words::DraftNote {
+        stopped,
+        dead: analysis.dead().len(),
+        unsettled: &unsettled,
+        reading: draft.open(),
+    };
+    crate::words::draft_note(naming.lang, &note)
 }

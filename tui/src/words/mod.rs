@@ -18,7 +18,7 @@ pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
-pub use rules::{article, finding, net_refusal, reason, refusal};
+pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
 pub use screen::{Say, say};
 pub use text::Text;
 pub use width::{pad_left, pad_right, width};

@@ -5,7 +5,7 @@
 use super::Lang;
 use super::event::color;
 use crate::app::Naming;
-use kaisho_core::life::{Finding, FindingKind, Reason};
+use kaisho_core::life::Reason;
 use kaisho_core::{Action, Article, GameError, IllegalMove, Phase};
 use kaisho_net::NetError;
 
@@ -138,32 +138,6 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         }
         (Lang::Ja, Reason::Seki) => "セキ: どちらも取れず、駄目が残る (第八条)".to_string(),
         (Lang::Ja, Reason::NotJudged) => "未判定".to_string(),
-    }
-}
-
-/// A finding on a proposal, with the chain's reason.
-#[must_use]
-pub fn finding(finding: &Finding, naming: Naming, size: u8) -> String {
-    let lang = naming.lang;
-    let at = finding
-        .stones
-        .first()
-        .map(|&p| naming.name(p, size))
-        .unwrap_or_default();
-    let why = finding
-        .reason
-        .map(|r| reason(r, naming, size))
-        .unwrap_or_default();
-    let who = finding.color.map_or("", |c| color(lang, c));
-    match (lang, finding.kind) {
-        (Lang::En, FindingKind::TeireNeeded) => format!(
-            "open fight at {at}: both sides' stones there are dead until one side plays a teire (手入れ); the area counts for nobody"
-        ),
-        (Lang::En, _) => format!("{who} chain at {at}: {why}"),
-        (Lang::Ja, FindingKind::TeireNeeded) => {
-            format!("{at}の攻め合い: 一方が手入れするまで双方の石が死に石、どちらの地にもならない")
-        }
-        (Lang::Ja, _) => format!("{at}の{who}石: {why}"),
     }
 }
 
@@ -365,6 +339,49 @@ fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
         ),
         (Lang::Ja, GameError::NoUndoRequest) => "答える待ったの求めがありません".to_string(),
     }
+}
+
+/// What the Article 7 draft marked, for the message line.
+#[derive(Clone, Copy, Debug)]
+pub struct DraftNote<'a> {
+    /// Said as the game stops; else as the reading ends.
+    pub stopped: bool,
+    pub dead: usize,
+    /// The first stone of each chain left unsettled (or still read).
+    pub unsettled: &'a [String],
+    /// Whether the reading goes on.
+    pub reading: bool,
+}
+
+/// The draft in words: "the game is stopped; the Article 7 draft marks 3
+/// stones dead; reading: C3".
+#[must_use]
+pub fn draft_note(lang: Lang, note: &DraftNote<'_>) -> String {
+    let dead = note.dead;
+    let mut text = match (lang, note.stopped) {
+        (Lang::En, stopped) => format!(
+            "{}the Article 7 draft marks {dead} stone{} dead",
+            if stopped {
+                "the game is stopped; "
+            } else {
+                "read to the end: "
+            },
+            if dead == 1 { "" } else { "s" }
+        ),
+        (Lang::Ja, true) => format!("対局の停止。第七条による死に石の案: {dead}子"),
+        (Lang::Ja, false) => format!("読み終わり: 第七条による死に石の案 {dead}子"),
+    };
+    if !note.unsettled.is_empty() {
+        let what = match (lang, note.reading) {
+            (Lang::En, true) => "; reading: ",
+            (Lang::En, false) => "; unsettled: ",
+            (Lang::Ja, true) => "。読み中: ",
+            (Lang::Ja, false) => "。未決: ",
+        };
+        text += what;
+        text += &note.unsettled.join(" ");
+    }
+    text
 }
 
 /// A network failure that refused our own event: the rules' refusal in
