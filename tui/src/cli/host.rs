@@ -263,12 +263,13 @@ fn record_series(session: &Session, places: &Places) -> Option<String> {
 }
 
 /// Prints the start of a session.
-pub fn announce(session: &Session) {
-    println!(
-        "game {}: you play {}",
-        session.header().game_id,
-        session.local_color()
-    );
+pub fn announce(session: &Session, lang: Lang) {
+    let id = &session.header().game_id;
+    let color = kaisho::words::color(lang, session.local_color());
+    match lang {
+        Lang::En => println!("game {id}: you play {color}"),
+        Lang::Ja => println!("対局 {id}: あなたは{color}"),
+    }
 }
 
 /// Runs `kaisho host`.
@@ -357,7 +358,7 @@ pub async fn play_out(
     lang: Lang,
     mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
 ) -> Result<ExitCode, String> {
-    announce(&session);
+    announce(&session, lang);
     loop {
         session.set_undo_limit(Some(undo_limit));
         match script.run(&mut session, &mut std::io::stdout()).await {
