@@ -33,7 +33,10 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
     // cell to the screen's edge, and the blanks past the text would be sent
     // again whenever the style changes.
     let line = match (&state.prompt, &state.message) {
-        (Some(prompt), _) => Line::from(Span::styled(theme.text(&prompt.line()), theme.bold())),
+        (Some(prompt), _) => Line::from(Span::styled(
+            theme.text(&words::prompt_line(theme.lang, prompt)),
+            theme.bold(),
+        )),
         (None, Some(m)) => Line::from(Span::styled(
             theme.text(&m.text),
             match m.tone {
