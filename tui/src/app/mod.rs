@@ -60,7 +60,7 @@ pub use series_words::{
 pub use session::Session;
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use text::{board_text, moves_text, score_text};
-pub use timer::Timer;
+pub use timer::{TimeCall, Timer};
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

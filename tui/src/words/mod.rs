@@ -21,6 +21,6 @@ pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
 pub use prompt::prompt_line;
 pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
-pub use screen::{Say, say};
+pub use screen::{Say, say, time_call};
 pub use text::Text;
 pub use width::{pad_left, pad_right, width};

@@ -5,6 +5,7 @@
 use super::event::color;
 use super::rules::phase;
 use super::{Lang, pad_right};
+use crate::app::TimeCall;
 use kaisho_core::{Color, Phase};
 
 /// A screen text with its values.
@@ -85,6 +86,34 @@ pub enum Say<'a> {
         last: usize,
     },
     MovesTitle(usize),
+}
+
+/// What the clock calls, for the message line and plain mode (秒読み).
+#[must_use]
+pub fn time_call(lang: Lang, call: TimeCall, who: Color) -> String {
+    let who = color(lang, who);
+    match (lang, call) {
+        (Lang::En, TimeCall::MainEnding) => format!("{who}: one minute of main time left"),
+        (Lang::En, TimeCall::ByoyomiBegins { periods, period_s }) => {
+            format!("{who}: byo-yomi, {periods} x {period_s} s")
+        }
+        (Lang::En, TimeCall::PeriodGone { periods_left: 1 }) => {
+            format!("{who}: the last period")
+        }
+        (Lang::En, TimeCall::PeriodGone { periods_left }) => {
+            format!("{who}: {periods_left} periods left")
+        }
+        (Lang::En, TimeCall::Countdown { seconds }) => format!("{who}: {seconds}"),
+        (Lang::Ja, TimeCall::MainEnding) => format!("{who}: 持ち時間残り1分"),
+        (Lang::Ja, TimeCall::ByoyomiBegins { periods, period_s }) => {
+            format!("{who}: 秒読み、{period_s}秒{periods}回")
+        }
+        (Lang::Ja, TimeCall::PeriodGone { periods_left: 1 }) => format!("{who}: 最後の1回"),
+        (Lang::Ja, TimeCall::PeriodGone { periods_left }) => {
+            format!("{who}: 残り{periods_left}回")
+        }
+        (Lang::Ja, TimeCall::Countdown { seconds }) => format!("{who}: {seconds}"),
+    }
 }
 
 /// A screen text in `lang`.
@@ -217,5 +246,28 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_keeper_calls_in_both_languages() {
+        let last = TimeCall::PeriodGone { periods_left: 1 };
+        assert_eq!(
+            time_call(Lang::En, last, Color::White),
+            "White: the last period"
+        );
+        assert_eq!(time_call(Lang::Ja, last, Color::White), "白: 最後の1回");
+        let begins = TimeCall::ByoyomiBegins {
+            periods: 5,
+            period_s: 30,
+        };
+        assert_eq!(
+            time_call(Lang::Ja, begins, Color::Black),
+            "黒: 秒読み、30秒5回"
+        );
     }
 }
