@@ -454,16 +454,16 @@ pub(super) fn begin(
     }
     let first = session.game.to_move();
     let size = settings.size.get();
-    let handicap = match settings.handicap {
-        0 => String::new(),
-        n => format!(", {n} handicap stones"),
-    };
     state.screen = Screen::Game(Box::new(session));
     state.prompt = None;
-    let text = format!(
-        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
-        settings.komi
-    );
+    let komi = settings.komi.to_string();
+    let news = crate::words::Say::NewLocalGame {
+        size,
+        komi: &komi,
+        handicap: settings.handicap,
+        first,
+    };
+    let text = crate::words::say(state.naming.lang, news);
     match warning {
         Some(w) => out.refuse(format!("{text}. Not saved: {w}")),
         None => out.say(text),

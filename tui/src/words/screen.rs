@@ -86,6 +86,13 @@ pub enum Say<'a> {
         last: usize,
     },
     MovesTitle(usize),
+    /// A game at one keyboard has begun.
+    NewLocalGame {
+        size: u8,
+        komi: &'a str,
+        handicap: u8,
+        first: Color,
+    },
 }
 
 /// What the clock calls, for the message line and plain mode (秒読み).
@@ -186,6 +193,21 @@ fn english(text: Say<'_>) -> String {
         } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
         Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
         Say::MovesTitle(last) => format!(" moves ({last}) "),
+        Say::NewLocalGame {
+            size,
+            komi,
+            handicap,
+            first,
+        } => {
+            let handicap = match handicap {
+                0 => String::new(),
+                n => format!(", {n} handicap stones"),
+            };
+            format!(
+                "new local game: {size}x{size}, komi {komi}{handicap}; {} to play",
+                c(first)
+            )
+        }
     }
 }
 
@@ -246,6 +268,21 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+        Say::NewLocalGame {
+            size,
+            komi,
+            handicap,
+            first,
+        } => {
+            let terms = match handicap {
+                0 => "互先".to_string(),
+                n => format!("{n}子の置碁"),
+            };
+            format!(
+                "新しい対局: {size}路、コミ{komi}、{terms}。{}の番",
+                c(first)
+            )
+        }
     }
 }
 
