@@ -31,7 +31,7 @@ fn main() {
     let elapsed = start.elapsed();
     for chain in &analysis.chains {
         println!(
-            "{} {:>4} ({:>3} stones) {:?}: {}",
+            "{} {:>4} ({:>3} stones) {:?}: {:?}",
             chain.color.letter(),
             chain.stones[0].to_gtp(board.size()),
             chain.stones.len(),

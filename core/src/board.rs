@@ -331,16 +331,6 @@ impl Board {
         self.ko = None;
     }
 
-    /// Removes the chain through `p` from the board (for counting and
-    /// hypothetical play); returns the number of stones removed.
-    pub fn remove_chain(&mut self, p: Point) -> u32 {
-        if self.get(p).is_none() {
-            return 0;
-        }
-        let i = self.index(p);
-        self.remove(i)
-    }
-
     fn put(&mut self, color: Color, i: usize) {
         let own = Cell::of(color);
         self.cells[i] = own;

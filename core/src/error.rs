@@ -17,7 +17,7 @@ pub enum GameError {
     /// Only the player on turn may play or pass.
     NotYourTurn { expected: Color },
     /// The event does not belong in the game's current phase.
-    WrongPhase { phase: Phase, action: &'static str },
+    WrongPhase { phase: Phase, action: Action },
     /// No-result can be offered only after a whole-board repetition, and not after it was declined.
     NoRepetition,
     /// There is no no-result offer to accept.
@@ -44,6 +44,72 @@ pub enum GameError {
     NoUndoRequest,
 }
 
+/// What a player tried when the phase refused it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Play a stone.
+    Play,
+    /// Pass.
+    Pass,
+    /// Resign.
+    Resign,
+    /// Lose on time.
+    LoseOnTime,
+    /// Ask to resume play after stoppage.
+    Resume,
+    /// Declare that no agreement is possible (both lose).
+    DeclareBothLose,
+    /// Offer no-result after a repetition.
+    OfferNoResult,
+    /// Accept a no-result offer.
+    AcceptNoResult,
+    /// Decline a no-result offer.
+    DeclineNoResult,
+    /// Propose dead stones.
+    Propose,
+    /// Accept a proposal.
+    AcceptProposal,
+    /// Take back a move (待った).
+    Undo,
+}
+
+/// The article of a rule text that a refusal rests on, for the front end
+/// to cite in the player's language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Article {
+    /// 日本囲碁規約 (1989), the article and, where it matters, its clause.
+    J1989 { article: u8, clause: Option<u8> },
+    /// ネット棋院囲碁ルール, the article.
+    NetKiin(u8),
+}
+
+impl GameError {
+    /// The rule the refusal rests on; `None` for the club's own conventions
+    /// (待った by consent) that no rule text names.
+    #[must_use]
+    pub fn article(&self) -> Option<Article> {
+        let j = |article, clause| Some(Article::J1989 { article, clause });
+        match self {
+            GameError::Illegal(IllegalMove::OffBoard | IllegalMove::Occupied) => j(3, None),
+            GameError::Illegal(IllegalMove::Suicide) => j(4, None),
+            GameError::Illegal(IllegalMove::Ko) => j(6, None),
+            GameError::RepetitionRefused => Some(Article::NetKiin(16)),
+            GameError::NotYourTurn { .. } => j(2, None),
+            GameError::WrongPhase { .. } => j(9, None),
+            GameError::NoRepetition | GameError::NoOffer | GameError::OfferOpen => j(12, None),
+            GameError::OwnOffer => j(9, Some(2)),
+            GameError::UnknownProposal { .. }
+            | GameError::StaleProposal { .. }
+            | GameError::NoStone { .. }
+            | GameError::OffBoard { .. } => Some(Article::NetKiin(12)),
+            GameError::NothingToUndo
+            | GameError::NotYourMoveToUndo { .. }
+            | GameError::UndoOpen { .. }
+            | GameError::NoUndoRequest => None,
+        }
+    }
+}
+
 impl From<IllegalMove> for GameError {
     fn from(e: IllegalMove) -> GameError {
         GameError::Illegal(e)
@@ -59,7 +125,7 @@ impl fmt::Display for GameError {
             ),
             GameError::NotYourTurn { expected } => write!(f, "not your turn: {expected} to play"),
             GameError::WrongPhase { phase, action } => {
-                write!(f, "cannot {action} while the game is {phase}")
+                write!(f, "cannot {action:?} while the game is {phase}")
             }
             GameError::NoRepetition => {
                 f.write_str("no-result can only be offered after a whole-board repetition")

@@ -9,7 +9,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
-use crate::error::GameError;
+use crate::error::{Action, GameError};
 use crate::event::Event;
 use crate::outcome::{Outcome, WinBy};
 use crate::point::Point;
@@ -308,7 +308,7 @@ impl Game {
 
     /// Whether `color` could play on `point` now, without changing anything.
     pub fn check_play(&self, color: Color, point: Point) -> Result<(), GameError> {
-        self.expect_turn(color, "play a stone")?;
+        self.expect_turn(color, Action::Play)?;
         self.board.check(color, point)?;
         if self.no_result == NoResultState::Declined {
             let mut probe = self.board.clone();
@@ -374,14 +374,14 @@ impl Game {
             &Event::Play { color, point } => self.play(color, point)?,
             &Event::Pass { color } => self.pass(color)?,
             &Event::Resign { color } => {
-                self.expect_not_ended("resign")?;
+                self.expect_not_ended(Action::Resign)?;
                 self.finish(Outcome::Win {
                     winner: color.opponent(),
                     by: WinBy::Resignation,
                 })
             }
             &Event::TimeLoss { color } => {
-                self.expect_not_ended("lose on time")?;
+                self.expect_not_ended(Action::LoseOnTime)?;
                 self.finish(Outcome::Win {
                     winner: color.opponent(),
                     by: WinBy::Time,
@@ -393,7 +393,7 @@ impl Game {
             Event::Propose { by, dead } => self.propose(*by, dead)?,
             &Event::Accept { by, proposal } => self.accept(by, proposal)?,
             &Event::RequestResume { by } => {
-                self.expect_stopped("resume")?;
+                self.expect_stopped(Action::Resume)?;
                 self.phase = Phase::Playing;
                 self.to_move = by.opponent();
                 self.passes = 0;
@@ -401,7 +401,7 @@ impl Game {
                 Effect::default()
             }
             &Event::DeclareBothLose { .. } => {
-                self.expect_stopped("declare the game unresolvable")?;
+                self.expect_stopped(Action::DeclareBothLose)?;
                 self.finish(Outcome::BothLose)
             }
             &Event::RequestUndo { by } => self.request_undo(by)?,
@@ -438,7 +438,7 @@ impl Game {
             phase => {
                 return Err(GameError::WrongPhase {
                     phase,
-                    action: "take back a move",
+                    action: Action::Undo,
                 });
             }
         }
@@ -476,7 +476,7 @@ impl Game {
     }
 
     fn play(&mut self, color: Color, point: Point) -> Result<Effect, GameError> {
-        self.expect_turn(color, "play a stone")?;
+        self.expect_turn(color, Action::Play)?;
         let backup = (self.no_result == NoResultState::Declined).then(|| self.board.clone());
         let placed = self.board.play(color, point)?;
         let key = self.board.hash() ^ zobrist::side_to_move(color.opponent());
@@ -510,7 +510,7 @@ impl Game {
     }
 
     fn pass(&mut self, color: Color) -> Result<Effect, GameError> {
-        self.expect_turn(color, "pass")?;
+        self.expect_turn(color, Action::Pass)?;
         self.board.pass();
         self.to_move = color.opponent();
         self.seen.insert(self.position_key());
@@ -528,7 +528,7 @@ impl Game {
     }
 
     fn offer_no_result(&mut self, by: Color) -> Result<Effect, GameError> {
-        self.expect_not_ended("offer no-result")?;
+        self.expect_not_ended(Action::OfferNoResult)?;
         match self.no_result {
             NoResultState::Repeated { at_move } => {
                 self.no_result = NoResultState::Offered { by, at_move };
@@ -540,7 +540,7 @@ impl Game {
     }
 
     fn accept_no_result(&mut self, by: Color) -> Result<Effect, GameError> {
-        self.expect_not_ended("accept no-result")?;
+        self.expect_not_ended(Action::AcceptNoResult)?;
         match self.no_result {
             NoResultState::Offered { by: offerer, .. } if offerer == by => Err(GameError::OwnOffer),
             NoResultState::Offered { .. } => Ok(self.finish(Outcome::NoResult)),
@@ -549,7 +549,7 @@ impl Game {
     }
 
     fn decline_no_result(&mut self, _by: Color) -> Result<Effect, GameError> {
-        self.expect_not_ended("decline no-result")?;
+        self.expect_not_ended(Action::DeclineNoResult)?;
         match self.no_result {
             NoResultState::Repeated { .. } | NoResultState::Offered { .. } => {
                 self.no_result = NoResultState::Declined;
@@ -560,7 +560,7 @@ impl Game {
     }
 
     fn propose(&mut self, by: Color, dead: &[Point]) -> Result<Effect, GameError> {
-        self.expect_stopped("propose dead stones")?;
+        self.expect_stopped(Action::Propose)?;
         let dead = self.dead_chains(dead)?;
         self.open_proposal = Some(self.proposals.len() as u32);
         self.proposals.push(Proposal {
@@ -573,7 +573,7 @@ impl Game {
     }
 
     fn accept(&mut self, by: Color, index: u32) -> Result<Effect, GameError> {
-        self.expect_stopped("accept a proposal")?;
+        self.expect_stopped(Action::AcceptProposal)?;
         let proposal = self
             .proposals
             .get(index as usize)
@@ -607,7 +607,7 @@ impl Game {
         }
     }
 
-    fn expect_turn(&self, color: Color, action: &'static str) -> Result<(), GameError> {
+    fn expect_turn(&self, color: Color, action: Action) -> Result<(), GameError> {
         if self.phase != Phase::Playing {
             return Err(GameError::WrongPhase {
                 phase: self.phase,
@@ -622,14 +622,14 @@ impl Game {
         Ok(())
     }
 
-    fn expect_stopped(&self, action: &'static str) -> Result<(), GameError> {
+    fn expect_stopped(&self, action: Action) -> Result<(), GameError> {
         match self.phase {
             Phase::Stopped | Phase::Ending => Ok(()),
             phase => Err(GameError::WrongPhase { phase, action }),
         }
     }
 
-    fn expect_not_ended(&self, action: &'static str) -> Result<(), GameError> {
+    fn expect_not_ended(&self, action: Action) -> Result<(), GameError> {
         match self.phase {
             Phase::Ended => Err(GameError::WrongPhase {
                 phase: Phase::Ended,

@@ -26,7 +26,7 @@ mod zobrist;
 
 pub use board::{Board, IllegalMove, Placed};
 pub use color::Color;
-pub use error::GameError;
+pub use error::{Action, Article, GameError};
 pub use event::Event;
 pub use game::{Effect, Game, Move, Phase, Proposal, ReplayError};
 pub use outcome::{Outcome, WinBy};

@@ -123,7 +123,8 @@ fn compare(position: &Position, tally: &mut Tally) {
         let ours = match chain.status {
             Status::Unsettled => {
                 tally.unsettled += 1;
-                let head = chain.reason.split([',', '(', ':']).next().unwrap_or("");
+                let reason = format!("{:?}", chain.reason);
+                let head = reason.split([' ', '{']).next().unwrap_or("");
                 let why: Vec<&str> = head
                     .split_whitespace()
                     .map(|w| if w.parse::<u32>().is_ok() { "N" } else { w })
@@ -140,7 +141,7 @@ fn compare(position: &Position, tally: &mut Tally) {
             tally.contrary_chains += 1;
             writeln!(
                 lines,
-                "  {} chain at {} ({} stones): GNU Go {}, draft {:?} — {}",
+                "  {} chain at {} ({} stones): GNU Go {}, draft {:?} — {:?}",
                 chain.color,
                 chain.stones[0].to_gtp(size),
                 chain.stones.len(),
@@ -152,7 +153,7 @@ fn compare(position: &Position, tally: &mut Tally) {
         }
         if ours && common::widest_open_region(board, &chain.stones) >= common::WIDE {
             tally.open_dead.push(format!(
-                "{} {}: {} chain at {} drafted dead facing an open area: {}",
+                "{} {}: {} chain at {} drafted dead facing an open area: {:?}",
                 position.game,
                 position.stage,
                 chain.color,

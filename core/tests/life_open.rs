@@ -184,7 +184,7 @@ fn a_one_eyed_corner_is_dead_by_a_capture_that_replays() {
     let board = Board::from_rows(&rows).unwrap();
     let analysis = life::analyse(&board, &Limits::default());
     let corner = analysis.at(common::pt(9, "B9")).unwrap();
-    assert_eq!(corner.status, Status::Dead, "{}", corner.reason);
+    assert_eq!(corner.status, Status::Dead, "{:?}", corner.reason);
     let Some(Proof::Capture(capture)) = &corner.proof else {
         panic!("{:?}", corner.proof);
     };
@@ -221,7 +221,7 @@ proptest! {
             let wide = common::widest_open_region(&board, &chain.stones);
             prop_assert!(
                 wide < common::WIDE,
-                "{} chain at {} is dead facing {} empty points: {}\n{}",
+                "{} chain at {} is dead facing {} empty points: {:?}\n{}",
                 chain.color,
                 chain.stones[0].to_gtp(size),
                 wide,
@@ -259,7 +259,7 @@ fn a_reading_in_slices_settles_what_one_short_slice_leaves_open() {
     assert!(open(&last) < first, "{:?}", last.chains);
     for p in ["B9", "G8"] {
         let chain = last.at(common::pt(9, p)).unwrap();
-        assert_eq!(chain.status, Status::Dead, "{p}: {}", chain.reason);
+        assert_eq!(chain.status, Status::Dead, "{p}: {:?}", chain.reason);
     }
     assert_dead_verdicts_proven(&board, &last).unwrap();
 }

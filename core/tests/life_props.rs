@@ -1,7 +1,7 @@
 //! Property tests: the analysis never panics, covers every stone exactly
 //! once, and keeps to its node budget, whatever the position.
 
-use kaisho_core::life::{self, Limits, Status};
+use kaisho_core::life::{self, Limits, Reason, Status};
 use kaisho_core::{Board, Color, Point};
 use proptest::prelude::*;
 
@@ -41,7 +41,7 @@ proptest! {
         for p in stones {
             let verdict = analysis.at(p).unwrap();
             prop_assert_eq!(Some(verdict.color), board.get(p));
-            prop_assert!(!verdict.reason.is_empty());
+            prop_assert_ne!(verdict.reason, Reason::NotJudged);
         }
         let dead = analysis.dead();
         prop_assert!(dead.iter().all(|&p| analysis.status(p) == Some(Status::Dead)));

@@ -1,11 +1,23 @@
 //! What can go wrong on a connection, worded for the player: each message
 //! says what happened and what to do about it.
 
-use kaisho_core::GameError;
+use kaisho_core::{Event, GameError};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::LogError;
 use std::fmt;
 use std::net::SocketAddr;
+
+/// Where the two sides' games part.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Divergence {
+    /// Both applied this event and reached different states.
+    Event(Event),
+    /// On resuming, one save holds `ours` events and the other `theirs`,
+    /// more than one apart.
+    Counts { ours: u32, theirs: u32 },
+    /// On resuming, the saves' events differ.
+    Saves,
+}
 
 /// A failure of the network side of a game.
 #[derive(Debug)]
@@ -38,7 +50,7 @@ pub enum NetError {
     /// The partner sent an event our own rules engine refuses.
     Rejected { seq: u32, error: GameError },
     /// Both sides applied the same event and got different states.
-    Diverged { seq: u32, event: String },
+    Diverged { seq: u32, what: Divergence },
     /// The set-up terms differ.
     TermsDiffer(String),
     /// The nigiri reveal does not match its commitment.
@@ -87,9 +99,9 @@ impl fmt::Display for NetError {
                 f,
                 "the partner's event {seq} was refused ({error}); the connection was closed and the log kept"
             ),
-            NetError::Diverged { seq, event } => write!(
+            NetError::Diverged { seq, what } => write!(
                 f,
-                "the two boards disagree after event {seq} ({event}); the game was stopped and both logs kept for inspection"
+                "the two boards disagree after event {seq} ({what:?}); the game was stopped and both logs kept for inspection"
             ),
             NetError::TermsDiffer(m) => write!(f, "the game terms differ: {m}"),
             NetError::NigiriCheat => f.write_str(

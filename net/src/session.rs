@@ -11,7 +11,7 @@
 //! its log) and tells its player.
 
 use crate::close;
-use crate::error::NetError;
+use crate::error::{Divergence, NetError};
 use crate::link::{Inbox, Sender};
 use crate::wire::{EventW, Message, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
@@ -357,7 +357,7 @@ impl Session {
                 if p.state_hash != state_hash {
                     let e = NetError::Diverged {
                         seq,
-                        event: describe(&p.event, self.game.settings().size.get()),
+                        what: Divergence::Event(p.event.clone()),
                     };
                     return Err(self.fail(e).await);
                 }
@@ -482,7 +482,7 @@ impl Session {
         if self.game.state_hash() != state_hash {
             let e = NetError::Diverged {
                 seq,
-                event: describe(&event, self.game.settings().size.get()),
+                what: Divergence::Event(event.clone()),
             };
             return Err(self.fail(e).await);
         }
@@ -572,26 +572,4 @@ impl Session {
 /// Whether the event is a move whose thinking time counts.
 fn is_move(event: &Event) -> bool {
     matches!(event, Event::Play { .. } | Event::Pass { .. })
-}
-
-/// An event in words, for messages: `Black D4`, `White pass`, `Black resigns`.
-#[must_use]
-pub fn describe(event: &Event, size: u8) -> String {
-    let who = event.actor().name();
-    match event {
-        Event::Play { point, .. } => format!("{who} {}", point.to_gtp(size)),
-        Event::Pass { .. } => format!("{who} pass"),
-        Event::Resign { .. } => format!("{who} resigns"),
-        Event::TimeLoss { .. } => format!("{who} loses on time"),
-        Event::OfferNoResult { .. } => format!("{who} offers no-result"),
-        Event::AcceptNoResult { .. } => format!("{who} accepts no-result"),
-        Event::DeclineNoResult { .. } => format!("{who} declines no-result"),
-        Event::Propose { dead, .. } => format!("{who} proposes {} dead stones", dead.len()),
-        Event::Accept { proposal, .. } => format!("{who} accepts proposal {proposal}"),
-        Event::RequestResume { .. } => format!("{who} asks to resume"),
-        Event::DeclareBothLose { .. } => format!("{who} declares both lose"),
-        Event::RequestUndo { .. } => format!("{who} asks to take back the last move"),
-        Event::AcceptUndo { .. } => format!("{who} agrees: the last move is taken back"),
-        Event::DeclineUndo { .. } => format!("{who} declines: the move stands"),
-    }
 }

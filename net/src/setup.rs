@@ -3,7 +3,7 @@
 //! the last event both sides hold.
 
 use crate::close;
-use crate::error::NetError;
+use crate::error::{Divergence, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
 use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id, check_name};
@@ -362,14 +362,17 @@ pub async fn resume(
     if their_events.abs_diff(ours) > 1 {
         let e = NetError::Diverged {
             seq: ours.min(their_events),
-            event: format!("one save holds {ours} events, the other {their_events}"),
+            what: Divergence::Counts {
+                ours,
+                theirs: their_events,
+            },
         };
         return Err(refuse(link, e).await);
     }
     if their_events <= ours && digests[their_events as usize] != their_digest {
         let e = NetError::Diverged {
             seq: their_events,
-            event: "the saved games differ".into(),
+            what: Divergence::Saves,
         };
         return Err(refuse(link, e).await);
     }

@@ -8,11 +8,11 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak. Version 2 writes each
-/// side's own event to its log before sending it, and compares saves on
-/// resuming by a digest of their events (version 1: by the state hash).
-/// Version 3 adds the request to take back a move (待った) and its answers
-/// as game events.
+/// The protocol version both sides must speak: 3. Version 3 added the
+/// request to take back a move (待った) and its answers as game events;
+/// version 2 before it had each side write its own event to its log before
+/// sending it, and compare saves on resuming by a digest of their events
+/// (where the first version compared the state hash).
 pub const PROTOCOL_VERSION: u16 = 3;
 
 /// The ALPN name of the transport: frames and the greeting, the same in

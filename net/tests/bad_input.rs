@@ -8,7 +8,7 @@ use common::*;
 use kaisho_core::series::nigiri;
 use kaisho_core::{Color, Event, Game};
 use kaisho_net::wire::{EventW, Message};
-use kaisho_net::{Colors, Link, NetError, Session, Terms};
+use kaisho_net::{Colors, Divergence, Link, NetError, Session, Terms};
 use kaisho_saves::codec;
 use kaisho_saves::log::{GameStore, read_log};
 use sha2::{Digest, Sha256};
@@ -154,8 +154,18 @@ async fn a_wrong_state_hash_stops_the_game_naming_the_move() {
         .await
         .unwrap()
         .unwrap_err();
-    assert!(matches!(e, NetError::Diverged { seq: 2, .. }), "{e}");
-    assert!(e.to_string().contains("White D4"), "{e}");
+    let NetError::Diverged {
+        seq: 2,
+        what: Divergence::Event(event),
+    } = &e
+    else {
+        panic!("{e}");
+    };
+    let d4 = Event::Play {
+        color: Color::White,
+        point: pt("D4", 9),
+    };
+    assert_eq!(*event, d4, "{e}");
     assert_eq!(logged(&h).await, 1);
     let closed = tokio::time::timeout(LIMIT, fake.recv())
         .await

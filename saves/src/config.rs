@@ -20,6 +20,15 @@ pub enum CoordinateStyle {
     Rules1949,
 }
 
+/// The language of the screens, plain mode and exported comments, as
+/// `lang = "en"` or `"ja"` under `[display]`; left out, the locale decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Language {
+    En,
+    Ja,
+}
+
 /// The clock of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "mode", rename_all = "lowercase")]
@@ -95,6 +104,8 @@ pub struct Config {
     /// Whether the terminal bell rings on the partner's move and on time
     /// warnings.
     pub bell: bool,
+    /// The language chosen in the file; `None` leaves it to the locale.
+    pub lang: Option<Language>,
 }
 
 impl Default for Config {
@@ -110,6 +121,7 @@ impl Default for Config {
             ascii: false,
             undo_limit: 3,
             bell: false,
+            lang: None,
         }
     }
 }
@@ -145,6 +157,7 @@ struct DisplaySection {
     coordinates: Option<CoordinateStyle>,
     ascii: Option<bool>,
     bell: Option<bool>,
+    lang: Option<Language>,
 }
 
 /// Why the config file was not used.
@@ -259,6 +272,7 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         ascii: file.display.ascii.unwrap_or(defaults.ascii),
         undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
         bell: file.display.bell.unwrap_or(defaults.bell),
+        lang: file.display.lang,
     })
 }
 
@@ -319,6 +333,7 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             coordinates: Some(config.coordinates),
             ascii: Some(config.ascii),
             bell: Some(config.bell),
+            lang: config.lang,
         },
     };
     let problem = |message: String| ConfigProblem {

@@ -1,7 +1,7 @@
 //! The config file: defaults, round trip, and broken files kept as they are.
 
 use kaisho_core::{BoardSize, Komi};
-use kaisho_saves::config::{Config, CoordinateStyle, TimeControl, load, save};
+use kaisho_saves::config::{Config, CoordinateStyle, Language, TimeControl, load, save};
 use std::fs;
 
 #[test]
@@ -25,6 +25,7 @@ fn settings_round_trip() {
         ascii: true,
         undo_limit: 0,
         bell: true,
+        lang: Some(Language::Ja),
     };
     save(&path, &config).unwrap();
     let loaded = load(&path);
@@ -164,4 +165,18 @@ fn an_unplayable_clock_is_named_with_its_line() {
             "{problem}"
         );
     }
+}
+
+#[test]
+fn the_language_is_read_from_display_and_an_unknown_one_is_named_with_its_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    std::fs::write(&path, "[display]\nlang = \"ja\"\n").unwrap();
+    assert_eq!(load(&path).config.lang, Some(Language::Ja));
+    std::fs::write(&path, "[display]\nascii = true\n").unwrap();
+    assert_eq!(load(&path).config.lang, None);
+    std::fs::write(&path, "[display]\nascii = true\nlang = \"fr\"\n").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.config, Config::default());
+    assert_eq!(loaded.problem.unwrap().line, Some(3));
 }

@@ -156,7 +156,9 @@ fn an_exported_game_replays_to_the_same_position_and_result() {
     })
     .unwrap();
     assert_eq!(game.outcome().unwrap().result_string(), "W+2.5");
-    let record = SgfRecord::from_game(&game, "Kitani", "Go Seigen", "1933-10-16");
+    let record = SgfRecord::from_game(&game, "Kitani", "Go Seigen", "1933-10-16", &|note, _| {
+        format!("{note:?}")
+    });
     let text = write(&record);
     assert!(
         text.starts_with("(;GM[1]FF[4]CA[UTF-8]SZ[9]KM[0.5]HA[2]RU[Japanese]"),

@@ -5,7 +5,7 @@
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point, Settings};
 use kaisho_saves::export::record_of;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player, read_log};
-use kaisho_saves::sgf;
+use kaisho_saves::sgf::{self, Note};
 use std::fs;
 use std::path::Path;
 
@@ -130,14 +130,18 @@ fn the_sgf_keeps_the_withdrawn_move_as_a_comment() {
     let store = GameStore::new(dir.path());
     golden_v3_game(&store.path_of("golden-v3"));
     let saved = store.load("golden-v3").unwrap();
-    let record = record_of(&saved);
+    let facts = |note: Note<'_>, size: u8| match note {
+        Note::Withdrawn {
+            event: Event::Play { color, point },
+            by,
+        } => format!("withdrawn {color:?} {} by {by:?}", point.to_gtp(size)),
+        other => format!("{other:?}"),
+    };
+    let record = record_of(&saved, &facts);
     let text = sgf::write(&record);
-    assert!(
-        text.contains("Black played G7 and took it back with White's consent (待った)."),
-        "{text}"
-    );
-    assert!(text.contains("White asks to take this move back"), "{text}");
-    assert!(text.contains("Black declines: the move stands."), "{text}");
+    assert!(text.contains("withdrawn Black G7 by White"), "{text}");
+    assert!(text.contains("RequestUndo { by: White }"), "{text}");
+    assert!(text.contains("DeclineUndo { by: Black }"), "{text}");
     assert!(text.contains("chotto matte"), "{text}");
     assert!(
         !text.contains(";B[gc]"),

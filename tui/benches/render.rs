@@ -9,38 +9,54 @@ use common::*;
 use criterion::{Criterion, criterion_group, criterion_main};
 use crossterm::event::KeyCode;
 use kaisho::view::view;
+use kaisho::words::Lang;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use std::hint::black_box;
 
 fn render(c: &mut Criterion) {
-    let state = mid_game();
-    let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
-    c.bench_function("render mid-game 19x19 at 80x24 (TestBackend)", |b| {
-        b.iter(|| {
-            terminal
-                .draw(|frame| view(black_box(&state), frame))
-                .expect("draw");
+    for lang in Lang::ALL {
+        let mut state = mid_game();
+        state.naming.lang = lang;
+        let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("test terminal");
+        let name = format!(
+            "render mid-game 19x19 at 80x24 (TestBackend, {})",
+            lang.code()
+        );
+        c.bench_function(&name, |b| {
+            b.iter(|| {
+                terminal
+                    .draw(|frame| view(black_box(&state), frame))
+                    .expect("draw");
+            });
         });
-    });
+    }
+}
+
+fn at_cursor() -> Front {
+    let mut state = mid_game();
+    keys(&mut state, "jj");
+    state
 }
 
 fn bytes(c: &mut Criterion) {
-    let at_cursor = || {
-        let mut state = mid_game();
-        keys(&mut state, "jj");
-        state
-    };
-    let (first, by_enter) = frame_bytes(&mut at_cursor(), |state| {
-        press(state, KeyCode::Enter);
-    });
+    for lang in Lang::ALL {
+        let in_lang = |mut state: Front| {
+            state.naming.lang = lang;
+            state
+        };
+        let (first, by_enter) = frame_bytes(&mut in_lang(at_cursor()), |state| {
+            press(state, KeyCode::Enter);
+        });
+        let (_, by_click) = frame_bytes(&mut in_lang(mid_game()), |state| {
+            run(state, kaisho::app::Command::At(gtp("R3", 19)));
+        });
+        println!(
+            "bytes ({}): first frame {first} B; move by Enter {by_enter} B; move by click {by_click} B",
+            lang.code()
+        );
+    }
     let at_cursor = at_cursor();
-    let (_, by_click) = frame_bytes(&mut mid_game(), |state| {
-        run(state, kaisho::app::Command::At(gtp("R3", 19)));
-    });
-    println!(
-        "bytes: first frame {first} B; move by Enter {by_enter} B; move by click {by_click} B"
-    );
     c.bench_function("first frame through CrosstermBackend", |b| {
         b.iter(|| {
             let sink = Sink::default();

@@ -2,6 +2,7 @@
 //! asked for or when the output is not a terminal.
 
 use crate::app::{Message, Options, State, Tone};
+use crate::words::{self, Lang};
 use crate::{event_loop, logging, plain, terminal};
 use kaisho_saves::config;
 use kaisho_saves::places::Places;
@@ -19,6 +20,8 @@ pub struct Flags {
     pub home: Option<PathBuf>,
     /// `--listen ADDR`: where games hosted from the screen listen.
     pub listen: Option<std::net::IpAddr>,
+    /// `--lang en|ja`: the language, before the setting and the locale.
+    pub lang: Option<Lang>,
 }
 
 /// The home screen with the saves and settings found for `home` (see
@@ -84,6 +87,7 @@ fn state_for(flags: &Flags, options: Options, viewport: (u16, u16)) -> State {
     if let Some(listen) = flags.listen {
         state.listen = listen;
     }
+    state.naming.lang = words::chosen(flags.lang, &state.config);
     state
 }
 

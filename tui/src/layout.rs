@@ -164,7 +164,7 @@ mod tests {
                 19,
                 Naming {
                     style,
-                    ascii: false,
+                    ..Naming::default()
                 },
             );
             let (w, h) = layout.min_screen();

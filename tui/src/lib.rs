@@ -18,3 +18,4 @@ pub mod quiet;
 pub mod shell;
 pub mod terminal;
 pub mod view;
+pub mod words;

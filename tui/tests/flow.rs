@@ -173,7 +173,9 @@ fn a_declined_repetition_refuses_the_next_repeating_move() {
     let said = play(&mut state, "H8");
     assert_eq!(
         said,
-        ["H8: repetition: this move recreates an earlier position and no-result was declined"]
+        [
+            "H8: repetition: this move recreates an earlier position and no-result was declined (Net Kiin Art. 16)"
+        ]
     );
 }
 

@@ -181,7 +181,7 @@ fn a_killed_joiner_rejoins_and_the_game_finishes() {
         .unwrap()
         .to_string();
     join.say("D4");
-    join.expect("event 3: Black C3");
+    join.expect("event 3: move 3, Black C3");
     join.child.kill().unwrap();
     join.child.wait().unwrap();
 

@@ -74,7 +74,7 @@ fn network_game() -> Front {
 #[test]
 fn host_form_for_a_nine_by_nine_game() {
     let dir = tempfile::tempdir().unwrap();
-    insta::assert_snapshot!(render(&host_form(dir.path())));
+    in_both_languages!(&mut host_form(dir.path()));
 }
 
 #[test]
@@ -92,7 +92,7 @@ fn lobby_showing_the_join_code() {
         &mut state,
         NetNews::Note("refused a connection: the join code was wrong (1 of 3 tries)".into()),
     );
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -103,7 +103,7 @@ fn network_game_with_clocks_and_chat() {
         press(&mut state, KeyCode::Char(c));
     }
     press(&mut state, KeyCode::Enter);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn network_game_with_the_partner_away() {
     // A move now is refused with the reason, and nothing is sent.
     let cmds = update(&mut state, Msg::Key(key_event(KeyCode::Enter)));
     assert!(cmds.iter().all(|c| !matches!(c, kaisho::app::Cmd::Net(_))));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -129,7 +129,7 @@ fn network_game_left_by_the_partner() {
                 .into(),
         ),
     );
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 fn key_event(code: KeyCode) -> crossterm::event::KeyEvent {

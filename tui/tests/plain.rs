@@ -10,11 +10,25 @@ fn kaisho(args: &[&str], input: &[u8]) -> (bool, String) {
     kaisho_in(home.path(), args, input)
 }
 
-/// Runs `kaisho` with its files under `home`.
+/// Runs `kaisho` with its files under `home`, in an English locale unless
+/// the arguments say otherwise.
 fn kaisho_in(home: &std::path::Path, args: &[&str], input: &[u8]) -> (bool, String) {
+    kaisho_in_locale(home, args, input, "C.UTF-8")
+}
+
+/// Runs `kaisho` with its files under `home` and `LANG` set to `lang`.
+fn kaisho_in_locale(
+    home: &std::path::Path,
+    args: &[&str],
+    input: &[u8],
+    lang: &str,
+) -> (bool, String) {
     let log = home.join("kaisho.log");
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
         .args(args)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", lang)
         .env("KAISHO_HOME", home)
         .env("KAISHO_LOG", &log)
         .stdin(Stdio::piped())
@@ -82,7 +96,7 @@ fn a_whole_game_through_a_pipe_ends_cleanly_at_end_of_input() {
         "new local game: 9x9, komi 6.5; Black to play",
         "move 1, Black D5",
         "move 24, White H5, captures 1 at G5",
-        "F5: the point is occupied",
+        "F5: the point is occupied (J1989 Art. 3)",
         "move 28, White passes",
         "move 29, Black passes; two passes stop the game: mark the dead stones and propose",
         "proposal 1 by White: no dead stones; count W+31.5; Black may accept or counter-propose",
@@ -113,7 +127,7 @@ fn board_help_and_mistakes_are_answered_in_text() {
         out.contains("cannot resume while the game is in play"),
         "{out}"
     );
-    assert!(out.contains("propose dead POINT..."), "{out}");
+    assert!(out.contains("propose [dead] POINTS"), "{out}");
     // quit ends the session: the move after it is never read.
     assert!(!out.contains("move 2"), "{out}");
 }
@@ -415,4 +429,39 @@ fn plain_mode_prints_the_draft_once_it_is_read() {
         .find(|l| l.starts_with("read to the end: "))
         .unwrap_or_else(|| panic!("no verdicts in\n{out}"));
     assert!(read.contains("marks 5 stones dead"), "{read}");
+}
+
+/// Plain mode in Japanese, chosen by `--lang ja` or by the locale: the
+/// moves, the refusal with its article, the board's last line, the count
+/// and the help are Japanese, with the club's terms.
+#[test]
+fn plain_mode_speaks_japanese_by_flag_or_locale() {
+    let input = b"new 9\nplay E5\nplay E5\npass\npass\nboard\nscore\nhelp\nquit\n";
+    let home = tempfile::tempdir().unwrap();
+    let (ok, by_flag) = kaisho_in(home.path(), &["--plain", "--lang", "ja"], input);
+    assert!(ok, "{by_flag}");
+    let home = tempfile::tempdir().unwrap();
+    let (ok, by_locale) = kaisho_in_locale(home.path(), &["--plain"], input, "ja_JP.UTF-8");
+    assert!(ok, "{by_locale}");
+    for out in [&by_flag, &by_locale] {
+        for expected in [
+            "新しい対局: 9路、コミ6.5、互先。黒の番",
+            "1手目 黒 E5",
+            "E5: 石のある点です (日本囲碁規約 第三条)",
+            "2手目 白 パス",
+            "3手目 黒 パス。対局の停止",
+            "3手目、白の番、アゲハマ 黒0 白0",
+            "アゲハマ",
+            "コミ",
+            "結果: 黒の73目半勝ち (B+73.5)",
+            "host [SIZE] [KOMI] [HANDICAP] [PORT]  LANで対局を開き",
+            "終局に合意できないと宣言: 両負け",
+        ] {
+            assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+        }
+    }
+    let home = tempfile::tempdir().unwrap();
+    let (ok, english) = kaisho_in(home.path(), &["--plain"], input);
+    assert!(ok, "{english}");
+    assert!(english.contains("move 1, Black E5"), "{english}");
 }

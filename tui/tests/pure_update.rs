@@ -76,7 +76,7 @@ impl Answers {
                 self.stored.push(event);
                 Done::Appended(Ok(()))
             }
-            Job::Export { game } => {
+            Job::Export { game, .. } => {
                 self.exported.push(game);
                 Done::Exported(Ok(PathBuf::from(NOWHERE).join("pure-1.sgf")))
             }

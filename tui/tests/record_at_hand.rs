@@ -25,7 +25,7 @@ fn six_moves() -> Front {
 fn the_move_list_beside_the_board_at_80x24() {
     let mut state = six_moves();
     press(&mut state, KeyCode::Char('m'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     press(&mut state, KeyCode::Char('m'));
     assert!(!session(&state).look.moves);
 }
@@ -35,7 +35,7 @@ fn move_numbers_on_the_stones_at_80x24() {
     let mut state = six_moves();
     let said = press(&mut state, KeyCode::Char('#'));
     assert_eq!(said, ["move numbers on the stones shown"]);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -49,7 +49,7 @@ fn looking_back_shows_an_earlier_position_and_play_goes_on_after() {
     assert_eq!(at, 3);
     assert_eq!(shown.board().get(gtp("C7", 9)), None);
     assert_eq!(shown.board().get(gtp("G7", 9)), Some(Color::Black));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     // Enter does not play while looking back; the game is untouched.
     press(&mut state, KeyCode::Enter);
     assert_eq!(session(&state).game.move_number(), 6);

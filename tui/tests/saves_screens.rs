@@ -66,7 +66,7 @@ fn home_with_games(dir: &Path) -> Front {
 #[test]
 fn home_screen_with_saves() {
     let home = tempfile::tempdir().unwrap();
-    insta::assert_snapshot!(render(&home_in(home.path())));
+    in_both_languages!(&mut home_in(home.path()));
 }
 
 #[test]
@@ -75,7 +75,7 @@ fn saved_games_screen_with_an_adjourned_game_and_a_damaged_file() {
     let mut state = home_with_games(home.path());
     open_from_home(&mut state, HomeItem::Games);
     press(&mut state, KeyCode::Down);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn review_screen_at_a_capture() {
     press(&mut state, KeyCode::Enter);
     keys(&mut state, "g24");
     press(&mut state, KeyCode::Enter);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -99,7 +99,7 @@ fn review_screen_at_the_end_with_the_agreed_count() {
     press(&mut state, KeyCode::Down);
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::End);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 fn series_home(dir: &Path) -> Front {
@@ -140,7 +140,7 @@ fn series_list() {
     let home = tempfile::tempdir().unwrap();
     let mut state = series_home(home.path());
     open_from_home(&mut state, HomeItem::Series);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -149,7 +149,7 @@ fn series_screen_with_history_and_chart() {
     let mut state = series_home(home.path());
     open_from_home(&mut state, HomeItem::Series);
     press(&mut state, KeyCode::Enter);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -158,7 +158,7 @@ fn settings_screen() {
     let mut state = home_in(home.path());
     open_from_home(&mut state, HomeItem::Settings);
     keys(&mut state, "jjl");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -176,7 +176,7 @@ fn settings_screen_with_a_typed_clock() {
     press(&mut state, KeyCode::Enter);
     keys(&mut state, "20m 5x30s");
     press(&mut state, KeyCode::Enter);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -187,7 +187,7 @@ fn help_overlay_on_the_review_screen() {
     press(&mut state, KeyCode::Down);
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::Char('?'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -200,7 +200,7 @@ fn review_screen_of_an_imported_record_stopped_by_a_ko() {
     keys(&mut state, &ko.display().to_string());
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::End);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -216,7 +216,7 @@ fn game_screen_stopped_because_its_log_could_not_be_written() {
         );
     }
     run(&mut state, kaisho::app::Command::Pass);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 /// A game of a series names its players, not only their colours.
@@ -228,5 +228,5 @@ fn series_game_screen_names_the_players() {
     press(&mut state, KeyCode::Enter);
     press(&mut state, KeyCode::Enter);
     assert!(state.table().is_some(), "a game started");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }

@@ -10,33 +10,33 @@ use kaisho_core::{Color, Event};
 
 #[test]
 fn home_screen() {
-    insta::assert_snapshot!(render(&home()));
+    in_both_languages!(&mut home());
 }
 
 #[test]
 fn home_screen_with_a_nine_by_nine_handicap_game_chosen() {
     let mut state = home();
     keys(&mut state, "jljjll");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn game_screen_at_the_start_of_a_nine_by_nine_game() {
-    insta::assert_snapshot!(render(&new_game(9)));
+    in_both_languages!(&mut new_game(9));
 }
 
 #[test]
 fn game_screen_nineteen_by_nineteen_mid_game() {
     let mut state = mid_game();
     keys(&mut state, "kkh");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn game_screen_with_1949_point_names() {
     let mut state = mid_game();
     press(&mut state, KeyCode::Char('t'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -47,7 +47,7 @@ fn game_screen_in_ascii() {
         color: false,
     };
     state.naming.ascii = true;
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -56,28 +56,28 @@ fn game_screen_in_ascii_with_1949_point_names() {
     state.options.ascii = true;
     state.naming.ascii = true;
     press(&mut state, KeyCode::Char('t'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn game_screen_refusing_an_illegal_move() {
     let mut state = mid_game();
     play(&mut state, "Q16");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn game_screen_asking_before_resigning() {
     let mut state = new_game(9);
     press(&mut state, KeyCode::Char('r'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn game_screen_typing_a_point() {
     let mut state = new_game(13);
     keys(&mut state, ":K1");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -101,14 +101,14 @@ fn game_screen_after_a_repetition_with_the_ko_marked() {
     }
     let mut state = showing(game);
     play(&mut state, "B4");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn help_overlay_on_the_game_screen() {
     let mut state = mid_game();
     press(&mut state, KeyCode::Char('?'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -116,7 +116,7 @@ fn help_overlay_on_the_ending_screen() {
     let mut state = walls_game();
     pass_twice(&mut state);
     press(&mut state, KeyCode::Char('?'));
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -126,7 +126,7 @@ fn ending_screen_with_a_chain_marked_dead() {
     click(&mut state, "B5");
     press(&mut state, KeyCode::Char('s'));
     click(&mut state, "B5");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
@@ -134,14 +134,14 @@ fn result_screen_after_agreement() {
     let mut state = walls_game();
     pass_twice(&mut state);
     keys(&mut state, "sa");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]
 fn result_screen_after_resignation() {
     let mut state = mid_game();
     keys(&mut state, "ry");
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
 }
 
 #[test]

@@ -43,7 +43,7 @@ fn n_starts_a_series_on_the_series_screen() {
         panic!("not the series screen");
     };
     assert!(screen.open);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     // A line that does not make a series says how to write one.
     press(&mut state, KeyCode::Char('n'));
     let said = type_in(&mut state, "Chie");
@@ -72,7 +72,7 @@ fn c_corrects_the_last_result_of_the_open_series() {
         series.games().last().unwrap().result,
         SeriesResult::Win(Seat::First)
     );
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     press(&mut state, KeyCode::Char('c'));
     type_in(&mut state, "strike");
     assert_eq!(stored(dir.path(), "aki-ben").games().len(), 3);

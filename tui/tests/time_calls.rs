@@ -81,7 +81,7 @@ fn with_the_bell_on_warnings_ring_and_the_count_does_not_ring_every_second() {
 fn a_countdown_second_at_80x24() {
     let mut state = timed_game();
     ticks(&mut state, 19);
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     let (_, redraw) = frame_bytes(&mut state, |state| {
         update(state, Msg::Tick);
     });
@@ -142,7 +142,7 @@ fn a_free_clock_typed_on_home_times_the_next_game() {
     );
     let said = type_in(&mut state, "25m 4x20s");
     assert_eq!(said, ["clock: 25 min + 4 x 20 s"]);
-    insta::assert_snapshot!("home_screen_with_a_free_clock", render(&state));
+    in_both_languages!("home_screen_with_a_free_clock", &mut state);
     assert_eq!(
         state.home.time_control(),
         TimeControl::Byoyomi {
@@ -181,7 +181,7 @@ fn a_free_clock_typed_on_the_host_form_goes_into_the_terms() {
         .unwrap();
     press(&mut state, crossterm::event::KeyCode::Enter);
     type_in(&mut state, "1h 5x60s");
-    insta::assert_snapshot!("host_form_with_a_free_clock", render(&state));
+    in_both_languages!("host_form_with_a_free_clock", &mut state);
     let Screen::HostForm(form) = &state.screen else {
         panic!("not the host's form");
     };

@@ -108,7 +108,7 @@ fn the_partners_request_asks_before_anything_is_taken_back() {
         session(&state).game.board().get(gtp("C3", 9)),
         Some(Color::White)
     );
-    insta::assert_snapshot!(render(&state));
+    in_both_languages!(&mut state);
     // A move of ours waits: the prompt takes the keys, and play is refused.
     let cmds = update(&mut state, key(KeyCode::Char('y')));
     assert!(

@@ -1,11 +1,13 @@
 //! The automatic draft of dead stones and the check of a proposal.
 //!
 //! After stoppage the game offers [`Game::auto_draft`]'s dead set as the
-//! first proposal (DESIGN.md §3.2). Whatever either player proposes,
+//! first proposal (the agreement after stoppage of J1989 第九条, and the
+//! Net Kiin rules' 第十二条 終局処理: each side drafts a proposal marking
+//! the dead stones). Whatever either player proposes,
 //! [`check`] lists the chains whose marking contradicts Article 7, so the
 //! interface can warn before anyone accepts; the players still decide.
 
-use super::status::{Analysis, Limits, Status, analyse};
+use super::status::{Analysis, Limits, Reason, Status, analyse};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
@@ -36,8 +38,9 @@ pub struct Finding {
     pub stones: Vec<Point>,
     /// Their colour, when they are one chain.
     pub color: Option<Color>,
-    /// One line for the player.
-    pub message: String,
+    /// Why, for a chain (the verdict's reason); `None` for an area that
+    /// needs teire, whose stones say where.
+    pub reason: Option<Reason>,
 }
 
 /// The dead stones Article 7 implies for a stopped position.
@@ -69,12 +72,7 @@ pub fn findings(analysis: &Analysis, board: &Board, proposal: &[Point]) -> Vec<F
             kind,
             stones: chain.stones.clone(),
             color: Some(chain.color),
-            message: format!(
-                "{} chain at {}: {}",
-                chain.color,
-                chain.stones[0].to_gtp(board.size()),
-                chain.reason
-            ),
+            reason: Some(chain.reason),
         });
     }
     out.extend(teire(analysis, board));
@@ -111,10 +109,7 @@ fn teire(analysis: &Analysis, board: &Board) -> Vec<Finding> {
             dead.sort_unstable();
             out.push(Finding {
                 kind: FindingKind::TeireNeeded,
-                message: format!(
-                    "open fight at {}: both sides' stones there are dead until one side plays a teire (手入れ); the area counts for nobody",
-                    dead[0].to_gtp(board.size())
-                ),
+                reason: None,
                 stones: dead,
                 color: None,
             });

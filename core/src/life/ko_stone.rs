@@ -27,7 +27,7 @@
 
 use super::grid::Grid;
 use super::proof::Proof;
-use super::status::Status;
+use super::status::{Reason, Status};
 
 /// The chains of a ko stone's group, if chain `c` is a ko stone.
 fn group_of(grid: &Grid, c: usize) -> Option<Vec<usize>> {
@@ -53,7 +53,7 @@ fn group_of(grid: &Grid, c: usize) -> Option<Vec<usize>> {
 
 /// Gives every ko stone that is not alive the verdict of its group when a
 /// chain of the group lives (or, failing that, is unsettled).
-pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String, Option<Proof>)]) {
+pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, Reason, Option<Proof>)]) {
     for c in 0..grid.chains.len() {
         if verdicts[c].0 == Status::Alive {
             continue;
@@ -62,23 +62,17 @@ pub(crate) fn follow_groups(grid: &Grid, verdicts: &mut [(Status, String, Option
             continue;
         };
         let of_group = |s: Status| group.iter().find(|&&g| verdicts[g].0 == s).copied();
-        let at = |g: usize| grid.point(grid.chains[g][0]).to_gtp(grid.n as u8);
+        let at = |g: usize| grid.point(grid.chains[g][0]);
         if let Some(g) = of_group(Status::Alive) {
             verdicts[c] = (
                 Status::Alive,
-                format!(
-                    "a ko stone of the group at {}, which lives: taking it and filling the ko does not take the group (万年コウ)",
-                    at(g)
-                ),
+                Reason::KoStoneOfLiving { group: at(g) },
                 None,
             );
         } else if let Some(g) = of_group(Status::Unsettled) {
             verdicts[c] = (
                 Status::Unsettled,
-                format!(
-                    "a ko stone of the group at {}, which the search did not settle",
-                    at(g)
-                ),
+                Reason::KoStoneOfUnsettled { group: at(g) },
                 None,
             );
         }

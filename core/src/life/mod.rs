@@ -3,7 +3,8 @@
 //! After stoppage the players agree on dead stones; this module drafts that
 //! agreement and checks a proposal against the rule, so the club can see at
 //! once when a marking contradicts Article 7. The method follows the
-//! Japanese text (see DESIGN.md §3.3):
+//! Japanese text of the 1989 rules (日本囲碁規約 第七条 (死活) with its ko
+//! rule in 第七条2):
 //!
 //! 1. [`benson`] finds chains that can never be captured, plus chains that
 //!    own a territory too large for anything to live in it; these split the
@@ -63,4 +64,4 @@ pub use draft::{Finding, FindingKind, check, draft, findings};
 pub use proof::{Enclosure, Proof};
 pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};
-pub use status::{Analysis, ChainVerdict, Limits, Status, analyse};
+pub use status::{Analysis, ChainVerdict, Limits, Reason, Status, analyse};

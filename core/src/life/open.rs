@@ -17,7 +17,7 @@
 
 use super::benson;
 use super::grid::Grid;
-use super::status::Status;
+use super::status::{Reason, Status};
 
 /// The fewest liberties in the open region that make a chain a wall.
 pub const OPEN_LIBERTIES: usize = 2;
@@ -59,13 +59,10 @@ pub(crate) struct Wall {
 
 impl Wall {
     /// The wall's status and its reason: unsettled (see the module notes).
-    pub fn verdict(self) -> (Status, String) {
+    pub fn verdict(self) -> (Status, Reason) {
         (
             Status::Unsettled,
-            format!(
-                "borders an open area of {} empty points: play has not ended there",
-                self.region
-            ),
+            Reason::BordersOpenArea { room: self.region },
         )
     }
 }

@@ -27,6 +27,57 @@ pub enum Status {
     Unsettled,
 }
 
+/// Why a chain has its status: the facts of the verdict, which a front end
+/// puts into the player's words (the core writes no sentences).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// Unconditionally alive (Benson): no sequence of moves can take it.
+    Benson,
+    /// Alive: its territory is too large for an invader to live in.
+    LargeTerritory,
+    /// Unsettled: it borders an open area of `room` empty points, where
+    /// play has not ended.
+    BordersOpenArea { room: usize },
+    /// Unsettled: its area has `empties` empty points, more than the
+    /// search takes (`max`).
+    AreaTooLarge { empties: usize, max: usize },
+    /// Unsettled: `attacker` captures at `first`, but the chain faces an
+    /// open area of `room` empty points where its owner may establish
+    /// stones again (Art. 7.1).
+    CapturedFacingOpen {
+        attacker: Color,
+        first: Point,
+        room: usize,
+    },
+    /// Dead: `attacker` captures at `first` against every defence, `ko`
+    /// when the capture holds under the Art. 7.2 ko rule.
+    Captured {
+        attacker: Color,
+        first: Point,
+        ko: bool,
+    },
+    /// Alive: `attacker`, moving first, cannot capture it for good.
+    Holds { attacker: Color },
+    /// Dead: inside `attacker`'s territory, closed by living stones and too
+    /// small to be open.
+    Enclosed { attacker: Color },
+    /// Unsettled: inside `attacker`'s territory, but a search of `budget`
+    /// nodes did not prove its capture against every defence.
+    InvaderUnproven { attacker: Color, budget: u64 },
+    /// Unsettled: the search budget (`budget` nodes) ran out.
+    BudgetRanOut { budget: u64 },
+    /// Alive: a ko stone of the living group at `group`; taking it and
+    /// filling the ko does not take the group (万年コウ).
+    KoStoneOfLiving { group: Point },
+    /// Unsettled: a ko stone of the group at `group`, which the search did
+    /// not settle.
+    KoStoneOfUnsettled { group: Point },
+    /// Seki: neither side can capture, and a dame stays (Art. 8).
+    Seki,
+    /// Not judged: no area held the chain.
+    NotJudged,
+}
+
 /// The verdict on one chain, with the reason a player can read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainVerdict {
@@ -36,8 +87,8 @@ pub struct ChainVerdict {
     pub color: Color,
     /// Alive, dead, seki or unsettled.
     pub status: Status,
-    /// One line saying why, e.g. "White captures at B1 even under 7.2".
-    pub reason: String,
+    /// Why, e.g. White captures at B1 even under 7.2.
+    pub reason: Reason,
     /// For a dead chain, the capture against every defence, which
     /// [`Proof::verify`] replays: no chain is dead without one.
     pub proof: Option<Proof>,
@@ -110,7 +161,7 @@ impl Analysis {
 }
 
 /// A chain's status, its reason, and the proof of a capture.
-type Verdict = (Status, String, Option<Proof>);
+type Verdict = (Status, Reason, Option<Proof>);
 
 /// How often the analysis may redo its areas after finding that a chain
 /// lives inside what it took for the other side's territory.
@@ -136,13 +187,9 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         verdicts = safety
             .iter()
             .map(|s| match s {
-                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string(), None),
-                Some(Safety::Territory) => (
-                    Status::Alive,
-                    "alive: its territory is too large for an invader to live in".to_string(),
-                    None,
-                ),
-                None => (Status::Unsettled, String::new(), None),
+                Some(Safety::Benson) => (Status::Alive, Reason::Benson, None),
+                Some(Safety::Territory) => (Status::Alive, Reason::LargeTerritory, None),
+                None => (Status::Unsettled, Reason::NotJudged, None),
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
@@ -249,11 +296,10 @@ impl Context<'_> {
             } else {
                 verdicts[c] = (
                     Status::Unsettled,
-                    format!(
-                        "its area has {} empty points, more than the search takes ({})",
-                        area.empties.len(),
-                        self.limits.max_area
-                    ),
+                    Reason::AreaTooLarge {
+                        empties: area.empties.len(),
+                        max: self.limits.max_area,
+                    },
                     None,
                 );
             }
@@ -304,47 +350,36 @@ impl Context<'_> {
         verdicts[c] = match outcome {
             Outcome::Captured { first, .. } if let Some(room) = open_room => (
                 Status::Unsettled,
-                format!(
-                    "{attacker} captures at {}, but it faces an open area of {room} empty points where its owner may establish stones again (Art. 7.1)",
-                    first.to_gtp(board.size())
-                ),
+                Reason::CapturedFacingOpen {
+                    attacker,
+                    first,
+                    room,
+                },
                 None,
             ),
             Outcome::Captured { first, ko, proof } => (
                 Status::Dead,
-                format!(
-                    "{attacker} captures at {}{}",
-                    first.to_gtp(board.size()),
-                    if ko { " even under 7.2" } else { "" }
-                ),
+                Reason::Captured {
+                    attacker,
+                    first,
+                    ko,
+                },
                 Some(Proof::Capture(proof)),
             ),
-            Outcome::Holds => (
-                Status::Alive,
-                format!("{attacker} cannot capture it for good, moving first"),
-                None,
-            ),
+            Outcome::Holds => (Status::Alive, Reason::Holds { attacker }, None),
             Outcome::Unknown if invader => match Enclosure::of(grid, c, self.limits.max_area) {
                 Some(enclosure) => (
                     Status::Dead,
-                    format!(
-                        "inside {attacker}'s territory, closed by living stones and too small to be open"
-                    ),
+                    Reason::Enclosed { attacker },
                     Some(Proof::Enclosed(enclosure)),
                 ),
                 None => (
                     Status::Unsettled,
-                    format!(
-                        "inside {attacker}'s territory, but the search ({budget} nodes) did not prove its capture against every defence"
-                    ),
+                    Reason::InvaderUnproven { attacker, budget },
                     None,
                 ),
             },
-            Outcome::Unknown => (
-                Status::Unsettled,
-                format!("the search budget ran out ({budget} nodes)"),
-                None,
-            ),
+            Outcome::Unknown => (Status::Unsettled, Reason::BudgetRanOut { budget }, None),
         };
         settled
     }
@@ -422,10 +457,7 @@ fn finish(board: &Board, grid: &Grid, verdicts: Vec<Verdict>) -> Vec<ChainVerdic
                     .iter()
                     .all(|count| matches!(count.at(stones[0]), PointStatus::Seki(_)));
             let (status, reason) = if seki {
-                (
-                    Status::Seki,
-                    "seki: neither side can capture, and a dame stays (Art. 8)".to_string(),
-                )
+                (Status::Seki, Reason::Seki)
             } else {
                 (status, reason)
             };

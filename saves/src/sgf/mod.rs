@@ -30,6 +30,7 @@ mod read;
 mod record;
 mod scan;
 mod values;
+mod words;
 mod write;
 
 pub use charset::decode;
@@ -37,4 +38,5 @@ pub use error::{SgfError, SgfErrorKind};
 pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord};
+pub use words::{Note, Words};
 pub use write::write;

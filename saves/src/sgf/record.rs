@@ -1,5 +1,6 @@
 //! The game record that SGF files are read into and written from.
 
+use super::words::{Note, Words};
 use kaisho_core::{Color, Event, Game, Outcome, Point, PointStatus, Settings};
 
 /// One game as an SGF file holds it, in kaisho-core's terms: the settings
@@ -75,9 +76,16 @@ impl SgfRecord {
     /// The record of a game played in kaisho, for export: its settings and
     /// moves, the players' names, the date, the rules of 1989, the result if
     /// the game is over, and, for a game counted by agreement, each side's
-    /// territory (dead stones' points included) as `TB`/`TW`.
+    /// territory (dead stones' points included) as `TB`/`TW`; the events
+    /// that are not moves become comments in the front end's `words`.
     #[must_use]
-    pub fn from_game(game: &Game, black: &str, white: &str, date: &str) -> SgfRecord {
+    pub fn from_game(
+        game: &Game,
+        black: &str,
+        white: &str,
+        date: &str,
+        words: Words<'_>,
+    ) -> SgfRecord {
         let mut settings = game.settings().clone();
         settings.setup.sort_unstable();
         let size = settings.size.get();
@@ -88,23 +96,30 @@ impl SgfRecord {
         record.rules = Some("Japanese".to_string());
         match game.outcome() {
             Some(Outcome::BothLose) => {
-                record.game_comment = Some(BOTH_LOSE.to_string());
+                record.game_comment = Some(words(Note::BothLose, size));
             }
             outcome => record.result = outcome.map(|o| o.result_string()),
         }
         let mut proposals = 0;
-        for event in game.events() {
+        let last = game.events().len().saturating_sub(1);
+        for (i, event) in game.events().iter().enumerate() {
             match event {
                 Event::Play { .. } | Event::Pass { .. } => record.moves.push(SgfMove {
                     event: event.clone(),
                     comment: None,
                 }),
-                &Event::AcceptUndo { by } => record.withdraw_last(by, size),
+                &Event::AcceptUndo { by } => record.withdraw_last(by, size, words),
                 other => {
                     if matches!(other, Event::Propose { .. }) {
                         proposals += 1;
                     }
-                    record.add_comment(&describe(other, size, proposals));
+                    let note = Note::Event {
+                        event: other,
+                        moves: u32::try_from(record.moves.len()).unwrap_or(u32::MAX),
+                        proposal: proposals,
+                        outcome: game.outcome().filter(|_| i == last),
+                    };
+                    record.add_comment(&words(note, size));
                 }
             }
         }
@@ -124,20 +139,18 @@ impl SgfRecord {
     /// Takes the last move off the main line, since `by` agreed to its
     /// withdrawal (待った), and keeps it as a comment on the node before it,
     /// after the lines that were on its own node.
-    fn withdraw_last(&mut self, by: Color, size: u8) {
+    fn withdraw_last(&mut self, by: Color, size: u8, words: Words<'_>) {
         let Some(withdrawn) = self.moves.pop() else {
             return;
         };
         if let Some(comment) = withdrawn.comment {
             self.add_comment(&comment);
         }
-        let (color, what) = match withdrawn.event {
-            Event::Play { color, point } => (color, point.to_gtp(size)),
-            other => (other.actor(), "a pass".to_string()),
+        let note = Note::Withdrawn {
+            event: &withdrawn.event,
+            by,
         };
-        self.add_comment(&format!(
-            "{color} played {what} and took it back with {by}'s consent (待った)."
-        ));
+        self.add_comment(&words(note, size));
     }
 
     /// Adds a line to the comment of the last move, or of the root before any move.
@@ -197,54 +210,6 @@ impl SgfRecord {
         } else {
             self.moves.first().map_or(Color::Black, |m| m.event.actor())
         }
-    }
-}
-
-/// The game comment of a game both players lost: SGF's `RE` has no value for it.
-pub const BOTH_LOSE: &str =
-    "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage.";
-
-/// A comment line for an event that is not a move; `proposals` counts the
-/// proposals made so far, this one included, to number them from 1.
-fn describe(event: &Event, size: u8, proposals: u32) -> String {
-    let names = |points: &[Point]| {
-        if points.is_empty() {
-            "none".to_string()
-        } else {
-            points
-                .iter()
-                .map(|p| p.to_gtp(size))
-                .collect::<Vec<_>>()
-                .join(" ")
-        }
-    };
-    match event {
-        Event::Play { .. } | Event::Pass { .. } => String::new(),
-        Event::Resign { color } => format!("{color} resigns."),
-        Event::TimeLoss { color } => format!("{color} loses on time."),
-        Event::OfferNoResult { by } => format!("{by} offers no-result after a repetition."),
-        Event::AcceptNoResult { by } => format!("{by} accepts no-result (無勝負)."),
-        Event::DeclineNoResult { by } => {
-            format!("{by} declines no-result; repeating moves are refused from now on.")
-        }
-        Event::Propose { by, dead } => {
-            format!(
-                "{by} proposes dead stones (proposal {proposals}): {}.",
-                names(dead)
-            )
-        }
-        Event::Accept { by, proposal } => {
-            format!("{by} accepts proposal {}.", proposal + 1)
-        }
-        Event::RequestResume { by } => {
-            format!("{by} asks to resume play; {} moves first.", by.opponent())
-        }
-        Event::DeclareBothLose { by } => {
-            format!("{by} declares that no agreement is possible.")
-        }
-        Event::RequestUndo { by } => format!("{by} asks to take this move back (待った)."),
-        Event::AcceptUndo { by } => format!("{by} agrees to take the move back."),
-        Event::DeclineUndo { by } => format!("{by} declines: the move stands."),
     }
 }
 

@@ -165,18 +165,6 @@ pub enum Ask {
 }
 
 impl Ask {
-    /// The question shown in the message line.
-    #[must_use]
-    pub fn question(self) -> &'static str {
-        match self {
-            Ask::Resign => "Resign this game?",
-            Ask::Adjourn => "Leave for the home screen? The game stays adjourned (打ち掛け).",
-            Ask::Resume => "Resume play? Your partner moves first.",
-            Ask::DeclareBothLose => "Declare the game unresolvable? Both players lose.",
-            Ask::DiscardSettings => "Leave Settings without saving the changes?",
-        }
-    }
-
     /// The command a yes carries out.
     #[must_use]
     pub fn command(self) -> Command {

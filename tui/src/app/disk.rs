@@ -5,6 +5,7 @@
 //! which says what the answer is for.
 
 use super::recording::SeriesGame;
+use crate::words::Lang;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
@@ -36,16 +37,18 @@ pub enum Job {
     /// Reopen adjourned game `game`'s log to play on, with its series;
     /// a network game's log is left closed ([`Done::Networked`]).
     ResumeLog { game: String },
-    /// Read saved game `game` and its SGF record, for review.
-    LoadGame { game: String },
+    /// Read saved game `game` and its SGF record, for review, its
+    /// comments in `lang`.
+    LoadGame { game: String, lang: Lang },
     /// The address a joined game's host answered at.
     HostOf { game: String },
     /// List the saved games.
     ListGames,
     /// Read an SGF file.
     ReadSgf { path: PathBuf },
-    /// Export saved game `game` as SGF into the exports folder.
-    Export { game: String },
+    /// Export saved game `game` as SGF into the exports folder, its
+    /// comments in `lang`.
+    Export { game: String, lang: Lang },
     /// List the series.
     ListSeries,
     /// Read one series.

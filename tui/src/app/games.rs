@@ -221,6 +221,7 @@ pub(super) fn review(state: &State, id: &str, out: &mut Out) {
         out.disk(
             Job::LoadGame {
                 game: id.to_string(),
+                lang: state.naming.lang,
             },
             then,
         );

@@ -28,6 +28,22 @@ pub enum Context {
 }
 
 impl Context {
+    /// Every context, for the tests that walk all key tables.
+    pub const ALL: [Context; 12] = [
+        Context::Home,
+        Context::Play,
+        Context::Ending,
+        Context::Result,
+        Context::Halted,
+        Context::Games,
+        Context::Review,
+        Context::Series,
+        Context::Settings,
+        Context::HostForm,
+        Context::Lobby,
+        Context::Look,
+    ];
+
     /// The context of what the state shows now.
     #[must_use]
     pub fn of(state: &State) -> Context {
@@ -589,24 +605,9 @@ pub fn key_label(code: KeyCode) -> String {
 mod tests {
     use super::*;
 
-    const CONTEXTS: [Context; 12] = [
-        Context::Look,
-        Context::Home,
-        Context::Play,
-        Context::Ending,
-        Context::Result,
-        Context::Halted,
-        Context::Games,
-        Context::Review,
-        Context::Series,
-        Context::Settings,
-        Context::HostForm,
-        Context::Lobby,
-    ];
-
     #[test]
     fn no_key_means_two_things_on_one_screen() {
-        for context in CONTEXTS {
+        for context in Context::ALL {
             let mut seen = Vec::new();
             for key in bindings(context).flat_map(|b| b.keys) {
                 assert!(!seen.contains(key), "{key:?} twice in {context:?}");
@@ -617,7 +618,7 @@ mod tests {
 
     #[test]
     fn the_hints_fit_one_line_of_80_columns() {
-        for context in CONTEXTS {
+        for context in Context::ALL {
             let hints: Vec<&str> = bindings(context).filter_map(|b| b.hint).collect();
             let width = hints.join("  ").chars().count();
             assert!(width <= 80, "{context:?}: {width}");
@@ -627,7 +628,7 @@ mod tests {
     #[test]
     fn control_c_quits_everywhere_and_other_controls_do_nothing() {
         let ctrl = |c| KeyEvent::new(Char(c), KeyModifiers::CONTROL);
-        for context in CONTEXTS {
+        for context in Context::ALL {
             assert_eq!(command_for(context, ctrl('c')), Some(Command::Quit));
             assert_eq!(command_for(context, ctrl('p')), None);
         }

@@ -50,16 +50,16 @@ pub(super) fn begin(
     session.timer = Timer::new(clock);
     let first = session.game.to_move();
     let size = settings.size.get();
-    let handicap = match settings.handicap {
-        0 => String::new(),
-        n => format!(", {n} handicap stones"),
-    };
     state.screen = Screen::Game(Box::new(session));
     state.prompt = None;
-    let said = format!(
-        "new local game: {size}x{size}, komi {}{handicap}; {first} to play",
-        settings.komi
-    );
+    let komi = settings.komi.to_string();
+    let news = crate::words::Say::NewLocalGame {
+        size,
+        komi: &komi,
+        handicap: settings.handicap,
+        first,
+    };
+    let said = crate::words::say(state.naming.lang, news);
     if state.places.is_none() {
         return out.say(said);
     }

@@ -50,7 +50,7 @@ pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
-pub use narrate::{describe, outcome_text};
+pub use narrate::describe;
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
 pub use recording::{Recording, SeriesGame, SeriesStep, record_series, series_unsaved};
@@ -68,7 +68,7 @@ pub use series_words::{
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
-pub use timer::{CLOCKS, Timer};
+pub use timer::{CLOCKS, TimeCall, Timer};
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

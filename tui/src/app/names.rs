@@ -5,6 +5,7 @@
 //! Japanese records use. In ASCII mode the 1949 style is written `16-4`
 //! because `の` and kanji numerals are wide characters.
 
+use crate::words::Lang;
 use kaisho_core::{CoordError, Point};
 
 /// The naming style shown on the board and in messages.
@@ -26,11 +27,13 @@ impl CoordStyle {
     }
 }
 
-/// How to name points: the style plus whether wide characters are allowed.
+/// How to name things: the points' style, whether wide characters are
+/// allowed, and the language of the words around them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Naming {
     pub style: CoordStyle,
     pub ascii: bool,
+    pub lang: Lang,
 }
 
 impl Naming {
@@ -99,13 +102,17 @@ mod tests {
         let p = Point::parse_gtp("Q16", 19).unwrap();
         for ascii in [false, true] {
             for style in [CoordStyle::Gtp, CoordStyle::Japanese] {
-                let naming = Naming { style, ascii };
+                let naming = Naming {
+                    style,
+                    ascii,
+                    ..Naming::default()
+                };
                 assert_eq!(naming.parse(&naming.name(p, 19), 19), Ok(p));
             }
         }
         let japanese = Naming {
             style: CoordStyle::Japanese,
-            ascii: false,
+            ..Naming::default()
         };
         assert_eq!(japanese.name(p, 19), "16の四");
         assert_eq!(japanese.parse("16 4", 19), Ok(p));

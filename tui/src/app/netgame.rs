@@ -39,7 +39,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             NetNews::Sent { event, hash } | NetNews::Remote { event, hash } => {
                 session.mirror(&event, hash, naming, out);
                 if session.game.phase() == Phase::Ended && state.places.is_some() {
-                    finish(session, out);
+                    finish(session, naming.lang, out);
                 }
             }
             NetNews::Rejected { event, error } => {
@@ -50,10 +50,8 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                     return;
                 }
                 let size = session.game.settings().size.get();
-                out.refuse(format!(
-                    "your event ({}) crossed the partner's and was taken back; make it again if it still applies",
-                    kaisho_net::session::describe(&event, size)
-                ));
+                let moves = session.game.move_number();
+                out.refuse(crate::words::crossed(&event, moves, naming, size));
             }
             NetNews::Chat(text) => {
                 let line = format!(
@@ -153,12 +151,12 @@ fn closed(session: &mut Table, text: &str) {
 /// The game has just ended (its last event is in the log, which both sides
 /// write before sending or acknowledging): asks for its SGF export, after
 /// which the result goes into this side's copy of its series.
-fn finish(session: &Table, out: &mut Out) {
+fn finish(session: &Table, lang: crate::words::Lang, out: &mut Out) {
     let Some(net) = &session.net else {
         return;
     };
     if session.after.is_empty() {
         let game = net.game_id.clone();
-        out.disk(Job::Export { game }, Then::Finished);
+        out.disk(Job::Export { game, lang }, Then::Finished);
     }
 }

@@ -33,22 +33,6 @@ pub enum Field {
 }
 
 impl Field {
-    fn label(self) -> &'static str {
-        match self {
-            Field::Point => "Point",
-            Field::SgfPath => "SGF file to review",
-            Field::MoveNumber => "Go to move",
-            Field::Name => "Your name",
-            Field::JoinCode => "Join code (address and words)",
-            Field::Port => "Port",
-            Field::Chat => "Say",
-            Field::HostAddress => "Host's address and port",
-            Field::Clock => "Clock (e.g. 20m 5x30s, 45m, none)",
-            Field::NewSeries => "New series (e.g. Aki, Ben; sen-ai-sen; Aki)",
-            Field::Correction => "Right result (winner, draw, void, both-lose, strike)",
-        }
-    }
-
     /// The longest text worth typing, in characters.
     fn limit(self) -> usize {
         match self {
@@ -103,41 +87,6 @@ pub enum Reply {
 }
 
 impl Prompt {
-    /// The text of the message line while the prompt is open.
-    #[must_use]
-    pub fn line(&self) -> String {
-        match self {
-            Prompt::Confirm(ask) => format!("{} y yes, n no", ask.question()),
-            Prompt::Text(field, text) => {
-                // A long path shows its end, where the typing happens.
-                let shown: String = {
-                    let count = text.chars().count();
-                    text.chars().skip(count.saturating_sub(50)).collect()
-                };
-                // The typing comes last so that a key redraws only its
-                // own character and the cursor.
-                format!("{} (Enter chooses, Esc cancels): {shown}_", field.label())
-            }
-            Prompt::Nigiri { names } => format!(
-                "Nigiri (Art. 14.2): who takes Black? 1 {}, 2 {}, Esc later",
-                names[0], names[1]
-            ),
-            Prompt::NoResultOffer { to_move } => format!(
-                "Position repeated (Art. 12). {to_move}: o offer no-result, d decline, Esc play on"
-            ),
-            Prompt::NoResultAnswer { by } => format!(
-                "{by} offers no-result. {}: a accept, d decline",
-                by.opponent()
-            ),
-            Prompt::UndoAnswer { by } => {
-                format!("{by} asks to take back the last move (待った). y allow, n refuse")
-            }
-            Prompt::NetResume { .. } => {
-                "Resume with the partner: w wait here, d dial their host, Esc cancel".to_string()
-            }
-        }
-    }
-
     /// Handles one key.
     pub fn key(&mut self, key: KeyEvent) -> Reply {
         match self {

@@ -42,7 +42,7 @@ pub(super) fn speak(state: &State, before: Option<ClockFace>, out: &mut Out) {
         return;
     }
     if let Some(said) = call(&after.clocks[color.index()], was, now) {
-        out.say(said.text(color));
+        out.say(crate::words::time_call(state.naming.lang, said, color));
         if state.config.bell && said.rings() {
             out.cmds.push(Cmd::Bell);
         }

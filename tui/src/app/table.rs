@@ -327,7 +327,7 @@ impl Table {
         } = staged;
         let before = std::mem::replace(&mut self.game, next).board().clone();
         self.applied(&event, effect, &before, naming, out);
-        self.finish(out);
+        self.finish(naming.lang, out);
         out.cmds.push(Cmd::Applied(event.clone()));
         if let Event::RequestUndo { by } = event
             && self.net.is_none()
@@ -344,12 +344,12 @@ impl Table {
 
     /// Once an event ended the game: asks for its SGF export, after which
     /// the series records the result ([`Table::exported`]).
-    fn finish(&mut self, out: &mut Out) {
+    fn finish(&mut self, lang: crate::words::Lang, out: &mut Out) {
         if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
         {
             let game = recording.id().to_string();
-            out.disk(Job::Export { game }, Then::Finished);
+            out.disk(Job::Export { game, lang }, Then::Finished);
         }
     }
 
@@ -406,7 +406,7 @@ impl Table {
         }
         let changed = draft.slice(&mut self.marks);
         if !draft.open() {
-            out.say(draft_note("read to the end: ", draft, size, naming));
+            out.say(draft_note(false, draft, size, naming));
         }
         if changed {
             self.recount();
@@ -532,8 +532,12 @@ impl Table {
     /// A refusal of the rules in words, with the point for a move.
     pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
-            Event::Play { point, .. } => format!("{}: {error}", naming.name(*point, self.size())),
-            _ => error.to_string(),
+            Event::Play { point, .. } => format!(
+                "{}: {}",
+                naming.name(*point, self.size()),
+                crate::words::refusal(error, naming, self.size())
+            ),
+            _ => crate::words::refusal(error, naming, self.size()),
         }
     }
 
@@ -571,12 +575,7 @@ impl Table {
             self.ending_turn = self.game.to_move();
             let draft = DraftReading::start(self.game.board());
             self.marks = draft.drafted().to_vec();
-            out.say(draft_note(
-                "the game is stopped; ",
-                &draft,
-                self.size(),
-                naming,
-            ));
+            out.say(draft_note(true, &draft, self.size(), naming));
             self.draft = Some(draft);
         }
         if effect.repetition
@@ -596,22 +595,19 @@ impl Table {
 pub(super) const DIVERGED: &str = "the game on this screen no longer matches the network game, so it \
      takes no more moves here; every move is in the log: resume the game from Saved games";
 
-/// What the automatic draft marked: said when the game stops, and again
-/// when a reading begun then ends.
-fn draft_note(opening: &str, draft: &DraftReading, size: u8, naming: Naming) -> String {
+/// What the automatic draft marked: said when the game stops
+/// (`stopped`), and again when a reading begun then ends.
+fn draft_note(stopped: bool, draft: &DraftReading, size: u8, naming: Naming) -> String {
     let analysis = draft.analysis();
-    let dead = analysis.dead().len();
     let unsettled: Vec<String> = analysis
         .unsettled()
         .map(|v| naming.name(v.stones[0], size))
         .collect();
-    let mut note = format!(
-        "{opening}the Article 7 draft marks {dead} stone{} dead",
-        if dead == 1 { "" } else { "s" }
-    );
-    if !unsettled.is_empty() {
-        let what = if draft.open() { "reading" } else { "unsettled" };
-        note += &format!("; {what}: {}", unsettled.join(" "));
-    }
-    note
+    let note = crate::words::DraftNote {
+        stopped,
+        dead: analysis.dead().len(),
+        unsettled: &unsettled,
+        reading: draft.open(),
+    };
+    crate::words::draft_note(naming.lang, &note)
 }

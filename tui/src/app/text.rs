@@ -4,6 +4,7 @@
 use super::count::ScoreRows;
 use super::names::Naming;
 use super::table::Table;
+use crate::words::{self, Lang, Text, width};
 use kaisho_core::{Color, Move, Phase, Point};
 use std::fmt::Write;
 
@@ -55,12 +56,22 @@ pub fn board_text(session: &Table, naming: Naming) -> String {
     }
     out.push_str(header.trim_end_matches('\n'));
     let [b, w] = game.captures();
-    let _ = write!(
-        out,
-        "\nmove {}, {} to play, prisoners Black {b} White {w}",
-        game.move_number(),
-        session.actor()
+    let lang = naming.lang;
+    let (moves, actor) = (game.move_number(), words::color(lang, session.actor()));
+    let (black, white) = (
+        words::color(lang, Color::Black),
+        words::color(lang, Color::White),
     );
+    let _ = match lang {
+        Lang::En => write!(
+            out,
+            "\nmove {moves}, {actor} to play, prisoners {black} {b} {white} {w}"
+        ),
+        Lang::Ja => write!(
+            out,
+            "\n{moves}手目、{actor}の番、アゲハマ {black}{b} {white}{w}"
+        ),
+    };
     out
 }
 
@@ -86,25 +97,21 @@ fn column_labels(naming: Naming, size: u8, indent: usize) -> String {
     format!("{tens}{units}")
 }
 
-/// Columns a label takes on a terminal: kanji take two.
-fn width(text: &str) -> usize {
-    text.chars().map(|c| if c.is_ascii() { 1 } else { 2 }).sum()
-}
-
 /// The count as a table: the agreed one after the end, the one the marks
 /// give during the ending.
 #[must_use]
-pub fn score_text(session: &Table) -> String {
+pub fn score_text(session: &Table, naming: Naming) -> String {
+    let lang = naming.lang;
     let score = session.game.score().or(session.count.as_ref());
     let Some(score) = score else {
         return match session.game.phase() {
-            Phase::Ended => "the game ended without a count".to_string(),
-            _ => "the count is made after two passes stop the game".to_string(),
+            Phase::Ended => Text::EndedWithoutCount.get(lang).to_string(),
+            _ => Text::CountAfterStoppage.get(lang).to_string(),
         };
     };
-    let rows = ScoreRows::of(score);
+    let rows = ScoreRows::of(score, naming.lang);
     let mut out = rows.table().join("\n");
-    let _ = write!(out, "\nresult: {}", rows.result);
+    let _ = write!(out, "\n{}: {}", Text::Result.get(lang), rows.result);
     out
 }
 

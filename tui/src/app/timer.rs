@@ -310,22 +310,6 @@ pub fn call(clock: &Clock, before_ms: u64, after_ms: u64) -> Option<TimeCall> {
 }
 
 impl TimeCall {
-    /// The call in words, for the message line and plain mode.
-    #[must_use]
-    pub fn text(self, color: Color) -> String {
-        match self {
-            TimeCall::MainEnding => format!("{color}: one minute of main time left"),
-            TimeCall::ByoyomiBegins { periods, period_s } => {
-                format!("{color}: byo-yomi, {periods} x {period_s} s")
-            }
-            TimeCall::PeriodGone { periods_left: 1 } => format!("{color}: the last period"),
-            TimeCall::PeriodGone { periods_left } => {
-                format!("{color}: {periods_left} periods left")
-            }
-            TimeCall::Countdown { seconds } => format!("{color}: {seconds}"),
-        }
-    }
-
     /// Whether the bell rings for it: the warnings and the first second
     /// counted, not every second.
     #[must_use]
@@ -382,10 +366,6 @@ mod tests {
         expected.extend(countdown(170));
         expected.push((180, TimeCall::PeriodGone { periods_left: 1 }));
         assert_eq!(said, expected);
-        assert_eq!(
-            TimeCall::PeriodGone { periods_left: 1 }.text(Color::White),
-            "White: the last period"
-        );
     }
 
     #[test]

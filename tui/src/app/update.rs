@@ -272,7 +272,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 Some(session) => {
                     let text = match command {
                         Command::ShowBoard => board_text(session, state.naming),
-                        _ => score_text(session),
+                        _ => score_text(session, state.naming),
                     };
                     out.cmds.push(Cmd::Say(text));
                 }
@@ -326,7 +326,8 @@ fn adjourn(state: &mut State, out: &mut Out) {
         (Some(recording), None) => {
             let id = recording.id().to_string();
             let game = id.clone();
-            out.disk(Job::Export { game }, Then::Adjourned { id });
+            let lang = state.naming.lang;
+            out.disk(Job::Export { game, lang }, Then::Adjourned { id });
             None
         }
         (None, None) => Some("the game was left; it was not saved".to_string()),

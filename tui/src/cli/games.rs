@@ -39,7 +39,7 @@ pub enum GamesCommand {
 }
 
 /// Lists the saved games or exports one; unreadable files are warnings.
-pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
+pub fn run(args: GamesArgs, home: Option<&Path>, lang: kaisho::words::Lang) -> ExitCode {
     let places = match Places::locate(home) {
         Ok(p) => p,
         Err(e) => {
@@ -71,9 +71,10 @@ pub fn run(args: GamesArgs, home: Option<&Path>) -> ExitCode {
             if let Some(notice) = saved.notice() {
                 eprintln!("kaisho: warning: {notice}");
             }
+            let words = kaisho::words::sgf_words(lang);
             let written = match &to {
-                Some(path) => export::export_to(&saved, path).map(|()| path.clone()),
-                None => export::export_into(&saved, &places.exports_dir()),
+                Some(path) => export::export_to(&saved, path, &words).map(|()| path.clone()),
+                None => export::export_into(&saved, &places.exports_dir(), &words),
             };
             match written {
                 Ok(path) => {

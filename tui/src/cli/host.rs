@@ -9,14 +9,17 @@ use kaisho::app::{
     SeriesGame, SeriesStep, SeriesTerms, export_line, record_network_game, series_unsaved,
 };
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
+use kaisho::plain::script::ScriptVoice;
+use kaisho::words::Lang;
 use kaisho_core::clock::TimeControl;
-use kaisho_net::script::{Finish, Script};
+use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
 use kaisho_saves::config;
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::visible::visible;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -184,6 +187,15 @@ pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String>
     Ok(rx)
 }
 
+/// A script of commands read and answered in `lang`.
+pub fn script_for(lines: mpsc::Receiver<String>, lang: Lang) -> Script {
+    let naming = kaisho::app::Naming {
+        lang,
+        ..kaisho::app::Naming::default()
+    };
+    Script::new(lines, Box::new(ScriptVoice { naming }))
+}
+
 /// A tokio runtime for the network side.
 pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
@@ -197,7 +209,7 @@ pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
 /// 0 for a finished game, 2 for an adjourned one. A finished series game
 /// is recorded in this side's copy of its series. Either way the game is
 /// exported as SGF.
-pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
+pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) -> ExitCode {
     let id = &session.header().game_id;
     let code = match finish {
         Finish::Ended(result) => {
@@ -208,17 +220,36 @@ pub fn report(finish: Finish, session: &Session, places: &Places) -> ExitCode {
             ExitCode::SUCCESS
         }
         Finish::Adjourned(why) => {
+            let why = match (lang, why) {
+                (Lang::En, Adjourned::WeLeft) => "we left".to_string(),
+                (Lang::En, Adjourned::ScriptEnded) => {
+                    "the script ended before the game".to_string()
+                }
+                (Lang::En, Adjourned::PartnerLeft(reason)) => {
+                    format!("the partner left: {}", visible(&reason))
+                }
+                (Lang::Ja, Adjourned::WeLeft) => "こちらが対局を離れました".to_string(),
+                (Lang::Ja, Adjourned::ScriptEnded) => {
+                    "終局前にスクリプトが終わりました".to_string()
+                }
+                (Lang::Ja, Adjourned::PartnerLeft(reason)) => {
+                    format!("相手が対局を離れました: {}", visible(&reason))
+                }
+            };
             println!("adjourned ({why}): game {id} is saved; resume it with --resume {id}");
             ExitCode::from(2)
         }
     };
-    export_sgf(places, id);
+    export_sgf(places, id, lang);
     code
 }
 
 /// Exports saved game `id` as SGF and says where it went.
-fn export_sgf(places: &Places, id: &str) {
-    println!("{}", export_line(&kaisho::shell::disk::export(places, id)));
+fn export_sgf(places: &Places, id: &str, lang: Lang) {
+    println!(
+        "{}",
+        export_line(&kaisho::shell::disk::export(places, id, lang))
+    );
 }
 
 /// Records an ended series game in the series its log names.
@@ -242,17 +273,18 @@ fn record_series(session: &Session, places: &Places) -> Option<String> {
 }
 
 /// Prints the start of a session.
-pub fn announce(session: &Session) {
-    println!(
-        "game {}: you play {}",
-        session.header().game_id,
-        session.local_color()
-    );
+pub fn announce(session: &Session, lang: Lang) {
+    let id = &session.header().game_id;
+    let color = kaisho::words::color(lang, session.local_color());
+    match lang {
+        Lang::En => println!("game {id}: you play {color}"),
+        Lang::Ja => println!("対局 {id}: あなたは{color}"),
+    }
 }
 
 /// Runs `kaisho host`.
-pub fn run(args: HostArgs, home: Option<&Path>) -> ExitCode {
-    match runtime().and_then(|rt| rt.block_on(host(args, home))) {
+pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
+    match runtime().and_then(|rt| rt.block_on(host(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("kaisho host: {e}");
@@ -261,9 +293,9 @@ pub fn run(args: HostArgs, home: Option<&Path>) -> ExitCode {
     }
 }
 
-async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
+async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
     let (mut env, places) = load_env(home)?;
-    let mut script = Script::new(commands(args.play.script.as_deref())?);
+    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
     let Player { name, undo_limit } = args.play.player(&places);
     let mut host = Host::bind(addr, &env.identity, &name).map_err(|e| e.to_string())?;
@@ -321,7 +353,7 @@ async fn host(args: HostArgs, home: Option<&Path>) -> Result<ExitCode, String> {
             .map(Some)
             .map_err(|e| e.to_string())
     };
-    play_out(&mut script, session, &places, undo_limit, comeback).await
+    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
 
 /// Plays `session` from `script` to its end, asking to take back a move at
@@ -333,14 +365,15 @@ pub async fn play_out(
     mut session: Session,
     places: &Places,
     undo_limit: u32,
+    lang: Lang,
     mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
 ) -> Result<ExitCode, String> {
-    announce(&session);
+    announce(&session, lang);
     loop {
         session.set_undo_limit(Some(undo_limit));
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
-                let code = report(finish, &session, places);
+                let code = report(finish, &session, places, lang);
                 session.bye("goodbye").await;
                 return Ok(code);
             }
@@ -353,7 +386,7 @@ pub async fn play_out(
                     println!(
                         "adjourned: the partner did not come back; resume it with --resume {id}"
                     );
-                    export_sgf(places, &id);
+                    export_sgf(places, &id, lang);
                     return Ok(ExitCode::from(2));
                 };
                 session = back;

@@ -3,12 +3,12 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime};
+use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
 use clap::Args;
 use kaisho::netplay::Env;
 use kaisho::netplay::terms::check_series_taking;
+use kaisho::words::Lang;
 use kaisho_core::clock::TimeControl;
-use kaisho_net::script::Script;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
 use kaisho_saves::series::SeriesStore;
@@ -41,8 +41,8 @@ pub struct JoinArgs {
 }
 
 /// Runs `kaisho join`.
-pub fn run(args: JoinArgs, home: Option<&Path>) -> ExitCode {
-    match runtime().and_then(|rt| rt.block_on(join(args, home))) {
+pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
+    match runtime().and_then(|rt| rt.block_on(join(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
             eprintln!("kaisho join: {e}");
@@ -51,9 +51,9 @@ pub fn run(args: JoinArgs, home: Option<&Path>) -> ExitCode {
     }
 }
 
-async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
+async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
     let (mut env, places) = load_env(home)?;
-    let mut script = Script::new(commands(args.play.script.as_deref())?);
+    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
     let Player { name, undo_limit } = args.play.player(&places);
@@ -102,7 +102,7 @@ async fn join(args: JoinArgs, home: Option<&Path>) -> Result<ExitCode, String> {
         };
         resume(link, &env, time).await.map(Some)
     };
-    play_out(&mut script, session, &places, undo_limit, comeback).await
+    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {

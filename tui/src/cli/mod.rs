@@ -9,6 +9,7 @@ mod score;
 mod series;
 
 use clap::{Parser, Subcommand};
+use kaisho::words::Lang;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -33,6 +34,19 @@ pub struct Cli {
     /// by default; 127.0.0.1 keeps them to this machine).
     #[arg(long = "listen", value_name = "ADDR")]
     pub listen: Option<std::net::IpAddr>,
+    /// The language: en or ja (else the `lang` setting in config.toml,
+    /// else LC_ALL, LC_MESSAGES or LANG: ja* is Japanese; else English).
+    #[arg(long, global = true, value_name = "LANG", value_parser = kaisho::words::parse_flag)]
+    pub lang: Option<Lang>,
+}
+
+/// The language for a subcommand: `--lang`, the setting in the config
+/// under `home`, or the locale.
+fn lang_for(flag: Option<Lang>, home: Option<&std::path::Path>) -> Lang {
+    let config = kaisho_saves::places::Places::locate(home)
+        .map(|places| kaisho_saves::config::load(&places.config_file()).config)
+        .unwrap_or_default();
+    kaisho::words::chosen(flag, &config)
 }
 
 #[derive(Subcommand, Debug)]
@@ -62,12 +76,19 @@ pub fn run(cli: Cli) -> ExitCode {
             ascii: cli.ascii,
             home: cli.home,
             listen: cli.listen,
+            lang: cli.lang,
         }),
-        Some(Command::Replay(args)) => replay::run(&args),
-        Some(Command::Score(args)) => score::run(&args),
-        Some(Command::Series(args)) => series::run(args, cli.home.as_deref()),
-        Some(Command::Games(args)) => games::run(args, cli.home.as_deref()),
-        Some(Command::Host(args)) => host::run(args, cli.home.as_deref()),
-        Some(Command::Join(args)) => join::run(args, cli.home.as_deref()),
+        Some(command) => {
+            let home = cli.home.as_deref();
+            let lang = lang_for(cli.lang, home);
+            match command {
+                Command::Replay(args) => replay::run(&args, lang),
+                Command::Score(args) => score::run(&args, lang),
+                Command::Series(args) => series::run(args, home),
+                Command::Games(args) => games::run(args, home, lang),
+                Command::Host(args) => host::run(args, home, lang),
+                Command::Join(args) => join::run(args, home, lang),
+            }
+        }
     }
 }

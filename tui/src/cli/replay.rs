@@ -2,8 +2,11 @@
 //! the first illegal move or the final position and prisoners.
 
 use clap::Args;
+use kaisho::app::Naming;
+use kaisho::words::{self, Lang};
+use kaisho_core::GameError;
 use kaisho_core::{Color, Event, Game, Point};
-use kaisho_saves::sgf::{self, SgfRecord};
+use kaisho_saves::sgf::{self, SgfFileError, SgfRecord};
 use kaisho_saves::visible::visible;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -32,18 +35,42 @@ pub(crate) struct Illegal {
     /// The point, or `None` for a pass or another event.
     pub point: Option<Point>,
     /// Why the rules refused it.
-    pub reason: String,
+    pub error: GameError,
 }
 
 impl Illegal {
-    /// `move 57 (White D4) is illegal: …`.
-    pub(crate) fn message(&self, size: u8) -> String {
-        let what = match self.point {
-            Some(p) if p.is_on(size) => format!("{} {}", self.color, p.to_gtp(size)),
-            Some(p) => format!("{} at [{}], off the board", self.color, p.to_sgf()),
-            None => format!("{} pass", self.color),
+    /// `move 57 (White D4) is illegal: …`, 「57手目 (白 D4) は着手できません: …」.
+    pub(crate) fn message(&self, size: u8, lang: Lang) -> String {
+        let naming = Naming {
+            lang,
+            ..Naming::default()
         };
-        format!("move {} ({what}) is illegal: {}", self.number, self.reason)
+        let color = words::color(lang, self.color);
+        let reason = words::refusal(&self.error, naming, size);
+        let n = self.number;
+        match (lang, self.point) {
+            (Lang::En, Some(p)) if p.is_on(size) => {
+                format!("move {n} ({color} {}) is illegal: {reason}", p.to_gtp(size))
+            }
+            (Lang::En, Some(p)) => format!(
+                "move {n} ({color} at [{}], off the board) is illegal: {reason}",
+                p.to_sgf()
+            ),
+            (Lang::En, None) => format!("move {n} ({color} pass) is illegal: {reason}"),
+            (Lang::Ja, Some(p)) if p.is_on(size) => {
+                format!(
+                    "{n}手目 ({color} {}) は打てません: {reason}",
+                    p.to_gtp(size)
+                )
+            }
+            (Lang::Ja, Some(p)) => {
+                format!(
+                    "{n}手目 ({color} [{}]、盤外) は打てません: {reason}",
+                    p.to_sgf()
+                )
+            }
+            (Lang::Ja, None) => format!("{n}手目 ({color} パス) はできません: {reason}"),
+        }
     }
 }
 
@@ -55,21 +82,30 @@ pub(crate) struct Replayed {
     pub illegal: Option<Illegal>,
 }
 
-/// Reads one SGF file and replays it; every message names the file.
-pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, String> {
-    let record = load(path)?;
-    replay(&record).map_err(|e| format!("{}: {e}", path.display()))
+/// Why a record could not be replayed at all; each message names the file.
+#[derive(Debug, thiserror::Error)]
+pub(crate) enum RecordError {
+    /// The file could not be read or is not SGF kaisho takes (the error
+    /// names the file and where).
+    #[error("{0}")]
+    File(#[from] SgfFileError),
+    /// The set-up stones break the rules (a stone without liberties).
+    #[error("{path}: the set-up stones cannot be placed: {error}; fix the AB/AW properties")]
+    Setup { path: String, error: GameError },
 }
 
-/// Reads and parses one SGF file; the message names the file and the problem.
-fn load(path: &Path) -> Result<SgfRecord, String> {
-    sgf::read_file(path).map_err(|e| e.to_string())
+/// Reads one SGF file and replays it; every message names the file.
+pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, RecordError> {
+    let record = sgf::read_file(path)?;
+    replay(&record).map_err(|error| RecordError::Setup {
+        path: path.display().to_string(),
+        error,
+    })
 }
 
 /// Replays a record event by event, stopping at the first the rules refuse.
-fn replay(record: &SgfRecord) -> Result<Replayed, String> {
-    let mut game = Game::new(record.settings.clone())
-        .map_err(|e| format!("the set-up stones cannot be placed: {e}"))?;
+fn replay(record: &SgfRecord) -> Result<Replayed, GameError> {
+    let mut game = Game::new(record.settings.clone())?;
     for event in record.events() {
         if let Err(error) = game.apply(event.clone()) {
             let point = match event {
@@ -80,7 +116,7 @@ fn replay(record: &SgfRecord) -> Result<Replayed, String> {
                 number: game.move_number() + 1,
                 color: event.actor(),
                 point,
-                reason: error.to_string(),
+                error,
             };
             return Ok(Replayed {
                 game,
@@ -95,15 +131,15 @@ fn replay(record: &SgfRecord) -> Result<Replayed, String> {
 }
 
 /// Replays every file and prints a report for each; fails if any file does.
-pub fn run(args: &ReplayArgs) -> ExitCode {
+pub fn run(args: &ReplayArgs, lang: Lang) -> ExitCode {
     let mut all_ok = true;
     for path in &args.files {
         let outcome = load_and_replay(path);
         all_ok &= matches!(outcome, Ok(Replayed { illegal: None, .. }));
         if args.json {
-            println!("{}", report_json(path, &outcome));
+            println!("{}", report_json(path, &outcome, lang));
         } else {
-            print_text(path, &outcome);
+            print_text(path, &outcome, lang);
         }
     }
     if all_ok {
@@ -113,14 +149,14 @@ pub fn run(args: &ReplayArgs) -> ExitCode {
     }
 }
 
-fn print_text(path: &Path, outcome: &Result<Replayed, String>) {
+fn print_text(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) {
     let name = visible(&path.display().to_string()).into_owned();
     match outcome {
-        Err(message) => eprintln!("{}", visible(message)),
+        Err(error) => eprintln!("{}", visible(&error.to_string())),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();
             match illegal {
-                Some(illegal) => println!("{name}: {}", illegal.message(size)),
+                Some(illegal) => println!("{name}: {}", illegal.message(size, lang)),
                 None => {
                     let [black, white] = game.captures();
                     let moves = game.move_number();
@@ -136,12 +172,12 @@ fn print_text(path: &Path, outcome: &Result<Replayed, String>) {
     }
 }
 
-fn report_json(path: &Path, outcome: &Result<Replayed, String>) -> Value {
+fn report_json(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) -> Value {
     let file = path.display().to_string();
     match outcome {
-        Err(message) => json!({
+        Err(error) => json!({
             "file": file, "size": null, "board": null, "captures": null,
-            "moves": 0, "error": message,
+            "moves": 0, "error": error.to_string(),
         }),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();
@@ -152,7 +188,7 @@ fn report_json(path: &Path, outcome: &Result<Replayed, String>) -> Value {
                 "board": game.board().rows(),
                 "captures": { "B": black, "W": white },
                 "moves": game.move_number(),
-                "error": illegal.as_ref().map(|i| i.message(size)),
+                "error": illegal.as_ref().map(|i| i.message(size, lang)),
             })
         }
     }

@@ -1,10 +1,12 @@
 //! `kaisho score FILE.sgf --dead POINTS|none|auto`: replays a record and counts it the
 //! way a club counts under J1989 Art. 8–10.
 
-use super::replay::load_and_replay;
+use super::replay::{RecordError, load_and_replay};
 use clap::Args;
+use kaisho::app::Naming;
+use kaisho::words::{self, Lang};
 use kaisho_core::life::Limits;
-use kaisho_core::{Color, Game, Point, Score};
+use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
 use kaisho_saves::visible::visible;
 use serde_json::json;
 use std::path::PathBuf;
@@ -70,7 +72,11 @@ struct Unsettled {
 
 /// The automatic dead-stone draft of the Article 7 search, and the chains
 /// it left unsettled (counted as alive; the players decide).
-fn auto_dead(game: &Game) -> (Vec<Point>, Vec<Unsettled>) {
+fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Unsettled>) {
+    let naming = Naming {
+        lang,
+        ..Naming::default()
+    };
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
     let unsettled = analysis
@@ -78,52 +84,65 @@ fn auto_dead(game: &Game) -> (Vec<Point>, Vec<Unsettled>) {
         .map(|v| Unsettled {
             stones: v.stones.iter().map(|p| p.to_gtp(size)).collect(),
             color: v.color,
-            reason: v.reason.clone(),
+            reason: words::reason(v.reason, naming, size),
         })
         .collect();
     (analysis.dead(), unsettled)
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
-pub fn run(args: &ScoreArgs) -> ExitCode {
-    match count(args) {
+pub fn run(args: &ScoreArgs, lang: Lang) -> ExitCode {
+    match count(args, lang) {
         Ok(output) => {
             println!("{output}");
             ExitCode::SUCCESS
         }
-        Err(message) => {
-            eprintln!("{}", visible(&message));
+        Err(error) => {
+            eprintln!("{}", visible(&error.to_string()));
             ExitCode::FAILURE
         }
     }
 }
 
-fn count(args: &ScoreArgs) -> Result<String, String> {
+/// Why a record could not be counted.
+#[derive(Debug, thiserror::Error)]
+enum CountError {
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// The record stops at an illegal move: the message names the file
+    /// and the move.
+    #[error("{0}; a record must replay to the end to be counted")]
+    Unfinished(String),
+    /// A point given with `--dead` is not on the board.
+    #[error("--dead: {0}")]
+    Point(#[from] CoordError),
+    /// A point given with `--dead` holds no stone.
+    #[error("--dead: {0}")]
+    Dead(#[from] GameError),
+}
+
+fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
     let name = visible(&args.file.display().to_string()).into_owned();
     let replayed = load_and_replay(&args.file)?;
     let game = replayed.game;
     let size = game.settings().size.get();
     if let Some(illegal) = replayed.illegal {
-        return Err(format!(
-            "{name}: {}; a record must replay to the end to be counted",
-            illegal.message(size)
-        ));
+        let message = illegal.message(size, lang);
+        return Err(CountError::Unfinished(format!("{name}: {message}")));
     }
     let (marked, unsettled) = match &args.dead {
         Dead::None => (Vec::new(), Vec::new()),
         Dead::Points(names) => (
             names
                 .iter()
-                .map(|n| Point::parse_gtp(n, size).map_err(|e| format!("--dead: {e}")))
+                .map(|n| Point::parse_gtp(n, size))
                 .collect::<Result<_, _>>()?,
             Vec::new(),
         ),
-        Dead::Auto => auto_dead(&game),
+        Dead::Auto => auto_dead(&game, lang),
     };
-    let dead = game
-        .dead_chains(&marked)
-        .map_err(|e| format!("--dead: {e}"))?;
-    let score = game.count_with(&dead).map_err(|e| format!("--dead: {e}"))?;
+    let dead = game.dead_chains(&marked)?;
+    let score = game.count_with(&dead)?;
     let dead: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
     Ok(if args.json {
         json_report(&score, &dead, &unsettled)

@@ -35,7 +35,14 @@ impl Net {
                 };
                 let (tx, rx) = mpsc::unbounded_channel();
                 let (news_tx, news) = mpsc::unbounded_channel();
-                let handle = tokio::spawn(worker::run(plan, name, places, rx, news_tx));
+                let handle = tokio::spawn(worker::run(
+                    plan,
+                    name,
+                    places,
+                    state.naming.lang,
+                    rx,
+                    news_tx,
+                ));
                 self.task = Some((tx, handle));
                 self.news = Some(news);
                 None

@@ -10,6 +10,7 @@ use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
 use crate::shell::disk::{export, series_game};
+use crate::words::Lang;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -28,6 +29,8 @@ struct Task {
     env: Env,
     places: Places,
     name: String,
+    /// The language of the SGF comments it writes.
+    lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 }
@@ -44,6 +47,7 @@ pub async fn run(
     plan: Plan,
     name: String,
     places: Places,
+    lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 ) {
@@ -53,6 +57,7 @@ pub async fn run(
                 env,
                 places,
                 name,
+                lang,
                 requests,
                 news: news.clone(),
             };
@@ -127,7 +132,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_line(&export(&self.places, id));
+        let sgf = export_line(&export(&self.places, id, self.lang));
         format!("{end}; {sgf}")
     }
 
@@ -375,7 +380,14 @@ impl Task {
                 Ok(())
             }
             Err(e @ NetError::NotNow(_)) => {
-                self.tell(NetNews::Refused(e.to_string()));
+                let naming = crate::app::Naming {
+                    lang: self.lang,
+                    ..crate::app::Naming::default()
+                };
+                let size = session.game().settings().size.get();
+                self.tell(NetNews::Refused(crate::words::net_refusal(
+                    &e, naming, size,
+                )));
                 Ok(())
             }
             Err(e) => Err(e),

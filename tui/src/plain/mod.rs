@@ -4,8 +4,9 @@
 //! from a pipe as well as from a keyboard.
 
 mod parse;
+pub mod script;
 
-pub use parse::{HELP, Line, parse};
+pub use parse::{Line, help, parse};
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
@@ -68,7 +69,7 @@ async fn session(
                 Some(text) => match parse(&text, &state) {
                     Ok(Line::Nothing) => None,
                     Ok(Line::Help) => {
-                        writeln!(output, "{HELP}")?;
+                        writeln!(output, "{}", help(state.naming.lang))?;
                         None
                     }
                     Ok(Line::Command(command)) => Some(Msg::Command(command)),

@@ -1,6 +1,7 @@
 //! Reading a typed line into a command.
 
 use crate::app::{Command, DEFAULT_PORT, State};
+use crate::words::{self, Lang, Verb, pad_right, width};
 use kaisho_core::{Komi, Point};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, check_length};
 
@@ -14,90 +15,126 @@ pub enum Line {
     Command(Command),
 }
 
-/// The commands plain mode understands, for `help`.
-pub const HELP: &str = "\
-commands:
-  new [SIZE] [KOMI] [HANDICAP]   start a local game, e.g. new 9 6.5 0
-  host [SIZE] [KOMI] [HANDICAP] [PORT]
-                                 host a LAN game and print its join code
-  join ADDRESS:PORT CODE         join a LAN game with the host's code
-  chat TEXT                      a line to the network partner
-  leave                          leave a network game (it stays adjourned)
-  clock MAIN [NxLEN]              the clock of the next game, e.g. clock 20m 5x30s,
-                                 clock 45m (sudden death), clock none
-  play POINT, or POINT alone     play a stone, e.g. play D4, D4, 16-4 or 16の四
-  pass                           pass; two passes stop the game
-  resign                         resign the game
-  board                          show the board
-  series new A, B; STEP; WEAKER  start a series (e.g. series new Aki, Ben; sen; Aki)
-  series correct ID WINNER       correct the series' last result (a name, draw,
-                                 void, both-lose), or strike it out
-  moves                          list the moves of this game
-  look N                         show the board after move N of this game
-  score                          show the count of the marked stones
-  propose dead POINT...          propose these chains dead (none: propose dead)
-  accept                         accept the proposal or no-result offer
-  resume                         ask to resume play; the partner moves first
-  unresolvable                   declare that no agreement is possible: both lose
-  undo                           take back the last move (at once here; over
-                                 the LAN the partner is asked)
-  accept-undo, decline-undo      answer the partner's request to take back
-  offer                          offer no-result after a repetition
-  decline                        decline no-result
-  names                          switch point names: GTP or 1949 style
-  games                          list the saved games, finished and adjourned
-  resume ID                      go on with an adjourned game
-  review ID                      review a saved game (then goto N, board)
-  import PATH                    review an SGF file (then goto N, board)
-  goto N                         in a review: the position after move N
-  help                           this list
-  quit                           leave";
+/// The commands plain mode understands, for `help`: its own for games,
+/// saves and series, then the game's words, which `kaisho host`/`join`
+/// scripts take too.
+#[must_use]
+pub fn help(lang: Lang) -> String {
+    let own: &[(&str, &str, &str)] = &[
+        (
+            "new [SIZE] [KOMI] [HANDICAP]",
+            "start a local game, e.g. new 9 6.5 0",
+            "対局を始める (例: new 9 6.5 0)",
+        ),
+        (
+            "host [SIZE] [KOMI] [HANDICAP] [PORT]",
+            "host a LAN game and print its join code",
+            "LANで対局を開き、参加コードを表示",
+        ),
+        (
+            "join ADDRESS:PORT CODE",
+            "join a LAN game with the host's code",
+            "相手のコードでLANの対局に参加",
+        ),
+        (
+            "clock MAIN [NxLEN]",
+            "the clock of the next game: clock 20m 5x30s, clock none",
+            "次の対局の持ち時間 (例: clock 20m 5x30s、秒読み)",
+        ),
+        (
+            "series new A, B; STEP; WEAKER",
+            "start a series (e.g. series new Aki, Ben; sen; Aki)",
+            "手合の記録を始める (例: series new Aki, Ben; sen; Aki)",
+        ),
+        (
+            "series correct ID WINNER",
+            "correct the series' last result, or strike it out",
+            "直前の結果を直す (strike で取り消し)",
+        ),
+        ("moves", "list the moves of this game", "この対局の着手一覧"),
+        (
+            "look N",
+            "show the board after move N of this game",
+            "N手目の局面を表示",
+        ),
+        (
+            "score",
+            "show the count of the marked stones",
+            "死に石の指定での計算を表示",
+        ),
+        (
+            "names",
+            "switch point names: GTP or 1949 style",
+            "点の呼び方を切り替え (GTP / 十六の四)",
+        ),
+        (
+            "games",
+            "list the saved games, finished and adjourned",
+            "保存した対局 (終局・打ち掛け) の一覧",
+        ),
+        (
+            "resume ID",
+            "go on with an adjourned game",
+            "打ち掛けの対局を続ける",
+        ),
+        (
+            "review ID",
+            "review a saved game (then goto N, board)",
+            "保存した対局を並べ直す (goto N、board)",
+        ),
+        (
+            "import PATH",
+            "review an SGF file (then goto N, board)",
+            "SGFファイルを並べ直す",
+        ),
+        (
+            "goto N",
+            "in a review: the position after move N",
+            "並べ直しでN手目の局面へ",
+        ),
+        ("quit", "leave", "終了"),
+    ];
+    let mut lines = vec![match lang {
+        Lang::En => "commands:".to_string(),
+        Lang::Ja => "コマンド:".to_string(),
+    }];
+    // Two spaces at least between a usage and what it does.
+    let column = own
+        .iter()
+        .map(|(usage, ..)| width(usage))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    for (usage, en, ja) in own {
+        let what = match lang {
+            Lang::En => en,
+            Lang::Ja => ja,
+        };
+        lines.push(format!("  {}{what}", pad_right(usage, column)));
+    }
+    lines.push(match lang {
+        Lang::En => "during a game (the same words in kaisho host/join scripts):".to_string(),
+        Lang::Ja => "対局中 (kaisho host/join のスクリプトと同じ語):".to_string(),
+    });
+    lines.extend(words::game_help(lang));
+    lines.join("\n")
+}
 
 /// Reads one line; the error says what was wrong with it.
 pub fn parse(text: &str, state: &State) -> Result<Line, String> {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    let Some((&verb, args)) = words.split_first() else {
+    let parts: Vec<&str> = text.split_whitespace().collect();
+    let Some((&verb, args)) = parts.split_first() else {
         return Ok(Line::Nothing);
     };
+    if let Some(game_verb) = words::verb(verb) {
+        return game_line(game_verb, args, text, state);
+    }
     let command = match verb.to_ascii_lowercase().as_str() {
-        "help" | "?" => return Ok(Line::Help),
         "new" => new_game(args, state)?,
         "host" => host_game(args, state)?,
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
         "join" => return Err("usage: join ADDRESS:PORT CODE, as the host shows it".to_string()),
-        "chat" => match text.trim().split_once(char::is_whitespace) {
-            Some((_, line)) if !line.trim().is_empty() => {
-                check_length("chat line", line.trim(), MAX_CHAT_CHARS)?;
-                Command::Chat(line.trim().to_string())
-            }
-            _ => return Err("usage: chat TEXT".to_string()),
-        },
-        "leave" => Command::Adjourn,
-        "play" => match args {
-            [point] => Command::Play(point_at(point, state)?),
-            _ => return Err("usage: play POINT, e.g. play D4".to_string()),
-        },
-        "propose" => {
-            let names = match args.split_first() {
-                Some((first, rest)) if first.eq_ignore_ascii_case("dead") => rest,
-                _ => args,
-            };
-            let points = names
-                .iter()
-                .map(|n| point_at(n, state))
-                .collect::<Result<Vec<_>, _>>()?;
-            Command::ProposeDead(points)
-        }
-        "pass" => Command::Pass,
-        "resign" => Command::Resign,
-        "board" => Command::ShowBoard,
         "score" => Command::ShowScore,
-        "accept" => Command::Accept,
-        "resume" => match args {
-            [] => Command::Resume,
-            [id] => Command::ResumeSaved((*id).to_string()),
-            _ => return Err("usage: resume, or resume ID of an adjourned game".to_string()),
-        },
         "games" => Command::ListGames,
         "review" => match args {
             [id] => Command::ReviewSaved((*id).to_string()),
@@ -114,7 +151,6 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             ),
             _ => return Err("usage: goto N".to_string()),
         },
-        "unresolvable" => Command::DeclareBothLose,
         "clock" if !args.is_empty() => Command::SetClock(args.join(" ")),
         "clock" => {
             return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
@@ -128,11 +164,6 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             ),
             _ => return Err("usage: look N, the board after move N of this game".to_string()),
         },
-        "undo" => Command::Undo,
-        "accept-undo" => Command::AcceptUndo,
-        "decline-undo" => Command::DeclineUndo,
-        "offer" => Command::OfferNoResult,
-        "decline" => Command::DeclineNoResult,
         "names" => Command::ToggleNames,
         "quit" | "exit" => Command::Quit,
         _ if args.is_empty() && state.table().is_some() => match point_at(verb, state) {
@@ -144,6 +175,55 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             Err(_) => return Err(format!("unknown command '{verb}'; type help for the list")),
         },
         other => return Err(format!("unknown command '{other}'; type help for the list")),
+    };
+    Ok(Line::Command(command))
+}
+
+/// A line whose first word is one of the game's words, the same as in a
+/// `kaisho host`/`join` script ([`words::WORDS`]).
+fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Line, String> {
+    let command = match verb {
+        Verb::Help => return Ok(Line::Help),
+        Verb::Play => match args {
+            [point] => Command::Play(point_at(point, state)?),
+            _ => return Err("usage: play POINT, e.g. play D4".to_string()),
+        },
+        Verb::Pass => Command::Pass,
+        Verb::Resign => Command::Resign,
+        Verb::Propose => {
+            let names = match args.split_first() {
+                Some((first, rest)) if first.eq_ignore_ascii_case("dead") => rest,
+                _ => args,
+            };
+            let points = names
+                .iter()
+                .map(|n| point_at(n, state))
+                .collect::<Result<Vec<_>, _>>()?;
+            Command::ProposeDead(points)
+        }
+        // One answer for a proposal and a no-result offer: only one of
+        // them can be open.
+        Verb::Accept | Verb::AcceptNoResult => Command::Accept,
+        Verb::Resume => match args {
+            [] => Command::Resume,
+            [id] => Command::ResumeSaved((*id).to_string()),
+            _ => return Err("usage: resume, or resume ID of an adjourned game".to_string()),
+        },
+        Verb::BothLose => Command::DeclareBothLose,
+        Verb::OfferNoResult => Command::OfferNoResult,
+        Verb::DeclineNoResult => Command::DeclineNoResult,
+        Verb::Undo => Command::Undo,
+        Verb::AcceptUndo => Command::AcceptUndo,
+        Verb::DeclineUndo => Command::DeclineUndo,
+        Verb::Chat => match text.trim().split_once(char::is_whitespace) {
+            Some((_, line)) if !line.trim().is_empty() => {
+                check_length("chat line", line.trim(), MAX_CHAT_CHARS)?;
+                Command::Chat(line.trim().to_string())
+            }
+            _ => return Err("usage: chat TEXT".to_string()),
+        },
+        Verb::Board => Command::ShowBoard,
+        Verb::Leave => Command::Adjourn,
     };
     Ok(Line::Command(command))
 }

@@ -3,6 +3,7 @@
 //! and the config file. Each [`Job`] gets its [`Done`], failures included.
 
 use crate::app::{Done, ExportFailure, Job, Resumed, SeriesGame};
+use crate::words::{self, Lang};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Event, Settings};
 use kaisho_saves::config;
@@ -35,15 +36,17 @@ fn player(name: &str) -> Player {
 }
 
 /// Exports saved game `id` as SGF into the exports folder of `places`.
-pub fn export(places: &Places, id: &str) -> Result<PathBuf, ExportFailure> {
+pub fn export(places: &Places, id: &str, lang: Lang) -> Result<PathBuf, ExportFailure> {
     let saved = GameStore::new(places.games_dir())
         .load(id)
         .map_err(ExportFailure::Load)?;
     let exports = places.exports_dir();
-    export::export_into(&saved, &exports).map_err(|error| ExportFailure::Write {
-        exports,
-        log: saved.path.clone(),
-        error,
+    export::export_into(&saved, &exports, &words::sgf_words(lang)).map_err(|error| {
+        ExportFailure::Write {
+            exports,
+            log: saved.path.clone(),
+            error,
+        }
     })
 }
 
@@ -85,14 +88,14 @@ impl Disk {
                 time_used_ms,
             } => Done::Appended(self.append(&games, &game, &event, time_used_ms)),
             Job::ResumeLog { game } => self.resume(places, &games, &game),
-            Job::LoadGame { game } => Done::Loaded(games.load(&game).map(|saved| {
-                let record = export::record_of(&saved);
+            Job::LoadGame { game, lang } => Done::Loaded(games.load(&game).map(|saved| {
+                let record = export::record_of(&saved, &words::sgf_words(lang));
                 Box::new((saved, record))
             })),
             Job::HostOf { game } => Done::HostOf(games.host_of(&game)),
             Job::ListGames => Done::Games(games.list()),
             Job::ReadSgf { path } => Done::Sgf(sgf::read_file(&path).map(Box::new)),
-            Job::Export { game } => Done::Exported(export(places, &game)),
+            Job::Export { game, lang } => Done::Exported(export(places, &game, lang)),
             Job::ListSeries => Done::SeriesList(SeriesStore::new(places).list()),
             Job::LoadSeries { id } => {
                 Done::Series(SeriesStore::new(places).load(&id).map(Box::new))

@@ -1,20 +1,42 @@
 //! The two bottom lines: the message (or open question) and the key hints.
 
+use super::text::{columns, wrap};
 use super::theme::Theme;
-use crate::app::{Context, State, Table, Tone, bindings, outcome_text};
+use crate::app::{Context, State, Table, Tone, bindings};
+use crate::words::{self, Lang, Say, Text, say};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-/// Draws the message line and the hint line.
+/// Draws the message line and the hint line; a message too long for its
+/// line goes on over the hint line (wrapped at a word) rather than being
+/// cut at the edge.
 pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut Buffer) {
+    if let (None, Some(m)) = (&state.prompt, &state.message) {
+        let text = theme.text(&m.text);
+        let width = usize::from(message.width);
+        if columns(&text) > width && hints.height > 0 {
+            let style = match m.tone {
+                Tone::Info => theme.plain(),
+                Tone::Error => theme.error(),
+            };
+            let parts = wrap(&text, width);
+            for (part, row) in parts.into_iter().zip([message, hints]) {
+                Line::from(Span::styled(part, style)).render(row, buf);
+            }
+            return;
+        }
+    }
     // The style goes on the text, not the line: a styled line styles every
     // cell to the screen's edge, and the blanks past the text would be sent
     // again whenever the style changes.
     let line = match (&state.prompt, &state.message) {
-        (Some(prompt), _) => Line::from(Span::styled(theme.text(&prompt.line()), theme.bold())),
+        (Some(prompt), _) => Line::from(Span::styled(
+            theme.text(&words::prompt_line(theme.lang, prompt)),
+            theme.bold(),
+        )),
         (None, Some(m)) => Line::from(Span::styled(
             theme.text(&m.text),
             match m.tone {
@@ -25,7 +47,11 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
         (None, None) => Line::default(),
     };
     line.render(message, buf);
-    Line::from(Span::styled(hint_text(Context::of(state)), theme.dim())).render(hints, buf);
+    Line::from(Span::styled(
+        hint_text(Context::of(state), theme.lang),
+        theme.dim(),
+    ))
+    .render(hints, buf);
 }
 
 /// The one line under a board with no room for its panel: the message or
@@ -42,26 +68,28 @@ pub fn render_status(state: &State, session: &Table, theme: Theme, line: Rect, b
         return;
     }
     let game = &session.game;
+    let lang = theme.lang;
     let text = match game.phase() {
-        Phase::Playing => format!(
-            "{} to play · move {} · ? keys",
-            game.to_move(),
-            game.move_number()
-        ),
-        Phase::Ended => format!("{} · ? keys", outcome_line(game)),
-        _ => format!("{} to decide the dead stones · ? keys", session.actor()),
+        Phase::Playing => say(lang, Say::StatusPlay(game.to_move(), game.move_number())),
+        Phase::Ended => say(lang, Say::StatusEnded(&outcome_line(game, lang))),
+        _ => say(lang, Say::StatusDecide(session.actor())),
     };
     Line::from(Span::styled(theme.text(&text), theme.plain())).render(line, buf);
 }
 
 /// The result of an ended game in words.
-fn outcome_line(game: &kaisho_core::Game) -> String {
-    game.outcome()
-        .map_or_else(|| "the game is over".to_string(), outcome_text)
+fn outcome_line(game: &kaisho_core::Game, lang: Lang) -> String {
+    game.outcome().map_or_else(
+        || Text::GameOver.get(lang).to_string(),
+        |o| words::outcome(lang, o),
+    )
 }
 
 /// The short hints of a context on one line.
-fn hint_text(context: Context) -> String {
-    let hints: Vec<&str> = bindings(context).filter_map(|b| b.hint).collect();
+fn hint_text(context: Context, lang: Lang) -> String {
+    let hints: Vec<&str> = bindings(context)
+        .filter_map(|b| b.hint)
+        .map(|h| words::key_text(lang, h))
+        .collect();
     hints.join("  ")
 }

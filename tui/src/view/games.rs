@@ -5,6 +5,7 @@ use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::games_status as status;
 use crate::app::{GamesList, State};
+use crate::words::{Lang, pad_left, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -15,12 +16,28 @@ const PROBLEM_ROWS: u16 = 6;
 
 /// Draws the list above the footer.
 pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let ja = theme.lang == Lang::Ja;
+    let (title, head) = if ja {
+        (
+            "  保存した対局 (新しい順)",
+            ["対局", "碁盤", "手数", "黒 v 白", "結果"],
+        )
+    } else {
+        (
+            "  Saved games, newest first",
+            ["game", "board", "moves", "Black v White", "result"],
+        )
+    };
     let mut lines = vec![
-        Line::styled("  Saved games, newest first", theme.bold()),
+        Line::styled(title, theme.bold()),
         Line::styled(
             format!(
-                "    {:<26} {:>5} {:>5}  {:<24} {}",
-                "game", "board", "moves", "Black v White", "result"
+                "    {} {} {}  {} {}",
+                pad_right(head[0], 26),
+                pad_left(head[1], 5),
+                pad_left(head[2], 5),
+                pad_right(head[3], 24),
+                head[4]
             ),
             theme.dim(),
         ),
@@ -53,19 +70,30 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
             .as_ref()
             .map(|p| p.games_dir().display().to_string())
             .unwrap_or_default();
-        lines.push(Line::from(
-            theme.text(&format!("    No saved games in {dir}.")),
-        ));
-        lines.push(Line::from(
-            "    Play a game from the home screen, or press i to review an SGF file.",
-        ));
+        let (none, hint) = if ja {
+            (
+                format!("    {dir} に保存した対局はありません。"),
+                "    ホーム画面から対局するか、i でSGFファイルを並べ直せます。",
+            )
+        } else {
+            (
+                format!("    No saved games in {dir}."),
+                "    Play a game from the home screen, or press i to review an SGF file.",
+            )
+        };
+        lines.push(Line::from(theme.text(&none)));
+        lines.push(Line::from(hint));
     }
     Paragraph::new(lines).render(area, buf);
     if problem_rows > 0 {
         let y = area.bottom() - problem_rows;
         let width = usize::from(area.width.saturating_sub(2));
         let mut lines = vec![Line::styled(
-            format!("  {} file(s) could not be read:", list.problems.len()),
+            if ja {
+                format!("  {}個のファイルを読めませんでした:", list.problems.len())
+            } else {
+                format!("  {} file(s) could not be read:", list.problems.len())
+            },
             theme.error(),
         )];
         for problem in &list.problems {

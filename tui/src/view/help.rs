@@ -2,6 +2,7 @@
 
 use super::theme::Theme;
 use crate::app::{Context, State, bindings, key_label};
+use crate::words::{Lang, Text, key_text, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -13,11 +14,15 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut lines: Vec<Line> = bindings(context)
         .map(|b| {
             let keys: Vec<String> = b.keys.iter().map(|&k| key_label(k)).collect();
-            Line::from(format!("{:<12} {}", keys.join(" "), b.what))
+            let keys = pad_right(&keys.join(" "), 12);
+            Line::from(format!("{keys} {}", key_text(theme.lang, b.what)))
         })
         .collect();
     lines.push(Line::default());
-    lines.push(Line::styled("any key closes this help", theme.dim()));
+    lines.push(Line::styled(
+        Text::AnyKeyClosesHelp.get(theme.lang),
+        theme.dim(),
+    ));
     let width = area.width.min(76);
     let height = (lines.len() as u16 + 2).min(area.height);
     let popup = Rect::new(
@@ -28,7 +33,10 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     );
     let block = Block::bordered()
         .border_set(theme.border())
-        .title(format!(" keys of the {} screen ", context.title()));
+        .title(match theme.lang {
+            Lang::En => format!(" keys of the {} screen ", context.title()),
+            Lang::Ja => format!(" {}画面のキー ", key_text(theme.lang, context.title())),
+        });
     Clear.render(popup, buf);
     Paragraph::new(lines)
         .block(block)

@@ -4,38 +4,54 @@
 use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HomeItem, State};
+use crate::words::{Lang, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-fn label(item: HomeItem) -> &'static str {
-    match item {
-        HomeItem::PlayLocal => "Play a local game (two players, one keyboard)",
-        HomeItem::HostLan => "Host a game on the local network",
-        HomeItem::JoinLan => "Join a game on the local network (type its code)",
-        HomeItem::BoardSize => "board size",
-        HomeItem::Komi => "komi",
-        HomeItem::Handicap => "handicap",
-        HomeItem::Clock => "clock",
-        HomeItem::Games => "Saved games: resume, review, import SGF",
-        HomeItem::Series => "Series: handicap ladder, next game",
-        HomeItem::Settings => "Settings",
-        HomeItem::Quit => "Quit",
+fn label(item: HomeItem, lang: Lang) -> &'static str {
+    match (lang, item) {
+        (Lang::En, HomeItem::PlayLocal) => "Play a local game (two players, one keyboard)",
+        (Lang::En, HomeItem::HostLan) => "Host a game on the local network",
+        (Lang::En, HomeItem::JoinLan) => "Join a game on the local network (type its code)",
+        (Lang::En, HomeItem::BoardSize) => "board size",
+        (Lang::En, HomeItem::Komi) => "komi",
+        (Lang::En, HomeItem::Handicap) => "handicap",
+        (Lang::En, HomeItem::Clock) => "clock",
+        (Lang::En, HomeItem::Games) => "Saved games: resume, review, import SGF",
+        (Lang::En, HomeItem::Series) => "Series: handicap ladder, next game",
+        (Lang::En, HomeItem::Settings) => "Settings",
+        (Lang::En, HomeItem::Quit) => "Quit",
+        (Lang::Ja, HomeItem::PlayLocal) => "対局する (二人で一つのキーボード)",
+        (Lang::Ja, HomeItem::HostLan) => "LANで対局を開く",
+        (Lang::Ja, HomeItem::JoinLan) => "LANの対局に参加 (コードを入力)",
+        (Lang::Ja, HomeItem::BoardSize) => "碁盤",
+        (Lang::Ja, HomeItem::Komi) => "コミ",
+        (Lang::Ja, HomeItem::Handicap) => "置碁",
+        (Lang::Ja, HomeItem::Clock) => "持ち時間",
+        (Lang::Ja, HomeItem::Games) => "保存した対局: 続行、並べ直し、SGF読込",
+        (Lang::Ja, HomeItem::Series) => "手合: 手合割、次局",
+        (Lang::Ja, HomeItem::Settings) => "設定",
+        (Lang::Ja, HomeItem::Quit) => "終了",
     }
 }
 
 /// Draws the home screen above the footer.
 pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let title = if theme.ascii {
-        "kaisho - a Go club in the terminal"
-    } else {
-        "kaisho 碁会所 - a Go club in the terminal"
+    let title = match (theme.lang, theme.ascii) {
+        (Lang::En, true) => "kaisho - a Go club in the terminal",
+        (Lang::En, false) => "kaisho 碁会所 - a Go club in the terminal",
+        (Lang::Ja, _) => "kaisho 碁会所 - 端末の碁会所",
+    };
+    let rules = match theme.lang {
+        Lang::En => "Japanese Go Rules of 1989",
+        Lang::Ja => "日本囲碁規約 (1989年)",
     };
     let mut lines = vec![
         Line::default(),
         Line::styled(format!("  {title}"), theme.bold()),
-        Line::from("  Japanese Go Rules of 1989"),
+        Line::from(format!("  {rules}")),
         Line::default(),
     ];
     let home = &state.home;
@@ -46,15 +62,19 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     for (i, &item) in home.items.iter().enumerate() {
         let text = match home.value(item) {
-            Some(value) => format!("    {:<12}{left} {value} {right}", label(item)),
-            None => label(item).to_string(),
+            Some(value) => format!(
+                "    {}{left} {value} {right}",
+                pad_right(label(item, theme.lang), 12)
+            ),
+            None => label(item, theme.lang).to_string(),
         };
         lines.push(choice(text, i == home.selected, theme));
     }
     if let Some(problem) = &state.config_problem {
         lines.push(Line::default());
         let width = usize::from(area.width.saturating_sub(2));
-        for text in wrap(&format!("Settings: {problem}"), width) {
+        let settings = label(HomeItem::Settings, theme.lang);
+        for text in wrap(&format!("{settings}: {problem}"), width) {
             lines.push(Line::styled(
                 format!("  {}", theme.text(&text)),
                 theme.error(),

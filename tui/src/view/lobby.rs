@@ -4,20 +4,52 @@
 use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HOST_ITEMS, HostForm, HostItem, Lobby};
+use crate::words::{Lang, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-fn label(item: HostItem) -> &'static str {
-    match item {
-        HostItem::BoardSize => "board size",
-        HostItem::Komi => "komi",
-        HostItem::Handicap => "handicap",
-        HostItem::Colors => "colours",
-        HostItem::Clock => "clock",
-        HostItem::Port => "port",
-        HostItem::Start => "Start hosting: show the join code",
+fn label(item: HostItem, lang: Lang) -> &'static str {
+    match (lang, item) {
+        (Lang::En, HostItem::BoardSize) => "board size",
+        (Lang::En, HostItem::Komi) => "komi",
+        (Lang::En, HostItem::Handicap) => "handicap",
+        (Lang::En, HostItem::Colors) => "colours",
+        (Lang::En, HostItem::Clock) => "clock",
+        (Lang::En, HostItem::Port) => "port",
+        (Lang::En, HostItem::Start) => "Start hosting: show the join code",
+        (Lang::Ja, HostItem::BoardSize) => "碁盤",
+        (Lang::Ja, HostItem::Komi) => "コミ",
+        (Lang::Ja, HostItem::Handicap) => "置碁",
+        (Lang::Ja, HostItem::Colors) => "手番",
+        (Lang::Ja, HostItem::Clock) => "持ち時間",
+        (Lang::Ja, HostItem::Port) => "ポート",
+        (Lang::Ja, HostItem::Start) => "対局を開く: 参加コードを表示",
+    }
+}
+
+/// The fixed lines of the form and the lobby.
+fn line(lang: Lang, n: usize) -> &'static str {
+    const EN: [&str; 6] = [
+        "Host a game on the local network",
+        "Your partner joins with the code shown next.",
+        "Read this code to your partner:",
+        "They choose \"Join a game\" and type it (or run kaisho join CODE).",
+        "Nothing is running: Esc goes back.",
+        "Waiting for the partner...",
+    ];
+    const JA: [&str; 6] = [
+        "LANで対局を開く",
+        "相手は次に表示されるコードで参加します。",
+        "このコードを相手に伝えてください:",
+        "相手は「LANの対局に参加」で入力します (kaisho join コード でも)。",
+        "何も動いていません: Esc で戻ります。",
+        "相手を待っています...",
+    ];
+    match lang {
+        Lang::En => EN[n],
+        Lang::Ja => JA[n],
     }
 }
 
@@ -25,14 +57,14 @@ fn label(item: HostItem) -> &'static str {
 pub fn render_form(form: &HostForm, theme: Theme, area: Rect, buf: &mut Buffer) {
     let mut lines = vec![
         Line::default(),
-        Line::styled("  Host a game on the local network", theme.bold()),
-        Line::from("  Your partner joins with the code shown next."),
+        Line::styled(format!("  {}", line(theme.lang, 0)), theme.bold()),
+        Line::from(format!("  {}", line(theme.lang, 1))),
         Line::default(),
     ];
     for (i, &item) in HOST_ITEMS.iter().enumerate() {
         let text = match form.value(item) {
-            Some(value) => format!("    {:<12}{value}", label(item)),
-            None => label(item).to_string(),
+            Some(value) => format!("    {}{value}", pad_right(label(item, theme.lang), 12)),
+            None => label(item, theme.lang).to_string(),
         };
         lines.push(choice(text, i == form.selected, theme));
     }
@@ -48,20 +80,14 @@ pub fn render_lobby(lobby: &Lobby, theme: Theme, area: Rect, buf: &mut Buffer) {
         Line::default(),
     ];
     if let Some(code) = &lobby.code {
-        lines.push(Line::from("  Read this code to your partner:"));
+        lines.push(Line::from(format!("  {}", line(theme.lang, 2))));
         lines.push(Line::default());
         lines.push(Line::styled(format!("      {code}"), theme.marker()));
         lines.push(Line::default());
-        lines.push(Line::from(
-            "  They choose \"Join a game\" and type it (or run kaisho join CODE).",
-        ));
+        lines.push(Line::from(format!("  {}", line(theme.lang, 3))));
         lines.push(Line::default());
     }
-    let status = if lobby.closed {
-        "Nothing is running: Esc goes back."
-    } else {
-        "Waiting for the partner..."
-    };
+    let status = line(theme.lang, if lobby.closed { 4 } else { 5 });
     lines.push(Line::from(format!("  {status}")));
     for line in lobby.lines.iter().rev().take(6).rev() {
         for text in wrap(line, width) {

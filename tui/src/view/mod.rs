@@ -32,12 +32,12 @@ use ratatui::widgets::{Paragraph, Widget, Wrap};
 pub fn view(state: &State, frame: &mut Frame) {
     let area = frame.area();
     let buf = frame.buffer_mut();
-    let theme = Theme::new(state.options);
+    let theme = Theme::new(state.options, state.naming.lang);
     match &state.screen {
         Screen::Game(session) => {
             let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
             let Some(areas) = Areas::new(area, layout) else {
-                too_small(area, layout.min_compact_screen(), buf);
+                too_small(area, layout.min_compact_screen(), theme, buf);
                 return;
             };
             let phase = session.game.phase();
@@ -71,7 +71,7 @@ pub fn view(state: &State, frame: &mut Frame) {
         Screen::Review(review) => {
             let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
             let Some(areas) = Areas::full(area, layout) else {
-                too_small(area, layout.min_screen(), buf);
+                too_small(area, layout.min_screen(), theme, buf);
                 return;
             };
             review::render(state, review, theme, areas, buf);
@@ -79,7 +79,7 @@ pub fn view(state: &State, frame: &mut Frame) {
         screen => {
             let (w, h) = MIN_SCREEN;
             if area.width < w || area.height < h {
-                too_small(area, (w, h), buf);
+                too_small(area, (w, h), theme, buf);
                 return;
             }
             let body = Rect::new(area.x, area.y, area.width, area.height - 2);
@@ -110,10 +110,13 @@ pub fn view(state: &State, frame: &mut Frame) {
 pub const MIN_SCREEN: (u16, u16) = (50, 14);
 
 /// The message shown instead of a layout that would not fit.
-fn too_small(area: Rect, (w, h): (u16, u16), buf: &mut Buffer) {
-    let text = format!(
-        "Enlarge the terminal to at least {w}x{h} (it is {}x{}).",
-        area.width, area.height
+fn too_small(area: Rect, need: (u16, u16), theme: Theme, buf: &mut Buffer) {
+    let text = crate::words::say(
+        theme.lang,
+        crate::words::Say::TooSmall {
+            need,
+            have: (area.width, area.height),
+        },
     );
     let top = area.height / 2;
     let rest = Rect::new(area.x, area.y + top, area.width, area.height - top);

@@ -5,6 +5,7 @@
 
 use super::theme::Theme;
 use crate::app::{State, Table, move_words};
+use crate::words::{Say, pad_right, say, width};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -34,12 +35,12 @@ pub fn render(state: &State, session: &Table, theme: Theme, panel: Rect, buf: &m
     let last = words.len();
     let focus = look.back.as_ref().map_or(last, |(at, _)| *at);
     let title = match &look.back {
-        Some(_) => format!(" move {focus} of {last}, Esc back "),
-        None => format!(" moves ({last}) "),
+        Some(_) => say(theme.lang, Say::MoveOf { focus, last }),
+        None => say(theme.lang, Say::MovesTitle(last)),
     };
     let inner_w = usize::from(area.width - 2);
     let rows = usize::from(height - 2);
-    let widest = words.iter().map(|w| w.chars().count()).max().unwrap_or(0);
+    let widest = words.iter().map(|w| width(w)).max().unwrap_or(0);
     let column = widest + 2;
     let columns = (inner_w / column.max(1)).max(1);
     // The window of moves shown ends with the focus.
@@ -57,7 +58,7 @@ pub fn render(state: &State, session: &Table, theme: Theme, panel: Rect, buf: &m
             let spans: Vec<Span> = (0..columns)
                 .filter_map(|c| window.get(c * rows + r))
                 .map(|&(i, w)| {
-                    let text = format!("{:<column$}", theme.text(w));
+                    let text = pad_right(&theme.text(w), column);
                     if i + 1 == focus {
                         Span::styled(text, theme.cursor())
                     } else {

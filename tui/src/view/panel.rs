@@ -4,9 +4,10 @@
 //! the few characters that changed.
 
 use super::table::score_lines;
-use super::text::{fit, wrap};
+use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
+use crate::words::{Say, say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -44,7 +45,7 @@ fn link(net: &NetSeat, theme: Theme, width: usize, lines: &mut Vec<Line<'static>
     let LinkState::Away(why) = &net.link else {
         return;
     };
-    let why = format!("partner away: {why}");
+    let why = say(theme.lang, Say::PartnerAway(why));
     for text in wrap(&why, width).into_iter().take(3) {
         lines.push(Line::styled(theme.text(&text), theme.error()));
     }
@@ -58,7 +59,7 @@ fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<
     if net.chat.is_empty() {
         lines.push(Line::default());
         lines.push(Line::styled(
-            theme.text(&format!("c: chat with {}", net.partner())),
+            theme.text(&say(theme.lang, Say::ChatWith(net.partner()))),
             theme.dim(),
         ));
         return;
@@ -74,28 +75,33 @@ fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<
 fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
     let settings = session.game.settings();
     let size = settings.size.get();
-    let terms = match settings.handicap {
-        0 => "even".to_string(),
-        n => format!("{n} stones"),
+    let komi = settings.komi.to_string();
+    let terms = Say::Terms {
+        size,
+        komi: &komi,
+        handicap: settings.handicap,
     };
     let captures = session.game.captures();
     let mut lines = vec![
         Line::styled(theme.text(&session.title), theme.bold()),
-        Line::from(format!("{size}x{size}, komi {}, {terms}", settings.komi)),
+        Line::from(say(theme.lang, terms)),
         Line::default(),
     ];
     for color in [Color::Black, Color::White] {
         let prisoners = captures[color.index()];
         // A network game names its players on the seat lines below.
         let who = match session.net {
-            Some(_) => color.name().to_string(),
+            Some(_) => crate::words::color(theme.lang, color).to_string(),
             None => session.player_name(color),
         };
         lines.push(Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
-            Span::raw(format!(
-                " {} prisoners {prisoners:>3}",
-                fit(&theme.text(&who), 13)
+            Span::raw(say(
+                theme.lang,
+                Say::Prisoners {
+                    who: &fit(&theme.text(&who), 13),
+                    count: prisoners,
+                },
             )),
         ]));
         let clocks = match (&session.net, &session.timer) {
@@ -121,14 +127,14 @@ fn seat_line(
     theme: Theme,
 ) -> Line<'static> {
     let you = if net.is_some_and(|n| n.local == color) {
-        " (you)"
+        say(theme.lang, Say::You)
     } else {
-        ""
+        String::new()
     };
     let name = net.map_or_else(String::new, |n| {
         format!(
             "{}{you}",
-            fit(&n.names[color.index()], 16 - you.len()).trim_end()
+            fit(&n.names[color.index()], 16 - columns(&you)).trim_end()
         )
     });
     let clock = clocks
@@ -141,35 +147,34 @@ fn play(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'stat
     let game = &session.game;
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
+    let lang = theme.lang;
     let turn = match &session.net {
-        Some(net) if net.local == game.to_move() => {
-            format!("{} to play: your move", game.to_move())
-        }
-        Some(net) => format!("{} to play: {}", game.to_move(), net.partner()),
-        None => format!("{} to play", game.to_move()),
+        Some(net) if net.local == game.to_move() => Say::ToPlayYourMove(game.to_move()),
+        Some(net) => Say::ToPlayPartner(game.to_move(), net.partner()),
+        None => Say::ToPlay(game.to_move()),
     };
-    lines.push(Line::from(turn));
-    lines.push(Line::from(format!(
-        "move {}, game {}",
-        game.move_number(),
-        game.phase()
+    lines.push(Line::from(say(lang, turn)));
+    lines.push(Line::from(say(
+        lang,
+        Say::MoveAndPhase {
+            moves: game.move_number(),
+            phase: game.phase(),
+        },
     )));
     let last = match game.last_move() {
-        Some(Move::Play(color, p)) => format!("{color} {}", name(p)),
-        Some(Move::Pass(color)) => format!("{color} passed"),
+        Some(Move::Play(color, p)) => say(lang, Say::Played(color, &name(p))),
+        Some(Move::Pass(color)) => say(lang, Say::Passed(color)),
         None => "-".to_string(),
     };
-    lines.push(Line::from(format!("last move  {last}")));
+    lines.push(Line::from(say(lang, Say::LastMove(&last))));
     let ko = game.board().ko().map_or("-".to_string(), name);
-    lines.push(Line::from(format!("ko         {ko}")));
-    lines.push(Line::from(format!("cursor     {}", name(session.cursor))));
+    lines.push(Line::from(say(lang, Say::Ko(&ko))));
+    lines.push(Line::from(say(lang, Say::Cursor(&name(session.cursor)))));
     let repetition = match game.no_result() {
         NoResultState::Clear => None,
-        NoResultState::Repeated { at_move } => Some(format!(
-            "move {at_move} repeated a position: n offers no-result"
-        )),
-        NoResultState::Offered { by, .. } => Some(format!("{by} offered no-result")),
-        NoResultState::Declined => Some("no-result declined: repeats refused".to_string()),
+        NoResultState::Repeated { at_move } => Some(say(lang, Say::RepeatedAt(at_move))),
+        NoResultState::Offered { by, .. } => Some(say(lang, Say::OfferedNoResult(by))),
+        NoResultState::Declined => Some(say(lang, Say::NoResultDeclined)),
     };
     if let Some(text) = repetition {
         lines.push(Line::default());
@@ -180,65 +185,67 @@ fn play(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'stat
 fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
     let actor = session.actor();
     let size = session.game.settings().size.get();
+    let lang = theme.lang;
     let decide = match (&session.net, session.open_proposal()) {
-        (None, _) => format!("{actor} to decide"),
-        (Some(net), Some(p)) if p.by == net.local => format!("{} to answer", net.partner()),
-        (Some(_), Some(_)) => "accept or counter".to_string(),
-        (Some(_), None) => "mark and propose".to_string(),
+        (None, _) => Say::ToDecide(actor),
+        (Some(net), Some(p)) if p.by == net.local => Say::ToAnswer(net.partner()),
+        (Some(_), Some(_)) => Say::AcceptOrCounter,
+        (Some(_), None) => Say::MarkAndPropose,
     };
     lines.push(Line::styled(
-        format!("game {}: {decide}", session.game.phase()),
+        say(
+            lang,
+            Say::PhaseThen(session.game.phase(), &say(lang, decide)),
+        ),
         theme.bold(),
     ));
     let offer = match session.open_proposal() {
-        Some(p) => format!(
-            "proposal {} by {}: {} dead",
-            session.game.proposals().len(),
-            p.by,
-            p.dead.len()
-        ),
-        None => "no proposal yet".to_string(),
+        Some(p) => Say::ProposalBy {
+            number: session.game.proposals().len(),
+            by: p.by,
+            dead: p.dead.len(),
+        },
+        None => Say::NoProposalYet,
     };
-    lines.push(Line::from(offer));
-    lines.push(Line::from(format!(
-        "marked {} dead, cursor {}",
-        session.marks.len(),
-        state.naming.name(session.cursor, size)
+    lines.push(Line::from(say(lang, offer)));
+    lines.push(Line::from(say(
+        lang,
+        Say::Marked {
+            count: session.marks.len(),
+            cursor: &state.naming.name(session.cursor, size),
+        },
     )));
     if let Some(draft) = session.draft.as_ref().filter(|d| d.open()) {
-        let areas = draft.pending().count();
-        lines.push(Line::styled(
-            format!(
-                "reading: {areas} chain{} (?), {} dead so far",
-                if areas == 1 { "" } else { "s" },
-                draft.analysis().dead().len()
-            ),
-            theme.marker(),
-        ));
+        let reading = Say::Reading {
+            chains: draft.pending().count(),
+            dead: draft.analysis().dead().len(),
+        };
+        lines.push(Line::styled(say(lang, reading), theme.marker()));
     }
     lines.push(Line::default());
     if let Some(score) = &session.count {
         lines.extend(score_lines(score, theme));
     }
     lines.push(Line::default());
-    lines.push(Line::from(format!(
-        "{} {} dead  {} {} territory",
-        theme.dead(Color::Black),
-        theme.dead(Color::White),
-        theme.territory(Color::Black),
-        theme.territory(Color::White),
-    )));
+    let legend = Say::Legend {
+        dead: [theme.dead(Color::Black), theme.dead(Color::White)],
+        territory: [theme.territory(Color::Black), theme.territory(Color::White)],
+    };
+    lines.push(Line::from(say(lang, legend)));
 }
 
 fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
     if let Some(outcome) = game.outcome() {
         lines.push(Line::styled(
-            crate::app::outcome_text(outcome),
+            crate::words::outcome(theme.lang, outcome),
             theme.marker(),
         ));
     }
-    lines.push(Line::from(crate::app::moves_text(game.move_number())));
+    lines.push(Line::from(say(
+        theme.lang,
+        Say::Moves(u64::from(game.move_number())),
+    )));
     lines.push(Line::default());
     if let Some(score) = game.score() {
         lines.extend(score_lines(score, theme));

@@ -5,6 +5,7 @@
 use super::text::{choice, pad, wrap};
 use super::theme::Theme;
 use crate::app::{SeriesScreen, State, komi_text, player_name as name, step_name};
+use crate::words::Lang;
 use kaisho_core::series::{Seat, Series, SeriesResult};
 use kaisho_saves::series::SeriesId;
 use ratatui::buffer::Buffer;
@@ -24,20 +25,33 @@ pub fn render(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, bu
 }
 
 fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let mut lines = vec![Line::styled("  Series", theme.bold()), Line::default()];
+    let ja = theme.lang == Lang::Ja;
+    let title = if ja { "  手合" } else { "  Series" };
+    let mut lines = vec![Line::styled(title, theme.bold()), Line::default()];
     for (i, (id, series)) in screen.list.iter().enumerate() {
         let next = series.next_game();
-        let black = match next.black {
-            Some(b) => format!("Black {}", name(series, b)),
-            None => "nigiri".to_string(),
+        let (first, second) = (name(series, Seat::First), name(series, Seat::Second));
+        let step = step_name(next.step, theme.ascii);
+        let text = match (ja, next.black) {
+            (false, Some(b)) => format!(
+                "{id:<16} {first} v {second}  next: game {}, {step}, Black {}",
+                next.number,
+                name(series, b)
+            ),
+            (false, None) => format!(
+                "{id:<16} {first} v {second}  next: game {}, {step}, nigiri",
+                next.number
+            ),
+            (true, Some(b)) => format!(
+                "{id:<16} {first} v {second}  次局: 第{}局、{step}、黒 {}",
+                next.number,
+                name(series, b)
+            ),
+            (true, None) => format!(
+                "{id:<16} {first} v {second}  次局: 第{}局、{step}、ニギリ",
+                next.number
+            ),
         };
-        let text = format!(
-            "{id:<16} {} v {}  next: game {}, {}, {black}",
-            name(series, Seat::First),
-            name(series, Seat::Second),
-            next.number,
-            step_name(next.step, theme.ascii),
-        );
         lines.push(choice(text, i == screen.selected, theme));
     }
     if screen.list.is_empty() {
@@ -70,9 +84,43 @@ fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mu
 }
 
 fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let head = match theme.lang {
+        Lang::En => head_english(id, series, theme),
+        Lang::Ja => head_japanese(id, series, theme),
+    };
+    // Each line wraps under its label rather than being cut at the edge.
+    let width = usize::from(area.width).saturating_sub(2);
+    let mut lines: Vec<Line> = Vec::new();
+    for (i, t) in head.iter().enumerate() {
+        let indent = if i == 0 { 0 } else { 7 };
+        for (k, part) in wrap(&theme.text(t), width.saturating_sub(indent))
+            .into_iter()
+            .enumerate()
+        {
+            let lead = if k == 0 { 0 } else { indent };
+            let mut line = Line::from(format!("  {}{part}", " ".repeat(lead)));
+            if i == 0 {
+                line.style = theme.bold();
+            }
+            lines.push(line);
+        }
+    }
+    let head_rows = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    Paragraph::new(lines).render(area, buf);
+    let top = area.y + head_rows + 1;
+    let rest = area.height.saturating_sub(head_rows + 1);
+    let table = Rect::new(area.x, top, TABLE_WIDTH.min(area.width), rest);
+    games_table(series, theme, table, buf);
+    if area.width > TABLE_WIDTH + 10 {
+        let chart = Rect::new(area.x + TABLE_WIDTH, top, area.width - TABLE_WIDTH, rest);
+        step_chart(series, theme, chart, buf);
+    }
+}
+
+/// The series' terms, next game and lead, in English.
+fn head_english(id: &SeriesId, series: &Series, theme: Theme) -> [String; 4] {
     let setup = series.setup();
     let next = series.next_game();
-    let step = |s| step_name(s, theme.ascii);
     let colours = match (next.black, next.white()) {
         (Some(b), Some(w)) => format!(
             "Black {}{}, White {}",
@@ -95,7 +143,7 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
         Some((seat, n)) => format!("{} +{n} of {}", name(series, seat), setup.threshold),
         None => format!("level (a lead of {} moves the step)", setup.threshold),
     };
-    let head = [
+    [
         format!(
             "Series {id}: {} v {}, ladder {} ({})",
             name(series, Seat::First),
@@ -109,7 +157,7 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
         ),
         format!(
             "Step   {} ({}): {}",
-            step(next.step),
+            step_name(next.step, theme.ascii),
             next.step.romaji(),
             next.step.gloss()
         ),
@@ -126,39 +174,80 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
             seg.wins[1],
             seg.games
         ),
-    ];
-    let mut lines: Vec<Line> = head
-        .iter()
-        .map(|t| {
-            let t: String = theme
-                .text(t)
-                .chars()
-                .take(usize::from(area.width) - 2)
-                .collect();
-            Line::from(format!("  {t}"))
-        })
-        .collect();
-    lines[0].style = theme.bold();
-    Paragraph::new(lines).render(area, buf);
-    let top = area.y + 5;
-    let rest = area.height.saturating_sub(5);
-    let table = Rect::new(area.x, top, TABLE_WIDTH.min(area.width), rest);
-    games_table(series, theme, table, buf);
-    if area.width > TABLE_WIDTH + 10 {
-        let chart = Rect::new(area.x + TABLE_WIDTH, top, area.width - TABLE_WIDTH, rest);
-        step_chart(series, theme, chart, buf);
-    }
+    ]
+}
+
+/// The series' terms, next game and lead, in Japanese: the 1949 rules'
+/// own words (手合割, 置碁, コミ, ニギリ).
+fn head_japanese(id: &SeriesId, series: &Series, theme: Theme) -> [String; 4] {
+    let setup = series.setup();
+    let next = series.next_game();
+    let colours = match (next.black, next.white()) {
+        (Some(b), Some(w)) => format!(
+            "黒 {}{}、白 {}",
+            name(series, b),
+            if next.weaker == Some(b) {
+                " (下手)"
+            } else {
+                ""
+            },
+            name(series, w)
+        ),
+        _ => "手番はニギリ (Enter で)".to_string(),
+    };
+    let stones = match next.handicap {
+        0 => "置石なし".to_string(),
+        n => format!("{n}子"),
+    };
+    let seg = series.current();
+    let lead = match series.lead() {
+        Some((seat, n)) => format!(
+            "{} +{n} ({}で手合直り)",
+            name(series, seat),
+            setup.threshold
+        ),
+        None => format!("互角 ({}勝越しで手合直り)", setup.threshold),
+    };
+    [
+        format!(
+            "手合 {id}: {} v {}、{}",
+            name(series, Seat::First),
+            name(series, Seat::Second),
+            if theme.ascii {
+                setup.ladder.romaji()
+            } else {
+                setup.ladder.kanji()
+            },
+        ),
+        format!("手合割 {}", step_name(next.step, theme.ascii)),
+        format!(
+            "次局   第{}局: {colours}。{stones}、コミ {}",
+            next.number,
+            komi_text(next.komi)
+        ),
+        format!(
+            "成績   {lead}。{} {}勝、{} {}勝 (この手合割で{}局)",
+            name(series, Seat::First),
+            seg.wins[0],
+            name(series, Seat::Second),
+            seg.wins[1],
+            seg.games
+        ),
+    ]
 }
 
 /// The games played, latest at the bottom.
 fn games_table(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
+    let [game, step, black, white, winner] = match theme.lang {
+        Lang::En => ["game", "step", "Black", "White", "winner"],
+        Lang::Ja => ["局", "手合割", "黒", "白", "勝者"],
+    };
     let header = format!(
-        "  {:>4}  {}{}{}{}",
-        "game",
-        pad("step", 8),
-        pad("Black", 10),
-        pad("White", 10),
-        "winner"
+        "  {}  {}{}{}{winner}",
+        crate::words::pad_left(game, 4),
+        pad(step, 8),
+        pad(black, 10),
+        pad(white, 10),
     );
     let mut lines = vec![Line::styled(header, theme.dim())];
     let rows = usize::from(area.height.saturating_sub(1));
@@ -182,7 +271,10 @@ fn games_table(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
         )));
     }
     if games.is_empty() {
-        lines.push(Line::from("  no games yet"));
+        lines.push(Line::from(match theme.lang {
+            Lang::En => "  no games yet",
+            Lang::Ja => "  まだ対局がありません",
+        }));
     }
     Paragraph::new(lines).render(area, buf);
 }
@@ -214,7 +306,10 @@ fn step_chart(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
         .steps()
         .first()
         .map_or(String::new(), |&s| step_name(s, theme.ascii));
-    let title = theme.text(&format!(" step by game (1 = {first}) "));
+    let title = theme.text(&match theme.lang {
+        Lang::En => format!(" step by game (1 = {first}) "),
+        Lang::Ja => format!(" 局ごとの手合割 (1 = {first}) "),
+    });
     let max = bars_max(shown);
     BarChart::default()
         .block(Block::new().title(title))

@@ -7,7 +7,7 @@ use ratatui::text::Line;
 
 /// The club's count table, its header and result in bold.
 pub fn score_lines(score: &Score, theme: Theme) -> Vec<Line<'static>> {
-    let rows = ScoreRows::of(score);
+    let rows = ScoreRows::of(score, theme.lang);
     let mut lines: Vec<Line> = rows.table().into_iter().map(Line::from).collect();
     if let Some(header) = lines.first_mut() {
         header.style = theme.bold();

@@ -16,13 +16,13 @@ pub fn choice(text: String, selected: bool, theme: Theme) -> Line<'static> {
 }
 
 /// The columns a terminal draws `text` in: kanji, kana and other wide
-/// characters take two.
+/// characters take two (unicode-width).
 pub fn columns(text: &str) -> usize {
-    text.chars().map(char_columns).sum()
+    crate::words::width(text)
 }
 
 fn char_columns(c: char) -> usize {
-    if c.is_ascii() { 1 } else { 2 }
+    unicode_width::UnicodeWidthChar::width(c).unwrap_or(0)
 }
 
 /// `text` padded with spaces to `width` columns, counting the kanji of step

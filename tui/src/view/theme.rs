@@ -5,6 +5,7 @@
 //! colour is off (`NO_COLOR`).
 
 use crate::app::Options;
+use crate::words::Lang;
 use kaisho_core::Color;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::symbols::border;
@@ -23,14 +24,17 @@ pub struct Edge {
 pub struct Theme {
     pub ascii: bool,
     pub color: bool,
+    /// The language of the words drawn.
+    pub lang: Lang,
 }
 
 impl Theme {
     #[must_use]
-    pub fn new(options: Options) -> Theme {
+    pub fn new(options: Options, lang: Lang) -> Theme {
         Theme {
             ascii: options.ascii,
             color: options.color,
+            lang,
         }
     }
 
@@ -208,6 +212,7 @@ mod tests {
         let theme = Theme {
             ascii: false,
             color: false,
+            lang: Lang::En,
         };
         for style in [theme.marker(), theme.error(), theme.cursor(), theme.grid()] {
             assert_eq!((style.fg, style.bg), (None, None));
@@ -224,6 +229,7 @@ mod tests {
         let theme = Theme {
             ascii: true,
             color: false,
+            lang: Lang::En,
         };
         let mut glyphs = vec![theme.connector(), theme.ko()];
         for color in [Color::Black, Color::White] {

@@ -196,6 +196,78 @@ pub fn render(state: &State) -> TestBackend {
     render_at(state, 80, 24)
 }
 
+/// The columns of the row `y` that hold anything but blanks, up to the
+/// last one.
+fn drawn_width(backend: &TestBackend, y: u16) -> u16 {
+    let buffer = backend.buffer();
+    (0..buffer.area.width)
+        .rev()
+        .find(|&x| !buffer[(x, y)].symbol().trim().is_empty())
+        .map_or(0, |x| x + 1)
+}
+
+/// Checks that no text of the screen is cut at 80 columns: a row that
+/// fills the 80th column at 80×24 and goes on past it when the screen is
+/// 200 columns wide was cut (text wrapped to the width ends at a word,
+/// before the edge, and a line that fits ends where it ends).
+pub fn assert_fits_80(state: &State) {
+    if state.help {
+        // The overlay wraps its lines in its box, centred on any width: it
+        // fits when its last line is still drawn at 80×24.
+        let last = kaisho::words::Text::AnyKeyClosesHelp.get(state.naming.lang);
+        let screen = render(state).to_string();
+        let drawn: String = screen.chars().filter(|c| *c != ' ').collect();
+        let last: String = last.chars().filter(|c| *c != ' ').collect();
+        assert!(drawn.contains(&last), "the help is cut:\n{screen}");
+        return;
+    }
+    let narrow = render(state);
+    let wide = render_at(state, 200, 24);
+    // A box drawn to the edge (the move list) ends in its border.
+    let border = |y: u16| "┐┘│┤+|".contains(narrow.buffer()[(79, y)].symbol());
+    for y in 0..24 {
+        let cut = drawn_width(&narrow, y) == 80 && drawn_width(&wide, y) > 80 && !border(y);
+        assert!(
+            !cut,
+            "row {y} is cut at 80 columns in {:?}:\n{narrow}\n{wide}",
+            state.naming.lang
+        );
+    }
+}
+
+/// Snapshots the screen at 80×24 in English and in Japanese (the
+/// snapshot's name with `@ja`), after checking that neither runs past 80
+/// columns.
+#[macro_export]
+macro_rules! in_both_languages {
+    ($state:expr) => {{
+        let state: &mut kaisho::app::State = $state;
+        for lang in kaisho::words::Lang::ALL {
+            state.naming.lang = lang;
+            common::assert_fits_80(state);
+        }
+        state.naming.lang = kaisho::words::Lang::En;
+        insta::assert_snapshot!(common::render(state));
+        state.naming.lang = kaisho::words::Lang::Ja;
+        insta::with_settings!({ snapshot_suffix => "ja" }, {
+            insta::assert_snapshot!(common::render(state));
+        });
+        state.naming.lang = kaisho::words::Lang::En;
+    }};
+    ($name:expr, $state:expr) => {{
+        let state: &mut kaisho::app::State = $state;
+        for lang in kaisho::words::Lang::ALL {
+            state.naming.lang = lang;
+            common::assert_fits_80(state);
+        }
+        state.naming.lang = kaisho::words::Lang::En;
+        insta::assert_snapshot!($name, common::render(state));
+        state.naming.lang = kaisho::words::Lang::Ja;
+        insta::assert_snapshot!(concat!($name, "_ja"), common::render(state));
+        state.naming.lang = kaisho::words::Lang::En;
+    }};
+}
+
 pub fn gtp(name: &str, size: u8) -> Point {
     Point::parse_gtp(name, size).expect("a point name")
 }
@@ -287,11 +359,11 @@ pub fn walls_game_in(mut state: Front) -> Front {
 
     // Refusals name the point and the reason, and leave the game as it was.
     let said = play(&mut state, "F5");
-    assert_eq!(said, ["F5: the point is occupied"]);
+    assert_eq!(said, ["F5: the point is occupied (J1989 Art. 3)"]);
     let said = play(&mut state, "G5");
     assert_eq!(
         said,
-        ["G5: suicide: the stone would have no liberty (Art. 4)"]
+        ["G5: suicide: the stone would have no liberty (J1989 Art. 4)"]
     );
     assert_eq!(session(&state).game.move_number(), 24);
     assert_eq!(state.message.as_ref().map(|m| m.tone), Some(Tone::Error));

@@ -1,0 +1,320 @@
+//! The scripts of `kaisho host` and `kaisho join`: a typed line read with
+//! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
+//! and every line the headless game prints, in the player's language.
+
+use crate::app::Naming;
+use crate::words::{self, Lang, Told, Verb};
+use kaisho_core::{Color, Event, Game, Phase, Point};
+use kaisho_net::NetError;
+use kaisho_net::script::{Command, Voice};
+
+/// Reads one script line for the player of `me` on a board of `size`
+/// lines: `Ok(None)` for a blank line or a `#` comment.
+///
+/// # Errors
+/// A line that is neither a command nor a point, or a point that is not
+/// on the board, with what to type instead.
+pub fn read(line: &str, me: Color, size: u8, naming: Naming) -> Result<Option<Command>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    let point = |text: &str| naming.parse(text.trim(), size).map_err(|e| e.to_string());
+    let Some(verb) = words::verb(word) else {
+        return point(line).map(|point| Some(Command::Event(Event::Play { color: me, point }))).map_err(|_| {
+            match naming.lang {
+                Lang::En => format!(
+                    "'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)"
+                ),
+                Lang::Ja => format!(
+                    "「{line}」は点でもコマンドでもありません (D4、pass、resign、undo、board、help など)"
+                ),
+            }
+        });
+    };
+    let event = match verb {
+        Verb::Play => Event::Play {
+            color: me,
+            point: point(rest)?,
+        },
+        Verb::Pass => Event::Pass { color: me },
+        Verb::Resign => Event::Resign { color: me },
+        Verb::Propose => {
+            let names = rest.split_whitespace();
+            let dead = names
+                .filter(|n| !n.eq_ignore_ascii_case("dead"))
+                .map(point)
+                .collect::<Result<Vec<Point>, _>>()?;
+            Event::Propose { by: me, dead }
+        }
+        // The proposal number is filled in when the command runs.
+        Verb::Accept => Event::Accept {
+            by: me,
+            proposal: 0,
+        },
+        Verb::Resume => Event::RequestResume { by: me },
+        Verb::BothLose => Event::DeclareBothLose { by: me },
+        Verb::OfferNoResult => Event::OfferNoResult { by: me },
+        Verb::AcceptNoResult => Event::AcceptNoResult { by: me },
+        Verb::DeclineNoResult => Event::DeclineNoResult { by: me },
+        Verb::Undo => Event::RequestUndo { by: me },
+        Verb::AcceptUndo => Event::AcceptUndo { by: me },
+        Verb::DeclineUndo => Event::DeclineUndo { by: me },
+        Verb::Chat => return Ok(Some(Command::Chat(rest.to_string()))),
+        Verb::Board => return Ok(Some(Command::Board)),
+        Verb::Help => return Ok(Some(Command::Help)),
+        Verb::Leave => return Ok(Some(Command::Bye)),
+    };
+    Ok(Some(Command::Event(event)))
+}
+
+/// The words of a headless game in `naming`'s language.
+pub struct ScriptVoice {
+    pub naming: Naming,
+}
+
+impl Voice for ScriptVoice {
+    fn read(&self, line: &str, me: Color, size: u8) -> Result<Option<Command>, String> {
+        read(line, me, size, self.naming)
+    }
+
+    fn help(&self) -> String {
+        // One line, as every line a script prints: a point (D4) or a word.
+        let header = match self.naming.lang {
+            Lang::En => "commands: a point like D4, or",
+            Lang::Ja => "コマンド: D4 などの点、または",
+        };
+        let list: Vec<&str> = words::WORDS.iter().map(|&(w, _)| w).collect();
+        format!("{header} {}", list.join(", "))
+    }
+
+    fn event(&self, seq: u32, event: &Event, game: &Game) -> String {
+        let told = Told {
+            outcome: game.outcome(),
+            proposal: u32::try_from(game.proposals().len()).unwrap_or(u32::MAX),
+            to_move: game.to_move(),
+            ..Told::bare(event, game.move_number())
+        };
+        let size = game.settings().size.get();
+        format!("event {seq}: {}", words::sentence(&told, self.naming, size))
+    }
+
+    fn withdrawn(&self, event: &Event, game: &Game) -> String {
+        let size = game.settings().size.get();
+        let what = words::sentence(&Told::bare(event, game.move_number()), self.naming, size);
+        match self.naming.lang {
+            Lang::En => format!("withdrawn: {what} crossed the partner's event"),
+            Lang::Ja => format!("withdrawn: {what} は相手の着手と行き違い、取り消されました"),
+        }
+    }
+
+    fn refused(&self, error: &NetError, game: &Game) -> String {
+        let size = game.settings().size.get();
+        format!("refused: {}", words::net_refusal(error, self.naming, size))
+    }
+
+    fn unreadable(&self, why: &str) -> String {
+        format!("refused: {why}")
+    }
+
+    fn chat(&self, text: &str) -> String {
+        format!("chat: {text}")
+    }
+
+    fn board(&self, game: &Game, me: Color) -> Vec<String> {
+        board_lines(game, me, self.naming.lang)
+    }
+}
+
+/// The position as lines of text, top row first, with the column letters
+/// and row numbers a move is typed with (X Black, O White), then the move
+/// number, the prisoners and whose turn it is.
+#[must_use]
+pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
+    let size = game.settings().size.get();
+    let letters: String = (0..size)
+        .map(|col| {
+            let name = Point::new(col, 0).to_gtp(size);
+            format!(" {}", name.chars().next().unwrap_or('?'))
+        })
+        .collect();
+    let mut lines = vec![format!("   {letters}")];
+    for (i, row) in game.board().rows().iter().enumerate() {
+        let number = usize::from(size) - i;
+        let stones: String = row.chars().map(|c| format!(" {c}")).collect();
+        lines.push(format!("{number:>2} {stones}"));
+    }
+    let [black, white] = game.captures();
+    let (b, w) = (
+        words::color(lang, Color::Black),
+        words::color(lang, Color::White),
+    );
+    let (mine, theirs) = (words::color(lang, me), words::color(lang, me.opponent()));
+    let moves = game.move_number();
+    lines.push(match (lang, game.phase()) {
+        (Lang::En, Phase::Playing) if game.to_move() == me => {
+            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; {mine} (you) to play")
+        }
+        (Lang::En, Phase::Playing) => format!(
+            "move {moves}; prisoners taken: {b} {black}, {w} {white}; {theirs} (partner) to play"
+        ),
+        (Lang::En, _) => {
+            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; play has stopped")
+        }
+        (Lang::Ja, Phase::Playing) if game.to_move() == me => {
+            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{mine} (あなた) の番")
+        }
+        (Lang::Ja, Phase::Playing) => {
+            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{theirs} (相手) の番")
+        }
+        (Lang::Ja, _) => format!("{moves}手目、アゲハマ {b}{black} {w}{white}、対局の停止中"),
+    });
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_board_shows_the_stones_by_their_coordinates_and_whose_turn() {
+        let size = kaisho_core::BoardSize::new(9).unwrap();
+        let settings = kaisho_core::Settings::even(size, kaisho_core::Komi::parse("6.5").unwrap());
+        let mut game = Game::new(settings).unwrap();
+        let d4 = Point::parse_gtp("D4", 9).unwrap();
+        game.apply(Event::Play {
+            color: Color::Black,
+            point: d4,
+        })
+        .unwrap();
+        let lines = board_lines(&game, Color::White, Lang::En);
+        assert_eq!(lines[0], "    A B C D E F G H J");
+        assert_eq!(lines[6], " 4  . . . X . . . . .");
+        assert!(lines[10].contains("White (you) to play"), "{}", lines[10]);
+        assert!(lines[10].starts_with("move 1;"), "{}", lines[10]);
+        let ja = board_lines(&game, Color::White, Lang::Ja);
+        assert_eq!(ja[10], "1手目、アゲハマ 黒0 白0、白 (あなた) の番");
+    }
+
+    #[test]
+    fn script_lines_read_as_events() {
+        let b = Color::Black;
+        let n = Naming::default();
+        assert_eq!(
+            read("D4", b, 9, n).unwrap(),
+            Some(Command::Event(Event::Play {
+                color: b,
+                point: Point::parse_gtp("D4", 9).unwrap()
+            }))
+        );
+        assert_eq!(read("  # note", b, 9, n).unwrap(), None);
+        assert_eq!(
+            read("chat hi there", b, 9, n).unwrap(),
+            Some(Command::Chat("hi there".into()))
+        );
+        assert!(matches!(
+            read("propose dead A1 B2", b, 9, n).unwrap(),
+            Some(Command::Event(Event::Propose { dead, .. })) if dead.len() == 2
+        ));
+        assert!(read("Z99", b, 9, n).unwrap_err().contains("not a point"));
+        assert_eq!(read("bye", b, 9, n).unwrap(), Some(Command::Bye));
+    }
+
+    /// The verb a plain-mode command carries out.
+    fn plain_verb(line: &crate::plain::Line) -> Verb {
+        use crate::app::Command as C;
+        use crate::plain::Line;
+        match line {
+            Line::Help => Verb::Help,
+            Line::Command(c) => match c {
+                C::Play(_) => Verb::Play,
+                C::Pass => Verb::Pass,
+                C::Resign => Verb::Resign,
+                C::ProposeDead(_) => Verb::Propose,
+                // Plain mode's one answer to a proposal or a no-result offer.
+                C::Accept => Verb::Accept,
+                C::Resume => Verb::Resume,
+                C::DeclareBothLose => Verb::BothLose,
+                C::OfferNoResult => Verb::OfferNoResult,
+                C::DeclineNoResult => Verb::DeclineNoResult,
+                C::Undo => Verb::Undo,
+                C::AcceptUndo => Verb::AcceptUndo,
+                C::DeclineUndo => Verb::DeclineUndo,
+                C::Chat(_) => Verb::Chat,
+                C::ShowBoard => Verb::Board,
+                C::Adjourn => Verb::Leave,
+                other => panic!("{other:?} is no game word"),
+            },
+            Line::Nothing => panic!("nothing read"),
+        }
+    }
+
+    /// The verb a script command carries out.
+    fn script_verb(command: &Command) -> Verb {
+        match command {
+            Command::Event(e) => match e {
+                Event::Play { .. } => Verb::Play,
+                Event::Pass { .. } => Verb::Pass,
+                Event::Resign { .. } => Verb::Resign,
+                Event::Propose { .. } => Verb::Propose,
+                Event::Accept { .. } => Verb::Accept,
+                Event::RequestResume { .. } => Verb::Resume,
+                Event::DeclareBothLose { .. } => Verb::BothLose,
+                Event::OfferNoResult { .. } => Verb::OfferNoResult,
+                Event::AcceptNoResult { .. } => Verb::AcceptNoResult,
+                Event::DeclineNoResult { .. } => Verb::DeclineNoResult,
+                Event::RequestUndo { .. } => Verb::Undo,
+                Event::AcceptUndo { .. } => Verb::AcceptUndo,
+                Event::DeclineUndo { .. } => Verb::DeclineUndo,
+                Event::TimeLoss { .. } => panic!("no word claims a loss on time"),
+            },
+            Command::Chat(_) => Verb::Chat,
+            Command::Board => Verb::Board,
+            Command::Help => Verb::Help,
+            Command::Bye => Verb::Leave,
+        }
+    }
+
+    #[test]
+    fn plain_mode_and_scripts_take_the_same_words_for_the_same_actions() {
+        use crate::app::{Options, Screen, State, Table};
+        let settings = kaisho_core::Settings::even(
+            kaisho_core::BoardSize::new(9).unwrap(),
+            kaisho_core::Komi::MODERN,
+        );
+        let mut state = State::new(Options::default(), (80, 24));
+        state.screen = Screen::Game(Box::new(Table::from_game(Game::new(settings).unwrap())));
+        for lang in Lang::ALL {
+            state.naming.lang = lang;
+            let naming = state.naming;
+            for &(word, verb) in crate::words::WORDS {
+                let line = match verb {
+                    Verb::Play => format!("{word} D4"),
+                    Verb::Chat => format!("{word} yoroshiku"),
+                    Verb::Propose => format!("{word} dead D4"),
+                    _ => word.to_string(),
+                };
+                let plain = crate::plain::parse(&line, &state)
+                    .unwrap_or_else(|e| panic!("plain mode refused {line:?}: {e}"));
+                let script = read(&line, Color::Black, 9, naming)
+                    .unwrap_or_else(|e| panic!("a script refused {line:?}: {e}"))
+                    .unwrap_or_else(|| panic!("a script read nothing in {line:?}"));
+                let plain = plain_verb(&plain);
+                let script = script_verb(&script);
+                assert_eq!(script, verb, "{line}");
+                let expected = if verb == Verb::AcceptNoResult {
+                    Verb::Accept
+                } else {
+                    verb
+                };
+                assert_eq!(plain, expected, "{line}");
+            }
+            // The words the two used to differ in are nobody's now.
+            for word in ["unresolvable", "offer", "decline"] {
+                assert!(crate::plain::parse(word, &state).is_err(), "{word}");
+                assert!(read(word, Color::Black, 9, naming).is_err(), "{word}");
+            }
+        }
+    }
+}

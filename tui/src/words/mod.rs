@@ -1,0 +1,26 @@
+//! Every word kaisho says to a player, in English and Japanese: the
+//! sentences for events, results, the rules' reasons and refusals, and
+//! the fixed texts of the screens. The core and the network crate return
+//! typed reasons; only this module turns them into sentences. Each
+//! language is an exhaustive `match`, so a message missing in one language
+//! does not compile.
+
+mod commands;
+mod event;
+mod keys;
+mod lang;
+mod prompt;
+mod rules;
+mod screen;
+mod text;
+mod width;
+
+pub use commands::{Verb, WORDS, game_help, verb};
+pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use keys::key_text;
+pub use lang::{Lang, UnknownLang, chosen, parse_flag};
+pub use prompt::prompt_line;
+pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
+pub use screen::{Say, say, time_call};
+pub use text::Text;
+pub use width::{pad_left, pad_right, width};

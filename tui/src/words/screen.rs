@@ -1,0 +1,310 @@
+//! The words of the screens that carry values: the game panel, the status
+//! line, the home screen and the host's form, the lobby, the saved games.
+//! One exhaustive `match` per language over [`Say`].
+
+use super::event::color;
+use super::rules::phase;
+use super::{Lang, pad_right};
+use crate::app::TimeCall;
+use kaisho_core::{Color, Phase};
+
+/// A screen text with its values.
+#[derive(Clone, Copy, Debug)]
+pub enum Say<'a> {
+    /// The network link is away, and why.
+    PartnerAway(&'a str),
+    /// The chat's place before any line.
+    ChatWith(&'a str),
+    /// The board, komi and handicap under the title.
+    Terms {
+        size: u8,
+        komi: &'a str,
+        handicap: u8,
+    },
+    /// A player's (fitted) name and prisoners.
+    Prisoners {
+        who: &'a str,
+        count: u32,
+    },
+    /// Marks this side's seat in a network game.
+    You,
+    ToPlayYourMove(Color),
+    ToPlayPartner(Color, &'a str),
+    ToPlay(Color),
+    /// The move number and the phase.
+    MoveAndPhase {
+        moves: u32,
+        phase: Phase,
+    },
+    /// A labelled line of the panel: the last move, the ko point, the cursor.
+    LastMove(&'a str),
+    Ko(&'a str),
+    Cursor(&'a str),
+    Played(Color, &'a str),
+    Passed(Color),
+    RepeatedAt(u32),
+    OfferedNoResult(Color),
+    NoResultDeclined,
+    ToDecide(Color),
+    ToAnswer(&'a str),
+    AcceptOrCounter,
+    MarkAndPropose,
+    PhaseThen(Phase, &'a str),
+    ProposalBy {
+        number: usize,
+        by: Color,
+        dead: usize,
+    },
+    NoProposalYet,
+    Marked {
+        count: usize,
+        cursor: &'a str,
+    },
+    Reading {
+        chains: usize,
+        dead: usize,
+    },
+    /// The legend of the ending's marks: dead stones and territory.
+    Legend {
+        dead: [&'a str; 2],
+        territory: [&'a str; 2],
+    },
+    /// A count of moves.
+    Moves(u64),
+    /// The one status line under a board without its panel.
+    StatusPlay(Color, u32),
+    StatusEnded(&'a str),
+    StatusDecide(Color),
+    /// A screen too small for its layout.
+    TooSmall {
+        need: (u16, u16),
+        have: (u16, u16),
+    },
+    /// The move list's title, looking back or not.
+    MoveOf {
+        focus: usize,
+        last: usize,
+    },
+    MovesTitle(usize),
+    /// A game at one keyboard has begun.
+    NewLocalGame {
+        size: u8,
+        komi: &'a str,
+        handicap: u8,
+        first: Color,
+    },
+}
+
+/// What the clock calls, for the message line and plain mode (秒読み).
+#[must_use]
+pub fn time_call(lang: Lang, call: TimeCall, who: Color) -> String {
+    let who = color(lang, who);
+    match (lang, call) {
+        (Lang::En, TimeCall::MainEnding) => format!("{who}: one minute of main time left"),
+        (Lang::En, TimeCall::ByoyomiBegins { periods, period_s }) => {
+            format!("{who}: byo-yomi, {periods} x {period_s} s")
+        }
+        (Lang::En, TimeCall::PeriodGone { periods_left: 1 }) => {
+            format!("{who}: the last period")
+        }
+        (Lang::En, TimeCall::PeriodGone { periods_left }) => {
+            format!("{who}: {periods_left} periods left")
+        }
+        (Lang::En, TimeCall::Countdown { seconds }) => format!("{who}: {seconds}"),
+        (Lang::Ja, TimeCall::MainEnding) => format!("{who}: 持ち時間残り1分"),
+        (Lang::Ja, TimeCall::ByoyomiBegins { periods, period_s }) => {
+            format!("{who}: 秒読み、{period_s}秒{periods}回")
+        }
+        (Lang::Ja, TimeCall::PeriodGone { periods_left: 1 }) => format!("{who}: 最後の1回"),
+        (Lang::Ja, TimeCall::PeriodGone { periods_left }) => {
+            format!("{who}: 残り{periods_left}回")
+        }
+        (Lang::Ja, TimeCall::Countdown { seconds }) => format!("{who}: {seconds}"),
+    }
+}
+
+/// A screen text in `lang`.
+#[must_use]
+pub fn say(lang: Lang, text: Say<'_>) -> String {
+    match lang {
+        Lang::En => english(text),
+        Lang::Ja => japanese(text),
+    }
+}
+
+fn english(text: Say<'_>) -> String {
+    let c = |x| color(Lang::En, x);
+    match text {
+        Say::PartnerAway(why) => format!("partner away: {why}"),
+        Say::ChatWith(who) => format!("c: chat with {who}"),
+        Say::Terms {
+            size,
+            komi,
+            handicap,
+        } => {
+            let terms = match handicap {
+                0 => "even".to_string(),
+                n => format!("{n} stones"),
+            };
+            format!("{size}x{size}, komi {komi}, {terms}")
+        }
+        Say::Prisoners { who, count } => format!(" {who} prisoners {count:>3}"),
+        Say::You => " (you)".to_string(),
+        Say::ToPlayYourMove(x) => format!("{} to play: your move", c(x)),
+        Say::ToPlayPartner(x, who) => format!("{} to play: {who}", c(x)),
+        Say::ToPlay(x) => format!("{} to play", c(x)),
+        Say::MoveAndPhase { moves, phase: p } => {
+            format!("move {moves}, game {}", phase(Lang::En, p))
+        }
+        Say::LastMove(what) => format!("{}{what}", pad_right("last move", 11)),
+        Say::Ko(what) => format!("{}{what}", pad_right("ko", 11)),
+        Say::Cursor(what) => format!("{}{what}", pad_right("cursor", 11)),
+        Say::Played(x, at) => format!("{} {at}", c(x)),
+        Say::Passed(x) => format!("{} passed", c(x)),
+        Say::RepeatedAt(m) => format!("move {m} repeated a position: n offers no-result"),
+        Say::OfferedNoResult(by) => format!("{} offered no-result", c(by)),
+        Say::NoResultDeclined => "no-result declined: repeats refused".to_string(),
+        Say::ToDecide(x) => format!("{} to decide", c(x)),
+        Say::ToAnswer(who) => format!("{who} to answer"),
+        Say::AcceptOrCounter => "accept or counter".to_string(),
+        Say::MarkAndPropose => "mark and propose".to_string(),
+        Say::PhaseThen(p, then) => format!("game {}: {then}", phase(Lang::En, p)),
+        Say::ProposalBy { number, by, dead } => {
+            format!("proposal {number} by {}: {dead} dead", c(by))
+        }
+        Say::NoProposalYet => "no proposal yet".to_string(),
+        Say::Marked { count, cursor } => format!("marked {count} dead, cursor {cursor}"),
+        Say::Reading { chains, dead } => format!(
+            "reading: {chains} chain{} (?), {dead} dead so far",
+            if chains == 1 { "" } else { "s" }
+        ),
+        Say::Legend { dead, territory } => format!(
+            "{} {} dead  {} {} territory",
+            dead[0], dead[1], territory[0], territory[1]
+        ),
+        Say::Moves(1) => "1 move".to_string(),
+        Say::Moves(n) => format!("{n} moves"),
+        Say::StatusPlay(x, moves) => format!("{} to play · move {moves} · ? keys", c(x)),
+        Say::StatusEnded(result) => format!("{result} · ? keys"),
+        Say::StatusDecide(x) => format!("{} to decide the dead stones · ? keys", c(x)),
+        Say::TooSmall {
+            need: (w, h),
+            have: (aw, ah),
+        } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
+        Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
+        Say::MovesTitle(last) => format!(" moves ({last}) "),
+        Say::NewLocalGame {
+            size,
+            komi,
+            handicap,
+            first,
+        } => {
+            let handicap = match handicap {
+                0 => String::new(),
+                n => format!(", {n} handicap stones"),
+            };
+            format!(
+                "new local game: {size}x{size}, komi {komi}{handicap}; {} to play",
+                c(first)
+            )
+        }
+    }
+}
+
+fn japanese(text: Say<'_>) -> String {
+    let c = |x| color(Lang::Ja, x);
+    match text {
+        Say::PartnerAway(why) => format!("相手と切断中: {why}"),
+        Say::ChatWith(who) => format!("c: {who}とチャット"),
+        Say::Terms {
+            size,
+            komi,
+            handicap,
+        } => {
+            let terms = match handicap {
+                0 => "互先".to_string(),
+                n => format!("{n}子の置碁"),
+            };
+            format!("{size}路、コミ{komi}、{terms}")
+        }
+        Say::Prisoners { who, count } => format!(" {who} アゲハマ {count:>3}"),
+        Say::You => " (自分)".to_string(),
+        Say::ToPlayYourMove(x) => format!("{}の番: あなたの手番", c(x)),
+        Say::ToPlayPartner(x, who) => format!("{}の番: {who}", c(x)),
+        Say::ToPlay(x) => format!("{}の番", c(x)),
+        Say::MoveAndPhase { moves, phase: p } => {
+            format!("{moves}手目、{}", phase(Lang::Ja, p))
+        }
+        Say::LastMove(what) => format!("{}{what}", pad_right("直前の手", 11)),
+        Say::Ko(what) => format!("{}{what}", pad_right("劫", 11)),
+        Say::Cursor(what) => format!("{}{what}", pad_right("カーソル", 11)),
+        Say::Played(x, at) => format!("{} {at}", c(x)),
+        Say::Passed(x) => format!("{} パス", c(x)),
+        Say::RepeatedAt(m) => format!("{m}手目で同一局面: n で無勝負を提案"),
+        Say::OfferedNoResult(by) => format!("{}が無勝負を提案", c(by)),
+        Say::NoResultDeclined => "無勝負は断られた: 反復の着手は不可".to_string(),
+        Say::ToDecide(x) => format!("{}が決める", c(x)),
+        Say::ToAnswer(who) => format!("{who}の答え待ち"),
+        Say::AcceptOrCounter => "合意か対案を".to_string(),
+        Say::MarkAndPropose => "死に石を指定して提案".to_string(),
+        Say::PhaseThen(p, then) => format!("{}: {then}", phase(Lang::Ja, p)),
+        Say::ProposalBy { number, by, dead } => {
+            format!("{}の終局処理案{number}: 死に石{dead}", c(by))
+        }
+        Say::NoProposalYet => "終局処理案はまだない".to_string(),
+        Say::Marked { count, cursor } => format!("死に石{count}を指定、カーソル {cursor}"),
+        Say::Reading { chains, dead } => format!("読み中: {chains}群 (?)、死に石{dead}"),
+        Say::Legend { dead, territory } => format!(
+            "{} {} 死に石  {} {} 地",
+            dead[0], dead[1], territory[0], territory[1]
+        ),
+        Say::Moves(n) => format!("{n}手"),
+        Say::StatusPlay(x, moves) => format!("{}の番 · {moves}手目 · ? キー", c(x)),
+        Say::StatusEnded(result) => format!("{result} · ? キー"),
+        Say::StatusDecide(x) => format!("{}が死に石を決める · ? キー", c(x)),
+        Say::TooSmall {
+            need: (w, h),
+            have: (aw, ah),
+        } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
+        Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
+        Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+        Say::NewLocalGame {
+            size,
+            komi,
+            handicap,
+            first,
+        } => {
+            let terms = match handicap {
+                0 => "互先".to_string(),
+                n => format!("{n}子の置碁"),
+            };
+            format!(
+                "新しい対局: {size}路、コミ{komi}、{terms}。{}の番",
+                c(first)
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_time_keeper_calls_in_both_languages() {
+        let last = TimeCall::PeriodGone { periods_left: 1 };
+        assert_eq!(
+            time_call(Lang::En, last, Color::White),
+            "White: the last period"
+        );
+        assert_eq!(time_call(Lang::Ja, last, Color::White), "白: 最後の1回");
+        let begins = TimeCall::ByoyomiBegins {
+            periods: 5,
+            period_s: 30,
+        };
+        assert_eq!(
+            time_call(Lang::Ja, begins, Color::Black),
+            "黒: 秒読み、30秒5回"
+        );
+    }
+}
