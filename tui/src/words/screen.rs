@@ -86,6 +86,15 @@ pub enum Say<'a> {
         last: usize,
     },
     MovesTitle(usize),
+    /// A record under review, by its title.
+    ReviewTitle(&'a str),
+    /// The position shown in a review.
+    ReviewAt {
+        at: usize,
+        moves: usize,
+    },
+    /// A record's result, as SGF writes it.
+    ResultLine(&'a str),
     /// A game at one keyboard has begun.
     NewLocalGame {
         size: u8,
@@ -193,6 +202,9 @@ fn english(text: Say<'_>) -> String {
         } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
         Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
         Say::MovesTitle(last) => format!(" moves ({last}) "),
+        Say::ReviewTitle(title) => format!("review: {title}"),
+        Say::ReviewAt { at, moves } => format!("move {at} of {moves}"),
+        Say::ResultLine(result) => format!("{}{result}", pad_right("result", 11)),
         Say::NewLocalGame {
             size,
             komi,
@@ -268,6 +280,9 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+        Say::ReviewTitle(title) => format!("並べ直し: {title}"),
+        Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
+        Say::ResultLine(result) => format!("{}{result}", pad_right("結果", 11)),
         Say::NewLocalGame {
             size,
             komi,
