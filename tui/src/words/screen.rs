@@ -105,6 +105,18 @@ pub enum Say<'a> {
     PartnerLeft(&'a str),
     /// The partner did not come back to game `id`.
     PartnerNotBack(&'a str),
+    /// The lobby's titles: hosting, joining, waiting for an adjourned
+    /// game's partner, rejoining its host.
+    Hosting {
+        size: u8,
+        komi: &'a str,
+    },
+    Joining(&'a str),
+    WaitingFor(&'a str),
+    Rejoining {
+        id: &'a str,
+        addr: &'a str,
+    },
     /// A game at one keyboard has begun.
     NewLocalGame {
         size: u8,
@@ -212,6 +224,10 @@ fn english(text: Say<'_>) -> String {
         } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
         Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
         Say::MovesTitle(last) => format!(" moves ({last}) "),
+        Say::Hosting { size, komi } => format!("Hosting a {size}x{size} game, komi {komi}"),
+        Say::Joining(code) => format!("Joining {code}"),
+        Say::WaitingFor(id) => format!("Waiting for the partner of game {id}"),
+        Say::Rejoining { id, addr } => format!("Rejoining game {id} at {addr}"),
         Say::PlainBanner => {
             "kaisho plain mode. Type new 9 to start a 9x9 game, help for the commands.".to_string()
         }
@@ -304,6 +320,10 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+        Say::Hosting { size, komi } => format!("{size}路、コミ{komi}の対局を開いています"),
+        Say::Joining(code) => format!("{code} に参加しています"),
+        Say::WaitingFor(id) => format!("対局 {id} の相手を待っています"),
+        Say::Rejoining { id, addr } => format!("対局 {id} に {addr} で再接続しています"),
         Say::PlainBanner => {
             "kaisho プレーンモード。new 9 で9路の対局、help でコマンド一覧。".to_string()
         }
