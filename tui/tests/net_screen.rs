@@ -511,7 +511,10 @@ async fn a_move_the_rules_refuse_in_a_network_game_is_refused_once_with_the_rule
     // The screen does not judge the move: the network task's game does.
     assert_eq!(b.said.len(), heard_b, "{:?}", b.said);
     settle(&mut a, &mut b, |_, b| b.said.len() > heard_b).await;
-    assert_eq!(b.said[heard_b..], ["E5: the point is occupied"]);
+    assert_eq!(
+        b.said[heard_b..],
+        ["E5: the point is occupied (J1989 Art. 3)"]
+    );
     // No report follows it, on either side.
     let more = tokio::time::timeout(Duration::from_millis(300), async {
         tokio::select! {

@@ -445,6 +445,7 @@ fn plain_mode_speaks_japanese_by_flag_or_locale() {
     assert!(ok, "{by_locale}");
     for out in [&by_flag, &by_locale] {
         for expected in [
+            "kaisho プレーンモード。new 9 で9路の対局、help でコマンド一覧。",
             "新しい対局: 9路、コミ6.5、互先。黒の番",
             "1手目 黒 E5",
             "E5: 石のある点です (日本囲碁規約 第三条)",

@@ -15,6 +15,7 @@ use super::table::Table;
 use super::text::moves_text;
 use super::timer::Timer;
 use super::{Screen, State};
+use crate::words::{Say, say};
 use kaisho_core::Outcome;
 use kaisho_saves::log::{GameSummary, Listing, LogError, SavedGame};
 use kaisho_saves::sgf::SgfRecord;
@@ -171,7 +172,7 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
 /// Waits on the default port for the partner of adjourned network game `id`.
 pub(super) fn host_resume(state: &mut State, id: String, out: &mut Out) {
     let bind = SocketAddr::new(state.listen, DEFAULT_PORT);
-    let title = format!("Waiting for the partner of game {id}");
+    let title = say(state.naming.lang, Say::WaitingFor(&id));
     lobby::start(state, Plan::HostResume { bind, id }, title, out);
 }
 
@@ -201,7 +202,8 @@ pub(super) fn rejoin(state: &mut State, id: String, addr: &str, out: &mut Out) {
         .or_else(|_| format!("{addr}:{DEFAULT_PORT}").parse::<SocketAddr>());
     match parsed {
         Ok(addr) => {
-            let title = format!("Rejoining game {id} at {addr}");
+            let at = addr.to_string();
+            let title = say(state.naming.lang, Say::Rejoining { id: &id, addr: &at });
             lobby::start(state, Plan::JoinResume { addr, id }, title, out);
         }
         Err(_) => out.refuse(format!(

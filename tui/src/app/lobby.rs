@@ -12,6 +12,7 @@ use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use super::timer::{CLOCKS, clock_label};
 use super::{Screen, State};
+use crate::words::{Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
@@ -276,11 +277,12 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
             HostItem::Start => {
                 let bind = SocketAddr::new(state.listen, form.port);
                 let terms = form.terms();
-                let title = format!(
-                    "Hosting a {0}x{0} game, komi {1}",
-                    form.size,
-                    Komi::from_halves(terms.komi_halves)
-                );
+                let komi = Komi::from_halves(terms.komi_halves).to_string();
+                let hosting = Say::Hosting {
+                    size: form.size,
+                    komi: &komi,
+                };
+                let title = say(state.naming.lang, hosting);
                 let series = form.series.take().map(|s| s.1);
                 start(state, Plan::Host { bind, terms }, title, out);
                 if let Screen::Lobby(lobby) = &mut state.screen {
@@ -325,7 +327,7 @@ pub(super) fn join(
     out: &mut Out,
 ) {
     let code = code.trim().to_string();
-    let title = format!("Joining {code}");
+    let title = say(state.naming.lang, Say::Joining(&code));
     let (terms, game) = series.unzip();
     let plan = Plan::Join {
         code,

@@ -115,11 +115,9 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
     out
 }
 
-/// A count of moves in words: `1 move`, `35 moves`.
+/// A count of moves in English words, for the lines not yet in the
+/// catalog's languages: `1 move`, `35 moves`.
 #[must_use]
 pub fn moves_text(n: impl Into<u64>) -> String {
-    match n.into() {
-        1 => "1 move".to_string(),
-        n => format!("{n} moves"),
-    }
+    words::say(Lang::En, words::Say::Moves(n.into()))
 }

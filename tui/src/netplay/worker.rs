@@ -10,7 +10,7 @@ use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
 use crate::shell::disk::{export, series_game};
-use crate::words::Lang;
+use crate::words::{Lang, Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -100,9 +100,7 @@ impl Task {
                         COMEBACK.as_secs()
                     )));
                     let Some(link) = self.comeback(&mut side, partner).await? else {
-                        let end = format!(
-                            "the partner did not come back: game {id} is adjourned; resume it from Saved games"
-                        );
+                        let end = say(self.lang, Say::PartnerNotBack(&id));
                         return Ok(self.adjourned(&id, &end));
                     };
                     session = self.resume(link, &side, &id).await?;
@@ -321,12 +319,13 @@ impl Task {
             if let Some(outcome) = session.game().outcome()
                 && !session.awaiting_ack()
             {
-                return Ok(format!("the game is over: {}", outcome.result_string()));
+                let result = outcome.result_string();
+                return Ok(say(self.lang, Say::NetGameOver(&result)));
             }
             tokio::select! {
                 request = self.requests.recv() => match request {
                     None | Some(NetRequest::Leave) => {
-                        return Ok("the game is adjourned (打ち掛け); either side can resume it from Saved games".into());
+                        return Ok(say(self.lang, Say::NetAdjourned));
                     }
                     Some(NetRequest::Act(event)) => self.act(session, event).await?,
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
@@ -346,9 +345,7 @@ impl Task {
                     Update::Chat(text) => self.tell(NetNews::Chat(text)),
                     Update::Acked { .. } | Update::PeerClock { .. } => {}
                     Update::Bye(reason) if session.game().outcome().is_none() => {
-                        return Ok(format!(
-                            "the partner left ({reason}); the game is adjourned (打ち掛け): resume it from Saved games"
-                        ));
+                        return Ok(say(self.lang, Say::PartnerLeft(&reason)));
                     }
                     Update::Bye(_) => {}
                 },

@@ -42,10 +42,8 @@ async fn session(
     if let Some(message) = &state.message {
         writeln!(output, "{}", message.text)?;
     }
-    writeln!(
-        output,
-        "kaisho plain mode. Type new 9 to start a 9x9 game, help for the commands."
-    )?;
+    let banner = crate::words::say(state.naming.lang, crate::words::Say::PlainBanner);
+    writeln!(output, "{banner}")?;
     output.flush()?;
     let mut lines = read_lines(input);
     let mut shell = Shell::default();

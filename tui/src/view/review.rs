@@ -4,10 +4,11 @@
 
 use super::board::BoardView;
 use super::footer;
-use super::text::wrap;
+use super::text::{fit, wrap};
 use super::theme::Theme;
 use crate::app::{Review, State};
 use crate::layout::Areas;
+use crate::words::{Say, say};
 use kaisho_core::{Color, Move};
 use kaisho_saves::visible::visible;
 use ratatui::buffer::Buffer;
@@ -31,48 +32,62 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
     let size = game.settings().size.get();
     let record = &review.record;
     let mut lines = Vec::new();
-    for text in wrap(&format!("review: {}", review.title), width)
+    let lang = theme.lang;
+    for text in wrap(&say(lang, Say::ReviewTitle(&review.title)), width)
         .into_iter()
         .take(2)
     {
         lines.push(Line::styled(theme.text(&text), theme.bold()));
     }
     let settings = game.settings();
-    let terms = match settings.handicap {
-        0 => "even".to_string(),
-        n => format!("{n} stones"),
-    };
-    lines.push(Line::from(format!(
-        "{size}x{size}, komi {}, {terms}",
-        settings.komi
+    let komi = settings.komi.to_string();
+    lines.push(Line::from(say(
+        lang,
+        Say::Terms {
+            size,
+            komi: &komi,
+            handicap: settings.handicap,
+        },
     )));
     let [black, white] = game.captures();
     let names = [&record.black, &record.white];
     let player = |color: Color, prisoners: u32| {
-        let name: String = visible(names[color.index()].as_deref().unwrap_or(color.name()))
-            .chars()
-            .take(12)
-            .collect();
+        let shown = names[color.index()]
+            .as_deref()
+            .unwrap_or(crate::words::color(lang, color));
+        let who = fit(&theme.text(&visible(shown)), 13);
         Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
-            Span::raw(theme.text(&format!(" {name:<12}prisoners {prisoners:>3}"))),
+            Span::raw(say(
+                lang,
+                Say::Prisoners {
+                    who: &who,
+                    count: prisoners,
+                },
+            )),
         ])
     };
     lines.push(player(Color::Black, black));
     lines.push(player(Color::White, white));
     lines.push(Line::default());
     lines.push(Line::styled(
-        format!("move {} of {}", review.at, review.moves()),
+        say(
+            lang,
+            Say::ReviewAt {
+                at: review.at,
+                moves: review.moves(),
+            },
+        ),
         theme.bold(),
     ));
     let last = match game.last_move() {
-        Some(Move::Play(color, p)) => format!("{color} {}", state.naming.name(p, size)),
-        Some(Move::Pass(color)) => format!("{color} passed"),
+        Some(Move::Play(color, p)) => say(lang, Say::Played(color, &state.naming.name(p, size))),
+        Some(Move::Pass(color)) => say(lang, Say::Passed(color)),
         None => "-".to_string(),
     };
-    lines.push(Line::from(theme.text(&format!("last move  {last}"))));
+    lines.push(Line::from(theme.text(&say(lang, Say::LastMove(&last)))));
     let result = record.result.as_deref().unwrap_or("-");
-    lines.push(Line::from(theme.text(&format!("result     {result}"))));
+    lines.push(Line::from(theme.text(&say(lang, Say::ResultLine(result)))));
     if let Some(why) = &review.refusal {
         for text in wrap(why, width).into_iter().take(3) {
             lines.push(Line::styled(theme.text(&text), theme.error()));

@@ -86,6 +86,37 @@ pub enum Say<'a> {
         last: usize,
     },
     MovesTitle(usize),
+    /// A record under review, by its title.
+    ReviewTitle(&'a str),
+    /// The position shown in a review.
+    ReviewAt {
+        at: usize,
+        moves: usize,
+    },
+    /// A record's result, as SGF writes it.
+    ResultLine(&'a str),
+    /// Plain mode's first line.
+    PlainBanner,
+    /// A network game ended, with its SGF result.
+    NetGameOver(&'a str),
+    /// We left a network game.
+    NetAdjourned,
+    /// The partner said goodbye, and why.
+    PartnerLeft(&'a str),
+    /// The partner did not come back to game `id`.
+    PartnerNotBack(&'a str),
+    /// The lobby's titles: hosting, joining, waiting for an adjourned
+    /// game's partner, rejoining its host.
+    Hosting {
+        size: u8,
+        komi: &'a str,
+    },
+    Joining(&'a str),
+    WaitingFor(&'a str),
+    Rejoining {
+        id: &'a str,
+        addr: &'a str,
+    },
     /// A game at one keyboard has begun.
     NewLocalGame {
         size: u8,
@@ -193,6 +224,27 @@ fn english(text: Say<'_>) -> String {
         } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
         Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
         Say::MovesTitle(last) => format!(" moves ({last}) "),
+        Say::Hosting { size, komi } => format!("Hosting a {size}x{size} game, komi {komi}"),
+        Say::Joining(code) => format!("Joining {code}"),
+        Say::WaitingFor(id) => format!("Waiting for the partner of game {id}"),
+        Say::Rejoining { id, addr } => format!("Rejoining game {id} at {addr}"),
+        Say::PlainBanner => {
+            "kaisho plain mode. Type new 9 to start a 9x9 game, help for the commands.".to_string()
+        }
+        Say::NetGameOver(result) => format!("the game is over: {result}"),
+        Say::NetAdjourned => {
+            "the game is adjourned (打ち掛け); either side can resume it from Saved games"
+                .to_string()
+        }
+        Say::PartnerLeft(reason) => format!(
+            "the partner left ({reason}); the game is adjourned (打ち掛け): resume it from Saved games"
+        ),
+        Say::PartnerNotBack(id) => format!(
+            "the partner did not come back: game {id} is adjourned; resume it from Saved games"
+        ),
+        Say::ReviewTitle(title) => format!("review: {title}"),
+        Say::ReviewAt { at, moves } => format!("move {at} of {moves}"),
+        Say::ResultLine(result) => format!("{}{result}", pad_right("result", 11)),
         Say::NewLocalGame {
             size,
             komi,
@@ -268,6 +320,26 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
+        Say::Hosting { size, komi } => format!("{size}路、コミ{komi}の対局を開いています"),
+        Say::Joining(code) => format!("{code} に参加しています"),
+        Say::WaitingFor(id) => format!("対局 {id} の相手を待っています"),
+        Say::Rejoining { id, addr } => format!("対局 {id} に {addr} で再接続しています"),
+        Say::PlainBanner => {
+            "kaisho プレーンモード。new 9 で9路の対局、help でコマンド一覧。".to_string()
+        }
+        Say::NetGameOver(result) => format!("終局: {result}"),
+        Say::NetAdjourned => {
+            "打ち掛けになりました。どちらからでも「保存した対局」から再開できます".to_string()
+        }
+        Say::PartnerLeft(reason) => {
+            format!("相手が対局を離れました ({reason})。打ち掛け: 「保存した対局」から再開できます")
+        }
+        Say::PartnerNotBack(id) => format!(
+            "相手が戻りませんでした: 対局 {id} は打ち掛け。「保存した対局」から再開できます"
+        ),
+        Say::ReviewTitle(title) => format!("並べ直し: {title}"),
+        Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
+        Say::ResultLine(result) => format!("{}{result}", pad_right("結果", 11)),
         Say::NewLocalGame {
             size,
             komi,
