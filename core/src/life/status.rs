@@ -1,5 +1,6 @@
 //! The verdict on every chain of a stopped position.
 
+use super::answer;
 use super::benson::{self, Safety};
 use super::grid::Grid;
 use super::ko_stone;
@@ -39,7 +40,9 @@ pub struct ChainVerdict {
     /// One line saying why, e.g. "White captures at B1 even under 7.2".
     pub reason: String,
     /// For a dead chain, the capture against every defence, which
-    /// [`Proof::verify`] replays: no chain is dead without one.
+    /// [`Proof::verify`] replays: no chain is dead without one. For a
+    /// living chain that owns a territory, [`Proof::Lives`] where one answer
+    /// to any first move makes it unconditionally alive.
     pub proof: Option<Proof>,
 }
 
@@ -109,7 +112,7 @@ impl Analysis {
     }
 }
 
-/// A chain's status, its reason, and the proof of a capture.
+/// A chain's status, its reason, and the proof of a capture or of life.
 type Verdict = (Status, String, Option<Proof>);
 
 /// How often the analysis may redo its areas after finding that a chain
@@ -132,17 +135,38 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
     let mut verdicts = Vec::new();
+    let mut lives = vec![None; grid.chains.len()];
+    let mut tried = vec![false; grid.chains.len()];
     for _round in 0..MAX_ROUNDS {
+        let untried: Vec<bool> = safety
+            .iter()
+            .zip(&tried)
+            .map(|(s, t)| *s == Some(Safety::Territory) && !t)
+            .collect();
+        let found = answer::prove(board, &grid, &untried);
+        for (c, life) in found.into_iter().enumerate() {
+            tried[c] |= untried[c];
+            if life.is_some() {
+                lives[c] = life;
+            }
+        }
         verdicts = safety
             .iter()
-            .map(|s| match s {
-                Some(Safety::Benson) => (Status::Alive, "Benson-alive".to_string(), None),
-                Some(Safety::Territory) => (
+            .zip(&lives)
+            .map(|(s, life)| match (s, life) {
+                (Some(Safety::Benson), _) => (Status::Alive, "Benson-alive".to_string(), None),
+                (Some(Safety::Territory), Some(answers)) => (
+                    Status::Alive,
+                    "alive: whatever is played first, one answer makes it unconditionally alive"
+                        .to_string(),
+                    Some(Proof::Lives(answers.clone())),
+                ),
+                (Some(Safety::Territory), None) => (
                     Status::Alive,
                     "alive: its territory is too large for an invader to live in".to_string(),
                     None,
                 ),
-                None => (Status::Unsettled, String::new(), None),
+                (None, _) => (Status::Unsettled, String::new(), None),
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
@@ -434,7 +458,10 @@ fn finish(board: &Board, grid: &Grid, verdicts: Vec<Verdict>) -> Vec<ChainVerdic
                 color: grid.color(c),
                 status,
                 reason,
-                proof: proof.filter(|_| status == Status::Dead),
+                proof: proof.filter(|p| match p {
+                    Proof::Lives(_) => status == Status::Alive,
+                    Proof::Capture(_) | Proof::Enclosed(_) => status == Status::Dead,
+                }),
             }
         })
         .collect()
