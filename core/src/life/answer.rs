@@ -72,31 +72,35 @@ impl Answers {
 
 /// Proofs of life by one answer for the chains `wanted` of `grid`
 /// (indexed like them; `None` where this proof does not reach). The
-/// owner's moves are tried on the empty points of the regions next to each
-/// chain.
+/// owner's moves are tried on the empty points next to its own stones in
+/// the regions next to each chain (a stone away from them would stand alone
+/// and make no region vital), and each such move's Benson test is shared
+/// by every chain that tries it.
 pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<Answers>> {
     let start = fresh(board);
-    let mut tried: HashMap<(Color, usize), Option<Board>> = HashMap::new();
+    let mut tried: HashMap<(Color, usize), Option<(Board, Vec<bool>)>> = HashMap::new();
     let mut out = vec![None; grid.chains.len()];
     for (c, slot) in out.iter_mut().enumerate() {
         if !wanted[c] {
             continue;
         }
         let owner = grid.color(c);
-        let stone = grid.point(grid.chains[c][0]);
-        let region = grid.flood(grid.chains[c][0], |g, j| {
+        let first = grid.chains[c][0];
+        let stone = grid.point(first);
+        let region = grid.flood(first, |g, j| {
             g.cells[j] != Some(owner) || g.chain_of[j] == c
         });
-        let candidates: Vec<usize> = region
-            .into_iter()
-            .filter(|&j| grid.cells[j].is_none())
-            .collect();
-        for &f in &candidates {
-            let after = tried
-                .entry((owner, f))
-                .or_insert_with(|| play(&start, owner, grid.point(f)))
-                .as_ref();
-            let Some(after) = after.filter(|b| unconditional(b, stone, owner)) else {
+        let candidates = region.into_iter().filter(|&j| {
+            grid.cells[j].is_none() && grid.neighbours(j).any(|m| grid.cells[m] == Some(owner))
+        });
+        for f in candidates {
+            let after = tried.entry((owner, f)).or_insert_with(|| {
+                play(&start, owner, grid.point(f)).map(|b| {
+                    let alive = unconditional_stones(&b, owner);
+                    (b, alive)
+                })
+            });
+            let Some((after, _)) = after.as_ref().filter(|(_, alive)| alive[first]) else {
                 continue;
             };
             if let Some(replies) = answer_all(&start, after, owner, grid.point(f), stone, grid) {
@@ -217,12 +221,18 @@ fn play(board: &Board, color: Color, p: Point) -> Option<Board> {
 /// Whether a stone of `owner` stands at `stone` in a chain Benson's test
 /// finds unconditionally alive.
 fn unconditional(board: &Board, stone: Point, owner: Color) -> bool {
-    if board.get(stone) != Some(owner) {
-        return false;
-    }
+    let at = usize::from(stone.row) * usize::from(board.size()) + usize::from(stone.col);
+    unconditional_stones(board, owner)[at]
+}
+
+/// By point index, whether a stone of `owner` stands there in a chain
+/// Benson's test finds unconditionally alive.
+fn unconditional_stones(board: &Board, owner: Color) -> Vec<bool> {
     let grid = Grid::new(board);
-    let at = usize::from(stone.row) * grid.n + usize::from(stone.col);
-    benson::unconditional_chains(&grid, owner)[grid.chain_of[at]]
+    let alive = benson::unconditional_chains(&grid, owner);
+    (0..grid.cells.len())
+        .map(|i| grid.cells[i] == Some(owner) && alive[grid.chain_of[i]])
+        .collect()
 }
 
 #[cfg(test)]
