@@ -78,7 +78,7 @@ impl Answers {
 /// by every chain that tries it.
 pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<Answers>> {
     let start = fresh(board);
-    let mut tried: HashMap<(Color, usize), Option<(Board, Vec<bool>)>> = HashMap::new();
+    let mut tried: HashMap<(Color, usize), Option<Tried>> = HashMap::new();
     let mut out = vec![None; grid.chains.len()];
     for (c, slot) in out.iter_mut().enumerate() {
         if !wanted[c] {
@@ -115,6 +115,10 @@ pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<A
     }
     out
 }
+
+/// The position after one of the owner's moves, and which of its stones
+/// Benson's test finds unconditionally alive there (by point index).
+type Tried = (Board, Vec<bool>);
 
 /// An answer to every spoiling move of `free` (see the module notes), or
 /// `None` if one has none among the points near it.
