@@ -117,6 +117,33 @@ fn an_edge_territory_one_answer_from_two_eyes_is_proven_alive() {
     assert!(answers.verify(&spoiled).is_err(), "{answers:?}");
 }
 
+/// A straight four on the edge behind a white wall open to the rest of the
+/// board, read with a budget of one node: the search cannot settle it,
+/// but whatever White plays first, Black answers on the other middle point
+/// and is unconditionally alive. Alive with a proof of life, not unsettled.
+#[test]
+fn a_straight_four_the_search_cannot_read_is_proven_alive_by_one_answer() {
+    let mut rows = vec!["....XO...", "XXXXXO...", "OOOOOO..."];
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let starved = Limits {
+        nodes_per_chain: 1,
+        nodes_total: 1,
+        ..Limits::default()
+    };
+    let analysis = life::analyse(&board, &starved);
+    let group = analysis.at(common::pt(9, "E9")).unwrap();
+    assert_eq!(group.status, Status::Alive, "{group:?}");
+    let Some(proof @ Proof::Lives(answers)) = &group.proof else {
+        panic!("{group:?}");
+    };
+    proof.verify(&board).unwrap();
+    assert!(
+        ["B9", "C9"].contains(&answers.free.to_gtp(9).as_str()),
+        "{answers:?}"
+    );
+}
+
 /// A reading in slices goes on where the last slice stopped (the settled
 /// positions of its table, and the deepening bound it reached): slices of
 /// 200 nodes settle a position whose chains need some 1,000 nodes in one

@@ -1,6 +1,6 @@
 //! The verdict on every chain of a stopped position.
 
-use super::answer;
+use super::answer::{self, Answers};
 use super::benson::{self, Safety};
 use super::grid::Grid;
 use super::ko_stone;
@@ -143,24 +143,13 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             .zip(&tried)
             .map(|(s, t)| *s == Some(Safety::Territory) && !t)
             .collect();
-        let found = answer::prove(board, &grid, &untried);
-        for (c, life) in found.into_iter().enumerate() {
-            tried[c] |= untried[c];
-            if life.is_some() {
-                lives[c] = life;
-            }
-        }
+        prove_lives(board, &grid, &untried, &mut lives, &mut tried);
         verdicts = safety
             .iter()
             .zip(&lives)
             .map(|(s, life)| match (s, life) {
                 (Some(Safety::Benson), _) => (Status::Alive, "Benson-alive".to_string(), None),
-                (Some(Safety::Territory), Some(answers)) => (
-                    Status::Alive,
-                    "alive: whatever is played first, one answer makes it unconditionally alive"
-                        .to_string(),
-                    Some(Proof::Lives(answers.clone())),
-                ),
+                (Some(Safety::Territory), Some(answers)) => lives_by_answer(answers),
                 (Some(Safety::Territory), None) => (
                     Status::Alive,
                     "alive: its territory is too large for an invader to live in".to_string(),
@@ -203,6 +192,17 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
             context.judge(*c, moves, fair, false, spend, &mut verdicts);
         }
+        let open: Vec<bool> = verdicts
+            .iter()
+            .zip(&tried)
+            .map(|(v, t)| v.0 == Status::Unsettled && !t)
+            .collect();
+        prove_lives(board, &grid, &open, &mut lives, &mut tried);
+        for (verdict, life) in verdicts.iter_mut().zip(&lives) {
+            if let (Status::Unsettled, Some(answers)) = (verdict.0, life) {
+                *verdict = lives_by_answer(answers);
+            }
+        }
         ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
@@ -218,6 +218,33 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         chains,
         nodes: spend.nodes,
     }
+}
+
+/// Looks for proofs of life by one answer (see [`answer`]) for the chains
+/// `wanted` not yet `tried`, keeping those found in `lives`.
+fn prove_lives(
+    board: &Board,
+    grid: &Grid,
+    wanted: &[bool],
+    lives: &mut [Option<Answers>],
+    tried: &mut [bool],
+) {
+    let found = answer::prove(board, grid, wanted);
+    for (c, life) in found.into_iter().enumerate() {
+        tried[c] |= wanted[c];
+        if life.is_some() {
+            lives[c] = life;
+        }
+    }
+}
+
+/// The verdict on a chain with a proof of life by one answer.
+fn lives_by_answer(answers: &Answers) -> Verdict {
+    (
+        Status::Alive,
+        "alive: whatever is played first, one answer makes it unconditionally alive".to_string(),
+        Some(Proof::Lives(answers.clone())),
+    )
 }
 
 /// The search work done so far: nodes spent, and the settled outcomes by
