@@ -135,8 +135,9 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
     let mut verdicts = Vec::new();
-    let mut lives = vec![None; grid.chains.len()];
-    let mut tried = vec![false; grid.chains.len()];
+    let (mut lives, mut tried) = std::mem::take(&mut spend.lives);
+    lives.resize(grid.chains.len(), None);
+    tried.resize(grid.chains.len(), false);
     for _round in 0..MAX_ROUNDS {
         let untried: Vec<bool> = safety
             .iter()
@@ -213,6 +214,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         }
         safety = next;
     }
+    spend.lives = (lives, tried);
     let chains = finish(board, &grid, verdicts);
     Analysis {
         chains,
@@ -256,6 +258,10 @@ pub(crate) struct Spend {
     /// What the search kept of the questions still open, so that a
     /// further try goes on from where the last one stopped.
     memories: HashMap<(usize, Vec<Point>), search::Memory>,
+    /// The proofs of life by one answer found so far, and the chains
+    /// already tried for one (by chain number), so that a further slice
+    /// does not look again.
+    lives: (Vec<Option<Answers>>, Vec<bool>),
 }
 
 /// What judging an area needs to know about the whole position.
