@@ -84,6 +84,8 @@ struct Tally {
     why_open: std::collections::BTreeMap<String, usize>,
     /// Chains dead for one side and alive for the other.
     contrary_chains: usize,
+    /// Chains alive with a [`life::Proof::Lives`], every one replayed.
+    proven_alive: usize,
     /// The positions holding them, board and chains.
     contrary: Vec<String>,
     open_dead: Vec<String>,
@@ -97,7 +99,7 @@ impl Tally {
             .map(|(why, n)| format!("\n    {n:5} unsettled: {why}"))
             .collect();
         format!(
-            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions",
+            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions; alive with a proof of life {}",
             self.positions,
             self.chains,
             self.agree,
@@ -106,7 +108,8 @@ impl Tally {
             self.unsettled,
             100.0 * self.unsettled as f64 / self.chains.max(1) as f64,
             self.contrary_chains,
-            self.contrary.len()
+            self.contrary.len(),
+            self.proven_alive
         ) + &why.concat()
     }
 }
@@ -119,6 +122,12 @@ fn compare(position: &Position, tally: &mut Tally) {
     let mut lines = String::new();
     for chain in &analysis.chains {
         tally.chains += 1;
+        if let Some(proof) = &chain.proof {
+            proof.verify(board).unwrap_or_else(|e| {
+                panic!("{} {}: {e}", position.game, position.stage);
+            });
+            tally.proven_alive += usize::from(matches!(proof, life::Proof::Lives(_)));
+        }
         let theirs = chain.stones.iter().any(|p| position.dead.contains(p));
         let ours = match chain.status {
             Status::Unsettled => {

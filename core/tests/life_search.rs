@@ -3,8 +3,8 @@
 
 mod common;
 
-use kaisho_core::Board;
-use kaisho_core::life::{self, Limits, Status};
+use kaisho_core::life::{self, Limits, Proof, Status};
+use kaisho_core::{Board, Color};
 
 /// g053-9 of `tests/corpus/life`, finished: White's top group has eyes at
 /// D7, C6 and D5 and the two black stones D8 E8 inside it, which GNU Go
@@ -92,6 +92,56 @@ fn rabbity_six_eye_space_is_dead() {
 fn straight_four_eye_space_is_alive() {
     let (_, analysis) = eye_space(&["XO....OX.", "XOOOOOOX.", "XXXXXXXX."]);
     assert_eq!(analysis.status(common::pt(9, "B9")), Some(Status::Alive));
+}
+
+/// A straight eight along the edge is Black's territory, one region
+/// only, so Benson's test alone does not find the wall alive. Whatever
+/// White plays first, Black has an answer that splits it into two regions
+/// every point of which touches the wall: the wall is alive with a proof of
+/// life that replays, and the same proof fails once a white stone stands on
+/// the point it plays.
+#[test]
+fn an_edge_territory_one_answer_from_two_eyes_is_proven_alive() {
+    let mut rows = vec!["........X", "XXXXXXXXX", "OOOOOOOOO"];
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let wall = analysis.at(common::pt(9, "A8")).unwrap();
+    assert_eq!(wall.status, Status::Alive, "{wall:?}");
+    let Some(Proof::Lives(answers)) = &wall.proof else {
+        panic!("{wall:?}");
+    };
+    Proof::Lives(answers.clone()).verify(&board).unwrap();
+    let mut spoiled = board.clone();
+    spoiled.play(Color::White, answers.free).unwrap();
+    assert!(answers.verify(&spoiled).is_err(), "{answers:?}");
+}
+
+/// A straight four on the edge behind a white wall open to the rest of the
+/// board, read with a budget of one node: the search cannot settle it,
+/// but whatever White plays first, Black answers on the other middle point
+/// and is unconditionally alive. Alive with a proof of life, not unsettled.
+#[test]
+fn a_straight_four_the_search_cannot_read_is_proven_alive_by_one_answer() {
+    let mut rows = vec!["....XO...", "XXXXXO...", "OOOOOO..."];
+    rows.resize(9, ".........");
+    let board = Board::from_rows(&rows).unwrap();
+    let starved = Limits {
+        nodes_per_chain: 1,
+        nodes_total: 1,
+        ..Limits::default()
+    };
+    let analysis = life::analyse(&board, &starved);
+    let group = analysis.at(common::pt(9, "E9")).unwrap();
+    assert_eq!(group.status, Status::Alive, "{group:?}");
+    let Some(proof @ Proof::Lives(answers)) = &group.proof else {
+        panic!("{group:?}");
+    };
+    proof.verify(&board).unwrap();
+    assert!(
+        ["B9", "C9"].contains(&answers.free.to_gtp(9).as_str()),
+        "{answers:?}"
+    );
 }
 
 /// A reading in slices goes on where the last slice stopped (the settled

@@ -49,6 +49,7 @@
 //!    caller gives (the core reads no clock), keeping what is proven.
 //! 6. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
+mod answer;
 pub mod benson;
 pub mod draft;
 mod grid;
@@ -60,6 +61,7 @@ mod region;
 pub mod search;
 pub mod status;
 
+pub use answer::Answers;
 pub use draft::{Finding, FindingKind, check, draft, findings};
 pub use proof::{Enclosure, Proof};
 pub use reading::Reading;

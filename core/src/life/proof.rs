@@ -1,13 +1,15 @@
 //! Why a chain is dead: the evidence every dead verdict carries, which
 //! anyone can check again on the board instead of trusting the analysis.
 
+use super::answer::Answers;
 use super::benson;
 use super::grid::Grid;
 use super::search::Capture;
 use crate::board::Board;
 use crate::point::Point;
 
-/// The evidence for a dead verdict.
+/// The evidence for a dead verdict, or for a living chain proven alive
+/// without search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Proof {
     /// The hypothetical play captures the chain for good against every
@@ -17,6 +19,9 @@ pub enum Proof {
     /// [`Enclosure`]): the booklet's plain case of stones left inside a
     /// territory.
     Enclosed(Enclosure),
+    /// The chain lives: whatever the opponent plays first, an answer makes
+    /// it unconditionally alive (see [`Answers`]).
+    Lives(Answers),
 }
 
 impl Proof {
@@ -25,6 +30,7 @@ impl Proof {
         match self {
             Proof::Capture(capture) => capture.verify(board),
             Proof::Enclosed(enclosure) => enclosure.verify(board),
+            Proof::Lives(answers) => answers.verify(board),
         }
     }
 }

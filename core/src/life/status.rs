@@ -1,5 +1,6 @@
 //! The verdict on every chain of a stopped position.
 
+use super::answer::{self, Answers};
 use super::benson::{self, Safety};
 use super::grid::Grid;
 use super::ko_stone;
@@ -35,6 +36,9 @@ pub enum Reason {
     Benson,
     /// Alive: its territory is too large for an invader to live in.
     LargeTerritory,
+    /// Alive: whatever is played first, one answer makes it unconditionally
+    /// alive ([`Proof::Lives`]).
+    LivesByAnswer,
     /// Unsettled: it borders an open area of `room` empty points, where
     /// play has not ended.
     BordersOpenArea { room: usize },
@@ -90,7 +94,9 @@ pub struct ChainVerdict {
     /// Why, e.g. White captures at B1 even under 7.2.
     pub reason: Reason,
     /// For a dead chain, the capture against every defence, which
-    /// [`Proof::verify`] replays: no chain is dead without one.
+    /// [`Proof::verify`] replays: no chain is dead without one. For a
+    /// living chain that owns a territory, [`Proof::Lives`] where one answer
+    /// to any first move makes it unconditionally alive.
     pub proof: Option<Proof>,
 }
 
@@ -160,7 +166,7 @@ impl Analysis {
     }
 }
 
-/// A chain's status, its reason, and the proof of a capture.
+/// A chain's status, its reason, and the proof of a capture or of life.
 type Verdict = (Status, Reason, Option<Proof>);
 
 /// How often the analysis may redo its areas after finding that a chain
@@ -183,13 +189,24 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, &known_alive);
     let mut verdicts = Vec::new();
+    let (mut lives, mut tried) = std::mem::take(&mut spend.lives);
+    lives.resize(grid.chains.len(), None);
+    tried.resize(grid.chains.len(), false);
     for _round in 0..MAX_ROUNDS {
+        let untried: Vec<bool> = safety
+            .iter()
+            .zip(&tried)
+            .map(|(s, t)| *s == Some(Safety::Territory) && !t)
+            .collect();
+        prove_lives(board, &grid, &untried, &mut lives, &mut tried);
         verdicts = safety
             .iter()
-            .map(|s| match s {
-                Some(Safety::Benson) => (Status::Alive, Reason::Benson, None),
-                Some(Safety::Territory) => (Status::Alive, Reason::LargeTerritory, None),
-                None => (Status::Unsettled, Reason::NotJudged, None),
+            .zip(&lives)
+            .map(|(s, life)| match (s, life) {
+                (Some(Safety::Benson), _) => (Status::Alive, Reason::Benson, None),
+                (Some(Safety::Territory), Some(answers)) => lives_by_answer(answers),
+                (Some(Safety::Territory), None) => (Status::Alive, Reason::LargeTerritory, None),
+                (None, _) => (Status::Unsettled, Reason::NotJudged, None),
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
@@ -226,6 +243,17 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
             context.judge(*c, moves, fair, false, spend, &mut verdicts);
         }
+        let open: Vec<bool> = verdicts
+            .iter()
+            .zip(&tried)
+            .map(|(v, t)| v.0 == Status::Unsettled && !t)
+            .collect();
+        prove_lives(board, &grid, &open, &mut lives, &mut tried);
+        for (verdict, life) in verdicts.iter_mut().zip(&lives) {
+            if let (Status::Unsettled, Some(answers)) = (verdict.0, life) {
+                *verdict = lives_by_answer(answers);
+            }
+        }
         ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
@@ -236,11 +264,39 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         }
         safety = next;
     }
+    spend.lives = (lives, tried);
     let chains = finish(board, &grid, verdicts);
     Analysis {
         chains,
         nodes: spend.nodes,
     }
+}
+
+/// Looks for proofs of life by one answer (see [`answer`]) for the chains
+/// `wanted` not yet `tried`, keeping those found in `lives`.
+fn prove_lives(
+    board: &Board,
+    grid: &Grid,
+    wanted: &[bool],
+    lives: &mut [Option<Answers>],
+    tried: &mut [bool],
+) {
+    let found = answer::prove(board, grid, wanted);
+    for (c, life) in found.into_iter().enumerate() {
+        tried[c] |= wanted[c];
+        if life.is_some() {
+            lives[c] = life;
+        }
+    }
+}
+
+/// The verdict on a chain with a proof of life by one answer.
+fn lives_by_answer(answers: &Answers) -> Verdict {
+    (
+        Status::Alive,
+        Reason::LivesByAnswer,
+        Some(Proof::Lives(answers.clone())),
+    )
 }
 
 /// The search work done so far: nodes spent, and the settled outcomes by
@@ -252,6 +308,10 @@ pub(crate) struct Spend {
     /// What the search kept of the questions still open, so that a
     /// further try goes on from where the last one stopped.
     memories: HashMap<(usize, Vec<Point>), search::Memory>,
+    /// The proofs of life by one answer found so far, and the chains
+    /// already tried for one (by chain number), so that a further slice
+    /// does not look again.
+    lives: (Vec<Option<Answers>>, Vec<bool>),
 }
 
 /// What judging an area needs to know about the whole position.
@@ -466,7 +526,10 @@ fn finish(board: &Board, grid: &Grid, verdicts: Vec<Verdict>) -> Vec<ChainVerdic
                 color: grid.color(c),
                 status,
                 reason,
-                proof: proof.filter(|_| status == Status::Dead),
+                proof: proof.filter(|p| match p {
+                    Proof::Lives(_) => status == Status::Alive,
+                    Proof::Capture(_) | Proof::Enclosed(_) => status == Status::Dead,
+                }),
             }
         })
         .collect()

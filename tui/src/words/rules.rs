@@ -20,6 +20,9 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::En, Reason::LargeTerritory) => {
             "alive: its territory is too large for an invader to live in".to_string()
         }
+        (Lang::En, Reason::LivesByAnswer) => {
+            "alive: whatever is played first, one answer makes it unconditionally alive".to_string()
+        }
         (Lang::En, Reason::BordersOpenArea { room }) => {
             format!("borders an open area of {room} empty points: play has not ended there")
         }
@@ -79,6 +82,9 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::En, Reason::NotJudged) => "not judged".to_string(),
         (Lang::Ja, Reason::Benson) => "無条件の活き (Benson)".to_string(),
         (Lang::Ja, Reason::LargeTerritory) => "活き: 地が広く、相手は中で活きられない".to_string(),
+        (Lang::Ja, Reason::LivesByAnswer) => {
+            "活き: 相手がどこに打っても一手で無条件の活きになる".to_string()
+        }
         (Lang::Ja, Reason::BordersOpenArea { room }) => {
             format!("空点{room}の開いた場に接する: そこはまだ打ち終わっていない")
         }
