@@ -28,5 +28,5 @@ pub use host::Host;
 pub use join::{join, rejoin};
 pub use link::Link;
 pub use session::{Session, Update};
-pub use setup::{host_game, join_game, join_game_with, resume};
+pub use setup::{Refusal, host_game, host_game_with, join_game, join_game_with, resume};
 pub use wire::{Colors, Terms, TimeW};

@@ -12,7 +12,14 @@ use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Game};
 use kaisho_saves::codec;
 use kaisho_saves::log::{GameHeader, GameStore, LoggedEvent, Player};
+use kaisho_saves::visible::visible_owned;
 use sha2::{Digest, Sha256};
+use std::future::Future;
+
+/// What the host says to a joiner whose last result it did not take.
+const KEPT_COPY: &str = "the host keeps its copy of the series and did not take this side's last \
+result; the copies agree once one side takes the other's (kaisho host or join \
+--take-correction, or answer yes when asked on the screen)";
 
 /// The digest both sides compare to agree on the terms.
 fn digest(terms: &Terms) -> Result<[u8; 32], NetError> {
@@ -36,29 +43,97 @@ async fn refuse(link: Link, e: NetError) -> NetError {
 /// grabs stones for nigiri if asked, and creates the save log in `store`.
 /// A connection lost here leaves nothing saved.
 pub async fn host_game(link: Link, terms: Terms, store: &GameStore) -> Result<Session, NetError> {
-    offer(link, terms, store)
+    host_game_with(link, terms, |_, _| async { None }, store).await
+}
+
+/// [`host_game`] for a series game, with `take`, the host's answer to a
+/// joiner whose copy of the series differs in the last result only: given
+/// the digest of the joiner's record and the joiner's reason, the terms to
+/// offer again once the host's copy holds the joiner's last result, or
+/// `None` to keep the host's copy (the game is then refused). The joiner
+/// may answer so once per offer.
+pub async fn host_game_with<Fut: Future<Output = Option<Terms>>>(
+    link: Link,
+    terms: Terms,
+    take: impl FnOnce(u64, String) -> Fut,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    offer(link, terms, take, store)
         .await
         .map_err(NetError::before_game)
 }
 
-async fn offer(mut link: Link, terms: Terms, store: &GameStore) -> Result<Session, NetError> {
-    if let Err(e) = check_name(link.peer_name()) {
-        return Err(refuse(link, e).await);
-    }
-    let settings = match terms.settings() {
-        Ok(s) => s,
-        Err(e) => return Err(refuse(link, e).await),
-    };
+/// What the joiner says of the host's terms.
+enum Answer {
+    Agreed,
+    /// The joiner refused them and left, saying why.
+    Left(String),
+    /// The joiner's copy of the series differs in the last result only.
+    Differs {
+        record: u64,
+        reason: String,
+    },
+}
+
+/// Sends `terms` and reads the joiner's answer to them.
+async fn propose(link: &mut Link, terms: &Terms) -> Result<Answer, NetError> {
     link.send(&Message::Terms(terms.clone())).await?;
     match link
         .recv_within(PAIR_TIMEOUT * 6, "the partner to agree to the terms")
         .await?
     {
-        Message::Agree { digest: d } if d == digest(&terms)? => {}
-        Message::Bye { reason } => return Err(NetError::TermsDiffer(reason)),
-        other => {
-            let e = unexpected("agreement to the terms", &other);
-            return Err(refuse(link, e).await);
+        Message::Agree { digest: d } if d == digest(terms)? => Ok(Answer::Agreed),
+        Message::Bye { reason } => Ok(Answer::Left(visible_owned(reason))),
+        Message::Differs { record, reason } if terms.series.is_some() => Ok(Answer::Differs {
+            record,
+            reason: visible_owned(reason),
+        }),
+        other => Err(unexpected("agreement to the terms", &other)),
+    }
+}
+
+async fn offer<Fut: Future<Output = Option<Terms>>>(
+    mut link: Link,
+    mut terms: Terms,
+    take: impl FnOnce(u64, String) -> Fut,
+    store: &GameStore,
+) -> Result<Session, NetError> {
+    if let Err(e) = check_name(link.peer_name()) {
+        return Err(refuse(link, e).await);
+    }
+    let mut settings = match terms.settings() {
+        Ok(s) => s,
+        Err(e) => return Err(refuse(link, e).await),
+    };
+    let mut take = Some(take);
+    loop {
+        match propose(&mut link, &terms).await {
+            Ok(Answer::Agreed) => break,
+            Ok(Answer::Left(reason)) => return Err(NetError::TermsDiffer(reason)),
+            Ok(Answer::Differs { record, reason }) => {
+                let again = match take.take() {
+                    Some(take) => take(record, reason.clone()).await,
+                    None => return Err(refuse(link, NetError::TermsDiffer(reason)).await),
+                };
+                let Some(again) = again else {
+                    let _ = link
+                        .send(&Message::Bye {
+                            reason: KEPT_COPY.to_string(),
+                        })
+                        .await;
+                    link.close(close::BYE, KEPT_COPY).await;
+                    return Err(NetError::TermsDiffer(reason));
+                };
+                terms = Terms {
+                    game_id: terms.game_id,
+                    ..again
+                };
+                settings = match terms.settings() {
+                    Ok(s) => s,
+                    Err(e) => return Err(refuse(link, e).await),
+                };
+            }
+            Err(e) => return Err(refuse(link, e).await),
         }
     }
     let host_color = match terms.colors {
@@ -103,23 +178,40 @@ pub async fn join_game(
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
-    let check = |terms: &Terms| match expected {
-        Some(expected) if expected != terms => Err(format!(
-            "the host offers {terms:?}, this side expected {expected:?}"
-        )),
-        _ => Ok(()),
+    let check = |terms: Terms| async move {
+        match expected {
+            Some(expected) if *expected != terms => Err(Refusal::Differ(format!(
+                "the host offers {terms:?}, this side expected {expected:?}"
+            ))),
+            _ => Ok(()),
+        }
     };
     join_game_with(link, check, call_odd, store).await
+}
+
+/// Why a joiner does not take the host's terms as offered.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// They are not the game this side will play; the text goes to the
+    /// host as the reason.
+    Differ(String),
+    /// They are the series game this side expects, from a copy of the
+    /// series that differs from this side's in the last result only:
+    /// `record` is the digest of this side's record, which the host may
+    /// take (its player consenting) and offer the terms again; `reason`
+    /// is what both sides are told if it does not.
+    LastResult { record: u64, reason: String },
 }
 
 /// [`join_game`] with a check of the host's terms of the caller's own: a
 /// series game, say, where the board and the clock are the host's to
 /// choose but the series, the number, komi, handicap and colours are not.
-/// A refusal's text goes to the host as the reason. A connection lost
+/// The check may be asked twice: after a [`Refusal::LastResult`] the host
+/// may offer the terms again from its corrected copy. A connection lost
 /// here leaves nothing saved.
-pub async fn join_game_with(
+pub async fn join_game_with<Fut: Future<Output = Result<(), Refusal>>>(
     link: Link,
-    check: impl FnOnce(&Terms) -> Result<(), String>,
+    check: impl FnMut(Terms) -> Fut,
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
@@ -128,16 +220,28 @@ pub async fn join_game_with(
         .map_err(NetError::before_game)
 }
 
-async fn take_terms(
+/// Leaves, telling the host why its terms were refused.
+async fn leave(mut link: Link, why: String) -> NetError {
+    let e = NetError::TermsDiffer(why);
+    let _ = link
+        .send(&Message::Bye {
+            reason: e.to_string(),
+        })
+        .await;
+    link.close(close::BYE, &e.to_string()).await;
+    e
+}
+
+async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
     mut link: Link,
-    check: impl FnOnce(&Terms) -> Result<(), String>,
+    mut check: impl FnMut(Terms) -> Fut,
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
     if let Err(e) = check_name(link.peer_name()) {
         return Err(refuse(link, e).await);
     }
-    let terms = match link
+    let mut terms = match link
         .recv_within(PAIR_TIMEOUT * 6, "the host's terms")
         .await?
     {
@@ -147,15 +251,28 @@ async fn take_terms(
             return Err(refuse(link, e).await);
         }
     };
-    if let Err(why) = check(&terms) {
-        let e = NetError::TermsDiffer(why);
-        let _ = link
-            .send(&Message::Bye {
-                reason: e.to_string(),
+    match check(terms.clone()).await {
+        Ok(()) => {}
+        Err(Refusal::Differ(why)) => return Err(leave(link, why).await),
+        Err(Refusal::LastResult { record, reason }) => {
+            link.send(&Message::Differs {
+                record,
+                reason: reason.clone(),
             })
-            .await;
-        link.close(close::BYE, &e.to_string()).await;
-        return Err(e);
+            .await?;
+            let waiting_for = "the host's answer to this side's last result of the series";
+            terms = match link.recv_within(PAIR_TIMEOUT * 6, waiting_for).await? {
+                Message::Terms(t) => t,
+                Message::Bye { .. } => return Err(NetError::TermsDiffer(reason)),
+                other => return Err(refuse(link, unexpected("the game's terms", &other)).await),
+            };
+            match check(terms.clone()).await {
+                Ok(()) => {}
+                Err(Refusal::Differ(why) | Refusal::LastResult { reason: why, .. }) => {
+                    return Err(leave(link, why).await);
+                }
+            }
+        }
     }
     let settings = match terms.settings() {
         Ok(s) => s,

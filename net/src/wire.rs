@@ -8,12 +8,15 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak: 3. Version 3 added the
+/// The protocol version both sides must speak: 4. Version 4 added the
+/// joiner's answer to a series offer whose last result differs from its
+/// copy's ([`Message::Differs`]), so that a correction made on either side
+/// can reach the other. Version 3 added the
 /// request to take back a move (待った) and its answers as game events;
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 3;
+pub const PROTOCOL_VERSION: u16 = 4;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -70,6 +73,12 @@ pub enum Message {
     },
     /// The sender leaves, and says why.
     Bye { reason: String },
+    /// (Since version 4.) The joiner's answer to series terms from a copy
+    /// of the series that differs from its own in the last result only:
+    /// the digest of the joiner's record, so that the host may take the
+    /// joiner's last result (its player consenting) and offer the terms
+    /// again, and the reason it gives if the host does not.
+    Differs { record: u64, reason: String },
 }
 
 /// The versioned greeting.

@@ -596,39 +596,53 @@ fn host_and_join_refuse_a_request_past_the_configured_undo_limit() {
     assert_eq!(requests, [Event::RequestUndo { by: Color::Black }]);
 }
 
-/// Aki and Ben's series after Ben's three wins on both sides, with the
-/// host's game 3 corrected to a draw by `kaisho series correct`; a series
-/// game between them, the joiner taking the host's correction or not.
-fn series_with_a_correction_on_the_host(dir: &Path, take: bool) -> (Proc, Proc, [PathBuf; 2]) {
+/// Who corrected game 3 of the series, or takes the partner's copy.
+#[derive(Clone, Copy, PartialEq)]
+enum Who {
+    Host,
+    Joiner,
+}
+
+/// Aki and Ben's series after Ben's three wins on both sides, with game 3
+/// corrected to a draw by `kaisho series correct` on one side
+/// (`corrected`); a series game between them, with `--take-correction`
+/// given to the side `taker` names, if any.
+fn series_with_a_correction(
+    dir: &Path,
+    corrected: Who,
+    taker: Option<Who>,
+) -> (Proc, Proc, [PathBuf; 2]) {
     let (hh, jh) = (dir.join("host"), dir.join("joiner"));
     aki_ben_series(&hh, &ben_wins(3));
     aki_ben_series(&jh, &ben_wins(3));
-    let mut fix = Proc::start(&hh, &["series", "correct", "aki-ben", "--winner", "draw"]);
+    let fixed = if corrected == Who::Host { &hh } else { &jh };
+    let mut fix = Proc::start(fixed, &["series", "correct", "aki-ben", "--winner", "draw"]);
     assert_eq!(fix.finish(), 0);
     let b = script(dir, "b.txt", &["resign"]);
-    let mut host = Proc::start_reading_errors(
-        &hh,
-        &[
-            "host",
-            "--bind",
-            "127.0.0.1",
-            "--port",
-            "0",
-            "--size",
-            "9",
-            "--name",
-            "Aki",
-            "--series",
-            "aki-ben",
-            "--script",
-            &b,
-        ],
-    );
+    let mut args = vec![
+        "host",
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        "0",
+        "--size",
+        "9",
+        "--name",
+        "Aki",
+        "--series",
+        "aki-ben",
+        "--script",
+        &b,
+    ];
+    if taker == Some(Who::Host) {
+        args.push("--take-correction");
+    }
+    let mut host = Proc::start_reading_errors(&hh, &args);
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
     let mut args = vec![
         "join", &code, "--name", "Ben", "--series", "aki-ben", "--script", "-",
     ];
-    if take {
+    if taker == Some(Who::Joiner) {
         args.push("--take-correction");
     }
     let join = Proc::start_reading_errors(&jh, &args);
@@ -639,19 +653,9 @@ fn series_with_a_correction_on_the_host(dir: &Path, take: bool) -> (Proc, Proc, 
     (host, join, [file(&hh), file(&jh)])
 }
 
-/// A correction made on the host's copy is offered to the joiner with the
-/// next game; taken, both copies hold the same corrected record, and the
-/// game is recorded on both.
-#[test]
-fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut join, files) = series_with_a_correction_on_the_host(dir.path(), true);
-    let taken = join.expect("series aki-ben: the host's correction taken");
-    assert!(taken.contains("game 3 corrected"), "{taken}");
-    join.expect("result: ");
-    host.expect("result: ");
-    assert_eq!(join.finish(), 0);
-    assert_eq!(host.finish(), 0);
+/// The two series files after the game: byte-identical, holding Ben's two
+/// wins, the corrected draw and the game just played.
+fn assert_identical_with_the_draw(files: [PathBuf; 2]) {
     let [h, j] = files.map(|f| std::fs::read(&f).unwrap_or_else(|e| panic!("{f:?}: {e}")));
     assert_eq!(String::from_utf8_lossy(&h), String::from_utf8_lossy(&j));
     let series = kaisho_saves::series::SeriesRecord::from_toml(&String::from_utf8(h).unwrap())
@@ -667,21 +671,60 @@ fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
     assert_eq!(results.len(), 4);
 }
 
-/// Declined (no --take-correction), the game is refused with the
-/// correction named on both sides, and neither copy changes.
+/// A correction made on the host's copy is offered to the joiner with the
+/// next game; taken, both copies hold the same corrected record, and the
+/// game is recorded on both.
+#[test]
+fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join, files) =
+        series_with_a_correction(dir.path(), Who::Host, Some(Who::Joiner));
+    let taken = join.expect("series aki-ben: the host's correction taken");
+    assert!(taken.contains("game 3 corrected"), "{taken}");
+    join.expect("result: ");
+    host.expect("result: ");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert_identical_with_the_draw(files);
+}
+
+/// A correction made on the joiner's copy reaches the host: the joiner
+/// answers the host's offer with its record, the host (with
+/// --take-correction) takes it and offers the game again, and both copies
+/// end identical.
+#[test]
+fn a_series_correction_made_by_the_joiner_is_taken_by_the_host() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join, files) =
+        series_with_a_correction(dir.path(), Who::Joiner, Some(Who::Host));
+    let taken = host.expect("series aki-ben: the joiner's last result taken");
+    assert!(taken.contains("game 3 corrected"), "{taken}");
+    join.expect("result: ");
+    host.expect("result: ");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert_identical_with_the_draw(files);
+}
+
+/// Declined (no --take-correction on either side), the game is refused
+/// with the difference named on both sides, and neither copy changes,
+/// whichever side made the correction.
 #[test]
 fn a_series_correction_declined_refuses_the_game_and_changes_neither_copy() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut join, files) = series_with_a_correction_on_the_host(dir.path(), false);
-    let before = files.clone().map(|f| std::fs::read(f).unwrap());
-    let why = "did not take the host's correction (game 3 corrected";
-    let refusal = join.expect("kaisho join: ");
-    assert!(refusal.contains(why), "{refusal}");
-    assert!(refusal.contains("--take-correction"), "{refusal}");
-    let refused = host.expect("kaisho host: ");
-    assert!(refused.contains(why), "{refused}");
-    assert_ne!(join.finish(), 0);
-    assert_ne!(host.finish(), 0);
-    let after = files.map(|f| std::fs::read(f).unwrap());
-    assert_eq!(before, after);
+    for corrected in [Who::Host, Who::Joiner] {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut host, mut join, files) = series_with_a_correction(dir.path(), corrected, None);
+        let before = files.clone().map(|f| std::fs::read(f).unwrap());
+        let why = "differ in the last result only, and neither side took the other's";
+        let refusal = join.expect("kaisho join: ");
+        assert!(refusal.contains(why), "{refusal}");
+        assert!(refusal.contains("join --take-correction"), "{refusal}");
+        assert!(refusal.contains("host --take-correction"), "{refusal}");
+        let refused = host.expect("kaisho host: ");
+        assert!(refused.contains(why), "{refused}");
+        assert_ne!(join.finish(), 0);
+        assert_ne!(host.finish(), 0);
+        let after = files.map(|f| std::fs::read(f).unwrap());
+        assert_eq!(before, after);
+    }
 }

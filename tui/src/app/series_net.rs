@@ -1,7 +1,10 @@
 //! A series game over the LAN: each member keeps the series in their own
 //! data folder, and both compute its next game's terms. The host offers
 //! them with the series' id and the game's number; the joiner refuses an
-//! offer that differs from what its own copy says. The players are found
+//! offer that differs from what its own copy says. When the copies differ
+//! in the last result only, either side may take the other's: the joiner
+//! the host's before it agrees, the host the joiner's when the joiner
+//! answers with its record. The players are found
 //! by name: the name in Settings must be one of the series' two players.
 
 use super::recording::{SeriesGame, SeriesStep, record_series};
@@ -120,10 +123,11 @@ impl SeriesTerms {
         let (id, number) = (&self.id, self.number);
         if let Some(c) = self.correction_in(offer) {
             return Some(format!(
-                "the copies of series {id} differ in the last result only, and the joiner \
-                 did not take the host's correction ({}); they agree once the joiner takes \
-                 it (kaisho join --take-correction, or c and {} on the series screen, or \
-                 kaisho series correct {id} --winner {}), or the host corrects its copy to match",
+                "the copies of series {id} differ in the last result only, and neither side \
+                 took the other's (to match the host's copy: {}); the joiner takes the host's \
+                 with kaisho join --take-correction (or c and {} on the series screen, or \
+                 kaisho series correct {id} --winner {}), the host takes the joiner's with \
+                 kaisho host --take-correction",
                 c.said, c.word, c.word
             ));
         }

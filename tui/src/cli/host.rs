@@ -8,6 +8,7 @@ use clap::Args;
 use kaisho::app::{
     SeriesGame, SeriesStep, SeriesTerms, export_line, record_network_game, series_unsaved,
 };
+use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
 use kaisho::words::Lang;
@@ -65,6 +66,12 @@ pub struct PlayOptions {
     /// its terms and the joiner refuses any other; both record the result.
     #[arg(long, value_name = "ID")]
     pub series: Option<String>,
+    /// In a series game (--series) whose partner's copy differs from this
+    /// side's in the last result only (corrected on one side), take the
+    /// partner's last result into this side's copy before the game;
+    /// without it the game is refused, naming the difference.
+    #[arg(long)]
+    pub take_correction: bool,
 }
 
 /// What a headless player takes from config.toml and the options: the name
@@ -337,7 +344,27 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             };
             meet(&mut env, &link)?;
             host.refuse_others();
-            kaisho_net::host_game(link, terms, &env.store)
+            let offered = args.play.series_terms(&places, &name, true)?;
+            let store = SeriesStore::new(&places);
+            let take = |record: u64, _: String| {
+                let (size, time) = (args.size, args.play.time());
+                let take = args.play.take_correction;
+                let taken = offered
+                    .as_ref()
+                    .map(|offered| take_partners(offered, record, take, &store, &name, size, time));
+                std::future::ready(match taken {
+                    Some(Ok(Some((terms, line)))) => {
+                        println!("{line}");
+                        Some(terms)
+                    }
+                    Some(Err(e)) => {
+                        eprintln!("kaisho host: {e}");
+                        None
+                    }
+                    _ => None,
+                })
+            };
+            kaisho_net::host_game_with(link, terms, take, &env.store)
                 .await
                 .map_err(|e| e.to_string())?
         }

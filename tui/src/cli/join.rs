@@ -27,12 +27,6 @@ pub struct JoinArgs {
     /// Call odd in a nigiri (even otherwise).
     #[arg(long)]
     pub odd: bool,
-    /// In a series game (--series) whose host's copy differs from this
-    /// side's in the last result only (a correction made there), take the
-    /// host's correction into this side's copy before the game; without
-    /// it the game is refused, naming the correction.
-    #[arg(long)]
-    pub take_correction: bool,
     /// Rejoin the adjourned game with this id, without a code.
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
@@ -78,13 +72,13 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             meet(&mut env, &link)?;
             let expected = args.play.series_terms(&places, &name, false)?;
             let series = SeriesStore::new(&places);
-            let take = args.take_correction;
-            let check = |terms: &kaisho_net::Terms| {
-                let taken = check_series_taking(expected.as_ref(), terms, take, &series, &name)?;
-                if let Some(line) = taken {
+            let take = args.play.take_correction;
+            let check = |terms: kaisho_net::Terms| {
+                let taken = check_series_taking(expected.as_ref(), &terms, take, &series, &name);
+                if let Ok(Some(line)) = &taken {
                     println!("{line}");
                 }
-                Ok(())
+                std::future::ready(taken.map(|_| ()))
             };
             let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
                 .await

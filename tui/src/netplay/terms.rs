@@ -1,17 +1,32 @@
-//! The joiner's check of a series game against its own copy of the series.
+//! The check of a series game's terms against this side's own copy of the
+//! series, on both sides: the joiner's check of the host's offer, and the
+//! host's answer to a joiner whose copy holds another last result.
 
 use crate::app::{SeriesTerms, correct_by_word};
-use kaisho_net::Terms;
+use kaisho_core::series::Series;
+use kaisho_net::{Refusal, Terms, TimeW};
 use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// Refuses a host's offer that is not the series game this side expects;
-/// any offer passes when no series game is expected. The text goes to the
-/// host as the reason.
-pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(), String> {
-    match expected.and_then(|e| e.mismatch(terms)) {
-        Some(why) => Err(why),
-        None => Ok(()),
-    }
+/// any offer passes when no series game is expected. An offer from a copy
+/// of the same series with another record is answered with this side's
+/// record, which the host may take (see [`take_partners`]).
+pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(), Refusal> {
+    let Some(expected) = expected else {
+        return Ok(());
+    };
+    let Some(why) = expected.mismatch(terms) else {
+        return Ok(());
+    };
+    Err(match &terms.series {
+        Some((id, _, record)) if *id == expected.id && *record != expected.record => {
+            Refusal::LastResult {
+                record: expected.record,
+                reason: why,
+            }
+        }
+        _ => Refusal::Differ(why),
+    })
 }
 
 /// [`check_series`] for a joiner who takes the host's correction of the
@@ -19,29 +34,77 @@ pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(),
 /// corrected, this side's copy (in `store`, played by `me`) is corrected
 /// the same way and saved before the game, so both copies hold the same
 /// record, and the offer is checked against the corrected copy. Without
-/// `take`, such an offer is refused, naming the correction. The sentence
-/// of the correction taken, if one was.
+/// `take`, such an offer is answered with this side's record. The
+/// sentence of the correction taken, if one was.
 pub fn check_series_taking(
     expected: Option<&SeriesTerms>,
     terms: &Terms,
     take: bool,
     store: &SeriesStore,
     me: &str,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, Refusal> {
     let correction = expected.and_then(|e| e.correction_in(terms));
     let (Some(expected), Some(correction), true) = (expected, correction, take) else {
         return check_series(expected, terms).map(|()| None);
     };
-    let id = SeriesId::parse(&expected.id).map_err(|e| e.to_string())?;
-    let series = store.load(&id).map_err(|e| e.to_string())?;
-    let (fixed, _) = correct_by_word(&series, &correction.word)?;
-    let corrected = SeriesTerms::next(&id, &fixed, me, false)?;
-    check_series(Some(&corrected), terms)?;
-    store.save(&id, &fixed).map_err(|e| {
-        format!("the host's correction of series {id} could not be saved on this side: {e}")
-    })?;
+    let (id, fixed, taken) = corrected_copy(store, &expected.id, &correction.word, me, false)
+        .map_err(Refusal::Differ)?;
+    check_series(Some(&taken), terms)?;
+    save_copy(store, &id, &fixed).map_err(Refusal::Differ)?;
     Ok(Some(format!(
-        "series {id}: the host's correction taken: {}",
-        correction.said
+        "series {}: the host's correction taken: {}",
+        expected.id, correction.said
     )))
+}
+
+/// The host's answer to a joiner whose copy of the series differs from
+/// `offered` (the host's) in the last result only, its record being
+/// `record`: with `take`, the host's copy (in `store`, played by `me`)
+/// takes the joiner's last result and is saved, and the terms to offer
+/// again on a board of `size` with clock `time` come back with the
+/// sentence of the correction; otherwise, or when the joiner's record is
+/// no correction of the host's last result, `None`.
+pub fn take_partners(
+    offered: &SeriesTerms,
+    record: u64,
+    take: bool,
+    store: &SeriesStore,
+    me: &str,
+    size: u8,
+    time: TimeW,
+) -> Result<Option<(Terms, String)>, String> {
+    let correction = offered.corrections.iter().find(|c| c.record == record);
+    let (Some(correction), true) = (correction, take) else {
+        return Ok(None);
+    };
+    let (id, fixed, taken) = corrected_copy(store, &offered.id, &correction.word, me, true)?;
+    save_copy(store, &id, &fixed)?;
+    let line = format!(
+        "series {}: the joiner's last result taken: {}",
+        offered.id, correction.said
+    );
+    Ok(Some((taken.offer(size, time), line)))
+}
+
+/// Series `id` from `store` with its last result corrected by `word`,
+/// and the next game's terms for `me`, who hosts it or not.
+fn corrected_copy(
+    store: &SeriesStore,
+    id: &str,
+    word: &str,
+    me: &str,
+    hosting: bool,
+) -> Result<(SeriesId, Series, SeriesTerms), String> {
+    let id = SeriesId::parse(id).map_err(|e| e.to_string())?;
+    let series = store.load(&id).map_err(|e| e.to_string())?;
+    let (fixed, _) = correct_by_word(&series, word)?;
+    let terms = SeriesTerms::next(&id, &fixed, me, hosting)?;
+    Ok((id, fixed, terms))
+}
+
+/// Saves this side's copy of series `id` corrected to the partner's.
+fn save_copy(store: &SeriesStore, id: &SeriesId, fixed: &Series) -> Result<(), String> {
+    store.save(id, fixed).map_err(|e| {
+        format!("the partner's correction of series {id} could not be saved on this side: {e}")
+    })
 }

@@ -175,7 +175,8 @@ impl Task {
                     .map_err(text)?;
                 self.meet(&link)?;
                 let host = link.peer();
-                let check = |terms: &Terms| check_series(series.as_ref(), terms);
+                let check =
+                    |terms: Terms| std::future::ready(check_series(series.as_ref(), &terms));
                 let session = kaisho_net::join_game_with(link, check, call_odd(), &self.env.store)
                     .await
                     .map_err(text)?;
