@@ -674,18 +674,36 @@ fn assert_identical_with_the_draw(files: [PathBuf; 2]) {
 /// A correction made on the host's copy is offered to the joiner with the
 /// next game; taken, both copies hold the same corrected record, and the
 /// game is recorded on both.
-#[test]
-fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
+/// A series game after a correction on side `corrected`, taken by the
+/// other side with --take-correction: the taker says so with `taken`, the
+/// game is played, and both copies end identical.
+fn a_correction_taken(corrected: Who, taken: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut join, files) =
-        series_with_a_correction(dir.path(), Who::Host, Some(Who::Joiner));
-    let taken = join.expect("series aki-ben: the host's correction taken");
-    assert!(taken.contains("game 3 corrected"), "{taken}");
+    let taker = if corrected == Who::Host {
+        Who::Joiner
+    } else {
+        Who::Host
+    };
+    let (mut host, mut join, files) = series_with_a_correction(dir.path(), corrected, Some(taker));
+    let line = if taker == Who::Host {
+        host.expect(taken)
+    } else {
+        join.expect(taken)
+    };
+    assert!(line.contains("game 3 corrected"), "{line}");
     join.expect("result: ");
     host.expect("result: ");
     assert_eq!(join.finish(), 0);
     assert_eq!(host.finish(), 0);
     assert_identical_with_the_draw(files);
+}
+
+/// A correction made on the host's copy is offered to the joiner with the
+/// next game; taken, both copies hold the same corrected record, and the
+/// game is recorded on both.
+#[test]
+fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
+    a_correction_taken(Who::Host, "series aki-ben: the host's correction taken");
 }
 
 /// A correction made on the joiner's copy reaches the host: the joiner
@@ -694,16 +712,10 @@ fn a_series_correction_taken_by_the_joiner_leaves_both_copies_identical() {
 /// end identical.
 #[test]
 fn a_series_correction_made_by_the_joiner_is_taken_by_the_host() {
-    let dir = tempfile::tempdir().unwrap();
-    let (mut host, mut join, files) =
-        series_with_a_correction(dir.path(), Who::Joiner, Some(Who::Host));
-    let taken = host.expect("series aki-ben: the joiner's last result taken");
-    assert!(taken.contains("game 3 corrected"), "{taken}");
-    join.expect("result: ");
-    host.expect("result: ");
-    assert_eq!(join.finish(), 0);
-    assert_eq!(host.finish(), 0);
-    assert_identical_with_the_draw(files);
+    a_correction_taken(
+        Who::Joiner,
+        "series aki-ben: the joiner's last result taken",
+    );
 }
 
 /// Declined (no --take-correction on either side), the game is refused

@@ -8,7 +8,7 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Screen, State, Table};
+use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
 use kaisho::shell::Shell;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
@@ -389,6 +389,12 @@ async fn series_pair(
 ) -> (Side, Side) {
     aki_ben_series(dir_a, &ben_wins(wins_a));
     aki_ben_series(dir_b, &ben_wins(wins_b));
+    join_series(dir_a, dir_b).await
+}
+
+/// Aki hosts the next game of the series as saved in `dir_a`; Ben joins
+/// from the series screen with his copy in `dir_b`.
+async fn join_series(dir_a: &std::path::Path, dir_b: &std::path::Path) -> (Side, Side) {
     let mut a = Side::new(dir_a, "Aki");
     let mut b = Side::new(dir_b, "Ben");
     host_series(&mut a);
@@ -436,6 +442,14 @@ async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
 async fn a_series_game_is_refused_when_the_two_copies_disagree() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = series_pair(dir_a.path(), dir_b.path(), 3, 2).await;
+    // Ben's copy is Aki's with game 3 struck out: Aki is asked whether to
+    // take it, and keeps his.
+    settle(&mut a, &mut b, |a, _| asked(a)).await;
+    let Some(Prompt::TakeLastResult { said, .. }) = &a.state.prompt else {
+        unreachable!()
+    };
+    assert!(said.starts_with("game 3 struck out"), "{said}");
+    a.press(KeyCode::Char('n'));
     settle(
         &mut a,
         &mut b,
@@ -452,6 +466,116 @@ async fn a_series_game_is_refused_when_the_two_copies_disagree() {
     );
     assert_eq!(series_of(dir_b.path()).games().len(), 2);
     assert_eq!(series_of(dir_a.path()).games().len(), 3);
+}
+
+/// Whether `side`'s screen asks whether to take the partner's last result.
+fn asked(side: &Side) -> bool {
+    matches!(side.state.prompt, Some(Prompt::TakeLastResult { .. }))
+}
+
+/// Corrects game 3 of the series in `dir` to a draw, as `c` would.
+fn correct_to_a_draw(dir: &std::path::Path) {
+    let id = kaisho_saves::series::SeriesId::parse("aki-ben").unwrap();
+    let (fixed, _) = kaisho::app::correct_by_word(&series_of(dir), "draw").unwrap();
+    kaisho_saves::series::SeriesStore::new(&Places::under(dir))
+        .save(&id, &fixed)
+        .unwrap();
+}
+
+/// Waits until `side`'s screen asks whether to take the partner's last
+/// result, and answers with `key`.
+async fn answer_the_question(a: &mut Side, b: &mut Side, host_asked: bool, key: char) {
+    settle(a, b, |a, b| asked(if host_asked { a } else { b })).await;
+    let side = if host_asked { a } else { b };
+    let Some(Prompt::TakeLastResult { series, said }) = &side.state.prompt else {
+        unreachable!()
+    };
+    assert_eq!(series, "aki-ben");
+    assert!(said.starts_with("game 3 corrected"), "{said}");
+    side.press(KeyCode::Char(key));
+    assert!(side.state.prompt.is_none());
+}
+
+/// The two copies of the series as files: byte-identical, game 3 a draw.
+fn assert_the_copies_agree(dir_a: &std::path::Path, dir_b: &std::path::Path) {
+    let file = |dir: &std::path::Path| {
+        let store = kaisho_saves::series::SeriesStore::new(&Places::under(dir));
+        std::fs::read(store.path_of(&kaisho_saves::series::SeriesId::parse("aki-ben").unwrap()))
+            .unwrap()
+    };
+    assert_eq!(file(dir_a), file(dir_b));
+    let games = series_of(dir_a).games().to_vec();
+    assert_eq!(games[2].result, kaisho_core::series::SeriesResult::Jigo);
+}
+
+/// The host's copy holds a correction the joiner's lacks: the joiner's
+/// screen asks in place whether to take it, and the game is played from
+/// the corrected record on both sides.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_joiner_is_asked_to_take_the_hosts_correction_and_takes_it() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    aki_ben_series(dir_a.path(), &ben_wins(3));
+    correct_to_a_draw(dir_a.path());
+    aki_ben_series(dir_b.path(), &ben_wins(3));
+    let (mut a, mut b) = join_series(dir_a.path(), dir_b.path()).await;
+    answer_the_question(&mut a, &mut b, false, 'y').await;
+    both_playing(&mut a, &mut b).await;
+    assert!(
+        b.heard("the host's correction taken: game 3 corrected"),
+        "{:?}",
+        b.said
+    );
+    assert_the_copies_agree(dir_a.path(), dir_b.path());
+}
+
+/// The joiner's copy holds the correction: the host's screen asks in
+/// place whether to take the joiner's last result, and offers the game
+/// again from the corrected copy.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_host_is_asked_to_take_the_joiners_correction_and_takes_it() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    aki_ben_series(dir_a.path(), &ben_wins(3));
+    aki_ben_series(dir_b.path(), &ben_wins(3));
+    correct_to_a_draw(dir_b.path());
+    let (mut a, mut b) = join_series(dir_a.path(), dir_b.path()).await;
+    // Ben is asked first whether to take Aki's (uncorrected) game 3: no.
+    answer_the_question(&mut a, &mut b, false, 'n').await;
+    answer_the_question(&mut a, &mut b, true, 'y').await;
+    both_playing(&mut a, &mut b).await;
+    assert!(
+        a.heard("the joiner's last result taken: game 3 corrected"),
+        "{:?}",
+        a.said
+    );
+    assert_the_copies_agree(dir_a.path(), dir_b.path());
+}
+
+/// Both keep their own copies: no game, nothing saved, both copies as
+/// they were.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn both_keeping_their_copies_refuse_the_game_and_change_nothing() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    aki_ben_series(dir_a.path(), &ben_wins(3));
+    correct_to_a_draw(dir_a.path());
+    let before = (series_of(dir_a.path()), {
+        aki_ben_series(dir_b.path(), &ben_wins(3));
+        series_of(dir_b.path())
+    });
+    let (mut a, mut b) = join_series(dir_a.path(), dir_b.path()).await;
+    answer_the_question(&mut a, &mut b, false, 'n').await;
+    answer_the_question(&mut a, &mut b, true, 'n').await;
+    settle(&mut a, &mut b, |a, b| {
+        [a, b]
+            .iter()
+            .all(|s| matches!(&s.state.screen, Screen::Lobby(l) if l.closed))
+    })
+    .await;
+    assert!(b.heard("neither side took the other's"), "{:?}", b.said);
+    assert_eq!((series_of(dir_a.path()), series_of(dir_b.path())), before);
+    for dir in [dir_a.path(), dir_b.path()] {
+        let games = GameStore::new(Places::under(dir).games_dir()).list().games;
+        assert!(games.is_empty(), "{games:?}");
+    }
 }
 
 /// Bytes a terminal would receive for a frame of `state`, at 80×24.

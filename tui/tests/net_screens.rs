@@ -95,6 +95,33 @@ fn lobby_showing_the_join_code() {
     in_both_languages!(&mut state);
 }
 
+/// Before a series game, the partner's copy holds another last result:
+/// the question in place, and the answer sent to the network task.
+#[test]
+fn lobby_asking_whether_to_take_the_partners_last_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = host_form(dir.path());
+    press(&mut state, KeyCode::Enter);
+    news(
+        &mut state,
+        NetNews::TakeLastResult {
+            series: "aki-ben".into(),
+            said: "game 3 corrected: 持碁 (jigo), a draw (was: Ben wins)".into(),
+        },
+    );
+    in_both_languages!(&mut state);
+    let cmds = update(&mut state, Msg::Key(key_event(KeyCode::Char('y'))));
+    let sent: Vec<_> = cmds
+        .iter()
+        .filter_map(|c| match c {
+            kaisho::app::Cmd::Net(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sent, [kaisho::app::NetRequest::TakeLastResult(true)]);
+    assert!(state.prompt.is_none());
+}
+
 #[test]
 fn network_game_with_clocks_and_chat() {
     let mut state = network_game();

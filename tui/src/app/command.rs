@@ -56,6 +56,9 @@ pub enum Command {
     AcceptUndo,
     /// Refuse it: the move stands.
     DeclineUndo,
+    /// Before a series game, take the partner's last result into this
+    /// side's copy (or keep this side's: no game).
+    TakeLastResult(bool),
     /// Show or hide the move list beside the board.
     ToggleMoves,
     /// Show or hide move numbers on the stones.

@@ -283,8 +283,13 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
                     komi: &komi,
                 };
                 let title = say(state.naming.lang, hosting);
-                let series = form.series.take().map(|s| s.1);
-                start(state, Plan::Host { bind, terms }, title, out);
+                let (offered, series) = form.series.take().map(|s| *s).unzip();
+                let plan = Plan::Host {
+                    bind,
+                    terms,
+                    series: offered,
+                };
+                start(state, plan, title, out);
                 if let Screen::Lobby(lobby) = &mut state.screen {
                     lobby.series = series;
                 }

@@ -20,7 +20,13 @@ pub enum Plan {
     /// Listen on `bind` and show a join code; offer these terms (their
     /// game id is left empty: the network task names the game when its
     /// log is made).
-    Host { bind: SocketAddr, terms: Terms },
+    Host {
+        bind: SocketAddr,
+        terms: Terms,
+        /// For a series game, the host's side of it: which of the
+        /// joiner's last results the host's copy could take.
+        series: Option<SeriesTerms>,
+    },
     /// Dial the host with the code it shows; for a series game, refuse an
     /// offer other than the series' next game.
     Join {
@@ -47,6 +53,8 @@ pub enum NetRequest {
     Chat(String),
     /// Say goodbye: the game stays adjourned in both logs.
     Leave,
+    /// The player's answer to [`NetNews::TakeLastResult`].
+    TakeLastResult(bool),
 }
 
 /// A game the network task has begun or resumed: its terms and the events
@@ -162,6 +170,14 @@ pub enum NetNews {
     Away(String),
     /// The task has ended, and why (the game is over, adjourned, or failed).
     Closed(String),
+    /// Before a series game: the partner's copy of series `series` differs
+    /// from this side's in the last result only; taking the partner's
+    /// makes the correction `said` in this side's copy. The task waits
+    /// for [`NetRequest::TakeLastResult`].
+    TakeLastResult {
+        series: String,
+        said: String,
+    },
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 use super::disk::{Job, Then};
 use super::net::{NetNews, Started};
 use super::out::Out;
+use super::prompt::Prompt;
 use super::seat::{LinkState, NetSeat};
 use super::table::Table;
 use super::{Screen, State};
@@ -23,7 +24,13 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             out.say(line.clone());
             lobby.lines.push(line);
         }
+        (NetNews::TakeLastResult { series, said }, Screen::Lobby(_)) => {
+            out.prompt = Some(Prompt::TakeLastResult { series, said });
+        }
         (NetNews::Closed(text), Screen::Lobby(lobby)) => {
+            if matches!(state.prompt, Some(Prompt::TakeLastResult { .. })) {
+                state.prompt = None;
+            }
             lobby.closed = true;
             lobby.lines.push(text.clone());
             out.refuse(text);

@@ -71,6 +71,9 @@ pub enum Prompt {
     /// An adjourned network game: wait for the partner here, or dial the
     /// host.
     NetResume { id: String },
+    /// Before a series game: take the partner's last result of series
+    /// `series`, the correction `said`, into this side's copy?
+    TakeLastResult { series: String, said: String },
 }
 
 /// What a key did to an open prompt.
@@ -128,6 +131,13 @@ impl Prompt {
             Prompt::UndoAnswer { .. } => match key.code {
                 KeyCode::Char('y' | 'Y') => Reply::Run(Command::AcceptUndo),
                 KeyCode::Char('n' | 'N') => Reply::Run(Command::DeclineUndo),
+                _ => Reply::Stay,
+            },
+            Prompt::TakeLastResult { .. } => match key.code {
+                KeyCode::Char('y' | 'Y') => Reply::Run(Command::TakeLastResult(true)),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => {
+                    Reply::Run(Command::TakeLastResult(false))
+                }
                 _ => Reply::Stay,
             },
             Prompt::NetResume { id } => match key.code {

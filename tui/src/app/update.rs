@@ -186,6 +186,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             out.cmds.push(Cmd::Quit);
         }
         Command::Ask(ask) => state.prompt = Some(Prompt::Confirm(ask)),
+        Command::TakeLastResult(take) => {
+            out.cmds
+                .push(Cmd::Net(super::net::NetRequest::TakeLastResult(take)));
+        }
         Command::TypePoint => state.prompt = Some(Prompt::Text(Field::Point, String::new())),
         Command::ToggleNames => {
             state.naming.style = state.naming.style.toggled();

@@ -2,6 +2,7 @@
 //! stores it needs, getting a dropped partner back, the address a join code
 //! shows, and the task that runs a game's connection beside the screen.
 
+pub mod ask;
 pub mod env;
 pub mod lan;
 pub mod reconnect;

@@ -4,10 +4,11 @@
 //! everything as [`NetNews`]. A dropped connection is waited out for
 //! [`COMEBACK`]; a partner who does not return leaves the game adjourned.
 
+use super::ask::Asker;
 use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
-use super::terms::check_series;
+use super::terms::{check_series_taking, take_partners};
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
 use crate::shell::disk::{export, series_game};
 use crate::words::{Lang, Say, say};
@@ -16,6 +17,7 @@ use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
+use kaisho_saves::series::SeriesStore;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -138,7 +140,11 @@ impl Task {
     async fn connect(&mut self, plan: Plan) -> Result<(Session, Side), String> {
         let text = |e: NetError| e.to_string();
         match plan {
-            Plan::Host { bind, mut terms } => {
+            Plan::Host {
+                bind,
+                mut terms,
+                series,
+            } => {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name).map_err(text)?;
                 host.set_secret(Secret::generate().map_err(text)?);
                 let shown = lan::shown(host.local_addr().map_err(text)?);
@@ -161,7 +167,27 @@ impl Task {
                 self.meet(&link)?;
                 host.refuse_others();
                 terms.game_id = self.env.store.new_id(now_unix());
-                let session = kaisho_net::host_game(link, terms, &self.env.store)
+                let (size, time) = (terms.size, terms.time);
+                let asker = Asker::new(&self.news, &mut self.requests);
+                let store = SeriesStore::new(&self.places);
+                let name = &self.name;
+                let take = |record: u64, _: String| async move {
+                    let offered = series.as_ref()?;
+                    let c = offered.corrections.iter().find(|c| c.record == record)?;
+                    let yes = asker.take_last_result(&offered.id, &c.said).await;
+                    match take_partners(offered, record, yes, &store, name, size, time) {
+                        Ok(Some((terms, line))) => {
+                            asker.note(line);
+                            Some(terms)
+                        }
+                        Ok(None) => None,
+                        Err(e) => {
+                            asker.note(e);
+                            None
+                        }
+                    }
+                };
+                let session = kaisho_net::host_game_with(link, terms, take, &self.env.store)
                     .await
                     .map_err(text)?;
                 Ok((session, Side::Host(host)))
@@ -175,8 +201,25 @@ impl Task {
                     .map_err(text)?;
                 self.meet(&link)?;
                 let host = link.peer();
-                let check =
-                    |terms: Terms| std::future::ready(check_series(series.as_ref(), &terms));
+                let asker = Asker::new(&self.news, &mut self.requests);
+                let store = SeriesStore::new(&self.places);
+                let name = &self.name;
+                let check = |terms: Terms| {
+                    let (asker, series, store) = (&asker, &series, &store);
+                    async move {
+                        let correction = series.as_ref().and_then(|s| s.correction_in(&terms));
+                        let take = match (series, correction) {
+                            (Some(s), Some(c)) => asker.take_last_result(&s.id, &c.said).await,
+                            _ => false,
+                        };
+                        let taken =
+                            check_series_taking(series.as_ref(), &terms, take, store, name)?;
+                        if let Some(line) = taken {
+                            asker.note(line);
+                        }
+                        Ok(())
+                    }
+                };
                 let session = kaisho_net::join_game_with(link, check, call_odd(), &self.env.store)
                     .await
                     .map_err(text)?;
@@ -333,6 +376,7 @@ impl Task {
                     Some(NetRequest::Start { .. }) => self.tell(NetNews::Refused(
                         "a network game is already running".to_string(),
                     )),
+                    Some(NetRequest::TakeLastResult(_)) => {}
                 },
                 update = session.next() => match update? {
                     Update::Remote { event, .. } => self.tell(NetNews::Remote {

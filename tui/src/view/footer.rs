@@ -10,43 +10,36 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Widget;
 
-/// Draws the message line and the hint line; a message too long for its
-/// line goes on over the hint line (wrapped at a word) rather than being
-/// cut at the edge.
+/// Draws the message line and the hint line; a message or question too
+/// long for its line goes on over the hint line (wrapped at a word) rather
+/// than being cut at the edge (a question names its own keys).
 pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut Buffer) {
-    if let (None, Some(m)) = (&state.prompt, &state.message) {
-        let text = theme.text(&m.text);
-        let width = usize::from(message.width);
-        if columns(&text) > width && hints.height > 0 {
-            let style = match m.tone {
-                Tone::Info => theme.plain(),
-                Tone::Error => theme.error(),
-            };
-            let parts = wrap(&text, width);
-            for (part, row) in parts.into_iter().zip([message, hints]) {
-                Line::from(Span::styled(part, style)).render(row, buf);
-            }
-            return;
-        }
-    }
     // The style goes on the text, not the line: a styled line styles every
     // cell to the screen's edge, and the blanks past the text would be sent
     // again whenever the style changes.
-    let line = match (&state.prompt, &state.message) {
-        (Some(prompt), _) => Line::from(Span::styled(
+    let (text, style) = match (&state.prompt, &state.message) {
+        (Some(prompt), _) => (
             theme.text(&words::prompt_line(theme.lang, prompt)),
             theme.bold(),
-        )),
-        (None, Some(m)) => Line::from(Span::styled(
+        ),
+        (None, Some(m)) => (
             theme.text(&m.text),
             match m.tone {
                 Tone::Info => theme.plain(),
                 Tone::Error => theme.error(),
             },
-        )),
-        (None, None) => Line::default(),
+        ),
+        (None, None) => (String::new(), theme.plain()),
     };
-    line.render(message, buf);
+    let width = usize::from(message.width);
+    if columns(&text) > width && hints.height > 0 {
+        let parts = wrap(&text, width);
+        for (part, row) in parts.into_iter().zip([message, hints]) {
+            Line::from(Span::styled(part, style)).render(row, buf);
+        }
+        return;
+    }
+    Line::from(Span::styled(text, style)).render(message, buf);
     Line::from(Span::styled(
         hint_text(Context::of(state), theme.lang),
         theme.dim(),

@@ -108,5 +108,13 @@ pub fn prompt_line(lang: Lang, prompt: &Prompt) -> String {
         (Lang::Ja, Prompt::NetResume { .. }) => {
             "相手と再開: w ここで待つ、d 相手に接続、Esc 取消".to_string()
         }
+        (Lang::En, Prompt::TakeLastResult { series, said }) => format!(
+            "Series {series}, the partner's last result: {said}. Take it? y yes, n keep \
+             yours (no game)"
+        ),
+        (Lang::Ja, Prompt::TakeLastResult { series, said }) => format!(
+            "手合 {series} 相手の最後の結果: {said}。取り込みますか? y はい、n 自分の記録のまま \
+             (対局なし)"
+        ),
     }
 }
