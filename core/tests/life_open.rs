@@ -155,6 +155,40 @@ fn a_capturable_edge_stone_facing_an_open_board_is_not_dead() {
     }
 }
 
+/// A 9×9 game (GNU Go self-play, tests/corpus/life g232-9) stopped after
+/// 32 moves: the White stones at H3, C2–D2 and F2 stand in a region that
+/// several loose Black chains surround, and each has two liberties or more
+/// in an empty area of 25 points or more, where White may still establish
+/// stones or cut (Art. 7.1); an enclosure that rests on the large-territory
+/// rule is no proof of death there.
+/// They were drafted dead before (found by the comparison on 218 games).
+#[test]
+fn stones_facing_a_wide_empty_area_inside_loose_walls_are_not_dead() {
+    let rows = [
+        "......X..",
+        "....OOOX.",
+        "..OO.OX..",
+        ".OOXO.X..",
+        "O.OXXX...",
+        ".OX......",
+        ".X.X...O.",
+        ".XOO.O...",
+        ".X....X..",
+    ];
+    for first in [Color::Black, Color::White] {
+        let game = common::game_from_rows(&rows, first, kaisho_core::Komi::ZERO);
+        let analysis = life::analyse(game.board(), &Limits::default());
+        for stone in ["H3", "C2", "F2"] {
+            assert_ne!(
+                analysis.status(common::pt(9, stone)),
+                Some(Status::Dead),
+                "{stone}, {first:?} to move"
+            );
+        }
+        assert_dead_verdicts_proven(game.board(), &analysis).unwrap();
+    }
+}
+
 #[test]
 fn opening_stones_are_not_dead_in_any_colour_or_symmetry() {
     for first in [Color::Black, Color::White] {

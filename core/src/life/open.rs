@@ -27,27 +27,38 @@ pub const OPEN_LIBERTIES: usize = 2;
 /// search here proves impossible, so the capture is no proof of death.
 pub const OPEN_AREA: usize = 25;
 
-/// The largest empty region of at least [`OPEN_AREA`] points in which chain
-/// `c` has [`OPEN_LIBERTIES`] liberties and whose border holds a chain,
-/// other than `c`, not known `safe`: the room where a capture of `c` leaves
-/// its owner free to establish stones again.
-pub(crate) fn open_area(grid: &Grid, c: usize, safe: &[bool]) -> Option<usize> {
-    grid.empty_regions()
-        .into_iter()
-        .filter(|region| region.len() >= OPEN_AREA)
-        .filter(|region| {
-            let liberties = region
+/// The empty regions of at least [`OPEN_AREA`] points in which chain `c`
+/// has [`OPEN_LIBERTIES`] liberties.
+fn rooms(grid: &Grid, c: usize) -> impl Iterator<Item = Vec<usize>> + '_ {
+    grid.empty_regions().into_iter().filter(move |region| {
+        region.len() >= OPEN_AREA
+            && region
                 .iter()
                 .filter(|&&p| grid.neighbours(p).any(|m| grid.chain_of[m] == c))
-                .count();
-            liberties >= OPEN_LIBERTIES
-                && grid
-                    .chains_around(region)
-                    .into_iter()
-                    .any(|other| other != c && !safe[other])
+                .count()
+                >= OPEN_LIBERTIES
+    })
+}
+
+/// The largest room of chain `c` whose border holds a chain, other than
+/// `c`, not known `safe`: the room where a capture of `c` leaves its owner
+/// free to establish stones again.
+pub(crate) fn open_area(grid: &Grid, c: usize, safe: &[bool]) -> Option<usize> {
+    rooms(grid, c)
+        .filter(|region| {
+            grid.chains_around(region)
+                .into_iter()
+                .any(|other| other != c && !safe[other])
         })
         .map(|region| region.len())
         .max()
+}
+
+/// Whether chain `c` faces a room at all, whoever surrounds it: with that
+/// much empty space next to it, no static rule proves that its owner can
+/// establish no stones there (Art. 7.1); only a search may.
+pub(crate) fn faces_room(grid: &Grid, c: usize) -> bool {
+    rooms(grid, c).next().is_some()
 }
 
 /// A chain facing an open region.

@@ -4,6 +4,7 @@
 use super::answer::Answers;
 use super::benson;
 use super::grid::Grid;
+use super::open;
 use super::search::Capture;
 use crate::board::Board;
 use crate::point::Point;
@@ -39,7 +40,12 @@ impl Proof {
 /// points without the owner's stones around it holds at most `limit`
 /// points, passes the large-territory test of [`benson`] (few invaders, no
 /// room for two invader eyes), and every chain bordering it is safe by
-/// the static test alone, without any search. Such a region is closed on
+/// the static test alone, without any search; and when the chain has two
+/// liberties in an empty area of [`open::OPEN_AREA`] points or more, the
+/// region is closed by one chain of the owner (a wall of several chains
+/// with that much room beside it may be cut, which the large-territory
+/// test does not see: its owner may yet establish stones there, Art. 7.1).
+/// Such a region is closed on
 /// every side by living stones and too small to be an open area, and too
 /// large for the invader to make two eyes against an owner who answers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,6 +63,14 @@ impl Enclosure {
         let start = grid.chains[chain][0];
         let region = grid.flood(start, |g, j| g.cells[j] != Some(owner));
         if region.len() > limit {
+            return None;
+        }
+        let walls = grid
+            .chains_around(&region)
+            .into_iter()
+            .filter(|&c| grid.color(c) == owner)
+            .count();
+        if walls > 1 && open::faces_room(grid, chain) {
             return None;
         }
         let no_search = vec![false; grid.chains.len()];
