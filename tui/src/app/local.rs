@@ -7,6 +7,7 @@ use super::recording::{Recording, SeriesGame};
 use super::table::Table;
 use super::timer::Timer;
 use super::{Screen, State};
+use crate::words::{Note, note};
 use kaisho_core::{BoardSize, Settings};
 
 pub(super) fn start_local(
@@ -23,7 +24,7 @@ pub(super) fn start_local(
         Ok(settings) => {
             // Hot-seat: the player named in the settings takes Black.
             let name = state.config.player_name.clone();
-            let title = "kaisho - local game".to_string();
+            let title = note(state.naming.lang, Note::LocalTitle);
             begin(state, settings, [&name, "Guest"], None, title, out);
         }
         Err(e) => out.refuse(e),
@@ -92,13 +93,18 @@ pub(super) fn logged(
             out.say(said);
         }
         Err(e) => {
-            session.title = "local game - NOT SAVED".to_string();
-            let why = format!(
-                "this game cannot be saved, so it takes no moves: {e}. \
-                 Fix the folder or free the disk, then start a new game"
+            let lang = state.naming.lang;
+            session.title = note(lang, Note::UnsavedTitle);
+            let why = e.to_string();
+            let text = note(
+                lang,
+                Note::NotSaved {
+                    said: &said,
+                    why: &why,
+                },
             );
-            session.halted = Some(why.clone());
-            out.refuse(format!("{said}. Not saved: {why}"));
+            session.halted = Some(text.clone());
+            out.refuse(text);
         }
     }
 }

@@ -41,7 +41,7 @@ mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
-pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line};
+pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status};
 pub use home::{Home, HomeItem};

@@ -9,6 +9,7 @@ use super::out::Out;
 use super::seat::{LinkState, NetSeat};
 use super::table::Table;
 use super::{Screen, State};
+use crate::words::{Note, note};
 use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
@@ -46,7 +47,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 out.refuse(session.refusal(&event, &error, naming));
             }
             NetNews::Withdrawn { event, hash } => {
-                if !session.withdraw(hash, out) {
+                if !session.withdraw(hash, naming.lang, out) {
                     return;
                 }
                 let size = session.game.settings().size.get();
@@ -104,11 +105,17 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     let series = series.or(started.series);
     let game = match Game::replay(started.settings, &started.events) {
         Ok(game) if game.state_hash() == started.hash => game,
-        _ => return out.refuse(super::table::DIVERGED.to_string()),
+        _ => return out.refuse(note(state.naming.lang, Note::Diverged)),
     };
     let mut session = Table::from_game(game);
     session.title = match &series {
-        Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
+        Some(sg) => note(
+            state.naming.lang,
+            Note::SeriesGameTitle {
+                id: &sg.id.to_string(),
+                number: sg.terms.number,
+            },
+        ),
         None => format!("{} v {}", started.names[0], started.names[1]),
     };
     let to_move = session.game.to_move();

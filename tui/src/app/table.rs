@@ -15,6 +15,7 @@ use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
 use super::series_net::record_network_game;
 use super::timer::Timer;
+use crate::words::{Lang, Note, note};
 use kaisho_core::{
     Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
     Settings,
@@ -237,10 +238,8 @@ impl Table {
         let size = self.size();
         let chain = self.game.board().chain(point);
         let Some(color) = self.game.board().get(point) else {
-            out.refuse(format!(
-                "no stone stands at {} to be marked dead",
-                naming.name(point, size)
-            ));
+            let point = naming.name(point, size);
+            out.refuse(note(naming.lang, Note::NoStoneToMark(&point)));
             return;
         };
         let was_dead = self.marks.contains(&point);
@@ -251,19 +250,18 @@ impl Table {
             self.marks.sort_unstable();
         }
         self.recount();
-        let verb = if was_dead { "alive" } else { "dead" };
-        let stones = match chain.len() {
-            1 => "1 stone".to_string(),
-            n => format!("{n} stones"),
+        let counter = self
+            .open_proposal()
+            .is_some_and(|p| p.dead != self.marks)
+            .then_some(self.ending_turn);
+        let marked = Note::Marked {
+            color,
+            point: &naming.name(point, size),
+            dead: !was_dead,
+            stones: chain.len(),
+            counter,
         };
-        let mut text = format!(
-            "{color} {} marked {verb} ({stones})",
-            naming.name(point, size)
-        );
-        if self.open_proposal().is_some_and(|p| p.dead != self.marks) {
-            text += &format!("; {} may counter-propose", self.ending_turn);
-        }
-        out.say(text);
+        out.say(note(naming.lang, marked));
     }
 
     fn accept(&mut self, actor: Color, naming: Naming, out: &mut Out) {
@@ -280,7 +278,7 @@ impl Table {
                 naming,
                 out,
             ),
-            None => out.refuse("there is no proposal to accept yet; propose one first".to_string()),
+            None => out.refuse(note(naming.lang, Note::NoProposal)),
         }
     }
 
@@ -305,10 +303,7 @@ impl Table {
             return;
         };
         if let Err(e) = result {
-            let text = format!(
-                "the game is stopped: {e}. This move was not played; every move before \
-                 it is saved — free the disk and resume the game from Saved games"
-            );
+            let text = note(naming.lang, Note::StoreFailed(&e.to_string()));
             self.halted = Some(text.clone());
             out.refuse(text);
             return;
@@ -344,7 +339,7 @@ impl Table {
 
     /// Once an event ended the game: asks for its SGF export, after which
     /// the series records the result ([`Table::exported`]).
-    fn finish(&mut self, lang: crate::words::Lang, out: &mut Out) {
+    fn finish(&mut self, lang: Lang, out: &mut Out) {
         if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
         {
@@ -437,7 +432,7 @@ impl Table {
     pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
-                out.refuse(format!("not sent: {why}"));
+                out.refuse(note(naming.lang, Note::NotSent(why)));
                 return;
             }
             // The network task's game checks it, once.
@@ -484,7 +479,7 @@ impl Table {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => self.diverged(out),
+            _ => self.diverged(naming.lang, out),
         }
     }
 
@@ -492,7 +487,7 @@ impl Table {
     /// did when it crossed the host's, and shows the proposal on the table
     /// so that the screen shows exactly what `a` would accept. Returns
     /// whether the mirror still matches the task's game (`hash`).
-    pub(super) fn withdraw(&mut self, hash: u64, out: &mut Out) -> bool {
+    pub(super) fn withdraw(&mut self, hash: u64, lang: Lang, out: &mut Out) -> bool {
         let events = self.game.events();
         let standing = &events[..events.len().saturating_sub(1)];
         match Game::replay(self.game.settings().clone(), standing) {
@@ -501,16 +496,17 @@ impl Table {
                 true
             }
             _ => {
-                self.diverged(out);
+                self.diverged(lang, out);
                 false
             }
         }
     }
 
     /// The mirror no longer matches the network task's game.
-    fn diverged(&mut self, out: &mut Out) {
-        self.halted = Some(DIVERGED.to_string());
-        out.refuse(DIVERGED.to_string());
+    fn diverged(&mut self, lang: Lang, out: &mut Out) {
+        let text = note(lang, Note::Diverged);
+        self.halted = Some(text.clone());
+        out.refuse(text);
     }
 
     /// Takes `game` as it stands, with the marks and the count of the
@@ -589,11 +585,6 @@ impl Table {
         self.recount();
     }
 }
-
-/// Said when the screen's copy of a network game no longer matches the
-/// network task's: the game stops here, its log holds every event.
-pub(super) const DIVERGED: &str = "the game on this screen no longer matches the network game, so it \
-     takes no more moves here; every move is in the log: resume the game from Saved games";
 
 /// What the automatic draft marked: said when the game stops
 /// (`stopped`), and again when a reading begun then ends.
