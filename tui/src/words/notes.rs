@@ -90,6 +90,8 @@ pub enum Note<'a> {
         note: Option<&'a str>,
     },
     NotAnAddress(&'a str),
+    /// A saved game by its id.
+    Game(&'a str),
     /// A record opened for review, with its moves and what to know.
     Reviewing {
         title: &'a str,
@@ -236,6 +238,7 @@ fn english(note: Note<'_>) -> String {
             }
         }
         Note::NotAnAddress(addr) => format!("'{addr}' is not an address such as 192.168.1.20:7878"),
+        Note::Game(id) => format!("game {id}"),
         Note::Reviewing {
             title,
             moves,
@@ -379,6 +382,7 @@ fn japanese(note: Note<'_>) -> String {
         Note::NotAnAddress(addr) => {
             format!("「{addr}」はアドレスではありません（例 192.168.1.20:7878）")
         }
+        Note::Game(id) => format!("対局{id}"),
         Note::Reviewing {
             title,
             moves,
