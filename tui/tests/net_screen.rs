@@ -227,7 +227,7 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     })
     .await;
     let face = a.seat().clocks.unwrap();
-    let white = face.text(Color::White, false);
+    let white = kaisho::words::dial(kaisho::words::Lang::En, face.dial(Color::White), false);
     assert!(white.ends_with("+3×30s"), "{white}");
     assert!(
         white.starts_with("9:5") || white.starts_with("10:00"),

@@ -10,8 +10,9 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
-use super::timer::{CLOCKS, clock_label};
+use super::timer::CLOCKS;
 use super::{Screen, State};
+use crate::words::{FormValue, Lang, clock_words, form_value};
 use crate::words::{Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
@@ -76,34 +77,36 @@ impl HostForm {
         HOST_ITEMS[self.selected.min(HOST_ITEMS.len() - 1)]
     }
 
-    /// The text of an item's value, for items that have one.
+    /// The text of an item's value, for items that have one, in `lang`.
     #[must_use]
-    pub fn value(&self, item: HostItem) -> Option<String> {
+    pub fn value(&self, item: HostItem, lang: Lang) -> Option<String> {
+        let says = |value| form_value(lang, value);
         if let (Some(series), HostItem::Komi | HostItem::Handicap | HostItem::Colors) =
             (&self.series, item)
         {
             let (terms, game) = &**series;
             return Some(match item {
-                HostItem::Komi => format!(
-                    "{} (series {}, game {})",
-                    game.terms.komi, game.id, terms.number
-                ),
-                HostItem::Handicap => match terms.handicap {
-                    0 => "none".to_string(),
-                    n => format!("{n} stones"),
-                },
-                _ => colors_text(terms.colors).to_string(),
+                HostItem::Komi => says(FormValue::SeriesKomi {
+                    komi: game.terms.komi,
+                    id: &game.id.to_string(),
+                    number: terms.number,
+                }),
+                HostItem::Handicap => says(match terms.handicap {
+                    0 => FormValue::NoHandicap,
+                    n => FormValue::Stones(n),
+                }),
+                _ => says(FormValue::Colors(terms.colors)),
             });
         }
         Some(match item {
             HostItem::BoardSize => format!("{0}x{0}", self.size),
-            HostItem::Komi => komi_text(self.komi, self.komi_chosen, self.handicap),
-            HostItem::Handicap => match self.handicap {
-                0 => "none".to_string(),
-                n => format!("{n} stones, placed by Black"),
-            },
-            HostItem::Colors => colors_text(self.colors).to_string(),
-            HostItem::Clock => clock_label(self.time_control()),
+            HostItem::Komi => komi_text(lang, self.komi, self.komi_chosen, self.handicap),
+            HostItem::Handicap => says(match self.handicap {
+                0 => FormValue::NoHandicap,
+                n => FormValue::StonesPlacedByBlack(n),
+            }),
+            HostItem::Colors => says(FormValue::Colors(self.colors)),
+            HostItem::Clock => clock_words(lang, self.time_control()),
             HostItem::Port => self.port.to_string(),
             HostItem::Start => return None,
         })
@@ -161,7 +164,7 @@ impl HostForm {
     #[must_use]
     pub fn time_control(&self) -> TimeControl {
         self.custom_clock
-            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)].1))
+            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)]))
     }
 
     /// The terms this form offers.
@@ -180,14 +183,6 @@ impl HostForm {
                 series: None,
             },
         }
-    }
-}
-
-fn colors_text(colors: Colors) -> &'static str {
-    match colors {
-        Colors::Nigiri => "nigiri",
-        Colors::HostBlack => "you take Black",
-        Colors::HostWhite => "you take White",
     }
 }
 

@@ -138,7 +138,7 @@ fn seat_line(
         )
     });
     let clock = clocks
-        .map(|face| face.text(color, theme.ascii))
+        .map(|face| crate::words::dial(theme.lang, face.dial(color), theme.ascii))
         .unwrap_or_default();
     Line::from(theme.text(&format!("  {} {clock}", fit(&name, 16))))
 }

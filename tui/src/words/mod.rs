@@ -5,8 +5,10 @@
 //! language is an exhaustive `match`, so a message missing in one language
 //! does not compile.
 
+mod clock;
 mod commands;
 mod event;
+mod forms;
 mod keys;
 mod lang;
 mod notes;
@@ -16,8 +18,10 @@ mod screen;
 mod text;
 mod width;
 
+pub use clock::{Dial, clock_words, dial};
 pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use forms::{FormValue, form_value};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
 pub use notes::{Note, note};

@@ -130,6 +130,10 @@ pub enum Note<'a> {
         error: &'a str,
     },
     SgfFailed(&'a str),
+    /// Typed words that are not a clock, as typed.
+    NotAClock(&'a str),
+    /// A clock typed and taken, in words.
+    Clock(&'a str),
 }
 
 /// `note` in `lang`.
@@ -275,6 +279,10 @@ fn english(note: Note<'_>) -> String {
             error,
         } => format!("the SGF export to {exports} failed: {error}; the game log {log} is safe"),
         Note::SgfFailed(e) => format!("the SGF export failed: {e}"),
+        Note::NotAClock(text) => format!(
+            "'{text}' is not a clock: type main time and byo-yomi, e.g. 20m 5x30s, 45m, 0 3x10s or none"
+        ),
+        Note::Clock(clock) => format!("clock: {clock}"),
     }
 }
 
@@ -413,6 +421,10 @@ fn japanese(note: Note<'_>) -> String {
             error,
         } => format!("SGFの{exports}への書き出しに失敗しました: {error}。棋譜ログ{log}は無事です"),
         Note::SgfFailed(e) => format!("SGFの書き出しに失敗しました: {e}"),
+        Note::NotAClock(text) => format!(
+            "「{text}」は持ち時間ではありません: 持ち時間と秒読みを入力してください（例 20m 5x30s、45m、0 3x10s、none）"
+        ),
+        Note::Clock(clock) => format!("持ち時間: {clock}"),
     }
 }
 
