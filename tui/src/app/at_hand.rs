@@ -27,7 +27,7 @@ pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
     let size = game.settings().size.get();
     let text = match *command {
         Command::ShowMoves => {
-            let words = move_words(game, |p| state.naming.name(p, size));
+            let words = move_words(game, state.naming.lang, |p| state.naming.name(p, size));
             if words.is_empty() {
                 note(state.naming.lang, Note::NoMovesYet)
             } else {

@@ -151,7 +151,7 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
         out.refuse(note(state.naming.lang, Note::GameFinished(id)));
         return;
     }
-    let (recording, warning) = Recording::resumed(id, &saved, series);
+    let (recording, warning) = Recording::resumed(state.naming.lang, id, &saved, series);
     let header = &saved.contents.header;
     let mut session = Table::from_game(saved.game.clone());
     if let Some(clock) = header.clock {

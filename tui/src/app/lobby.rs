@@ -12,7 +12,7 @@ use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use super::timer::CLOCKS;
 use super::{Screen, State};
-use crate::words::{FormValue, Lang, clock_words, form_value};
+use crate::words::{FormValue, Lang, Note, clock_words, form_value, note};
 use crate::words::{Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
@@ -202,10 +202,7 @@ pub struct Lobby {
 /// Opens the host's form with the home menu's board, komi and handicap.
 pub(super) fn open_host(state: &mut State, out: &mut Out) {
     if state.places.is_none() {
-        out.refuse(
-            "network play needs a data folder for its identity and game logs: start kaisho with --home DIR"
-                .to_string(),
-        );
+        out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
     let home = state.home;
@@ -298,17 +295,14 @@ pub(super) fn set_port(state: &mut State, text: &str, out: &mut Out) {
     // Port 0 asks the system for a free port; the code shows the one given.
     match text.trim().parse::<u16>() {
         Ok(port) => form.port = port,
-        Err(_) => out.refuse(format!(
-            "'{}' is not a port: give a number from 0 (any free port) to 65535",
-            text.trim()
-        )),
+        Err(_) => out.refuse(note(state.naming.lang, Note::NotAPort(text.trim()))),
     }
 }
 
 /// Asks for the join code the host shows.
 pub(super) fn ask_code(state: &mut State, out: &mut Out) {
     if state.places.is_none() {
-        out.refuse("network play needs a data folder: start kaisho with --home DIR".to_string());
+        out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
     state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));

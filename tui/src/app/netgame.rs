@@ -17,7 +17,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     let naming = state.naming;
     match (news, &mut state.screen) {
         (NetNews::Listening { code }, Screen::Lobby(lobby)) => {
-            out.say(format!("join code: {code}"));
+            out.say(note(naming.lang, Note::JoinCode(&code)));
             lobby.code = Some(code);
         }
         (NetNews::Note(line), Screen::Lobby(lobby)) => {
@@ -116,7 +116,10 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
                 number: sg.terms.number,
             },
         ),
-        None => format!("{} v {}", started.names[0], started.names[1]),
+        None => note(
+            state.naming.lang,
+            Note::Versus([&started.names[0], &started.names[1]]),
+        ),
     };
     let to_move = session.game.to_move();
     session.net = Some(NetSeat {
@@ -131,16 +134,13 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     session.ending_turn = local;
     state.screen = Screen::Game(Box::new(session));
     state.prompt = None;
-    let verb = if started.resumed { "resumed" } else { "begins" };
-    let turn = if to_move == local {
-        "your move".to_string()
-    } else {
-        format!("{to_move} to play")
+    let begins = Note::NetGameBegins {
+        id: &started.game_id,
+        resumed: started.resumed,
+        local,
+        to_move,
     };
-    out.say(format!(
-        "game {} {verb}: you play {local}; {turn}",
-        started.game_id
-    ));
+    out.say(note(state.naming.lang, begins));
 }
 
 /// The network task ended: an unfinished game takes no more moves here

@@ -13,7 +13,7 @@ use super::out::Out;
 use super::prompt::Prompt;
 use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
-use super::series_net::record_network_game;
+use super::series_net::record_network_game_in;
 use super::timer::Timer;
 use crate::words::{Lang, Note, note};
 use kaisho_core::{
@@ -350,19 +350,19 @@ impl Table {
 
     /// The game has ended and its export is done: `line` says where the SGF
     /// went; then its result goes into this side's copy of its series.
-    pub(super) fn exported(&mut self, line: String, out: &mut Out) {
+    pub(super) fn exported(&mut self, lang: Lang, line: String, out: &mut Out) {
         self.after_line(line, out);
         let game = &self.game;
         let step = match (&mut self.net, &mut self.recording) {
             (Some(net), _) => {
                 let black = net.names[0].clone();
-                net.series
-                    .as_mut()
-                    .and_then(|sg| Some((record_network_game(sg, &black, game)?, sg.clone())))
+                net.series.as_mut().and_then(|sg| {
+                    Some((record_network_game_in(lang, sg, &black, game)?, sg.clone()))
+                })
             }
             (None, Some(recording)) => recording
                 .series_mut()
-                .and_then(|sg| Some((record_series(sg, game)?, sg.clone()))),
+                .and_then(|sg| Some((record_series(lang, sg, game)?, sg.clone()))),
             (None, None) => None,
         };
         match step {

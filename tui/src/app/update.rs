@@ -6,7 +6,7 @@ use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
-use super::recording::series_unsaved;
+use super::recording::series_unsaved_in;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
@@ -409,7 +409,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
         (Done::Exported(result), Then::Finished) => {
             if let Screen::Game(session) = &mut state.screen {
-                session.exported(export_said(&result, naming.lang), out);
+                session.exported(naming.lang, export_said(&result, naming.lang), out);
             }
         }
         (Done::Exported(result), Then::Adjourned { id }) => {
@@ -426,7 +426,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
             if let Screen::Game(session) = &mut state.screen {
                 let line = match result {
                     Ok(()) => line,
-                    Err(e) => series_unsaved(&e),
+                    Err(e) => series_unsaved_in(state.naming.lang, &e),
                 };
                 session.after_line(line, out);
             }

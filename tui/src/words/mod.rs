@@ -15,6 +15,7 @@ mod notes;
 mod prompt;
 mod rules;
 mod screen;
+mod series;
 mod text;
 mod width;
 
@@ -28,5 +29,8 @@ pub use notes::{Note, note};
 pub use prompt::prompt_line;
 pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
 pub use screen::{Say, say, time_call};
+pub use series::{
+    SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
+};
 pub use text::Text;
 pub use width::{pad_left, pad_right, width};

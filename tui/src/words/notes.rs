@@ -130,6 +130,26 @@ pub enum Note<'a> {
         error: &'a str,
     },
     SgfFailed(&'a str),
+    /// A line of the move list: its number, the player, the point or a pass.
+    MoveLine {
+        number: usize,
+        color: Color,
+        point: Option<&'a str>,
+    },
+    /// Network play without a data folder.
+    NetNeedsHome,
+    NotAPort(&'a str),
+    /// The host's join code, to read to the partner.
+    JoinCode(&'a str),
+    /// A network game begun or resumed: this side's colour, whose turn.
+    NetGameBegins {
+        id: &'a str,
+        resumed: bool,
+        local: Color,
+        to_move: Color,
+    },
+    /// A network game's title: Black's and White's names.
+    Versus([&'a str; 2]),
     /// Typed words that are not a clock, as typed.
     NotAClock(&'a str),
     /// A clock typed and taken, in words.
@@ -283,6 +303,36 @@ fn english(note: Note<'_>) -> String {
             "'{text}' is not a clock: type main time and byo-yomi, e.g. 20m 5x30s, 45m, 0 3x10s or none"
         ),
         Note::Clock(clock) => format!("clock: {clock}"),
+        Note::NetNeedsHome => "network play needs a data folder for its identity and game logs: \
+             start kaisho with --home DIR"
+            .into(),
+        Note::NotAPort(text) => {
+            format!("'{text}' is not a port: give a number from 0 (any free port) to 65535")
+        }
+        Note::JoinCode(code) => format!("join code: {code}"),
+        Note::NetGameBegins {
+            id,
+            resumed,
+            local,
+            to_move,
+        } => {
+            let verb = if resumed { "resumed" } else { "begins" };
+            let turn = if to_move == local {
+                "your move".to_string()
+            } else {
+                format!("{} to play", c(to_move))
+            };
+            format!("game {id} {verb}: you play {}; {turn}", c(local))
+        }
+        Note::Versus([a, b]) => format!("{a} v {b}"),
+        Note::MoveLine {
+            number,
+            color: side,
+            point,
+        } => {
+            let side = if side == Color::Black { "B" } else { "W" };
+            format!("{number} {side} {}", point.unwrap_or("pass"))
+        }
     }
 }
 
@@ -425,6 +475,37 @@ fn japanese(note: Note<'_>) -> String {
             "「{text}」は持ち時間ではありません: 持ち時間と秒読みを入力してください（例 20m 5x30s、45m、0 3x10s、none）"
         ),
         Note::Clock(clock) => format!("持ち時間: {clock}"),
+        Note::NetNeedsHome => "ネットワーク対局には身元と棋譜ログを置くデータフォルダが要ります: \
+             kaisho --home DIR で起動してください"
+            .into(),
+        Note::NotAPort(text) => format!(
+            "「{text}」はポート番号ではありません: 0（空いているポート）から65535までの数を入れてください"
+        ),
+        Note::JoinCode(code) => format!("参加コード: {code}"),
+        Note::NetGameBegins {
+            id,
+            resumed,
+            local,
+            to_move,
+        } => {
+            let verb = if resumed {
+                "再開しました"
+            } else {
+                "始めました"
+            };
+            let turn = if to_move == local {
+                "あなたの番です".to_string()
+            } else {
+                format!("{}の番です", c(to_move))
+            };
+            format!("対局{id}を{verb}: あなたは{}番。{turn}", c(local))
+        }
+        Note::Versus([a, b]) => format!("{a} 対 {b}"),
+        Note::MoveLine {
+            number,
+            color: side,
+            point,
+        } => format!("{number} {} {}", c(side), point.unwrap_or("パス")),
     }
 }
 

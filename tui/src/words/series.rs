@@ -1,0 +1,301 @@
+//! A series (手合) in words: its results, step changes and next game, and
+//! the messages of the series screen and of a series game's end. One
+//! exhaustive `match` per language.
+
+use super::Lang;
+use kaisho_core::Komi;
+use kaisho_core::series::{Change, Seat, Series, SeriesResult, Step};
+
+/// A message about a series.
+#[derive(Clone, Copy, Debug)]
+pub enum SeriesNote<'a> {
+    /// Series need a data folder.
+    NoFolder,
+    NoneYet,
+    OpenFirst,
+    /// The board chosen on home is too small for the series' handicap.
+    BoardTooSmall(&'a str),
+    /// A new series saved as `id`.
+    Started {
+        id: &'a str,
+        names: [&'a str; 2],
+        step: Step,
+        black: Option<&'a str>,
+    },
+    /// `series correct` typed outside the series screen without an id.
+    NameTheSeries,
+    /// Series `id` changed: what changed.
+    Changed {
+        id: &'a str,
+        said: &'a str,
+    },
+    TakesBlack {
+        name: &'a str,
+        number: u32,
+    },
+    /// The player's own name is not one of the series' players.
+    NotYourSeries {
+        me: &'a str,
+        id: &'a str,
+        names: [&'a str; 2],
+    },
+    /// The Black of a network game is not one of the series' players.
+    NotAPlayerOf {
+        name: &'a str,
+        id: &'a str,
+    },
+    /// An adjourned series game whose series has moved on.
+    MovedOn(&'a str),
+    /// An adjourned series game whose series cannot be read.
+    NotRecorded(&'a str),
+    ColoursUnknown,
+    /// The series refused the result.
+    NotTaken(&'a str),
+    /// The series took the result but could not be saved.
+    Unsaved(&'a str),
+    /// The result recorded: the result in words, then the step change or
+    /// the next game.
+    Recorded {
+        id: &'a str,
+        number: u32,
+        result: &'a str,
+        then: &'a str,
+    },
+}
+
+/// `note` in `lang`.
+#[must_use]
+pub fn series_note(lang: Lang, note: SeriesNote<'_>) -> String {
+    match lang {
+        Lang::En => english(note),
+        Lang::Ja => japanese(note),
+    }
+}
+
+fn english(note: SeriesNote<'_>) -> String {
+    match note {
+        SeriesNote::NoFolder => "no folder for series: start kaisho with --home DIR".into(),
+        SeriesNote::NoneYet => {
+            "no series yet: n starts one (or `kaisho series new --players A,B --step 先`)".into()
+        }
+        SeriesNote::OpenFirst => "open a series first (Enter)".into(),
+        SeriesNote::BoardTooSmall(e) => {
+            format!("{e}; choose a larger board size on the home screen")
+        }
+        SeriesNote::Started {
+            id,
+            names,
+            step,
+            black,
+        } => {
+            let black = black.map_or("nigiri".to_string(), |b| format!("Black {b}"));
+            format!(
+                "started series {id}: {} v {}; next: game 1, {} ({}), {black}",
+                names[0],
+                names[1],
+                step.japanese(),
+                step.romaji()
+            )
+        }
+        SeriesNote::NameTheSeries => "name the series: series correct ID WORD".into(),
+        SeriesNote::Changed { id, said } => format!("series {id}: {said}"),
+        SeriesNote::TakesBlack { name, number } => format!("{name} takes Black in game {number}"),
+        SeriesNote::MovedOn(id) => format!(
+            "series {id} has moved on since this game began, so its result \
+             will not be recorded there; record it with `kaisho series record`"
+        ),
+        SeriesNote::NotYourSeries { me, id, names } => format!(
+            "your name, {me}, is not a player of series {id} ({} and {}); set it in Settings",
+            names[0], names[1]
+        ),
+        SeriesNote::NotAPlayerOf { name, id } => format!("{name} is not a player of series {id}"),
+        SeriesNote::NotRecorded(e) => format!("the result will not be recorded in the series: {e}"),
+        SeriesNote::ColoursUnknown => "the series could not tell who played which colour".into(),
+        SeriesNote::NotTaken(e) => format!("the series did not take the result: {e}"),
+        SeriesNote::Unsaved(e) => format!("the series result was not saved: {e}"),
+        SeriesNote::Recorded {
+            id,
+            number,
+            result,
+            then,
+        } => format!("Series {id}, game {number}: {result}. {then}"),
+    }
+}
+
+fn japanese(note: SeriesNote<'_>) -> String {
+    match note {
+        SeriesNote::NoFolder => {
+            "手合を保存するフォルダがありません: kaisho --home DIR で起動してください".into()
+        }
+        SeriesNote::NoneYet => {
+            "手合はまだありません: nで始めます（または kaisho series new --players A,B --step 先）"
+                .into()
+        }
+        SeriesNote::OpenFirst => "先に手合を開いてください（Enter）".into(),
+        SeriesNote::BoardTooSmall(e) => {
+            format!("{e}。ホーム画面でもっと大きな碁盤を選んでください")
+        }
+        SeriesNote::Started {
+            id,
+            names,
+            step,
+            black,
+        } => {
+            let black = black.map_or("ニギリ".to_string(), |b| format!("黒 {b}"));
+            format!(
+                "手合{id}を始めました: {} 対 {}。次は第1局、{}、{black}",
+                names[0],
+                names[1],
+                step.japanese()
+            )
+        }
+        SeriesNote::NameTheSeries => "手合を指定してください: series correct ID WORD".into(),
+        SeriesNote::Changed { id, said } => format!("手合{id}: {said}"),
+        SeriesNote::TakesBlack { name, number } => format!("第{number}局は{name}が黒番です"),
+        SeriesNote::MovedOn(id) => format!(
+            "この対局の開始後に手合{id}が進んだので、結果は手合に記録されません。\
+             kaisho series record で記録してください"
+        ),
+        SeriesNote::NotYourSeries { me, id, names } => format!(
+            "あなたの名前{me}は手合{id}の対局者（{}と{}）ではありません。設定で名前を直してください",
+            names[0], names[1]
+        ),
+        SeriesNote::NotAPlayerOf { name, id } => format!("{name}は手合{id}の対局者ではありません"),
+        SeriesNote::NotRecorded(e) => format!("結果は手合に記録されません: {e}"),
+        SeriesNote::ColoursUnknown => "手合の記録から黒白の分かれがわかりません".into(),
+        SeriesNote::NotTaken(e) => format!("手合が結果を受け付けませんでした: {e}"),
+        SeriesNote::Unsaved(e) => format!("手合の結果を保存できませんでした: {e}"),
+        SeriesNote::Recorded {
+            id,
+            number,
+            result,
+            then,
+        } => format!("手合{id} 第{number}局: {result}。{then}"),
+    }
+}
+
+/// A player's name.
+fn name(series: &Series, seat: Seat) -> &str {
+    &series.setup().player(seat).name
+}
+
+/// A result in a few words: `Ben wins`, `持碁 (jigo), a draw`, `Benの勝ち`.
+#[must_use]
+pub fn series_result(lang: Lang, series: &Series, result: SeriesResult) -> String {
+    match (lang, result) {
+        (Lang::En, SeriesResult::Win(seat)) => format!("{} wins", name(series, seat)),
+        (Lang::En, SeriesResult::Jigo) => "持碁 (jigo), a draw".into(),
+        (Lang::En, SeriesResult::NoResult) => "無勝負 (no result)".into(),
+        (Lang::En, SeriesResult::BothLose) => "両負け (both lose)".into(),
+        (Lang::Ja, SeriesResult::Win(seat)) => format!("{}の勝ち", name(series, seat)),
+        (Lang::Ja, SeriesResult::Jigo) => "持碁".into(),
+        (Lang::Ja, SeriesResult::NoResult) => "無勝負".into(),
+        (Lang::Ja, SeriesResult::BothLose) => "両負け".into(),
+    }
+}
+
+/// A step with its weaker player: `先相先 (Aki weaker)`.
+#[must_use]
+pub fn step_with_weaker(lang: Lang, series: &Series, step: Step, weaker: Option<Seat>) -> String {
+    match (lang, weaker) {
+        (_, None) => step.to_string(),
+        (Lang::En, Some(w)) => format!("{step} ({} weaker)", name(series, w)),
+        (Lang::Ja, Some(w)) => format!("{step} ({}が下手)", name(series, w)),
+    }
+}
+
+/// Komi, or none.
+#[must_use]
+pub fn series_komi(lang: Lang, komi: Komi) -> String {
+    match (lang, komi == Komi::ZERO) {
+        (Lang::En, true) => "none".into(),
+        (Lang::Ja, true) => "なし".into(),
+        (_, false) => komi.to_string(),
+    }
+}
+
+fn count_word(n: u32) -> String {
+    const WORDS: [&str; 10] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    n.checked_sub(1)
+        .and_then(|i| WORDS.get(i as usize))
+        .map_or_else(|| n.to_string(), |w| (*w).to_string())
+}
+
+/// What a step change means for the next game: "four-game lead for Aki:
+/// the next game is 先 instead of 先相先 …".
+#[must_use]
+pub fn series_change(lang: Lang, series: &Series, change: &Change) -> String {
+    let threshold = series.setup().threshold;
+    match (lang, *change) {
+        (
+            Lang::En,
+            Change::Moved {
+                leader,
+                from,
+                to,
+                weaker,
+            },
+        ) => format!(
+            "{}-game lead for {}: the next game is {} instead of {from}, and the count starts again.",
+            count_word(threshold),
+            name(series, leader),
+            step_with_weaker(lang, series, to, weaker)
+        ),
+        (Lang::En, Change::LadderEnd { leader, step }) => format!(
+            "{} is {threshold} ahead at {step}, the largest handicap of the {} ladder: \
+             it cannot move further. The count starts again at {step}.",
+            name(series, leader),
+            series.setup().ladder.kanji()
+        ),
+        (
+            Lang::Ja,
+            Change::Moved {
+                leader,
+                from,
+                to,
+                weaker,
+            },
+        ) => format!(
+            "{}が{threshold}番勝ち越し: 手合が直り、次局は{from}に代えて{}。勝ち越しは数え直します。",
+            name(series, leader),
+            step_with_weaker(lang, series, to, weaker)
+        ),
+        (Lang::Ja, Change::LadderEnd { leader, step }) => format!(
+            "{}が{step}で{threshold}番勝ち越し。{}の手合ではこれ以上直りません。{step}のまま数え直します。",
+            name(series, leader),
+            series.setup().ladder.kanji()
+        ),
+    }
+}
+
+/// The next game in one line: "Next: game 4, 先相先, Black Aki, komi none."
+#[must_use]
+pub fn next_game(lang: Lang, series: &Series) -> String {
+    let t = series.next_game();
+    match lang {
+        Lang::En => {
+            let colours = match t.black {
+                Some(b) => format!("Black {}", name(series, b)),
+                None => "colours by nigiri".to_string(),
+            };
+            let extra = match t.handicap {
+                0 => format!("komi {}", series_komi(lang, t.komi)),
+                n => format!("{n} stones"),
+            };
+            format!("Next: game {}, {}, {colours}, {extra}.", t.number, t.step)
+        }
+        Lang::Ja => {
+            let colours = match t.black {
+                Some(b) => format!("黒 {}", name(series, b)),
+                None => "ニギリ".to_string(),
+            };
+            let extra = match t.handicap {
+                0 => format!("コミ {}", series_komi(lang, t.komi)),
+                n => format!("{n}子"),
+            };
+            format!("次は第{}局、{}、{colours}、{extra}。", t.number, t.step)
+        }
+    }
+}
