@@ -4,7 +4,7 @@
 //! [`Msg::Disk`](super::msg::Msg::Disk), a [`Done`] and the same `Then`,
 //! which says what the answer is for.
 
-use super::recording::SeriesGame;
+use super::recording::{SeriesGame, SeriesUnread};
 use crate::words::{Lang, Note, note};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{Seat, Series};
@@ -87,7 +87,7 @@ pub enum Done {
 pub struct Resumed {
     pub saved: SavedGame,
     /// The series named in the log: read, or why it could not be.
-    pub series: Option<Result<(SeriesId, Series), String>>,
+    pub series: Option<Result<(SeriesId, Series), SeriesUnread>>,
 }
 
 /// Why an SGF export did not happen; the game log itself stays safe.

@@ -53,14 +53,16 @@ pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
-pub use recording::{Recording, SeriesGame, SeriesStep, record_series, series_unsaved};
+pub use recording::{
+    Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
+};
 pub use review::Review;
 pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;
-pub use series_net::{SeriesTerms, record_network_game};
+pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
 pub use series_typed::{
-    SeriesWordError, correct_by_word, corrected, result_named, seat_named, setup_from_line,
-    two_names,
+    SeriesLineError, SeriesWordError, correct_by_word, correct_in, corrected, result_named,
+    seat_named, setup_from_line, two_names,
 };
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
@@ -68,7 +70,7 @@ pub use series_words::{
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
-pub use timer::{CLOCKS, TimeCall, Timer};
+pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

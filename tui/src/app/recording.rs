@@ -7,7 +7,16 @@ use crate::words::{Lang, SeriesNote, next_game, series_change, series_note, seri
 use kaisho_core::Game;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::series::SeriesId;
+use kaisho_saves::series::{IdError, SeriesId, StoreError};
+
+/// Why the series a game's log names could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SeriesUnread {
+    #[error(transparent)]
+    Id(#[from] IdError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 /// A game of a series, and the terms it is played under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -55,7 +64,7 @@ impl Recording {
         lang: Lang,
         id: &str,
         saved: &SavedGame,
-        series: Option<Result<(SeriesId, Series), String>>,
+        series: Option<Result<(SeriesId, Series), SeriesUnread>>,
     ) -> (Recording, Option<String>) {
         let mut note = saved.notice();
         let series = match series {
@@ -71,6 +80,7 @@ impl Recording {
                 None
             }
             Some(Err(e)) => {
+                let e = e.to_string();
                 note = Some(series_note(lang, SeriesNote::NotRecorded(&e)));
                 None
             }

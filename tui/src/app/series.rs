@@ -10,8 +10,9 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
-use super::series_typed::{correct_by_word, setup_from_line};
+use super::series_typed::{correct_in, setup_from_line};
 use super::{Pending, Screen, State};
+use crate::words::Lang;
 use crate::words::{Note, SeriesNote, note, series_note};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
@@ -190,10 +191,10 @@ pub(super) fn create(state: &State, text: &str, out: &mut Out) {
     if state.places.is_none() {
         return out.refuse(series_note(state.naming.lang, SeriesNote::NoFolder));
     }
-    let series = match setup_from_line(text).and_then(|s| Series::new(s).map_err(|e| e.to_string()))
-    {
+    let series = setup_from_line(text).and_then(|s| Ok(Series::new(s)?));
+    let series = match series {
         Ok(series) => Box::new(series),
-        Err(e) => return out.refuse(e),
+        Err(e) => return out.refuse(e.words(state.naming.lang)),
     };
     let then = Then::Created {
         series: series.clone(),
@@ -236,7 +237,7 @@ pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out
             Err(e) => out.refuse(e.to_string()),
         },
         (None, Screen::Series(screen)) => match screen.chosen().cloned() {
-            Some((id, series)) => correct_read(id, &series, word, out),
+            Some((id, series)) => correct_read(lang, id, &series, word, out),
             None => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
         },
         (None, _) => out.refuse(series_note(lang, SeriesNote::NameTheSeries)),
@@ -244,10 +245,10 @@ pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out
 }
 
 /// Series `id` read: its last result corrected by `word`, to be saved.
-pub(super) fn correct_read(id: SeriesId, series: &Series, word: &str, out: &mut Out) {
-    let (fixed, said) = match correct_by_word(series, word) {
+pub(super) fn correct_read(lang: Lang, id: SeriesId, series: &Series, word: &str, out: &mut Out) {
+    let (fixed, said) = match correct_in(lang, series, word) {
         Ok(done) => done,
-        Err(e) => return out.refuse(e),
+        Err(e) => return out.refuse(e.words(lang)),
     };
     let fixed = Box::new(fixed);
     let then = Then::Corrected {

@@ -438,7 +438,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
             series::created(state, id, &series, out);
         }
         (Done::Series(Ok(found)), Then::Correct { id, word }) => {
-            series::correct_read(id, &found, &word, out);
+            series::correct_read(state.naming.lang, id, &found, &word, out);
         }
         (Done::SeriesSaved(Ok(())), Then::Corrected { id, series, said }) => {
             series::corrected(state, id, *series, &said, out);

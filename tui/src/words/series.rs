@@ -44,6 +44,17 @@ pub enum SeriesNote<'a> {
         name: &'a str,
         id: &'a str,
     },
+    /// A new series' line that is not `players; step[; weaker][; ladder]`.
+    LineUsage,
+    NothingRecorded,
+    /// A correction's word that names no result: why.
+    NotACorrection(&'a str),
+    /// Game `number`'s result corrected to `now`, or struck out (`None`).
+    Corrected {
+        number: u32,
+        now: Option<&'a str>,
+        was: &'a str,
+    },
     /// An adjourned series game whose series has moved on.
     MovedOn(&'a str),
     /// An adjourned series game whose series cannot be read.
@@ -109,6 +120,25 @@ fn english(note: SeriesNote<'_>) -> String {
             names[0], names[1]
         ),
         SeriesNote::NotAPlayerOf { name, id } => format!("{name} is not a player of series {id}"),
+        SeriesNote::LineUsage => {
+            "type the players, the step, the weaker player and the ladder, e.g. \
+             Aki, Ben; sen-ai-sen; Aki; kou (互先 / even needs no weaker player)"
+                .into()
+        }
+        SeriesNote::NothingRecorded => "no game of this series has been recorded yet".into(),
+        SeriesNote::NotACorrection(e) => {
+            format!("{e}, a result word (draw, void, both-lose) or strike")
+        }
+        SeriesNote::Corrected {
+            number,
+            now: Some(now),
+            was,
+        } => format!("game {number} corrected: {now} (was: {was})"),
+        SeriesNote::Corrected {
+            number,
+            now: None,
+            was,
+        } => format!("game {number} struck out (was: {was}); it is to be played again"),
         SeriesNote::NotRecorded(e) => format!("the result will not be recorded in the series: {e}"),
         SeriesNote::ColoursUnknown => "the series could not tell who played which colour".into(),
         SeriesNote::NotTaken(e) => format!("the series did not take the result: {e}"),
@@ -161,6 +191,23 @@ fn japanese(note: SeriesNote<'_>) -> String {
             names[0], names[1]
         ),
         SeriesNote::NotAPlayerOf { name, id } => format!("{name}は手合{id}の対局者ではありません"),
+        SeriesNote::LineUsage => "対局者、手合割、下手、段階表を入力してください（例 \
+             Aki, Ben; 先相先; Aki; kou。互先なら下手は不要）"
+            .into(),
+        SeriesNote::NothingRecorded => "この手合にはまだ記録された対局がありません".into(),
+        SeriesNote::NotACorrection(e) => {
+            format!("{e}。または結果の語（持碁、無勝負、両負け）か strike")
+        }
+        SeriesNote::Corrected {
+            number,
+            now: Some(now),
+            was,
+        } => format!("第{number}局の結果を直しました: {now}（元は{was}）"),
+        SeriesNote::Corrected {
+            number,
+            now: None,
+            was,
+        } => format!("第{number}局の結果を取り消しました（元は{was}）。打ち直しになります"),
         SeriesNote::NotRecorded(e) => format!("結果は手合に記録されません: {e}"),
         SeriesNote::ColoursUnknown => "手合の記録から黒白の分かれがわかりません".into(),
         SeriesNote::NotTaken(e) => format!("手合が結果を受け付けませんでした: {e}"),
