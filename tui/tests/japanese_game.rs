@@ -80,6 +80,8 @@ fn a_local_game_in_japanese_says_every_message_in_japanese() {
     // Refusals, looking back, move numbers, a take-back.
     all.extend(play(&mut state, "E1"));
     all.extend(play(&mut state, "E1"));
+    assert_fits_80(&state);
+    insta::assert_snapshot!("game_screen_played_in_japanese", render(&state));
     all.extend(keys(&mut state, "v"));
     all.extend(press(&mut state, KeyCode::Left));
     all.extend(press(&mut state, KeyCode::Esc));
@@ -88,6 +90,8 @@ fn a_local_game_in_japanese_says_every_message_in_japanese() {
     // Stop, the ending's marks, a proposal and its acceptance, the result.
     all.extend(keys(&mut state, "pp"));
     assert_eq!(session(&state).game.phase(), Phase::Stopped);
+    assert_fits_80(&state);
+    insta::assert_snapshot!("ending_screen_played_in_japanese", render(&state));
     all.extend(keys(&mut state, "s"));
     all.extend(keys(&mut state, "a"));
     assert_eq!(session(&state).game.phase(), Phase::Ended);

@@ -66,9 +66,9 @@ struct Staged {
 
 impl Table {
     /// Who plays `color`: the player's name in a network game or a game of
-    /// a series, else the colour's name.
+    /// a series, else the colour's name in `lang`.
     #[must_use]
-    pub fn player_name(&self, color: Color) -> String {
+    pub fn player_name(&self, color: Color, lang: Lang) -> String {
         if let Some(net) = &self.net {
             return net.names[color.index()].clone();
         }
@@ -82,7 +82,7 @@ impl Table {
                 };
                 sg.series.setup().player(seat).name.clone()
             }
-            None => color.name().to_string(),
+            None => crate::words::color(lang, color).to_string(),
         }
     }
 

@@ -7,7 +7,7 @@ use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
-use crate::words::{Say, say};
+use crate::words::{Lang, Say, say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -92,7 +92,9 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
         // A network game names its players on the seat lines below.
         let who = match session.net {
             Some(_) => crate::words::color(theme.lang, color).to_string(),
-            None => session.player_name(color),
+            // An ASCII-only terminal cannot draw 黒 and 白.
+            None if theme.ascii => session.player_name(color, Lang::En),
+            None => session.player_name(color, theme.lang),
         };
         lines.push(Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
