@@ -11,9 +11,12 @@ use kaisho::words::Lang;
 use kaisho_core::{Komi, Phase};
 use kaisho_saves::places::Places;
 
-/// The ASCII words a Japanese message may hold: SGF and the key and
-/// command names the player types.
-const ALLOWED: [&str; 3] = ["SGF", "Esc", "kaisho"];
+/// The ASCII words a Japanese message may hold: SGF, the key and command
+/// names the player types, and the players' names (a series' id is made
+/// of them).
+const ALLOWED: [&str; 11] = [
+    "SGF", "Esc", "kaisho", "strike", "kou", "Player", "Aki", "Ben", "Chie", "Dai", "Carl",
+];
 
 /// The first run of three or more ASCII letters in `text` that is not an
 /// allowed word or the player's name, and not in a file's path or a game's
@@ -29,7 +32,7 @@ fn english_in(text: &str) -> Option<String> {
         if !token.contains(|c: char| c == '/' || c.is_ascii_digit()) {
             let english = token
                 .split(|c: char| !c.is_ascii_alphabetic())
-                .find(|w| w.len() >= 3 && !ALLOWED.contains(w) && *w != "Player");
+                .find(|w| w.len() >= 3 && !ALLOWED.iter().any(|a| a.eq_ignore_ascii_case(w)));
             if let Some(word) = english {
                 return Some(word.to_string());
             }
@@ -200,4 +203,53 @@ fn settings_screen_with_the_language_item() {
     select(&mut state, SettingsItem::Language);
     press(&mut state, KeyCode::Enter);
     in_both_languages!(&mut state);
+}
+
+/// Types `text` into the open prompt and presses Enter.
+fn type_in(state: &mut Front, text: &str) -> Vec<String> {
+    for c in text.chars() {
+        press(state, KeyCode::Char(c));
+    }
+    press(state, KeyCode::Enter)
+}
+
+#[test]
+fn a_series_in_japanese_says_every_message_in_japanese() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = home_in(home.path());
+    state.naming.lang = Lang::Ja;
+    open_from_home(&mut state, HomeItem::Series);
+    let mut all = Vec::new();
+    press(&mut state, KeyCode::Char('n'));
+    all.extend(type_in(&mut state, "Chie"));
+    assert!(all[0].starts_with("対局者、手合割"), "{all:?}");
+    press(&mut state, KeyCode::Char('n'));
+    all.extend(type_in(&mut state, "Chie, Dai; sen-ai-sen; Dai"));
+    // The next game of the open series, resigned by Black.
+    all.extend(press(&mut state, KeyCode::Enter));
+    assert!(state.table().is_some(), "the series game began: {all:?}");
+    all.extend(keys(&mut state, "ry"));
+    assert_eq!(session(&state).game.phase(), Phase::Ended);
+    all.extend(session(&state).after.clone());
+    assert!(
+        all.iter()
+            .any(|s| s.starts_with("手合chie-dai 第1局: Chieの勝ち")),
+        "the result is recorded: {all:?}"
+    );
+    // The result corrected on the series screen.
+    all.extend(press(&mut state, KeyCode::Char('n')));
+    open_from_home(&mut state, HomeItem::Series);
+    all.extend(press(&mut state, KeyCode::Enter));
+    press(&mut state, KeyCode::Char('c'));
+    let refused = type_in(&mut state, "Carl");
+    assert!(refused[0].starts_with("Carlは"), "{refused:?}");
+    all.extend(refused);
+    press(&mut state, KeyCode::Char('c'));
+    all.extend(type_in(&mut state, "Dai"));
+    assert!(
+        all.iter()
+            .any(|s| s.contains("第1局の結果を直しました: Daiの勝ち")),
+        "corrected: {all:?}"
+    );
+    assert_japanese(&all);
 }

@@ -26,16 +26,28 @@ pub enum SeriesWordError {
 
 impl std::error::Error for SeriesWordError {}
 
+impl SeriesWordError {
+    /// The refusal in `lang`; a rejected pair of names in English, as
+    /// `kaisho series` says it.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            SeriesWordError::UnknownPlayer { given, names } => {
+                let [a, b] = names;
+                let note = SeriesNote::UnknownPlayer {
+                    given,
+                    names: [a, b],
+                };
+                series_note(lang, note)
+            }
+            SeriesWordError::Players(why) => why.clone(),
+        }
+    }
+}
+
 impl fmt::Display for SeriesWordError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeriesWordError::UnknownPlayer { given, names } => write!(
-                f,
-                "'{given}' is not a player of this series; use {} or {}",
-                names[0], names[1]
-            ),
-            SeriesWordError::Players(why) => f.write_str(why),
-        }
+        f.write_str(&self.words(Lang::En))
     }
 }
 
@@ -131,8 +143,9 @@ impl SeriesLineError {
             SeriesLineError::Usage => series_note(lang, SeriesNote::LineUsage),
             SeriesLineError::NothingRecorded => series_note(lang, SeriesNote::NothingRecorded),
             SeriesLineError::NotACorrection(e) => {
-                series_note(lang, SeriesNote::NotACorrection(&e.to_string()))
+                series_note(lang, SeriesNote::NotACorrection(&e.words(lang)))
             }
+            SeriesLineError::Words(e) => e.words(lang),
             other => other.to_string(),
         }
     }

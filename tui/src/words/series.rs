@@ -44,6 +44,11 @@ pub enum SeriesNote<'a> {
         name: &'a str,
         id: &'a str,
     },
+    /// A name that is neither player of the series.
+    UnknownPlayer {
+        given: &'a str,
+        names: [&'a str; 2],
+    },
     /// A new series' line that is not `players; step[; weaker][; ladder]`.
     LineUsage,
     NothingRecorded,
@@ -125,6 +130,10 @@ fn english(note: SeriesNote<'_>) -> String {
              Aki, Ben; sen-ai-sen; Aki; kou (互先 / even needs no weaker player)"
                 .into()
         }
+        SeriesNote::UnknownPlayer { given, names } => format!(
+            "'{given}' is not a player of this series; use {} or {}",
+            names[0], names[1]
+        ),
         SeriesNote::NothingRecorded => "no game of this series has been recorded yet".into(),
         SeriesNote::NotACorrection(e) => {
             format!("{e}, a result word (draw, void, both-lose) or strike")
@@ -194,6 +203,10 @@ fn japanese(note: SeriesNote<'_>) -> String {
         SeriesNote::LineUsage => "対局者、手合割、下手、段階表を入力してください（例 \
              Aki, Ben; 先相先; Aki; kou。互先なら下手は不要）"
             .into(),
+        SeriesNote::UnknownPlayer { given, names } => format!(
+            "{given}はこの手合の対局者ではありません。{}か{}を指定してください",
+            names[0], names[1]
+        ),
         SeriesNote::NothingRecorded => "この手合にはまだ記録された対局がありません".into(),
         SeriesNote::NotACorrection(e) => {
             format!("{e}。または結果の語（持碁、無勝負、両負け）か strike")
