@@ -166,7 +166,7 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
                 number: sg.terms.number,
             },
         ),
-        None => format!("{} v {}", header.black.name, header.white.name),
+        None => note(lang, Note::Versus([&header.black.name, &header.white.name])),
     };
     session.recording = Some(recording);
     let to_move = session.actor();
