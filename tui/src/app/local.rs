@@ -17,18 +17,18 @@ pub(super) fn start_local(
     handicap: u8,
     out: &mut Out,
 ) {
-    let settings = BoardSize::new(u32::from(size))
-        .map_err(|e| e.to_string())
-        .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
-    match settings {
-        Ok(settings) => {
-            // Hot-seat: the player named in the settings takes Black.
-            let name = state.config.player_name.clone();
-            let title = note(state.naming.lang, Note::LocalTitle);
-            begin(state, settings, [&name, "Guest"], None, title, out);
-        }
-        Err(e) => out.refuse(e),
-    }
+    let size = match BoardSize::new(u32::from(size)) {
+        Ok(size) => size,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    let settings = match Settings::handicap(size, handicap, komi) {
+        Ok(settings) => settings,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    // Hot-seat: the player named in the settings takes Black.
+    let name = state.config.player_name.clone();
+    let title = note(state.naming.lang, Note::LocalTitle);
+    begin(state, settings, [&name, "Guest"], None, title, out);
 }
 
 /// Starts a game at this keyboard and asks the shell for its log; the
