@@ -503,7 +503,10 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
     start_and_leave(&mut state);
     open_from_home(&mut state, HomeItem::Games);
     press(&mut state, KeyCode::Enter);
-    assert_eq!(session(&state).title, "series aki-ben, game 4");
+    assert_eq!(
+        session(&state).title.words(Lang::En),
+        "series aki-ben, game 4"
+    );
     // White (Ben) resigns: Aki wins game 4, and the lead drops to two.
     keys(&mut state, "ry");
     assert!(session(&state).after[1].starts_with("Series aki-ben, game 4: Aki wins."));

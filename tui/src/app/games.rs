@@ -13,6 +13,7 @@ use super::recording::Recording;
 use super::review::Review;
 use super::table::Table;
 use super::timer::Timer;
+use super::title::Title;
 use super::{Screen, State};
 use crate::words::{Lang, Note, Say, note, say};
 use kaisho_core::Outcome;
@@ -159,14 +160,11 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
     }
     let lang = state.naming.lang;
     session.title = match recording.series() {
-        Some(sg) => note(
-            lang,
-            Note::SeriesGameTitle {
-                id: &sg.id.to_string(),
-                number: sg.terms.number,
-            },
-        ),
-        None => note(lang, Note::Versus([&header.black.name, &header.white.name])),
+        Some(sg) => Title::SeriesGame {
+            id: sg.id.to_string(),
+            number: sg.terms.number,
+        },
+        None => Title::Versus([header.black.name.clone(), header.white.name.clone()]),
     };
     session.recording = Some(recording);
     let to_move = session.actor();

@@ -6,6 +6,7 @@ use super::out::Out;
 use super::recording::{Recording, SeriesGame};
 use super::table::Table;
 use super::timer::Timer;
+use super::title::Title;
 use super::{Screen, State};
 use crate::words::{Note, note};
 use kaisho_core::{BoardSize, Settings};
@@ -27,8 +28,7 @@ pub(super) fn start_local(
     };
     // Hot-seat: the player named in the settings takes Black.
     let name = state.config.player_name.clone();
-    let title = note(state.naming.lang, Note::LocalTitle);
-    begin(state, settings, [&name, "Guest"], None, title, out);
+    begin(state, settings, [&name, "Guest"], None, Title::Local, out);
 }
 
 /// Starts a game at this keyboard and asks the shell for its log; the
@@ -39,7 +39,7 @@ pub(super) fn begin(
     settings: Settings,
     names: [&str; 2],
     series: Option<SeriesGame>,
-    title: String,
+    title: Title,
     out: &mut Out,
 ) {
     let mut session = match Table::new(settings.clone()) {
@@ -94,7 +94,7 @@ pub(super) fn logged(
         }
         Err(e) => {
             let lang = state.naming.lang;
-            session.title = note(lang, Note::UnsavedTitle);
+            session.title = Title::Unsaved;
             let why = e.to_string();
             let text = note(
                 lang,

@@ -36,6 +36,7 @@ mod speech;
 mod table;
 mod text;
 mod timer;
+mod title;
 mod undo;
 mod update;
 
@@ -71,6 +72,7 @@ pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
 pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
+pub use title::Title;
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

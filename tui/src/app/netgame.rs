@@ -8,6 +8,7 @@ use super::net::{NetNews, Started};
 use super::out::Out;
 use super::seat::{LinkState, NetSeat};
 use super::table::Table;
+use super::title::Title;
 use super::{Screen, State};
 use crate::words::{Note, note};
 use kaisho_core::{Game, Phase};
@@ -109,17 +110,11 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     };
     let mut session = Table::from_game(game);
     session.title = match &series {
-        Some(sg) => note(
-            state.naming.lang,
-            Note::SeriesGameTitle {
-                id: &sg.id.to_string(),
-                number: sg.terms.number,
-            },
-        ),
-        None => note(
-            state.naming.lang,
-            Note::Versus([&started.names[0], &started.names[1]]),
-        ),
+        Some(sg) => Title::SeriesGame {
+            id: sg.id.to_string(),
+            number: sg.terms.number,
+        },
+        None => Title::Versus(started.names.clone()),
     };
     let to_move = session.game.to_move();
     session.net = Some(NetSeat {

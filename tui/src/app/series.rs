@@ -11,9 +11,10 @@ use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use super::series_typed::{correct_in, setup_from_line};
+use super::title::Title;
 use super::{Pending, Screen, State};
 use crate::words::Lang;
-use crate::words::{Note, SeriesNote, note, series_note};
+use crate::words::{SeriesNote, series_note};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
 use kaisho_saves::series::{Listing, SeriesId, StoreError};
@@ -132,13 +133,10 @@ fn play_next(state: &mut State, out: &mut Out) {
         }
     };
     let names = [black, white].map(|s| series.setup().player(s).name.clone());
-    let title = note(
-        lang,
-        Note::SeriesGameTitle {
-            id: &id.to_string(),
-            number: terms.number,
-        },
-    );
+    let title = Title::SeriesGame {
+        id: id.to_string(),
+        number: terms.number,
+    };
     let link = SeriesGame {
         id: id.clone(),
         series: series.clone(),

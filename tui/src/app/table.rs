@@ -15,6 +15,7 @@ use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
 use super::series_net::record_network_game_in;
 use super::timer::Timer;
+use super::title::Title;
 use crate::words::{Lang, Note, note};
 use kaisho_core::{
     Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
@@ -34,7 +35,7 @@ pub struct Table {
     /// partner's proposal.
     pub ending_turn: Color,
     /// The first line of the panel: what game this is.
-    pub title: String,
+    pub title: Title,
     /// The game's log; `None` when nothing is saved.
     pub recording: Option<Recording>,
     /// Why the game was stopped: its log could not be written, so it takes
@@ -106,7 +107,7 @@ impl Table {
                 .unwrap_or_default(),
             count: None,
             game,
-            title: "kaisho - local game".to_string(),
+            title: Title::Local,
             recording: None,
             halted: None,
             after: Vec::new(),

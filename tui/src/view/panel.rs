@@ -82,8 +82,10 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
         handicap: settings.handicap,
     };
     let captures = session.game.captures();
+    // An ASCII-only terminal cannot draw the title's or the players' kanji.
+    let drawn = if theme.ascii { Lang::En } else { theme.lang };
     let mut lines = vec![
-        Line::styled(theme.text(&session.title), theme.bold()),
+        Line::styled(theme.text(&session.title.words(drawn)), theme.bold()),
         Line::from(say(theme.lang, terms)),
         Line::default(),
     ];
@@ -92,9 +94,7 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
         // A network game names its players on the seat lines below.
         let who = match session.net {
             Some(_) => crate::words::color(theme.lang, color).to_string(),
-            // An ASCII-only terminal cannot draw 黒 and 白.
-            None if theme.ascii => session.player_name(color, Lang::En),
-            None => session.player_name(color, theme.lang),
+            None => session.player_name(color, drawn),
         };
         lines.push(Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
