@@ -318,12 +318,12 @@ pub fn series_change(lang: Lang, series: &Series, change: &Change) -> String {
                 weaker,
             },
         ) => format!(
-            "{}が{threshold}番勝ち越し: 手合が直り、次局は{from}に代えて{}。勝ち越しは数え直します。",
+            "{}が{threshold}局勝越し: 手合割を変え、次局は{from}に代えて{}。勝越しは数え直します。",
             name(series, leader),
             step_with_weaker(lang, series, to, weaker)
         ),
         (Lang::Ja, Change::LadderEnd { leader, step }) => format!(
-            "{}が{step}で{threshold}番勝ち越し。{}の手合ではこれ以上直りません。{step}のまま数え直します。",
+            "{}が{step}で{threshold}局勝越し。{}の段階表ではこれ以上変えられません。{step}のまま数え直します。",
             name(series, leader),
             series.setup().ladder.kanji()
         ),
@@ -357,5 +357,47 @@ pub fn next_game(lang: Lang, series: &Series) -> String {
             };
             format!("次は第{}局、{}、{colours}、{extra}。", t.number, t.step)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::series::{DEFAULT_THRESHOLD, KomiPolicy, LadderKind, Player, SeriesSetup};
+
+    fn aki_ben() -> Series {
+        let players = ["Aki", "Ben"].map(|name| Player {
+            id: format!("local:{name}"),
+            name: name.to_string(),
+        });
+        Series::new(SeriesSetup {
+            players,
+            ladder: LadderKind::parse("kou").unwrap(),
+            start: Step::SenAiSen,
+            weaker: Some(Seat::First),
+            threshold: DEFAULT_THRESHOLD,
+            komi: KomiPolicy {
+                even: Komi::MODERN,
+                handicap: Komi::ZERO,
+            },
+        })
+        .unwrap()
+    }
+
+    /// Four wins ahead change the step (1949 rules: 4局勝越し), said in
+    /// the rule text's words.
+    #[test]
+    fn a_step_change_is_said_in_the_rules_words() {
+        let mut series = aki_ben();
+        let mut change = None;
+        for _ in 0..4 {
+            change = series.record(SeriesResult::Win(Seat::Second)).unwrap();
+        }
+        let change = change.expect("four wins ahead change the step");
+        let ja = series_change(Lang::Ja, &series, &change);
+        assert!(ja.starts_with("Benが4局勝越し: 手合割を変え"), "{ja}");
+        let en = series_change(Lang::En, &series, &change);
+        assert!(en.starts_with("four-game lead for Ben"), "{en}");
+        assert_eq!(series_komi(Lang::Ja, Komi::ZERO), "なし");
     }
 }
