@@ -224,6 +224,9 @@ fn a_series_in_japanese_says_every_message_in_japanese() {
     all.extend(type_in(&mut state, "Chie"));
     assert!(all[0].starts_with("対局者、手合割"), "{all:?}");
     press(&mut state, KeyCode::Char('n'));
+    all.extend(type_in(&mut state, "Chie; sen-ai-sen"));
+    assert!(all[1].starts_with("対局者を2人"), "{all:?}");
+    press(&mut state, KeyCode::Char('n'));
     all.extend(type_in(&mut state, "Chie, Dai; sen-ai-sen; Dai"));
     // The next game of the open series, resigned by Black.
     all.extend(press(&mut state, KeyCode::Enter));

@@ -51,29 +51,55 @@ impl fmt::Display for SeriesWordError {
     }
 }
 
-/// Two different players' names, neither of them a result word.
+/// Why typed names are not two players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NamesProblem {
+    /// Not two names: how many there were.
+    Count(usize),
+    Empty,
+    /// A name that is a result word.
+    ResultWord(String),
+    /// Both names the same.
+    Same(String),
+}
+
+impl NamesProblem {
+    /// The refusal in `lang`.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
+        series_note(lang, SeriesNote::Names(self))
+    }
+}
+
+impl fmt::Display for NamesProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+impl std::error::Error for NamesProblem {}
+
+/// Two different players' names, neither of them a result word; a
+/// problem said in English, as `kaisho series` says it.
 pub fn two_names(players: &[String]) -> Result<[String; 2], SeriesWordError> {
+    two_players(players).map_err(|e| SeriesWordError::Players(e.to_string()))
+}
+
+/// Two different players' names, neither of them a result word.
+pub fn two_players(players: &[String]) -> Result<[String; 2], NamesProblem> {
     let names: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let [a, b] = <[String; 2]>::try_from(names).map_err(|names| {
-        SeriesWordError::Players(format!(
-            "name exactly two players, comma-separated (got {})",
-            names.len()
-        ))
-    })?;
+    let [a, b] =
+        <[String; 2]>::try_from(names).map_err(|names| NamesProblem::Count(names.len()))?;
     for n in [&a, &b] {
         if n.is_empty() {
-            return Err(SeriesWordError::Players("a player's name is empty".into()));
+            return Err(NamesProblem::Empty);
         }
         if is_result_word(n) {
-            return Err(SeriesWordError::Players(format!(
-                "'{n}' is a result word; choose another name"
-            )));
+            return Err(NamesProblem::ResultWord(n.clone()));
         }
     }
     if a.to_lowercase() == b.to_lowercase() {
-        return Err(SeriesWordError::Players(format!(
-            "both players are called '{a}'; tell them apart"
-        )));
+        return Err(NamesProblem::Same(a));
     }
     Ok([a, b])
 }
@@ -122,6 +148,8 @@ pub enum SeriesLineError {
     #[error(transparent)]
     Words(#[from] SeriesWordError),
     #[error(transparent)]
+    Names(#[from] NamesProblem),
+    #[error(transparent)]
     Ladder(#[from] LadderError),
     #[error(transparent)]
     Setup(#[from] SetupError),
@@ -146,6 +174,7 @@ impl SeriesLineError {
                 series_note(lang, SeriesNote::NotACorrection(&e.words(lang)))
             }
             SeriesLineError::Words(e) => e.words(lang),
+            SeriesLineError::Names(e) => e.words(lang),
             other => other.to_string(),
         }
     }
@@ -162,7 +191,7 @@ pub fn setup_from_line(line: &str) -> Result<SeriesSetup, SeriesLineError> {
         _ => return Err(SeriesLineError::Usage),
     };
     let names: Vec<String> = players.split(',').map(str::to_string).collect();
-    let names = two_names(&names)?;
+    let names = two_players(&names)?;
     let (weaker, ladder) = match rest {
         [] => (None, None),
         [one] => match LadderKind::parse(one) {

@@ -3,6 +3,7 @@
 //! exhaustive `match` per language.
 
 use super::Lang;
+use crate::app::NamesProblem;
 use kaisho_core::Komi;
 use kaisho_core::series::{Change, Seat, Series, SeriesResult, Step};
 
@@ -44,6 +45,8 @@ pub enum SeriesNote<'a> {
         name: &'a str,
         id: &'a str,
     },
+    /// Typed names that are not two players.
+    Names(&'a NamesProblem),
     /// A name that is neither player of the series.
     UnknownPlayer {
         given: &'a str,
@@ -130,6 +133,16 @@ fn english(note: SeriesNote<'_>) -> String {
              Aki, Ben; sen-ai-sen; Aki; kou (互先 / even needs no weaker player)"
                 .into()
         }
+        SeriesNote::Names(NamesProblem::Count(n)) => {
+            format!("name exactly two players, comma-separated (got {n})")
+        }
+        SeriesNote::Names(NamesProblem::Empty) => "a player's name is empty".into(),
+        SeriesNote::Names(NamesProblem::ResultWord(n)) => {
+            format!("'{n}' is a result word; choose another name")
+        }
+        SeriesNote::Names(NamesProblem::Same(a)) => {
+            format!("both players are called '{a}'; tell them apart")
+        }
         SeriesNote::UnknownPlayer { given, names } => format!(
             "'{given}' is not a player of this series; use {} or {}",
             names[0], names[1]
@@ -203,6 +216,16 @@ fn japanese(note: SeriesNote<'_>) -> String {
         SeriesNote::LineUsage => "対局者、手合割、下手、段階表を入力してください（例 \
              Aki, Ben; 先相先; Aki; kou。互先なら下手は不要）"
             .into(),
+        SeriesNote::Names(NamesProblem::Count(n)) => {
+            format!("対局者を2人、カンマで区切って入力してください（入力は{n}人）")
+        }
+        SeriesNote::Names(NamesProblem::Empty) => "対局者の名前が空です".into(),
+        SeriesNote::Names(NamesProblem::ResultWord(n)) => {
+            format!("「{n}」は結果の語です。別の名前にしてください")
+        }
+        SeriesNote::Names(NamesProblem::Same(a)) => {
+            format!("2人とも「{a}」です。区別できる名前にしてください")
+        }
         SeriesNote::UnknownPlayer { given, names } => format!(
             "{given}はこの手合の対局者ではありません。{}か{}を指定してください",
             names[0], names[1]
