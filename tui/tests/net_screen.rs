@@ -10,6 +10,7 @@ use common::{aki_ben_series, ben_wins, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
 use kaisho::shell::Shell;
+use kaisho::words::Lang;
 use kaisho_core::{Color, Komi, Phase};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
@@ -227,7 +228,7 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     })
     .await;
     let face = a.seat().clocks.unwrap();
-    let white = face.text(Color::White, false);
+    let white = kaisho::words::dial(kaisho::words::Lang::En, face.dial(Color::White), false);
     assert!(white.ends_with("+3×30s"), "{white}");
     assert!(
         white.starts_with("9:5") || white.starts_with("10:00"),
@@ -412,8 +413,8 @@ async fn a_series_game_over_the_lan_moves_both_copies_of_the_series() {
     both_playing(&mut a, &mut b).await;
     // Game 4 of 先相先: Aki, the weaker, has Black.
     assert_eq!(a.seat().local, Color::Black);
-    assert_eq!(a.session().title, "series aki-ben, game 4");
-    assert_eq!(b.session().title, "series aki-ben, game 4");
+    assert_eq!(a.session().title.words(Lang::En), "series aki-ben, game 4");
+    assert_eq!(b.session().title.words(Lang::En), "series aki-ben, game 4");
     assert_eq!(a.session().game.settings().komi, Komi::ZERO);
 
     // Aki resigns: Ben's fourth win in a row moves the series one step.

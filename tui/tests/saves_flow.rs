@@ -9,6 +9,7 @@ use common::*;
 use crossterm::event::KeyCode;
 use crossterm::event::{KeyEvent, KeyModifiers};
 use kaisho::app::{Cmd, Command, HomeItem, Msg, Screen, State};
+use kaisho::words::Lang;
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesResult, SeriesSetup, Step,
 };
@@ -502,7 +503,10 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
     start_and_leave(&mut state);
     open_from_home(&mut state, HomeItem::Games);
     press(&mut state, KeyCode::Enter);
-    assert_eq!(session(&state).title, "series aki-ben, game 4");
+    assert_eq!(
+        session(&state).title.words(Lang::En),
+        "series aki-ben, game 4"
+    );
     // White (Ben) resigns: Aki wins game 4, and the lead drops to two.
     keys(&mut state, "ry");
     assert!(session(&state).after[1].starts_with("Series aki-ben, game 4: Aki wins."));
@@ -539,7 +543,7 @@ fn timed_game(dir: &Path) -> Front {
         press(&mut state, KeyCode::Right);
     }
     assert_eq!(
-        state.home.value(HomeItem::Clock).as_deref(),
+        state.home.value(HomeItem::Clock, Lang::En).as_deref(),
         Some("20 min sudden death")
     );
     while state.home.selected > 0 {
@@ -648,7 +652,7 @@ fn the_host_form_starts_from_the_home_screen_clock() {
     state.home.selected = at;
     press(&mut state, KeyCode::Right);
     assert_eq!(
-        state.home.value(HomeItem::Clock).as_deref(),
+        state.home.value(HomeItem::Clock, Lang::En).as_deref(),
         Some("10 min + 3 x 30 s")
     );
     open_from_home(&mut state, HomeItem::HostLan);
@@ -656,7 +660,8 @@ fn the_host_form_starts_from_the_home_screen_clock() {
         panic!("the host form is open");
     };
     assert_eq!(
-        form.value(kaisho::app::HostItem::Clock).as_deref(),
+        form.value(kaisho::app::HostItem::Clock, Lang::En)
+            .as_deref(),
         Some("10 min + 3 x 30 s")
     );
 }
@@ -705,7 +710,7 @@ fn a_clock_in_the_config_is_on_home_and_starts_the_game() {
     .unwrap();
     let mut state = home_in(home.path());
     assert_eq!(
-        state.home.value(HomeItem::Clock).as_deref(),
+        state.home.value(HomeItem::Clock, Lang::En).as_deref(),
         Some("25 min + 4 x 20 s")
     );
     let screen = format!("{}", render(&state));
@@ -722,7 +727,7 @@ fn the_default_config_starts_a_game_without_a_clock() {
     let home = tempfile::tempdir().unwrap();
     let mut state = home_in(home.path());
     assert_eq!(
-        state.home.value(HomeItem::Clock).as_deref(),
+        state.home.value(HomeItem::Clock, Lang::En).as_deref(),
         Some("no clock")
     );
     open_from_home(&mut state, HomeItem::PlayLocal);

@@ -9,6 +9,7 @@ use super::out::Out;
 use super::table::Table;
 use super::text::board_text;
 use super::{Screen, State};
+use crate::words::{Note, note};
 
 /// Whether the game screen is looking back.
 #[must_use]
@@ -20,22 +21,23 @@ pub fn looking_back(state: &State) -> bool {
 /// the first N moves, as text.
 pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
     let Some(session) = state.table() else {
-        return out.refuse("no game yet: start one first".to_string());
+        return out.refuse(note(state.naming.lang, Note::NoGameYet));
     };
     let game = &session.game;
     let size = game.settings().size.get();
     let text = match *command {
         Command::ShowMoves => {
-            let words = move_words(game, |p| state.naming.name(p, size));
+            let words = move_words(game, state.naming.lang, |p| state.naming.name(p, size));
             if words.is_empty() {
-                "no moves yet".to_string()
+                note(state.naming.lang, Note::NoMovesYet)
             } else {
                 words.join("\n")
             }
         }
         Command::ShowPosition(n) => {
             let Some(shown) = position_after(game, n as usize) else {
-                return out.refuse(format!("move {n} cannot be shown"));
+                let n = n as usize;
+                return out.refuse(note(state.naming.lang, Note::MoveCannotBeShown(n)));
             };
             board_text(&Table::from_game(shown), state.naming)
         }
@@ -46,6 +48,7 @@ pub(super) fn say(state: &State, command: &Command, out: &mut Out) {
 
 /// Carries out the record's commands on the game screen.
 pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
+    let lang = state.naming.lang;
     let Screen::Game(session) = &mut state.screen else {
         return;
     };
@@ -59,13 +62,12 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
         }
         Command::ToggleNumbers => {
             look.numbers = !look.numbers;
-            let shown = if look.numbers { "shown" } else { "hidden" };
-            return out.say(format!("move numbers on the stones {shown}"));
+            return out.say(note(lang, Note::Numbers(look.numbers)));
         }
         Command::LookBack => last.saturating_sub(1),
         Command::EndLook => {
             look.back = None;
-            return out.say("back to the game".to_string());
+            return out.say(note(lang, Note::BackToGame));
         }
         Command::Left => at.saturating_sub(1),
         Command::Right => (at + 1).min(last),
@@ -76,10 +78,8 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
     match position_after(&session.game, to) {
         Some(game) => {
             look.back = Some((to, game));
-            out.say(format!(
-                "looking back: move {to} of {last}; Esc returns to the game"
-            ));
+            out.say(note(lang, Note::LookingBack { to, last }));
         }
-        None => out.refuse(format!("move {to} cannot be shown")),
+        None => out.refuse(note(lang, Note::MoveCannotBeShown(to))),
     }
 }

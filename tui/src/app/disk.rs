@@ -4,8 +4,8 @@
 //! [`Msg::Disk`](super::msg::Msg::Disk), a [`Done`] and the same `Then`,
 //! which says what the answer is for.
 
-use super::recording::SeriesGame;
-use crate::words::Lang;
+use super::recording::{SeriesGame, SeriesUnread};
+use crate::words::{Lang, Note, note};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
@@ -87,7 +87,7 @@ pub enum Done {
 pub struct Resumed {
     pub saved: SavedGame,
     /// The series named in the log: read, or why it could not be.
-    pub series: Option<Result<(SeriesId, Series), String>>,
+    pub series: Option<Result<(SeriesId, Series), SeriesUnread>>,
 }
 
 /// Why an SGF export did not happen; the game log itself stays safe.
@@ -151,20 +151,30 @@ pub enum Then {
     Settings { config: Box<Config> },
 }
 
-/// The line that says where an SGF export went, or why it failed.
+/// Where a finished game's SGF went, or why it did not, in English: for
+/// the callers that speak no other language yet.
 #[must_use]
 pub fn export_line(result: &Result<PathBuf, ExportFailure>) -> String {
+    export_said(result, Lang::En)
+}
+
+/// Where a finished game's SGF went, or why it did not, in `lang`.
+#[must_use]
+pub fn export_said(result: &Result<PathBuf, ExportFailure>, lang: Lang) -> String {
     match result {
-        Ok(path) => format!("SGF saved to {}", path.display()),
+        Ok(path) => note(lang, Note::SgfSaved(&path.display().to_string())),
         Err(ExportFailure::Write {
             exports,
             log,
             error,
-        }) => format!(
-            "the SGF export to {} failed: {error}; the game log {} is safe",
-            exports.display(),
-            log.display()
+        }) => note(
+            lang,
+            Note::SgfWriteFailed {
+                exports: &exports.display().to_string(),
+                log: &log.display().to_string(),
+                error: &error.to_string(),
+            },
         ),
-        Err(ExportFailure::Load(e)) => format!("the SGF export failed: {e}"),
+        Err(ExportFailure::Load(e)) => note(lang, Note::SgfFailed(&e.to_string())),
     }
 }

@@ -12,10 +12,10 @@ use super::prompt::{Field, Prompt};
 use super::recording::Recording;
 use super::review::Review;
 use super::table::Table;
-use super::text::moves_text;
 use super::timer::Timer;
+use super::title::Title;
 use super::{Screen, State};
-use crate::words::{Say, say};
+use crate::words::{Lang, Note, Say, note, say};
 use kaisho_core::Outcome;
 use kaisho_saves::log::{GameSummary, Listing, LogError, SavedGame};
 use kaisho_saves::sgf::SgfRecord;
@@ -59,22 +59,30 @@ fn by_name(problem: &LogError) -> String {
     }
 }
 
-/// A game's state in a few characters: its result, or `adjourned`.
+/// A game's state in a few characters, in English: its result, or
+/// `adjourned`.
 #[must_use]
 pub fn status(game: &GameSummary) -> String {
+    status_in(game, Lang::En)
+}
+
+/// A game's state in a few characters in `lang`: its result, or
+/// adjourned (打ち掛け).
+#[must_use]
+pub fn status_in(game: &GameSummary, lang: Lang) -> String {
     match game.outcome {
-        Some(Outcome::BothLose) => "both lose".to_string(),
-        Some(Outcome::NoResult) => "no result".to_string(),
-        Some(Outcome::Jigo) => "jigo".to_string(),
+        Some(Outcome::BothLose) => note(lang, Note::BothLose),
+        Some(Outcome::NoResult) => note(lang, Note::NoResult),
+        Some(Outcome::Jigo) => note(lang, Note::Jigo),
         Some(outcome) => outcome.result_string(),
-        None => "adjourned".to_string(),
+        None => note(lang, Note::AdjournedState),
     }
 }
 
 /// Whether there is a folder of saved games; if not, says so.
 fn has_places(state: &State, out: &mut Out) -> bool {
     if state.places.is_none() {
-        out.refuse("no folder for saved games: start kaisho with --home DIR".to_string());
+        out.refuse(note(state.naming.lang, Note::NoGamesFolder));
     }
     state.places.is_some()
 }
@@ -89,10 +97,8 @@ pub(super) fn open(state: &State, out: &mut Out) {
 /// The saved games read: the screen shows them.
 pub(super) fn listed(state: &mut State, list: GamesList, out: &mut Out) {
     if !list.problems.is_empty() {
-        out.refuse(format!(
-            "{} file(s) could not be read: listed below, left untouched",
-            list.problems.len()
-        ));
+        let unread = Note::UnreadableFiles(list.problems.len());
+        out.refuse(note(state.naming.lang, unread));
     }
     state.screen = Screen::Games(list);
 }
@@ -109,7 +115,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::Select => {
             let Some(game) = list.chosen() else {
-                out.refuse("no saved game to open; press i to review an SGF file".to_string());
+                out.refuse(note(state.naming.lang, Note::NoSavedGameToOpen));
                 return;
             };
             let id = game.id.clone();
@@ -143,30 +149,33 @@ pub(super) fn networked(state: &mut State, id: String) {
 pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut Out) {
     let Resumed { saved, series } = resumed;
     if saved.game.outcome().is_some() {
-        out.refuse(format!("game {id} is finished; review it instead"));
+        out.refuse(note(state.naming.lang, Note::GameFinished(id)));
         return;
     }
-    let (recording, note) = Recording::resumed(id, &saved, series);
+    let (recording, warning) = Recording::resumed(state.naming.lang, id, &saved, series);
     let header = &saved.contents.header;
     let mut session = Table::from_game(saved.game.clone());
     if let Some(clock) = header.clock {
         session.timer = Timer::resumed(clock, &saved.contents.events);
     }
+    let lang = state.naming.lang;
     session.title = match recording.series() {
-        Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
-        None => format!("{} v {}", header.black.name, header.white.name),
+        Some(sg) => Title::SeriesGame {
+            id: sg.id.to_string(),
+            number: sg.terms.number,
+        },
+        None => Title::Versus([header.black.name.clone(), header.white.name.clone()]),
     };
     session.recording = Some(recording);
     let to_move = session.actor();
     state.screen = Screen::Game(Box::new(session));
-    let mut text = format!(
-        "game {id} resumed at move {}; {to_move} to play",
-        saved.game.move_number()
-    );
-    if let Some(note) = note {
-        text = format!("{text}. Note: {note}");
-    }
-    out.say(text);
+    let said = Note::Resumed {
+        id,
+        moves: saved.game.move_number(),
+        to_move,
+        note: warning.as_deref(),
+    };
+    out.say(note(lang, said));
 }
 
 /// Waits on the default port for the partner of adjourned network game `id`.
@@ -206,9 +215,7 @@ pub(super) fn rejoin(state: &mut State, id: String, addr: &str, out: &mut Out) {
             let title = say(state.naming.lang, Say::Rejoining { id: &id, addr: &at });
             lobby::start(state, Plan::JoinResume { addr, id }, title, out);
         }
-        Err(_) => out.refuse(format!(
-            "'{addr}' is not an address such as 192.168.1.20:7878"
-        )),
+        Err(_) => out.refuse(note(state.naming.lang, Note::NotAnAddress(addr))),
     }
 }
 
@@ -241,15 +248,14 @@ pub(super) fn reviewed(
     match Review::from_saved(&saved, record) {
         Ok(mut review) => {
             review.from_games = from_games;
-            let moves = review.moves();
+            let notice = saved.notice().map(|n| n.to_string());
+            let lang = state.naming.lang;
+            let title = note(lang, Note::Game(id));
+            let text = super::review::reviewing(lang, &title, &review, notice.as_deref());
             state.screen = Screen::Review(Box::new(review));
-            let mut text = format!("reviewing game {id}: {}", moves_text(moves as u64));
-            if let Some(notice) = saved.notice() {
-                text = format!("{text}. {notice}");
-            }
             out.say(text);
         }
-        Err(e) => out.refuse(e),
+        Err(e) => out.refuse(e.said(state.naming)),
     }
 }
 
@@ -265,10 +271,8 @@ pub(super) fn say_list(state: &State, list: GamesList, out: &mut Out) {
     if list.games.is_empty()
         && let Some(places) = &state.places
     {
-        out.say(format!(
-            "no saved games in {}",
-            places.games_dir().display()
-        ));
+        let dir = places.games_dir().display().to_string();
+        out.say(note(state.naming.lang, Note::NoSavedGamesIn(&dir)));
     }
     for g in &list.games {
         out.say(format!(
@@ -276,10 +280,10 @@ pub(super) fn say_list(state: &State, list: GamesList, out: &mut Out) {
             g.id,
             g.size,
             g.size,
-            moves_text(g.moves),
+            say(state.naming.lang, Say::Moves(g.moves.into())),
             g.black,
             g.white,
-            status(g)
+            status_in(g, state.naming.lang)
         ));
     }
     for problem in list.problems {
@@ -310,7 +314,16 @@ mod tests {
         assert_eq!(status(&summary(Some(Outcome::BothLose), 3)), "both lose");
         assert_eq!(status(&summary(Some(Outcome::NoResult), 3)), "no result");
         assert_eq!(status(&summary(None, 3)), "adjourned");
-        assert_eq!(moves_text(1u32), "1 move");
-        assert_eq!(moves_text(35u32), "35 moves");
+        assert_eq!(super::super::text::moves_text(1u32), "1 move");
+        assert_eq!(super::super::text::moves_text(35u32), "35 moves");
+    }
+
+    #[test]
+    fn results_read_in_the_clubs_words_in_japanese() {
+        let said = |o| status_in(&summary(o, 3), Lang::Ja);
+        assert_eq!(said(Some(Outcome::BothLose)), "両負け");
+        assert_eq!(said(Some(Outcome::NoResult)), "無勝負");
+        assert_eq!(said(Some(Outcome::Jigo)), "持碁");
+        assert_eq!(said(None), "打ち掛け");
     }
 }

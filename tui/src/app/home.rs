@@ -3,7 +3,8 @@
 //! exist, and never before.
 
 use super::command::Command;
-use super::timer::{CLOCKS, clock_label};
+use super::timer::CLOCKS;
+use crate::words::{FormValue, Lang, clock_words, form_value};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
@@ -79,7 +80,7 @@ pub(super) fn next_komi(komi: Komi, by: i32) -> Komi {
 pub fn preset_of(control: TimeControl) -> Option<usize> {
     CLOCKS
         .iter()
-        .position(|&(_, preset)| TimeControl::from(preset) == control)
+        .position(|&preset| TimeControl::from(preset) == control)
 }
 
 /// The preset `by` places from `control` (a clock that is not a preset
@@ -88,7 +89,7 @@ pub fn preset_of(control: TimeControl) -> Option<usize> {
 pub fn next_clock(control: TimeControl, by: i32) -> TimeControl {
     let at = preset_of(control).unwrap_or(0) as i32;
     let next = (at + by).rem_euclid(CLOCKS.len() as i32) as usize;
-    TimeControl::from(CLOCKS[next].1)
+    TimeControl::from(CLOCKS[next])
 }
 
 /// The menu selection and the values of a local game.
@@ -139,9 +140,9 @@ pub fn komi_for_handicap(komi: Komi, even: Komi, chosen: bool, before: u8, after
 
 /// The komi's value on a menu: a handicap game's komi says why it is 0.
 #[must_use]
-pub fn komi_text(komi: Komi, chosen: bool, handicap: u8) -> String {
+pub fn komi_text(lang: Lang, komi: Komi, chosen: bool, handicap: u8) -> String {
     if handicap > 0 && !chosen && komi == Komi::ZERO {
-        format!("{komi} (handicap game, 1949 Art. 19)")
+        form_value(lang, FormValue::HandicapKomi(komi))
     } else {
         komi.to_string()
     }
@@ -178,17 +179,20 @@ impl Home {
         self.items[self.selected.min(self.items.len() - 1)]
     }
 
-    /// The text of an item's value, for items that have one.
+    /// The text of an item's value, for items that have one, in `lang`.
     #[must_use]
-    pub fn value(&self, item: HomeItem) -> Option<String> {
+    pub fn value(&self, item: HomeItem, lang: Lang) -> Option<String> {
         match item {
             HomeItem::BoardSize => Some(format!("{0}x{0}", self.size)),
-            HomeItem::Komi => Some(komi_text(self.komi, self.komi_chosen, self.handicap)),
-            HomeItem::Handicap => Some(match self.handicap {
-                0 => "none".to_string(),
-                n => format!("{n} stones"),
-            }),
-            HomeItem::Clock => Some(clock_label(self.time_control())),
+            HomeItem::Komi => Some(komi_text(lang, self.komi, self.komi_chosen, self.handicap)),
+            HomeItem::Handicap => Some(form_value(
+                lang,
+                match self.handicap {
+                    0 => FormValue::NoHandicap,
+                    n => FormValue::Stones(n),
+                },
+            )),
+            HomeItem::Clock => Some(clock_words(lang, self.time_control())),
             _ => None,
         }
     }
@@ -271,7 +275,7 @@ impl Home {
     #[must_use]
     pub fn time_control(&self) -> TimeControl {
         self.custom_clock
-            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)].1))
+            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)]))
     }
 
     fn max_handicap(&self) -> u8 {
@@ -322,7 +326,7 @@ mod tests {
         home.run(&Command::Right);
         assert_eq!((home.handicap, home.komi), (2, Komi::ZERO));
         assert_eq!(
-            home.value(HomeItem::Komi).unwrap(),
+            home.value(HomeItem::Komi, Lang::En).unwrap(),
             "0 (handicap game, 1949 Art. 19)"
         );
         home.run(&Command::Left);

@@ -10,8 +10,9 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
-use super::timer::{CLOCKS, clock_label};
+use super::timer::CLOCKS;
 use super::{Screen, State};
+use crate::words::{FormValue, Lang, Note, clock_words, form_value, note};
 use crate::words::{Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
@@ -76,34 +77,36 @@ impl HostForm {
         HOST_ITEMS[self.selected.min(HOST_ITEMS.len() - 1)]
     }
 
-    /// The text of an item's value, for items that have one.
+    /// The text of an item's value, for items that have one, in `lang`.
     #[must_use]
-    pub fn value(&self, item: HostItem) -> Option<String> {
+    pub fn value(&self, item: HostItem, lang: Lang) -> Option<String> {
+        let says = |value| form_value(lang, value);
         if let (Some(series), HostItem::Komi | HostItem::Handicap | HostItem::Colors) =
             (&self.series, item)
         {
             let (terms, game) = &**series;
             return Some(match item {
-                HostItem::Komi => format!(
-                    "{} (series {}, game {})",
-                    game.terms.komi, game.id, terms.number
-                ),
-                HostItem::Handicap => match terms.handicap {
-                    0 => "none".to_string(),
-                    n => format!("{n} stones"),
-                },
-                _ => colors_text(terms.colors).to_string(),
+                HostItem::Komi => says(FormValue::SeriesKomi {
+                    komi: game.terms.komi,
+                    id: &game.id.to_string(),
+                    number: terms.number,
+                }),
+                HostItem::Handicap => says(match terms.handicap {
+                    0 => FormValue::NoHandicap,
+                    n => FormValue::Stones(n),
+                }),
+                _ => says(FormValue::Colors(terms.colors)),
             });
         }
         Some(match item {
             HostItem::BoardSize => format!("{0}x{0}", self.size),
-            HostItem::Komi => komi_text(self.komi, self.komi_chosen, self.handicap),
-            HostItem::Handicap => match self.handicap {
-                0 => "none".to_string(),
-                n => format!("{n} stones, placed by Black"),
-            },
-            HostItem::Colors => colors_text(self.colors).to_string(),
-            HostItem::Clock => clock_label(self.time_control()),
+            HostItem::Komi => komi_text(lang, self.komi, self.komi_chosen, self.handicap),
+            HostItem::Handicap => says(match self.handicap {
+                0 => FormValue::NoHandicap,
+                n => FormValue::StonesPlacedByBlack(n),
+            }),
+            HostItem::Colors => says(FormValue::Colors(self.colors)),
+            HostItem::Clock => clock_words(lang, self.time_control()),
             HostItem::Port => self.port.to_string(),
             HostItem::Start => return None,
         })
@@ -161,7 +164,7 @@ impl HostForm {
     #[must_use]
     pub fn time_control(&self) -> TimeControl {
         self.custom_clock
-            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)].1))
+            .unwrap_or_else(|| TimeControl::from(CLOCKS[self.clock.min(CLOCKS.len() - 1)]))
     }
 
     /// The terms this form offers.
@@ -183,14 +186,6 @@ impl HostForm {
     }
 }
 
-fn colors_text(colors: Colors) -> &'static str {
-    match colors {
-        Colors::Nigiri => "nigiri",
-        Colors::HostBlack => "you take Black",
-        Colors::HostWhite => "you take White",
-    }
-}
-
 /// Waiting for the partner: what is being done, the join code when
 /// hosting, and what happened so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -207,10 +202,7 @@ pub struct Lobby {
 /// Opens the host's form with the home menu's board, komi and handicap.
 pub(super) fn open_host(state: &mut State, out: &mut Out) {
     if state.places.is_none() {
-        out.refuse(
-            "network play needs a data folder for its identity and game logs: start kaisho with --home DIR"
-                .to_string(),
-        );
+        out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
     let home = state.home;
@@ -308,17 +300,14 @@ pub(super) fn set_port(state: &mut State, text: &str, out: &mut Out) {
     // Port 0 asks the system for a free port; the code shows the one given.
     match text.trim().parse::<u16>() {
         Ok(port) => form.port = port,
-        Err(_) => out.refuse(format!(
-            "'{}' is not a port: give a number from 0 (any free port) to 65535",
-            text.trim()
-        )),
+        Err(_) => out.refuse(note(state.naming.lang, Note::NotAPort(text.trim()))),
     }
 }
 
 /// Asks for the join code the host shows.
 pub(super) fn ask_code(state: &mut State, out: &mut Out) {
     if state.places.is_none() {
-        out.refuse("network play needs a data folder: start kaisho with --home DIR".to_string());
+        out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
     state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));

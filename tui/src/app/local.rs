@@ -6,7 +6,9 @@ use super::out::Out;
 use super::recording::{Recording, SeriesGame};
 use super::table::Table;
 use super::timer::Timer;
+use super::title::Title;
 use super::{Screen, State};
+use crate::words::{Note, note};
 use kaisho_core::{BoardSize, Settings};
 
 pub(super) fn start_local(
@@ -16,18 +18,17 @@ pub(super) fn start_local(
     handicap: u8,
     out: &mut Out,
 ) {
-    let settings = BoardSize::new(u32::from(size))
-        .map_err(|e| e.to_string())
-        .and_then(|size| Settings::handicap(size, handicap, komi).map_err(|e| e.to_string()));
-    match settings {
-        Ok(settings) => {
-            // Hot-seat: the player named in the settings takes Black.
-            let name = state.config.player_name.clone();
-            let title = "kaisho - local game".to_string();
-            begin(state, settings, [&name, "Guest"], None, title, out);
-        }
-        Err(e) => out.refuse(e),
-    }
+    let size = match BoardSize::new(u32::from(size)) {
+        Ok(size) => size,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    let settings = match Settings::handicap(size, handicap, komi) {
+        Ok(settings) => settings,
+        Err(e) => return out.refuse(e.to_string()),
+    };
+    // Hot-seat: the player named in the settings takes Black.
+    let name = state.config.player_name.clone();
+    begin(state, settings, [&name, "Guest"], None, Title::Local, out);
 }
 
 /// Starts a game at this keyboard and asks the shell for its log; the
@@ -38,7 +39,7 @@ pub(super) fn begin(
     settings: Settings,
     names: [&str; 2],
     series: Option<SeriesGame>,
-    title: String,
+    title: Title,
     out: &mut Out,
 ) {
     let mut session = match Table::new(settings.clone()) {
@@ -92,13 +93,18 @@ pub(super) fn logged(
             out.say(said);
         }
         Err(e) => {
-            session.title = "local game - NOT SAVED".to_string();
-            let why = format!(
-                "this game cannot be saved, so it takes no moves: {e}. \
-                 Fix the folder or free the disk, then start a new game"
+            let lang = state.naming.lang;
+            session.title = Title::Unsaved;
+            let why = e.to_string();
+            let text = note(
+                lang,
+                Note::NotSaved {
+                    said: &said,
+                    why: &why,
+                },
             );
-            session.halted = Some(why.clone());
-            out.refuse(format!("{said}. Not saved: {why}"));
+            session.halted = Some(text.clone());
+            out.refuse(text);
         }
     }
 }

@@ -3,6 +3,7 @@
 //! game goes on meanwhile: a network game's clock runs and the partner's
 //! moves arrive; the look shows an earlier position of the same game.
 
+use crate::words::{Lang, Note, note};
 use kaisho_core::{Event, Game, Move};
 
 /// What the game screen shows of the record.
@@ -33,22 +34,28 @@ pub fn position_after(game: &Game, moves: usize) -> Option<Game> {
     Game::replay(game.settings().clone(), &events[..cut]).ok()
 }
 
-/// The standing moves in words, numbered from 1: `12 B D4`, `13 W pass`.
+/// The standing moves in `lang`, numbered from 1: `12 B D4`, `13 W pass`.
 #[must_use]
-pub fn move_words(game: &Game, name: impl Fn(kaisho_core::Point) -> String) -> Vec<String> {
+pub fn move_words(
+    game: &Game,
+    lang: Lang,
+    name: impl Fn(kaisho_core::Point) -> String,
+) -> Vec<String> {
     game.standing_moves()
         .enumerate()
         .map(|(i, m)| {
-            let color = if m.color() == kaisho_core::Color::Black {
-                "B"
-            } else {
-                "W"
+            let point = match m {
+                Move::Play(_, p) => Some(name(p)),
+                Move::Pass(_) => None,
             };
-            let what = match m {
-                Move::Play(_, p) => name(p),
-                Move::Pass(_) => "pass".to_string(),
-            };
-            format!("{} {color} {what}", i + 1)
+            note(
+                lang,
+                Note::MoveLine {
+                    number: i + 1,
+                    color: m.color(),
+                    point: point.as_deref(),
+                },
+            )
         })
         .collect()
 }
@@ -118,8 +125,12 @@ mod tests {
         assert_eq!(all.board(), g.board());
         assert_eq!(position_after(&g, 99).unwrap().board(), g.board());
         assert_eq!(
-            move_words(&g, |p| p.to_gtp(9)),
+            move_words(&g, Lang::En, |p| p.to_gtp(9)),
             ["1 B E5", "2 W C3", "3 B pass", "4 W pass", "5 B G3"]
+        );
+        assert_eq!(
+            move_words(&g, Lang::Ja, |p| p.to_gtp(9))[2..4],
+            ["3 黒 パス", "4 白 パス"]
         );
     }
 

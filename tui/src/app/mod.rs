@@ -36,14 +36,15 @@ mod speech;
 mod table;
 mod text;
 mod timer;
+mod title;
 mod undo;
 mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
-pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line};
+pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
-pub use games::{GamesList, status as games_status};
+pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
@@ -53,14 +54,16 @@ pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
 pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
-pub use recording::{Recording, SeriesGame, SeriesStep, record_series, series_unsaved};
+pub use recording::{
+    Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
+};
 pub use review::Review;
 pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;
-pub use series_net::{SeriesTerms, record_network_game};
+pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
 pub use series_typed::{
-    SeriesWordError, correct_by_word, corrected, result_named, seat_named, setup_from_line,
-    two_names,
+    NamesProblem, SeriesLineError, SeriesWordError, correct_by_word, correct_in, corrected,
+    result_named, seat_named, setup_from_line, two_names,
 };
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
@@ -68,7 +71,8 @@ pub use series_words::{
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
-pub use timer::{CLOCKS, TimeCall, Timer};
+pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
+pub use title::Title;
 pub use update::update;
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

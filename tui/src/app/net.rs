@@ -9,6 +9,7 @@
 
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
+use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, GameError, Settings};
 use kaisho_net::Terms;
@@ -84,49 +85,41 @@ pub struct ClockFace {
 }
 
 impl ClockFace {
-    /// The clock of `color` in words: `9:41`, `3×30s 0:21`, `-` with none.
+    /// The clock of `color` as it reads now.
     #[must_use]
-    pub fn text(&self, color: Color, ascii: bool) -> String {
+    pub fn dial(&self, color: Color) -> Dial {
         let clock = self.clocks[color.index()];
         let used = match self.running {
             Some((c, ms)) if c == color => ms,
             _ => 0,
         };
-        let times = if ascii { "x" } else { "×" };
         match clock.control() {
-            TimeControl::None => "no clock".to_string(),
-            TimeControl::Absolute { .. } => minutes(clock.main_left_ms().saturating_sub(used)),
+            TimeControl::None => Dial::NoClock,
+            TimeControl::Absolute { .. } => Dial::Main {
+                left_ms: clock.main_left_ms().saturating_sub(used),
+                then: None,
+            },
             TimeControl::Byoyomi { period_ms, .. } => {
                 let main = clock.main_left_ms();
                 if main > used {
-                    format!(
-                        "{} +{}{times}{}s",
-                        minutes(main - used),
-                        clock.periods_left(),
-                        period_ms / 1000
-                    )
-                } else {
-                    let into_period = (used - main) % period_ms.max(1);
-                    let spent = u32::try_from((used - main) / period_ms.max(1)).unwrap_or(u32::MAX);
-                    let periods = clock.periods_left().saturating_sub(spent);
-                    if periods == 0 {
-                        return "time up".to_string();
-                    }
-                    format!(
-                        "byo-yomi {periods}{times}{}s {}",
-                        period_ms / 1000,
-                        minutes(period_ms.saturating_sub(into_period))
-                    )
+                    return Dial::Main {
+                        left_ms: main - used,
+                        then: Some((clock.periods_left(), period_ms)),
+                    };
+                }
+                let into_period = (used - main) % period_ms.max(1);
+                let spent = u32::try_from((used - main) / period_ms.max(1)).unwrap_or(u32::MAX);
+                match clock.periods_left().saturating_sub(spent) {
+                    0 => Dial::TimeUp,
+                    periods => Dial::Period {
+                        periods,
+                        period_ms,
+                        left_ms: period_ms.saturating_sub(into_period),
+                    },
                 }
             }
         }
     }
-}
-
-/// Milliseconds as `m:ss`, rounded up so that `0:00` means flagged.
-fn minutes(ms: u64) -> String {
-    let seconds = ms.div_ceil(1000);
-    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 /// What the network task reports.
@@ -183,6 +176,11 @@ pub enum NetNews {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::Lang;
+
+    fn read(face: ClockFace, color: Color, ascii: bool) -> String {
+        crate::words::dial(Lang::En, face.dial(color), ascii)
+    }
 
     fn face(control: TimeControl, spent: &[u64], running: u64) -> ClockFace {
         let mut clock = Clock::new(control);
@@ -204,7 +202,7 @@ mod tests {
             period_ms: 10_000,
         };
         assert_eq!(
-            face(byoyomi, &[60_000], 12_000).text(Color::Black, false),
+            read(face(byoyomi, &[60_000], 12_000), Color::Black, false),
             "time up"
         );
     }
@@ -217,35 +215,39 @@ mod tests {
             period_ms: 30_000,
         };
         assert_eq!(
-            face(byoyomi, &[], 19_500).text(Color::Black, false),
+            read(face(byoyomi, &[], 19_500), Color::Black, false),
             "9:41 +3×30s"
         );
         assert_eq!(
-            face(byoyomi, &[], 0).text(Color::White, true),
+            read(face(byoyomi, &[], 0), Color::White, true),
             "10:00 +3x30s"
         );
         // Main time gone: 12 s into the first period.
         assert_eq!(
-            face(byoyomi, &[600_000], 12_000).text(Color::Black, false),
+            read(face(byoyomi, &[600_000], 12_000), Color::Black, false),
             "byo-yomi 3×30s 0:18"
         );
         // 31 s: the first period is used up, 29 s of the second left.
         assert_eq!(
-            face(byoyomi, &[600_000], 31_000).text(Color::Black, false),
+            read(face(byoyomi, &[600_000], 31_000), Color::Black, false),
             "byo-yomi 2×30s 0:29"
         );
         let absolute = TimeControl::Absolute { main_ms: 300_000 };
         assert_eq!(
-            face(absolute, &[60_000], 240_500).text(Color::Black, false),
+            read(face(absolute, &[60_000], 240_500), Color::Black, false),
             "0:00"
         );
         assert_eq!(
-            face(absolute, &[60_000], 1_000).text(Color::Black, false),
+            read(face(absolute, &[60_000], 1_000), Color::Black, false),
             "3:59"
         );
         assert_eq!(
-            face(TimeControl::None, &[], 5).text(Color::Black, false),
+            read(face(TimeControl::None, &[], 5), Color::Black, false),
             "no clock"
         );
+        let ja = |face: ClockFace| crate::words::dial(Lang::Ja, face.dial(Color::Black), false);
+        assert_eq!(ja(face(byoyomi, &[], 19_500)), "9:41 +3×30秒");
+        assert_eq!(ja(face(byoyomi, &[600_000], 12_000)), "秒読み 3×30秒 0:18");
+        assert_eq!(ja(face(TimeControl::None, &[], 5)), "時計なし");
     }
 }

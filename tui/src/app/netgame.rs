@@ -9,7 +9,9 @@ use super::out::Out;
 use super::prompt::Prompt;
 use super::seat::{LinkState, NetSeat};
 use super::table::Table;
+use super::title::Title;
 use super::{Screen, State};
+use crate::words::{Note, note};
 use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
@@ -17,7 +19,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     let naming = state.naming;
     match (news, &mut state.screen) {
         (NetNews::Listening { code }, Screen::Lobby(lobby)) => {
-            out.say(format!("join code: {code}"));
+            out.say(note(naming.lang, Note::JoinCode(&code)));
             lobby.code = Some(code);
         }
         (NetNews::Note(line), Screen::Lobby(lobby)) => {
@@ -53,7 +55,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 out.refuse(session.refusal(&event, &error, naming));
             }
             NetNews::Withdrawn { event, hash } => {
-                if !session.withdraw(hash, out) {
+                if !session.withdraw(hash, naming.lang, out) {
                     return;
                 }
                 let size = session.game.settings().size.get();
@@ -111,12 +113,15 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     let series = series.or(started.series);
     let game = match Game::replay(started.settings, &started.events) {
         Ok(game) if game.state_hash() == started.hash => game,
-        _ => return out.refuse(super::table::DIVERGED.to_string()),
+        _ => return out.refuse(note(state.naming.lang, Note::Diverged)),
     };
     let mut session = Table::from_game(game);
     session.title = match &series {
-        Some(sg) => format!("series {}, game {}", sg.id, sg.terms.number),
-        None => format!("{} v {}", started.names[0], started.names[1]),
+        Some(sg) => Title::SeriesGame {
+            id: sg.id.to_string(),
+            number: sg.terms.number,
+        },
+        None => Title::Versus(started.names.clone()),
     };
     let to_move = session.game.to_move();
     session.net = Some(NetSeat {
@@ -131,16 +136,13 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
     session.ending_turn = local;
     state.screen = Screen::Game(Box::new(session));
     state.prompt = None;
-    let verb = if started.resumed { "resumed" } else { "begins" };
-    let turn = if to_move == local {
-        "your move".to_string()
-    } else {
-        format!("{to_move} to play")
+    let begins = Note::NetGameBegins {
+        id: &started.game_id,
+        resumed: started.resumed,
+        local,
+        to_move,
     };
-    out.say(format!(
-        "game {} {verb}: you play {local}; {turn}",
-        started.game_id
-    ));
+    out.say(note(state.naming.lang, begins));
 }
 
 /// The network task ended: an unfinished game takes no more moves here

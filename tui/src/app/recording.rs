@@ -3,11 +3,20 @@
 //! words for what happens when the game ends (the SGF export and, for a
 //! game of a series, the recorded result).
 
-use super::series_words::{change_text, next_game_line, result_text};
+use crate::words::{Lang, SeriesNote, next_game, series_change, series_note, series_result};
 use kaisho_core::Game;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::series::SeriesId;
+use kaisho_saves::series::{IdError, SeriesId, StoreError};
+
+/// Why the series a game's log names could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum SeriesUnread {
+    #[error(transparent)]
+    Id(#[from] IdError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
 
 /// A game of a series, and the terms it is played under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,12 +58,13 @@ impl Recording {
 
     /// An adjourned game's log reopened, with the series named in it as it
     /// was found. A series that has moved on, or cannot be read, leaves the
-    /// game without it, and the returned note says why.
+    /// game without it, and the returned note says why in `lang`.
     #[must_use]
     pub fn resumed(
+        lang: Lang,
         id: &str,
         saved: &SavedGame,
-        series: Option<Result<(SeriesId, Series), String>>,
+        series: Option<Result<(SeriesId, Series), SeriesUnread>>,
     ) -> (Recording, Option<String>) {
         let mut note = saved.notice();
         let series = match series {
@@ -65,16 +75,13 @@ impl Recording {
                 series,
             }),
             Some(Ok((sid, _))) => {
-                note = Some(format!(
-                    "series {sid} has moved on since this game began, so its result \
-                     will not be recorded there; record it with `kaisho series record`"
-                ));
+                let sid = sid.to_string();
+                note = Some(series_note(lang, SeriesNote::MovedOn(&sid)));
                 None
             }
             Some(Err(e)) => {
-                note = Some(format!(
-                    "the result will not be recorded in the series: {e}"
-                ));
+                let e = e.to_string();
+                note = Some(series_note(lang, SeriesNote::NotRecorded(&e)));
                 None
             }
         };
@@ -109,38 +116,51 @@ pub enum SeriesStep {
 }
 
 /// Records the result of ended `game` in its series (`sg` changes), with
-/// the line for the result screen once it is saved (the step's change or
-/// the next game), or why the series did not take it.
-pub fn record_series(sg: &mut SeriesGame, game: &Game) -> Option<SeriesStep> {
+/// the line in `lang` for the result screen once it is saved (the step's
+/// change or the next game), or why the series did not take it.
+pub fn record_series(lang: Lang, sg: &mut SeriesGame, game: &Game) -> Option<SeriesStep> {
     let outcome = game.outcome()?;
     let Some(result) = SeriesResult::from_outcome(&outcome, &sg.terms) else {
-        return Some(SeriesStep::Refused(
-            "the series could not tell who played which colour".to_string(),
-        ));
+        return Some(SeriesStep::Refused(series_note(
+            lang,
+            SeriesNote::ColoursUnknown,
+        )));
     };
     let number = sg.terms.number;
     let change = match sg.series.record(result) {
         Ok(change) => change,
         Err(e) => {
-            return Some(SeriesStep::Refused(format!(
-                "the series did not take the result: {e}"
+            let e = e.to_string();
+            return Some(SeriesStep::Refused(series_note(
+                lang,
+                SeriesNote::NotTaken(&e),
             )));
         }
     };
-    let head = format!(
-        "Series {}, game {number}: {}.",
-        sg.id,
-        result_text(&sg.series, result)
-    );
-    let tail = match change {
-        Some(change) => change_text(&sg.series, &change),
-        None => next_game_line(&sg.series),
+    let then = match change {
+        Some(change) => series_change(lang, &sg.series, &change),
+        None => next_game(lang, &sg.series),
     };
-    Some(SeriesStep::Save(format!("{head} {tail}")))
+    let line = series_note(
+        lang,
+        SeriesNote::Recorded {
+            id: &sg.id.to_string(),
+            number,
+            result: &series_result(lang, &sg.series, result),
+            then: &then,
+        },
+    );
+    Some(SeriesStep::Save(line))
 }
 
-/// The line for a series result that could not be saved.
+/// The line in `lang` for a series result that could not be saved.
+#[must_use]
+pub fn series_unsaved_in(lang: Lang, e: &impl std::fmt::Display) -> String {
+    series_note(lang, SeriesNote::Unsaved(&e.to_string()))
+}
+
+/// The line in English for a series result that could not be saved.
 #[must_use]
 pub fn series_unsaved(e: &impl std::fmt::Display) -> String {
-    format!("the series result was not saved: {e}")
+    series_unsaved_in(Lang::En, e)
 }

@@ -5,15 +5,60 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
+use super::names::Naming;
 use super::out::Out;
 use super::prompt::{Field, Prompt};
-use super::text::moves_text;
 use super::{Screen, State};
-use kaisho_core::{Event, Game};
+use crate::words::{Lang, Note, Say, note, refusal, say};
+use kaisho_core::{Event, Game, GameError};
 use kaisho_saves::log::SavedGame;
 use kaisho_saves::sgf::SgfRecord;
 use kaisho_saves::visible::visible;
 use std::path::PathBuf;
+
+/// A record's set-up the rules refuse: there is nothing to review.
+#[derive(Debug, thiserror::Error)]
+#[error("{title}: the set-up cannot be played: {error}")]
+pub struct SetupRefused {
+    /// The record's title.
+    pub title: String,
+    /// The board's size, for point names.
+    pub size: u8,
+    pub error: GameError,
+}
+
+impl SetupRefused {
+    /// The refusal in `naming`'s language.
+    #[must_use]
+    pub fn said(&self, naming: Naming) -> String {
+        let why = refusal(&self.error, naming, self.size);
+        note(
+            naming.lang,
+            Note::SetupRefused {
+                title: &self.title,
+                why: &why,
+            },
+        )
+    }
+}
+
+/// A record's move the rules refuse: the review stops before it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRefused {
+    /// The move's number, from 1.
+    pub number: usize,
+    pub error: GameError,
+}
+
+impl MoveRefused {
+    /// The refusal in `naming`'s language.
+    #[must_use]
+    pub fn said(&self, naming: Naming, size: u8) -> String {
+        let why = refusal(&self.error, naming, size);
+        let number = self.number;
+        note(naming.lang, Note::MoveRefused { number, why: &why })
+    }
+}
 
 /// A game being reviewed.
 #[derive(Debug)]
@@ -26,7 +71,7 @@ pub struct Review {
     /// `cuts[k]`: how many events lead to the position after `k` moves.
     cuts: Vec<usize>,
     /// Why the replay stops before the record's end, if it does.
-    pub refusal: Option<String>,
+    pub refusal: Option<MoveRefused>,
     /// Moves shown: the position after this many moves.
     pub at: usize,
     /// The position after `at` moves.
@@ -40,19 +85,31 @@ pub struct Review {
 impl Review {
     /// Reviews `record`; `ending` is the finished game, when known, whose
     /// count is shown at the last move.
-    pub fn new(title: String, record: SgfRecord, ending: Option<Game>) -> Result<Review, String> {
+    ///
+    /// # Errors
+    /// The record's set-up is refused by the rules.
+    pub fn new(
+        title: String,
+        record: SgfRecord,
+        ending: Option<Game>,
+    ) -> Result<Review, SetupRefused> {
         let events = record.events();
-        let mut game = Game::new(record.settings.clone())
-            .map_err(|e| format!("{title}: the set-up cannot be played: {e}"))?;
+        let mut game = match Game::new(record.settings.clone()) {
+            Ok(game) => game,
+            Err(error) => {
+                let size = record.settings.size.get();
+                return Err(SetupRefused { title, size, error });
+            }
+        };
         let start = game.clone();
         let mut cuts = vec![0];
         let mut refusal = None;
         for (i, event) in events.iter().enumerate() {
-            if let Err(e) = game.apply(event.clone()) {
-                refusal = Some(format!(
-                    "move {} is refused by the rules ({e}); the review stops before it",
-                    cuts.len()
-                ));
+            if let Err(error) = game.apply(event.clone()) {
+                refusal = Some(MoveRefused {
+                    number: cuts.len(),
+                    error,
+                });
                 break;
             }
             if matches!(event, Event::Play { .. } | Event::Pass { .. }) {
@@ -73,13 +130,29 @@ impl Review {
     }
 
     /// Reviews a saved game, from its SGF record.
-    pub fn from_saved(saved: &SavedGame, record: SgfRecord) -> Result<Review, String> {
+    ///
+    /// # Errors
+    /// The record's set-up is refused by the rules.
+    pub fn from_saved(saved: &SavedGame, record: SgfRecord) -> Result<Review, SetupRefused> {
         let header = &saved.contents.header;
         let title = format!(
             "{}: {} v {}",
             header.game_id, header.black.name, header.white.name
         );
         Review::new(title, record, Some(saved.game.clone()))
+    }
+
+    /// The board's size, for point names.
+    #[must_use]
+    pub fn size(&self) -> u8 {
+        self.record.settings.size.get()
+    }
+
+    /// Why the replay stops before the record's end, in `naming`'s
+    /// language.
+    #[must_use]
+    pub fn refusal_said(&self, naming: Naming) -> Option<String> {
+        Some(self.refusal.as_ref()?.said(naming, self.size()))
     }
 
     /// The moves of the record that replay under the rules.
@@ -126,8 +199,20 @@ impl Review {
     }
 }
 
+/// A record opened for review under `title`, with its moves and
+/// `notice`, what to know about it.
+pub(super) fn reviewing(lang: Lang, title: &str, review: &Review, notice: Option<&str>) -> String {
+    let said = Note::Reviewing {
+        title,
+        moves: review.moves(),
+        notice,
+    };
+    note(lang, said)
+}
+
 /// The keys of the review screen.
 pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
+    let naming = state.naming;
     let Screen::Review(review) = &mut state.screen else {
         return;
     };
@@ -137,9 +222,9 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Left => review.go(review.at.saturating_sub(1)),
         Command::Right => {
             if review.at == review.moves()
-                && let Some(why) = &review.refusal
+                && let Some(why) = review.refusal_said(naming)
             {
-                out.refuse(why.clone());
+                out.refuse(why);
                 return;
             }
             review.go(review.at + 1);
@@ -153,7 +238,11 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         _ => return,
     }
-    out.say(format!("move {} of {}", review.at, review.moves()));
+    let at = Say::ReviewAt {
+        at: review.at,
+        moves: review.moves(),
+    };
+    out.say(say(naming.lang, at));
 }
 
 /// Asks for an SGF file to open for review.
@@ -182,18 +271,12 @@ pub(super) fn imported(
     match Review::new(name, record, None) {
         Ok(mut review) => {
             review.from_games = from_games;
-            let mut text = format!(
-                "reviewing {}: {}",
-                review.title,
-                moves_text(review.moves() as u64)
-            );
-            if let Some(why) = &review.refusal {
-                text = format!("{text}; {why}");
-            }
+            let why = review.refusal_said(state.naming);
+            let text = reviewing(state.naming.lang, &review.title, &review, why.as_deref());
             state.screen = Screen::Review(Box::new(review));
             out.say(text);
         }
-        Err(e) => out.refuse(e),
+        Err(e) => out.refuse(e.said(state.naming)),
     }
 }
 

@@ -10,8 +10,11 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
-use super::series_typed::{correct_by_word, setup_from_line};
+use super::series_typed::{correct_in, setup_from_line};
+use super::title::Title;
 use super::{Pending, Screen, State};
+use crate::words::Lang;
+use crate::words::{SeriesNote, series_note};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
 use kaisho_saves::series::{Listing, SeriesId, StoreError};
@@ -38,7 +41,7 @@ impl SeriesScreen {
 /// Asks for the series list.
 pub(super) fn open(state: &State, out: &mut Out) {
     if state.places.is_none() {
-        out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+        out.refuse(series_note(state.naming.lang, SeriesNote::NoFolder));
         return;
     }
     out.disk(Job::ListSeries, Then::OpenSeries { select: None });
@@ -64,9 +67,9 @@ pub(super) fn listed(
             screen.selected = screen.list.iter().position(|(i, _)| *i == id).unwrap_or(0);
             screen.open = true;
         }
-        None if screen.list.is_empty() && screen.problems.is_empty() => out.say(
-            "no series yet: n starts one (or `kaisho series new --players A,B --step 先`)".into(),
-        ),
+        None if screen.list.is_empty() && screen.problems.is_empty() => {
+            out.say(series_note(state.naming.lang, SeriesNote::NoneYet));
+        }
         None => {}
     }
     state.screen = Screen::Series(screen);
@@ -74,6 +77,7 @@ pub(super) fn listed(
 
 /// The keys of the series screen.
 pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
+    let lang = state.naming.lang;
     let Screen::Series(screen) = &mut state.screen else {
         return;
     };
@@ -88,7 +92,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             over_lan(state, command == Command::HostSeries, out);
         }
         Command::HostSeries | Command::JoinSeries => {
-            out.refuse("open a series first (Enter)".to_string());
+            out.refuse(series_note(lang, SeriesNote::OpenFirst));
         }
         Command::Nigiri(seat) => nigiri(state, seat, out),
         Command::AskNewSeries => {
@@ -97,13 +101,14 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::AskCorrection if screen.open => {
             state.prompt = Some(Prompt::Text(Field::Correction, String::new()));
         }
-        Command::AskCorrection => out.refuse("open a series first (Enter)".to_string()),
+        Command::AskCorrection => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
         _ => {}
     }
 }
 
 /// Starts the next game of the open series, or asks for the nigiri first.
 fn play_next(state: &mut State, out: &mut Out) {
+    let lang = state.naming.lang;
     let Screen::Series(screen) = &state.screen else {
         return;
     };
@@ -123,13 +128,15 @@ fn play_next(state: &mut State, out: &mut Out) {
     let settings = match terms.settings(size) {
         Ok(settings) => settings,
         Err(e) => {
-            return out.refuse(format!(
-                "{e}; choose a larger board size on the home screen"
-            ));
+            let e = e.to_string();
+            return out.refuse(series_note(lang, SeriesNote::BoardTooSmall(&e)));
         }
     };
     let names = [black, white].map(|s| series.setup().player(s).name.clone());
-    let title = format!("series {id}, game {}", terms.number);
+    let title = Title::SeriesGame {
+        id: id.to_string(),
+        number: terms.number,
+    };
     let link = SeriesGame {
         id: id.clone(),
         series: series.clone(),
@@ -156,9 +163,9 @@ fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
         return;
     };
     let me = state.config.player_name.clone();
-    let terms = match SeriesTerms::next(id, series, &me, hosting) {
+    let terms = match SeriesTerms::of_player(id, series, &me, hosting) {
         Ok(terms) => terms,
-        Err(e) => return out.refuse(e),
+        Err(e) => return out.refuse(e.words(state.naming.lang)),
     };
     let game = SeriesGame {
         id: id.clone(),
@@ -180,12 +187,12 @@ fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
 /// Starts the series a typed line describes and asks to save it.
 pub(super) fn create(state: &State, text: &str, out: &mut Out) {
     if state.places.is_none() {
-        return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+        return out.refuse(series_note(state.naming.lang, SeriesNote::NoFolder));
     }
-    let series = match setup_from_line(text).and_then(|s| Series::new(s).map_err(|e| e.to_string()))
-    {
+    let series = setup_from_line(text).and_then(|s| Ok(Series::new(s)?));
+    let series = match series {
         Ok(series) => Box::new(series),
-        Err(e) => return out.refuse(e),
+        Err(e) => return out.refuse(e.words(state.naming.lang)),
     };
     let then = Then::Created {
         series: series.clone(),
@@ -195,18 +202,15 @@ pub(super) fn create(state: &State, text: &str, out: &mut Out) {
 
 /// The new series saved as `id`: says so and shows it open.
 pub(super) fn created(state: &State, id: SeriesId, series: &Series, out: &mut Out) {
-    let names = Seat::BOTH.map(|s| series.setup().player(s).name.clone());
+    let [a, b] = Seat::BOTH.map(|s| series.setup().player(s).name.as_str());
     let next = series.next_game();
-    let black = next.black.map_or("nigiri".to_string(), |s| {
-        format!("Black {}", series.setup().player(s).name)
-    });
-    out.say(format!(
-        "started series {id}: {} v {}; next: game 1, {} ({}), {black}",
-        names[0],
-        names[1],
-        next.step.japanese(),
-        next.step.romaji()
-    ));
+    let started = SeriesNote::Started {
+        id: &id.to_string(),
+        names: [a, b],
+        step: next.step,
+        black: next.black.map(|s| series.setup().player(s).name.as_str()),
+    };
+    out.say(series_note(state.naming.lang, started));
     if let Screen::Series(_) = state.screen {
         out.disk(Job::ListSeries, Then::OpenSeries { select: Some(id) });
     }
@@ -215,8 +219,9 @@ pub(super) fn created(state: &State, id: SeriesId, series: &Series, out: &mut Ou
 /// Corrects the last result of series `id` (or of the open one) to what
 /// `word` names, or strikes it out, and asks to save the series.
 pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out) {
+    let lang = state.naming.lang;
     if state.places.is_none() {
-        return out.refuse("no folder for series: start kaisho with --home DIR".to_string());
+        return out.refuse(series_note(state.naming.lang, SeriesNote::NoFolder));
     }
     match (id, &state.screen) {
         (Some(id), _) => match SeriesId::parse(id) {
@@ -230,18 +235,18 @@ pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out
             Err(e) => out.refuse(e.to_string()),
         },
         (None, Screen::Series(screen)) => match screen.chosen().cloned() {
-            Some((id, series)) => correct_read(id, &series, word, out),
-            None => out.refuse("open a series first (Enter)".to_string()),
+            Some((id, series)) => correct_read(lang, id, &series, word, out),
+            None => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
         },
-        (None, _) => out.refuse("name the series: series correct ID WORD".to_string()),
+        (None, _) => out.refuse(series_note(lang, SeriesNote::NameTheSeries)),
     }
 }
 
 /// Series `id` read: its last result corrected by `word`, to be saved.
-pub(super) fn correct_read(id: SeriesId, series: &Series, word: &str, out: &mut Out) {
-    let (fixed, said) = match correct_by_word(series, word) {
+pub(super) fn correct_read(lang: Lang, id: SeriesId, series: &Series, word: &str, out: &mut Out) {
+    let (fixed, said) = match correct_in(lang, series, word) {
         Ok(done) => done,
-        Err(e) => return out.refuse(e),
+        Err(e) => return out.refuse(e.words(lang)),
     };
     let fixed = Box::new(fixed);
     let then = Then::Corrected {
@@ -259,7 +264,11 @@ pub(super) fn corrected(state: &mut State, id: SeriesId, fixed: Series, said: &s
     {
         entry.1 = fixed;
     }
-    out.say(format!("series {id}: {said}"));
+    let id = id.to_string();
+    out.say(series_note(
+        state.naming.lang,
+        SeriesNote::Changed { id: &id, said },
+    ));
 }
 
 /// Records who takes Black after the nigiri and asks to save the series.
@@ -288,10 +297,10 @@ pub(super) fn nigiri_saved(state: &mut State, seat: Seat, out: &mut Out) {
     let Some((_, series)) = screen.chosen() else {
         return;
     };
-    out.say(format!(
-        "{} takes Black in game {}",
-        series.setup().player(seat).name,
-        series.next_game().number
-    ));
+    let takes = SeriesNote::TakesBlack {
+        name: &series.setup().player(seat).name,
+        number: series.next_game().number,
+    };
+    out.say(series_note(state.naming.lang, takes));
     play_next(state, out);
 }

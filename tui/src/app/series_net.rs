@@ -9,10 +9,12 @@
 
 use super::recording::{SeriesGame, SeriesStep, record_series};
 use super::series_typed::correct_by_word;
+use crate::words::{Lang, SeriesNote, series_note};
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series, SeriesEvent, SeriesResult};
 use kaisho_net::{Colors, Terms, TimeW};
 use kaisho_saves::series::SeriesId;
+use std::fmt;
 
 /// What both sides of a series game must agree on, seen from the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,15 +61,55 @@ fn corrections(series: &Series) -> Vec<Correction> {
         .collect()
 }
 
+/// The player's own name is not one of the series' two players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotYourSeries {
+    pub me: String,
+    pub id: String,
+    pub names: [String; 2],
+}
+
+impl NotYourSeries {
+    /// The refusal in `lang`.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
+        let [a, b] = &self.names;
+        let note = SeriesNote::NotYourSeries {
+            me: &self.me,
+            id: &self.id,
+            names: [a, b],
+        };
+        series_note(lang, note)
+    }
+}
+
+impl fmt::Display for NotYourSeries {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+impl std::error::Error for NotYourSeries {}
+
 impl SeriesTerms {
+    /// [`SeriesTerms::of_player`], with the refusal in English for the
+    /// command line.
+    pub fn next(id: &SeriesId, series: &Series, me: &str, hosting: bool) -> Result<Self, String> {
+        Self::of_player(id, series, me, hosting).map_err(|e| e.to_string())
+    }
+
     /// The next game of `series` for the player named `me`, who hosts or
     /// joins it.
-    pub fn next(id: &SeriesId, series: &Series, me: &str, hosting: bool) -> Result<Self, String> {
-        let mine = seat_of(series, me).ok_or_else(|| {
-            let [a, b] = Seat::BOTH.map(|s| series.setup().player(s).name.clone());
-            format!(
-                "your name, {me}, is not a player of series {id} ({a} and {b}); set it in Settings"
-            )
+    pub fn of_player(
+        id: &SeriesId,
+        series: &Series,
+        me: &str,
+        hosting: bool,
+    ) -> Result<Self, NotYourSeries> {
+        let mine = seat_of(series, me).ok_or_else(|| NotYourSeries {
+            me: me.to_string(),
+            id: id.to_string(),
+            names: Seat::BOTH.map(|s| series.setup().player(s).name.clone()),
         })?;
         let host = if hosting { mine } else { mine.other() };
         let terms = series.next_game();
@@ -187,23 +229,36 @@ pub fn seat_of(series: &Series, name: &str) -> Option<Seat> {
 /// `black`, in this side's copy of its series (`sg` changes); what is to
 /// be saved and said.
 pub fn record_network_game(sg: &mut SeriesGame, black: &str, game: &Game) -> Option<SeriesStep> {
-    match settle_colours(sg, black) {
-        Ok(()) => record_series(sg, game),
-        Err(e) => Some(SeriesStep::Refused(e)),
-    }
+    record_network_game_in(Lang::En, sg, black, game)
 }
 
-/// The series game a network game is, once its colours are known: after a
-/// nigiri over the network the series learns who took Black.
-fn settle_colours(game: &mut SeriesGame, black_name: &str) -> Result<(), String> {
-    if game.terms.black.is_some() {
-        return Ok(());
+/// [`record_network_game`], its words in `lang`.
+pub fn record_network_game_in(
+    lang: Lang,
+    sg: &mut SeriesGame,
+    black: &str,
+    game: &Game,
+) -> Option<SeriesStep> {
+    // After a nigiri over the network the series learns who took Black.
+    if sg.terms.black.is_none() {
+        let Some(seat) = seat_of(&sg.series, black) else {
+            let id = sg.id.to_string();
+            let note = SeriesNote::NotAPlayerOf {
+                name: black,
+                id: &id,
+            };
+            return Some(SeriesStep::Refused(series_note(lang, note)));
+        };
+        if let Err(e) = sg.series.nigiri(seat) {
+            let e = e.to_string();
+            return Some(SeriesStep::Refused(series_note(
+                lang,
+                SeriesNote::NotTaken(&e),
+            )));
+        }
+        sg.terms = sg.series.next_game();
     }
-    let seat = seat_of(&game.series, black_name)
-        .ok_or_else(|| format!("{black_name} is not a player of series {}", game.id))?;
-    game.series.nigiri(seat).map_err(|e| e.to_string())?;
-    game.terms = game.series.next_game();
-    Ok(())
+    record_series(lang, sg, game)
 }
 
 #[cfg(test)]

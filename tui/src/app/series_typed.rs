@@ -2,11 +2,11 @@
 //! series`: two players' names, a player or a result named, a new series'
 //! terms in one line, and the correction of the last recorded result.
 
-use super::series_words::result_text;
+use crate::words::{Lang, SeriesNote, series_note, series_result};
 use kaisho_core::Komi;
 use kaisho_core::series::{
-    DEFAULT_THRESHOLD, KomiPolicy, LadderKind, Player, Seat, Series, SeriesEvent, SeriesResult,
-    SeriesSetup,
+    DEFAULT_THRESHOLD, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError,
+    SeriesEvent, SeriesResult, SeriesSetup, SetupError,
 };
 use std::fmt;
 
@@ -24,42 +24,82 @@ pub enum SeriesWordError {
     Players(String),
 }
 
-impl fmt::Display for SeriesWordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl std::error::Error for SeriesWordError {}
+
+impl SeriesWordError {
+    /// The refusal in `lang`; a rejected pair of names in English, as
+    /// `kaisho series` says it.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
         match self {
-            SeriesWordError::UnknownPlayer { given, names } => write!(
-                f,
-                "'{given}' is not a player of this series; use {} or {}",
-                names[0], names[1]
-            ),
-            SeriesWordError::Players(why) => f.write_str(why),
+            SeriesWordError::UnknownPlayer { given, names } => {
+                let [a, b] = names;
+                let note = SeriesNote::UnknownPlayer {
+                    given,
+                    names: [a, b],
+                };
+                series_note(lang, note)
+            }
+            SeriesWordError::Players(why) => why.clone(),
         }
     }
 }
 
-/// Two different players' names, neither of them a result word.
+impl fmt::Display for SeriesWordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+/// Why typed names are not two players.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NamesProblem {
+    /// Not two names: how many there were.
+    Count(usize),
+    Empty,
+    /// A name that is a result word.
+    ResultWord(String),
+    /// Both names the same.
+    Same(String),
+}
+
+impl NamesProblem {
+    /// The refusal in `lang`.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
+        series_note(lang, SeriesNote::Names(self))
+    }
+}
+
+impl fmt::Display for NamesProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.words(Lang::En))
+    }
+}
+
+impl std::error::Error for NamesProblem {}
+
+/// Two different players' names, neither of them a result word; a
+/// problem said in English, as `kaisho series` says it.
 pub fn two_names(players: &[String]) -> Result<[String; 2], SeriesWordError> {
+    two_players(players).map_err(|e| SeriesWordError::Players(e.to_string()))
+}
+
+/// Two different players' names, neither of them a result word.
+pub fn two_players(players: &[String]) -> Result<[String; 2], NamesProblem> {
     let names: Vec<String> = players.iter().map(|p| p.trim().to_string()).collect();
-    let [a, b] = <[String; 2]>::try_from(names).map_err(|names| {
-        SeriesWordError::Players(format!(
-            "name exactly two players, comma-separated (got {})",
-            names.len()
-        ))
-    })?;
+    let [a, b] =
+        <[String; 2]>::try_from(names).map_err(|names| NamesProblem::Count(names.len()))?;
     for n in [&a, &b] {
         if n.is_empty() {
-            return Err(SeriesWordError::Players("a player's name is empty".into()));
+            return Err(NamesProblem::Empty);
         }
         if is_result_word(n) {
-            return Err(SeriesWordError::Players(format!(
-                "'{n}' is a result word; choose another name"
-            )));
+            return Err(NamesProblem::ResultWord(n.clone()));
         }
     }
     if a.to_lowercase() == b.to_lowercase() {
-        return Err(SeriesWordError::Players(format!(
-            "both players are called '{a}'; tell them apart"
-        )));
+        return Err(NamesProblem::Same(a));
     }
     Ok([a, b])
 }
@@ -98,20 +138,60 @@ pub fn result_named(series: &Series, given: &str) -> Result<SeriesResult, Series
     }
 }
 
+/// Why a typed line does not start a series, or a correction does not
+/// apply.
+#[derive(Debug, thiserror::Error)]
+pub enum SeriesLineError {
+    /// The line is not `players; step[; weaker][; ladder]`.
+    #[error("{}", series_note(Lang::En, SeriesNote::LineUsage))]
+    Usage,
+    #[error(transparent)]
+    Words(#[from] SeriesWordError),
+    #[error(transparent)]
+    Names(#[from] NamesProblem),
+    #[error(transparent)]
+    Ladder(#[from] LadderError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Series(#[from] SeriesError),
+    /// A correction with no result recorded to correct.
+    #[error("{}", series_note(Lang::En, SeriesNote::NothingRecorded))]
+    NothingRecorded,
+    /// A correction naming neither a player, a result word nor `strike`.
+    #[error("{}", series_note(Lang::En, SeriesNote::NotACorrection(&.0.to_string())))]
+    NotACorrection(SeriesWordError),
+}
+
+impl SeriesLineError {
+    /// The refusal in `lang`; the core's and the names' reasons as they are.
+    #[must_use]
+    pub fn words(&self, lang: Lang) -> String {
+        match self {
+            SeriesLineError::Usage => series_note(lang, SeriesNote::LineUsage),
+            SeriesLineError::NothingRecorded => series_note(lang, SeriesNote::NothingRecorded),
+            SeriesLineError::NotACorrection(e) => {
+                series_note(lang, SeriesNote::NotACorrection(&e.words(lang)))
+            }
+            SeriesLineError::Words(e) => e.words(lang),
+            SeriesLineError::Names(e) => e.words(lang),
+            other => other.to_string(),
+        }
+    }
+}
+
 /// A new series from one typed line: `Aki, Ben; 先相先; Aki`, that is the
 /// two players, the starting step, the weaker player (not at 互先) and
 /// optionally the ladder (kou 甲 by default). Komi and the change
 /// threshold are the rules' defaults; `kaisho series new` sets any other.
-pub fn setup_from_line(line: &str) -> Result<SeriesSetup, String> {
+pub fn setup_from_line(line: &str) -> Result<SeriesSetup, SeriesLineError> {
     let parts: Vec<&str> = line.split(';').map(str::trim).collect();
-    let usage = "type the players, the step, the weaker player and the ladder, e.g. \
-                 Aki, Ben; sen-ai-sen; Aki; kou (互先 / even needs no weaker player)";
     let (players, step, rest) = match parts.as_slice() {
         [players, step, rest @ ..] if rest.len() <= 2 => (*players, *step, rest),
-        _ => return Err(usage.to_string()),
+        _ => return Err(SeriesLineError::Usage),
     };
     let names: Vec<String> = players.split(',').map(str::to_string).collect();
-    let names = two_names(&names).map_err(|e| e.to_string())?;
+    let names = two_players(&names)?;
     let (weaker, ladder) = match rest {
         [] => (None, None),
         [one] => match LadderKind::parse(one) {
@@ -120,23 +200,20 @@ pub fn setup_from_line(line: &str) -> Result<SeriesSetup, String> {
         },
         [weaker, ladder] => (
             Some(*weaker).filter(|w| !w.is_empty()),
-            Some(LadderKind::parse(ladder).map_err(|e| e.to_string())?),
+            Some(LadderKind::parse(ladder)?),
         ),
-        _ => return Err(usage.to_string()),
+        _ => return Err(SeriesLineError::Usage),
     };
     let ladder = match ladder {
         Some(ladder) => ladder,
-        None => LadderKind::parse("kou").map_err(|e| e.to_string())?,
+        None => LadderKind::parse("kou")?,
     };
-    let start = ladder.parse_step(step).map_err(|e| e.to_string())?;
+    let start = ladder.parse_step(step)?;
     let players = names.map(|name| Player {
         id: format!("local:{name}"),
         name,
     });
-    let weaker = weaker
-        .map(|w| seat_named(&players, w))
-        .transpose()
-        .map_err(|e| e.to_string())?;
+    let weaker = weaker.map(|w| seat_named(&players, w)).transpose()?;
     let setup = SeriesSetup {
         players,
         ladder,
@@ -148,7 +225,7 @@ pub fn setup_from_line(line: &str) -> Result<SeriesSetup, String> {
             handicap: Komi::ZERO,
         },
     };
-    setup.validate().map_err(|e| e.to_string())?;
+    setup.validate()?;
     Ok(setup)
 }
 
@@ -157,50 +234,54 @@ pub fn setup_from_line(line: &str) -> Result<SeriesSetup, String> {
 /// rebuilt from the start, so every step change follows the corrected
 /// result; a nigiri held after the last game is kept if the next game
 /// still needs one.
-pub fn corrected(series: &Series, result: Option<SeriesResult>) -> Result<Series, String> {
+pub fn corrected(series: &Series, result: Option<SeriesResult>) -> Result<Series, SeriesLineError> {
     let events = series.events();
     let last = events
         .iter()
         .rposition(|e| matches!(e, SeriesEvent::Game(_)))
-        .ok_or("no game of this series has been recorded yet")?;
+        .ok_or(SeriesLineError::NothingRecorded)?;
     let mut kept: Vec<SeriesEvent> = events[..last].to_vec();
     kept.extend(result.map(SeriesEvent::Game));
     let with_after: Vec<SeriesEvent> = kept.iter().chain(&events[last + 1..]).copied().collect();
     let setup = series.setup().clone();
-    Series::replay(setup.clone(), &with_after)
-        .or_else(|_| Series::replay(setup, &kept))
-        .map_err(|e| e.to_string())
+    Ok(Series::replay(setup.clone(), &with_after).or_else(|_| Series::replay(setup, &kept))?)
 }
 
 /// The words that strike the last result out instead of correcting it.
 const STRIKE: [&str; 3] = ["strike", "delete", "remove"];
 
+/// [`correct_in`] in English, for the command line and the network's
+/// correction offers.
+pub fn correct_by_word(series: &Series, word: &str) -> Result<(Series, String), String> {
+    correct_in(Lang::En, series, word).map_err(|e| e.to_string())
+}
+
 /// Corrects the last recorded result to the one `word` names (a player's
 /// name or a result word), or strikes it out (`strike`); the corrected
-/// series and a sentence saying what changed.
-pub fn correct_by_word(series: &Series, word: &str) -> Result<(Series, String), String> {
+/// series and a sentence in `lang` saying what changed.
+pub fn correct_in(
+    lang: Lang,
+    series: &Series,
+    word: &str,
+) -> Result<(Series, String), SeriesLineError> {
     let (number, was) = match series.games().last() {
-        Some(game) => (game.terms.number, result_text(series, game.result)),
-        None => return Err("no game of this series has been recorded yet".to_string()),
+        Some(game) => (game.terms.number, series_result(lang, series, game.result)),
+        None => return Err(SeriesLineError::NothingRecorded),
     };
     let strike = STRIKE.contains(&word.trim().to_lowercase().as_str());
     let result = if strike {
         None
     } else {
-        Some(
-            result_named(series, word)
-                .map_err(|e| format!("{e}, a result word (draw, void, both-lose) or strike"))?,
-        )
+        Some(result_named(series, word).map_err(SeriesLineError::NotACorrection)?)
     };
     let fixed = corrected(series, result)?;
-    let text = match result {
-        Some(result) => format!(
-            "game {number} corrected: {} (was: {was})",
-            result_text(&fixed, result)
-        ),
-        None => format!("game {number} struck out (was: {was}); it is to be played again"),
+    let now = result.map(|result| series_result(lang, &fixed, result));
+    let said = SeriesNote::Corrected {
+        number,
+        now: now.as_deref(),
+        was: &was,
     };
-    Ok((fixed, text))
+    Ok((fixed, series_note(lang, said)))
 }
 
 #[cfg(test)]
@@ -221,22 +302,17 @@ mod tests {
         assert_eq!(s.ladder, LadderKind::parse("otsu").unwrap());
         let even = setup_from_line("Chie, Dai; even").unwrap();
         assert_eq!(even.weaker, None);
-        assert!(
-            setup_from_line("Chie; even")
-                .unwrap_err()
-                .contains("two players")
-        );
-        assert!(
-            setup_from_line("Aki, Ben; sen")
-                .unwrap_err()
-                .contains("weaker")
-        );
-        assert!(setup_from_line("Aki, Ben").unwrap_err().contains("e.g."));
-        assert!(
-            setup_from_line("Aki, Ben; sen; Carl")
-                .unwrap_err()
-                .contains("not a player")
-        );
+        let refused = |line| setup_from_line(line).unwrap_err().to_string();
+        assert!(refused("Chie; even").contains("two players"));
+        assert!(refused("Aki, Ben; sen").contains("weaker"));
+        assert!(refused("Aki, Ben").contains("e.g."));
+        assert!(refused("Aki, Ben; sen; Carl").contains("not a player"));
+        assert!(matches!(
+            setup_from_line("Aki, Ben"),
+            Err(SeriesLineError::Usage)
+        ));
+        let usage = setup_from_line("Aki, Ben").unwrap_err().words(Lang::Ja);
+        assert!(usage.starts_with("対局者、手合割"), "{usage}");
     }
 
     #[test]
@@ -254,7 +330,12 @@ mod tests {
         let struck = corrected(&series, None).unwrap();
         assert_eq!(struck.games().len(), 3);
         assert_eq!(struck.next_game().number, 4);
-        assert!(corrected(&aki_ben(), None).unwrap_err().contains("no game"));
+        assert!(matches!(
+            corrected(&aki_ben(), None),
+            Err(SeriesLineError::NothingRecorded)
+        ));
+        let (_, said) = correct_in(Lang::Ja, &series, "aki").unwrap();
+        assert_eq!(said, "第4局の結果を直しました: Akiの勝ち（元はBenの勝ち）");
         let (_, said) = correct_by_word(&series, "aki").unwrap();
         assert_eq!(said, "game 4 corrected: Aki wins (was: Ben wins)");
         let (_, said) = correct_by_word(&series, "strike").unwrap();

@@ -7,10 +7,10 @@ use super::disk::{Job, Then};
 use super::home::{next_clock, next_komi, next_size};
 use super::out::Out;
 use super::prompt::{Field, Prompt};
-use super::timer::clock_label;
 use super::{Screen, State};
+use crate::words::{Lang, Note, clock_words, note};
 use kaisho_core::BoardSize;
-use kaisho_saves::config::{Config, CoordinateStyle};
+use kaisho_saves::config::{Config, CoordinateStyle, Language};
 use std::path::Path;
 
 /// One line of the settings form.
@@ -27,6 +27,9 @@ pub enum SettingsItem {
     UndoLimit,
     /// The terminal bell on the partner's move and on time warnings.
     Bell,
+    /// The language of the screens, plain mode and exports: English or
+    /// Japanese, in force once saved.
+    Language,
     Save,
 }
 
@@ -40,6 +43,7 @@ pub const SETTINGS_ITEMS: &[SettingsItem] = &[
     SettingsItem::UndoLimit,
     SettingsItem::Clock,
     SettingsItem::Bell,
+    SettingsItem::Language,
     SettingsItem::Save,
 ];
 
@@ -51,6 +55,9 @@ const MAX_UNDO_LIMIT: u32 = 20;
 pub struct SettingsForm {
     pub selected: usize,
     pub config: Config,
+    /// The language in force: the form's language item shows it while the
+    /// config file leaves the language to the locale.
+    pub lang: Lang,
 }
 
 impl SettingsForm {
@@ -60,25 +67,33 @@ impl SettingsForm {
         SETTINGS_ITEMS[self.selected.min(SETTINGS_ITEMS.len() - 1)]
     }
 
-    /// The text of an item's value, for items that have one.
+    /// The language the language item shows: the one chosen in the form,
+    /// else the one in force.
     #[must_use]
-    pub fn value(&self, item: SettingsItem) -> Option<String> {
+    pub fn language(&self) -> Lang {
+        self.config.lang.map_or(self.lang, Lang::from)
+    }
+
+    /// The text of an item's value, for items that have one, in `lang`.
+    #[must_use]
+    pub fn value(&self, item: SettingsItem, lang: Lang) -> Option<String> {
         let c = &self.config;
         Some(match item {
             SettingsItem::Name => c.player_name.clone(),
             SettingsItem::BoardSize => format!("{0}x{0}", c.board_size.get()),
             SettingsItem::Komi => c.komi.to_string(),
-            SettingsItem::Clock => clock_label(c.time_control.into()),
+            SettingsItem::Clock => clock_words(lang, c.time_control.into()),
             SettingsItem::Coordinates => match c.coordinates {
                 CoordinateStyle::Gtp => "GTP (D4)".to_string(),
                 CoordinateStyle::Rules1949 => "1949 (16の四)".to_string(),
             },
-            SettingsItem::Ascii => if c.ascii { "on" } else { "off" }.to_string(),
+            SettingsItem::Ascii => note(lang, Note::On(c.ascii)),
             SettingsItem::UndoLimit => match c.undo_limit {
-                0 => "none".to_string(),
-                n => format!("{n} per game"),
+                0 => note(lang, Note::NoUndo),
+                n => note(lang, Note::PerGame(n)),
             },
-            SettingsItem::Bell => if c.bell { "on" } else { "off" }.to_string(),
+            SettingsItem::Bell => note(lang, Note::On(c.bell)),
+            SettingsItem::Language => note(lang, Note::LanguageName(self.language())),
             SettingsItem::Save => return None,
         })
     }
@@ -106,6 +121,12 @@ impl SettingsForm {
                 c.undo_limit = c.undo_limit.saturating_add_signed(by).min(MAX_UNDO_LIMIT);
             }
             SettingsItem::Bell => c.bell = !c.bell,
+            SettingsItem::Language => {
+                c.lang = Some(match c.lang.map_or(self.lang, Lang::from) {
+                    Lang::En => Language::Ja,
+                    Lang::Ja => Language::En,
+                });
+            }
             SettingsItem::Name | SettingsItem::Save => {}
         }
     }
@@ -116,6 +137,7 @@ pub(super) fn open(state: &mut State) {
     state.screen = Screen::Settings(SettingsForm {
         selected: 0,
         config: state.config.clone(),
+        lang: state.naming.lang,
     });
 }
 
@@ -150,7 +172,7 @@ pub(super) fn set_name(state: &mut State, text: &str, out: &mut Out) {
     };
     let name = text.trim();
     if name.is_empty() {
-        out.refuse("a name cannot be empty".to_string());
+        out.refuse(note(state.naming.lang, Note::NameEmpty));
     } else {
         form.config.player_name = name.to_string();
     }
@@ -168,8 +190,13 @@ fn save(state: &State, out: &mut Out) {
     out.disk(Job::SaveConfig(config), then);
 }
 
-/// The config file written at `path`: the settings are in force.
+/// The config file written at `path`: the settings are in force, the
+/// language chosen in them at once.
 pub(super) fn saved(state: &mut State, config: Config, path: &Path, out: &mut Out) {
+    if let Some(lang) = config.lang {
+        state.naming.lang = lang.into();
+    }
     state.apply_config(config);
-    out.say(format!("settings saved to {}", path.display()));
+    let path = path.display().to_string();
+    out.say(note(state.naming.lang, Note::SettingsSaved(&path)));
 }

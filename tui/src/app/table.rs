@@ -13,8 +13,10 @@ use super::out::Out;
 use super::prompt::Prompt;
 use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
-use super::series_net::record_network_game;
+use super::series_net::record_network_game_in;
 use super::timer::Timer;
+use super::title::Title;
+use crate::words::{Lang, Note, note};
 use kaisho_core::{
     Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
     Settings,
@@ -33,7 +35,7 @@ pub struct Table {
     /// partner's proposal.
     pub ending_turn: Color,
     /// The first line of the panel: what game this is.
-    pub title: String,
+    pub title: Title,
     /// The game's log; `None` when nothing is saved.
     pub recording: Option<Recording>,
     /// Why the game was stopped: its log could not be written, so it takes
@@ -65,9 +67,9 @@ struct Staged {
 
 impl Table {
     /// Who plays `color`: the player's name in a network game or a game of
-    /// a series, else the colour's name.
+    /// a series, else the colour's name in `lang`.
     #[must_use]
-    pub fn player_name(&self, color: Color) -> String {
+    pub fn player_name(&self, color: Color, lang: Lang) -> String {
         if let Some(net) = &self.net {
             return net.names[color.index()].clone();
         }
@@ -81,7 +83,7 @@ impl Table {
                 };
                 sg.series.setup().player(seat).name.clone()
             }
-            None => color.name().to_string(),
+            None => crate::words::color(lang, color).to_string(),
         }
     }
 
@@ -105,7 +107,7 @@ impl Table {
                 .unwrap_or_default(),
             count: None,
             game,
-            title: "kaisho - local game".to_string(),
+            title: Title::Local,
             recording: None,
             halted: None,
             after: Vec::new(),
@@ -237,10 +239,8 @@ impl Table {
         let size = self.size();
         let chain = self.game.board().chain(point);
         let Some(color) = self.game.board().get(point) else {
-            out.refuse(format!(
-                "no stone stands at {} to be marked dead",
-                naming.name(point, size)
-            ));
+            let point = naming.name(point, size);
+            out.refuse(note(naming.lang, Note::NoStoneToMark(&point)));
             return;
         };
         let was_dead = self.marks.contains(&point);
@@ -251,19 +251,18 @@ impl Table {
             self.marks.sort_unstable();
         }
         self.recount();
-        let verb = if was_dead { "alive" } else { "dead" };
-        let stones = match chain.len() {
-            1 => "1 stone".to_string(),
-            n => format!("{n} stones"),
+        let counter = self
+            .open_proposal()
+            .is_some_and(|p| p.dead != self.marks)
+            .then_some(self.ending_turn);
+        let marked = Note::Marked {
+            color,
+            point: &naming.name(point, size),
+            dead: !was_dead,
+            stones: chain.len(),
+            counter,
         };
-        let mut text = format!(
-            "{color} {} marked {verb} ({stones})",
-            naming.name(point, size)
-        );
-        if self.open_proposal().is_some_and(|p| p.dead != self.marks) {
-            text += &format!("; {} may counter-propose", self.ending_turn);
-        }
-        out.say(text);
+        out.say(note(naming.lang, marked));
     }
 
     fn accept(&mut self, actor: Color, naming: Naming, out: &mut Out) {
@@ -280,7 +279,7 @@ impl Table {
                 naming,
                 out,
             ),
-            None => out.refuse("there is no proposal to accept yet; propose one first".to_string()),
+            None => out.refuse(note(naming.lang, Note::NoProposal)),
         }
     }
 
@@ -305,10 +304,7 @@ impl Table {
             return;
         };
         if let Err(e) = result {
-            let text = format!(
-                "the game is stopped: {e}. This move was not played; every move before \
-                 it is saved — free the disk and resume the game from Saved games"
-            );
+            let text = note(naming.lang, Note::StoreFailed(&e.to_string()));
             self.halted = Some(text.clone());
             out.refuse(text);
             return;
@@ -344,7 +340,7 @@ impl Table {
 
     /// Once an event ended the game: asks for its SGF export, after which
     /// the series records the result ([`Table::exported`]).
-    fn finish(&mut self, lang: crate::words::Lang, out: &mut Out) {
+    fn finish(&mut self, lang: Lang, out: &mut Out) {
         if let Some(recording) = &self.recording
             && self.game.phase() == Phase::Ended
         {
@@ -355,19 +351,19 @@ impl Table {
 
     /// The game has ended and its export is done: `line` says where the SGF
     /// went; then its result goes into this side's copy of its series.
-    pub(super) fn exported(&mut self, line: String, out: &mut Out) {
+    pub(super) fn exported(&mut self, lang: Lang, line: String, out: &mut Out) {
         self.after_line(line, out);
         let game = &self.game;
         let step = match (&mut self.net, &mut self.recording) {
             (Some(net), _) => {
                 let black = net.names[0].clone();
-                net.series
-                    .as_mut()
-                    .and_then(|sg| Some((record_network_game(sg, &black, game)?, sg.clone())))
+                net.series.as_mut().and_then(|sg| {
+                    Some((record_network_game_in(lang, sg, &black, game)?, sg.clone()))
+                })
             }
             (None, Some(recording)) => recording
                 .series_mut()
-                .and_then(|sg| Some((record_series(sg, game)?, sg.clone()))),
+                .and_then(|sg| Some((record_series(lang, sg, game)?, sg.clone()))),
             (None, None) => None,
         };
         match step {
@@ -437,7 +433,7 @@ impl Table {
     pub(super) fn apply(&mut self, event: Event, naming: Naming, out: &mut Out) {
         if let Some(net) = &self.net {
             if let LinkState::Away(why) | LinkState::Closed(why) = &net.link {
-                out.refuse(format!("not sent: {why}"));
+                out.refuse(note(naming.lang, Note::NotSent(why)));
                 return;
             }
             // The network task's game checks it, once.
@@ -484,7 +480,7 @@ impl Table {
                 self.applied(event, effect, &before, naming, out);
                 out.cmds.push(Cmd::Applied(event.clone()));
             }
-            _ => self.diverged(out),
+            _ => self.diverged(naming.lang, out),
         }
     }
 
@@ -492,7 +488,7 @@ impl Table {
     /// did when it crossed the host's, and shows the proposal on the table
     /// so that the screen shows exactly what `a` would accept. Returns
     /// whether the mirror still matches the task's game (`hash`).
-    pub(super) fn withdraw(&mut self, hash: u64, out: &mut Out) -> bool {
+    pub(super) fn withdraw(&mut self, hash: u64, lang: Lang, out: &mut Out) -> bool {
         let events = self.game.events();
         let standing = &events[..events.len().saturating_sub(1)];
         match Game::replay(self.game.settings().clone(), standing) {
@@ -501,16 +497,17 @@ impl Table {
                 true
             }
             _ => {
-                self.diverged(out);
+                self.diverged(lang, out);
                 false
             }
         }
     }
 
     /// The mirror no longer matches the network task's game.
-    fn diverged(&mut self, out: &mut Out) {
-        self.halted = Some(DIVERGED.to_string());
-        out.refuse(DIVERGED.to_string());
+    fn diverged(&mut self, lang: Lang, out: &mut Out) {
+        let text = note(lang, Note::Diverged);
+        self.halted = Some(text.clone());
+        out.refuse(text);
     }
 
     /// Takes `game` as it stands, with the marks and the count of the
@@ -589,11 +586,6 @@ impl Table {
         self.recount();
     }
 }
-
-/// Said when the screen's copy of a network game no longer matches the
-/// network task's: the game stops here, its log holds every event.
-pub(super) const DIVERGED: &str = "the game on this screen no longer matches the network game, so it \
-     takes no more moves here; every move is in the log: resume the game from Saved games";
 
 /// What the automatic draft marked: said when the game stops
 /// (`stopped`), and again when a reading begun then ends.

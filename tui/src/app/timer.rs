@@ -6,42 +6,31 @@
 use super::net::ClockFace;
 use super::out::Out;
 use super::{Screen, State};
+use crate::words::{Lang, Note, clock_words, note};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use kaisho_net::TimeW;
 use kaisho_saves::log::LoggedEvent;
 
 /// The clocks a club game is commonly played with.
-pub const CLOCKS: &[(&str, TimeW)] = &[
-    ("no clock", TimeW::None),
-    (
-        "10 min + 3 x 30 s",
-        TimeW::Byoyomi {
-            main_ms: 600_000,
-            periods: 3,
-            period_ms: 30_000,
-        },
-    ),
-    (
-        "30 min + 5 x 30 s",
-        TimeW::Byoyomi {
-            main_ms: 1_800_000,
-            periods: 5,
-            period_ms: 30_000,
-        },
-    ),
-    (
-        "60 min + 5 x 60 s",
-        TimeW::Byoyomi {
-            main_ms: 3_600_000,
-            periods: 5,
-            period_ms: 60_000,
-        },
-    ),
-    (
-        "20 min sudden death",
-        TimeW::Absolute { main_ms: 1_200_000 },
-    ),
+pub const CLOCKS: &[TimeW] = &[
+    TimeW::None,
+    TimeW::Byoyomi {
+        main_ms: 600_000,
+        periods: 3,
+        period_ms: 30_000,
+    },
+    TimeW::Byoyomi {
+        main_ms: 1_800_000,
+        periods: 5,
+        period_ms: 30_000,
+    },
+    TimeW::Byoyomi {
+        main_ms: 3_600_000,
+        periods: 5,
+        period_ms: 60_000,
+    },
+    TimeW::Absolute { main_ms: 1_200_000 },
 ];
 
 /// Both players' clocks and the time the side on turn has used so far.
@@ -102,17 +91,17 @@ impl Timer {
     }
 }
 
+/// Typed words that are not a clock: the words as typed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", note(Lang::En, Note::NotAClock(.0)))]
+pub struct NotAClock(pub String);
+
 /// Reads a clock typed freely: main time, then byo-yomi periods and their
 /// length, e.g. `20m 5x30s`, `1h30m 3x60s`, `0 3x10s` (byo-yomi only),
 /// `45m` (absolute time), or `none`. A number without a unit is minutes
 /// for main time and seconds for a period.
-pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
-    let usage = || {
-        format!(
-            "'{}' is not a clock: type main time and byo-yomi, e.g. 20m 5x30s, 45m, 0 3x10s or none",
-            text.trim()
-        )
-    };
+pub fn parse_clock(text: &str) -> Result<TimeControl, NotAClock> {
+    let usage = || NotAClock(text.trim().to_string());
     let text = text.trim().to_ascii_lowercase().replace(['+', ','], " ");
     let words: Vec<&str> = text.split_whitespace().collect();
     let (main, byo) = match words.as_slice() {
@@ -147,14 +136,15 @@ pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
 pub(super) fn set_clock(state: &mut State, text: &str, out: &mut Out) {
     let control = match parse_clock(text) {
         Ok(control) => control,
-        Err(e) => return out.refuse(e),
+        Err(NotAClock(text)) => return out.refuse(note(state.naming.lang, Note::NotAClock(&text))),
     };
     match &mut state.screen {
         Screen::HostForm(form) => form.custom_clock = Some(control),
         Screen::Settings(form) => form.config.time_control = control.into(),
         _ => state.home.custom_clock = Some(control),
     }
-    out.say(format!("clock: {}", clock_label(control)));
+    let clock = clock_words(state.naming.lang, control);
+    out.say(note(state.naming.lang, Note::Clock(&clock)));
 }
 
 /// Milliseconds in `10m`, `30s`, `1h30m`; a bare number counts in `unit_ms`.
@@ -183,24 +173,6 @@ fn duration_ms(text: &str, unit_ms: u64) -> Option<u64> {
 }
 
 const DAY_MS: u64 = 86_400_000;
-
-/// A clock in words, as the forms show it: `20 min + 5 x 30 s`.
-#[must_use]
-pub fn clock_label(control: TimeControl) -> String {
-    let span = |ms: u64| match ms {
-        ms if ms % 60_000 == 0 => format!("{} min", ms / 60_000),
-        ms => format!("{} s", ms / 1000),
-    };
-    match control {
-        TimeControl::None => "no clock".to_string(),
-        TimeControl::Absolute { main_ms } => format!("{} sudden death", span(main_ms)),
-        TimeControl::Byoyomi {
-            main_ms,
-            periods,
-            period_ms,
-        } => format!("{} + {periods} x {}", span(main_ms), span(period_ms)),
-    }
-}
 
 /// Where a clock stands after a turn's first `used` milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -449,13 +421,21 @@ mod tests {
             "5q",
         ] {
             let e = parse_clock(wrong).unwrap_err();
-            assert!(e.contains("e.g. 20m 5x30s"), "{wrong}: {e}");
+            assert_eq!(e, NotAClock(wrong.trim().to_string()));
+            assert!(e.to_string().contains("e.g. 20m 5x30s"), "{wrong}: {e}");
         }
-        assert_eq!(clock_label(byo(1_200_000, 5, 30_000)), "20 min + 5 x 30 s");
+        let words = |lang, control| clock_words(lang, control);
         assert_eq!(
-            clock_label(TimeControl::Absolute { main_ms: 90_000 }),
-            "90 s sudden death"
+            words(Lang::En, byo(1_200_000, 5, 30_000)),
+            "20 min + 5 x 30 s"
         );
+        assert_eq!(
+            words(Lang::Ja, byo(1_200_000, 5, 30_000)),
+            "20分 秒読み30秒×5回"
+        );
+        let absolute = TimeControl::Absolute { main_ms: 90_000 };
+        assert_eq!(words(Lang::En, absolute), "90 s sudden death");
+        assert_eq!(words(Lang::Ja, absolute), "90秒 切れ負け");
     }
 
     #[test]

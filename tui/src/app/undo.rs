@@ -7,6 +7,7 @@
 use super::command::Command;
 use super::out::Out;
 use super::{Screen, State};
+use crate::words::{Note, note};
 use kaisho_core::Event;
 
 /// Carries out `Undo`, `AcceptUndo` or `DeclineUndo` on the game shown.
@@ -19,7 +20,7 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
     match command {
         Command::Undo => {
             let Some(last) = session.game.standing_moves().last() else {
-                return out.refuse("there is no move to take back".to_string());
+                return out.refuse(note(naming.lang, Note::NoMoveToTakeBack));
             };
             let asker = match &session.net {
                 Some(net) => net.local,
@@ -27,11 +28,12 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
             };
             let asked = session.game.undo_requests(asker);
             if asked >= limit {
-                return out.refuse(format!(
-                    "{asker} has asked to take back a move {asked} time{} in this game; \
-                     the limit is {limit} (Settings: undo limit)",
-                    if asked == 1 { "" } else { "s" }
-                ));
+                let said = Note::UndoLimit {
+                    asker,
+                    asked,
+                    limit,
+                };
+                return out.refuse(note(naming.lang, said));
             }
             // At one keyboard the partner sits here: consent is given at
             // once, when the request is stored.
@@ -39,7 +41,7 @@ pub(super) fn run(state: &mut State, command: &Command, out: &mut Out) {
         }
         Command::AcceptUndo | Command::DeclineUndo => {
             let Some(asker) = session.game.undo_request() else {
-                return out.refuse("there is no request to take back a move to answer".to_string());
+                return out.refuse(note(naming.lang, Note::NoUndoToAnswer));
             };
             let by = asker.opponent();
             let event = if *command == Command::AcceptUndo {

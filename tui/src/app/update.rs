@@ -1,16 +1,17 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
-use super::disk::{Done, Job, Then, export_line};
+use super::disk::{Done, Job, Then, export_said};
 use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
-use super::recording::series_unsaved;
+use super::recording::series_unsaved_in;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
+use crate::words::{Note, note};
 use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
@@ -70,9 +71,7 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
     if let Some((w, h)) = board_hidden(state).filter(|_| !control) {
         // Keys would act on a board the player cannot see.
         state.prompt = None;
-        out.refuse(format!(
-            "the board does not fit: enlarge the terminal to at least {w}x{h} to play on"
-        ));
+        out.refuse(note(state.naming.lang, Note::BoardHidden { w, h }));
         return;
     }
     if state.help {
@@ -115,14 +114,14 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
         Field::Chat => chat(state, text, out),
         Field::HostAddress => match state.pending.take() {
             Some(super::Pending::Resume(id)) => games::rejoin(state, id, text, out),
-            _ => out.refuse("no adjourned game chosen to resume".to_string()),
+            _ => out.refuse(note(state.naming.lang, Note::NoAdjournedChosen)),
         },
         Field::Clock => super::timer::set_clock(state, text, out),
         Field::NewSeries => series::create(state, text, out),
         Field::Correction => series::correct(state, None, text, out),
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
-            Err(_) => out.refuse(format!("'{}' is not a move number", text.trim())),
+            Err(_) => out.refuse(note(state.naming.lang, Note::NotAMoveNumber(text.trim()))),
         },
     }
 }
@@ -194,7 +193,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::ToggleNames => {
             state.naming.style = state.naming.style.toggled();
             let example = state.naming.name(kaisho_core::Point::new(15, 3), 19);
-            out.say(format!("points are now named like {example}"));
+            out.say(note(state.naming.lang, Note::PointsNamedLike(&example)));
         }
         Command::StartLocal {
             size,
@@ -203,7 +202,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         } => local::start_local(state, size, komi, handicap, out),
         Command::Home => match state.table() {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
-                out.refuse("the game is not over yet".to_string());
+                out.refuse(note(state.naming.lang, Note::GameNotOver));
             }
             _ => {
                 state.screen = Screen::Home;
@@ -247,10 +246,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             Some(session) if session.net.is_some() => {
                 state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
             }
-            _ => out.refuse(
-                "chat goes to a partner over the network; this game is played at one keyboard"
-                    .to_string(),
-            ),
+            _ => out.refuse(note(state.naming.lang, Note::ChatNeedsPartner)),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
         Command::AskRejoin(id) => games::ask_rejoin(state, id, out),
@@ -280,7 +276,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                     };
                     out.cmds.push(Cmd::Say(text));
                 }
-                None => out.refuse("no game yet: start one first".to_string()),
+                None => out.refuse(note(state.naming.lang, Note::NoGameYet)),
             }
         }
         other => match &mut state.screen {
@@ -312,10 +308,7 @@ fn adjourn(state: &mut State, out: &mut Out) {
             (seat::LinkState::Closed(_), _) | (_, Some(_)) => None,
             _ => {
                 out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
-                Some(format!(
-                    "game {} adjourned (打ち掛け): either side can resume it from Saved games",
-                    net.game_id
-                ))
+                Some(note(state.naming.lang, Note::NetAdjourned(&net.game_id)))
             }
         };
         state.screen = Screen::Home;
@@ -334,7 +327,7 @@ fn adjourn(state: &mut State, out: &mut Out) {
             out.disk(Job::Export { game, lang }, Then::Adjourned { id });
             None
         }
-        (None, None) => Some("the game was left; it was not saved".to_string()),
+        (None, None) => Some(note(state.naming.lang, Note::LeftUnsaved)),
     };
     state.screen = Screen::Home;
     state.message = None;
@@ -356,7 +349,7 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
         return;
     };
     if let seat::LinkState::Away(why) | seat::LinkState::Closed(why) = &net.link {
-        out.refuse(format!("not sent: {why}"));
+        out.refuse(note(state.naming.lang, Note::NotSent(why)));
         return;
     }
     let me = net.names[net.local.index()].clone();
@@ -420,18 +413,24 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
         (Done::Exported(result), Then::Finished) => {
             if let Screen::Game(session) = &mut state.screen {
-                session.exported(export_line(&result), out);
+                session.exported(naming.lang, export_said(&result, naming.lang), out);
             }
         }
-        (Done::Exported(result), Then::Adjourned { id }) => out.say(format!(
-            "game {id} adjourned (打ち掛け): resume it from Saved games; {}",
-            export_line(&result)
-        )),
+        (Done::Exported(result), Then::Adjourned { id }) => {
+            let export = export_said(&result, naming.lang);
+            out.say(note(
+                naming.lang,
+                Note::Adjourned {
+                    id: &id,
+                    export: &export,
+                },
+            ));
+        }
         (Done::SeriesSaved(result), Then::SeriesResult { line }) => {
             if let Screen::Game(session) = &mut state.screen {
                 let line = match result {
                     Ok(()) => line,
-                    Err(e) => series_unsaved(&e),
+                    Err(e) => series_unsaved_in(state.naming.lang, &e),
                 };
                 session.after_line(line, out);
             }
@@ -443,7 +442,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
             series::created(state, id, &series, out);
         }
         (Done::Series(Ok(found)), Then::Correct { id, word }) => {
-            series::correct_read(id, &found, &word, out);
+            series::correct_read(state.naming.lang, id, &found, &word, out);
         }
         (Done::SeriesSaved(Ok(())), Then::Corrected { id, series, said }) => {
             series::corrected(state, id, *series, &said, out);

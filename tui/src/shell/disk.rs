@@ -2,7 +2,7 @@
 //! open log of the game at this keyboard among them), SGF files, series
 //! and the config file. Each [`Job`] gets its [`Done`], failures included.
 
-use crate::app::{Done, ExportFailure, Job, Resumed, SeriesGame};
+use crate::app::{Done, ExportFailure, Job, Resumed, SeriesGame, SeriesUnread};
 use crate::words::{self, Lang};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Event, Settings};
@@ -55,11 +55,9 @@ pub fn export(places: &Places, id: &str, lang: Lang) -> Result<PathBuf, ExportFa
 fn series_named(
     places: &Places,
     text: &str,
-) -> Result<(SeriesId, kaisho_core::series::Series), String> {
-    let id = SeriesId::parse(text).map_err(|e| e.to_string())?;
-    let series = SeriesStore::new(places)
-        .load(&id)
-        .map_err(|e| e.to_string())?;
+) -> Result<(SeriesId, kaisho_core::series::Series), SeriesUnread> {
+    let id = SeriesId::parse(text)?;
+    let series = SeriesStore::new(places).load(&id)?;
     Ok((id, series))
 }
 

@@ -3,7 +3,7 @@
 
 use super::text::{choice, wrap};
 use super::theme::Theme;
-use crate::app::games_status as status;
+use crate::app::games_status_in;
 use crate::app::{GamesList, State};
 use crate::words::{Lang, pad_left, pad_right};
 use ratatui::buffer::Buffer;
@@ -60,7 +60,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
             g.id,
             format!("{0}x{0}", g.size),
             g.moves,
-            status(g)
+            games_status_in(g, theme.lang)
         );
         lines.push(choice(text, i == list.selected, theme));
     }

@@ -61,7 +61,7 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         ("‹", "›")
     };
     for (i, &item) in home.items.iter().enumerate() {
-        let text = match home.value(item) {
+        let text = match home.value(item, theme.lang) {
             Some(value) => format!(
                 "    {}{left} {value} {right}",
                 pad_right(label(item, theme.lang), 12)

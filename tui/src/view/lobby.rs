@@ -62,7 +62,7 @@ pub fn render_form(form: &HostForm, theme: Theme, area: Rect, buf: &mut Buffer) 
         Line::default(),
     ];
     for (i, &item) in HOST_ITEMS.iter().enumerate() {
-        let text = match form.value(item) {
+        let text = match form.value(item, theme.lang) {
             Some(value) => format!("    {}{value}", pad_right(label(item, theme.lang), 12)),
             None => label(item, theme.lang).to_string(),
         };

@@ -31,7 +31,7 @@ pub fn render(state: &State, session: &Table, theme: Theme, panel: Rect, buf: &m
         height,
     );
     let size = session.game.settings().size.get();
-    let words = move_words(&session.game, |p| state.naming.name(p, size));
+    let words = move_words(&session.game, theme.lang, |p| state.naming.name(p, size));
     let last = words.len();
     let focus = look.back.as_ref().map_or(last, |(at, _)| *at);
     let title = match &look.back {

@@ -7,7 +7,7 @@ use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
-use crate::words::{Say, say};
+use crate::words::{Lang, Say, say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -82,8 +82,10 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
         handicap: settings.handicap,
     };
     let captures = session.game.captures();
+    // An ASCII-only terminal cannot draw the title's or the players' kanji.
+    let drawn = if theme.ascii { Lang::En } else { theme.lang };
     let mut lines = vec![
-        Line::styled(theme.text(&session.title), theme.bold()),
+        Line::styled(theme.text(&session.title.words(drawn)), theme.bold()),
         Line::from(say(theme.lang, terms)),
         Line::default(),
     ];
@@ -92,7 +94,7 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
         // A network game names its players on the seat lines below.
         let who = match session.net {
             Some(_) => crate::words::color(theme.lang, color).to_string(),
-            None => session.player_name(color),
+            None => session.player_name(color, drawn),
         };
         lines.push(Line::from(vec![
             Span::styled(theme.stone(color), theme.bold()),
@@ -138,7 +140,7 @@ fn seat_line(
         )
     });
     let clock = clocks
-        .map(|face| face.text(color, theme.ascii))
+        .map(|face| crate::words::dial(theme.lang, face.dial(color), theme.ascii))
         .unwrap_or_default();
     Line::from(theme.text(&format!("  {} {clock}", fit(&name, 16))))
 }

@@ -88,8 +88,8 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
     lines.push(Line::from(theme.text(&say(lang, Say::LastMove(&last)))));
     let result = record.result.as_deref().unwrap_or("-");
     lines.push(Line::from(theme.text(&say(lang, Say::ResultLine(result)))));
-    if let Some(why) = &review.refusal {
-        for text in wrap(why, width).into_iter().take(3) {
+    if let Some(why) = review.refusal_said(state.naming) {
+        for text in wrap(&why, width).into_iter().take(3) {
             lines.push(Line::styled(theme.text(&text), theme.error()));
         }
     }

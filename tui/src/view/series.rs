@@ -5,7 +5,7 @@
 use super::text::{choice, pad, wrap};
 use super::theme::Theme;
 use crate::app::{SeriesScreen, State, komi_text, player_name as name, step_name};
-use crate::words::Lang;
+use crate::words::{Lang, series_komi};
 use kaisho_core::series::{Seat, Series, SeriesResult};
 use kaisho_saves::series::SeriesId;
 use ratatui::buffer::Buffer;
@@ -223,7 +223,7 @@ fn head_japanese(id: &SeriesId, series: &Series, theme: Theme) -> [String; 4] {
         format!(
             "次局   第{}局: {colours}。{stones}、コミ {}",
             next.number,
-            komi_text(next.komi)
+            series_komi(Lang::Ja, next.komi)
         ),
         format!(
             "成績   {lead}。{} {}勝、{} {}勝 (この手合割で{}局)",

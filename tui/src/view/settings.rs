@@ -19,6 +19,7 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::En, SettingsItem::Ascii) => "ASCII only",
         (Lang::En, SettingsItem::UndoLimit) => "undo limit",
         (Lang::En, SettingsItem::Bell) => "bell",
+        (Lang::En, SettingsItem::Language) => "language",
         (Lang::En, SettingsItem::Save) => "Save to the config file",
         (Lang::Ja, SettingsItem::Name) => "名前",
         (Lang::Ja, SettingsItem::BoardSize) => "碁盤",
@@ -28,6 +29,7 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::Ja, SettingsItem::Ascii) => "ASCIIのみ",
         (Lang::Ja, SettingsItem::UndoLimit) => "待ったの回数",
         (Lang::Ja, SettingsItem::Bell) => "ベル",
+        (Lang::Ja, SettingsItem::Language) => "言語",
         (Lang::Ja, SettingsItem::Save) => "設定ファイルに保存",
     }
 }
@@ -50,7 +52,7 @@ pub fn render(form: &SettingsForm, theme: Theme, area: Rect, buf: &mut Buffer) {
         Line::default(),
     ];
     for (i, &item) in crate::app::SETTINGS_ITEMS.iter().enumerate() {
-        let text = match form.value(item) {
+        let text = match form.value(item, theme.lang) {
             Some(value) => format!("    {}{value}", pad_right(label(item, theme.lang), 14)),
             None => label(item, theme.lang).to_string(),
         };

@@ -5,22 +5,32 @@
 //! language is an exhaustive `match`, so a message missing in one language
 //! does not compile.
 
+mod clock;
 mod commands;
 mod event;
+mod forms;
 mod keys;
 mod lang;
+mod notes;
 mod prompt;
 mod rules;
 mod screen;
+mod series;
 mod text;
 mod width;
 
+pub use clock::{Dial, clock_words, dial};
 pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use forms::{FormValue, form_value};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
+pub use notes::{Note, note};
 pub use prompt::prompt_line;
 pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
 pub use screen::{Say, say, time_call};
+pub use series::{
+    SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
+};
 pub use text::Text;
 pub use width::{pad_left, pad_right, width};

@@ -1,0 +1,518 @@
+//! The messages the update sets on the message line and says to plain
+//! mode: refusals of keys and typed values, the saved games, the review,
+//! adjournment (打ち掛け), the ending's marks, take-backs (待った), the
+//! settings. One exhaustive `match` per language over [`Note`].
+
+use super::Lang;
+use super::event::color;
+use kaisho_core::Color;
+
+/// A message with its values.
+#[derive(Clone, Copy, Debug)]
+pub enum Note<'a> {
+    /// A command that needs a game, with none shown.
+    NoGameYet,
+    /// Plain mode's `moves` before the first move.
+    NoMovesYet,
+    /// A position outside the game's moves.
+    MoveCannotBeShown(usize),
+    /// Move numbers on the stones, shown or hidden.
+    Numbers(bool),
+    BackToGame,
+    LookingBack {
+        to: usize,
+        last: usize,
+    },
+    /// The terminal is too small for the board to take keys.
+    BoardHidden {
+        w: u16,
+        h: u16,
+    },
+    NoAdjournedChosen,
+    NotAMoveNumber(&'a str),
+    /// The naming style changed: an example point in it.
+    PointsNamedLike(&'a str),
+    GameNotOver,
+    ChatNeedsPartner,
+    /// Network game `id` adjourned by this side.
+    NetAdjourned(&'a str),
+    /// A game with no log left for home.
+    LeftUnsaved,
+    /// A network request not sent, and why.
+    NotSent(&'a str),
+    /// Game `id` adjourned at this keyboard; `export` says where its SGF went.
+    Adjourned {
+        id: &'a str,
+        export: &'a str,
+    },
+    NoStoneToMark(&'a str),
+    /// A chain marked dead (or alive again) in the ending.
+    Marked {
+        color: Color,
+        point: &'a str,
+        dead: bool,
+        stones: usize,
+        counter: Option<Color>,
+    },
+    NoProposal,
+    /// The store of a move failed: the game stops.
+    StoreFailed(&'a str),
+    /// The screen's copy of a network game no longer matches it.
+    Diverged,
+    /// The title of a game at one keyboard, and of one that is not saved.
+    LocalTitle,
+    UnsavedTitle,
+    /// The log of a new game could not be made: `said` is the game begun.
+    NotSaved {
+        said: &'a str,
+        why: &'a str,
+    },
+    NoMoveToTakeBack,
+    UndoLimit {
+        asker: Color,
+        asked: u32,
+        limit: u32,
+    },
+    NoUndoToAnswer,
+    NoGamesFolder,
+    UnreadableFiles(usize),
+    NoSavedGameToOpen,
+    GameFinished(&'a str),
+    /// A resumed game's title in a series.
+    SeriesGameTitle {
+        id: &'a str,
+        number: u32,
+    },
+    Resumed {
+        id: &'a str,
+        moves: u32,
+        to_move: Color,
+        note: Option<&'a str>,
+    },
+    NotAnAddress(&'a str),
+    /// A saved game by its id.
+    Game(&'a str),
+    /// A record opened for review, with its moves and what to know.
+    Reviewing {
+        title: &'a str,
+        moves: usize,
+        notice: Option<&'a str>,
+    },
+    /// A record's set-up the rules refuse.
+    SetupRefused {
+        title: &'a str,
+        why: &'a str,
+    },
+    /// A record's move the rules refuse: the review stops before it.
+    MoveRefused {
+        number: usize,
+        why: &'a str,
+    },
+    NoSavedGamesIn(&'a str),
+    /// A saved game's state: its result words, or adjourned.
+    BothLose,
+    NoResult,
+    Jigo,
+    AdjournedState,
+    NameEmpty,
+    SettingsSaved(&'a str),
+    /// A setting's values.
+    On(bool),
+    NoUndo,
+    PerGame(u32),
+    /// The language setting's value, in its own language.
+    LanguageName(Lang),
+    /// Where a finished game's SGF went, or why it did not.
+    SgfSaved(&'a str),
+    SgfWriteFailed {
+        exports: &'a str,
+        log: &'a str,
+        error: &'a str,
+    },
+    SgfFailed(&'a str),
+    /// A line of the move list: its number, the player, the point or a pass.
+    MoveLine {
+        number: usize,
+        color: Color,
+        point: Option<&'a str>,
+    },
+    /// Network play without a data folder.
+    NetNeedsHome,
+    NotAPort(&'a str),
+    /// The host's join code, to read to the partner.
+    JoinCode(&'a str),
+    /// A network game begun or resumed: this side's colour, whose turn.
+    NetGameBegins {
+        id: &'a str,
+        resumed: bool,
+        local: Color,
+        to_move: Color,
+    },
+    /// A network game's title: Black's and White's names.
+    Versus([&'a str; 2]),
+    /// Typed words that are not a clock, as typed.
+    NotAClock(&'a str),
+    /// A clock typed and taken, in words.
+    Clock(&'a str),
+}
+
+/// `note` in `lang`.
+#[must_use]
+pub fn note(lang: Lang, note: Note<'_>) -> String {
+    match lang {
+        Lang::En => english(note),
+        Lang::Ja => japanese(note),
+    }
+}
+
+fn english(note: Note<'_>) -> String {
+    let c = |side| color(Lang::En, side);
+    match note {
+        Note::NoGameYet => "no game yet: start one first".into(),
+        Note::NoMovesYet => "no moves yet".into(),
+        Note::MoveCannotBeShown(n) => format!("move {n} cannot be shown"),
+        Note::Numbers(shown) => format!(
+            "move numbers on the stones {}",
+            if shown { "shown" } else { "hidden" }
+        ),
+        Note::BackToGame => "back to the game".into(),
+        Note::LookingBack { to, last } => {
+            format!("looking back: move {to} of {last}; Esc returns to the game")
+        }
+        Note::BoardHidden { w, h } => {
+            format!("the board does not fit: enlarge the terminal to at least {w}x{h} to play on")
+        }
+        Note::NoAdjournedChosen => "no adjourned game chosen to resume".into(),
+        Note::NotAMoveNumber(text) => format!("'{text}' is not a move number"),
+        Note::PointsNamedLike(example) => format!("points are now named like {example}"),
+        Note::GameNotOver => "the game is not over yet".into(),
+        Note::ChatNeedsPartner => {
+            "chat goes to a partner over the network; this game is played at one keyboard".into()
+        }
+        Note::NetAdjourned(id) => {
+            format!("game {id} adjourned (打ち掛け): either side can resume it from Saved games")
+        }
+        Note::LeftUnsaved => "the game was left; it was not saved".into(),
+        Note::NotSent(why) => format!("not sent: {why}"),
+        Note::Adjourned { id, export } => {
+            format!("game {id} adjourned (打ち掛け): resume it from Saved games; {export}")
+        }
+        Note::NoStoneToMark(point) => format!("no stone stands at {point} to be marked dead"),
+        Note::Marked {
+            color: side,
+            point,
+            dead,
+            stones,
+            counter,
+        } => {
+            let verb = if dead { "dead" } else { "alive" };
+            let stones = match stones {
+                1 => "1 stone".to_string(),
+                n => format!("{n} stones"),
+            };
+            let mut text = format!("{} {point} marked {verb} ({stones})", c(side));
+            if let Some(side) = counter {
+                text += &format!("; {} may counter-propose", c(side));
+            }
+            text
+        }
+        Note::NoProposal => "there is no proposal to accept yet; propose one first".into(),
+        Note::StoreFailed(e) => format!(
+            "the game is stopped: {e}. This move was not played; every move before \
+             it is saved — free the disk and resume the game from Saved games"
+        ),
+        Note::Diverged => "the game on this screen no longer matches the network game, so it \
+             takes no more moves here; every move is in the log: resume the game from Saved games"
+            .into(),
+        Note::LocalTitle => "kaisho - local game".into(),
+        Note::UnsavedTitle => "local game - NOT SAVED".into(),
+        Note::NotSaved { said, why } => format!(
+            "{said}. Not saved: this game cannot be saved, so it takes no moves: {why}. \
+             Fix the folder or free the disk, then start a new game"
+        ),
+        Note::NoMoveToTakeBack => "there is no move to take back".into(),
+        Note::UndoLimit {
+            asker,
+            asked,
+            limit,
+        } => format!(
+            "{} has asked to take back a move {asked} time{} in this game; \
+             the limit is {limit} (Settings: undo limit)",
+            c(asker),
+            if asked == 1 { "" } else { "s" }
+        ),
+        Note::NoUndoToAnswer => "there is no request to take back a move to answer".into(),
+        Note::NoGamesFolder => "no folder for saved games: start kaisho with --home DIR".into(),
+        Note::UnreadableFiles(n) => {
+            format!("{n} file(s) could not be read: listed below, left untouched")
+        }
+        Note::NoSavedGameToOpen => "no saved game to open; press i to review an SGF file".into(),
+        Note::GameFinished(id) => format!("game {id} is finished; review it instead"),
+        Note::SeriesGameTitle { id, number } => format!("series {id}, game {number}"),
+        Note::Resumed {
+            id,
+            moves,
+            to_move,
+            note,
+        } => {
+            let text = format!("game {id} resumed at move {moves}; {} to play", c(to_move));
+            match note {
+                Some(note) => format!("{text}. Note: {note}"),
+                None => text,
+            }
+        }
+        Note::NotAnAddress(addr) => format!("'{addr}' is not an address such as 192.168.1.20:7878"),
+        Note::Game(id) => format!("game {id}"),
+        Note::Reviewing {
+            title,
+            moves,
+            notice,
+        } => {
+            let moves = match moves {
+                1 => "1 move".to_string(),
+                n => format!("{n} moves"),
+            };
+            match notice {
+                Some(notice) => format!("reviewing {title}: {moves}; {notice}"),
+                None => format!("reviewing {title}: {moves}"),
+            }
+        }
+        Note::SetupRefused { title, why } => format!("{title}: the set-up cannot be played: {why}"),
+        Note::MoveRefused { number, why } => {
+            format!("move {number} is refused by the rules ({why}); the review stops before it")
+        }
+        Note::NoSavedGamesIn(dir) => format!("no saved games in {dir}"),
+        Note::BothLose => "both lose".into(),
+        Note::NoResult => "no result".into(),
+        Note::Jigo => "jigo".into(),
+        Note::AdjournedState => "adjourned".into(),
+        Note::NameEmpty => "a name cannot be empty".into(),
+        Note::SettingsSaved(path) => format!("settings saved to {path}"),
+        Note::On(on) => if on { "on" } else { "off" }.into(),
+        Note::NoUndo => "none".into(),
+        Note::PerGame(n) => format!("{n} per game"),
+        Note::LanguageName(lang) => language_name(lang).into(),
+        Note::SgfSaved(path) => format!("SGF saved to {path}"),
+        Note::SgfWriteFailed {
+            exports,
+            log,
+            error,
+        } => format!("the SGF export to {exports} failed: {error}; the game log {log} is safe"),
+        Note::SgfFailed(e) => format!("the SGF export failed: {e}"),
+        Note::NotAClock(text) => format!(
+            "'{text}' is not a clock: type main time and byo-yomi, e.g. 20m 5x30s, 45m, 0 3x10s or none"
+        ),
+        Note::Clock(clock) => format!("clock: {clock}"),
+        Note::NetNeedsHome => "network play needs a data folder for its identity and game logs: \
+             start kaisho with --home DIR"
+            .into(),
+        Note::NotAPort(text) => {
+            format!("'{text}' is not a port: give a number from 0 (any free port) to 65535")
+        }
+        Note::JoinCode(code) => format!("join code: {code}"),
+        Note::NetGameBegins {
+            id,
+            resumed,
+            local,
+            to_move,
+        } => {
+            let verb = if resumed { "resumed" } else { "begins" };
+            let turn = if to_move == local {
+                "your move".to_string()
+            } else {
+                format!("{} to play", c(to_move))
+            };
+            format!("game {id} {verb}: you play {}; {turn}", c(local))
+        }
+        Note::Versus([a, b]) => format!("{a} v {b}"),
+        Note::MoveLine {
+            number,
+            color: side,
+            point,
+        } => {
+            let side = if side == Color::Black { "B" } else { "W" };
+            format!("{number} {side} {}", point.unwrap_or("pass"))
+        }
+    }
+}
+
+fn japanese(note: Note<'_>) -> String {
+    let c = |side| color(Lang::Ja, side);
+    match note {
+        Note::NoGameYet => "対局がありません。先に対局を始めてください".into(),
+        Note::NoMovesYet => "まだ着手がありません".into(),
+        Note::MoveCannotBeShown(n) => format!("{n}手目は表示できません"),
+        Note::Numbers(shown) => format!(
+            "石の手数を{}",
+            if shown {
+                "表示します"
+            } else {
+                "隠します"
+            }
+        ),
+        Note::BackToGame => "対局に戻りました".into(),
+        Note::LookingBack { to, last } => {
+            format!("振り返り中: {last}手中{to}手目。Escで対局に戻ります")
+        }
+        Note::BoardHidden { w, h } => {
+            format!("盤が入りません。端末を{w}x{h}以上に広げてください")
+        }
+        Note::NoAdjournedChosen => "再開する打ち掛けの対局が選ばれていません".into(),
+        Note::NotAMoveNumber(text) => format!("「{text}」は手数ではありません"),
+        Note::PointsNamedLike(example) => format!("点の呼び方を{example}の形にしました"),
+        Note::GameNotOver => "まだ終局していません".into(),
+        Note::ChatNeedsPartner => {
+            "チャットはネットワークの相手に送るものです。この対局は一台で打っています".into()
+        }
+        Note::NetAdjourned(id) => {
+            format!("対局{id}を打ち掛けにしました。どちらからも保存した対局から再開できます")
+        }
+        Note::LeftUnsaved => "対局を離れました。保存されていません".into(),
+        Note::NotSent(why) => format!("送れませんでした: {why}"),
+        Note::Adjourned { id, export } => {
+            format!("対局{id}を打ち掛けにしました。保存した対局から再開できます。{export}")
+        }
+        Note::NoStoneToMark(point) => format!("{point}には死に石にする石がありません"),
+        Note::Marked {
+            color: side,
+            point,
+            dead,
+            stones,
+            counter,
+        } => {
+            let verb = if dead { "死に" } else { "生き" };
+            let mut text = format!("{}{point}を{verb}にしました（{stones}子）", c(side));
+            if let Some(side) = counter {
+                text += &format!("。{}は対案を出せます", c(side));
+            }
+            text
+        }
+        Note::NoProposal => "受ける提案がまだありません。先に提案してください".into(),
+        Note::StoreFailed(e) => format!(
+            "対局を止めました: {e}。この手は打たれていません。それまでの手はすべて保存済みです。\
+             ディスクを空けて、保存した対局から再開してください"
+        ),
+        Note::Diverged => "この画面の対局がネットワークの対局と一致しなくなったので、\
+             ここではもう着手できません。全手は記録にあります。保存した対局から再開してください"
+            .into(),
+        Note::LocalTitle => "kaisho - 対局".into(),
+        Note::UnsavedTitle => "対局 - 保存されていません".into(),
+        Note::NotSaved { said, why } => format!(
+            "{said}。保存されていません: この対局は保存できないので着手できません: {why}。\
+             フォルダを直すかディスクを空けて、新しい対局を始めてください"
+        ),
+        Note::NoMoveToTakeBack => "待ったできる手がありません".into(),
+        Note::UndoLimit {
+            asker,
+            asked,
+            limit,
+        } => format!(
+            "{}はこの対局で{asked}回待ったを求めました。上限は{limit}回です（設定: 待ったの回数）",
+            c(asker)
+        ),
+        Note::NoUndoToAnswer => "答える待ったの求めがありません".into(),
+        Note::NoGamesFolder => {
+            "保存する対局のフォルダがありません: kaisho --home DIR で起動してください".into()
+        }
+        Note::UnreadableFiles(n) => {
+            format!("{n}個のファイルが読めません。下に示し、手は付けていません")
+        }
+        Note::NoSavedGameToOpen => {
+            "開く保存した対局がありません。iでSGFファイルを検討できます".into()
+        }
+        Note::GameFinished(id) => format!("対局{id}は終局しています。検討で開いてください"),
+        Note::SeriesGameTitle { id, number } => format!("手合{id} 第{number}局"),
+        Note::Resumed {
+            id,
+            moves,
+            to_move,
+            note,
+        } => {
+            let text = format!(
+                "対局{id}を{moves}手目から再開しました。{}の番です",
+                c(to_move)
+            );
+            match note {
+                Some(note) => format!("{text}。注意: {note}"),
+                None => text,
+            }
+        }
+        Note::NotAnAddress(addr) => {
+            format!("「{addr}」はアドレスではありません（例 192.168.1.20:7878）")
+        }
+        Note::Game(id) => format!("対局{id}"),
+        Note::Reviewing {
+            title,
+            moves,
+            notice,
+        } => match notice {
+            Some(notice) => format!("{title}を検討中: {moves}手。{notice}"),
+            None => format!("{title}を検討中: {moves}手"),
+        },
+        Note::SetupRefused { title, why } => format!("{title}: 初期配置が打てません: {why}"),
+        Note::MoveRefused { number, why } => {
+            format!("{number}手目は規約により打てません（{why}）。検討はその手の前で止まります")
+        }
+        Note::NoSavedGamesIn(dir) => format!("{dir}に保存した対局はありません"),
+        Note::BothLose => "両負け".into(),
+        Note::NoResult => "無勝負".into(),
+        Note::Jigo => "持碁".into(),
+        Note::AdjournedState => "打ち掛け".into(),
+        Note::NameEmpty => "名前は空にできません".into(),
+        Note::SettingsSaved(path) => format!("設定を{path}に保存しました"),
+        Note::On(on) => if on { "入" } else { "切" }.into(),
+        Note::NoUndo => "なし".into(),
+        Note::PerGame(n) => format!("1局{n}回"),
+        Note::LanguageName(lang) => language_name(lang).into(),
+        Note::SgfSaved(path) => format!("SGFを{path}に保存しました"),
+        Note::SgfWriteFailed {
+            exports,
+            log,
+            error,
+        } => format!("SGFの{exports}への書き出しに失敗しました: {error}。棋譜ログ{log}は無事です"),
+        Note::SgfFailed(e) => format!("SGFの書き出しに失敗しました: {e}"),
+        Note::NotAClock(text) => format!(
+            "「{text}」は持ち時間ではありません: 持ち時間と秒読みを入力してください（例 20m 5x30s、45m、0 3x10s、none）"
+        ),
+        Note::Clock(clock) => format!("持ち時間: {clock}"),
+        Note::NetNeedsHome => "ネットワーク対局には身元と棋譜ログを置くデータフォルダが要ります: \
+             kaisho --home DIR で起動してください"
+            .into(),
+        Note::NotAPort(text) => format!(
+            "「{text}」はポート番号ではありません: 0（空いているポート）から65535までの数を入れてください"
+        ),
+        Note::JoinCode(code) => format!("参加コード: {code}"),
+        Note::NetGameBegins {
+            id,
+            resumed,
+            local,
+            to_move,
+        } => {
+            let verb = if resumed {
+                "再開しました"
+            } else {
+                "始めました"
+            };
+            let turn = if to_move == local {
+                "あなたの番です".to_string()
+            } else {
+                format!("{}の番です", c(to_move))
+            };
+            format!("対局{id}を{verb}: あなたは{}番。{turn}", c(local))
+        }
+        Note::Versus([a, b]) => format!("{a} 対 {b}"),
+        Note::MoveLine {
+            number,
+            color: side,
+            point,
+        } => format!("{number} {} {}", c(side), point.unwrap_or("パス")),
+    }
+}
+
+/// A language by its own name, as the setting shows it.
+fn language_name(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "English",
+        Lang::Ja => "日本語",
+    }
+}
