@@ -62,7 +62,34 @@ pub enum NetError {
     /// Nothing arrived in time.
     Timeout(&'static str),
     /// A local action that cannot be taken yet; nothing was sent.
-    NotNow(&'static str),
+    NotNow(NotNow),
+}
+
+/// Why a local action cannot be taken yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotNow {
+    /// The last local event waits for the partner's acknowledgement.
+    Unacknowledged,
+    /// No requests to take back a move are left under the undo limit.
+    NoUndosLeft,
+    /// A loss on time is claimed while the partner still has time.
+    PartnerHasTime,
+}
+
+impl fmt::Display for NotNow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotNow::Unacknowledged => {
+                "the last event has not been acknowledged; wait for the partner's answer"
+            }
+            NotNow::NoUndosLeft => {
+                "no requests to take back a move are left in this game (the undo limit: Settings, or undo_limit under [game] in config.toml)"
+            }
+            NotNow::PartnerHasTime => {
+                "the partner still has time; a loss on time can be claimed once it runs out"
+            }
+        })
+    }
 }
 
 impl fmt::Display for NetError {

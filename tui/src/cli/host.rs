@@ -5,12 +5,10 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
-use kaisho::app::{
-    SeriesGame, SeriesStep, SeriesTerms, export_line, record_network_game, series_unsaved,
-};
+use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
 use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::Lang;
+use kaisho::words::{Lang, Line, Why, cli_line};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -28,11 +26,6 @@ use tokio::sync::mpsc;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7878;
-
-/// What the host's player reads once the code is burned: the host goes on
-/// refusing every attempt (the partner is told the code is burned) rather
-/// than stopping, as the protocol says.
-const BURNED_HERE: &str = "the join code is burned after 3 wrong tries: every attempt is refused from now on; stop with Ctrl-C and host again for a new code";
 
 /// Options both `host` and `join` take.
 #[derive(Args, Debug, Clone)]
@@ -160,8 +153,8 @@ pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), String> {
 }
 
 /// Checks and remembers the partner, and says who connected.
-pub fn meet(env: &mut Env, link: &Link) -> Result<(), String> {
-    println!("{}", env.meet(link)?);
+pub fn meet(env: &mut Env, link: &Link, lang: Lang) -> Result<(), String> {
+    println!("{}", env.meet(link, lang)?);
     Ok(())
 }
 
@@ -189,11 +182,12 @@ pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String>
 
 /// A script of commands read and answered in `lang`.
 pub fn script_for(lines: mpsc::Receiver<String>, lang: Lang) -> Script {
-    let naming = kaisho::app::Naming {
-        lang,
-        ..kaisho::app::Naming::default()
-    };
-    Script::new(lines, Box::new(ScriptVoice { naming }))
+    Script::new(
+        lines,
+        Box::new(ScriptVoice {
+            naming: naming(lang),
+        }),
+    )
 }
 
 /// A tokio runtime for the network side.
@@ -213,30 +207,23 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
     let id = &session.header().game_id;
     let code = match finish {
         Finish::Ended(result) => {
-            println!("result: {result}");
+            println!("{}", cli_line(lang, Line::Result(&result.to_string())));
             if let Some(line) = record_series(session, places) {
                 println!("{line}");
             }
             ExitCode::SUCCESS
         }
         Finish::Adjourned(why) => {
-            let why = match (lang, why) {
-                (Lang::En, Adjourned::WeLeft) => "we left".to_string(),
-                (Lang::En, Adjourned::ScriptEnded) => {
-                    "the script ended before the game".to_string()
-                }
-                (Lang::En, Adjourned::PartnerLeft(reason)) => {
-                    format!("the partner left: {}", visible(&reason))
-                }
-                (Lang::Ja, Adjourned::WeLeft) => "こちらが対局を離れました".to_string(),
-                (Lang::Ja, Adjourned::ScriptEnded) => {
-                    "終局前にスクリプトが終わりました".to_string()
-                }
-                (Lang::Ja, Adjourned::PartnerLeft(reason)) => {
-                    format!("相手が対局を離れました: {}", visible(&reason))
+            let partner;
+            let why = match why {
+                Adjourned::WeLeft => Why::WeLeft,
+                Adjourned::ScriptEnded => Why::ScriptEnded,
+                Adjourned::PartnerLeft(reason) => {
+                    partner = visible(&reason).to_string();
+                    Why::PartnerLeft(&partner)
                 }
             };
-            println!("adjourned ({why}): game {id} is saved; resume it with --resume {id}");
+            println!("{}", cli_line(lang, Line::Adjourned { why, id }));
             ExitCode::from(2)
         }
     };
@@ -246,10 +233,8 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
 
 /// Exports saved game `id` as SGF and says where it went.
 fn export_sgf(places: &Places, id: &str, lang: Lang) {
-    println!(
-        "{}",
-        export_line(&kaisho::shell::disk::export(places, id, lang))
-    );
+    let exported = kaisho::shell::disk::export(places, id, lang);
+    println!("{}", cli_line(lang, Line::Exported(&exported)));
 }
 
 /// Records an ended series game in the series its log names.
@@ -275,11 +260,8 @@ fn record_series(session: &Session, places: &Places) -> Option<String> {
 /// Prints the start of a session.
 pub fn announce(session: &Session, lang: Lang) {
     let id = &session.header().game_id;
-    let color = kaisho::words::color(lang, session.local_color());
-    match lang {
-        Lang::En => println!("game {id}: you play {color}"),
-        Lang::Ja => println!("対局 {id}: あなたは{color}"),
-    }
+    let color = session.local_color();
+    println!("{}", cli_line(lang, Line::Game { id, color }));
 }
 
 /// Runs `kaisho host`.
@@ -303,15 +285,22 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let session = match &args.resume {
         Some(id) => {
             let partner = env.partner_of(id)?;
-            println!(
-                "waiting for {} to rejoin on {}",
-                partner.short(),
-                host.local_addr().map_err(|e| e.to_string())?
-            );
-            let link = wait_back(&mut host, partner, Duration::from_secs(args.play.wait))
-                .await
-                .ok_or("the partner did not come back; the game stays adjourned")?;
-            meet(&mut env, &link)?;
+            let addr = host.local_addr().map_err(|e| e.to_string())?;
+            let short = partner.short();
+            let waiting = Line::Waiting {
+                partner: &short,
+                addr,
+            };
+            println!("{}", cli_line(lang, waiting));
+            let link = wait_back(
+                &mut host,
+                partner,
+                Duration::from_secs(args.play.wait),
+                lang,
+            )
+            .await
+            .ok_or("the partner did not come back; the game stays adjourned")?;
+            meet(&mut env, &link, lang)?;
             host.refuse_others();
             kaisho_net::resume(link, Some(id), &env.store, time)
                 .await
@@ -322,20 +311,22 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
             let shown = lan::shown(host.local_addr().map_err(|e| e.to_string())?);
             match host.code(Some(shown)).map_err(|e| e.to_string())? {
-                Some(code) => println!("join code: {code}"),
+                Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
                 None => return Err("no join code".into()),
             }
             let mut told_burned = false;
             let link = loop {
                 match host.accept().await {
                     Ok(link) => break link,
-                    Err(e) => eprintln!("refused a connection: {e}"),
+                    Err(e) => refused_connection(&e, lang),
                 }
+                // Once burned the host goes on refusing every attempt (the
+                // partner is told why) rather than stopping.
                 if host.burned() && !std::mem::replace(&mut told_burned, true) {
-                    eprintln!("{BURNED_HERE}");
+                    eprintln!("{}", cli_line(lang, Line::Burned));
                 }
             };
-            meet(&mut env, &link)?;
+            meet(&mut env, &link, lang)?;
             host.refuse_others();
             kaisho_net::host_game(link, terms, &env.store)
                 .await
@@ -344,7 +335,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     };
     let wait = Duration::from_secs(args.play.wait);
     let comeback = async |id: &str, partner: Fingerprint| {
-        let Some(link) = wait_back(&mut host, partner, wait).await else {
+        let Some(link) = wait_back(&mut host, partner, wait, lang).await else {
             return Ok(None);
         };
         host.refuse_others();
@@ -378,19 +369,18 @@ pub async fn play_out(
                 return Ok(code);
             }
             Err(e) if is_drop(&e) => {
-                println!("{e}");
+                let size = session.game().settings().size.get();
+                println!("{}", kaisho::words::net_refusal(&e, naming(lang), size));
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
                 drop(session);
                 let Some(back) = comeback(&id, partner).await? else {
-                    println!(
-                        "adjourned: the partner did not come back; resume it with --resume {id}"
-                    );
+                    println!("{}", cli_line(lang, Line::NotBack { id: &id }));
                     export_sgf(places, &id, lang);
                     return Ok(ExitCode::from(2));
                 };
                 session = back;
-                println!("the partner is back; play goes on");
+                println!("{}", cli_line(lang, Line::Back));
             }
             Err(e) => return Err(e.to_string()),
         }
@@ -398,11 +388,27 @@ pub async fn play_out(
 }
 
 /// Waits up to `limit` for the partner, printing each refusal.
-async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Option<Link> {
-    wait_for(host, partner, limit, |e| {
-        eprintln!("refused a connection: {e}")
-    })
-    .await
+async fn wait_back(
+    host: &mut Host,
+    partner: Fingerprint,
+    limit: Duration,
+    lang: Lang,
+) -> Option<Link> {
+    wait_for(host, partner, limit, |e| refused_connection(&e, lang)).await
+}
+
+/// Says on standard error why a connection was refused.
+fn refused_connection(e: &kaisho_net::NetError, lang: Lang) {
+    let why = kaisho::words::net_refusal(e, naming(lang), 19);
+    eprintln!("{}", cli_line(lang, Line::RefusedConnection(&why)));
+}
+
+/// The naming of points and words for a headless player of `lang`.
+pub fn naming(lang: Lang) -> kaisho::app::Naming {
+    kaisho::app::Naming {
+        lang,
+        ..kaisho::app::Naming::default()
+    }
 }
 
 fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Result<Terms, String> {

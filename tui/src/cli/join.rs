@@ -3,11 +3,13 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
+use super::host::{
+    PlayOptions, Player, commands, load_env, meet, naming, play_out, runtime, script_for,
+};
 use clap::Args;
 use kaisho::netplay::Env;
 use kaisho::netplay::terms::check_series_taking;
-use kaisho::words::Lang;
+use kaisho::words::{Lang, Line, cli_line};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
@@ -64,10 +66,10 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             })?;
             let host = env.partner_of(id)?;
             let wait = Duration::from_secs(args.play.wait);
-            let link = redial(addr, host, &env.identity, &name, wait)
+            let link = redial(addr, host, &env.identity, &name, wait, lang)
                 .await
                 .ok_or("the host did not answer; is it running `kaisho host --resume`?")?;
-            meet(&mut env, &link)?;
+            meet(&mut env, &link, lang)?;
             (resume(link, &env, time).await?, addr)
         }
         None => {
@@ -75,7 +77,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             let link = kaisho_net::join(&code, &env.identity, &name)
                 .await
                 .map_err(|e| e.to_string())?;
-            meet(&mut env, &link)?;
+            meet(&mut env, &link, lang)?;
             let expected = args.play.series_terms(&places, &name, false)?;
             let series = SeriesStore::new(&places);
             let take = args.take_correction;
@@ -93,11 +95,15 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         }
     };
     if let Err(e) = env.store.remember_host(&session.header().game_id, addr) {
-        eprintln!("kaisho join: the host's address {addr} could not be kept for rejoining ({e})");
+        let why = e.to_string();
+        eprintln!(
+            "kaisho join: {}",
+            cli_line(lang, Line::AddressNotKept { addr, why: &why })
+        );
     }
     let wait = Duration::from_secs(args.play.wait);
     let comeback = async |_: &str, host: Fingerprint| {
-        let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {
+        let Some(link) = redial(addr, host, &env.identity, &name, wait, lang).await else {
             return Ok(None);
         };
         resume(link, &env, time).await.map(Some)
@@ -119,11 +125,12 @@ async fn redial(
     identity: &Identity,
     name: &str,
     limit: Duration,
+    lang: Lang,
 ) -> Option<Link> {
     match kaisho::netplay::redial(addr, host, identity, name, limit).await {
         Ok(link) => Some(link),
         Err(Some(e)) => {
-            eprintln!("{e}");
+            eprintln!("{}", kaisho::words::net_refusal(&e, naming(lang), 19));
             None
         }
         Err(None) => None,

@@ -1,6 +1,7 @@
 //! What network play needs from the disk: this installation's identity
 //! (made on first use), the peers met before, and the saved games.
 
+use crate::words::{Lang, Line, cli_line};
 use kaisho_net::Link;
 use kaisho_saves::identity::{self, Fingerprint, Identity};
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
@@ -33,15 +34,26 @@ impl Env {
     /// who connected. A name met before with another certificate is
     /// another person of the same name, and the line says so: names are
     /// not identities, so nobody is refused for one.
-    pub fn meet(&mut self, link: &Link) -> Result<String, String> {
+    pub fn meet(&mut self, link: &Link, lang: Lang) -> Result<String, String> {
         let check = link.check_known(&mut self.peers, now_unix());
         self.peers.save().map_err(|e| e.to_string())?;
         let name = link.peer_name();
-        let mut line = format!("connected to {name} ({})", link.peer().grouped());
+        let fingerprint = link.peer().grouped();
+        let mut line = cli_line(
+            lang,
+            Line::Connected {
+                name,
+                fingerprint: &fingerprint,
+            },
+        );
         if let PeerCheck::SameName { other } = check {
-            line.push_str(&format!(
-                "; not the {name} met before ({}): another player of the same name",
-                other.fingerprint.short()
+            let other = other.fingerprint.short();
+            line.push_str(&cli_line(
+                lang,
+                Line::SameName {
+                    name,
+                    other: &other,
+                },
             ));
         }
         Ok(line)

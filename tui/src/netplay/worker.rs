@@ -225,7 +225,7 @@ impl Task {
     }
 
     fn meet(&mut self, link: &Link) -> Result<(), String> {
-        let line = self.env.meet(link)?;
+        let line = self.env.meet(link, self.lang)?;
         self.tell(NetNews::Note(line));
         Ok(())
     }

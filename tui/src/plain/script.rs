@@ -74,6 +74,16 @@ pub struct ScriptVoice {
     pub naming: Naming,
 }
 
+impl ScriptVoice {
+    /// A refusal's line: the word that marks it, then why.
+    fn refusal(&self, why: &str) -> String {
+        match self.naming.lang {
+            Lang::En => format!("refused: {why}"),
+            Lang::Ja => format!("拒否: {why}"),
+        }
+    }
+}
+
 impl Voice for ScriptVoice {
     fn read(&self, line: &str, me: Color, size: u8) -> Result<Option<Command>, String> {
         read(line, me, size, self.naming)
@@ -97,7 +107,11 @@ impl Voice for ScriptVoice {
             ..Told::bare(event, game.move_number())
         };
         let size = game.settings().size.get();
-        format!("event {seq}: {}", words::sentence(&told, self.naming, size))
+        let said = words::sentence(&told, self.naming, size);
+        match self.naming.lang {
+            Lang::En => format!("event {seq}: {said}"),
+            Lang::Ja => format!("記録{seq}: {said}"),
+        }
     }
 
     fn withdrawn(&self, event: &Event, game: &Game) -> String {
@@ -105,21 +119,24 @@ impl Voice for ScriptVoice {
         let what = words::sentence(&Told::bare(event, game.move_number()), self.naming, size);
         match self.naming.lang {
             Lang::En => format!("withdrawn: {what} crossed the partner's event"),
-            Lang::Ja => format!("withdrawn: {what} は相手の着手と行き違い、取り消されました"),
+            Lang::Ja => format!("取り消し: {what} は相手の着手と行き違い、取り消されました"),
         }
     }
 
     fn refused(&self, error: &NetError, game: &Game) -> String {
         let size = game.settings().size.get();
-        format!("refused: {}", words::net_refusal(error, self.naming, size))
+        self.refusal(&words::net_refusal(error, self.naming, size))
     }
 
     fn unreadable(&self, why: &str) -> String {
-        format!("refused: {why}")
+        self.refusal(why)
     }
 
     fn chat(&self, text: &str) -> String {
-        format!("chat: {text}")
+        match self.naming.lang {
+            Lang::En => format!("chat: {text}"),
+            Lang::Ja => format!("一言: {text}"),
+        }
     }
 
     fn board(&self, game: &Game, me: Color) -> Vec<String> {

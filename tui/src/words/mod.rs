@@ -5,22 +5,26 @@
 //! language is an exhaustive `match`, so a message missing in one language
 //! does not compile.
 
+mod cli;
 mod commands;
 mod event;
 mod keys;
 mod lang;
+mod net_notes;
 mod prompt;
 mod rules;
 mod screen;
 mod text;
 mod width;
 
+pub use cli::{Line, Why, cli_line};
 pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
+pub use net_notes::net_refusal;
 pub use prompt::prompt_line;
-pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
+pub use rules::{DraftNote, article, draft_note, reason, refusal};
 pub use screen::{Say, say, time_call};
 pub use text::Text;
 pub use width::{pad_left, pad_right, width};

@@ -1,0 +1,127 @@
+//! What went wrong on a connection, in the player's language: the
+//! network crate returns a typed `NetError`, and only this module words
+//! it. The English words are the error's own `Display`, kept for logs; the
+//! Japanese is written here. Details that come from the operating system
+//! or the QUIC library (an I/O error's text) are quoted as they are.
+
+use super::{Lang, refusal};
+use crate::app::Naming;
+use kaisho_net::{Divergence, NetError, NotNow};
+
+/// The failure `error` as a sentence for a player of `naming`'s language
+/// on a board of `size` lines: a refused move cites its rule article.
+#[must_use]
+pub fn net_refusal(error: &NetError, naming: Naming, size: u8) -> String {
+    match (naming.lang, error) {
+        (_, NetError::Game(e)) => refusal(e, naming, size),
+        (_, NetError::Rejected { seq, error }) if naming.lang == Lang::Ja => format!(
+            "相手の記録{seq}は規約に反するため拒否しました ({})。接続を閉じ、記録は保存してあります",
+            refusal(error, naming, size)
+        ),
+        (Lang::En, other) => other.to_string(),
+        (Lang::Ja, other) => japanese(other),
+    }
+}
+
+/// The Japanese for every failure but a refused event.
+fn japanese(error: &NetError) -> String {
+    match error {
+        NetError::Setup(m) => format!("ネットワークの準備に失敗しました: {m}"),
+        NetError::BadCode(m) => format!("参加コードが読めません: {m}"),
+        NetError::Connection(m) => {
+            format!("接続が切れました ({m})。対局は保存してあり、相手が戻れば続きを打てます")
+        }
+        NetError::NotPaired(m) => {
+            format!("対局の準備が整う前に接続が切れました ({m})。何も保存していません")
+        }
+        NetError::NoHost { addr, why } => format!(
+            "{addr} に応答する主催者がいません ({why})。アドレスと、主催者が kaisho host を実行中かを確かめてください。何も保存していません"
+        ),
+        NetError::Refused(m) => format!("相手が接続を閉じました: {m}"),
+        NetError::WrongCode { left } => {
+            format!("参加コードが違います (あと{left}回)。主催者に確かめて、もう一度どうぞ")
+        }
+        NetError::CodeBurned => {
+            "3回間違えたため参加コードは使えなくなりました。主催者が新しいコードを作ってください"
+                .to_string()
+        }
+        NetError::WrongFingerprint { expected, found } => format!(
+            "拒否: 相手の証明書は {found} で、登録済みの {expected} ではありません。別人が応答しているかもしれません。相手に確かめてください"
+        ),
+        NetError::Protocol(m) => format!("通信の誤り ({m})。接続を閉じました"),
+        NetError::Diverged { seq, what } => format!(
+            "記録{seq}のあと両者の盤面が食い違いました ({})。対局を止め、双方の記録を残してあります",
+            divergence(what)
+        ),
+        NetError::TermsDiffer(m) => format!("対局条件が合いません: {m}"),
+        NetError::NigiriCheat => {
+            "ニギリの公開が最初の約束と一致しません。相手の不正か故障です。対局は始まっていません"
+                .to_string()
+        }
+        NetError::Log(e) => format!("対局記録を書けませんでした: {e}"),
+        NetError::Timeout(what) => format!("待ち時間が過ぎました ({what})"),
+        NetError::NotNow(why) => not_now(*why).to_string(),
+        NetError::Game(_) | NetError::Rejected { .. } => error.to_string(),
+    }
+}
+
+/// Where the two games part, in Japanese.
+fn divergence(what: &Divergence) -> String {
+    match what {
+        Divergence::Event(_) => "同じ記録から別の局面".to_string(),
+        Divergence::Counts { ours, theirs } => {
+            format!("保存した記録の数がこちら{ours}、相手{theirs}")
+        }
+        Divergence::Saves => "保存した記録の中身が違う".to_string(),
+    }
+}
+
+/// Why an action waits, in Japanese.
+fn not_now(why: NotNow) -> &'static str {
+    match why {
+        NotNow::Unacknowledged => "まだです: 直前の記録に相手の返事がありません。お待ちください",
+        NotNow::NoUndosLeft => {
+            "まだです: この対局で待ったを頼める回数は残っていません (待ったの上限: 設定、または config.toml の [game] undo_limit)"
+        }
+        NotNow::PartnerHasTime => {
+            "まだです: 相手の持ち時間が残っています。時間切れの申し立ては時間が尽きてから"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ja() -> Naming {
+        Naming {
+            lang: Lang::Ja,
+            ..Naming::default()
+        }
+    }
+
+    #[test]
+    fn an_undo_past_the_limit_is_refused_in_both_languages() {
+        let e = NetError::NotNow(NotNow::NoUndosLeft);
+        assert!(net_refusal(&e, Naming::default(), 19).starts_with("not yet: no requests"));
+        assert!(net_refusal(&e, ja(), 19).contains("待った"));
+    }
+
+    #[test]
+    fn a_burned_code_and_a_wrong_code_speak_japanese() {
+        let burned = net_refusal(&NetError::CodeBurned, ja(), 19);
+        assert!(burned.contains("参加コード"), "{burned}");
+        let wrong = net_refusal(&NetError::WrongCode { left: 2 }, ja(), 19);
+        assert!(wrong.contains("あと2回"), "{wrong}");
+    }
+
+    #[test]
+    fn a_refused_partner_event_cites_the_article_in_japanese() {
+        let e = NetError::Rejected {
+            seq: 7,
+            error: kaisho_core::GameError::Illegal(kaisho_core::IllegalMove::Ko),
+        };
+        let said = net_refusal(&e, ja(), 19);
+        assert!(said.contains("記録7") && said.contains("第六条"), "{said}");
+    }
+}
