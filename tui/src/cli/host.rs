@@ -6,9 +6,9 @@
 
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
-use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
+use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::{Lang, Line, Why, cli_line};
+use kaisho::words::{Lang, Line, Why, cli_line, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -88,15 +88,15 @@ impl PlayOptions {
         places: &Places,
         name: &str,
         hosting: bool,
-    ) -> Result<Option<SeriesTerms>, String> {
+    ) -> Result<Option<SeriesTerms>, NetplayError> {
         let Some(text) = &self.series else {
             return Ok(None);
         };
-        let id = SeriesId::parse(text).map_err(|e| e.to_string())?;
-        let series = SeriesStore::new(places)
-            .load(&id)
-            .map_err(|e| e.to_string())?;
-        SeriesTerms::next(&id, &series, name, hosting).map(Some)
+        let id = SeriesId::parse(text)?;
+        let series = SeriesStore::new(places).load(&id)?;
+        SeriesTerms::next(&id, &series, name, hosting)
+            .map(Some)
+            .map_err(NetplayError::Series)
     }
 }
 
@@ -147,26 +147,29 @@ pub struct HostArgs {
 }
 
 /// Loads what host and join need from the disk under `home`, and where it is.
-pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), String> {
-    let places = Places::locate(home).map_err(|e| e.to_string())?;
+pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), NetplayError> {
+    let places = Places::locate(home)?;
     Ok((Env::load(&places)?, places))
 }
 
 /// Checks and remembers the partner, and says who connected.
-pub fn meet(env: &mut Env, link: &Link, lang: Lang) -> Result<(), String> {
+pub fn meet(env: &mut Env, link: &Link, lang: Lang) -> Result<(), NetplayError> {
     println!("{}", env.meet(link, lang)?);
     Ok(())
 }
 
 /// The command lines, read on a thread from the script or the terminal.
-pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String> {
+pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, NetplayError> {
     use std::io::BufRead;
     let reader: Box<dyn BufRead + Send> = match script {
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
         Some(p) if p == Path::new("-") => Box::new(std::io::BufReader::new(std::io::stdin())),
-        Some(p) => Box::new(std::io::BufReader::new(
-            std::fs::File::open(p).map_err(|e| format!("script {}: {e}", p.display()))?,
-        )),
+        Some(p) => Box::new(std::io::BufReader::new(std::fs::File::open(p).map_err(
+            |error| NetplayError::Script {
+                path: p.to_path_buf(),
+                error,
+            },
+        )?)),
     };
     let (tx, rx) = mpsc::channel(16);
     std::thread::spawn(move || {
@@ -191,12 +194,12 @@ pub fn script_for(lines: mpsc::Receiver<String>, lang: Lang) -> Script {
 }
 
 /// A tokio runtime for the network side.
-pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
+pub fn runtime() -> Result<tokio::runtime::Runtime, NetplayError> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the network runtime: {e}"))
+        .map_err(NetplayError::Runtime)
 }
 
 /// Prints how the game stopped and turns it into the process status:
@@ -266,26 +269,30 @@ pub fn announce(session: &Session, lang: Lang) {
 
 /// Runs `kaisho host`.
 pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
+    let args_size = args.size;
     match runtime().and_then(|rt| rt.block_on(host(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kaisho host: {e}");
+            eprintln!(
+                "kaisho host: {}",
+                netplay_error(&e, naming(lang), args_size)
+            );
             ExitCode::FAILURE
         }
     }
 }
 
-async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
+async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
     let Player { name, undo_limit } = args.play.player(&places);
-    let mut host = Host::bind(addr, &env.identity, &name).map_err(|e| e.to_string())?;
+    let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
         Some(id) => {
             let partner = env.partner_of(id)?;
-            let addr = host.local_addr().map_err(|e| e.to_string())?;
+            let addr = host.local_addr()?;
             let short = partner.short();
             let waiting = Line::Waiting {
                 partner: &short,
@@ -299,20 +306,18 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 lang,
             )
             .await
-            .ok_or("the partner did not come back; the game stays adjourned")?;
+            .ok_or(NetplayError::PartnerAbsent)?;
             meet(&mut env, &link, lang)?;
             host.refuse_others();
-            kaisho_net::resume(link, Some(id), &env.store, time)
-                .await
-                .map_err(|e| e.to_string())?
+            kaisho_net::resume(link, Some(id), &env.store, time).await?
         }
         None => {
             let terms = terms(&args, &env.store, &places, &name)?;
-            host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
-            let shown = lan::shown(host.local_addr().map_err(|e| e.to_string())?);
-            match host.code(Some(shown)).map_err(|e| e.to_string())? {
+            host.set_secret(Secret::generate()?);
+            let shown = lan::shown(host.local_addr()?);
+            match host.code(Some(shown))? {
                 Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
-                None => return Err("no join code".into()),
+                None => return Err(NetplayError::NoJoinCode),
             }
             let mut told_burned = false;
             let link = loop {
@@ -328,9 +333,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             };
             meet(&mut env, &link, lang)?;
             host.refuse_others();
-            kaisho_net::host_game(link, terms, &env.store)
-                .await
-                .map_err(|e| e.to_string())?
+            kaisho_net::host_game(link, terms, &env.store).await?
         }
     };
     let wait = Duration::from_secs(args.play.wait);
@@ -342,7 +345,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         kaisho_net::resume(link, Some(id), &env.store, time)
             .await
             .map(Some)
-            .map_err(|e| e.to_string())
+            .map_err(NetplayError::from)
     };
     play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
@@ -357,8 +360,8 @@ pub async fn play_out(
     places: &Places,
     undo_limit: u32,
     lang: Lang,
-    mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
-) -> Result<ExitCode, String> {
+    mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, NetplayError>,
+) -> Result<ExitCode, NetplayError> {
     announce(&session, lang);
     loop {
         session.set_undo_limit(Some(undo_limit));
@@ -382,7 +385,7 @@ pub async fn play_out(
                 session = back;
                 println!("{}", cli_line(lang, Line::Back));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         }
     }
 }
@@ -411,22 +414,27 @@ pub fn naming(lang: Lang) -> kaisho::app::Naming {
     }
 }
 
-fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Result<Terms, String> {
+fn terms(
+    args: &HostArgs,
+    store: &GameStore,
+    places: &Places,
+    name: &str,
+) -> Result<Terms, NetplayError> {
     let game_id = store.new_id(now_unix());
     if let Some(series) = args.play.series_terms(places, name, true)? {
         let terms = Terms {
             game_id,
             ..series.offer(args.size, args.play.time())
         };
-        terms.settings().map_err(|e| e.to_string())?;
+        terms.settings()?;
         return Ok(terms);
     }
-    let komi = kaisho_core::Komi::parse(&args.komi).map_err(|e| e.to_string())?;
+    let komi = kaisho_core::Komi::parse(&args.komi)?;
     let colors = match args.color.to_ascii_lowercase().as_str() {
         "black" => Colors::HostBlack,
         "white" => Colors::HostWhite,
         "nigiri" => Colors::Nigiri,
-        other => return Err(format!("--color {other}: say black, white or nigiri")),
+        other => return Err(NetplayError::Color(other.to_string())),
     };
     let terms = Terms {
         game_id,
@@ -437,6 +445,6 @@ fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Res
         colors,
         series: None,
     };
-    terms.settings().map_err(|e| e.to_string())?;
+    terms.settings()?;
     Ok(terms)
 }

@@ -7,9 +7,9 @@ use super::host::{
     PlayOptions, Player, commands, load_env, meet, naming, play_out, runtime, script_for,
 };
 use clap::Args;
-use kaisho::netplay::Env;
 use kaisho::netplay::terms::check_series_taking;
-use kaisho::words::{Lang, Line, cli_line};
+use kaisho::netplay::{Env, NetplayError};
+use kaisho::words::{Lang, Line, cli_line, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
@@ -47,13 +47,13 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     match runtime().and_then(|rt| rt.block_on(join(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kaisho join: {e}");
+            eprintln!("kaisho join: {}", netplay_error(&e, naming(lang), 19));
             ExitCode::FAILURE
         }
     }
 }
 
-async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
+async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
@@ -61,22 +61,21 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let Player { name, undo_limit } = args.play.player(&places);
     let (session, addr) = match &args.resume {
         Some(id) => {
-            let addr: SocketAddr = text.trim().parse().map_err(|_| {
-                format!("'{text}' is not an address with a port, like 192.168.1.20:7878")
-            })?;
+            let addr: SocketAddr = text
+                .trim()
+                .parse()
+                .map_err(|_| NetplayError::NotAnAddress(text.clone()))?;
             let host = env.partner_of(id)?;
             let wait = Duration::from_secs(args.play.wait);
             let link = redial(addr, host, &env.identity, &name, wait, lang)
                 .await
-                .ok_or("the host did not answer; is it running `kaisho host --resume`?")?;
+                .ok_or(NetplayError::HostAbsent)?;
             meet(&mut env, &link, lang)?;
             (resume(link, &env, time).await?, addr)
         }
         None => {
-            let code = JoinCode::parse(&text).map_err(|e| e.to_string())?;
-            let link = kaisho_net::join(&code, &env.identity, &name)
-                .await
-                .map_err(|e| e.to_string())?;
+            let code = JoinCode::parse(&text)?;
+            let link = kaisho_net::join(&code, &env.identity, &name).await?;
             meet(&mut env, &link, lang)?;
             let expected = args.play.series_terms(&places, &name, false)?;
             let series = SeriesStore::new(&places);
@@ -88,9 +87,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 }
                 Ok(())
             };
-            let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
-                .await
-                .map_err(|e| e.to_string())?;
+            let session = kaisho_net::join_game_with(link, check, args.odd, &env.store).await?;
             (session, code.addr)
         }
     };
@@ -111,10 +108,8 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
 
-async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
-    kaisho_net::resume(link, None, &env.store, time)
-        .await
-        .map_err(|e| e.to_string())
+async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, NetplayError> {
+    Ok(kaisho_net::resume(link, None, &env.store, time).await?)
 }
 
 /// Dials the host again until it answers with the pinned certificate;

@@ -3,6 +3,7 @@
 //! shows, and the task that runs a game's connection beside the screen.
 
 pub mod env;
+pub mod error;
 pub mod lan;
 pub mod reconnect;
 pub mod task;
@@ -10,4 +11,5 @@ pub mod terms;
 pub mod worker;
 
 pub use env::{Env, now_unix};
+pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};

@@ -50,6 +50,21 @@ pub enum Line<'a> {
     Burned,
     /// The game's SGF export: where it went or why it failed.
     Exported(&'a Result<PathBuf, ExportFailure>),
+    /// On the screen: the join code was burned; leave and host again.
+    BurnedLeave,
+    /// On the screen: the host of adjourned game `id` waits for `partner`,
+    /// who picks it in Saved games and dials `addr`.
+    WaitingFromSaved {
+        partner: &'a str,
+        id: &'a str,
+        addr: SocketAddr,
+    },
+    /// The connection dropped (`why`); the partner has `secs` to return.
+    Away { why: &'a str, secs: u64 },
+    /// A request before the partner is connected.
+    NotConnectedYet,
+    /// A new game asked for while one runs.
+    AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
     AddressNotKept { addr: SocketAddr, why: &'a str },
 }
@@ -91,6 +106,15 @@ fn english(line: Line<'_>) -> String {
         Line::AddressNotKept { addr, why } => format!(
             "the host's address {addr} could not be kept for rejoining ({why})"
         ),
+        Line::BurnedLeave => "the join code is burned after 3 wrong tries: every attempt is refused from now on; leave and host again for a new code".to_string(),
+        Line::WaitingFromSaved { partner, id, addr } => format!(
+            "waiting for {partner} to rejoin game {id}: they choose it in Saved games and dial {addr}"
+        ),
+        Line::Away { why, secs } => {
+            format!("{why}. Waiting up to {secs} s for the partner to come back")
+        }
+        Line::NotConnectedYet => "the partner is not connected yet".to_string(),
+        Line::AlreadyRunning => "a network game is already running".to_string(),
     }
 }
 
@@ -130,5 +154,14 @@ fn japanese(line: Line<'_>) -> String {
         Line::AddressNotKept { addr, why } => format!(
             "主催者のアドレス {addr} を再接続用に記録できませんでした ({why})"
         ),
+        Line::BurnedLeave => "参加コードは3回の誤りで使えなくなりました。以後の接続はすべて断ります。対局を離れ、もう一度主催して新しいコードを".to_string(),
+        Line::WaitingFromSaved { partner, id, addr } => format!(
+            "{partner} の再接続を待っています (対局 {id})。相手は保存した対局からこの対局を選び、{addr} に接続します"
+        ),
+        Line::Away { why, secs } => {
+            format!("{why}。相手が戻るのを最長{secs}秒待ちます")
+        }
+        Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
+        Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
     }
 }

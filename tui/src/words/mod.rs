@@ -22,7 +22,7 @@ pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
-pub use net_notes::net_refusal;
+pub use net_notes::{net_refusal, netplay_error};
 pub use prompt::prompt_line;
 pub use rules::{DraftNote, article, draft_note, reason, refusal};
 pub use screen::{Say, say, time_call};

@@ -6,7 +6,55 @@
 
 use super::{Lang, refusal};
 use crate::app::Naming;
+use crate::netplay::NetplayError;
 use kaisho_net::{Divergence, NetError, NotNow};
+
+/// A failure of network play in the player's language; the connection's
+/// own failures as [`net_refusal`] words them (points on a board of
+/// `size` lines).
+#[must_use]
+pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
+    match (naming.lang, error) {
+        (_, NetplayError::Net(e)) => net_refusal(e, naming, size),
+        (Lang::En, other) => other.to_string(),
+        (Lang::Ja, NetplayError::Identity(e)) => {
+            format!("この端末の身元 (証明書) を読めず、作れもしませんでした: {e}")
+        }
+        (Lang::Ja, NetplayError::Peers(e)) => format!("以前の対局相手の記録を扱えません: {e}"),
+        (Lang::Ja, NetplayError::Saved(e)) => format!("保存した対局を読めません: {e}"),
+        (Lang::Ja, NetplayError::NotNetworked(id)) => {
+            format!("対局 {id} はネット対局ではありません")
+        }
+        (Lang::Ja, NetplayError::NoCertificate(id)) => {
+            format!("対局 {id} には相手の証明書の記録がありません")
+        }
+        (Lang::Ja, NetplayError::NoJoinCode) => "参加コードを作れませんでした".to_string(),
+        (Lang::Ja, NetplayError::StoppedWaiting) => "相手を待つのをやめました".to_string(),
+        (Lang::Ja, NetplayError::PartnerAbsent) => {
+            "相手が来ませんでした。対局は打ち掛けのままです".to_string()
+        }
+        (Lang::Ja, NetplayError::HostAbsent) => {
+            "主催者が応答しません。この対局を待っているか確かめてください".to_string()
+        }
+        (Lang::Ja, NetplayError::Series(why)) => format!("シリーズの条件: {why}"),
+        (Lang::Ja, NetplayError::NoHome(_)) => {
+            "kaisho のファイルを置くフォルダが見つかりません。--home フォルダを指定するか KAISHO_HOME を設定してください".to_string()
+        }
+        (Lang::Ja, NetplayError::Script { path, error }) => {
+            format!("スクリプト {} を開けません: {error}", path.display())
+        }
+        (Lang::Ja, NetplayError::Runtime(e)) => format!("通信の実行環境を起動できません: {e}"),
+        (Lang::Ja, NetplayError::Color(other)) => {
+            format!("--color {other}: black (黒)、white (白)、nigiri (ニギリ) のどれかを")
+        }
+        (Lang::Ja, NetplayError::Komi(e)) => format!("コミが読めません: {e}"),
+        (Lang::Ja, NetplayError::NotAnAddress(text)) => format!(
+            "「{text}」はポート付きのアドレスではありません (例: 192.168.1.20:7878)"
+        ),
+        (Lang::Ja, NetplayError::SeriesId(e)) => format!("シリーズの番号が読めません: {e}"),
+        (Lang::Ja, NetplayError::SeriesStore(e)) => format!("シリーズを読めません: {e}"),
+    }
+}
 
 /// The failure `error` as a sentence for a player of `naming`'s language
 /// on a board of `size` lines: a refused move cites its rule article.
