@@ -4,7 +4,7 @@
 //! Japanese is written here. Details that come from the operating system
 //! or the QUIC library (an I/O error's text) are quoted as they are.
 
-use super::{Lang, refusal};
+use super::{Failure, Lang, failure, refusal};
 use crate::app::Naming;
 use crate::netplay::NetplayError;
 use kaisho_net::{Divergence, NetError, NotNow};
@@ -14,14 +14,17 @@ use kaisho_net::{Divergence, NetError, NotNow};
 /// `size` lines).
 #[must_use]
 pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
-    match (naming.lang, error) {
+    let lang = naming.lang;
+    match (lang, error) {
         (_, NetplayError::Net(e)) => net_refusal(e, naming, size),
+        (_, NetplayError::Identity(e)) => failure(lang, Failure::Identity(e)),
+        (_, NetplayError::Peers(e)) => failure(lang, Failure::Peers(e)),
+        (_, NetplayError::Saved(e)) => failure(lang, Failure::Log(e)),
+        (_, NetplayError::NoHome(e)) => failure(lang, Failure::NoHome(e)),
+        (_, NetplayError::Komi(e)) => failure(lang, Failure::Komi(e)),
+        (_, NetplayError::SeriesId(e)) => failure(lang, Failure::SeriesId(e)),
+        (_, NetplayError::SeriesStore(e)) => failure(lang, Failure::Series(e)),
         (Lang::En, other) => other.to_string(),
-        (Lang::Ja, NetplayError::Identity(e)) => {
-            format!("この端末の身元 (証明書) を読めず、作れもしませんでした: {e}")
-        }
-        (Lang::Ja, NetplayError::Peers(e)) => format!("以前の対局相手の記録を扱えません: {e}"),
-        (Lang::Ja, NetplayError::Saved(e)) => format!("保存した対局を読めません: {e}"),
         (Lang::Ja, NetplayError::NotNetworked(id)) => {
             format!("対局 {id} はネット対局ではありません")
         }
@@ -37,9 +40,6 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
             "主催者が応答しません。この対局を待っているか確かめてください".to_string()
         }
         (Lang::Ja, NetplayError::Series(why)) => format!("シリーズの条件: {why}"),
-        (Lang::Ja, NetplayError::NoHome(_)) => {
-            "kaisho のファイルを置くフォルダが見つかりません。--home フォルダを指定するか KAISHO_HOME を設定してください".to_string()
-        }
         (Lang::Ja, NetplayError::Script { path, error }) => {
             format!("スクリプト {} を開けません: {error}", path.display())
         }
@@ -47,12 +47,9 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
         (Lang::Ja, NetplayError::Color(other)) => {
             format!("--color {other}: black (黒)、white (白)、nigiri (ニギリ) のどれかを")
         }
-        (Lang::Ja, NetplayError::Komi(e)) => format!("コミが読めません: {e}"),
-        (Lang::Ja, NetplayError::NotAnAddress(text)) => format!(
-            "「{text}」はポート付きのアドレスではありません (例: 192.168.1.20:7878)"
-        ),
-        (Lang::Ja, NetplayError::SeriesId(e)) => format!("シリーズの番号が読めません: {e}"),
-        (Lang::Ja, NetplayError::SeriesStore(e)) => format!("シリーズを読めません: {e}"),
+        (Lang::Ja, NetplayError::NotAnAddress(text)) => {
+            format!("「{text}」はポート付きのアドレスではありません (例: 192.168.1.20:7878)")
+        }
     }
 }
 
