@@ -5,12 +5,15 @@
 
 mod parse;
 pub mod script;
+mod usage;
 
 pub use parse::{Line, help, parse};
+pub use usage::{Usage, UsageError};
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
 use crate::shell::Shell;
+use crate::words;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -72,7 +75,7 @@ async fn session(
                     }
                     Ok(Line::Command(command)) => Some(Msg::Command(command)),
                     Err(e) => {
-                        writeln!(output, "{e}")?;
+                        writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
                         None
                     }
                 },

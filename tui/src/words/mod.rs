@@ -17,6 +17,7 @@ mod report;
 mod rules;
 mod screen;
 mod text;
+mod usage;
 mod width;
 
 pub use cli::{Line, Why, cli_line};
@@ -31,4 +32,5 @@ pub use report::{Report, Row, report};
 pub use rules::{DraftNote, article, draft_note, reason, refusal};
 pub use screen::{Say, say, time_call};
 pub use text::Text;
+pub use usage::usage_error;
 pub use width::{pad_left, pad_right, width};
