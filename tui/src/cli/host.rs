@@ -8,7 +8,7 @@ use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::{Lang, Line, Why, cli_line, netplay_error};
+use kaisho::words::{Failure, Lang, Line, Why, cli_line, failure, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -211,7 +211,7 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
     let code = match finish {
         Finish::Ended(result) => {
             println!("{}", cli_line(lang, Line::Result(&result.to_string())));
-            if let Some(line) = record_series(session, places) {
+            if let Some(line) = record_series(session, places, lang) {
                 println!("{line}");
             }
             ExitCode::SUCCESS
@@ -241,13 +241,16 @@ fn export_sgf(places: &Places, id: &str, lang: Lang) {
 }
 
 /// Records an ended series game in the series its log names.
-fn record_series(session: &Session, places: &Places) -> Option<String> {
+fn record_series(session: &Session, places: &Places, lang: Lang) -> Option<String> {
     let header = session.header();
     let id = SeriesId::parse(header.series.as_deref()?).ok()?;
     let store = SeriesStore::new(places);
     let series = match store.load(&id) {
         Ok(series) => series,
-        Err(e) => return Some(format!("the series was not updated: {e}")),
+        Err(e) => {
+            let why = failure(lang, Failure::Series(&e));
+            return Some(cli_line(lang, Line::SeriesNotUpdated(&why)));
+        }
     };
     let terms = series.next_game();
     let mut game = SeriesGame { id, series, terms };

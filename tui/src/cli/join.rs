@@ -81,9 +81,20 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             let series = SeriesStore::new(&places);
             let take = args.take_correction;
             let check = |terms: &kaisho_net::Terms| {
-                let taken = check_series_taking(expected.as_ref(), terms, take, &series, &name)?;
-                if let Some(line) = taken {
-                    println!("{line}");
+                let taken = check_series_taking(expected.as_ref(), terms, take, &series, &name)
+                    .map_err(|e| e.to_string())?;
+                if let Some((id, said)) = taken {
+                    let id = id.to_string();
+                    println!(
+                        "{}",
+                        cli_line(
+                            lang,
+                            Line::CorrectionTaken {
+                                id: &id,
+                                said: &said
+                            }
+                        )
+                    );
                 }
                 Ok(())
             };

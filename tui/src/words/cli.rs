@@ -67,6 +67,16 @@ pub enum Line<'a> {
     AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
     AddressNotKept { addr: SocketAddr, why: &'a str },
+    /// On the screen: kaisho has no folder for its files (`why`, worded).
+    Unsaved(&'a str),
+    /// On the screen: network play without a folder for its files.
+    NeedsDataFolder,
+    /// A request for a game while no partner is connected.
+    NotConnected,
+    /// The series of an ended game could not be updated (`why`, worded).
+    SeriesNotUpdated(&'a str),
+    /// The joiner took the host's correction (`said`) of series `id`.
+    CorrectionTaken { id: &'a str, said: &'a str },
 }
 
 /// `line` in `lang`.
@@ -115,6 +125,15 @@ fn english(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
         Line::AlreadyRunning => "a network game is already running".to_string(),
+        Line::Unsaved(why) => format!("{why}; games will not be saved"),
+        Line::NeedsDataFolder => {
+            "network play needs a data folder for its identity and logs".to_string()
+        }
+        Line::NotConnected => "not connected to a partner".to_string(),
+        Line::SeriesNotUpdated(why) => format!("the series was not updated: {why}"),
+        Line::CorrectionTaken { id, said } => {
+            format!("series {id}: the host's correction taken: {said}")
+        }
     }
 }
 
@@ -163,5 +182,14 @@ fn japanese(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
         Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
+        Line::Unsaved(why) => format!("{why}。対局は保存されません"),
+        Line::NeedsDataFolder => {
+            "ネット対局には身元と棋譜を置くデータフォルダが要ります (--home フォルダ)".to_string()
+        }
+        Line::NotConnected => "相手と接続していません".to_string(),
+        Line::SeriesNotUpdated(why) => format!("手合の記録を更新できませんでした: {why}"),
+        Line::CorrectionTaken { id, said } => {
+            format!("シリーズ {id}: 主催者の訂正を受け入れました: {said}")
+        }
     }
 }
