@@ -8,6 +8,8 @@
 
 use super::Lang;
 use kaisho_core::CoordError;
+use kaisho_core::series::nigiri::{MAX_GRAB, NigiriError};
+use kaisho_core::series::{LadderError, SeriesError, SetupError, Step};
 use kaisho_core::settings::KomiError;
 use kaisho_saves::identity::IdentityError;
 use kaisho_saves::known_peers::PeersError;
@@ -37,6 +39,12 @@ pub enum Failure<'a> {
     Komi(&'a KomiError),
     /// Text that is not a point on the board.
     Coord(&'a CoordError),
+    /// A ladder or step name that cannot be used.
+    Ladder(&'a LadderError),
+    /// A series the rules refuse: its setup, or a result or nigiri out of turn.
+    SeriesRule(&'a SeriesError),
+    /// A nigiri that cannot be held as given.
+    Nigiri(&'a NigiriError),
 }
 
 /// `failure` in `lang`.
@@ -59,6 +67,9 @@ fn english(failure: Failure<'_>) -> String {
         Failure::Peers(e) => e.to_string(),
         Failure::Komi(e) => e.to_string(),
         Failure::Coord(e) => e.to_string(),
+        Failure::Ladder(e) => e.to_string(),
+        Failure::SeriesRule(e) => e.to_string(),
+        Failure::Nigiri(e) => e.to_string(),
     }
 }
 
@@ -85,6 +96,75 @@ fn japanese(failure: Failure<'_>) -> String {
         }
         Failure::Coord(CoordError::OffBoard { text, size }) => {
             format!("「{text}」は{size}路盤の外です")
+        }
+        Failure::Ladder(e) => ladder(e),
+        Failure::SeriesRule(e) => series_rule(e),
+        Failure::Nigiri(NigiriError::EmptyGrab) => {
+            "握った石がありません。1個以上握って数え直してください".to_string()
+        }
+        Failure::Nigiri(NigiriError::TooMany(n)) => {
+            format!("{n}個は碁笥に入る数を超えています。握れるのは1〜{MAX_GRAB}個です")
+        }
+        Failure::Nigiri(NigiriError::RevealMismatch) => {
+            "明かした石の数が答えの前に送られた約束と合いません。このニギリは無効です: 不正か壊れた通信として、握り直してください".to_string()
+        }
+    }
+}
+
+fn ladder(e: &LadderError) -> String {
+    match e {
+        LadderError::UnknownLadder(text) => format!(
+            "「{text}」は手合割ではありません。kou (甲、三分の一子刻み)、otsu (乙、二分の一子刻み)、hei (丙、一子刻み) のどれかを"
+        ),
+        LadderError::UnknownStep(text) => format!(
+            "「{text}」は手合ではありません。互先/even、先相先/sen-ai-sen、先/sen、先2先/sen-ni-sen、2先2/ni-sen-ni、先2/sen-ni、2子/2-stones、232子/2-3-2、2・3子/2-3 などを"
+        ),
+        LadderError::NotInLadder { step, ladder } => {
+            let steps: Vec<&str> = ladder.steps().iter().map(|s| s.japanese()).collect();
+            let only = if *step == Step::SenAiSen {
+                " (先相先は甲の手合割だけにあります、第15条3)"
+            } else {
+                ""
+            };
+            format!(
+                "{}は{}の手合割にありません。手合は {}{only}",
+                step.japanese(),
+                ladder.kanji(),
+                steps.join("、")
+            )
+        }
+    }
+}
+
+fn series_rule(e: &SeriesError) -> String {
+    match e {
+        SeriesError::Setup(SetupError::Step(e)) => ladder(e),
+        SeriesError::Setup(SetupError::WeakerMissing(step)) => format!(
+            "{}は置碁の手合です: どちらが下手か指定してください",
+            step.japanese()
+        ),
+        SeriesError::Setup(SetupError::WeakerAtEven) => {
+            "互先に下手はいません: 下手の指定を外してください".to_string()
+        }
+        SeriesError::Setup(SetupError::ZeroThreshold) => {
+            "手合が変わる勝ち越し数は1局以上です (規約の既定は4)".to_string()
+        }
+        SeriesError::Setup(SetupError::EmptyPlayer(seat)) => format!(
+            "{}人目の対局者の名前が空です: 二人とも名前を",
+            seat.index() + 1
+        ),
+        SeriesError::Setup(SetupError::SamePlayer(id)) => {
+            format!("二人とも「{id}」です: シリーズには別々の二人が要ります")
+        }
+        SeriesError::NigiriNeeded { game } => format!(
+            "第{game}局は互先の初局で、黒を決めるニギリが要ります: 結果の前にニギリを記録してください"
+        ),
+        SeriesError::NigiriNotNeeded { game, step } => format!(
+            "第{game}局は{}で手番は決まっています: ニギリは要りません",
+            step.japanese()
+        ),
+        SeriesError::AtEvent { index, error } => {
+            format!("シリーズの記録の{}番目: {}", index + 1, series_rule(error))
         }
     }
 }
