@@ -71,10 +71,10 @@ impl PlayOptions {
     /// The player: `--name`, else the name in config.toml, and the undo
     /// limit in config.toml (a config that cannot be used is said on
     /// standard error, and its defaults used).
-    pub fn player(&self, places: &Places) -> Player {
+    pub fn player(&self, places: &Places, lang: Lang) -> Player {
         let loaded = config::load(&places.config_file());
         if let Some(problem) = loaded.problem {
-            eprintln!("{problem}");
+            eprintln!("{}", failure(lang, Failure::Config(&problem)));
         }
         Player {
             name: self.name.clone().unwrap_or(loaded.config.player_name),
@@ -289,7 +289,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
-    let Player { name, undo_limit } = args.play.player(&places);
+    let Player { name, undo_limit } = args.play.player(&places, lang);
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {

@@ -58,7 +58,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let Player { name, undo_limit } = args.play.player(&places);
+    let Player { name, undo_limit } = args.play.player(&places, lang);
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text

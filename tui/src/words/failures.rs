@@ -11,6 +11,7 @@ use kaisho_core::CoordError;
 use kaisho_core::series::nigiri::{MAX_GRAB, NigiriError};
 use kaisho_core::series::{LadderError, SeriesError, SetupError, Step};
 use kaisho_core::settings::KomiError;
+use kaisho_saves::config::ConfigProblem;
 use kaisho_saves::identity::IdentityError;
 use kaisho_saves::known_peers::PeersError;
 use kaisho_saves::log::LogError;
@@ -45,6 +46,8 @@ pub enum Failure<'a> {
     SeriesRule(&'a SeriesError),
     /// A nigiri that cannot be held as given.
     Nigiri(&'a NigiriError),
+    /// config.toml cannot be used; the defaults are.
+    Config(&'a ConfigProblem),
 }
 
 /// `failure` in `lang`.
@@ -70,6 +73,7 @@ fn english(failure: Failure<'_>) -> String {
         Failure::Ladder(e) => e.to_string(),
         Failure::SeriesRule(e) => e.to_string(),
         Failure::Nigiri(e) => e.to_string(),
+        Failure::Config(e) => e.to_string(),
     }
 }
 
@@ -96,6 +100,16 @@ fn japanese(failure: Failure<'_>) -> String {
         }
         Failure::Coord(CoordError::OffBoard { text, size }) => {
             format!("「{text}」は{size}路盤の外です")
+        }
+        Failure::Config(e) => {
+            let at = match e.line {
+                Some(line) => format!("{} の{line}行目", e.path.display()),
+                None => e.path.display().to_string(),
+            };
+            format!(
+                "{at}: {}。kaisho は既定の設定を使い、ファイルはそのままにしました",
+                e.message
+            )
         }
         Failure::Ladder(e) => ladder(e),
         Failure::SeriesRule(e) => series_rule(e),
