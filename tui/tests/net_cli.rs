@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{aki_ben_series, ben_wins};
+use common::{aki_ben_series, ben_wins, english_lines};
 use kaisho_core::{Color, Event, Point};
 use kaisho_saves::log::read_log;
 use std::io::{BufRead, BufReader, Write};
@@ -697,28 +697,6 @@ fn a_series_correction_declined_refuses_the_game_and_changes_neither_copy() {
     assert_ne!(host.finish(), 0);
     let after = files.map(|f| std::fs::read(f).unwrap());
     assert_eq!(before, after);
-}
-
-/// The words a Japanese player may still read in Latin letters: the
-/// format of the export, nothing else. Names, fingerprints, the join
-/// code, the game's id and paths are taken out before the check.
-const LATIN_ALLOWED: &[&str] = &["SGF"];
-
-/// Every line in `lines`, with each of `values` taken out, that holds a
-/// run of three or more ASCII letters not in [`LATIN_ALLOWED`].
-fn english_lines(lines: &[String], values: &[&str]) -> Vec<String> {
-    lines
-        .iter()
-        .filter(|line| {
-            let mut rest = (*line).clone();
-            for value in values {
-                rest = rest.replace(value, " ");
-            }
-            rest.split(|c: char| !c.is_ascii_alphabetic())
-                .any(|run| run.len() >= 3 && !LATIN_ALLOWED.contains(&run))
-        })
-        .cloned()
-        .collect()
 }
 
 /// The fingerprint in a "connected" line: the grouped text in brackets.
