@@ -415,7 +415,7 @@ fn a_series_is_kept_in_japanese_with_the_clubs_terms() {
     assert!(out.contains("第1局は Aki が黒です"), "{out}");
 
     let out = ja(&["series", "record", "aki-ben", "--winner", "持碁"]);
-    assert!(out.contains("第1局: 持碁 (勝ち越しは動きません)"), "{out}");
+    assert!(out.contains("第1局: 持碁 (勝越しは動きません)"), "{out}");
     let out = ja(&["series", "correct", "aki-ben", "--winner", "both-lose"]);
     assert!(
         out.contains("第1局の結果を訂正しました: 両負け (元: 持碁)"),

@@ -128,7 +128,7 @@ fn japanese(failure: Failure<'_>) -> String {
 fn ladder(e: &LadderError) -> String {
     match e {
         LadderError::UnknownLadder(text) => format!(
-            "「{text}」は手合割ではありません。kou (甲、三分の一子刻み)、otsu (乙、二分の一子刻み)、hei (丙、一子刻み) のどれかを"
+            "「{text}」は手合割ではありません。kou (甲、3分の1子刻み)、otsu (乙、2分の1子刻み)、hei (丙、1子刻み) のどれかを"
         ),
         LadderError::UnknownStep(text) => format!(
             "「{text}」は手合ではありません。互先/even、先相先/sen-ai-sen、先/sen、先2先/sen-ni-sen、2先2/ni-sen-ni、先2/sen-ni、2子/2-stones、232子/2-3-2、2・3子/2-3 などを"
@@ -161,7 +161,7 @@ fn series_rule(e: &SeriesError) -> String {
             "互先に下手はいません: 下手の指定を外してください".to_string()
         }
         SeriesError::Setup(SetupError::ZeroThreshold) => {
-            "手合が変わる勝ち越し数は1局以上です (規約の既定は4)".to_string()
+            "手合が変わる勝越し数は1局以上です (規約の既定は4)".to_string()
         }
         SeriesError::Setup(SetupError::EmptyPlayer(seat)) => format!(
             "{}人目の対局者の名前が空です: 二人とも名前を",

@@ -201,7 +201,7 @@ fn japanese(line: SeriesLine<'_>) -> String {
             result,
         } => {
             let unmoved = if result.winner().is_none() {
-                " (勝ち越しは動きません)"
+                " (勝越しは動きません)"
             } else {
                 ""
             };
@@ -337,7 +337,7 @@ fn next_game_ja(series: &Series) -> String {
     s.push_str(&format!("  コミ:   {}\n", komi_ja(t.komi)));
     if series.at_ladder_end() {
         s.push_str(&format!(
-            "  {}の最後の手合です: 上手が勝ち越しても置石は増えません。\n",
+            "  {}の最後の手合です: 上手が勝越しても置石は増えません。\n",
             ladder_ja(series)
         ));
     }
@@ -383,11 +383,11 @@ fn lead_ja(series: &Series) -> String {
     let step = seg.step.japanese();
     match series.lead() {
         Some((seat, n)) => format!(
-            "{step}での勝ち越し: {} +{n} ({}で手合が変わります) ({counts})\n",
+            "{step}での勝越し: {} +{n} ({}で手合が変わります) ({counts})\n",
             name(series, seat),
             series.setup().threshold
         ),
-        None => format!("{step}での勝ち越し: なし ({counts})\n"),
+        None => format!("{step}での勝越し: なし ({counts})\n"),
     }
 }
 
@@ -468,7 +468,7 @@ fn show(lang: Lang, id: &str, series: &Series) -> String {
         ),
         Lang::Ja => (
             format!(
-                "シリーズ {id}: {first} 対 {second}、{}、{}局の勝ち越しで手合が変わります。コミは互先で{}、それ以外で{}\n\n",
+                "シリーズ {id}: {first} 対 {second}、{}、{}局の勝越しで手合が変わります。コミは互先で{}、それ以外で{}\n\n",
                 ladder_ja(series),
                 setup.threshold,
                 komi_ja(setup.komi.even),
@@ -535,9 +535,9 @@ fn ladder_ja(series: &Series) -> String {
     use kaisho_core::series::LadderKind;
     let ladder = series.setup().ladder;
     let gloss = match ladder {
-        LadderKind::Kou => "三分の一子刻み",
-        LadderKind::Otsu => "二分の一子刻み",
-        LadderKind::Hei => "一子刻み",
+        LadderKind::Kou => "3分の1子刻み",
+        LadderKind::Otsu => "2分の1子刻み",
+        LadderKind::Hei => "1子刻み",
     };
     format!("{}の手合割 ({gloss})", ladder.kanji())
 }
@@ -595,13 +595,13 @@ fn change_ja(series: &Series, change: Change) -> String {
             to,
             weaker,
         } => format!(
-            "{} が{threshold}局勝ち越し: 次の対局は{}ではなく{}、勝ち越しの数え直しです。",
+            "{} が{threshold}局勝越し: 次の対局は{}ではなく{}、勝越しの数え直しです。",
             name(series, leader),
             from.japanese(),
             step_weaker_ja(series, to, weaker)
         ),
         Change::LadderEnd { leader, step } => format!(
-            "{} は{}で{threshold}局勝ち越しましたが、{}の最大の手合なのでこれ以上は動きません。{}で数え直します。",
+            "{} は{}で{threshold}局勝越しましたが、{}の最大の手合なのでこれ以上は動きません。{}で数え直します。",
             name(series, leader),
             step.japanese(),
             ladder_ja(series),
