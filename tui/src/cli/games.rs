@@ -2,7 +2,6 @@
 //! SGF, and SGF records imported as saved games to review or play on.
 
 use clap::{Args, Subcommand};
-use kaisho::app::Naming;
 use kaisho::words::{self, Failure, Lang, Report, Say, report};
 use kaisho_core::{Color, Game, ReplayError};
 use kaisho_saves::log::{GameHeader, GameStore, LogError, Player};
@@ -124,11 +123,7 @@ impl ImportError {
         match self {
             ImportError::File(e) => words::failure(lang, Failure::Sgf(e)),
             ImportError::Illegal { file, size, error } => {
-                let naming = Naming {
-                    lang,
-                    ..Naming::default()
-                };
-                let reason = words::refusal(&error.error, naming, *size);
+                let reason = words::refusal(&error.error, words::naming_for(lang), *size);
                 let illegal = Report::NotImportable {
                     file: &file.display().to_string(),
                     event: error.index + 1,

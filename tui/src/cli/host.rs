@@ -6,9 +6,10 @@
 
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
+use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::{Failure, Lang, Line, Why, cli_line, failure, netplay_error};
+use kaisho::words::{Failure, Lang, Line, Why, cli_line, failure, naming_for, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -188,7 +189,7 @@ pub fn script_for(lines: mpsc::Receiver<String>, lang: Lang) -> Script {
     Script::new(
         lines,
         Box::new(ScriptVoice {
-            naming: naming(lang),
+            naming: naming_for(lang),
         }),
     )
 }
@@ -278,7 +279,7 @@ pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
         Err(e) => {
             eprintln!(
                 "kaisho host: {}",
-                netplay_error(&e, naming(lang), args_size)
+                netplay_error(&e, naming_for(lang), args_size)
             );
             ExitCode::FAILURE
         }
@@ -376,7 +377,7 @@ pub async fn play_out(
             }
             Err(e) if is_drop(&e) => {
                 let size = session.game().settings().size.get();
-                println!("{}", kaisho::words::net_refusal(&e, naming(lang), size));
+                println!("{}", kaisho::words::net_refusal(&e, naming_for(lang), size));
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
                 drop(session);
@@ -405,16 +406,8 @@ async fn wait_back(
 
 /// Says on standard error why a connection was refused.
 fn refused_connection(e: &kaisho_net::NetError, lang: Lang) {
-    let why = kaisho::words::net_refusal(e, naming(lang), 19);
+    let why = kaisho::words::net_refusal(e, naming_for(lang), NO_BOARD);
     eprintln!("{}", cli_line(lang, Line::RefusedConnection(&why)));
-}
-
-/// The naming of points and words for a headless player of `lang`.
-pub fn naming(lang: Lang) -> kaisho::app::Naming {
-    kaisho::app::Naming {
-        lang,
-        ..kaisho::app::Naming::default()
-    }
 }
 
 fn terms(

@@ -3,13 +3,12 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{
-    PlayOptions, Player, commands, load_env, meet, naming, play_out, runtime, script_for,
-};
+use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
 use clap::Args;
+use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::check_series_taking;
 use kaisho::netplay::{Env, NetplayError};
-use kaisho::words::{Lang, Line, cli_line, netplay_error};
+use kaisho::words::{Lang, Line, cli_line, naming_for, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
@@ -47,7 +46,10 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     match runtime().and_then(|rt| rt.block_on(join(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kaisho join: {}", netplay_error(&e, naming(lang), 19));
+            eprintln!(
+                "kaisho join: {}",
+                netplay_error(&e, naming_for(lang), NO_BOARD)
+            );
             ExitCode::FAILURE
         }
     }
@@ -136,7 +138,10 @@ async fn redial(
     match kaisho::netplay::redial(addr, host, identity, name, limit).await {
         Ok(link) => Some(link),
         Err(Some(e)) => {
-            eprintln!("{}", kaisho::words::net_refusal(&e, naming(lang), 19));
+            eprintln!(
+                "{}",
+                kaisho::words::net_refusal(&e, naming_for(lang), NO_BOARD)
+            );
             None
         }
         Err(None) => None,

@@ -2,7 +2,6 @@
 //! the first illegal move or the final position and prisoners.
 
 use clap::Args;
-use kaisho::app::Naming;
 use kaisho::words::{self, Failure, Lang, Report};
 use kaisho_core::GameError;
 use kaisho_core::{Color, Event, Game, Point};
@@ -41,7 +40,7 @@ pub(crate) struct Illegal {
 impl Illegal {
     /// `move 57 (White D4) is illegal: …`, 「57手目 (白 D4) は打てません: …」.
     pub(crate) fn message(&self, size: u8, lang: Lang) -> String {
-        let reason = words::refusal(&self.error, naming(lang), size);
+        let reason = words::refusal(&self.error, words::naming_for(lang), size);
         words::report(
             lang,
             Report::Illegal {
@@ -52,14 +51,6 @@ impl Illegal {
                 reason: &reason,
             },
         )
-    }
-}
-
-/// Points named the default way for a player of `lang`.
-pub(crate) fn naming(lang: Lang) -> Naming {
-    Naming {
-        lang,
-        ..Naming::default()
     }
 }
 
@@ -94,7 +85,7 @@ impl RecordError {
         match self {
             RecordError::File(e) => words::failure(lang, Failure::Sgf(e)),
             RecordError::Setup { path, size, error } => {
-                let reason = words::refusal(error, naming(lang), *size);
+                let reason = words::refusal(error, words::naming_for(lang), *size);
                 words::report(
                     lang,
                     Report::SetupBroken {

@@ -1,7 +1,7 @@
 //! `kaisho score FILE.sgf --dead POINTS|none|auto`: replays a record and counts it the
 //! way a club counts under J1989 Art. 8–10.
 
-use super::replay::{RecordError, load_and_replay, naming};
+use super::replay::{RecordError, load_and_replay};
 use clap::Args;
 use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::Limits;
@@ -85,7 +85,7 @@ struct Unsettled {
 /// The automatic dead-stone draft of the Article 7 search, and the chains
 /// it left unsettled (counted as alive; the players decide).
 fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Unsettled>) {
-    let naming = naming(lang);
+    let naming = words::naming_for(lang);
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
     let unsettled = analysis
@@ -140,7 +140,9 @@ impl CountError {
                 return words::report(lang, Report::Uncountable(why));
             }
             CountError::Point(e) => words::failure(lang, Failure::Coord(e)),
-            CountError::Dead { size, error } => words::refusal(error, naming(lang), *size),
+            CountError::Dead { size, error } => {
+                words::refusal(error, words::naming_for(lang), *size)
+            }
         };
         words::report(lang, Report::DeadPoint(&why))
     }

@@ -4,14 +4,15 @@
 //! everything as [`NetNews`]. A dropped connection is waited out for
 //! [`COMEBACK`]; a partner who does not return leaves the game adjourned.
 
+use super::NO_BOARD;
 use super::NetplayError;
 use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::check_series;
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
 use crate::shell::disk::{export, series_game};
-use crate::words::{Lang, Line, Say, cli_line, net_refusal, netplay_error, say};
+use crate::words::{Lang, Line, Say, cli_line, naming_for, net_refusal, netplay_error, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -66,7 +67,7 @@ pub async fn run(
         }
         Err(e) => Err(e),
     };
-    let text = closing.unwrap_or_else(|e| netplay_error(&e, naming(lang), 19));
+    let text = closing.unwrap_or_else(|e| netplay_error(&e, naming_for(lang), NO_BOARD));
     let _ = news.send(NetNews::Closed(text));
 }
 
@@ -96,7 +97,7 @@ impl Task {
                     let id = session.header().game_id.clone();
                     let partner = session.peer();
                     drop(session);
-                    let why = net_refusal(&e, naming(self.lang), 19);
+                    let why = net_refusal(&e, naming_for(self.lang), NO_BOARD);
                     let secs = COMEBACK.as_secs();
                     self.tell(NetNews::Away(self.line(Line::Away { why: &why, secs })));
                     let Some(link) = self.comeback(&mut side, partner).await? else {
@@ -118,7 +119,7 @@ impl Task {
 
     /// A note that a connection was refused, and why.
     fn refused_note(&self, e: &NetError) -> NetNews {
-        let why = net_refusal(e, naming(self.lang), 19);
+        let why = net_refusal(e, naming_for(self.lang), NO_BOARD);
         NetNews::Note(self.line(Line::RefusedConnection(&why)))
     }
 
@@ -143,8 +144,9 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_line(&export(&self.places, id, self.lang));
-        format!("{end}; {sgf}")
+        let exported = export(&self.places, id, self.lang);
+        let sgf = self.line(Line::Exported(&exported));
+        self.line(Line::Joined(end, &sgf))
     }
 
     /// Finds the partner and sets the game up.
@@ -265,7 +267,7 @@ impl Task {
         let link = match side {
             Side::Host(host) => {
                 let refused = |e: NetError| {
-                    let why = net_refusal(&e, naming(lang), 19);
+                    let why = net_refusal(&e, naming_for(lang), NO_BOARD);
                     let _ = news.send(NetNews::Note(cli_line(lang, Line::RefusedConnection(&why))));
                 };
                 self.unless_left(wait_for(host, partner, COMEBACK, refused))
@@ -380,7 +382,11 @@ impl Task {
             }
             Err(e @ NetError::NotNow(_)) => {
                 let size = session.game().settings().size.get();
-                self.tell(NetNews::Refused(net_refusal(&e, naming(self.lang), size)));
+                self.tell(NetNews::Refused(net_refusal(
+                    &e,
+                    naming_for(self.lang),
+                    size,
+                )));
                 Ok(())
             }
             Err(e) => Err(e),
@@ -405,12 +411,4 @@ fn face(session: &Session) -> ClockFace {
 fn call_odd() -> bool {
     let mut byte = [0u8; 1];
     getrandom::getrandom(&mut byte).is_ok_and(|()| byte[0] & 1 == 1)
-}
-
-/// The naming of points and words for a player of `lang`.
-fn naming(lang: Lang) -> crate::app::Naming {
-    crate::app::Naming {
-        lang,
-        ..crate::app::Naming::default()
-    }
 }

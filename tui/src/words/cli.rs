@@ -67,6 +67,9 @@ pub enum Line<'a> {
     AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
     AddressNotKept { addr: SocketAddr, why: &'a str },
+    /// Two sentences said as one line, the first ending where the second
+    /// begins: how a game stopped, then where its SGF went.
+    Joined(&'a str, &'a str),
     /// On the screen: kaisho has no folder for its files (`why`, worded).
     Unsaved(&'a str),
     /// On the screen: network play without a folder for its files.
@@ -125,6 +128,7 @@ fn english(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
         Line::AlreadyRunning => "a network game is already running".to_string(),
+        Line::Joined(first, then) => format!("{first}; {then}"),
         Line::Unsaved(why) => format!("{why}; games will not be saved"),
         Line::NeedsDataFolder => {
             "network play needs a data folder for its identity and logs".to_string()
@@ -182,6 +186,7 @@ fn japanese(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
         Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
+        Line::Joined(first, then) => format!("{}。{then}", first.trim_end_matches('。')),
         Line::Unsaved(why) => format!("{why}。対局は保存されません"),
         Line::NeedsDataFolder => {
             "ネット対局には身元と棋譜を置くデータフォルダが要ります (--home フォルダ)".to_string()
