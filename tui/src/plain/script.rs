@@ -2,6 +2,7 @@
 //! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
 //! and every line the headless game prints, in the player's language.
 
+use super::UsageError;
 use crate::app::Naming;
 use crate::words::{self, Lang, Told, Verb};
 use kaisho_core::{Color, Event, Game, Phase, Point};
@@ -13,25 +14,23 @@ use kaisho_net::script::{Command, Voice};
 ///
 /// # Errors
 /// A line that is neither a command nor a point, or a point that is not
-/// on the board, with what to type instead.
-pub fn read(line: &str, me: Color, size: u8, naming: Naming) -> Result<Option<Command>, String> {
+/// on the board; the catalog words it ([`words::usage_error`]).
+pub fn read(
+    line: &str,
+    me: Color,
+    size: u8,
+    naming: Naming,
+) -> Result<Option<Command>, UsageError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let point = |text: &str| naming.parse(text.trim(), size).map_err(|e| e.to_string());
+    let point = |text: &str| naming.parse(text.trim(), size).map_err(UsageError::Point);
     let Some(verb) = words::verb(word) else {
-        return point(line).map(|point| Some(Command::Event(Event::Play { color: me, point }))).map_err(|_| {
-            match naming.lang {
-                Lang::En => format!(
-                    "'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)"
-                ),
-                Lang::Ja => format!(
-                    "「{line}」は点でもコマンドでもありません (D4、pass、resign、undo、board、help など)"
-                ),
-            }
-        });
+        return point(line)
+            .map(|point| Some(Command::Event(Event::Play { color: me, point })))
+            .map_err(|_| UsageError::NotPointOrCommand(line.to_string()));
     };
     let event = match verb {
         Verb::Play => Event::Play {
@@ -85,8 +84,10 @@ impl ScriptVoice {
 }
 
 impl Voice for ScriptVoice {
+    /// The line read, or why not in the player's language: the text the
+    /// script prints (the net crate's `Voice` takes words, not types).
     fn read(&self, line: &str, me: Color, size: u8) -> Result<Option<Command>, String> {
-        read(line, me, size, self.naming)
+        read(line, me, size, self.naming).map_err(|e| words::usage_error(self.naming.lang, &e))
     }
 
     fn help(&self) -> String {
@@ -234,7 +235,20 @@ mod tests {
             read("propose dead A1 B2", b, 9, n).unwrap(),
             Some(Command::Event(Event::Propose { dead, .. })) if dead.len() == 2
         ));
-        assert!(read("Z99", b, 9, n).unwrap_err().contains("not a point"));
+        let wrong = read("Z99", b, 9, n).unwrap_err();
+        assert!(wrong.to_string().contains("not a point"), "{wrong}");
+        let off = read("play Z9", b, 9, n).unwrap_err();
+        let voice = ScriptVoice {
+            naming: Naming {
+                lang: Lang::Ja,
+                ..n
+            },
+        };
+        assert_eq!(
+            voice.read("play Z9", b, 9).unwrap_err(),
+            words::usage_error(Lang::Ja, &off)
+        );
+        assert_eq!(words::usage_error(Lang::Ja, &off), "「Z9」は9路盤の外です");
         assert_eq!(read("bye", b, 9, n).unwrap(), Some(Command::Bye));
     }
 

@@ -45,6 +45,8 @@ pub enum UsageError {
     NoGameYet,
     /// No command has this name.
     Unknown(String),
+    /// A script line that is neither a point nor a command.
+    NotPointOrCommand(String),
     /// The chat line is `chars` characters long, over the limit.
     ChatTooLong { chars: usize },
 }

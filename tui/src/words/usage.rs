@@ -24,6 +24,9 @@ pub fn usage_error(lang: Lang, error: &UsageError) -> String {
         (Lang::En, UsageError::Unknown(verb)) => {
             format!("unknown command '{verb}'; type help for the list")
         }
+        (Lang::En, UsageError::NotPointOrCommand(line)) => format!(
+            "'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)"
+        ),
         (Lang::En, UsageError::ChatTooLong { chars }) => format!(
             "the chat line is {chars} characters long; at most {MAX_CHAT_CHARS} are allowed"
         ),
@@ -42,6 +45,9 @@ pub fn usage_error(lang: Lang, error: &UsageError) -> String {
         (Lang::Ja, UsageError::Unknown(verb)) => {
             format!("「{verb}」というコマンドはありません。help で一覧を")
         }
+        (Lang::Ja, UsageError::NotPointOrCommand(line)) => format!(
+            "「{line}」は点でもコマンドでもありません (D4、pass、resign、undo、board、help など)"
+        ),
         (Lang::Ja, UsageError::ChatTooLong { chars }) => {
             format!("チャットが{chars}文字あります。{MAX_CHAT_CHARS}文字までです")
         }
