@@ -11,7 +11,7 @@
 //! its log) and tells its player.
 
 use crate::close;
-use crate::error::{Divergence, NetError, NotNow};
+use crate::error::{Awaited, Divergence, NetError, NotNow};
 use crate::link::{Inbox, Sender};
 use crate::wire::{EventW, Message, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
@@ -510,10 +510,7 @@ impl Session {
                 state_hash,
             })
             .await?;
-        match self
-            .recv_within_pairing("the acknowledgement of the resent event")
-            .await?
-        {
+        match self.recv_within_pairing(Awaited::ResentAck).await? {
             Message::Ack {
                 seq: s,
                 state_hash: h,
@@ -528,10 +525,7 @@ impl Session {
     /// On resuming, receives the one event our log missed (in place of our
     /// own crossed event, if there is one in flight).
     pub(crate) async fn catch_up(&mut self) -> Result<(), NetError> {
-        match self
-            .recv_within_pairing("the event our save missed")
-            .await?
-        {
+        match self.recv_within_pairing(Awaited::MissedEvent).await? {
             Message::Event {
                 seq,
                 event,
@@ -548,7 +542,7 @@ impl Session {
         }
     }
 
-    async fn recv_within_pairing(&mut self, what: &'static str) -> Result<Message, NetError> {
+    async fn recv_within_pairing(&mut self, what: Awaited) -> Result<Message, NetError> {
         match tokio::time::timeout(crate::link::PAIR_TIMEOUT, self.inbox.recv()).await {
             Err(_) => Err(NetError::Timeout(what)),
             Ok(Some(m)) => m,

@@ -3,7 +3,7 @@
 //! the last event both sides hold.
 
 use crate::close;
-use crate::error::{Divergence, NetError};
+use crate::error::{Awaited, Divergence, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
 use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id, check_name};
@@ -51,7 +51,7 @@ async fn offer(mut link: Link, terms: Terms, store: &GameStore) -> Result<Sessio
     };
     link.send(&Message::Terms(terms.clone())).await?;
     match link
-        .recv_within(PAIR_TIMEOUT * 6, "the partner to agree to the terms")
+        .recv_within(PAIR_TIMEOUT * 6, Awaited::Agreement)
         .await?
     {
         Message::Agree { digest: d } if d == digest(&terms)? => {}
@@ -74,7 +74,7 @@ async fn offer(mut link: Link, terms: Terms, store: &GameStore) -> Result<Sessio
             })
             .await?;
             let odd = match link
-                .recv_within(PAIR_TIMEOUT * 6, "the partner's nigiri call")
+                .recv_within(PAIR_TIMEOUT * 6, Awaited::NigiriCall)
                 .await?
             {
                 Message::NigiriGuess { odd } => odd,
@@ -138,7 +138,7 @@ async fn take_terms(
         return Err(refuse(link, e).await);
     }
     let terms = match link
-        .recv_within(PAIR_TIMEOUT * 6, "the host's terms")
+        .recv_within(PAIR_TIMEOUT * 6, Awaited::HostTerms)
         .await?
     {
         Message::Terms(t) => t,
@@ -170,7 +170,7 @@ async fn take_terms(
         Colors::HostWhite => Color::White,
         Colors::Nigiri => {
             let digest = match link
-                .recv_within(PAIR_TIMEOUT * 6, "the host's nigiri")
+                .recv_within(PAIR_TIMEOUT * 6, Awaited::HostNigiri)
                 .await?
             {
                 Message::NigiriCommit { digest } => digest,
@@ -180,7 +180,10 @@ async fn take_terms(
                 }
             };
             link.send(&Message::NigiriGuess { odd: call_odd }).await?;
-            let (count, nonce) = match link.recv_within(PAIR_TIMEOUT, "the nigiri reveal").await? {
+            let (count, nonce) = match link
+                .recv_within(PAIR_TIMEOUT, Awaited::NigiriReveal)
+                .await?
+            {
                 Message::NigiriReveal { count, nonce } => (count, nonce),
                 other => {
                     let e = unexpected("the nigiri reveal", &other);
@@ -268,7 +271,10 @@ pub async fn resume(
 ) -> Result<Session, NetError> {
     let (id, theirs_first) = match game_id {
         Some(id) => (id.to_string(), None),
-        None => match link.recv_within(PAIR_TIMEOUT, "the game to resume").await? {
+        None => match link
+            .recv_within(PAIR_TIMEOUT, Awaited::GameToResume)
+            .await?
+        {
             Message::Resume {
                 game_id,
                 events,
@@ -336,7 +342,7 @@ pub async fn resume(
     let (their_events, their_digest, their_time) = match theirs_first {
         Some(x) => x,
         None => match link
-            .recv_within(PAIR_TIMEOUT, "the partner's saved position")
+            .recv_within(PAIR_TIMEOUT, Awaited::SavedPosition)
             .await?
         {
             Message::Resume {

@@ -7,7 +7,7 @@
 use super::{Failure, Lang, failure, refusal};
 use crate::app::Naming;
 use crate::netplay::NetplayError;
-use kaisho_net::{Divergence, NetError, NotNow};
+use kaisho_net::{Awaited, Divergence, NetError, NotNow};
 
 /// A failure of network play in the player's language; the connection's
 /// own failures as [`net_refusal`] words them (points on a board of
@@ -103,10 +103,33 @@ fn japanese(error: &NetError) -> String {
             "ニギリの公開が最初の約束と一致しません。相手の不正か故障です。対局は始まっていません"
                 .to_string()
         }
-        NetError::Log(e) => format!("対局記録を書けませんでした: {e}"),
-        NetError::Timeout(what) => format!("待ち時間が過ぎました ({what})"),
+        NetError::Log(e) => failure(Lang::Ja, Failure::Log(e)),
+        NetError::Timeout(what) => format!("{}を待つ時間が過ぎました", awaited(*what)),
         NetError::NotNow(why) => not_now(*why).to_string(),
         NetError::Game(_) | NetError::Rejected { .. } => error.to_string(),
+    }
+}
+
+/// What was waited for, in Japanese.
+fn awaited(what: Awaited) -> &'static str {
+    match what {
+        Awaited::Handshake => "接続の確立",
+        Awaited::Pairing => "接続の組み合わせ (接続は切りました)",
+        Awaited::JoinerKeys => "参加者の鍵交換",
+        Awaited::JoinerConfirmation => "参加者の確認",
+        Awaited::Rejoin => "相手の再接続",
+        Awaited::HostKeys => "主催者の鍵交換",
+        Awaited::HostConfirmation => "主催者の確認",
+        Awaited::Greeting => "相手のあいさつ",
+        Awaited::ResentAck => "送り直した記録への返事",
+        Awaited::MissedEvent => "保存し損ねた記録の再送",
+        Awaited::Agreement => "相手の対局条件への同意",
+        Awaited::NigiriCall => "相手のニギリの答え",
+        Awaited::HostTerms => "主催者の対局条件",
+        Awaited::HostNigiri => "主催者のニギリ",
+        Awaited::NigiriReveal => "ニギリの石数の公開",
+        Awaited::GameToResume => "再開する対局",
+        Awaited::SavedPosition => "相手の保存した局面",
     }
 }
 
@@ -150,6 +173,17 @@ mod tests {
         let e = NetError::NotNow(NotNow::NoUndosLeft);
         assert!(net_refusal(&e, Naming::default(), 19).starts_with("not yet: no requests"));
         assert!(net_refusal(&e, ja(), 19).contains("待った"));
+    }
+
+    #[test]
+    fn a_timeout_names_what_was_awaited_in_japanese() {
+        let e = NetError::Timeout(Awaited::HostKeys);
+        assert_eq!(
+            net_refusal(&e, ja(), 19),
+            "主催者の鍵交換を待つ時間が過ぎました"
+        );
+        let en = net_refusal(&e, Naming::default(), 19);
+        assert_eq!(en, "timed out waiting for the host's key exchange");
     }
 
     #[test]
