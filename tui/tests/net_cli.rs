@@ -370,6 +370,47 @@ fn a_wrong_address_says_no_host_answered_and_saves_nothing() {
     assert!(!games.exists() || std::fs::read_dir(&games).unwrap().next().is_none());
 }
 
+/// The failures of `kaisho join` and `kaisho host` before any game are
+/// told in the player's language: no host at the address, a code that
+/// cannot be read, a colour that is none, all on loopback only.
+#[test]
+fn failures_before_a_game_are_told_in_japanese() {
+    let dir = tempfile::tempdir().unwrap();
+    let jh = dir.path().join("joiner");
+    let unused = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let addr = unused.local_addr().unwrap().to_string();
+    let ja = ["--lang", "ja"];
+    let args: Vec<&str> = ja
+        .iter()
+        .copied()
+        .chain([addr.as_str(), "tide-4821-oak"])
+        .collect();
+    let (status, text) = join_to_end(&jh, &args);
+    assert_ne!(status, 0);
+    assert!(
+        text.contains(&format!("{addr} に応答する主催者がいません")),
+        "{text}"
+    );
+    let (status, text) = join_to_end(&jh, &["--lang", "ja", "nonsense"]);
+    assert_ne!(status, 0);
+    assert!(
+        text.starts_with("kaisho join: 参加コードが読めません"),
+        "{text}"
+    );
+    let host = Command::new(KAISHO)
+        .args(["--home", &jh.display().to_string(), "--lang", "ja", "host"])
+        .args(["--bind", "127.0.0.1", "--port", "0", "--color", "purple"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!host.status.success());
+    let said = String::from_utf8_lossy(&host.stderr);
+    assert!(
+        said.contains("--color purple: black (黒)、white (白)、nigiri (ニギリ)"),
+        "{said}"
+    );
+}
+
 #[test]
 fn two_members_with_the_default_name_both_play_one_host_named_by_its_config() {
     let dir = tempfile::tempdir().unwrap();
