@@ -7,7 +7,7 @@ mod parse;
 pub mod script;
 mod usage;
 
-pub use parse::{Line, help, parse};
+pub use parse::{Line, parse};
 pub use usage::{Usage, UsageError};
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
@@ -70,7 +70,7 @@ async fn session(
                 Some(text) => match parse(&text, &state) {
                     Ok(Line::Nothing) => None,
                     Ok(Line::Help) => {
-                        writeln!(output, "{}", help(state.naming.lang))?;
+                        writeln!(output, "{}", words::plain_help(state.naming.lang))?;
                         None
                     }
                     Ok(Line::Command(command)) => Some(Msg::Command(command)),

@@ -4,7 +4,7 @@
 
 use super::UsageError;
 use crate::app::Naming;
-use crate::words::{self, Lang, Told, Verb};
+use crate::words::{self, Lang, ScriptLine, Told, Turn, Verb, script_line};
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Voice};
@@ -74,12 +74,9 @@ pub struct ScriptVoice {
 }
 
 impl ScriptVoice {
-    /// A refusal's line: the word that marks it, then why.
-    fn refusal(&self, why: &str) -> String {
-        match self.naming.lang {
-            Lang::En => format!("refused: {why}"),
-            Lang::Ja => format!("拒否: {why}"),
-        }
+    /// `line` in the player's language.
+    fn line(&self, line: ScriptLine<'_>) -> String {
+        script_line(self.naming.lang, line)
     }
 }
 
@@ -92,12 +89,8 @@ impl Voice for ScriptVoice {
 
     fn help(&self) -> String {
         // One line, as every line a script prints: a point (D4) or a word.
-        let header = match self.naming.lang {
-            Lang::En => "commands: a point like D4, or",
-            Lang::Ja => "コマンド: D4 などの点、または",
-        };
         let list: Vec<&str> = words::WORDS.iter().map(|&(w, _)| w).collect();
-        format!("{header} {}", list.join(", "))
+        self.line(ScriptLine::Help(&list.join(", ")))
     }
 
     fn event(&self, seq: u32, event: &Event, game: &Game) -> String {
@@ -109,35 +102,30 @@ impl Voice for ScriptVoice {
         };
         let size = game.settings().size.get();
         let said = words::sentence(&told, self.naming, size);
-        match self.naming.lang {
-            Lang::En => format!("event {seq}: {said}"),
-            Lang::Ja => format!("記録{seq}: {said}"),
-        }
+        self.line(ScriptLine::Event { seq, said: &said })
     }
 
     fn withdrawn(&self, event: &Event, game: &Game) -> String {
         let size = game.settings().size.get();
         let what = words::sentence(&Told::bare(event, game.move_number()), self.naming, size);
-        match self.naming.lang {
-            Lang::En => format!("withdrawn: {what} crossed the partner's event"),
-            Lang::Ja => format!("取り消し: {what} は相手の着手と行き違い、取り消されました"),
-        }
+        self.line(ScriptLine::Withdrawn(&what))
     }
 
     fn refused(&self, error: &NetError, game: &Game) -> String {
         let size = game.settings().size.get();
-        self.refusal(&words::net_refusal(error, self.naming, size))
+        self.line(ScriptLine::Refused(&words::net_refusal(
+            error,
+            self.naming,
+            size,
+        )))
     }
 
     fn unreadable(&self, why: &str) -> String {
-        self.refusal(why)
+        self.line(ScriptLine::Refused(why))
     }
 
     fn chat(&self, text: &str) -> String {
-        match self.naming.lang {
-            Lang::En => format!("chat: {text}"),
-            Lang::Ja => format!("一言: {text}"),
-        }
+        self.line(ScriptLine::Chat(text))
     }
 
     fn board(&self, game: &Game, me: Color) -> Vec<String> {
@@ -163,31 +151,18 @@ pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
         let stones: String = row.chars().map(|c| format!(" {c}")).collect();
         lines.push(format!("{number:>2} {stones}"));
     }
-    let [black, white] = game.captures();
-    let (b, w) = (
-        words::color(lang, Color::Black),
-        words::color(lang, Color::White),
-    );
-    let (mine, theirs) = (words::color(lang, me), words::color(lang, me.opponent()));
-    let moves = game.move_number();
-    lines.push(match (lang, game.phase()) {
-        (Lang::En, Phase::Playing) if game.to_move() == me => {
-            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; {mine} (you) to play")
-        }
-        (Lang::En, Phase::Playing) => format!(
-            "move {moves}; prisoners taken: {b} {black}, {w} {white}; {theirs} (partner) to play"
-        ),
-        (Lang::En, _) => {
-            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; play has stopped")
-        }
-        (Lang::Ja, Phase::Playing) if game.to_move() == me => {
-            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{mine} (あなた) の番")
-        }
-        (Lang::Ja, Phase::Playing) => {
-            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{theirs} (相手) の番")
-        }
-        (Lang::Ja, _) => format!("{moves}手目、アゲハマ {b}{black} {w}{white}、対局の停止中"),
-    });
+    let turn = match game.phase() {
+        Phase::Playing if game.to_move() == me => Turn::Mine,
+        Phase::Playing => Turn::Partner,
+        _ => Turn::Stopped,
+    };
+    let status = ScriptLine::Status {
+        moves: game.move_number(),
+        prisoners: game.captures(),
+        me,
+        turn,
+    };
+    lines.push(script_line(lang, status));
     lines
 }
 
