@@ -59,10 +59,105 @@ pub enum NetError {
     Log(LogError),
     /// A local event was refused by the rules.
     Game(GameError),
-    /// Nothing arrived in time.
-    Timeout(&'static str),
+    /// Nothing arrived in time: what was awaited.
+    Timeout(Awaited),
     /// A local action that cannot be taken yet; nothing was sent.
-    NotNow(&'static str),
+    NotNow(NotNow),
+}
+
+/// What a side waited for in vain, for [`NetError::Timeout`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Awaited {
+    /// A connection's TLS handshake (on the host).
+    Handshake,
+    /// A connection to pair within the attempt's deadline (it was dropped).
+    Pairing,
+    /// The joiner's key exchange (on the host).
+    JoinerKeys,
+    /// The joiner's confirmation of the code (on the host).
+    JoinerConfirmation,
+    /// An adjourned game's partner coming back (on the host).
+    Rejoin,
+    /// The host's key exchange (on the joiner).
+    HostKeys,
+    /// The host's confirmation (on the joiner).
+    HostConfirmation,
+    /// The partner's greeting.
+    Greeting,
+    /// The acknowledgement of an event sent again after a reconnection.
+    ResentAck,
+    /// The event this side's save missed, sent again by the partner.
+    MissedEvent,
+    /// The joiner's agreement to the host's terms.
+    Agreement,
+    /// The joiner's nigiri call.
+    NigiriCall,
+    /// The host's terms (on the joiner).
+    HostTerms,
+    /// The host's nigiri commitment (on the joiner).
+    HostNigiri,
+    /// The nigiri's reveal.
+    NigiriReveal,
+    /// The game the partner resumes.
+    GameToResume,
+    /// The partner's saved position, to compare on resuming.
+    SavedPosition,
+    /// The host's answer to this side's last result of a series (on the
+    /// joiner): the terms again, or a goodbye.
+    HostsAnswer,
+}
+
+/// English, for logs and the `Display` of [`NetError`].
+impl fmt::Display for Awaited {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Awaited::Handshake => "a connection's handshake",
+            Awaited::Pairing => "a connection to pair; it was dropped",
+            Awaited::JoinerKeys => "the joiner's key exchange",
+            Awaited::JoinerConfirmation => "the joiner's confirmation",
+            Awaited::Rejoin => "the partner's rejoin",
+            Awaited::HostKeys => "the host's key exchange",
+            Awaited::HostConfirmation => "the host's confirmation",
+            Awaited::Greeting => "the partner's greeting",
+            Awaited::ResentAck => "the acknowledgement of the resent event",
+            Awaited::MissedEvent => "the event our save missed",
+            Awaited::Agreement => "the partner to agree to the terms",
+            Awaited::NigiriCall => "the partner's nigiri call",
+            Awaited::HostTerms => "the host's terms",
+            Awaited::HostNigiri => "the host's nigiri",
+            Awaited::NigiriReveal => "the nigiri reveal",
+            Awaited::GameToResume => "the game to resume",
+            Awaited::SavedPosition => "the partner's saved position",
+            Awaited::HostsAnswer => "the host's answer to this side's last result of the series",
+        })
+    }
+}
+
+/// Why a local action cannot be taken yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotNow {
+    /// The last local event waits for the partner's acknowledgement.
+    Unacknowledged,
+    /// No requests to take back a move are left under the undo limit.
+    NoUndosLeft,
+    /// A loss on time is claimed while the partner still has time.
+    PartnerHasTime,
+}
+
+impl fmt::Display for NotNow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            NotNow::Unacknowledged => {
+                "the last event has not been acknowledged; wait for the partner's answer"
+            }
+            NotNow::NoUndosLeft => {
+                "no requests to take back a move are left in this game (the undo limit: Settings, or undo_limit under [game] in config.toml)"
+            }
+            NotNow::PartnerHasTime => {
+                "the partner still has time; a loss on time can be claimed once it runs out"
+            }
+        })
+    }
 }
 
 impl fmt::Display for NetError {

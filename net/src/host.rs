@@ -9,7 +9,7 @@
 
 use crate::close;
 use crate::code::{JoinCode, Secret};
-use crate::error::NetError;
+use crate::error::{Awaited, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::pake::{Binding, EXPORTER_LABEL, Exchange, Side};
 use crate::tls;
@@ -308,13 +308,11 @@ impl Attempt {
         let deadline = tokio::time::Instant::now() + ATTEMPT_DEADLINE;
         let connection = tokio::time::timeout_at(deadline, incoming)
             .await
-            .map_err(|_| NetError::Timeout("a connection's handshake"))?
+            .map_err(|_| NetError::Timeout(Awaited::Handshake))?
             .map_err(close::error_of)?;
         let paired = tokio::time::timeout_at(deadline, self.pair(&connection, wanted))
             .await
-            .unwrap_or(Err(NetError::Timeout(
-                "a connection to pair; it was dropped",
-            )));
+            .unwrap_or(Err(NetError::Timeout(Awaited::Pairing)));
         close::on_error(&connection, paired)
     }
 
@@ -340,9 +338,7 @@ impl Attempt {
         connection: &quinn::Connection,
         peer: Fingerprint,
     ) -> Result<Link, NetError> {
-        let first = link
-            .recv_within(PAIR_TIMEOUT, "the joiner's key exchange")
-            .await;
+        let first = link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await;
         let peer_msg = match first {
             Ok(Message::Spake { msg }) => msg,
             Ok(Message::Rejoin) => {
@@ -380,7 +376,7 @@ impl Attempt {
         let binding = binding(connection, self.local, peer)?;
         let confirmation = exchange.finish(&peer_msg, binding)?;
         let mac = match link
-            .recv_within(PAIR_TIMEOUT, "the joiner's confirmation")
+            .recv_within(PAIR_TIMEOUT, Awaited::JoinerConfirmation)
             .await?
         {
             Message::Confirm { mac } => mac,
@@ -439,10 +435,7 @@ impl Attempt {
             .await;
             return Err(e);
         }
-        match link
-            .recv_within(PAIR_TIMEOUT, "the partner's rejoin")
-            .await?
-        {
+        match link.recv_within(PAIR_TIMEOUT, Awaited::Rejoin).await? {
             Message::Rejoin => {}
             other => return Err(unexpected("a rejoin", &other)),
         }

@@ -3,7 +3,7 @@
 
 use crate::close;
 use crate::code::JoinCode;
-use crate::error::NetError;
+use crate::error::{Awaited, NetError};
 use crate::host::binding;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::pake::{Exchange, Side};
@@ -30,10 +30,7 @@ async fn pair(
 ) -> Result<Link, NetError> {
     let (exchange, msg) = Exchange::start(&code.secret, Side::Joiner);
     link.send(&Message::Spake { msg }).await?;
-    let host_msg = match link
-        .recv_within(PAIR_TIMEOUT, "the host's key exchange")
-        .await?
-    {
+    let host_msg = match link.recv_within(PAIR_TIMEOUT, Awaited::HostKeys).await? {
         Message::Spake { msg } => msg,
         other => return Err(unexpected("a key exchange", &other)),
     };
@@ -44,7 +41,7 @@ async fn pair(
     })
     .await?;
     let mac = match link
-        .recv_within(PAIR_TIMEOUT, "the host's confirmation")
+        .recv_within(PAIR_TIMEOUT, Awaited::HostConfirmation)
         .await?
     {
         Message::Confirm { mac } => mac,

@@ -23,7 +23,7 @@ pub mod tls;
 pub mod wire;
 
 pub use code::{JoinCode, Secret};
-pub use error::{Divergence, NetError};
+pub use error::{Awaited, Divergence, NetError, NotNow};
 pub use host::Host;
 pub use join::{join, rejoin};
 pub use link::Link;

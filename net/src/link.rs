@@ -2,7 +2,7 @@
 //! certificates, one ordered stream of frames, and the greeting done.
 
 use crate::close;
-use crate::error::NetError;
+use crate::error::{Awaited, NetError};
 use crate::frame;
 use crate::wire::{Hello, Message, PROTOCOL_VERSION};
 use kaisho_saves::identity::Fingerprint;
@@ -104,7 +104,7 @@ impl Link {
     pub async fn recv_within(
         &mut self,
         limit: Duration,
-        what: &'static str,
+        what: Awaited,
     ) -> Result<Message, NetError> {
         tokio::time::timeout(limit, self.recv())
             .await
@@ -129,10 +129,7 @@ impl Link {
             fingerprint: self.sender.local.0,
         }))
         .await?;
-        let hello = match self
-            .recv_within(PAIR_TIMEOUT, "the partner's greeting")
-            .await?
-        {
+        let hello = match self.recv_within(PAIR_TIMEOUT, Awaited::Greeting).await? {
             Message::Hello(h) => Hello {
                 name: visible_owned(h.name),
                 program: visible_owned(h.program),

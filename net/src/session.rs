@@ -11,7 +11,7 @@
 //! its log) and tells its player.
 
 use crate::close;
-use crate::error::{Divergence, NetError};
+use crate::error::{Awaited, Divergence, NetError, NotNow};
 use crate::link::{Inbox, Sender};
 use crate::wire::{EventW, Message, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
@@ -190,14 +190,10 @@ impl Session {
     /// nothing is sent and the game is as before.
     pub async fn act(&mut self, event: Event) -> Result<(u32, Event), NetError> {
         if self.pending.is_some() {
-            return Err(NetError::NotNow(
-                "the last event has not been acknowledged; wait for the partner's answer",
-            ));
+            return Err(NetError::NotNow(NotNow::Unacknowledged));
         }
         if matches!(event, Event::RequestUndo { .. }) && self.undos_left() == Some(0) {
-            return Err(NetError::NotNow(
-                "no requests to take back a move are left in this game (the undo limit: Settings, or undo_limit under [game] in config.toml)",
-            ));
+            return Err(NetError::NotNow(NotNow::NoUndosLeft));
         }
         let claim = matches!(event, Event::TimeLoss { color } if color != self.local);
         if event.actor() != self.local && !claim {
@@ -206,9 +202,7 @@ impl Session {
             }));
         }
         if claim && !self.partner_overdue() {
-            return Err(NetError::NotNow(
-                "the partner still has time; a loss on time can be claimed once it runs out",
-            ));
+            return Err(NetError::NotNow(NotNow::PartnerHasTime));
         }
         let clock_before = self.clocks[self.local.index()];
         let (event, time_used_ms) = match self.time_local(&event) {
@@ -516,10 +510,7 @@ impl Session {
                 state_hash,
             })
             .await?;
-        match self
-            .recv_within_pairing("the acknowledgement of the resent event")
-            .await?
-        {
+        match self.recv_within_pairing(Awaited::ResentAck).await? {
             Message::Ack {
                 seq: s,
                 state_hash: h,
@@ -534,10 +525,7 @@ impl Session {
     /// On resuming, receives the one event our log missed (in place of our
     /// own crossed event, if there is one in flight).
     pub(crate) async fn catch_up(&mut self) -> Result<(), NetError> {
-        match self
-            .recv_within_pairing("the event our save missed")
-            .await?
-        {
+        match self.recv_within_pairing(Awaited::MissedEvent).await? {
             Message::Event {
                 seq,
                 event,
@@ -554,7 +542,7 @@ impl Session {
         }
     }
 
-    async fn recv_within_pairing(&mut self, what: &'static str) -> Result<Message, NetError> {
+    async fn recv_within_pairing(&mut self, what: Awaited) -> Result<Message, NetError> {
         match tokio::time::timeout(crate::link::PAIR_TIMEOUT, self.inbox.recv()).await {
             Err(_) => Err(NetError::Timeout(what)),
             Ok(Some(m)) => m,

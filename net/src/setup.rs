@@ -3,7 +3,7 @@
 //! the last event both sides hold.
 
 use crate::close;
-use crate::error::{Divergence, NetError};
+use crate::error::{Awaited, Divergence, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
 use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id, check_name};
@@ -79,7 +79,7 @@ enum Answer {
 async fn propose(link: &mut Link, terms: &Terms) -> Result<Answer, NetError> {
     link.send(&Message::Terms(terms.clone())).await?;
     match link
-        .recv_within(PAIR_TIMEOUT * 6, "the partner to agree to the terms")
+        .recv_within(PAIR_TIMEOUT * 6, Awaited::Agreement)
         .await?
     {
         Message::Agree { digest: d } if d == digest(terms)? => Ok(Answer::Agreed),
@@ -149,7 +149,7 @@ async fn offer<Fut: Future<Output = Option<Terms>>>(
             })
             .await?;
             let odd = match link
-                .recv_within(PAIR_TIMEOUT * 6, "the partner's nigiri call")
+                .recv_within(PAIR_TIMEOUT * 6, Awaited::NigiriCall)
                 .await?
             {
                 Message::NigiriGuess { odd } => odd,
@@ -242,7 +242,7 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
         return Err(refuse(link, e).await);
     }
     let mut terms = match link
-        .recv_within(PAIR_TIMEOUT * 6, "the host's terms")
+        .recv_within(PAIR_TIMEOUT * 6, Awaited::HostTerms)
         .await?
     {
         Message::Terms(t) => t,
@@ -260,8 +260,10 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
                 reason: reason.clone(),
             })
             .await?;
-            let waiting_for = "the host's answer to this side's last result of the series";
-            terms = match link.recv_within(PAIR_TIMEOUT * 6, waiting_for).await? {
+            terms = match link
+                .recv_within(PAIR_TIMEOUT * 6, Awaited::HostsAnswer)
+                .await?
+            {
                 Message::Terms(t) => t,
                 Message::Bye { .. } => return Err(NetError::TermsDiffer(reason)),
                 other => return Err(refuse(link, unexpected("the game's terms", &other)).await),
@@ -287,7 +289,7 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
         Colors::HostWhite => Color::White,
         Colors::Nigiri => {
             let digest = match link
-                .recv_within(PAIR_TIMEOUT * 6, "the host's nigiri")
+                .recv_within(PAIR_TIMEOUT * 6, Awaited::HostNigiri)
                 .await?
             {
                 Message::NigiriCommit { digest } => digest,
@@ -297,7 +299,10 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
                 }
             };
             link.send(&Message::NigiriGuess { odd: call_odd }).await?;
-            let (count, nonce) = match link.recv_within(PAIR_TIMEOUT, "the nigiri reveal").await? {
+            let (count, nonce) = match link
+                .recv_within(PAIR_TIMEOUT, Awaited::NigiriReveal)
+                .await?
+            {
                 Message::NigiriReveal { count, nonce } => (count, nonce),
                 other => {
                     let e = unexpected("the nigiri reveal", &other);
@@ -385,7 +390,10 @@ pub async fn resume(
 ) -> Result<Session, NetError> {
     let (id, theirs_first) = match game_id {
         Some(id) => (id.to_string(), None),
-        None => match link.recv_within(PAIR_TIMEOUT, "the game to resume").await? {
+        None => match link
+            .recv_within(PAIR_TIMEOUT, Awaited::GameToResume)
+            .await?
+        {
             Message::Resume {
                 game_id,
                 events,
@@ -453,7 +461,7 @@ pub async fn resume(
     let (their_events, their_digest, their_time) = match theirs_first {
         Some(x) => x,
         None => match link
-            .recv_within(PAIR_TIMEOUT, "the partner's saved position")
+            .recv_within(PAIR_TIMEOUT, Awaited::SavedPosition)
             .await?
         {
             Message::Resume {

@@ -2,7 +2,7 @@
 //! asked for or when the output is not a terminal.
 
 use crate::app::{Message, Options, State, Tone};
-use crate::words::{self, Lang};
+use crate::words::{self, Failure, Lang, Line, cli_line};
 use crate::{event_loop, logging, plain, terminal};
 use kaisho_saves::config;
 use kaisho_saves::places::Places;
@@ -25,23 +25,40 @@ pub struct Flags {
 }
 
 /// The home screen with the saves and settings found for `home` (see
-/// [`Places::locate`]). Without any folder kaisho still plays, unsaved,
-/// and says why.
+/// [`Places::locate`]), in English: [`run`] applies `--lang`, the setting
+/// and the locale. Without any folder kaisho still plays, unsaved, and
+/// says why.
 #[must_use]
 pub fn initial_state(
     home: Option<&std::path::Path>,
     options: Options,
     viewport: (u16, u16),
 ) -> State {
+    state_in(home, options, viewport, Some(Lang::En))
+}
+
+/// The home screen in the language `flag` asks for, else the setting's
+/// or the locale's.
+fn state_in(
+    home: Option<&std::path::Path>,
+    options: Options,
+    viewport: (u16, u16),
+    flag: Option<Lang>,
+) -> State {
     match Places::locate(home) {
         Ok(places) => {
             let loaded = config::load(&places.config_file());
-            State::with_places(options, viewport, places, loaded)
+            let mut state = State::with_places(options, viewport, places, loaded);
+            state.naming.lang = words::chosen(flag, &state.config);
+            state
         }
         Err(e) => {
             let mut state = State::new(options, viewport);
+            let lang = words::chosen(flag, &state.config);
+            state.naming.lang = lang;
+            let why = words::failure(lang, Failure::NoHome(&e));
             state.message = Some(Message {
-                text: format!("{e}; games will not be saved"),
+                text: cli_line(lang, Line::Unsaved(&why)),
                 tone: Tone::Error,
                 age: 0,
             });
@@ -83,11 +100,10 @@ pub fn run(flags: Flags) -> ExitCode {
 
 /// The home screen for the command line's flags.
 fn state_for(flags: &Flags, options: Options, viewport: (u16, u16)) -> State {
-    let mut state = initial_state(flags.home.as_deref(), options, viewport);
+    let mut state = state_in(flags.home.as_deref(), options, viewport, flags.lang);
     if let Some(listen) = flags.listen {
         state.listen = listen;
     }
-    state.naming.lang = words::chosen(flags.lang, &state.config);
     state
 }
 

@@ -34,6 +34,15 @@ fn json_lines(out: &Output) -> Vec<Value> {
         .collect()
 }
 
+/// The figures on the count's row that starts with `label`.
+fn figures(text: &str, label: &str) -> Vec<String> {
+    let line = text.lines().find(|l| l.starts_with(label)).unwrap();
+    line[label.len()..]
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
 #[test]
 fn replay_prints_the_final_position_and_prisoners() {
     let out = kaisho(&["replay", &fixture("capture.sgf")]);
@@ -126,13 +135,7 @@ fn score_counts_the_way_a_club_counts() {
     let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "b5"]);
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
-    let row = |label: &str| -> Vec<String> {
-        let line = text.lines().find(|l| l.starts_with(label)).unwrap();
-        line[label.len()..]
-            .split_whitespace()
-            .map(String::from)
-            .collect()
-    };
+    let row = |label: &str| figures(&text, label);
     assert_eq!(row("territory"), ["27", "27"]);
     assert_eq!(row("prisoners"), ["0", "0"]);
     assert_eq!(row("dead lifted"), ["1", "0"]);
@@ -213,4 +216,75 @@ fn a_file_name_with_escape_sequences_is_shown_never_obeyed() {
     let out = kaisho(&["score", &name, "--dead", "Z99"]);
     assert!(!out.status.success());
     assert!(!out.stderr.contains(&0x1b) && !out.stderr.contains(&0x07));
+}
+
+/// The display width of `text` in a terminal's columns.
+fn columns(text: &str) -> usize {
+    unicode_width::UnicodeWidthStr::width(text)
+}
+
+#[test]
+fn replay_and_score_speak_japanese_with_lang_ja() {
+    let out = kaisho(&["--lang", "ja", "replay", &fixture("capture.sgf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].ends_with("capture.sgf: 9路、6手"), "{text}");
+    assert_eq!(lines[10], "アゲハマ: 黒 1、白 0");
+
+    let out = kaisho(&["--lang", "ja", "replay", &fixture("ko.sgf")]);
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    assert!(text.contains("9手目 (黒 C2) は打てません: "), "{text}");
+    assert!(text.contains("劫"), "the rule's reason in Japanese: {text}");
+
+    let out = kaisho(&[
+        "--lang",
+        "ja",
+        "score",
+        &fixture("walls.sgf"),
+        "--dead",
+        "b5",
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(
+        lines[0].trim_start().starts_with('黒') && lines[0].ends_with('白'),
+        "{text}"
+    );
+    let row = |label: &str| figures(&text, label);
+    assert_eq!(row("地"), ["27", "27"]);
+    assert_eq!(row("アゲハマ"), ["0", "0"]);
+    assert_eq!(row("死に石"), ["1", "0"]);
+    assert_eq!(row("コミ"), ["6.5"]);
+    assert_eq!(row("合計"), ["28", "33.5"]);
+    let table = &lines[..6];
+    assert!(
+        table.iter().all(|l| columns(l) == columns(table[0])),
+        "the figures line up in columns: {text}"
+    );
+    assert!(text.contains("死に石: B5"), "{text}");
+    assert!(text.trim_end().ends_with("結果: W+5.5"), "{text}");
+}
+
+#[test]
+fn a_dead_point_off_the_board_is_refused_in_japanese() {
+    let out = kaisho(&[
+        "--lang",
+        "ja",
+        "score",
+        &fixture("walls.sgf"),
+        "--dead",
+        "Z5",
+    ]);
+    assert!(!out.status.success());
+    let text = stderr(&out);
+    assert!(text.contains("--dead: 「Z5」は9路盤の外です"), "{text}");
+    let out = kaisho(&["--lang", "ja", "replay", "/nonexistent/none.sgf"]);
+    assert!(
+        stderr(&out).contains("/nonexistent/none.sgf を読めません"),
+        "{}",
+        stderr(&out)
+    );
 }

@@ -242,3 +242,41 @@ fn sgf_over_the_size_cap_is_refused_by_every_command() {
             .is_empty()
     );
 }
+
+#[test]
+fn games_are_listed_imported_and_refused_in_japanese() {
+    let home = tempfile::tempdir().unwrap();
+    let out = kaisho(home.path(), &["--lang", "ja", "games"]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(said.contains("に保存した対局はありません。"), "{said}");
+
+    let fixture = |name: &str| format!("{}/tests/fixtures/{name}", env!("CARGO_MANIFEST_DIR"));
+    let out = kaisho(
+        home.path(),
+        &["--lang", "ja", "games", "import", &fixture("walls.sgf")],
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("として取り込みました (22手、打ち掛け: "),
+        "{said}"
+    );
+
+    let places = Places::under(home.path());
+    std::fs::write(places.games_dir().join("broken.kgl"), b"junk").unwrap();
+    let out = kaisho(home.path(), &["--lang", "ja", "games"]);
+    let listed = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        listed.contains("22手") && listed.contains("打ち掛け"),
+        "{listed}"
+    );
+    let warned = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        warned.contains("kaisho: 注意: ") && warned.contains("broken.kgl"),
+        "{warned}"
+    );
+
+    let out = kaisho(home.path(), &["--lang", "ja", "games", "export", "nope"]);
+    assert!(!out.status.success());
+    let refused = String::from_utf8(out.stderr).unwrap();
+    assert!(refused.starts_with("kaisho: エラー: "), "{refused}");
+}

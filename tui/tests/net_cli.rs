@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{aki_ben_series, ben_wins};
+use common::{aki_ben_series, ben_wins, english_lines};
 use kaisho_core::{Color, Event, Point};
 use kaisho_saves::log::read_log;
 use std::io::{BufRead, BufReader, Write};
@@ -26,17 +26,30 @@ struct Proc {
 
 impl Proc {
     fn start(home: &Path, args: &[&str]) -> Proc {
-        Proc::spawn(home, args, false)
+        Proc::spawn(home, args, false, None)
+    }
+
+    /// A process whose locale is `lang` (as `LANG`, with `LC_ALL` and
+    /// `LC_MESSAGES` unset), reading its standard error too.
+    fn start_in_locale(home: &Path, args: &[&str], lang: &str) -> Proc {
+        Proc::spawn(home, args, true, Some(lang))
     }
 
     /// A process whose standard error is read as lines too, interleaved
     /// with its standard output.
     fn start_reading_errors(home: &Path, args: &[&str]) -> Proc {
-        Proc::spawn(home, args, true)
+        Proc::spawn(home, args, true, None)
     }
 
-    fn spawn(home: &Path, args: &[&str], errors: bool) -> Proc {
-        let mut child = Command::new(KAISHO)
+    fn spawn(home: &Path, args: &[&str], errors: bool, locale: Option<&str>) -> Proc {
+        let mut command = Command::new(KAISHO);
+        if let Some(lang) = locale {
+            command
+                .env("LANG", lang)
+                .env_remove("LC_ALL")
+                .env_remove("LC_MESSAGES");
+        }
+        let mut child = command
             .arg("--home")
             .arg(home)
             .args(args)
@@ -355,6 +368,47 @@ fn a_wrong_address_says_no_host_answered_and_saves_nothing() {
     assert!(!text.contains("can be resumed"), "{text}");
     let games = jh.join("data/games");
     assert!(!games.exists() || std::fs::read_dir(&games).unwrap().next().is_none());
+}
+
+/// The failures of `kaisho join` and `kaisho host` before any game are
+/// told in the player's language: no host at the address, a code that
+/// cannot be read, a colour that is none, all on loopback only.
+#[test]
+fn failures_before_a_game_are_told_in_japanese() {
+    let dir = tempfile::tempdir().unwrap();
+    let jh = dir.path().join("joiner");
+    let unused = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
+    let addr = unused.local_addr().unwrap().to_string();
+    let ja = ["--lang", "ja"];
+    let args: Vec<&str> = ja
+        .iter()
+        .copied()
+        .chain([addr.as_str(), "tide-4821-oak"])
+        .collect();
+    let (status, text) = join_to_end(&jh, &args);
+    assert_ne!(status, 0);
+    assert!(
+        text.contains(&format!("{addr} に応答する主催者がいません")),
+        "{text}"
+    );
+    let (status, text) = join_to_end(&jh, &["--lang", "ja", "nonsense"]);
+    assert_ne!(status, 0);
+    assert!(
+        text.starts_with("kaisho join: 参加コードが読めません"),
+        "{text}"
+    );
+    let host = Command::new(KAISHO)
+        .args(["--home", &jh.display().to_string(), "--lang", "ja", "host"])
+        .args(["--bind", "127.0.0.1", "--port", "0", "--color", "purple"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!host.status.success());
+    let said = String::from_utf8_lossy(&host.stderr);
+    assert!(
+        said.contains("--color purple: black (黒)、white (白)、nigiri (ニギリ)"),
+        "{said}"
+    );
 }
 
 #[test]
@@ -739,4 +793,99 @@ fn a_series_correction_declined_refuses_the_game_and_changes_neither_copy() {
         let after = files.map(|f| std::fs::read(f).unwrap());
         assert_eq!(before, after);
     }
+}
+
+/// The fingerprint in a "connected" line: the grouped text in brackets.
+fn fingerprint_of(line: &str) -> String {
+    line.rsplit_once('(')
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map(|(fp, _)| fp.to_string())
+        .unwrap_or_default()
+}
+
+/// Both sides run under `LANG=ja_JP.UTF-8` and play a whole game on
+/// loopback: pairing, moves, the board, stoppage by two passes, a
+/// proposal with a dead stone and its acceptance, the count and the
+/// result. Every line either player is told is Japanese.
+#[test]
+fn two_japanese_players_play_a_whole_lan_game_in_japanese() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(
+        dir.path(),
+        "b.txt",
+        &["E5", "C3", "D6", "pass", "propose dead G7"],
+    );
+    let w = script(
+        dir.path(),
+        "w.txt",
+        &["D4", "G7", "board", "pass", "accept"],
+    );
+    let ja = "ja_JP.UTF-8";
+    let base = ["host", "--bind", "127.0.0.1", "--port", "0", "--size", "9"];
+    let args: Vec<&str> = base
+        .iter()
+        .copied()
+        .chain(["--color", "black", "--name", "Honinbo", "--script", &b])
+        .collect();
+    let mut host = Proc::start_in_locale(&hh, &args, ja);
+    let code = host.expect("参加コード: ")["参加コード: ".len()..].to_string();
+    let join_args = ["join", &code, "--name", "Kitani", "--script", &w];
+    let mut join = Proc::start_in_locale(&jh, &join_args, ja);
+    let met = join.expect("接続: ");
+    assert!(met.contains("Honinbo"), "{met}");
+    let id = join.expect("対局 ")["対局 ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    assert!(join.expect("記録8: ").contains("死に石 G7"));
+    let result = join.expect("結果: ");
+    assert_eq!(host.expect("結果: "), result);
+    assert!(join.expect("棋譜 (SGF) の保存先: ").ends_with(".sgf"));
+    assert!(host.expect("棋譜 (SGF) の保存先: ").ends_with(".sgf"));
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let told = |p: &mut Proc| -> Vec<String> {
+        let mut all = p.seen.clone();
+        all.extend(p.lines.try_iter());
+        all
+    };
+    let (host_lines, join_lines) = (told(&mut host), told(&mut join));
+    let met_host = host_lines.iter().find(|l| l.starts_with("接続: ")).unwrap();
+    let (fp_h, fp_j) = (fingerprint_of(met_host), fingerprint_of(&met));
+    let exports = |home: &Path| home.join("data/exports").to_string_lossy().into_owned();
+    let (he, je) = (exports(&hh), exports(&jh));
+    let values = [
+        he.as_str(),
+        je.as_str(),
+        code.as_str(),
+        id.as_str(),
+        "Honinbo",
+        "Kitani",
+        &fp_h,
+        &fp_j,
+        ".sgf",
+    ];
+    for lines in [&host_lines, &join_lines] {
+        assert!(lines.len() >= 13, "{lines:#?}");
+        let english = english_lines(lines, &values);
+        assert!(english.is_empty(), "English told: {english:#?}");
+    }
+    assert!(join_lines.iter().any(|l| l.contains("アゲハマ")));
+    let log = game_log(&hh, &id);
+    assert_eq!(log.events, game_log(&jh, &id).events);
+    let dead = Point::parse_gtp("G7", 9).unwrap();
+    assert!(log.events.iter().any(
+        |e| matches!(&e.event, Event::Propose { by: Color::Black, dead: d } if *d == vec![dead])
+    ));
+}
+
+#[test]
+fn the_japanese_check_finds_an_english_line() {
+    let lines = ["結果: W+6.5".to_string(), "result: W+6.5".to_string()];
+    assert_eq!(
+        english_lines(&lines, &[]),
+        vec!["result: W+6.5".to_string()]
+    );
 }

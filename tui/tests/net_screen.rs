@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{aki_ben_series, ben_wins, gtp, home_in};
+use common::{aki_ben_series, ben_wins, english_lines, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
 use kaisho::shell::Shell;
@@ -27,6 +27,10 @@ struct Side {
 impl Side {
     fn new(dir: &std::path::Path, name: &str) -> Side {
         let mut state = home_in(dir).state;
+        // The language of the config's `[display] lang`, as `kaisho` starts
+        // with it when neither `--lang` nor the locale says otherwise.
+        let setting = state.config.lang.map(Lang::from);
+        state.naming.lang = Lang::choose(None, setting, |_| None);
         state.config.player_name = name.to_string();
         state.listen = IpAddr::V4(Ipv4Addr::LOCALHOST);
         Side {
@@ -175,6 +179,17 @@ async fn both_playing(a: &mut Side, b: &mut Side) {
     .await;
 }
 
+/// Black (`a`) passes at move 3, White (`b`) answers: the game stops.
+async fn both_pass(a: &mut Side, b: &mut Side) {
+    a.keys("p");
+    settle(a, b, |_, b| b.session().game.move_number() == 3).await;
+    b.keys("p");
+    settle(a, b, |a, b| {
+        a.session().game.phase() == Phase::Stopped && b.session().game.phase() == Phase::Stopped
+    })
+    .await;
+}
+
 fn stone(side: &Side, name: &str) -> Option<Color> {
     side.session().game.board().get(gtp(name, 9))
 }
@@ -236,13 +251,7 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     );
 
     // Two passes stop the game; both sides draft the same dead stones.
-    a.keys("p");
-    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 3).await;
-    b.keys("p");
-    settle(&mut a, &mut b, |a, b| {
-        a.session().game.phase() == Phase::Stopped && b.session().game.phase() == Phase::Stopped
-    })
-    .await;
+    both_pass(&mut a, &mut b).await;
     assert_eq!(a.session().marks, b.session().marks);
 
     // Aki proposes D4 dead; Ben counters with nothing dead; Aki accepts.
@@ -654,4 +663,93 @@ async fn a_move_the_rules_refuse_in_a_network_game_is_refused_once_with_the_rule
     assert_eq!(a.said.len(), heard_a, "{:?}", a.said);
     assert_eq!(b.session().game.move_number(), 1);
     assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
+}
+
+/// Lines the screen's update still words itself in English (the join
+/// code, the game's start, a proposal's marks, the SGF export), left out
+/// of the check until they come from the catalog.
+/// Two players whose screens speak Japanese play a whole game on
+/// loopback: pairing from the host's form and the join prompt, moves, a
+/// refusal with its rule, stoppage by two passes, a proposal with a dead
+/// stone and its acceptance, the count and the result. Every line either
+/// screen says, and the lines shown after the game, are Japanese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_japanese_screens_play_a_whole_lan_game_in_japanese() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    for dir in [dir_a.path(), dir_b.path()] {
+        let config = Places::under(dir).config_file();
+        std::fs::create_dir_all(config.parent().unwrap()).unwrap();
+        std::fs::write(&config, "[display]\nlang = \"ja\"\n").unwrap();
+    }
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    assert_eq!(a.state.naming.lang, Lang::Ja);
+    assert_eq!(a.seat().local, Color::Black);
+
+    // Ben may not move for Black; Aki plays the centre, Ben D4.
+    b.press(KeyCode::Enter);
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |a, b| {
+        stone(a, "E5").is_some() && stone(b, "E5").is_some()
+    })
+    .await;
+    b.type_line(":E5");
+    settle(&mut a, &mut b, |_, b| b.heard("石のある点")).await;
+    b.keys(":");
+    b.type_line("D4");
+    settle(&mut a, &mut b, |a, _| stone(a, "D4") == Some(Color::White)).await;
+
+    // Two passes stop the game; Aki proposes D4 dead and Ben accepts.
+    both_pass(&mut a, &mut b).await;
+    a.type_line(":D4");
+    a.keys("s");
+    settle(&mut a, &mut b, |_, b| b.session().open_proposal().is_some()).await;
+    assert_eq!(b.session().marks, vec![gtp("D4", 9)]);
+    b.keys("a");
+    settle(&mut a, &mut b, |a, b| {
+        !a.session().after.is_empty() && !b.session().after.is_empty()
+    })
+    .await;
+    let result = |s: &Side| s.session().game.outcome().unwrap().result_string();
+    // D4 lifted as dead: Black's E5 owns the board.
+    assert!(result(&a).starts_with("B+"), "{}", result(&a));
+    assert_eq!(result(&a), result(&b));
+
+    let id = a.seat().game_id.clone();
+    for side in [&a, &b] {
+        let mut told = side.said.clone();
+        told.extend(side.session().after.iter().cloned());
+        assert!(told.len() >= 8, "{told:#?}");
+        // The join code's words are the code itself, not a message.
+        let codes: Vec<String> = told
+            .iter()
+            .filter_map(|l| l.strip_prefix("参加コード: "))
+            .map(str::to_string)
+            .collect();
+        let fingerprints: Vec<String> = told
+            .iter()
+            .filter_map(|l| l.strip_prefix("接続: "))
+            .filter_map(|l| {
+                l.rsplit_once('(')
+                    .map(|(_, fp)| fp.trim_end_matches(')').to_string())
+            })
+            .collect();
+        let exports = |dir: &std::path::Path| {
+            Places::under(dir)
+                .exports_dir()
+                .to_string_lossy()
+                .into_owned()
+        };
+        let (ea, eb) = (exports(dir_a.path()), exports(dir_b.path()));
+        let mut values = vec![ea.as_str(), eb.as_str(), id.as_str(), "Aki", "Ben", ".sgf"];
+        values.extend(fingerprints.iter().map(String::as_str));
+        values.extend(codes.iter().map(String::as_str));
+        let english = english_lines(&told, &values);
+        assert!(english.is_empty(), "English told: {english:#?}");
+        assert!(
+            told.iter()
+                .any(|l| l.contains("持碁") || l.contains("勝ち")),
+            "{told:#?}"
+        );
+    }
+    assert!(b.heard("石のある点"), "{:?}", b.said);
 }

@@ -466,3 +466,24 @@ fn plain_mode_speaks_japanese_by_flag_or_locale() {
     assert!(ok, "{english}");
     assert!(english.contains("move 1, Black E5"), "{english}");
 }
+
+/// A line that is not a command is answered in the player's language:
+/// the usage of the command meant, or the word that could not be read.
+#[test]
+fn typing_mistakes_are_answered_in_japanese() {
+    let input = b"goto\nnew nine\nfoo\nplay\nnew 9 6.3\nnew 9\nplay Z9\nquit\n";
+    let home = tempfile::tempdir().unwrap();
+    let (ok, out) = kaisho_in(home.path(), &["--plain", "--lang", "ja"], input);
+    assert!(ok, "{out}");
+    for expected in [
+        "使い方: goto 手数",
+        "「nine」は盤の大きさではありません",
+        "「foo」というコマンドはありません。help で一覧を",
+        "使い方: play 点 (例: play D4)",
+        "コミ「6.3」が読めません",
+        "「Z9」は9路盤の外です",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    assert!(!out.contains("usage:"), "{out}");
+}

@@ -364,3 +364,94 @@ fn a_wrong_result_is_corrected_or_struck_out_and_the_step_follows() {
         "{err}"
     );
 }
+
+#[test]
+fn a_series_is_kept_in_japanese_with_the_clubs_terms() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    let ja = |args: &[&str]| {
+        let mut all = vec!["--lang", "ja"];
+        all.extend_from_slice(args);
+        ok(h, &all)
+    };
+    let new = [
+        "series",
+        "new",
+        "--players",
+        "Aki,Ben",
+        "--ladder",
+        "otsu",
+        "--step",
+        "even",
+    ];
+    let out = ja(&new);
+    assert!(out.contains("シリーズ aki-ben を始めました"), "{out}");
+    assert!(out.contains("互先: 初局はニギリ、以後は黒白交互"), "{out}");
+    assert!(out.contains("ニギリで決めます"), "{out}");
+
+    let e = fails(
+        h,
+        &[
+            "--lang", "ja", "series", "record", "aki-ben", "--winner", "Aki",
+        ],
+    );
+    assert!(e.starts_with("kaisho: エラー: 第1局は互先の初局で"), "{e}");
+    let nigiri = [
+        "series",
+        "nigiri",
+        "aki-ben",
+        "--grabber",
+        "Aki",
+        "--stones",
+        "12",
+        "--call",
+        "odd",
+    ];
+    let out = ja(&nigiri);
+    assert!(
+        out.contains("ニギリ: Aki が12個 (偶数先) 握り、Ben が奇数先と答えました: 外れ"),
+        "{out}"
+    );
+    assert!(out.contains("第1局は Aki が黒です"), "{out}");
+
+    let out = ja(&["series", "record", "aki-ben", "--winner", "持碁"]);
+    assert!(out.contains("第1局: 持碁 (勝越しは動きません)"), "{out}");
+    let out = ja(&["series", "correct", "aki-ben", "--winner", "both-lose"]);
+    assert!(
+        out.contains("第1局の結果を訂正しました: 両負け (元: 持碁)"),
+        "{out}"
+    );
+    let out = ja(&["series", "correct", "aki-ben", "--winner", "strike"]);
+    assert!(
+        out.contains("第1局の結果を取り消しました (元: 両負け)"),
+        "{out}"
+    );
+
+    let show = ja(&["series", "show", "aki-ben"]);
+    for expected in [
+        "乙の手合割",
+        "コミは互先で6.5目",
+        "手合の推移:",
+        "次の対局: 第1局",
+    ] {
+        assert!(show.contains(expected), "missing {expected:?} in {show}");
+    }
+    let listed = ja(&["series", "list"]);
+    assert!(
+        listed.contains("Aki 対 Ben") && listed.contains("次: 第1局、互先、黒 Aki"),
+        "{listed}"
+    );
+
+    let e = fails(h, &["--lang", "ja", "series", "show", "nobody"]);
+    assert!(e.contains("シリーズ「nobody」はありません"), "{e}");
+    let e = fails(
+        h,
+        &[
+            "--lang", "ja", "series", "record", "aki-ben", "--winner", "Cho",
+        ],
+    );
+    assert!(
+        e.contains("「Cho」はこのシリーズの対局者ではありません"),
+        "{e}"
+    );
+}

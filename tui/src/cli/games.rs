@@ -2,10 +2,11 @@
 //! SGF, and SGF records imported as saved games to review or play on.
 
 use clap::{Args, Subcommand};
-use kaisho::app::{games_status, moves_text};
-use kaisho_core::Game;
-use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho::words::{self, Failure, Lang, Report, Say, report};
+use kaisho_core::{Color, Game, ReplayError};
+use kaisho_saves::log::{GameHeader, GameStore, LogError, Player};
 use kaisho_saves::places::Places;
+use kaisho_saves::sgf::SgfFileError;
 use kaisho_saves::visible::visible;
 use kaisho_saves::{export, sgf};
 use serde_json::json;
@@ -39,24 +40,24 @@ pub enum GamesCommand {
 }
 
 /// Lists the saved games or exports one; unreadable files are warnings.
-pub fn run(args: GamesArgs, home: Option<&Path>, lang: kaisho::words::Lang) -> ExitCode {
+pub fn run(args: GamesArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     let places = match Places::locate(home) {
         Ok(p) => p,
         Err(e) => {
-            eprintln!("kaisho: error: {e}");
+            error(lang, &words::failure(lang, Failure::NoHome(&e)));
             return ExitCode::FAILURE;
         }
     };
     let store = GameStore::new(places.games_dir());
     match args.command {
-        None => list(&store, args.json),
-        Some(GamesCommand::Import { file }) => match import(&store, &file) {
+        None => list(&store, args.json, lang),
+        Some(GamesCommand::Import { file }) => match import(&store, &file, lang) {
             Ok(message) => {
                 println!("{}", visible(&message));
                 ExitCode::SUCCESS
             }
-            Err(message) => {
-                eprintln!("kaisho: error: {}", visible(&message));
+            Err(e) => {
+                error(lang, &e.told(lang));
                 ExitCode::FAILURE
             }
         },
@@ -64,14 +65,14 @@ pub fn run(args: GamesArgs, home: Option<&Path>, lang: kaisho::words::Lang) -> E
             let saved = match store.load(&id) {
                 Ok(saved) => saved,
                 Err(e) => {
-                    eprintln!("kaisho: error: {e}");
+                    error(lang, &words::failure(lang, Failure::Log(&e)));
                     return ExitCode::FAILURE;
                 }
             };
             if let Some(notice) = saved.notice() {
-                eprintln!("kaisho: warning: {notice}");
+                warning(lang, &notice.to_string());
             }
-            let words = kaisho::words::sgf_words(lang);
+            let words = words::sgf_words(lang);
             let written = match &to {
                 Some(path) => export::export_to(&saved, path, &words).map(|()| path.clone()),
                 None => export::export_into(&saved, &places.exports_dir(), &words),
@@ -82,7 +83,7 @@ pub fn run(args: GamesArgs, home: Option<&Path>, lang: kaisho::words::Lang) -> E
                     ExitCode::SUCCESS
                 }
                 Err(e) => {
-                    eprintln!("kaisho: error: could not write the SGF file: {e}");
+                    error(lang, &report(lang, Report::ExportFailed(&e.to_string())));
                     ExitCode::FAILURE
                 }
             }
@@ -90,52 +91,95 @@ pub fn run(args: GamesArgs, home: Option<&Path>, lang: kaisho::words::Lang) -> E
     }
 }
 
+/// `kaisho: error: …` on standard error, control characters made visible.
+fn error(lang: Lang, why: &str) {
+    eprintln!("{}", visible(&report(lang, Report::Error(why))));
+}
+
+/// `kaisho: warning: …` on standard error, control characters made visible.
+fn warning(lang: Lang, notice: &str) {
+    eprintln!("{}", visible(&report(lang, Report::Warning(notice))));
+}
+
+/// Why an SGF record could not be imported. Its `Display` is for logs: a
+/// player is told [`ImportError::told`].
+#[derive(Debug, thiserror::Error)]
+enum ImportError {
+    #[error(transparent)]
+    File(#[from] SgfFileError),
+    /// The record breaks the rules at some move.
+    #[error("{}: {error}; only legal records can be imported", file.display())]
+    Illegal {
+        file: PathBuf,
+        size: u8,
+        error: ReplayError,
+    },
+    #[error(transparent)]
+    Log(#[from] LogError),
+}
+
+impl ImportError {
+    fn told(&self, lang: Lang) -> String {
+        match self {
+            ImportError::File(e) => words::failure(lang, Failure::Sgf(e)),
+            ImportError::Illegal { file, size, error } => {
+                let reason = words::refusal(&error.error, words::naming_for(lang), *size);
+                let illegal = Report::NotImportable {
+                    file: &file.display().to_string(),
+                    event: error.index + 1,
+                    reason: &reason,
+                };
+                report(lang, illegal)
+            }
+            ImportError::Log(e) => words::failure(lang, Failure::Log(e)),
+        }
+    }
+}
+
 /// Replays an SGF record under the rules and logs it as a new saved game.
-fn import(store: &GameStore, file: &Path) -> Result<String, String> {
-    let record = sgf::read_file(file).map_err(|e| e.to_string())?;
+fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportError> {
+    let record = sgf::read_file(file)?;
     let events = record.events();
-    let game = Game::replay(record.settings.clone(), &events).map_err(|e| {
-        format!(
-            "{}: {e}; only legal records can be imported",
-            file.display()
-        )
-    })?;
+    let game =
+        Game::replay(record.settings.clone(), &events).map_err(|error| ImportError::Illegal {
+            file: file.to_path_buf(),
+            size: record.settings.size.get(),
+            error,
+        })?;
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
-    let player = |name: &Option<String>, fallback: &str| Player {
-        name: name
-            .as_deref()
-            .map_or_else(|| fallback.to_string(), |n| visible(n).into_owned()),
+    let player = |name: &Option<String>, fallback: Color| Player {
+        name: name.as_deref().map_or_else(
+            || words::color(lang, fallback).to_string(),
+            |n| visible(n).into_owned(),
+        ),
         fingerprint: None,
     };
     let header = GameHeader {
         game_id: store.new_id(now),
         created_unix: now,
-        black: player(&record.black, "Black"),
-        white: player(&record.white, "White"),
+        black: player(&record.black, Color::Black),
+        white: player(&record.white, Color::White),
         settings: record.settings.clone(),
         local_color: None,
         series: None,
         clock: None,
     };
-    let mut log = store.create(&header).map_err(|e| e.to_string())?;
+    let mut log = store.create(&header)?;
     for event in &events {
-        log.append(event, None).map_err(|e| e.to_string())?;
+        log.append(event, None)?;
     }
-    let state = match game.outcome() {
-        Some(outcome) => format!("finished, {}", outcome.result_string()),
-        None => "adjourned: resume it from Saved games to play on".to_string(),
+    let imported = Report::Imported {
+        file: &file.display().to_string(),
+        id: &header.game_id,
+        moves: game.move_number(),
+        outcome: game.outcome(),
     };
-    Ok(format!(
-        "imported {} as game {} ({}, {state})",
-        file.display(),
-        header.game_id,
-        moves_text(game.move_number())
-    ))
+    Ok(report(lang, imported))
 }
 
-fn list(store: &GameStore, as_json: bool) -> ExitCode {
+fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
     let listing = store.list();
     for g in &listing.games {
         if as_json {
@@ -153,26 +197,28 @@ fn list(store: &GameStore, as_json: bool) -> ExitCode {
                 })
             );
         } else {
+            let moves = words::say(lang, Say::Moves(g.moves.into()));
             println!(
-                "{:<26} {:>2}×{:<2} {:>10}  {} (B) v {} (W)  {}",
+                "{:<26} {:>2}×{:<2} {}  {} (B) v {} (W)  {}",
                 visible(&g.id),
                 g.size,
                 g.size,
-                moves_text(g.moves),
+                words::pad_left(&moves, 10),
                 visible(&g.black),
                 visible(&g.white),
-                games_status(g)
+                report(lang, Report::Status(g.outcome))
             );
         }
         if let Some(notice) = &g.notice {
-            eprintln!("kaisho: warning: {}", visible(&notice.to_string()));
+            warning(lang, &notice.to_string());
         }
     }
     for problem in &listing.problems {
-        eprintln!("kaisho: warning: {}", visible(&problem.to_string()));
+        warning(lang, &words::failure(lang, Failure::Log(problem)));
     }
     if listing.games.is_empty() && !as_json {
-        println!("No saved games in {}.", store.dir().display());
+        let dir = store.dir().display().to_string();
+        println!("{}", report(lang, Report::NoGames { dir: &dir }));
     }
     ExitCode::SUCCESS
 }

@@ -5,13 +5,12 @@
 //! `kaisho join` shares the plumbing here.
 
 use clap::Args;
-use kaisho::app::{
-    SeriesGame, SeriesStep, SeriesTerms, export_line, record_network_game, series_unsaved,
-};
+use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
+use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::take_partners;
-use kaisho::netplay::{Env, is_drop, lan, now_unix, wait_for};
+use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::Lang;
+use kaisho::words::{Failure, Lang, Line, Why, cli_line, failure, naming_for, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -29,11 +28,6 @@ use tokio::sync::mpsc;
 
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7878;
-
-/// What the host's player reads once the code is burned: the host goes on
-/// refusing every attempt (the partner is told the code is burned) rather
-/// than stopping, as the protocol says.
-const BURNED_HERE: &str = "the join code is burned after 3 wrong tries: every attempt is refused from now on; stop with Ctrl-C and host again for a new code";
 
 /// Options both `host` and `join` take.
 #[derive(Args, Debug, Clone)]
@@ -85,10 +79,10 @@ impl PlayOptions {
     /// The player: `--name`, else the name in config.toml, and the undo
     /// limit in config.toml (a config that cannot be used is said on
     /// standard error, and its defaults used).
-    pub fn player(&self, places: &Places) -> Player {
+    pub fn player(&self, places: &Places, lang: Lang) -> Player {
         let loaded = config::load(&places.config_file());
         if let Some(problem) = loaded.problem {
-            eprintln!("{problem}");
+            eprintln!("{}", failure(lang, Failure::Config(&problem)));
         }
         Player {
             name: self.name.clone().unwrap_or(loaded.config.player_name),
@@ -102,15 +96,15 @@ impl PlayOptions {
         places: &Places,
         name: &str,
         hosting: bool,
-    ) -> Result<Option<SeriesTerms>, String> {
+    ) -> Result<Option<SeriesTerms>, NetplayError> {
         let Some(text) = &self.series else {
             return Ok(None);
         };
-        let id = SeriesId::parse(text).map_err(|e| e.to_string())?;
-        let series = SeriesStore::new(places)
-            .load(&id)
-            .map_err(|e| e.to_string())?;
-        SeriesTerms::next(&id, &series, name, hosting).map(Some)
+        let id = SeriesId::parse(text)?;
+        let series = SeriesStore::new(places).load(&id)?;
+        SeriesTerms::next(&id, &series, name, hosting)
+            .map(Some)
+            .map_err(NetplayError::Series)
     }
 }
 
@@ -161,26 +155,29 @@ pub struct HostArgs {
 }
 
 /// Loads what host and join need from the disk under `home`, and where it is.
-pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), String> {
-    let places = Places::locate(home).map_err(|e| e.to_string())?;
+pub fn load_env(home: Option<&Path>) -> Result<(Env, Places), NetplayError> {
+    let places = Places::locate(home)?;
     Ok((Env::load(&places)?, places))
 }
 
 /// Checks and remembers the partner, and says who connected.
-pub fn meet(env: &mut Env, link: &Link) -> Result<(), String> {
-    println!("{}", env.meet(link)?);
+pub fn meet(env: &mut Env, link: &Link, lang: Lang) -> Result<(), NetplayError> {
+    println!("{}", env.meet(link, lang)?);
     Ok(())
 }
 
 /// The command lines, read on a thread from the script or the terminal.
-pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String> {
+pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, NetplayError> {
     use std::io::BufRead;
     let reader: Box<dyn BufRead + Send> = match script {
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
         Some(p) if p == Path::new("-") => Box::new(std::io::BufReader::new(std::io::stdin())),
-        Some(p) => Box::new(std::io::BufReader::new(
-            std::fs::File::open(p).map_err(|e| format!("script {}: {e}", p.display()))?,
-        )),
+        Some(p) => Box::new(std::io::BufReader::new(std::fs::File::open(p).map_err(
+            |error| NetplayError::Script {
+                path: p.to_path_buf(),
+                error,
+            },
+        )?)),
     };
     let (tx, rx) = mpsc::channel(16);
     std::thread::spawn(move || {
@@ -196,20 +193,21 @@ pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, String>
 
 /// A script of commands read and answered in `lang`.
 pub fn script_for(lines: mpsc::Receiver<String>, lang: Lang) -> Script {
-    let naming = kaisho::app::Naming {
-        lang,
-        ..kaisho::app::Naming::default()
-    };
-    Script::new(lines, Box::new(ScriptVoice { naming }))
+    Script::new(
+        lines,
+        Box::new(ScriptVoice {
+            naming: naming_for(lang),
+        }),
+    )
 }
 
 /// A tokio runtime for the network side.
-pub fn runtime() -> Result<tokio::runtime::Runtime, String> {
+pub fn runtime() -> Result<tokio::runtime::Runtime, NetplayError> {
     tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the network runtime: {e}"))
+        .map_err(NetplayError::Runtime)
 }
 
 /// Prints how the game stopped and turns it into the process status:
@@ -220,30 +218,23 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
     let id = &session.header().game_id;
     let code = match finish {
         Finish::Ended(result) => {
-            println!("result: {result}");
-            if let Some(line) = record_series(session, places) {
+            println!("{}", cli_line(lang, Line::Result(&result.to_string())));
+            if let Some(line) = record_series(session, places, lang) {
                 println!("{line}");
             }
             ExitCode::SUCCESS
         }
         Finish::Adjourned(why) => {
-            let why = match (lang, why) {
-                (Lang::En, Adjourned::WeLeft) => "we left".to_string(),
-                (Lang::En, Adjourned::ScriptEnded) => {
-                    "the script ended before the game".to_string()
-                }
-                (Lang::En, Adjourned::PartnerLeft(reason)) => {
-                    format!("the partner left: {}", visible(&reason))
-                }
-                (Lang::Ja, Adjourned::WeLeft) => "こちらが対局を離れました".to_string(),
-                (Lang::Ja, Adjourned::ScriptEnded) => {
-                    "終局前にスクリプトが終わりました".to_string()
-                }
-                (Lang::Ja, Adjourned::PartnerLeft(reason)) => {
-                    format!("相手が対局を離れました: {}", visible(&reason))
+            let partner;
+            let why = match why {
+                Adjourned::WeLeft => Why::WeLeft,
+                Adjourned::ScriptEnded => Why::ScriptEnded,
+                Adjourned::PartnerLeft(reason) => {
+                    partner = visible(&reason).to_string();
+                    Why::PartnerLeft(&partner)
                 }
             };
-            println!("adjourned ({why}): game {id} is saved; resume it with --resume {id}");
+            println!("{}", cli_line(lang, Line::Adjourned { why, id }));
             ExitCode::from(2)
         }
     };
@@ -253,20 +244,21 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
 
 /// Exports saved game `id` as SGF and says where it went.
 fn export_sgf(places: &Places, id: &str, lang: Lang) {
-    println!(
-        "{}",
-        export_line(&kaisho::shell::disk::export(places, id, lang))
-    );
+    let exported = kaisho::shell::disk::export(places, id, lang);
+    println!("{}", cli_line(lang, Line::Exported(&exported)));
 }
 
 /// Records an ended series game in the series its log names.
-fn record_series(session: &Session, places: &Places) -> Option<String> {
+fn record_series(session: &Session, places: &Places, lang: Lang) -> Option<String> {
     let header = session.header();
     let id = SeriesId::parse(header.series.as_deref()?).ok()?;
     let store = SeriesStore::new(places);
     let series = match store.load(&id) {
         Ok(series) => series,
-        Err(e) => return Some(format!("the series was not updated: {e}")),
+        Err(e) => {
+            let why = failure(lang, Failure::Series(&e));
+            return Some(cli_line(lang, Line::SeriesNotUpdated(&why)));
+        }
     };
     let terms = series.next_game();
     let mut game = SeriesGame { id, series, terms };
@@ -282,67 +274,75 @@ fn record_series(session: &Session, places: &Places) -> Option<String> {
 /// Prints the start of a session.
 pub fn announce(session: &Session, lang: Lang) {
     let id = &session.header().game_id;
-    let color = kaisho::words::color(lang, session.local_color());
-    match lang {
-        Lang::En => println!("game {id}: you play {color}"),
-        Lang::Ja => println!("対局 {id}: あなたは{color}"),
-    }
+    let color = session.local_color();
+    println!("{}", cli_line(lang, Line::Game { id, color }));
 }
 
 /// Runs `kaisho host`.
 pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
+    let args_size = args.size;
     match runtime().and_then(|rt| rt.block_on(host(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kaisho host: {e}");
+            eprintln!(
+                "kaisho host: {}",
+                netplay_error(&e, naming_for(lang), args_size)
+            );
             ExitCode::FAILURE
         }
     }
 }
 
-async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
+async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
-    let Player { name, undo_limit } = args.play.player(&places);
-    let mut host = Host::bind(addr, &env.identity, &name).map_err(|e| e.to_string())?;
+    let Player { name, undo_limit } = args.play.player(&places, lang);
+    let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
         Some(id) => {
             let partner = env.partner_of(id)?;
-            println!(
-                "waiting for {} to rejoin on {}",
-                partner.short(),
-                host.local_addr().map_err(|e| e.to_string())?
-            );
-            let link = wait_back(&mut host, partner, Duration::from_secs(args.play.wait))
-                .await
-                .ok_or("the partner did not come back; the game stays adjourned")?;
-            meet(&mut env, &link)?;
+            let addr = host.local_addr()?;
+            let short = partner.short();
+            let waiting = Line::Waiting {
+                partner: &short,
+                addr,
+            };
+            println!("{}", cli_line(lang, waiting));
+            let link = wait_back(
+                &mut host,
+                partner,
+                Duration::from_secs(args.play.wait),
+                lang,
+            )
+            .await
+            .ok_or(NetplayError::PartnerAbsent)?;
+            meet(&mut env, &link, lang)?;
             host.refuse_others();
-            kaisho_net::resume(link, Some(id), &env.store, time)
-                .await
-                .map_err(|e| e.to_string())?
+            kaisho_net::resume(link, Some(id), &env.store, time).await?
         }
         None => {
             let terms = terms(&args, &env.store, &places, &name)?;
-            host.set_secret(Secret::generate().map_err(|e| e.to_string())?);
-            let shown = lan::shown(host.local_addr().map_err(|e| e.to_string())?);
-            match host.code(Some(shown)).map_err(|e| e.to_string())? {
-                Some(code) => println!("join code: {code}"),
-                None => return Err("no join code".into()),
+            host.set_secret(Secret::generate()?);
+            let shown = lan::shown(host.local_addr()?);
+            match host.code(Some(shown))? {
+                Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
+                None => return Err(NetplayError::NoJoinCode),
             }
             let mut told_burned = false;
             let link = loop {
                 match host.accept().await {
                     Ok(link) => break link,
-                    Err(e) => eprintln!("refused a connection: {e}"),
+                    Err(e) => refused_connection(&e, lang),
                 }
+                // Once burned the host goes on refusing every attempt (the
+                // partner is told why) rather than stopping.
                 if host.burned() && !std::mem::replace(&mut told_burned, true) {
-                    eprintln!("{BURNED_HERE}");
+                    eprintln!("{}", cli_line(lang, Line::Burned));
                 }
             };
-            meet(&mut env, &link)?;
+            meet(&mut env, &link, lang)?;
             host.refuse_others();
             let offered = args.play.series_terms(&places, &name, true)?;
             let store = SeriesStore::new(&places);
@@ -353,8 +353,13 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                     .as_ref()
                     .map(|offered| take_partners(offered, record, take, &store, &name, size, time));
                 std::future::ready(match taken {
-                    Some(Ok(Some((terms, line)))) => {
-                        println!("{line}");
+                    Some(Ok(Some((terms, id, said)))) => {
+                        let id = id.to_string();
+                        let line = Line::PartnersResultTaken {
+                            id: &id,
+                            said: &said,
+                        };
+                        println!("{}", cli_line(lang, line));
                         Some(terms)
                     }
                     Some(Err(e)) => {
@@ -364,21 +369,19 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                     _ => None,
                 })
             };
-            kaisho_net::host_game_with(link, terms, take, &env.store)
-                .await
-                .map_err(|e| e.to_string())?
+            kaisho_net::host_game_with(link, terms, take, &env.store).await?
         }
     };
     let wait = Duration::from_secs(args.play.wait);
     let comeback = async |id: &str, partner: Fingerprint| {
-        let Some(link) = wait_back(&mut host, partner, wait).await else {
+        let Some(link) = wait_back(&mut host, partner, wait, lang).await else {
             return Ok(None);
         };
         host.refuse_others();
         kaisho_net::resume(link, Some(id), &env.store, time)
             .await
             .map(Some)
-            .map_err(|e| e.to_string())
+            .map_err(NetplayError::from)
     };
     play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
@@ -393,8 +396,8 @@ pub async fn play_out(
     places: &Places,
     undo_limit: u32,
     lang: Lang,
-    mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, String>,
-) -> Result<ExitCode, String> {
+    mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, NetplayError>,
+) -> Result<ExitCode, NetplayError> {
     announce(&session, lang);
     loop {
         session.set_undo_limit(Some(undo_limit));
@@ -405,49 +408,61 @@ pub async fn play_out(
                 return Ok(code);
             }
             Err(e) if is_drop(&e) => {
-                println!("{e}");
+                let size = session.game().settings().size.get();
+                println!("{}", kaisho::words::net_refusal(&e, naming_for(lang), size));
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
                 drop(session);
                 let Some(back) = comeback(&id, partner).await? else {
-                    println!(
-                        "adjourned: the partner did not come back; resume it with --resume {id}"
-                    );
+                    println!("{}", cli_line(lang, Line::NotBack { id: &id }));
                     export_sgf(places, &id, lang);
                     return Ok(ExitCode::from(2));
                 };
                 session = back;
-                println!("the partner is back; play goes on");
+                println!("{}", cli_line(lang, Line::Back));
             }
-            Err(e) => return Err(e.to_string()),
+            Err(e) => return Err(e.into()),
         }
     }
 }
 
 /// Waits up to `limit` for the partner, printing each refusal.
-async fn wait_back(host: &mut Host, partner: Fingerprint, limit: Duration) -> Option<Link> {
-    wait_for(host, partner, limit, |e| {
-        eprintln!("refused a connection: {e}")
-    })
-    .await
+async fn wait_back(
+    host: &mut Host,
+    partner: Fingerprint,
+    limit: Duration,
+    lang: Lang,
+) -> Option<Link> {
+    wait_for(host, partner, limit, |e| refused_connection(&e, lang)).await
 }
 
-fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Result<Terms, String> {
+/// Says on standard error why a connection was refused.
+fn refused_connection(e: &kaisho_net::NetError, lang: Lang) {
+    let why = kaisho::words::net_refusal(e, naming_for(lang), NO_BOARD);
+    eprintln!("{}", cli_line(lang, Line::RefusedConnection(&why)));
+}
+
+fn terms(
+    args: &HostArgs,
+    store: &GameStore,
+    places: &Places,
+    name: &str,
+) -> Result<Terms, NetplayError> {
     let game_id = store.new_id(now_unix());
     if let Some(series) = args.play.series_terms(places, name, true)? {
         let terms = Terms {
             game_id,
             ..series.offer(args.size, args.play.time())
         };
-        terms.settings().map_err(|e| e.to_string())?;
+        terms.settings()?;
         return Ok(terms);
     }
-    let komi = kaisho_core::Komi::parse(&args.komi).map_err(|e| e.to_string())?;
+    let komi = kaisho_core::Komi::parse(&args.komi)?;
     let colors = match args.color.to_ascii_lowercase().as_str() {
         "black" => Colors::HostBlack,
         "white" => Colors::HostWhite,
         "nigiri" => Colors::Nigiri,
-        other => return Err(format!("--color {other}: say black, white or nigiri")),
+        other => return Err(NetplayError::Color(other.to_string())),
     };
     let terms = Terms {
         game_id,
@@ -458,6 +473,6 @@ fn terms(args: &HostArgs, store: &GameStore, places: &Places, name: &str) -> Res
         colors,
         series: None,
     };
-    terms.settings().map_err(|e| e.to_string())?;
+    terms.settings()?;
     Ok(terms)
 }

@@ -5,9 +5,10 @@
 
 use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
 use clap::Args;
-use kaisho::netplay::Env;
+use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::check_series_taking;
-use kaisho::words::Lang;
+use kaisho::netplay::{Env, NetplayError};
+use kaisho::words::{Lang, Line, cli_line, naming_for, netplay_error};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
@@ -39,59 +40,65 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     match runtime().and_then(|rt| rt.block_on(join(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("kaisho join: {e}");
+            eprintln!(
+                "kaisho join: {}",
+                netplay_error(&e, naming_for(lang), NO_BOARD)
+            );
             ExitCode::FAILURE
         }
     }
 }
 
-async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, String> {
+async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let Player { name, undo_limit } = args.play.player(&places);
+    let Player { name, undo_limit } = args.play.player(&places, lang);
     let (session, addr) = match &args.resume {
         Some(id) => {
-            let addr: SocketAddr = text.trim().parse().map_err(|_| {
-                format!("'{text}' is not an address with a port, like 192.168.1.20:7878")
-            })?;
+            let addr: SocketAddr = text
+                .trim()
+                .parse()
+                .map_err(|_| NetplayError::NotAnAddress(text.clone()))?;
             let host = env.partner_of(id)?;
             let wait = Duration::from_secs(args.play.wait);
-            let link = redial(addr, host, &env.identity, &name, wait)
+            let link = redial(addr, host, &env.identity, &name, wait, lang)
                 .await
-                .ok_or("the host did not answer; is it running `kaisho host --resume`?")?;
-            meet(&mut env, &link)?;
+                .ok_or(NetplayError::HostAbsent)?;
+            meet(&mut env, &link, lang)?;
             (resume(link, &env, time).await?, addr)
         }
         None => {
-            let code = JoinCode::parse(&text).map_err(|e| e.to_string())?;
-            let link = kaisho_net::join(&code, &env.identity, &name)
-                .await
-                .map_err(|e| e.to_string())?;
-            meet(&mut env, &link)?;
+            let code = JoinCode::parse(&text)?;
+            let link = kaisho_net::join(&code, &env.identity, &name).await?;
+            meet(&mut env, &link, lang)?;
             let expected = args.play.series_terms(&places, &name, false)?;
             let series = SeriesStore::new(&places);
             let take = args.play.take_correction;
             let check = |terms: kaisho_net::Terms| {
                 let taken = check_series_taking(expected.as_ref(), &terms, take, &series, &name);
-                if let Ok(Some(line)) = &taken {
-                    println!("{line}");
+                if let Ok(Some((id, said))) = &taken {
+                    let id = id.to_string();
+                    let line = Line::CorrectionTaken { id: &id, said };
+                    println!("{}", cli_line(lang, line));
                 }
                 std::future::ready(taken.map(|_| ()))
             };
-            let session = kaisho_net::join_game_with(link, check, args.odd, &env.store)
-                .await
-                .map_err(|e| e.to_string())?;
+            let session = kaisho_net::join_game_with(link, check, args.odd, &env.store).await?;
             (session, code.addr)
         }
     };
     if let Err(e) = env.store.remember_host(&session.header().game_id, addr) {
-        eprintln!("kaisho join: the host's address {addr} could not be kept for rejoining ({e})");
+        let why = e.to_string();
+        eprintln!(
+            "kaisho join: {}",
+            cli_line(lang, Line::AddressNotKept { addr, why: &why })
+        );
     }
     let wait = Duration::from_secs(args.play.wait);
     let comeback = async |_: &str, host: Fingerprint| {
-        let Some(link) = redial(addr, host, &env.identity, &name, wait).await else {
+        let Some(link) = redial(addr, host, &env.identity, &name, wait, lang).await else {
             return Ok(None);
         };
         resume(link, &env, time).await.map(Some)
@@ -99,10 +106,8 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     play_out(&mut script, session, &places, undo_limit, lang, comeback).await
 }
 
-async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, String> {
-    kaisho_net::resume(link, None, &env.store, time)
-        .await
-        .map_err(|e| e.to_string())
+async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, NetplayError> {
+    Ok(kaisho_net::resume(link, None, &env.store, time).await?)
 }
 
 /// Dials the host again until it answers with the pinned certificate;
@@ -113,11 +118,15 @@ async fn redial(
     identity: &Identity,
     name: &str,
     limit: Duration,
+    lang: Lang,
 ) -> Option<Link> {
     match kaisho::netplay::redial(addr, host, identity, name, limit).await {
         Ok(link) => Some(link),
         Err(Some(e)) => {
-            eprintln!("{e}");
+            eprintln!(
+                "{}",
+                kaisho::words::net_refusal(&e, naming_for(lang), NO_BOARD)
+            );
             None
         }
         Err(None) => None,

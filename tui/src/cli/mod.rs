@@ -84,7 +84,7 @@ pub fn run(cli: Cli) -> ExitCode {
             match command {
                 Command::Replay(args) => replay::run(&args, lang),
                 Command::Score(args) => score::run(&args, lang),
-                Command::Series(args) => series::run(args, home),
+                Command::Series(args) => series::run(args, home, lang),
                 Command::Games(args) => games::run(args, home, lang),
                 Command::Host(args) => host::run(args, home, lang),
                 Command::Join(args) => join::run(args, home, lang),

@@ -2,8 +2,7 @@
 //! the first illegal move or the final position and prisoners.
 
 use clap::Args;
-use kaisho::app::Naming;
-use kaisho::words::{self, Lang};
+use kaisho::words::{self, Failure, Lang, Report};
 use kaisho_core::GameError;
 use kaisho_core::{Color, Event, Game, Point};
 use kaisho_saves::sgf::{self, SgfFileError, SgfRecord};
@@ -39,38 +38,19 @@ pub(crate) struct Illegal {
 }
 
 impl Illegal {
-    /// `move 57 (White D4) is illegal: …`, 「57手目 (白 D4) は着手できません: …」.
+    /// `move 57 (White D4) is illegal: …`, 「57手目 (白 D4) は打てません: …」.
     pub(crate) fn message(&self, size: u8, lang: Lang) -> String {
-        let naming = Naming {
+        let reason = words::refusal(&self.error, words::naming_for(lang), size);
+        words::report(
             lang,
-            ..Naming::default()
-        };
-        let color = words::color(lang, self.color);
-        let reason = words::refusal(&self.error, naming, size);
-        let n = self.number;
-        match (lang, self.point) {
-            (Lang::En, Some(p)) if p.is_on(size) => {
-                format!("move {n} ({color} {}) is illegal: {reason}", p.to_gtp(size))
-            }
-            (Lang::En, Some(p)) => format!(
-                "move {n} ({color} at [{}], off the board) is illegal: {reason}",
-                p.to_sgf()
-            ),
-            (Lang::En, None) => format!("move {n} ({color} pass) is illegal: {reason}"),
-            (Lang::Ja, Some(p)) if p.is_on(size) => {
-                format!(
-                    "{n}手目 ({color} {}) は打てません: {reason}",
-                    p.to_gtp(size)
-                )
-            }
-            (Lang::Ja, Some(p)) => {
-                format!(
-                    "{n}手目 ({color} [{}]、盤外) は打てません: {reason}",
-                    p.to_sgf()
-                )
-            }
-            (Lang::Ja, None) => format!("{n}手目 ({color} パス) はできません: {reason}"),
-        }
+            Report::Illegal {
+                number: self.number,
+                color: self.color,
+                point: self.point,
+                size,
+                reason: &reason,
+            },
+        )
     }
 }
 
@@ -83,6 +63,7 @@ pub(crate) struct Replayed {
 }
 
 /// Why a record could not be replayed at all; each message names the file.
+/// Its `Display` is for logs: a player is told [`RecordError::told`].
 #[derive(Debug, thiserror::Error)]
 pub(crate) enum RecordError {
     /// The file could not be read or is not SGF kaisho takes (the error
@@ -91,7 +72,30 @@ pub(crate) enum RecordError {
     File(#[from] SgfFileError),
     /// The set-up stones break the rules (a stone without liberties).
     #[error("{path}: the set-up stones cannot be placed: {error}; fix the AB/AW properties")]
-    Setup { path: String, error: GameError },
+    Setup {
+        path: String,
+        size: u8,
+        error: GameError,
+    },
+}
+
+impl RecordError {
+    /// The failure in `lang`, naming the file.
+    pub(crate) fn told(&self, lang: Lang) -> String {
+        match self {
+            RecordError::File(e) => words::failure(lang, Failure::Sgf(e)),
+            RecordError::Setup { path, size, error } => {
+                let reason = words::refusal(error, words::naming_for(lang), *size);
+                words::report(
+                    lang,
+                    Report::SetupBroken {
+                        file: path,
+                        reason: &reason,
+                    },
+                )
+            }
+        }
+    }
 }
 
 /// Reads one SGF file and replays it; every message names the file.
@@ -99,6 +103,7 @@ pub(crate) fn load_and_replay(path: &Path) -> Result<Replayed, RecordError> {
     let record = sgf::read_file(path)?;
     replay(&record).map_err(|error| RecordError::Setup {
         path: path.display().to_string(),
+        size: record.settings.size.get(),
         error,
     })
 }
@@ -152,7 +157,7 @@ pub fn run(args: &ReplayArgs, lang: Lang) -> ExitCode {
 fn print_text(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) {
     let name = visible(&path.display().to_string()).into_owned();
     match outcome {
-        Err(error) => eprintln!("{}", visible(&error.to_string())),
+        Err(error) => eprintln!("{}", visible(&error.told(lang))),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();
             match illegal {
@@ -160,12 +165,19 @@ fn print_text(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang) 
                 None => {
                     let [black, white] = game.captures();
                     let moves = game.move_number();
-                    let noun = if moves == 1 { "move" } else { "moves" };
-                    println!("{name}: {size}x{size}, {moves} {noun}");
+                    let replayed = Report::Replayed {
+                        name: &name,
+                        size,
+                        moves,
+                    };
+                    println!("{}", words::report(lang, replayed));
                     for row in game.board().rows() {
                         println!("{row}");
                     }
-                    println!("prisoners: Black took {black}, White took {white}");
+                    println!(
+                        "{}",
+                        words::report(lang, Report::Prisoners { black, white })
+                    );
                 }
             }
         }
@@ -177,7 +189,7 @@ fn report_json(path: &Path, outcome: &Result<Replayed, RecordError>, lang: Lang)
     match outcome {
         Err(error) => json!({
             "file": file, "size": null, "board": null, "captures": null,
-            "moves": 0, "error": error.to_string(),
+            "moves": 0, "error": error.told(lang),
         }),
         Ok(Replayed { game, illegal }) => {
             let size = game.settings().size.get();

@@ -3,8 +3,7 @@
 
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
-use kaisho::app::Naming;
-use kaisho::words::{self, Lang};
+use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::Limits;
 use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
 use kaisho_saves::visible::visible;
@@ -39,10 +38,23 @@ pub enum Dead {
     Auto,
 }
 
-impl FromStr for Dead {
-    type Err = String;
+/// `--dead` gave neither points nor `none` nor `auto`. Worded in English:
+/// the command line's own errors come before the language is chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeadSyntax;
 
-    fn from_str(text: &str) -> Result<Dead, String> {
+impl std::fmt::Display for DeadSyntax {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&words::report(Lang::En, Report::DeadSyntax))
+    }
+}
+
+impl std::error::Error for DeadSyntax {}
+
+impl FromStr for Dead {
+    type Err = DeadSyntax;
+
+    fn from_str(text: &str) -> Result<Dead, DeadSyntax> {
         match text.trim().to_ascii_lowercase().as_str() {
             "none" => Ok(Dead::None),
             "auto" => Ok(Dead::Auto),
@@ -54,7 +66,7 @@ impl FromStr for Dead {
                     .map(str::to_string)
                     .collect();
                 if points.is_empty() {
-                    Err("give GTP points such as D4,Q16, or none, or auto".to_string())
+                    Err(DeadSyntax)
                 } else {
                     Ok(Dead::Points(points))
                 }
@@ -73,10 +85,7 @@ struct Unsettled {
 /// The automatic dead-stone draft of the Article 7 search, and the chains
 /// it left unsettled (counted as alive; the players decide).
 fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Unsettled>) {
-    let naming = Naming {
-        lang,
-        ..Naming::default()
-    };
+    let naming = words::naming_for(lang);
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
     let unsettled = analysis
@@ -98,27 +107,45 @@ pub fn run(args: &ScoreArgs, lang: Lang) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(error) => {
-            eprintln!("{}", visible(&error.to_string()));
+            eprintln!("{}", visible(&error.told(lang)));
             ExitCode::FAILURE
         }
     }
 }
 
-/// Why a record could not be counted.
+/// Why a record could not be counted. Its `Display` is for logs: a
+/// player is told [`CountError::told`].
 #[derive(Debug, thiserror::Error)]
 enum CountError {
     #[error(transparent)]
     Record(#[from] RecordError),
-    /// The record stops at an illegal move: the message names the file
-    /// and the move.
+    /// The record stops at an illegal move: the message, in the player's
+    /// language, names the file and the move.
     #[error("{0}; a record must replay to the end to be counted")]
     Unfinished(String),
     /// A point given with `--dead` is not on the board.
     #[error("--dead: {0}")]
     Point(#[from] CoordError),
-    /// A point given with `--dead` holds no stone.
-    #[error("--dead: {0}")]
-    Dead(#[from] GameError),
+    /// A point given with `--dead` on a board of `size` lines holds no stone.
+    #[error("--dead: {error}")]
+    Dead { size: u8, error: GameError },
+}
+
+impl CountError {
+    /// The failure in `lang`.
+    fn told(&self, lang: Lang) -> String {
+        let why = match self {
+            CountError::Record(e) => return e.told(lang),
+            CountError::Unfinished(why) => {
+                return words::report(lang, Report::Uncountable(why));
+            }
+            CountError::Point(e) => words::failure(lang, Failure::Coord(e)),
+            CountError::Dead { size, error } => {
+                words::refusal(error, words::naming_for(lang), *size)
+            }
+        };
+        words::report(lang, Report::DeadPoint(&why))
+    }
 }
 
 fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
@@ -141,13 +168,14 @@ fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
         ),
         Dead::Auto => auto_dead(&game, lang),
     };
-    let dead = game.dead_chains(&marked)?;
-    let score = game.count_with(&dead)?;
+    let refused = |error| CountError::Dead { size, error };
+    let dead = game.dead_chains(&marked).map_err(refused)?;
+    let score = game.count_with(&dead).map_err(refused)?;
     let dead: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
     Ok(if args.json {
         json_report(&score, &dead, &unsettled)
     } else {
-        table(&score, &dead, &unsettled)
+        table(&score, &dead, &unsettled, lang)
     })
 }
 
@@ -172,33 +200,42 @@ fn json_report(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> Strin
 
 /// The count laid out as a club counts: each side's territory, the
 /// prisoners taken in play, the dead stones lifted at the end, komi, total.
-fn table(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> String {
+fn table(score: &Score, dead: &[String], unsettled: &[Unsettled], lang: Lang) -> String {
     let half = |h: i32| kaisho_core::settings::half_points(h);
-    let row = |label: &str, v: [u32; 2]| format!("{label:<12}{:>8}{:>8}\n", v[0], v[1]);
-    let mut out = format!("{:<12}{:>8}{:>8}\n", "", "Black", "White");
-    out += &row("territory", score.territory);
-    out += &row("prisoners", score.captures);
-    out += &row("dead lifted", score.dead_lifted);
-    out += &format!("{:<12}{:>8}{:>8}\n", "komi", "", half(score.komi.halves()));
-    out += &format!(
-        "{:<12}{:>8}{:>8}\n",
-        "total",
-        half(score.total_halves(Color::Black)),
-        half(score.total_halves(Color::White))
-    );
+    let figures = |v: [u32; 2]| [v[0].to_string(), v[1].to_string()];
+    let rows = [
+        (Row::Heading, [String::new(), String::new()]),
+        (Row::Territory, figures(score.territory)),
+        (Row::Prisoners, figures(score.captures)),
+        (Row::DeadLifted, figures(score.dead_lifted)),
+        (Row::Komi, [String::new(), half(score.komi.halves())]),
+        (
+            Row::Total,
+            [
+                half(score.total_halves(Color::Black)),
+                half(score.total_halves(Color::White)),
+            ],
+        ),
+    ];
+    let mut out = String::new();
+    for (row, [black, white]) in &rows {
+        out += &words::report(lang, Report::Row(*row, [black, white]));
+        out += "\n";
+    }
     if !dead.is_empty() {
-        out += &format!("dead stones: {}\n", dead.join(" "));
+        out += &words::report(lang, Report::DeadStones(&dead.join(" ")));
+        out += "\n";
     }
     for u in unsettled {
-        out += &format!(
-            "unsettled ({}, counted as alive): {} — {}\n",
-            u.color,
-            u.stones.join(" "),
-            u.reason
-        );
+        let unsettled = Report::Unsettled {
+            color: u.color,
+            stones: &u.stones.join(" "),
+            reason: &u.reason,
+        };
+        out += &words::report(lang, unsettled);
+        out += "\n";
     }
-    out += &format!("result: {}", score.outcome().result_string());
-    out
+    out + &words::report(lang, Report::Result(&score.outcome().result_string()))
 }
 
 #[cfg(test)]

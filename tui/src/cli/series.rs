@@ -4,14 +4,16 @@
 
 use clap::{Args, Subcommand};
 use kaisho::app::{
-    SeriesWordError, change_text, correct_by_word, komi_text, player_name as name, result_named,
-    result_text, seat_named, step_and_weaker, two_names,
+    SeriesWordError, correct_by_word, player_name as name, result_named, seat_named, two_names,
+};
+use kaisho::words::{
+    Failure, Lang, Report, SeriesLine, SeriesRefusal, failure, report, series_line, series_refusal,
 };
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
 use kaisho_core::series::{
-    Change, GameTerms, KomiPolicy, LadderError, LadderKind, Player, Seat, Segment, Series,
-    SeriesError, SeriesResult, SeriesSetup,
+    Change, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError, SeriesResult,
+    SeriesSetup,
 };
 use kaisho_core::settings::KomiError;
 use kaisho_saves::places::{NoHome, Places};
@@ -133,31 +135,34 @@ pub enum SeriesCliError {
     Output(String),
 }
 
+impl SeriesCliError {
+    /// The failure in `lang`. Words the series' code passes as text
+    /// (`Players`, `Correction`) are quoted as they are.
+    fn told(&self, lang: Lang) -> String {
+        match self {
+            SeriesCliError::Places(e) => failure(lang, Failure::NoHome(e)),
+            SeriesCliError::Store(e) => failure(lang, Failure::Series(e)),
+            SeriesCliError::Id(e) => failure(lang, Failure::SeriesId(e)),
+            SeriesCliError::Ladder(e) => failure(lang, Failure::Ladder(e)),
+            SeriesCliError::Series(e) => failure(lang, Failure::SeriesRule(e)),
+            SeriesCliError::Komi(e) => failure(lang, Failure::Komi(e)),
+            SeriesCliError::Nigiri(e) => failure(lang, Failure::Nigiri(e)),
+            SeriesCliError::UnknownPlayer { given, names } => {
+                series_refusal(lang, SeriesRefusal::UnknownPlayer { given, names })
+            }
+            SeriesCliError::Players(why) => format!("--players: {why}"),
+            SeriesCliError::Call(given) => series_refusal(lang, SeriesRefusal::Call(given)),
+            SeriesCliError::NigiriArgs => series_refusal(lang, SeriesRefusal::NigiriArgs),
+            SeriesCliError::Correction(why) => why.clone(),
+            SeriesCliError::Output(e) => series_refusal(lang, SeriesRefusal::Output(e)),
+        }
+    }
+}
+
+/// English, for logs; a player is told [`SeriesCliError::told`].
 impl fmt::Display for SeriesCliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SeriesCliError::Places(e) => write!(f, "{e}"),
-            SeriesCliError::Store(e) => write!(f, "{e}"),
-            SeriesCliError::Id(e) => write!(f, "{e}"),
-            SeriesCliError::Ladder(e) => write!(f, "{e}"),
-            SeriesCliError::Series(e) => write!(f, "{e}"),
-            SeriesCliError::Komi(e) => write!(f, "{e}"),
-            SeriesCliError::Nigiri(e) => write!(f, "{e}"),
-            SeriesCliError::UnknownPlayer { given, names } => write!(
-                f,
-                "'{given}' is not a player of this series; use {} or {}",
-                names[0], names[1]
-            ),
-            SeriesCliError::Players(why) => write!(f, "--players: {why}"),
-            SeriesCliError::Call(given) => {
-                write!(f, "--call '{given}': call odd (奇数先) or even (偶数先)")
-            }
-            SeriesCliError::NigiriArgs => f.write_str(
-                "give the nigiri as --grabber NAME --stones N --call odd|even, or as --black NAME",
-            ),
-            SeriesCliError::Correction(why) => f.write_str(why),
-            SeriesCliError::Output(e) => write!(f, "cannot print the result: {e}"),
-        }
+        f.write_str(&self.told(Lang::En))
     }
 }
 
@@ -197,19 +202,19 @@ from_error!(
 /// Runs a series subcommand with files under `home` (or the default
 /// places) and returns the process status. Output goes out in one piece at
 /// the end; a closed pipe is not an error worth a panic.
-pub fn run(args: SeriesArgs, home: Option<&Path>) -> ExitCode {
+pub fn run(args: SeriesArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     let mut out = String::new();
     let mut warnings = Vec::new();
-    let result = execute(args.command, home, &mut out, &mut warnings);
+    let result = execute(args.command, home, lang, &mut out, &mut warnings);
     let _ = std::io::stdout().lock().write_all(out.as_bytes());
     let mut stderr = std::io::stderr().lock();
     for warning in &warnings {
-        let _ = writeln!(stderr, "kaisho: warning: {warning}");
+        let _ = writeln!(stderr, "{}", report(lang, Report::Warning(warning)));
     }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            let _ = writeln!(stderr, "kaisho: error: {e}");
+            let _ = writeln!(stderr, "{}", report(lang, Report::Error(&e.told(lang))));
             ExitCode::FAILURE
         }
     }
@@ -220,6 +225,7 @@ pub fn run(args: SeriesArgs, home: Option<&Path>) -> ExitCode {
 fn execute(
     command: SeriesCommand,
     home: Option<&Path>,
+    lang: Lang,
     out: &mut String,
     warnings: &mut Vec<String>,
 ) -> Result<(), SeriesCliError> {
@@ -260,11 +266,12 @@ fn execute(
                 None => store.new_id([&names[0], &names[1]]),
             };
             store.create(&id, &series)?;
-            out.push_str(&format!(
-                "Started series {id} ({}).\n\n",
-                store.path_of(&id).display()
-            ));
-            out.push_str(&show_text(&id, &series));
+            let started = SeriesLine::Started {
+                id: id.as_str(),
+                path: &store.path_of(&id).display().to_string(),
+            };
+            out.push_str(&series_line(lang, started));
+            out.push_str(&show_text(lang, &id, &series));
         }
         SeriesCommand::Nigiri {
             id,
@@ -280,18 +287,14 @@ fn execute(
                     let grabber = seat_named(&players, &grabber)?;
                     let call = Parity::parse(&call).ok_or(SeriesCliError::Call(call))?;
                     let role = nigiri::decide(stones, call)?;
-                    out.push_str(&format!(
-                        "{} grabbed {stones} ({}); {} called {call} ({}): the call was {}.\n",
-                        name(&series, grabber),
-                        Parity::of(stones),
-                        name(&series, grabber.other()),
-                        call.japanese(),
-                        if role == NigiriRole::Caller {
-                            "right"
-                        } else {
-                            "wrong"
-                        },
-                    ));
+                    let held = SeriesLine::Nigiri {
+                        series: &series,
+                        grabber,
+                        stones,
+                        call,
+                        right: role == NigiriRole::Caller,
+                    };
+                    out.push_str(&series_line(lang, held));
                     if role == NigiriRole::Grabber {
                         grabber
                     } else {
@@ -303,12 +306,12 @@ fn execute(
             };
             series.nigiri(black)?;
             store.save(&id, &series)?;
-            out.push_str(&format!(
-                "{} takes Black in game {}.\n\n",
-                name(&series, black),
-                series.next_game().number
-            ));
-            out.push_str(&next_game_text(&series));
+            let takes = SeriesLine::TakesBlack {
+                series: &series,
+                black,
+            };
+            out.push_str(&series_line(lang, takes));
+            out.push_str(&series_line(lang, SeriesLine::NextGame(&series)));
         }
         SeriesCommand::Record { id, winner } => {
             let (id, mut series) = load(&store, &id)?;
@@ -316,33 +319,34 @@ fn execute(
             let number = series.next_game().number;
             let change = series.record(result)?;
             store.save(&id, &series)?;
-            let unmoved = if result.winner().is_none() {
-                ": the lead does not move"
-            } else {
-                ""
+            let recorded = SeriesLine::Recorded {
+                series: &series,
+                number,
+                result,
             };
-            out.push_str(&format!(
-                "Game {number}: {}{unmoved}.\n",
-                result_text(&series, result)
-            ));
+            out.push_str(&series_line(lang, recorded));
             if let Some(change) = change {
-                out.push_str(&change_text(&series, &change));
-                out.push('\n');
+                let changed = SeriesLine::Changed {
+                    series: &series,
+                    change,
+                };
+                out.push_str(&series_line(lang, changed));
             }
             out.push('\n');
-            out.push_str(&next_game_text(&series));
-            out.push('\n');
-            out.push_str(&lead_text(&series));
+            next_and_lead(lang, &series, out);
         }
         SeriesCommand::Correct { id, winner } => {
-            let (id, series) = load(&store, &id)?;
+            let (id, was) = load(&store, &id)?;
             let (series, said) =
-                correct_by_word(&series, &winner).map_err(SeriesCliError::Correction)?;
+                correct_by_word(&was, &winner).map_err(SeriesCliError::Correction)?;
             store.save(&id, &series)?;
-            out.push_str(&format!("{}.\n\n", capitalised(&said)));
-            out.push_str(&next_game_text(&series));
-            out.push('\n');
-            out.push_str(&lead_text(&series));
+            let corrected = SeriesLine::Corrected {
+                was: &was,
+                now: &series,
+                said: &said,
+            };
+            out.push_str(&series_line(lang, corrected));
+            next_and_lead(lang, &series, out);
         }
         SeriesCommand::Show { id, json } => {
             let (id, series) = load(&store, &id)?;
@@ -353,33 +357,28 @@ fn execute(
                 out.push_str(&text);
                 out.push('\n');
             } else {
-                out.push_str(&show_text(&id, &series));
+                out.push_str(&show_text(lang, &id, &series));
             }
         }
         SeriesCommand::List => {
             let listing = store.list()?;
             if listing.series.is_empty() {
-                out.push_str(&format!(
-                    "No series in {} yet; start one with `kaisho series new`.\n",
-                    store.dir().display()
-                ));
+                let dir = store.dir().display().to_string();
+                out.push_str(&series_line(lang, SeriesLine::NoSeries { dir: &dir }));
             }
             for (id, series) in &listing.series {
-                let next = series.next_game();
-                out.push_str(&format!(
-                    "{id}  {} v {}  {}  next: game {}, {}, {}\n",
-                    name(series, Seat::First),
-                    name(series, Seat::Second),
-                    series.setup().ladder.kanji(),
-                    next.number,
-                    next.step.japanese(),
-                    match next.black {
-                        Some(b) => format!("Black {}", name(series, b)),
-                        None => "nigiri".to_string(),
-                    }
-                ));
+                let listed = SeriesLine::Listed {
+                    id: id.as_str(),
+                    series,
+                };
+                out.push_str(&series_line(lang, listed));
             }
-            warnings.extend(listing.problems.iter().map(ToString::to_string));
+            warnings.extend(
+                listing
+                    .problems
+                    .iter()
+                    .map(|e| failure(lang, Failure::Series(e))),
+            );
         }
     }
     Ok(())
@@ -391,162 +390,21 @@ fn load(store: &SeriesStore, id: &str) -> Result<(SeriesId, Series), SeriesCliEr
     Ok((id, series))
 }
 
-/// A sentence with its first letter in capitals.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// The next game's terms, a blank line and the lead.
+fn next_and_lead(lang: Lang, series: &Series, out: &mut String) {
+    out.push_str(&series_line(lang, SeriesLine::NextGame(series)));
+    out.push('\n');
+    out.push_str(&series_line(lang, SeriesLine::Lead(series)));
 }
 
-fn next_game_text(series: &Series) -> String {
-    let t = series.next_game();
-    let first_of_step = series.current().first_game;
-    let mut s = format!("Next game: game {}\n", t.number);
-    s.push_str(&format!(
-        "  Step:     {} ({}): {}\n",
-        t.step.japanese(),
-        t.step.romaji(),
-        t.step.gloss()
-    ));
-    s.push_str(&format!(
-        "  Pattern:  game {} of {} (the step began at game {first_of_step})\n",
-        t.position % t.cycle + 1,
-        t.cycle
-    ));
-    match (t.black, t.white()) {
-        (Some(b), Some(w)) => {
-            s.push_str(&format!(
-                "  Black:    {}{}\n",
-                name(series, b),
-                weaker_mark(&t, b)
-            ));
-            s.push_str(&format!(
-                "  White:    {}{}\n",
-                name(series, w),
-                weaker_mark(&t, w)
-            ));
-        }
-        _ => s.push_str(
-            "  Colours:  by nigiri (握り, Art. 14.2): `kaisho series nigiri ID --grabber NAME \
-             --stones N --call odd|even`, or `--black NAME`\n",
-        ),
-    }
-    let stones = match t.handicap {
-        0 => "none".to_string(),
-        n => format!("{n} stones"),
-    };
-    s.push_str(&format!("  Handicap: {stones}\n"));
-    s.push_str(&format!("  Komi:     {}\n", komi_text(t.komi)));
-    if series.at_ladder_end() {
-        s.push_str(&format!(
-            "  This is the last step of the {} ladder: a lead by the stronger player cannot add handicap.\n",
-            series.setup().ladder.kanji()
-        ));
-    }
-    s
-}
-
-fn weaker_mark(terms: &GameTerms, seat: Seat) -> &'static str {
-    if terms.weaker == Some(seat) {
-        " (weaker)"
-    } else {
-        ""
-    }
-}
-
-fn lead_text(series: &Series) -> String {
-    let seg = series.current();
-    let counts = format!(
-        "{} {}, {} {} in {} game{}",
-        name(series, Seat::First),
-        seg.wins[0],
-        name(series, Seat::Second),
-        seg.wins[1],
-        seg.games,
-        if seg.games == 1 { "" } else { "s" }
-    );
-    match series.lead() {
-        Some((seat, n)) => format!(
-            "Lead at {}: {} +{n} of {} ({counts})\n",
-            seg.step,
-            name(series, seat),
-            series.setup().threshold
-        ),
-        None => format!("Lead at {}: level ({counts})\n", seg.step),
-    }
-}
-
-fn segment_text(series: &Series, seg: &Segment) -> String {
-    let last = seg.first_game + seg.games.saturating_sub(1);
-    let span = match seg.games {
-        0 => format!("from game {}", seg.first_game),
-        1 => format!("game {}", seg.first_game),
-        _ => format!("games {}–{last}", seg.first_game),
-    };
-    let games = match (seg.games, seg.end) {
-        (1.., None) => format!("{span}, going on"),
-        _ => span,
-    };
-    let end = match &seg.end {
-        Some(change) => match *change {
-            Change::Moved { to, weaker, .. } => {
-                format!(" → {}", step_and_weaker(series, to, weaker))
-            }
-            Change::LadderEnd { .. } => " → could not move (ladder's end)".to_string(),
+fn show_text(lang: Lang, id: &SeriesId, series: &Series) -> String {
+    series_line(
+        lang,
+        SeriesLine::Show {
+            id: id.as_str(),
+            series,
         },
-        None => String::new(),
-    };
-    format!(
-        "  {games}: {}, {} {}–{} {}{end}\n",
-        step_and_weaker(series, seg.step, seg.weaker),
-        name(series, Seat::First),
-        seg.wins[0],
-        seg.wins[1],
-        name(series, Seat::Second),
     )
-}
-
-fn show_text(id: &SeriesId, series: &Series) -> String {
-    let setup = series.setup();
-    let mut s = format!(
-        "Series {id}: {} v {}, ladder {}, the handicap moves after a lead of {}; komi {} in even games, {} otherwise\n\n",
-        name(series, Seat::First),
-        name(series, Seat::Second),
-        setup.ladder,
-        setup.threshold,
-        komi_text(setup.komi.even),
-        komi_text(setup.komi.handicap),
-    );
-    s.push_str(&next_game_text(series));
-    s.push('\n');
-    s.push_str(&lead_text(series));
-    s.push_str("\nSteps:\n");
-    for seg in series.history() {
-        s.push_str(&segment_text(series, seg));
-    }
-    if !series.games().is_empty() {
-        s.push_str("\nGames:\n");
-        for g in series.games() {
-            let t = &g.terms;
-            let colours = match (t.black, t.white()) {
-                (Some(b), Some(w)) => format!("B {} W {}", name(series, b), name(series, w)),
-                _ => String::new(),
-            };
-            let extra = match t.handicap {
-                0 => format!("komi {}", komi_text(t.komi)),
-                n => format!("{n} stones"),
-            };
-            s.push_str(&format!(
-                "  {:>3}  {}  {colours}, {extra}: {}\n",
-                t.number,
-                t.step,
-                result_text(series, g.result)
-            ));
-        }
-    }
-    s
 }
 
 /// `series show --json`: the same facts as the text, for scripts.

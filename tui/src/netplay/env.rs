@@ -1,6 +1,8 @@
 //! What network play needs from the disk: this installation's identity
 //! (made on first use), the peers met before, and the saved games.
 
+use super::NetplayError;
+use crate::words::{Lang, Line, cli_line};
 use kaisho_net::Link;
 use kaisho_saves::identity::{self, Fingerprint, Identity};
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
@@ -18,10 +20,9 @@ pub struct Env {
 impl Env {
     /// Loads the identity (made on first run), known peers and games from
     /// the folders `places` names.
-    pub fn load(places: &Places) -> Result<Env, String> {
-        let identity =
-            identity::load_or_create(&places.identity_file()).map_err(|e| e.to_string())?;
-        let peers = KnownPeers::load(&places.known_peers_file()).map_err(|e| e.to_string())?;
+    pub fn load(places: &Places) -> Result<Env, NetplayError> {
+        let identity = identity::load_or_create(&places.identity_file())?;
+        let peers = KnownPeers::load(&places.known_peers_file())?;
         Ok(Env {
             identity,
             peers,
@@ -33,34 +34,45 @@ impl Env {
     /// who connected. A name met before with another certificate is
     /// another person of the same name, and the line says so: names are
     /// not identities, so nobody is refused for one.
-    pub fn meet(&mut self, link: &Link) -> Result<String, String> {
+    pub fn meet(&mut self, link: &Link, lang: Lang) -> Result<String, NetplayError> {
         let check = link.check_known(&mut self.peers, now_unix());
-        self.peers.save().map_err(|e| e.to_string())?;
+        self.peers.save()?;
         let name = link.peer_name();
-        let mut line = format!("connected to {name} ({})", link.peer().grouped());
+        let fingerprint = link.peer().grouped();
+        let mut line = cli_line(
+            lang,
+            Line::Connected {
+                name,
+                fingerprint: &fingerprint,
+            },
+        );
         if let PeerCheck::SameName { other } = check {
-            line.push_str(&format!(
-                "; not the {name} met before ({}): another player of the same name",
-                other.fingerprint.short()
+            let other = other.fingerprint.short();
+            line.push_str(&cli_line(
+                lang,
+                Line::SameName {
+                    name,
+                    other: &other,
+                },
             ));
         }
         Ok(line)
     }
 
     /// The partner's fingerprint in a saved game, for a resumption.
-    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, String> {
-        let saved = self.store.load(id).map_err(|e| e.to_string())?;
+    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, NetplayError> {
+        let saved = self.store.load(id)?;
         let header = saved.contents.header;
         let partner = match header.local_color {
             Some(kaisho_core::Color::Black) => header.white,
             Some(kaisho_core::Color::White) => header.black,
-            None => return Err(format!("game {id} was not a networked game")),
+            None => return Err(NetplayError::NotNetworked(id.to_string())),
         };
         partner
             .fingerprint
             .as_deref()
             .and_then(Fingerprint::parse)
-            .ok_or_else(|| format!("game {id} records no certificate for the partner"))
+            .ok_or_else(|| NetplayError::NoCertificate(id.to_string()))
     }
 }
 

@@ -4,6 +4,7 @@
 
 pub mod ask;
 pub mod env;
+pub mod error;
 pub mod lan;
 pub mod reconnect;
 pub mod task;
@@ -11,4 +12,9 @@ pub mod terms;
 pub mod worker;
 
 pub use env::{Env, now_unix};
+
+/// The board size a failure outside any game is worded for: such a
+/// failure (a connection refused or dropped, a file) names no point.
+pub const NO_BOARD: u8 = 19;
+pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};

@@ -3,6 +3,7 @@
 
 use super::worker;
 use crate::app::{NetNews, NetRequest, State};
+use crate::words::{Line, cli_line};
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinHandle;
@@ -29,9 +30,8 @@ impl Net {
             NetRequest::Start { plan, name } => {
                 self.leave();
                 let Some(places) = state.places.clone() else {
-                    return Some(NetNews::Closed(
-                        "network play needs a data folder for its identity and logs".into(),
-                    ));
+                    let line = cli_line(state.naming.lang, Line::NeedsDataFolder);
+                    return Some(NetNews::Closed(line));
                 };
                 let (tx, rx) = mpsc::unbounded_channel();
                 let (news_tx, news) = mpsc::unbounded_channel();
@@ -52,7 +52,7 @@ impl Net {
                     .task
                     .as_ref()
                     .is_some_and(|(tx, _)| tx.send(other).is_ok());
-                (!sent).then(|| NetNews::Refused("not connected to a partner".into()))
+                (!sent).then(|| NetNews::Refused(cli_line(state.naming.lang, Line::NotConnected)))
             }
         }
     }

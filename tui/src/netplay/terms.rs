@@ -5,12 +5,30 @@
 use crate::app::{SeriesTerms, correct_by_word};
 use kaisho_core::series::Series;
 use kaisho_net::{Refusal, Terms, TimeW};
-use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::series::{IdError, SeriesId, SeriesStore, StoreError};
+
+/// Why this side cannot take the partner's last result of a series.
+#[derive(Debug, thiserror::Error)]
+pub enum TermsError {
+    /// The correction cannot be made (worded by the series' code).
+    #[error("{0}")]
+    Series(String),
+    /// The series id the game names is not an id.
+    #[error(transparent)]
+    SeriesId(#[from] IdError),
+    /// This side's copy of the series cannot be read.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The corrected copy could not be saved; nothing was changed.
+    #[error("the partner's correction of series {id} could not be saved on this side: {error}")]
+    NotSaved { id: SeriesId, error: StoreError },
+}
 
 /// Refuses a host's offer that is not the series game this side expects;
 /// any offer passes when no series game is expected. An offer from a copy
 /// of the same series with another record is answered with this side's
-/// record, which the host may take (see [`take_partners`]).
+/// record, which the host may take (see [`take_partners`]). The reason is
+/// text: the protocol sends it to the host.
 pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(), Refusal> {
     let Some(expected) = expected else {
         return Ok(());
@@ -34,36 +52,35 @@ pub fn check_series(expected: Option<&SeriesTerms>, terms: &Terms) -> Result<(),
 /// corrected, this side's copy (in `store`, played by `me`) is corrected
 /// the same way and saved before the game, so both copies hold the same
 /// record, and the offer is checked against the corrected copy. Without
-/// `take`, such an offer is answered with this side's record. The
-/// sentence of the correction taken, if one was.
+/// `take`, such an offer is answered with this side's record. The series
+/// id and the correction's sentence, if one was taken.
 pub fn check_series_taking(
     expected: Option<&SeriesTerms>,
     terms: &Terms,
     take: bool,
     store: &SeriesStore,
     me: &str,
-) -> Result<Option<String>, Refusal> {
+) -> Result<Option<(SeriesId, String)>, Refusal> {
     let correction = expected.and_then(|e| e.correction_in(terms));
     let (Some(expected), Some(correction), true) = (expected, correction, take) else {
-        return check_series(expected, terms).map(|()| None);
+        check_series(expected, terms)?;
+        return Ok(None);
     };
-    let (id, fixed, taken) = corrected_copy(store, &expected.id, &correction.word, me, false)
-        .map_err(Refusal::Differ)?;
+    let refused = |e: TermsError| Refusal::Differ(e.to_string());
+    let (id, fixed, taken) =
+        corrected_copy(store, &expected.id, &correction.word, me, false).map_err(refused)?;
     check_series(Some(&taken), terms)?;
-    save_copy(store, &id, &fixed).map_err(Refusal::Differ)?;
-    Ok(Some(format!(
-        "series {}: the host's correction taken: {}",
-        expected.id, correction.said
-    )))
+    save_copy(store, &id, &fixed).map_err(refused)?;
+    Ok(Some((id, correction.said.clone())))
 }
 
 /// The host's answer to a joiner whose copy of the series differs from
 /// `offered` (the host's) in the last result only, its record being
 /// `record`: with `take`, the host's copy (in `store`, played by `me`)
 /// takes the joiner's last result and is saved, and the terms to offer
-/// again on a board of `size` with clock `time` come back with the
-/// sentence of the correction; otherwise, or when the joiner's record is
-/// no correction of the host's last result, `None`.
+/// again on a board of `size` with clock `time` come back with the series
+/// id and the correction's sentence; otherwise, or when the joiner's
+/// record is no correction of the host's last result, `None`.
 pub fn take_partners(
     offered: &SeriesTerms,
     record: u64,
@@ -72,18 +89,14 @@ pub fn take_partners(
     me: &str,
     size: u8,
     time: TimeW,
-) -> Result<Option<(Terms, String)>, String> {
+) -> Result<Option<(Terms, SeriesId, String)>, TermsError> {
     let correction = offered.corrections.iter().find(|c| c.record == record);
     let (Some(correction), true) = (correction, take) else {
         return Ok(None);
     };
     let (id, fixed, taken) = corrected_copy(store, &offered.id, &correction.word, me, true)?;
     save_copy(store, &id, &fixed)?;
-    let line = format!(
-        "series {}: the joiner's last result taken: {}",
-        offered.id, correction.said
-    );
-    Ok(Some((taken.offer(size, time), line)))
+    Ok(Some((taken.offer(size, time), id, correction.said.clone())))
 }
 
 /// Series `id` from `store` with its last result corrected by `word`,
@@ -94,17 +107,18 @@ fn corrected_copy(
     word: &str,
     me: &str,
     hosting: bool,
-) -> Result<(SeriesId, Series, SeriesTerms), String> {
-    let id = SeriesId::parse(id).map_err(|e| e.to_string())?;
-    let series = store.load(&id).map_err(|e| e.to_string())?;
-    let (fixed, _) = correct_by_word(&series, word)?;
-    let terms = SeriesTerms::next(&id, &fixed, me, hosting)?;
+) -> Result<(SeriesId, Series, SeriesTerms), TermsError> {
+    let id = SeriesId::parse(id)?;
+    let series = store.load(&id)?;
+    let (fixed, _) = correct_by_word(&series, word).map_err(TermsError::Series)?;
+    let terms = SeriesTerms::next(&id, &fixed, me, hosting).map_err(TermsError::Series)?;
     Ok((id, fixed, terms))
 }
 
 /// Saves this side's copy of series `id` corrected to the partner's.
-fn save_copy(store: &SeriesStore, id: &SeriesId, fixed: &Series) -> Result<(), String> {
-    store.save(id, fixed).map_err(|e| {
-        format!("the partner's correction of series {id} could not be saved on this side: {e}")
+fn save_copy(store: &SeriesStore, id: &SeriesId, fixed: &Series) -> Result<(), TermsError> {
+    store.save(id, fixed).map_err(|error| TermsError::NotSaved {
+        id: id.clone(),
+        error,
     })
 }

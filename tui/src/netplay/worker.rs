@@ -4,14 +4,16 @@
 //! everything as [`NetNews`]. A dropped connection is waited out for
 //! [`COMEBACK`]; a partner who does not return leaves the game adjourned.
 
+use super::NO_BOARD;
+use super::NetplayError;
 use super::ask::Asker;
 use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::{check_series_taking, take_partners};
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started, export_line};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
 use crate::shell::disk::{export, series_game};
-use crate::words::{Lang, Say, say};
+use crate::words::{Lang, Line, Say, cli_line, naming_for, net_refusal, netplay_error, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -67,7 +69,7 @@ pub async fn run(
         }
         Err(e) => Err(e),
     };
-    let text = closing.unwrap_or_else(|e| e);
+    let text = closing.unwrap_or_else(|e| netplay_error(&e, naming_for(lang), NO_BOARD));
     let _ = news.send(NetNews::Closed(text));
 }
 
@@ -76,7 +78,7 @@ impl Task {
         let _ = self.news.send(news);
     }
 
-    async fn run(&mut self, plan: Plan) -> Result<String, String> {
+    async fn run(&mut self, plan: Plan) -> Result<String, NetplayError> {
         let resumed = matches!(plan, Plan::HostResume { .. } | Plan::JoinResume { .. });
         let (mut session, mut side) = self.connect(plan).await?;
         self.remember_host(&session, &side);
@@ -97,10 +99,9 @@ impl Task {
                     let id = session.header().game_id.clone();
                     let partner = session.peer();
                     drop(session);
-                    self.tell(NetNews::Away(format!(
-                        "{e}. Waiting up to {} s for the partner to come back",
-                        COMEBACK.as_secs()
-                    )));
+                    let why = net_refusal(&e, naming_for(self.lang), NO_BOARD);
+                    let secs = COMEBACK.as_secs();
+                    self.tell(NetNews::Away(self.line(Line::Away { why: &why, secs })));
                     let Some(link) = self.comeback(&mut side, partner).await? else {
                         let end = say(self.lang, Say::PartnerNotBack(&id));
                         return Ok(self.adjourned(&id, &end));
@@ -108,9 +109,20 @@ impl Task {
                     session = self.resume(link, &side, &id).await?;
                     self.started(&session, true);
                 }
-                Err(e) => return Err(e.to_string()),
+                Err(e) => return Err(e.into()),
             }
         }
+    }
+
+    /// `line` in the player's language.
+    fn line(&self, line: Line<'_>) -> String {
+        cli_line(self.lang, line)
+    }
+
+    /// A note that a connection was refused, and why.
+    fn refused_note(&self, e: &NetError) -> NetNews {
+        let why = net_refusal(e, naming_for(self.lang), NO_BOARD);
+        NetNews::Note(self.line(Line::RefusedConnection(&why)))
     }
 
     /// Keeps the address a joined game's host answered at, which rejoining
@@ -122,9 +134,11 @@ impl Task {
         };
         let id = &session.header().game_id;
         if let Err(e) = self.env.store.remember_host(id, *addr) {
-            self.tell(NetNews::Note(format!(
-                "the host's address {addr} could not be kept for rejoining game {id} ({e})"
-            )));
+            let why = e.to_string();
+            let addr = *addr;
+            self.tell(NetNews::Note(
+                self.line(Line::AddressNotKept { addr, why: &why }),
+            ));
         }
     }
 
@@ -132,42 +146,39 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let sgf = export_line(&export(&self.places, id, self.lang));
-        format!("{end}; {sgf}")
+        let exported = export(&self.places, id, self.lang);
+        let sgf = self.line(Line::Exported(&exported));
+        self.line(Line::Joined(end, &sgf))
     }
 
     /// Finds the partner and sets the game up.
-    async fn connect(&mut self, plan: Plan) -> Result<(Session, Side), String> {
-        let text = |e: NetError| e.to_string();
+    async fn connect(&mut self, plan: Plan) -> Result<(Session, Side), NetplayError> {
         match plan {
             Plan::Host {
                 bind,
                 mut terms,
                 series,
             } => {
-                let mut host = Host::bind(bind, &self.env.identity, &self.name).map_err(text)?;
-                host.set_secret(Secret::generate().map_err(text)?);
-                let shown = lan::shown(host.local_addr().map_err(text)?);
-                let code = host
-                    .code(Some(shown))
-                    .map_err(text)?
-                    .ok_or("no join code")?;
+                let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
+                host.set_secret(Secret::generate()?);
+                let shown = lan::shown(host.local_addr()?);
+                let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
                 self.tell(NetNews::Listening {
                     code: code.to_string(),
                 });
                 let link = loop {
                     match self.unless_left(host.accept()).await? {
                         Ok(link) => break link,
-                        Err(e @ NetError::CodeBurned) => self.tell(NetNews::Note(format!(
-                            "refused a connection: {e}; every attempt is refused from now on: leave and host again for a new code"
-                        ))),
-                        Err(e) => self.tell(NetNews::Note(format!("refused a connection: {e}"))),
+                        Err(NetError::CodeBurned) => {
+                            self.tell(NetNews::Note(self.line(Line::BurnedLeave)));
+                        }
+                        Err(e) => self.tell(self.refused_note(&e)),
                     }
                 };
                 self.meet(&link)?;
                 host.refuse_others();
                 terms.game_id = self.env.store.new_id(now_unix());
-                let (size, time) = (terms.size, terms.time);
+                let (size, time, lang) = (terms.size, terms.time, self.lang);
                 let asker = Asker::new(&self.news, &mut self.requests);
                 let store = SeriesStore::new(&self.places);
                 let name = &self.name;
@@ -176,31 +187,35 @@ impl Task {
                     let c = offered.corrections.iter().find(|c| c.record == record)?;
                     let yes = asker.take_last_result(&offered.id, &c.said).await;
                     match take_partners(offered, record, yes, &store, name, size, time) {
-                        Ok(Some((terms, line))) => {
-                            asker.note(line);
+                        Ok(Some((terms, id, said))) => {
+                            let id = id.to_string();
+                            let line = Line::PartnersResultTaken {
+                                id: &id,
+                                said: &said,
+                            };
+                            asker.note(cli_line(lang, line));
                             Some(terms)
                         }
                         Ok(None) => None,
                         Err(e) => {
-                            asker.note(e);
+                            asker.note(e.to_string());
                             None
                         }
                     }
                 };
-                let session = kaisho_net::host_game_with(link, terms, take, &self.env.store)
-                    .await
-                    .map_err(text)?;
+                let session =
+                    kaisho_net::host_game_with(link, terms, take, &self.env.store).await?;
                 Ok((session, Side::Host(host)))
             }
             Plan::Join { code, series } => {
-                let code = JoinCode::parse(&code).map_err(text)?;
+                let code = JoinCode::parse(&code)?;
                 let (identity, name) = (self.env.identity.clone(), self.name.clone());
                 let link = self
                     .unless_left(kaisho_net::join(&code, &identity, &name))
-                    .await?
-                    .map_err(text)?;
+                    .await??;
                 self.meet(&link)?;
                 let host = link.peer();
+                let lang = self.lang;
                 let asker = Asker::new(&self.news, &mut self.requests);
                 let store = SeriesStore::new(&self.places);
                 let name = &self.name;
@@ -214,15 +229,19 @@ impl Task {
                         };
                         let taken =
                             check_series_taking(series.as_ref(), &terms, take, store, name)?;
-                        if let Some(line) = taken {
-                            asker.note(line);
+                        if let Some((id, said)) = taken {
+                            let id = id.to_string();
+                            let line = Line::CorrectionTaken {
+                                id: &id,
+                                said: &said,
+                            };
+                            asker.note(cli_line(lang, line));
                         }
                         Ok(())
                     }
                 };
-                let session = kaisho_net::join_game_with(link, check, call_odd(), &self.env.store)
-                    .await
-                    .map_err(text)?;
+                let session =
+                    kaisho_net::join_game_with(link, check, call_odd(), &self.env.store).await?;
                 let side = Side::Joiner {
                     addr: code.addr,
                     host,
@@ -231,22 +250,24 @@ impl Task {
             }
             Plan::HostResume { bind, id } => {
                 let partner = self.env.partner_of(&id)?;
-                let side =
-                    Side::Host(Host::bind(bind, &self.env.identity, &self.name).map_err(text)?);
+                let side = Side::Host(Host::bind(bind, &self.env.identity, &self.name)?);
                 if let Side::Host(host) = &side {
-                    let shown = lan::shown(host.local_addr().map_err(text)?);
-                    self.tell(NetNews::Note(format!(
-                        "waiting for {} to rejoin game {id}: they choose it in Saved games and dial {shown}",
-                        partner.short()
-                    )));
+                    let addr = lan::shown(host.local_addr()?);
+                    let short = partner.short();
+                    let waiting = Line::WaitingFromSaved {
+                        partner: &short,
+                        id: &id,
+                        addr,
+                    };
+                    self.tell(NetNews::Note(self.line(waiting)));
                 }
-                let absent = "the partner did not come; the game stays adjourned";
+                let absent = NetplayError::PartnerAbsent;
                 self.reunite(side, partner, &id, absent).await
             }
             Plan::JoinResume { addr, id } => {
                 let host = self.env.partner_of(&id)?;
                 let side = Side::Joiner { addr, host };
-                let absent = "the host did not answer; is it waiting for this game?";
+                let absent = NetplayError::HostAbsent;
                 self.reunite(side, host, &id, absent).await
             }
         }
@@ -258,36 +279,31 @@ impl Task {
         mut side: Side,
         partner: Fingerprint,
         id: &str,
-        absent: &str,
-    ) -> Result<(Session, Side), String> {
-        let link = self
-            .comeback(&mut side, partner)
-            .await?
-            .ok_or_else(|| absent.to_string())?;
+        absent: NetplayError,
+    ) -> Result<(Session, Side), NetplayError> {
+        let link = self.comeback(&mut side, partner).await?.ok_or(absent)?;
         let session = self.resume(link, &side, id).await?;
         Ok((session, side))
     }
 
-    fn meet(&mut self, link: &Link) -> Result<(), String> {
-        let line = self.env.meet(link)?;
+    fn meet(&mut self, link: &Link) -> Result<(), NetplayError> {
+        let line = self.env.meet(link, self.lang)?;
         self.tell(NetNews::Note(line));
         Ok(())
     }
 
     /// Waits for `work` unless the player leaves first (`Err`); other
     /// requests meanwhile are refused, since there is no game yet.
-    async fn unless_left<T>(&mut self, work: impl Future<Output = T>) -> Result<T, String> {
+    async fn unless_left<T>(&mut self, work: impl Future<Output = T>) -> Result<T, NetplayError> {
         tokio::pin!(work);
         loop {
             tokio::select! {
                 done = &mut work => return Ok(done),
                 request = self.requests.recv() => match request {
                     None | Some(NetRequest::Leave) => {
-                        return Err("you stopped waiting for the partner".into());
+                        return Err(NetplayError::StoppedWaiting);
                     }
-                    Some(_) => self.tell(NetNews::Refused(
-                        "the partner is not connected yet".to_string(),
-                    )),
+                    Some(_) => self.tell(NetNews::Refused(self.line(Line::NotConnectedYet))),
                 },
             }
         }
@@ -299,14 +315,16 @@ impl Task {
         &mut self,
         side: &mut Side,
         partner: Fingerprint,
-    ) -> Result<Option<Link>, String> {
+    ) -> Result<Option<Link>, NetplayError> {
         let identity = self.env.identity.clone();
         let name = self.name.clone();
         let news = self.news.clone();
+        let lang = self.lang;
         let link = match side {
             Side::Host(host) => {
                 let refused = |e: NetError| {
-                    let _ = news.send(NetNews::Note(format!("refused a connection: {e}")));
+                    let why = net_refusal(&e, naming_for(lang), NO_BOARD);
+                    let _ = news.send(NetNews::Note(cli_line(lang, Line::RefusedConnection(&why))));
                 };
                 self.unless_left(wait_for(host, partner, COMEBACK, refused))
                     .await?
@@ -317,7 +335,7 @@ impl Task {
                     .await?
                 {
                     Ok(link) => Some(link),
-                    Err(Some(e)) => return Err(e.to_string()),
+                    Err(Some(e)) => return Err(e.into()),
                     Err(None) => None,
                 }
             }
@@ -331,11 +349,9 @@ impl Task {
         Ok(link)
     }
 
-    async fn resume(&mut self, link: Link, side: &Side, id: &str) -> Result<Session, String> {
+    async fn resume(&mut self, link: Link, side: &Side, id: &str) -> Result<Session, NetplayError> {
         let named = matches!(side, Side::Host(_)).then_some(id);
-        kaisho_net::resume(link, named, &self.env.store, TimeControl::None)
-            .await
-            .map_err(|e| e.to_string())
+        Ok(kaisho_net::resume(link, named, &self.env.store, TimeControl::None).await?)
     }
 
     fn started(&self, session: &Session, resumed: bool) {
@@ -373,9 +389,9 @@ impl Task {
                     }
                     Some(NetRequest::Act(event)) => self.act(session, event).await?,
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
-                    Some(NetRequest::Start { .. }) => self.tell(NetNews::Refused(
-                        "a network game is already running".to_string(),
-                    )),
+                    Some(NetRequest::Start { .. }) => {
+                        self.tell(NetNews::Refused(self.line(Line::AlreadyRunning)));
+                    }
                     Some(NetRequest::TakeLastResult(_)) => {}
                 },
                 update = session.next() => match update? {
@@ -422,13 +438,11 @@ impl Task {
                 Ok(())
             }
             Err(e @ NetError::NotNow(_)) => {
-                let naming = crate::app::Naming {
-                    lang: self.lang,
-                    ..crate::app::Naming::default()
-                };
                 let size = session.game().settings().size.get();
-                self.tell(NetNews::Refused(crate::words::net_refusal(
-                    &e, naming, size,
+                self.tell(NetNews::Refused(net_refusal(
+                    &e,
+                    naming_for(self.lang),
+                    size,
                 )));
                 Ok(())
             }

@@ -5,12 +5,15 @@
 
 mod parse;
 pub mod script;
+mod usage;
 
-pub use parse::{Line, help, parse};
+pub use parse::{Line, parse};
+pub use usage::{Usage, UsageError};
 
 use crate::app::{Cmd, Msg, READ_SLICE, State};
 use crate::logging;
 use crate::shell::Shell;
+use crate::words;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -67,12 +70,12 @@ async fn session(
                 Some(text) => match parse(&text, &state) {
                     Ok(Line::Nothing) => None,
                     Ok(Line::Help) => {
-                        writeln!(output, "{}", help(state.naming.lang))?;
+                        writeln!(output, "{}", words::plain_help(state.naming.lang))?;
                         None
                     }
                     Ok(Line::Command(command)) => Some(Msg::Command(command)),
                     Err(e) => {
-                        writeln!(output, "{e}")?;
+                        writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
                         None
                     }
                 },

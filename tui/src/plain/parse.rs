@@ -1,9 +1,10 @@
 //! Reading a typed line into a command.
 
+use super::{Usage, UsageError};
 use crate::app::{Command, DEFAULT_PORT, State};
-use crate::words::{self, Lang, Verb, pad_right, width};
+use crate::words::{self, Verb};
 use kaisho_core::{Komi, Point};
-use kaisho_saves::limits::{MAX_CHAT_CHARS, check_length};
+use kaisho_saves::limits::MAX_CHAT_CHARS;
 
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -15,113 +16,8 @@ pub enum Line {
     Command(Command),
 }
 
-/// The commands plain mode understands, for `help`: its own for games,
-/// saves and series, then the game's words, which `kaisho host`/`join`
-/// scripts take too.
-#[must_use]
-pub fn help(lang: Lang) -> String {
-    let own: &[(&str, &str, &str)] = &[
-        (
-            "new [SIZE] [KOMI] [HANDICAP]",
-            "start a local game, e.g. new 9 6.5 0",
-            "対局を始める (例: new 9 6.5 0)",
-        ),
-        (
-            "host [SIZE] [KOMI] [HANDICAP] [PORT]",
-            "host a LAN game and print its join code",
-            "LANで対局を開き、参加コードを表示",
-        ),
-        (
-            "join ADDRESS:PORT CODE",
-            "join a LAN game with the host's code",
-            "相手のコードでLANの対局に参加",
-        ),
-        (
-            "clock MAIN [NxLEN]",
-            "the clock of the next game: clock 20m 5x30s, clock none",
-            "次の対局の持ち時間 (例: clock 20m 5x30s、秒読み)",
-        ),
-        (
-            "series new A, B; STEP; WEAKER",
-            "start a series (e.g. series new Aki, Ben; sen; Aki)",
-            "手合の記録を始める (例: series new Aki, Ben; sen; Aki)",
-        ),
-        (
-            "series correct ID WINNER",
-            "correct the series' last result, or strike it out",
-            "直前の結果を直す (strike で取り消し)",
-        ),
-        ("moves", "list the moves of this game", "この対局の着手一覧"),
-        (
-            "look N",
-            "show the board after move N of this game",
-            "N手目の局面を表示",
-        ),
-        (
-            "score",
-            "show the count of the marked stones",
-            "死に石の指定での計算を表示",
-        ),
-        (
-            "names",
-            "switch point names: GTP or 1949 style",
-            "点の呼び方を切り替え (GTP / 十六の四)",
-        ),
-        (
-            "games",
-            "list the saved games, finished and adjourned",
-            "保存した対局 (終局・打ち掛け) の一覧",
-        ),
-        (
-            "resume ID",
-            "go on with an adjourned game",
-            "打ち掛けの対局を続ける",
-        ),
-        (
-            "review ID",
-            "review a saved game (then goto N, board)",
-            "保存した対局を並べ直す (goto N、board)",
-        ),
-        (
-            "import PATH",
-            "review an SGF file (then goto N, board)",
-            "SGFファイルを並べ直す",
-        ),
-        (
-            "goto N",
-            "in a review: the position after move N",
-            "並べ直しでN手目の局面へ",
-        ),
-        ("quit", "leave", "終了"),
-    ];
-    let mut lines = vec![match lang {
-        Lang::En => "commands:".to_string(),
-        Lang::Ja => "コマンド:".to_string(),
-    }];
-    // Two spaces at least between a usage and what it does.
-    let column = own
-        .iter()
-        .map(|(usage, ..)| width(usage))
-        .max()
-        .unwrap_or(0)
-        + 2;
-    for (usage, en, ja) in own {
-        let what = match lang {
-            Lang::En => en,
-            Lang::Ja => ja,
-        };
-        lines.push(format!("  {}{what}", pad_right(usage, column)));
-    }
-    lines.push(match lang {
-        Lang::En => "during a game (the same words in kaisho host/join scripts):".to_string(),
-        Lang::Ja => "対局中 (kaisho host/join のスクリプトと同じ語):".to_string(),
-    });
-    lines.extend(words::game_help(lang));
-    lines.join("\n")
-}
-
 /// Reads one line; the error says what was wrong with it.
-pub fn parse(text: &str, state: &State) -> Result<Line, String> {
+pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
     let parts: Vec<&str> = text.split_whitespace().collect();
     let Some((&verb, args)) = parts.split_first() else {
         return Ok(Line::Nothing);
@@ -133,36 +29,36 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
         "new" => new_game(args, state)?,
         "host" => host_game(args, state)?,
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
-        "join" => return Err("usage: join ADDRESS:PORT CODE, as the host shows it".to_string()),
+        "join" => return Err(UsageError::Usage(Usage::Join)),
         "score" => Command::ShowScore,
         "games" => Command::ListGames,
         "review" => match args {
             [id] => Command::ReviewSaved((*id).to_string()),
-            _ => return Err("usage: review ID, with an ID that games lists".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Review)),
         },
         "import" => match text.trim().split_once(char::is_whitespace) {
             Some((_, path)) if !path.trim().is_empty() => Command::Import(path.trim().to_string()),
-            _ => return Err("usage: import PATH of an SGF file".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Import)),
         },
         "goto" => match args {
             [n] => Command::GoTo(
                 n.parse()
-                    .map_err(|_| format!("'{n}' is not a move number"))?,
+                    .map_err(|_| UsageError::NotMoveNumber((*n).to_string()))?,
             ),
-            _ => return Err("usage: goto N".to_string()),
+            _ => return Err(UsageError::Usage(Usage::GoTo)),
         },
         "clock" if !args.is_empty() => Command::SetClock(args.join(" ")),
         "clock" => {
-            return Err("usage: clock MAIN [PERIODSxLENGTH], e.g. clock 20m 5x30s".to_string());
+            return Err(UsageError::Usage(Usage::Clock));
         }
         "series" => series_line(text)?,
         "moves" => Command::ShowMoves,
         "look" => match args {
             [n] => Command::ShowPosition(
                 n.parse()
-                    .map_err(|_| format!("'{n}' is not a move number"))?,
+                    .map_err(|_| UsageError::NotMoveNumber((*n).to_string()))?,
             ),
-            _ => return Err("usage: look N, the board after move N of this game".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Look)),
         },
         "names" => Command::ToggleNames,
         "quit" | "exit" => Command::Quit,
@@ -172,21 +68,21 @@ pub fn parse(text: &str, state: &State) -> Result<Line, String> {
             Err(e) if verb.contains(|c: char| c.is_ascii_digit() || !c.is_ascii()) => {
                 return Err(e);
             }
-            Err(_) => return Err(format!("unknown command '{verb}'; type help for the list")),
+            Err(_) => return Err(UsageError::Unknown(verb.to_string())),
         },
-        other => return Err(format!("unknown command '{other}'; type help for the list")),
+        other => return Err(UsageError::Unknown(other.to_string())),
     };
     Ok(Line::Command(command))
 }
 
 /// A line whose first word is one of the game's words, the same as in a
 /// `kaisho host`/`join` script ([`words::WORDS`]).
-fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Line, String> {
+fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Line, UsageError> {
     let command = match verb {
         Verb::Help => return Ok(Line::Help),
         Verb::Play => match args {
             [point] => Command::Play(point_at(point, state)?),
-            _ => return Err("usage: play POINT, e.g. play D4".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Play)),
         },
         Verb::Pass => Command::Pass,
         Verb::Resign => Command::Resign,
@@ -207,7 +103,7 @@ fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Lin
         Verb::Resume => match args {
             [] => Command::Resume,
             [id] => Command::ResumeSaved((*id).to_string()),
-            _ => return Err("usage: resume, or resume ID of an adjourned game".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Resume)),
         },
         Verb::BothLose => Command::DeclareBothLose,
         Verb::OfferNoResult => Command::OfferNoResult,
@@ -217,10 +113,13 @@ fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Lin
         Verb::DeclineUndo => Command::DeclineUndo,
         Verb::Chat => match text.trim().split_once(char::is_whitespace) {
             Some((_, line)) if !line.trim().is_empty() => {
-                check_length("chat line", line.trim(), MAX_CHAT_CHARS)?;
+                let chars = line.trim().chars().count();
+                if chars > MAX_CHAT_CHARS {
+                    return Err(UsageError::ChatTooLong { chars });
+                }
                 Command::Chat(line.trim().to_string())
             }
-            _ => return Err("usage: chat TEXT".to_string()),
+            _ => return Err(UsageError::Usage(Usage::Chat)),
         },
         Verb::Board => Command::ShowBoard,
         Verb::Leave => Command::Adjourn,
@@ -229,12 +128,8 @@ fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Lin
 }
 
 /// `series new A, B; STEP; WEAKER` or `series correct ID WORD`.
-fn series_line(text: &str) -> Result<Command, String> {
-    let usage = || {
-        "usage: series new A, B; STEP; WEAKER, or series correct ID WINNER (or draw, void, \
-         both-lose, strike)"
-            .to_string()
-    };
+fn series_line(text: &str) -> Result<Command, UsageError> {
+    let usage = || UsageError::Usage(Usage::Series);
     let rest = text
         .trim()
         .split_once(char::is_whitespace)
@@ -257,25 +152,23 @@ fn series_line(text: &str) -> Result<Command, String> {
     }
 }
 
-fn point_at(name: &str, state: &State) -> Result<Point, String> {
-    let session = state
-        .table()
-        .ok_or("no game yet: start one with new, e.g. new 9")?;
+fn point_at(name: &str, state: &State) -> Result<Point, UsageError> {
+    let session = state.table().ok_or(UsageError::NoGameYet)?;
     state
         .naming
         .parse(name, session.game.settings().size.get())
-        .map_err(|e| e.to_string())
+        .map_err(UsageError::Point)
 }
 
-fn host_game(args: &[&str], state: &State) -> Result<Command, String> {
+fn host_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
     let (terms, port) = args.split_at(args.len().min(3));
     let (size, komi, handicap) = game_terms(terms, state)?;
     let port = match port {
         [] => DEFAULT_PORT,
         [text] => text
             .parse()
-            .map_err(|_| format!("'{text}' is not a port (0 picks a free one)"))?,
-        _ => return Err("usage: host [SIZE] [KOMI] [HANDICAP] [PORT]".to_string()),
+            .map_err(|_| UsageError::NotPort((*text).to_string()))?,
+        _ => return Err(UsageError::Usage(Usage::Host)),
     };
     Ok(Command::HostNow {
         size,
@@ -285,9 +178,9 @@ fn host_game(args: &[&str], state: &State) -> Result<Command, String> {
     })
 }
 
-fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
+fn new_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
     if args.len() > 3 {
-        return Err("usage: new [SIZE] [KOMI] [HANDICAP]".to_string());
+        return Err(UsageError::Usage(Usage::New));
     }
     let (size, komi, handicap) = game_terms(args, state)?;
     Ok(Command::StartLocal {
@@ -299,22 +192,22 @@ fn new_game(args: &[&str], state: &State) -> Result<Command, String> {
 
 /// Board size, komi and handicap from up to three words, the home menu's
 /// values for those left out.
-fn game_terms(args: &[&str], state: &State) -> Result<(u8, Komi, u8), String> {
+fn game_terms(args: &[&str], state: &State) -> Result<(u8, Komi, u8), UsageError> {
     let home = state.home;
     let size = match args.first() {
         Some(text) => text
             .parse()
-            .map_err(|_| format!("'{text}' is not a board size such as 9, 13 or 19"))?,
+            .map_err(|_| UsageError::NotBoardSize((*text).to_string()))?,
         None => home.size,
     };
     let komi = match args.get(1) {
-        Some(text) => Komi::parse(text).map_err(|e| e.to_string())?,
+        Some(text) => Komi::parse(text).map_err(UsageError::Komi)?,
         None => home.komi,
     };
     let handicap = match args.get(2) {
         Some(text) => text
             .parse()
-            .map_err(|_| format!("'{text}' is not a number of handicap stones"))?,
+            .map_err(|_| UsageError::NotHandicap((*text).to_string()))?,
         None => home.handicap,
     };
     Ok((size, komi, handicap))
@@ -367,7 +260,19 @@ mod tests {
         let state = in_game();
         let long = format!("chat {}", "w".repeat(MAX_CHAT_CHARS + 1));
         let err = parse(&long, &state).unwrap_err();
-        assert!(err.contains(&format!("at most {MAX_CHAT_CHARS}")), "{err}");
+        assert_eq!(
+            err,
+            UsageError::ChatTooLong {
+                chars: MAX_CHAT_CHARS + 1
+            }
+        );
+        assert!(
+            err.to_string()
+                .contains(&format!("at most {MAX_CHAT_CHARS}")),
+            "{err}"
+        );
+        let ja = words::usage_error(words::Lang::Ja, &err);
+        assert!(ja.contains(&format!("{MAX_CHAT_CHARS}文字まで")), "{ja}");
         let fits = format!("chat {}", "w".repeat(MAX_CHAT_CHARS));
         assert!(parse(&fits, &state).is_ok());
     }

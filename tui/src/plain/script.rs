@@ -2,8 +2,9 @@
 //! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
 //! and every line the headless game prints, in the player's language.
 
+use super::UsageError;
 use crate::app::Naming;
-use crate::words::{self, Lang, Told, Verb};
+use crate::words::{self, Lang, ScriptLine, Told, Turn, Verb, script_line};
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Voice};
@@ -13,25 +14,23 @@ use kaisho_net::script::{Command, Voice};
 ///
 /// # Errors
 /// A line that is neither a command nor a point, or a point that is not
-/// on the board, with what to type instead.
-pub fn read(line: &str, me: Color, size: u8, naming: Naming) -> Result<Option<Command>, String> {
+/// on the board; the catalog words it ([`words::usage_error`]).
+pub fn read(
+    line: &str,
+    me: Color,
+    size: u8,
+    naming: Naming,
+) -> Result<Option<Command>, UsageError> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-    let point = |text: &str| naming.parse(text.trim(), size).map_err(|e| e.to_string());
+    let point = |text: &str| naming.parse(text.trim(), size).map_err(UsageError::Point);
     let Some(verb) = words::verb(word) else {
-        return point(line).map(|point| Some(Command::Event(Event::Play { color: me, point }))).map_err(|_| {
-            match naming.lang {
-                Lang::En => format!(
-                    "'{line}' is not a point or a command (try D4, pass, resign, undo, board, help)"
-                ),
-                Lang::Ja => format!(
-                    "「{line}」は点でもコマンドでもありません (D4、pass、resign、undo、board、help など)"
-                ),
-            }
-        });
+        return point(line)
+            .map(|point| Some(Command::Event(Event::Play { color: me, point })))
+            .map_err(|_| UsageError::NotPointOrCommand(line.to_string()));
     };
     let event = match verb {
         Verb::Play => Event::Play {
@@ -74,19 +73,24 @@ pub struct ScriptVoice {
     pub naming: Naming,
 }
 
+impl ScriptVoice {
+    /// `line` in the player's language.
+    fn line(&self, line: ScriptLine<'_>) -> String {
+        script_line(self.naming.lang, line)
+    }
+}
+
 impl Voice for ScriptVoice {
+    /// The line read, or why not in the player's language: the text the
+    /// script prints (the net crate's `Voice` takes words, not types).
     fn read(&self, line: &str, me: Color, size: u8) -> Result<Option<Command>, String> {
-        read(line, me, size, self.naming)
+        read(line, me, size, self.naming).map_err(|e| words::usage_error(self.naming.lang, &e))
     }
 
     fn help(&self) -> String {
         // One line, as every line a script prints: a point (D4) or a word.
-        let header = match self.naming.lang {
-            Lang::En => "commands: a point like D4, or",
-            Lang::Ja => "コマンド: D4 などの点、または",
-        };
         let list: Vec<&str> = words::WORDS.iter().map(|&(w, _)| w).collect();
-        format!("{header} {}", list.join(", "))
+        self.line(ScriptLine::Help(&list.join(", ")))
     }
 
     fn event(&self, seq: u32, event: &Event, game: &Game) -> String {
@@ -97,29 +101,31 @@ impl Voice for ScriptVoice {
             ..Told::bare(event, game.move_number())
         };
         let size = game.settings().size.get();
-        format!("event {seq}: {}", words::sentence(&told, self.naming, size))
+        let said = words::sentence(&told, self.naming, size);
+        self.line(ScriptLine::Event { seq, said: &said })
     }
 
     fn withdrawn(&self, event: &Event, game: &Game) -> String {
         let size = game.settings().size.get();
         let what = words::sentence(&Told::bare(event, game.move_number()), self.naming, size);
-        match self.naming.lang {
-            Lang::En => format!("withdrawn: {what} crossed the partner's event"),
-            Lang::Ja => format!("withdrawn: {what} は相手の着手と行き違い、取り消されました"),
-        }
+        self.line(ScriptLine::Withdrawn(&what))
     }
 
     fn refused(&self, error: &NetError, game: &Game) -> String {
         let size = game.settings().size.get();
-        format!("refused: {}", words::net_refusal(error, self.naming, size))
+        self.line(ScriptLine::Refused(&words::net_refusal(
+            error,
+            self.naming,
+            size,
+        )))
     }
 
     fn unreadable(&self, why: &str) -> String {
-        format!("refused: {why}")
+        self.line(ScriptLine::Refused(why))
     }
 
     fn chat(&self, text: &str) -> String {
-        format!("chat: {text}")
+        self.line(ScriptLine::Chat(text))
     }
 
     fn board(&self, game: &Game, me: Color) -> Vec<String> {
@@ -145,31 +151,18 @@ pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
         let stones: String = row.chars().map(|c| format!(" {c}")).collect();
         lines.push(format!("{number:>2} {stones}"));
     }
-    let [black, white] = game.captures();
-    let (b, w) = (
-        words::color(lang, Color::Black),
-        words::color(lang, Color::White),
-    );
-    let (mine, theirs) = (words::color(lang, me), words::color(lang, me.opponent()));
-    let moves = game.move_number();
-    lines.push(match (lang, game.phase()) {
-        (Lang::En, Phase::Playing) if game.to_move() == me => {
-            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; {mine} (you) to play")
-        }
-        (Lang::En, Phase::Playing) => format!(
-            "move {moves}; prisoners taken: {b} {black}, {w} {white}; {theirs} (partner) to play"
-        ),
-        (Lang::En, _) => {
-            format!("move {moves}; prisoners taken: {b} {black}, {w} {white}; play has stopped")
-        }
-        (Lang::Ja, Phase::Playing) if game.to_move() == me => {
-            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{mine} (あなた) の番")
-        }
-        (Lang::Ja, Phase::Playing) => {
-            format!("{moves}手目、アゲハマ {b}{black} {w}{white}、{theirs} (相手) の番")
-        }
-        (Lang::Ja, _) => format!("{moves}手目、アゲハマ {b}{black} {w}{white}、対局の停止中"),
-    });
+    let turn = match game.phase() {
+        Phase::Playing if game.to_move() == me => Turn::Mine,
+        Phase::Playing => Turn::Partner,
+        _ => Turn::Stopped,
+    };
+    let status = ScriptLine::Status {
+        moves: game.move_number(),
+        prisoners: game.captures(),
+        me,
+        turn,
+    };
+    lines.push(script_line(lang, status));
     lines
 }
 
@@ -217,7 +210,20 @@ mod tests {
             read("propose dead A1 B2", b, 9, n).unwrap(),
             Some(Command::Event(Event::Propose { dead, .. })) if dead.len() == 2
         ));
-        assert!(read("Z99", b, 9, n).unwrap_err().contains("not a point"));
+        let wrong = read("Z99", b, 9, n).unwrap_err();
+        assert!(wrong.to_string().contains("not a point"), "{wrong}");
+        let off = read("play Z9", b, 9, n).unwrap_err();
+        let voice = ScriptVoice {
+            naming: Naming {
+                lang: Lang::Ja,
+                ..n
+            },
+        };
+        assert_eq!(
+            voice.read("play Z9", b, 9).unwrap_err(),
+            words::usage_error(Lang::Ja, &off)
+        );
+        assert_eq!(words::usage_error(Lang::Ja, &off), "「Z9」は9路盤の外です");
         assert_eq!(read("bye", b, 9, n).unwrap(), Some(Command::Bye));
     }
 

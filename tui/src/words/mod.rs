@@ -5,32 +5,50 @@
 //! language is an exhaustive `match`, so a message missing in one language
 //! does not compile.
 
+mod cli;
 mod clock;
 mod commands;
 mod event;
+mod failures;
 mod forms;
 mod keys;
 mod lang;
+mod naming;
+mod net_notes;
 mod notes;
+mod plain_help;
 mod prompt;
+mod report;
 mod rules;
 mod screen;
+mod script_lines;
 mod series;
+mod series_report;
 mod text;
+mod usage;
 mod width;
 
+pub use cli::{Line, Why, cli_line};
 pub use clock::{Dial, clock_words, dial};
 pub use commands::{Verb, WORDS, game_help, verb};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
+pub use naming::naming_for;
+pub use net_notes::{net_refusal, netplay_error};
 pub use notes::{Note, note};
+pub use plain_help::plain_help;
 pub use prompt::prompt_line;
-pub use rules::{DraftNote, article, draft_note, net_refusal, reason, refusal};
+pub use report::{Report, Row, report};
+pub use rules::{DraftNote, article, draft_note, reason, refusal};
 pub use screen::{Say, say, time_call};
+pub use script_lines::{ScriptLine, Turn, script_line};
 pub use series::{
     SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
 };
+pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use text::Text;
+pub use usage::usage_error;
 pub use width::{pad_left, pad_right, width};

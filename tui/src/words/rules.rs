@@ -7,7 +7,6 @@ use super::event::color;
 use crate::app::Naming;
 use kaisho_core::life::Reason;
 use kaisho_core::{Action, Article, GameError, IllegalMove, Phase};
-use kaisho_net::NetError;
 
 /// Why a chain has its status.
 #[must_use]
@@ -382,17 +381,6 @@ pub fn draft_note(lang: Lang, note: &DraftNote<'_>) -> String {
         text += &note.unsettled.join(" ");
     }
     text
-}
-
-/// A network failure that refused our own event: the rules' refusal in
-/// the player's words; the network's other failures as the network crate
-/// words them (English; see the notes on what the catalog does not hold).
-#[must_use]
-pub fn net_refusal(error: &NetError, naming: Naming, size: u8) -> String {
-    match error {
-        NetError::Game(e) => refusal(e, naming, size),
-        other => other.to_string(),
-    }
 }
 
 #[cfg(test)]

@@ -555,3 +555,25 @@ pub fn start_network_game(state: &mut Front, game: Game, local: Color) {
         Msg::Net(started_news(&game, local, "20261124-0900-1")),
     );
 }
+
+/// The words a Japanese player may still read in Latin letters: the
+/// format of the export, nothing else. Names, fingerprints, the join
+/// code, the game's id and paths are taken out before the check.
+pub const LATIN_ALLOWED: &[&str] = &["SGF"];
+
+/// Every line in `lines`, with each of `values` taken out, that holds a
+/// run of three or more ASCII letters not in [`LATIN_ALLOWED`].
+pub fn english_lines(lines: &[String], values: &[&str]) -> Vec<String> {
+    lines
+        .iter()
+        .filter(|line| {
+            let mut rest = (*line).clone();
+            for value in values {
+                rest = rest.replace(value, " ");
+            }
+            rest.split(|c: char| !c.is_ascii_alphabetic())
+                .any(|run| run.len() >= 3 && !LATIN_ALLOWED.contains(&run))
+        })
+        .cloned()
+        .collect()
+}

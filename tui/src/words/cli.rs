@@ -1,0 +1,208 @@
+//! The lines `kaisho host` and `kaisho join` print around a game, in the
+//! player's language: the join code, who connected, the game and colour,
+//! how it ended or was adjourned, where its SGF went, and the notes of a
+//! partner who drops and comes back. The lines start with a fixed word
+//! (`join code:`, `result:`, `参加コード:`, `結果:`…) so that a script
+//! reading them can find them.
+
+use super::{Lang, color};
+use crate::app::{ExportFailure, export_line};
+use kaisho_core::Color;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Why a game stopped without a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Why<'a> {
+    /// This side typed `leave`.
+    WeLeft,
+    /// The script ran out before the game ended.
+    ScriptEnded,
+    /// The partner left and said why (already made visible).
+    PartnerLeft(&'a str),
+}
+
+/// A line of a headless game's output, with its values.
+#[derive(Debug, Clone, Copy)]
+pub enum Line<'a> {
+    /// The code the joiner types.
+    JoinCode(&'a str),
+    /// The partner connected: their name and grouped fingerprint.
+    Connected { name: &'a str, fingerprint: &'a str },
+    /// Appended to `Connected`: the name was met before with another
+    /// certificate (its short form).
+    SameName { name: &'a str, other: &'a str },
+    /// The game's id and this side's colour.
+    Game { id: &'a str, color: Color },
+    /// The game ended with this SGF result.
+    Result(&'a str),
+    /// The game was adjourned; it resumes with `--resume id`.
+    Adjourned { why: Why<'a>, id: &'a str },
+    /// The partner dropped and did not come back in time.
+    NotBack { id: &'a str },
+    /// The partner came back after a drop.
+    Back,
+    /// The host waits for `partner` (short fingerprint) on `addr`.
+    Waiting { partner: &'a str, addr: SocketAddr },
+    /// A connection the host refused, and why (already worded).
+    RefusedConnection(&'a str),
+    /// The join code was burned on this host.
+    Burned,
+    /// The game's SGF export: where it went or why it failed.
+    Exported(&'a Result<PathBuf, ExportFailure>),
+    /// On the screen: the join code was burned; leave and host again.
+    BurnedLeave,
+    /// On the screen: the host of adjourned game `id` waits for `partner`,
+    /// who picks it in Saved games and dials `addr`.
+    WaitingFromSaved {
+        partner: &'a str,
+        id: &'a str,
+        addr: SocketAddr,
+    },
+    /// The connection dropped (`why`); the partner has `secs` to return.
+    Away { why: &'a str, secs: u64 },
+    /// A request before the partner is connected.
+    NotConnectedYet,
+    /// A new game asked for while one runs.
+    AlreadyRunning,
+    /// The address of the host could not be kept for rejoining.
+    AddressNotKept { addr: SocketAddr, why: &'a str },
+    /// Two sentences said as one line, the first ending where the second
+    /// begins: how a game stopped, then where its SGF went.
+    Joined(&'a str, &'a str),
+    /// On the screen: kaisho has no folder for its files (`why`, worded).
+    Unsaved(&'a str),
+    /// On the screen: network play without a folder for its files.
+    NeedsDataFolder,
+    /// A request for a game while no partner is connected.
+    NotConnected,
+    /// The series of an ended game could not be updated (`why`, worded).
+    SeriesNotUpdated(&'a str),
+    /// The joiner took the host's correction (`said`) of series `id`.
+    CorrectionTaken { id: &'a str, said: &'a str },
+    /// The host took the joiner's last result of series `id`: `said`.
+    PartnersResultTaken { id: &'a str, said: &'a str },
+}
+
+/// `line` in `lang`.
+#[must_use]
+pub fn cli_line(lang: Lang, line: Line<'_>) -> String {
+    match lang {
+        Lang::En => english(line),
+        Lang::Ja => japanese(line),
+    }
+}
+
+fn english(line: Line<'_>) -> String {
+    match line {
+        Line::JoinCode(code) => format!("join code: {code}"),
+        Line::Connected { name, fingerprint } => format!("connected to {name} ({fingerprint})"),
+        Line::SameName { name, other } => format!(
+            "; not the {name} met before ({other}): another player of the same name"
+        ),
+        Line::Game { id, color: c } => format!("game {id}: you play {}", color(Lang::En, c)),
+        Line::Result(result) => format!("result: {result}"),
+        Line::Adjourned { why, id } => {
+            let why = match why {
+                Why::WeLeft => "we left".to_string(),
+                Why::ScriptEnded => "the script ended before the game".to_string(),
+                Why::PartnerLeft(reason) => format!("the partner left: {reason}"),
+            };
+            format!("adjourned ({why}): game {id} is saved; resume it with --resume {id}")
+        }
+        Line::NotBack { id } => {
+            format!("adjourned: the partner did not come back; resume it with --resume {id}")
+        }
+        Line::Back => "the partner is back; play goes on".to_string(),
+        Line::Waiting { partner, addr } => format!("waiting for {partner} to rejoin on {addr}"),
+        Line::RefusedConnection(why) => format!("refused a connection: {why}"),
+        Line::Burned => "the join code is burned after 3 wrong tries: every attempt is refused from now on; stop with Ctrl-C and host again for a new code".to_string(),
+        Line::Exported(result) => export_line(result),
+        Line::AddressNotKept { addr, why } => format!(
+            "the host's address {addr} could not be kept for rejoining ({why})"
+        ),
+        Line::BurnedLeave => "the join code is burned after 3 wrong tries: every attempt is refused from now on; leave and host again for a new code".to_string(),
+        Line::WaitingFromSaved { partner, id, addr } => format!(
+            "waiting for {partner} to rejoin game {id}: they choose it in Saved games and dial {addr}"
+        ),
+        Line::Away { why, secs } => {
+            format!("{why}. Waiting up to {secs} s for the partner to come back")
+        }
+        Line::NotConnectedYet => "the partner is not connected yet".to_string(),
+        Line::AlreadyRunning => "a network game is already running".to_string(),
+        Line::Joined(first, then) => format!("{first}; {then}"),
+        Line::Unsaved(why) => format!("{why}; games will not be saved"),
+        Line::NeedsDataFolder => {
+            "network play needs a data folder for its identity and logs".to_string()
+        }
+        Line::NotConnected => "not connected to a partner".to_string(),
+        Line::SeriesNotUpdated(why) => format!("the series was not updated: {why}"),
+        Line::CorrectionTaken { id, said } => {
+            format!("series {id}: the host's correction taken: {said}")
+        }
+        Line::PartnersResultTaken { id, said } => {
+            format!("series {id}: the joiner's last result taken: {said}")
+        }
+    }
+}
+
+fn japanese(line: Line<'_>) -> String {
+    match line {
+        Line::JoinCode(code) => format!("参加コード: {code}"),
+        Line::Connected { name, fingerprint } => format!("接続: {name} ({fingerprint})"),
+        Line::SameName { name, other } => format!(
+            "。以前の{name} ({other}) とは別人です: 同じ名前の別の打ち手"
+        ),
+        Line::Game { id, color: c } => format!("対局 {id}: あなたは{}", color(Lang::Ja, c)),
+        Line::Result(result) => format!("結果: {result}"),
+        Line::Adjourned { why, id } => {
+            let why = match why {
+                Why::WeLeft => "こちらが対局を離れました".to_string(),
+                Why::ScriptEnded => "終局前にスクリプトが終わりました".to_string(),
+                Why::PartnerLeft(reason) => format!("相手が対局を離れました: {reason}"),
+            };
+            format!("打ち掛け ({why}): 対局 {id} は保存済み。--resume {id} で再開できます")
+        }
+        Line::NotBack { id } => {
+            format!("打ち掛け: 相手が戻りませんでした。--resume {id} で再開できます")
+        }
+        Line::Back => "相手が戻りました。対局を続けます".to_string(),
+        Line::Waiting { partner, addr } => format!("{partner} の再接続を {addr} で待っています"),
+        Line::RefusedConnection(why) => format!("接続を断りました: {why}"),
+        Line::Burned => "参加コードは3回の誤りで使えなくなりました。以後の接続はすべて断ります。Ctrl-C で止め、もう一度主催して新しいコードを".to_string(),
+        Line::Exported(Ok(path)) => format!("棋譜 (SGF) の保存先: {}", path.display()),
+        Line::Exported(Err(ExportFailure::Write { exports, log, error })) => format!(
+            "棋譜 (SGF) を {} に書き出せませんでした ({error})。対局記録 {} は無事です",
+            exports.display(),
+            log.display()
+        ),
+        Line::Exported(Err(ExportFailure::Load(e))) => {
+            format!("棋譜 (SGF) を書き出せませんでした: {e}")
+        }
+        Line::AddressNotKept { addr, why } => format!(
+            "主催者のアドレス {addr} を再接続用に記録できませんでした ({why})"
+        ),
+        Line::BurnedLeave => "参加コードは3回の誤りで使えなくなりました。以後の接続はすべて断ります。対局を離れ、もう一度主催して新しいコードを".to_string(),
+        Line::WaitingFromSaved { partner, id, addr } => format!(
+            "{partner} の再接続を待っています (対局 {id})。相手は保存した対局からこの対局を選び、{addr} に接続します"
+        ),
+        Line::Away { why, secs } => {
+            format!("{why}。相手が戻るのを最長{secs}秒待ちます")
+        }
+        Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
+        Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
+        Line::Joined(first, then) => format!("{}。{then}", first.trim_end_matches('。')),
+        Line::Unsaved(why) => format!("{why}。対局は保存されません"),
+        Line::NeedsDataFolder => {
+            "ネット対局には身元と棋譜を置くデータフォルダが要ります (--home フォルダ)".to_string()
+        }
+        Line::NotConnected => "相手と接続していません".to_string(),
+        Line::SeriesNotUpdated(why) => format!("手合の記録を更新できませんでした: {why}"),
+        Line::CorrectionTaken { id, said } => {
+            format!("シリーズ {id}: 主催者の訂正を受け入れました: {said}")
+        }
+        Line::PartnersResultTaken { id, said } => {
+            format!("シリーズ {id}: 参加者の最後の結果を受け入れました: {said}")
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Plain mode's `help`: its own commands for games, saves and series,
+//! each with what it does in both languages, then the game's words, which
+//! the `kaisho host`/`join` scripts take too.
+
+use super::{Lang, game_help, pad_right, width};
+
+/// The commands plain mode understands, for `help`: its own for games,
+/// saves and series, then the game's words, which `kaisho host`/`join`
+/// scripts take too.
+#[must_use]
+pub fn plain_help(lang: Lang) -> String {
+    let own: &[(&str, &str, &str)] = &[
+        (
+            "new [SIZE] [KOMI] [HANDICAP]",
+            "start a local game, e.g. new 9 6.5 0",
+            "対局を始める (例: new 9 6.5 0)",
+        ),
+        (
+            "host [SIZE] [KOMI] [HANDICAP] [PORT]",
+            "host a LAN game and print its join code",
+            "LANで対局を開き、参加コードを表示",
+        ),
+        (
+            "join ADDRESS:PORT CODE",
+            "join a LAN game with the host's code",
+            "相手のコードでLANの対局に参加",
+        ),
+        (
+            "clock MAIN [NxLEN]",
+            "the clock of the next game: clock 20m 5x30s, clock none",
+            "次の対局の持ち時間 (例: clock 20m 5x30s、秒読み)",
+        ),
+        (
+            "series new A, B; STEP; WEAKER",
+            "start a series (e.g. series new Aki, Ben; sen; Aki)",
+            "手合の記録を始める (例: series new Aki, Ben; sen; Aki)",
+        ),
+        (
+            "series correct ID WINNER",
+            "correct the series' last result, or strike it out",
+            "直前の結果を直す (strike で取り消し)",
+        ),
+        ("moves", "list the moves of this game", "この対局の着手一覧"),
+        (
+            "look N",
+            "show the board after move N of this game",
+            "N手目の局面を表示",
+        ),
+        (
+            "score",
+            "show the count of the marked stones",
+            "死に石の指定での計算を表示",
+        ),
+        (
+            "names",
+            "switch point names: GTP or 1949 style",
+            "点の呼び方を切り替え (GTP / 十六の四)",
+        ),
+        (
+            "games",
+            "list the saved games, finished and adjourned",
+            "保存した対局 (終局・打ち掛け) の一覧",
+        ),
+        (
+            "resume ID",
+            "go on with an adjourned game",
+            "打ち掛けの対局を続ける",
+        ),
+        (
+            "review ID",
+            "review a saved game (then goto N, board)",
+            "保存した対局を並べ直す (goto N、board)",
+        ),
+        (
+            "import PATH",
+            "review an SGF file (then goto N, board)",
+            "SGFファイルを並べ直す",
+        ),
+        (
+            "goto N",
+            "in a review: the position after move N",
+            "並べ直しでN手目の局面へ",
+        ),
+        ("quit", "leave", "終了"),
+    ];
+    let mut lines = vec![match lang {
+        Lang::En => "commands:".to_string(),
+        Lang::Ja => "コマンド:".to_string(),
+    }];
+    // Two spaces at least between a usage and what it does.
+    let column = own
+        .iter()
+        .map(|(usage, ..)| width(usage))
+        .max()
+        .unwrap_or(0)
+        + 2;
+    for (usage, en, ja) in own {
+        let what = match lang {
+            Lang::En => en,
+            Lang::Ja => ja,
+        };
+        lines.push(format!("  {}{what}", pad_right(usage, column)));
+    }
+    lines.push(match lang {
+        Lang::En => "during a game (the same words in kaisho host/join scripts):".to_string(),
+        Lang::Ja => "対局中 (kaisho host/join のスクリプトと同じ語):".to_string(),
+    });
+    lines.extend(game_help(lang));
+    lines.join("\n")
+}
