@@ -980,7 +980,7 @@ fn the_1949_seki_gives_up_only_the_two_stones_in_its_eye() {
 /// open walls: the 万年コウ (テーマ2, top left) is seki, the 本コウ left open
 /// (テーマ4, bottom left, upside down) leaves both sides dead until a teire.
 /// Each is judged on its own within the default budget (the proof-number
-/// search settles both in about 560 nodes; the alpha-beta search before it
+/// search settles both in a few hundred nodes; the alpha-beta search before it
 /// needed more than 2,000, more than either alone).
 #[test]
 fn mannen_ko_and_hon_ko_on_one_board_are_each_judged_on_their_own() {

@@ -216,7 +216,7 @@ impl<'a> Dfpn<'a> {
             };
         }
         if self.nodes >= self.budget {
-            return self.known(key);
+            return self.known(key, (1, 1));
         }
         self.nodes += 1;
         let defender = self.sides.defender;
@@ -231,7 +231,11 @@ impl<'a> Dfpn<'a> {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            let value = self.known(node_key(&played.state, to_move.opponent(), passes, ply + 1));
+            let fresh = fresh(&played.state, defender);
+            let value = self.known(
+                node_key(&played.state, to_move.opponent(), passes, ply + 1),
+                fresh,
+            );
             children.push(Child {
                 state: played.state,
                 passes,
@@ -275,8 +279,8 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The numbers the table holds for `key`, or those of a fresh leaf.
-    fn known(&self, key: u64) -> Value {
-        let (pn, dn) = self.memory.table.get(&key).map_or((1, 1), |e| (e.pn, e.dn));
+    fn known(&self, key: u64, fresh: (u64, u64)) -> Value {
+        let (pn, dn) = self.memory.table.get(&key).map_or(fresh, |e| (e.pn, e.dn));
         Value {
             pn,
             dn,
@@ -339,6 +343,18 @@ impl<'a> Dfpn<'a> {
         seen.insert(key, node.clone());
         Some(node)
     }
+}
+
+/// The proof and disproof numbers of a position not searched yet, from
+/// the target's liberties: a chain short of liberties is closer to
+/// capture and further from a proof that it holds.
+fn fresh(s: &State, defender: Color) -> (u64, u64) {
+    let libs = s
+        .home
+        .iter()
+        .find(|&&p| s.board.get(p) == Some(defender))
+        .map_or(0, |&p| s.board.liberties(p).len() as u64);
+    (libs.max(1), 4u64.saturating_sub(libs).max(1))
 }
 
 /// A node's numbers from its children's: at an OR node the least proof
