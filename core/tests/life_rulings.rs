@@ -979,8 +979,9 @@ fn the_1949_seki_gives_up_only_the_two_stones_in_its_eye() {
 /// The booklet's two kinds of ko left at stoppage, on one 19×19 board with
 /// open walls: the 万年コウ (テーマ2, top left) is seki, the 本コウ left open
 /// (テーマ4, bottom left, upside down) leaves both sides dead until a teire.
-/// Each is judged on its own within the default budget, though together
-/// they need more nodes than either alone.
+/// Each is judged on its own within the default budget (the proof-number
+/// search settles both in a few hundred nodes; the alpha-beta search before it
+/// needed more than 2,000, more than either alone).
 #[test]
 fn mannen_ko_and_hon_ko_on_one_board_are_each_judged_on_their_own() {
     let (board, analysis) = expect(
@@ -1007,7 +1008,7 @@ fn mannen_ko_and_hon_ko_on_one_board_are_each_judged_on_their_own() {
             ("A1", Status::Dead),
         ],
     );
-    assert!(analysis.nodes > 2_000, "{} nodes", analysis.nodes);
+    assert!(analysis.nodes > 0, "{} nodes", analysis.nodes);
     let findings = life::findings(&analysis, &board, &analysis.dead());
     assert!(
         findings.iter().any(|f| f.kind == FindingKind::TeireNeeded),

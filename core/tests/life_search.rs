@@ -192,3 +192,37 @@ fn slices_of_a_reading_add_up_to_one_search() {
     let statuses = |a: &life::Analysis| a.chains.iter().map(|c| c.status).collect::<Vec<_>>();
     assert_eq!(statuses(reading.analysis()), statuses(&whole));
 }
+
+/// g033-9 of `tests/corpus/life`, finished. White, starting at J3, captures Black's six
+/// stones F3 G3 G4 G2 H2 H1 (GNU Go calls them dead), and
+/// Black's top groups C9 and F9 stand. The deepening alpha-beta search ran
+/// out of its budget on all three; the proof-number search settles them.
+const G033: [&str; 9] = [
+    ".OXX.XXXX",
+    "..OX..XOO",
+    ".OOX.XOOO",
+    "OXX.XOOOX",
+    ".OXXXOOXX",
+    "..OXOOX.X",
+    ".O.OOXX..",
+    "....OOXX.",
+    ".....OOX.",
+];
+
+#[test]
+fn the_capture_from_j3_and_the_top_groups_of_g033_are_settled_by_proof_numbers() {
+    let board = Board::from_rows(&G033).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let chain = |p: &str| analysis.at(common::pt(9, p)).unwrap();
+    let corner = chain("F3");
+    assert_eq!(corner.status, Status::Dead, "{:?}", corner.reason);
+    assert_eq!(corner.stones.len(), 6);
+    let proof = corner.proof.as_ref().expect("a dead chain has a proof");
+    proof.verify(&board).unwrap();
+    for p in ["C9", "F9"] {
+        assert_eq!(chain(p).status, Status::Alive, "{p}: {:?}", chain(p).reason);
+    }
+    for c in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
+        c.proof.as_ref().expect("a proof").verify(&board).unwrap();
+    }
+}

@@ -29,11 +29,14 @@
 //!   on the current line means the attacker made no progress, so the
 //!   target stands (the Japanese text has no repetition rule for Art. 7;
 //!   an endless cycle is not a capture).
-//! - A node budget and a depth bound keep the search finite; reaching either
-//!   gives [`Outcome::Unknown`], never a guess. The bound deepens by
-//!   iterations (see `PLAN`), keeping the settled positions of the table
-//!   between them: most questions are settled in a few moves, and a search
-//!   that follows its first line forty moves deep spends its budget there.
+//! - The search is a depth-first proof-number search (`dfpn`): it follows
+//!   the line that needs the fewest positions still to be shown, so a
+//!   short forced capture is found before a long one and a wide defence
+//!   costs what it costs. A node budget and a ply bound ([`MAX_PLY`]) keep
+//!   it finite; reaching either gives [`Outcome::Unknown`], never a guess.
+//!   What it learnt (the proof and disproof numbers of the positions it
+//!   saw) is kept between calls, so a question given more nodes later
+//!   goes on from where it stopped.
 //! - The defender may play on every point of the area, the attacker on the
 //!   points the caller gives it (fewer in a large area): a capture found is
 //!   then a capture against every defence, and comes with its proof tree
@@ -42,21 +45,22 @@
 //! The parts: `state` (a node and the move that leaves it: captures, the
 //! 7.2 bans, the home), `order` (which moves to try first), `settle` (the
 //! static cut-offs after a big capture), `proof` (the proof tree and its
-//! check) and `solver` (the game tree with
-//! its transposition table and repetition rule).
+//! check) and `dfpn` (the proof-number search with its table, the
+//! repetition rule and the reading of the proof out of the table).
 
+mod dfpn;
 mod order;
 mod proof;
 mod settle;
-mod solver;
 mod state;
 
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
 pub use proof::{Capture, ProofNode, Step};
-pub(crate) use solver::Memory;
-use solver::Solver;
+
+use dfpn::Dfpn;
+pub(crate) use dfpn::Memory;
 use state::State;
 
 /// Moves allowed after the target was captured before the attacker is
@@ -64,19 +68,6 @@ use state::State;
 pub const HORIZON: u16 = 6;
 /// The longest line searched.
 pub const MAX_PLY: u16 = 40;
-/// The deepening iterations: the ply bound of each, and the most nodes it
-/// may spend. A first short look at full depth finds the long forced
-/// lines (a ko fought to the end), then the bound grows from shallow
-/// lines, which settle most questions in a few moves, to [`MAX_PLY`].
-const PLAN: [(u16, u64); 7] = [
-    (6, u64::MAX),
-    (MAX_PLY, 300),
-    (10, u64::MAX),
-    (14, u64::MAX),
-    (20, u64::MAX),
-    (30, u64::MAX),
-    (MAX_PLY, u64::MAX),
-];
 
 /// One question for the search: can the target's opponent capture it for good?
 pub struct Problem<'a> {
@@ -161,7 +152,7 @@ pub fn solve(problem: &Problem<'_>, budget: u64) -> (Outcome, u64) {
 }
 
 /// [`solve`], going on from what `memory` kept of earlier calls on the
-/// same problem (its settled positions and killer moves) and keeping what
+/// same problem (the proof and disproof numbers of its table) and keeping what
 /// this call learns.
 pub(crate) fn solve_with(
     problem: &Problem<'_>,
@@ -171,26 +162,16 @@ pub(crate) fn solve_with(
     let Some((root_state, sides)) = root(problem) else {
         return (Outcome::Holds, 0);
     };
-    let mut solver = Solver::new(&sides, budget, memory);
-    let mut found = (Res::Unknown, None);
-    while let Some(&(depth, cap)) = PLAN.get(solver.memory.iteration) {
-        solver.depth = depth;
-        let left = cap.saturating_sub(solver.memory.spent);
-        solver.budget = budget.min(solver.nodes.saturating_add(left));
-        let before = solver.nodes;
-        found = solver.node(&root_state, sides.defender.opponent(), 0, 0);
-        solver.memory.spent += solver.nodes - before;
-        if found.0 != Res::Unknown || solver.nodes >= budget {
-            break;
-        }
-        solver.memory.iteration += 1;
-        solver.memory.spent = 0;
-    }
-    let (result, tree) = found;
-    let outcome = match (result, solver.first, tree) {
+    let mut search = Dfpn::new(&sides, budget, memory);
+    let (result, tree) = search.run(&root_state);
+    let first = match tree.as_deref() {
+        Some(ProofNode::Attack(Step::Play(p), _)) => Some(*p),
+        _ => None,
+    };
+    let outcome = match (result, first, tree) {
         (Res::Attacker, Some(first), Some(tree)) => Outcome::Captured {
             first,
-            ko: solver.memory.ko,
+            ko: search.memory.ko,
             proof: Capture {
                 moves: sides.moves.clone(),
                 attack: sides.attack.clone(),
@@ -201,7 +182,7 @@ pub(crate) fn solve_with(
         (Res::Defender, _, _) => Outcome::Holds,
         _ => Outcome::Unknown,
     };
-    (outcome, solver.nodes)
+    (outcome, search.nodes)
 }
 
 /// Who wins a node of the search.

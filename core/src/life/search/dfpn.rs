@@ -1,0 +1,418 @@
+//! A depth-first proof-number search (df-pn, Nagai 2002; for tsume-go
+//! Kishimoto and Müller 2005) of the hypothetical play, with the 1+ε
+//! thresholds of Pawlewicz and Lew against thrashing.
+//!
+//! The attacker's turns are OR nodes (a capture needs one move that
+//! keeps it), the defender's AND nodes (every defence must be answered).
+//! Each node carries a proof number (how many leaves must still be shown
+//! to be captures) and a disproof number; the search always follows the
+//! most proving child, within thresholds that send it back up when a
+//! sibling looks cheaper. The numbers live in a table by position key,
+//! kept between the slices of a reading.
+//!
+//! The rules that depend on the line, not the position, stay sound:
+//! - a position repeated on the current line is a win for the defender
+//!   on that line only; a disproof resting on one is not stored;
+//! - a line that reaches [`MAX_PLY`] is cut as the defender's on that line,
+//!   and a root disproof resting on such a cut is [`Res::Unknown`];
+//! - a proof never rests on either (both only disprove), so a proven
+//!   position is proven wherever it stands. The proof tree is read out of
+//!   the table afterwards, following at each attacker turn a move proven
+//!   earlier than the position itself, so the tree is finite.
+
+use super::order::candidates;
+use super::proof::{ProofNode, attacker_won, step};
+use super::settle::{defender_unconditional, settled};
+use super::state::{Move, State};
+use super::{HORIZON, MAX_PLY, Res, Sides};
+use crate::color::Color;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// A proof or disproof number that is never reached: a node proven or
+/// disproven has it as the other number.
+const INF: u64 = 1 << 40;
+
+/// What the table knows of a position.
+#[derive(Clone, Copy)]
+struct Entry {
+    pn: u64,
+    dn: u64,
+    /// For a proven position, when it was proven: a proof read out of the
+    /// table only follows positions proven before.
+    stamp: u64,
+}
+
+/// The numbers of a node as a search of it returns them.
+#[derive(Clone, Copy)]
+struct Value {
+    pn: u64,
+    dn: u64,
+    /// A disproof that rests on a repetition of the line or on the ply
+    /// bound, so it holds on this line only.
+    line: bool,
+    /// A disproof that rests on the ply bound.
+    cut: bool,
+}
+
+impl Value {
+    const PROVEN: Value = Value {
+        pn: 0,
+        dn: INF,
+        line: false,
+        cut: false,
+    };
+    const DISPROVEN: Value = Value {
+        pn: INF,
+        dn: 0,
+        line: false,
+        cut: false,
+    };
+}
+
+/// What the search of one question keeps between its slices.
+#[derive(Default)]
+pub(crate) struct Memory {
+    table: HashMap<u64, Entry>,
+    /// The next proof stamp.
+    clock: u64,
+    /// Whether a ko capture arose anywhere in the search.
+    pub ko: bool,
+}
+
+/// One child of a node being searched.
+struct Child {
+    state: State,
+    passes: u8,
+    value: Value,
+}
+
+/// One search in progress.
+pub(super) struct Dfpn<'a> {
+    sides: &'a Sides,
+    pub nodes: u64,
+    pub budget: u64,
+    path: Vec<u64>,
+    pub memory: &'a mut Memory,
+}
+
+/// The table key of a node: the position with what the rules remember of
+/// its line (see [`State::key`]), the moves since the capture, and whether
+/// the last move's capture is to be settled statically.
+fn node_key(s: &State, to_move: Color, passes: u8, ply: u16) -> u64 {
+    let since = s.captured_at.map_or(0, |at| 1 + (ply - at).min(HORIZON));
+    s.key(to_move, passes)
+        ^ u64::from(since).wrapping_mul(0xA24B_AED4_963E_E407)
+        ^ u64::from(s.unsettled_capture).wrapping_mul(0x5851_F42D_4C95_7F2D)
+}
+
+impl<'a> Dfpn<'a> {
+    pub fn new(sides: &'a Sides, budget: u64, memory: &'a mut Memory) -> Dfpn<'a> {
+        Dfpn {
+            sides,
+            nodes: 0,
+            budget,
+            path: Vec::new(),
+            memory,
+        }
+    }
+
+    /// Searches from the root until it is proven, disproven, or the
+    /// budget is spent; the proof tree when the attacker wins.
+    pub fn run(&mut self, root: &State) -> (Res, Option<Arc<ProofNode>>) {
+        let attacker = self.sides.defender.opponent();
+        let value = self.mid(root, attacker, 0, 0, INF, INF);
+        if value.pn == 0 {
+            let mut seen = HashMap::new();
+            match self.extract(root, attacker, 0, 0, &mut seen) {
+                Some(tree) => (Res::Attacker, Some(tree)),
+                None => (Res::Unknown, None),
+            }
+        } else if value.dn == 0 && !value.cut {
+            (Res::Defender, None)
+        } else {
+            (Res::Unknown, None)
+        }
+    }
+
+    /// The static end of a node, if it has one: two passes, the horizon after a capture, a
+    /// capture Benson's safety settles, a defender's chain unconditionally alive.
+    fn terminal(&self, s: &State, passes: u8, ply: u16) -> Option<Res> {
+        let defender = self.sides.defender;
+        if attacker_won(s, defender, passes, ply) {
+            return Some(Res::Attacker);
+        }
+        if passes >= 2 {
+            return Some(Res::Defender);
+        }
+        if s.unsettled_capture && settled(s, defender) == Some(Res::Defender) {
+            return Some(Res::Defender);
+        }
+        if s.defender_played && defender_unconditional(s, defender) {
+            return Some(Res::Defender);
+        }
+        None
+    }
+
+    fn store(&mut self, key: u64, value: Value) {
+        if value.dn == 0 && value.line {
+            return;
+        }
+        let stamp = if value.pn == 0 {
+            self.memory.clock += 1;
+            self.memory.clock
+        } else {
+            0
+        };
+        self.memory.table.insert(
+            key,
+            Entry {
+                pn: value.pn,
+                dn: value.dn,
+                stamp,
+            },
+        );
+    }
+
+    /// The multiple-iterative-deepening step: searches `s` until its proof
+    /// number reaches `th_pn` or its disproof number `th_dn`.
+    fn mid(
+        &mut self,
+        s: &State,
+        to_move: Color,
+        passes: u8,
+        ply: u16,
+        th_pn: u64,
+        th_dn: u64,
+    ) -> Value {
+        let key = node_key(s, to_move, passes, ply);
+        match self.memory.table.get(&key) {
+            Some(e) if e.pn == 0 => return Value::PROVEN,
+            Some(e) if e.dn == 0 => return Value::DISPROVEN,
+            Some(_) => {}
+            None => match self.terminal(s, passes, ply) {
+                Some(Res::Attacker) => {
+                    self.store(key, Value::PROVEN);
+                    return Value::PROVEN;
+                }
+                Some(_) => {
+                    self.store(key, Value::DISPROVEN);
+                    return Value::DISPROVEN;
+                }
+                None => {}
+            },
+        }
+        if self.path.contains(&key) {
+            return Value {
+                line: true,
+                ..Value::DISPROVEN
+            };
+        }
+        if ply >= MAX_PLY {
+            return Value {
+                line: true,
+                cut: true,
+                ..Value::DISPROVEN
+            };
+        }
+        if self.nodes >= self.budget {
+            return self.known(key, (1, 1));
+        }
+        self.nodes += 1;
+        let defender = self.sides.defender;
+        let or = to_move != defender;
+        let mut children = Vec::new();
+        for mv in candidates(s, to_move, defender, self.sides) {
+            let Some(played) = s.after(to_move, mv, defender, ply) else {
+                continue;
+            };
+            self.memory.ko |= played.ko;
+            let passes = match mv {
+                Move::Pass(None) => passes + 1,
+                _ => 0,
+            };
+            let fresh = fresh(&played.state, defender);
+            let value = self.known(
+                node_key(&played.state, to_move.opponent(), passes, ply + 1),
+                fresh,
+            );
+            children.push(Child {
+                state: played.state,
+                passes,
+                value,
+            });
+        }
+        self.path.push(key);
+        let mut value;
+        loop {
+            value = combine(&children, or);
+            if value.pn >= th_pn || value.dn >= th_dn || self.nodes >= self.budget {
+                break;
+            }
+            let (best, second) = pick(&children, or);
+            let c = &children[best];
+            let (cpn, cdn) = if or {
+                (
+                    th_pn.min(second.saturating_add(1 + second / 4)),
+                    (th_dn - value.dn).saturating_add(c.value.dn).min(INF),
+                )
+            } else {
+                (
+                    (th_pn - value.pn).saturating_add(c.value.pn).min(INF),
+                    th_dn.min(second.saturating_add(1 + second / 4)),
+                )
+            };
+            let child = &children[best];
+            let value = self.mid(
+                &child.state,
+                to_move.opponent(),
+                child.passes,
+                ply + 1,
+                cpn,
+                cdn,
+            );
+            children[best].value = value;
+        }
+        self.path.pop();
+        self.store(key, value);
+        value
+    }
+
+    /// The numbers the table holds for `key`, or those of a fresh leaf.
+    fn known(&self, key: u64, fresh: (u64, u64)) -> Value {
+        let (pn, dn) = self.memory.table.get(&key).map_or(fresh, |e| (e.pn, e.dn));
+        Value {
+            pn,
+            dn,
+            line: false,
+            cut: false,
+        }
+    }
+
+    /// The proof tree of a proven node, read out of the table: at the
+    /// attacker's turn the first move whose position ends the play or was
+    /// proven before this one, at the defender's every defence.
+    fn extract(
+        &self,
+        s: &State,
+        to_move: Color,
+        passes: u8,
+        ply: u16,
+        seen: &mut HashMap<u64, Arc<ProofNode>>,
+    ) -> Option<Arc<ProofNode>> {
+        let defender = self.sides.defender;
+        if attacker_won(s, defender, passes, ply) {
+            return Some(Arc::new(ProofNode::End));
+        }
+        let key = node_key(s, to_move, passes, ply);
+        if let Some(tree) = seen.get(&key) {
+            return Some(tree.clone());
+        }
+        let entry = self.memory.table.get(&key).filter(|e| e.pn == 0)?;
+        let mut replies = Vec::new();
+        for mv in candidates(s, to_move, defender, self.sides) {
+            let Some(played) = s.after(to_move, mv, defender, ply) else {
+                continue;
+            };
+            let passes = match mv {
+                Move::Pass(None) => passes + 1,
+                _ => 0,
+            };
+            let (next, next_ply) = (&played.state, ply + 1);
+            let child_key = node_key(next, to_move.opponent(), passes, next_ply);
+            let earlier = attacker_won(next, defender, passes, next_ply)
+                || self
+                    .memory
+                    .table
+                    .get(&child_key)
+                    .is_some_and(|e| e.pn == 0 && e.stamp < entry.stamp);
+            if to_move == defender {
+                let tree = self.extract(next, to_move.opponent(), passes, next_ply, seen)?;
+                replies.push((step(s, to_move, mv), tree));
+            } else if earlier {
+                let tree = self.extract(next, to_move.opponent(), passes, next_ply, seen)?;
+                let node = Arc::new(ProofNode::Attack(step(s, to_move, mv), tree));
+                seen.insert(key, node.clone());
+                return Some(node);
+            }
+        }
+        if to_move != defender {
+            return None;
+        }
+        let node = Arc::new(ProofNode::Defend(replies));
+        seen.insert(key, node.clone());
+        Some(node)
+    }
+}
+
+/// The proof and disproof numbers of a position not searched yet, from
+/// the target's liberties: a chain short of liberties is closer to
+/// capture and further from a proof that it holds.
+fn fresh(s: &State, defender: Color) -> (u64, u64) {
+    let libs = s
+        .home
+        .iter()
+        .find(|&&p| s.board.get(p) == Some(defender))
+        .map_or(0, |&p| s.board.liberties(p).len() as u64);
+    (libs.max(1), 4u64.saturating_sub(libs).max(1))
+}
+
+/// A node's numbers from its children's: at an OR node the least proof
+/// number and the sum of the disproof numbers, at an AND node the reverse.
+/// A disproof holds on this line only if one of the disproofs it rests on does.
+fn combine(children: &[Child], or: bool) -> Value {
+    let sum = |f: &dyn Fn(&Value) -> u64| {
+        children
+            .iter()
+            .map(|c| f(&c.value))
+            .fold(0u64, |a, b| a.saturating_add(b))
+            .min(INF)
+    };
+    let least =
+        |f: &dyn Fn(&Value) -> u64| children.iter().map(|c| f(&c.value)).min().unwrap_or(INF);
+    let (pn, dn) = if or {
+        (least(&|v| v.pn), sum(&|v| v.dn))
+    } else {
+        (sum(&|v| v.pn), least(&|v| v.dn))
+    };
+    let (pn, dn) = match (pn, dn) {
+        (0, _) => (0, INF),
+        (_, 0) => (INF, 0),
+        (pn, dn) => (pn.min(INF - 1), dn.min(INF - 1)),
+    };
+    let disproofs = children.iter().filter(|c| c.value.dn == 0);
+    let (line, cut) = if dn != 0 {
+        (false, false)
+    } else if or {
+        let all: Vec<&Child> = disproofs.collect();
+        (
+            all.iter().any(|c| c.value.line),
+            all.iter().any(|c| c.value.cut),
+        )
+    } else {
+        let firm = disproofs.clone().find(|c| !c.value.line);
+        match firm.or_else(|| disproofs.clone().find(|c| !c.value.cut)) {
+            Some(c) => (c.value.line, c.value.cut),
+            None => (true, true),
+        }
+    };
+    Value { pn, dn, line, cut }
+}
+
+/// The child to search next (least proof number at an OR node, least
+/// disproof number at an AND node; the first in move order on a tie) and
+/// the second least number, which bounds how far it may go.
+fn pick(children: &[Child], or: bool) -> (usize, u64) {
+    let num = |c: &Child| if or { c.value.pn } else { c.value.dn };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        if num(c) < num(&children[best]) {
+            second = num(&children[best]);
+            best = i;
+        } else if num(c) < second {
+            second = num(c);
+        }
+    }
+    (best, second)
+}
