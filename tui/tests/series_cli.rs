@@ -455,3 +455,62 @@ fn a_series_is_kept_in_japanese_with_the_clubs_terms() {
         "{e}"
     );
 }
+
+/// The refusals `kaisho series` words from the series' own checks (a
+/// correction naming nobody, two players with one name) are said in
+/// Japanese too, not passed through in English.
+#[test]
+fn a_refused_correction_and_a_refused_pair_of_players_are_told_in_japanese() {
+    let home = tempfile::tempdir().unwrap();
+    let h = home.path();
+    ok(
+        h,
+        &[
+            "series",
+            "new",
+            "--players",
+            "Aki,Ben",
+            "--step",
+            "sen",
+            "--weaker",
+            "Ben",
+        ],
+    );
+    ok(h, &["series", "record", "aki-ben", "--winner", "Aki"]);
+    let e = fails(
+        h,
+        &[
+            "--lang", "ja", "series", "correct", "aki-ben", "--winner", "Cho",
+        ],
+    );
+    assert!(e.contains("Choはこの手合の対局者ではありません"), "{e}");
+    assert!(
+        !has_english(&e, &["Cho", "Aki", "Ben", "strike", "kaisho"]),
+        "{e}"
+    );
+    let e = fails(
+        h,
+        &[
+            "--lang",
+            "ja",
+            "series",
+            "new",
+            "--players",
+            "Aki,Aki",
+            "--step",
+            "even",
+        ],
+    );
+    assert!(e.contains("--players: 2人とも「Aki」です"), "{e}");
+    assert!(!has_english(&e, &["Aki", "players", "kaisho"]), "{e}");
+}
+
+/// Whether `text`, once the `values` given are taken out, still holds a
+/// run of three or more Latin letters: a word left in English.
+fn has_english(text: &str, values: &[&str]) -> bool {
+    let rest = values
+        .iter()
+        .fold(text.to_string(), |t, v| t.replace(v, " "));
+    rest.split(|c: char| !c.is_ascii_alphabetic())
+        .any(|run| run.len() >= 3)
+}

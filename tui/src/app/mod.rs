@@ -62,8 +62,8 @@ pub use seat::{LinkState, NetSeat};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
 pub use series_typed::{
-    NamesProblem, SeriesLineError, SeriesWordError, correct_by_word, correct_in, corrected,
-    result_named, seat_named, setup_from_line, two_names,
+    NamesProblem, SeriesLineError, SeriesWordError, correct_in, corrected, result_named,
+    seat_named, setup_from_line, two_names,
 };
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,

@@ -3,7 +3,9 @@
 //! words for what happens when the game ends (the SGF export and, for a
 //! game of a series, the recorded result).
 
-use crate::words::{Lang, SeriesNote, next_game, series_change, series_note, series_result};
+use crate::words::{
+    Failure, Lang, SeriesNote, failure, next_game, series_change, series_note, series_result,
+};
 use kaisho_core::Game;
 use kaisho_core::series::{GameTerms, Series, SeriesResult};
 use kaisho_saves::log::SavedGame;
@@ -155,12 +157,7 @@ pub fn record_series(lang: Lang, sg: &mut SeriesGame, game: &Game) -> Option<Ser
 
 /// The line in `lang` for a series result that could not be saved.
 #[must_use]
-pub fn series_unsaved_in(lang: Lang, e: &impl std::fmt::Display) -> String {
-    series_note(lang, SeriesNote::Unsaved(&e.to_string()))
-}
-
-/// The line in English for a series result that could not be saved.
-#[must_use]
-pub fn series_unsaved(e: &impl std::fmt::Display) -> String {
-    series_unsaved_in(Lang::En, e)
+pub fn series_unsaved(lang: Lang, e: &StoreError) -> String {
+    let why = failure(lang, Failure::Series(e));
+    series_note(lang, SeriesNote::Unsaved(&why))
 }

@@ -8,7 +8,7 @@
 //! by name: the name in Settings must be one of the series' two players.
 
 use super::recording::{SeriesGame, SeriesStep, record_series};
-use super::series_typed::correct_by_word;
+use super::series_typed::correct_in;
 use crate::words::{Lang, SeriesNote, series_note};
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series, SeriesEvent, SeriesResult};
@@ -40,7 +40,8 @@ pub struct Correction {
     pub record: u64,
     /// What `c` on the series screen (or `kaisho series correct`) takes.
     pub word: String,
-    /// The sentence `correct_by_word` says for it.
+    /// The sentence the correction says, in English: it is sent to the
+    /// partner as the reason a series offer is refused.
     pub said: String,
 }
 
@@ -54,7 +55,7 @@ fn corrections(series: &Series) -> Vec<Correction> {
     words
         .into_iter()
         .filter_map(|word| {
-            let (fixed, said) = correct_by_word(series, &word).ok()?;
+            let (fixed, said) = correct_in(Lang::En, series, &word).ok()?;
             let record = record_digest(&fixed);
             (record != record_digest(series)).then_some(Correction { record, word, said })
         })
@@ -92,12 +93,6 @@ impl fmt::Display for NotYourSeries {
 impl std::error::Error for NotYourSeries {}
 
 impl SeriesTerms {
-    /// [`SeriesTerms::of_player`], with the refusal in English for the
-    /// command line.
-    pub fn next(id: &SeriesId, series: &Series, me: &str, hosting: bool) -> Result<Self, String> {
-        Self::of_player(id, series, me, hosting).map_err(|e| e.to_string())
-    }
-
     /// The next game of `series` for the player named `me`, who hosts or
     /// joins it.
     pub fn of_player(
@@ -227,13 +222,8 @@ pub fn seat_of(series: &Series, name: &str) -> Option<Seat> {
 
 /// Records the result of ended network game `game`, whose Black is named
 /// `black`, in this side's copy of its series (`sg` changes); what is to
-/// be saved and said.
-pub fn record_network_game(sg: &mut SeriesGame, black: &str, game: &Game) -> Option<SeriesStep> {
-    record_network_game_in(Lang::En, sg, black, game)
-}
-
-/// [`record_network_game`], its words in `lang`.
-pub fn record_network_game_in(
+/// be saved and said, in `lang`.
+pub fn record_network_game(
     lang: Lang,
     sg: &mut SeriesGame,
     black: &str,
@@ -278,8 +268,8 @@ mod tests {
     #[test]
     fn copies_that_agree_play_the_next_game() {
         let (id, series) = copies();
-        let host = SeriesTerms::next(&id, &series, "Aki", true).unwrap();
-        let joiner = SeriesTerms::next(&id, &series, "Ben", false).unwrap();
+        let host = SeriesTerms::of_player(&id, &series, "Aki", true).unwrap();
+        let joiner = SeriesTerms::of_player(&id, &series, "Ben", false).unwrap();
         let offer = host.offer(19, TimeW::None);
         assert_eq!(joiner.mismatch(&offer), None);
     }
@@ -289,8 +279,8 @@ mod tests {
         let (id, series) = copies();
         // The host corrected game 2 to a draw; the joiner's copy still has Aki's win.
         let fixed = corrected(&series, Some(SeriesResult::Jigo)).unwrap();
-        let host = SeriesTerms::next(&id, &fixed, "Aki", true).unwrap();
-        let joiner = SeriesTerms::next(&id, &series, "Ben", false).unwrap();
+        let host = SeriesTerms::of_player(&id, &fixed, "Aki", true).unwrap();
+        let joiner = SeriesTerms::of_player(&id, &series, "Ben", false).unwrap();
         let offer = host.offer(19, TimeW::None);
         // Same game number and, here, the same komi, handicap and colours:
         assert_eq!(offer.series.as_ref().map(|s| s.1), Some(joiner.number));
@@ -304,7 +294,7 @@ mod tests {
         // Copies that differ otherwise are refused in general words.
         let mut other = fixed.clone();
         other.record(SeriesResult::Jigo).unwrap();
-        let host = SeriesTerms::next(&id, &other, "Aki", true).unwrap();
+        let host = SeriesTerms::of_player(&id, &other, "Aki", true).unwrap();
         let mut offer = host.offer(19, TimeW::None);
         offer.series = Some((id.to_string(), joiner.number, host.record));
         let why = joiner.mismatch(&offer).expect("the copies differ");

@@ -21,14 +21,13 @@ pub enum SeriesWordError {
     /// A name that is neither player of the series.
     UnknownPlayer { given: String, names: [String; 2] },
     /// The players named are not two different players.
-    Players(String),
+    Players(NamesProblem),
 }
 
 impl std::error::Error for SeriesWordError {}
 
 impl SeriesWordError {
-    /// The refusal in `lang`; a rejected pair of names in English, as
-    /// `kaisho series` says it.
+    /// The refusal in `lang`.
     #[must_use]
     pub fn words(&self, lang: Lang) -> String {
         match self {
@@ -40,7 +39,7 @@ impl SeriesWordError {
                 };
                 series_note(lang, note)
             }
-            SeriesWordError::Players(why) => why.clone(),
+            SeriesWordError::Players(problem) => problem.words(lang),
         }
     }
 }
@@ -79,10 +78,10 @@ impl fmt::Display for NamesProblem {
 
 impl std::error::Error for NamesProblem {}
 
-/// Two different players' names, neither of them a result word; a
-/// problem said in English, as `kaisho series` says it.
+/// Two different players' names, neither of them a result word, as
+/// `kaisho series` reads them.
 pub fn two_names(players: &[String]) -> Result<[String; 2], SeriesWordError> {
-    two_players(players).map_err(|e| SeriesWordError::Players(e.to_string()))
+    two_players(players).map_err(SeriesWordError::Players)
 }
 
 /// Two different players' names, neither of them a result word.
@@ -250,12 +249,6 @@ pub fn corrected(series: &Series, result: Option<SeriesResult>) -> Result<Series
 /// The words that strike the last result out instead of correcting it.
 const STRIKE: [&str; 3] = ["strike", "delete", "remove"];
 
-/// [`correct_in`] in English, for the command line and the network's
-/// correction offers.
-pub fn correct_by_word(series: &Series, word: &str) -> Result<(Series, String), String> {
-    correct_in(Lang::En, series, word).map_err(|e| e.to_string())
-}
-
 /// Corrects the last recorded result to the one `word` names (a player's
 /// name or a result word), or strikes it out (`strike`); the corrected
 /// series and a sentence in `lang` saying what changed.
@@ -336,16 +329,17 @@ mod tests {
         ));
         let (_, said) = correct_in(Lang::Ja, &series, "aki").unwrap();
         assert_eq!(said, "第4局の結果を直しました: Akiの勝ち（元はBenの勝ち）");
-        let (_, said) = correct_by_word(&series, "aki").unwrap();
+        let (_, said) = correct_in(Lang::En, &series, "aki").unwrap();
         assert_eq!(said, "game 4 corrected: Aki wins (was: Ben wins)");
-        let (_, said) = correct_by_word(&series, "strike").unwrap();
+        let (_, said) = correct_in(Lang::En, &series, "strike").unwrap();
         assert_eq!(
             said,
             "game 4 struck out (was: Ben wins); it is to be played again"
         );
         assert!(
-            correct_by_word(&series, "Carl")
+            correct_in(Lang::En, &series, "Carl")
                 .unwrap_err()
+                .to_string()
                 .contains("or strike")
         );
     }

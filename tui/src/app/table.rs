@@ -13,7 +13,7 @@ use super::out::Out;
 use super::prompt::Prompt;
 use super::recording::{Recording, SeriesStep, record_series};
 use super::seat::{LinkState, NetSeat};
-use super::series_net::record_network_game_in;
+use super::series_net::record_network_game;
 use super::timer::Timer;
 use super::title::Title;
 use crate::words::{Lang, Note, note};
@@ -357,9 +357,9 @@ impl Table {
         let step = match (&mut self.net, &mut self.recording) {
             (Some(net), _) => {
                 let black = net.names[0].clone();
-                net.series.as_mut().and_then(|sg| {
-                    Some((record_network_game_in(lang, sg, &black, game)?, sg.clone()))
-                })
+                net.series
+                    .as_mut()
+                    .and_then(|sg| Some((record_network_game(lang, sg, &black, game)?, sg.clone())))
             }
             (None, Some(recording)) => recording
                 .series_mut()

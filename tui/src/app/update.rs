@@ -6,7 +6,7 @@ use super::keymap::{Context, command_for};
 use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
-use super::recording::series_unsaved_in;
+use super::recording::series_unsaved;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
@@ -430,7 +430,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
             if let Screen::Game(session) = &mut state.screen {
                 let line = match result {
                     Ok(()) => line,
-                    Err(e) => series_unsaved_in(state.naming.lang, &e),
+                    Err(e) => series_unsaved(state.naming.lang, &e),
                 };
                 session.after_line(line, out);
             }

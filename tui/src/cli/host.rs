@@ -10,7 +10,9 @@ use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
-use kaisho::words::{Failure, Lang, Line, Why, cli_line, failure, naming_for, netplay_error};
+use kaisho::words::{
+    Failure, Lang, Line, Why, cli_line, failure, naming_for, netplay_error, terms_error,
+};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
@@ -102,9 +104,7 @@ impl PlayOptions {
         };
         let id = SeriesId::parse(text)?;
         let series = SeriesStore::new(places).load(&id)?;
-        SeriesTerms::next(&id, &series, name, hosting)
-            .map(Some)
-            .map_err(NetplayError::Series)
+        Ok(Some(SeriesTerms::of_player(&id, &series, name, hosting)?))
     }
 }
 
@@ -262,10 +262,10 @@ fn record_series(session: &Session, places: &Places, lang: Lang) -> Option<Strin
     };
     let terms = series.next_game();
     let mut game = SeriesGame { id, series, terms };
-    match record_network_game(&mut game, &header.black.name, session.game())? {
+    match record_network_game(lang, &mut game, &header.black.name, session.game())? {
         SeriesStep::Save(line) => match store.save(&game.id, &game.series) {
             Ok(()) => Some(line),
-            Err(e) => Some(series_unsaved(&e)),
+            Err(e) => Some(series_unsaved(lang, &e)),
         },
         SeriesStep::Refused(line) => Some(line),
     }
@@ -363,7 +363,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                         Some(terms)
                     }
                     Some(Err(e)) => {
-                        eprintln!("kaisho host: {e}");
+                        eprintln!("kaisho host: {}", terms_error(lang, &e));
                         None
                     }
                     _ => None,

@@ -4,7 +4,8 @@
 
 use clap::{Args, Subcommand};
 use kaisho::app::{
-    SeriesWordError, correct_by_word, player_name as name, result_named, seat_named, two_names,
+    NamesProblem, SeriesLineError, SeriesWordError, correct_in, player_name as name, result_named,
+    seat_named, two_names,
 };
 use kaisho::words::{
     Failure, Lang, Report, SeriesLine, SeriesRefusal, failure, report, series_line, series_refusal,
@@ -124,20 +125,19 @@ pub enum SeriesCliError {
         names: [String; 2],
     },
     /// `--players` did not name two different players.
-    Players(String),
+    Players(NamesProblem),
     /// The call was neither odd nor even.
     Call(String),
     /// Neither form of the nigiri was given in full.
     NigiriArgs,
     /// The last result could not be corrected, and why.
-    Correction(String),
+    Correction(SeriesLineError),
     /// The result could not be written out.
     Output(String),
 }
 
 impl SeriesCliError {
-    /// The failure in `lang`. Words the series' code passes as text
-    /// (`Players`, `Correction`) are quoted as they are.
+    /// The failure in `lang`.
     fn told(&self, lang: Lang) -> String {
         match self {
             SeriesCliError::Places(e) => failure(lang, Failure::NoHome(e)),
@@ -150,10 +150,10 @@ impl SeriesCliError {
             SeriesCliError::UnknownPlayer { given, names } => {
                 series_refusal(lang, SeriesRefusal::UnknownPlayer { given, names })
             }
-            SeriesCliError::Players(why) => format!("--players: {why}"),
+            SeriesCliError::Players(problem) => format!("--players: {}", problem.words(lang)),
             SeriesCliError::Call(given) => series_refusal(lang, SeriesRefusal::Call(given)),
             SeriesCliError::NigiriArgs => series_refusal(lang, SeriesRefusal::NigiriArgs),
-            SeriesCliError::Correction(why) => why.clone(),
+            SeriesCliError::Correction(why) => why.words(lang),
             SeriesCliError::Output(e) => series_refusal(lang, SeriesRefusal::Output(e)),
         }
     }
@@ -338,7 +338,7 @@ fn execute(
         SeriesCommand::Correct { id, winner } => {
             let (id, was) = load(&store, &id)?;
             let (series, said) =
-                correct_by_word(&was, &winner).map_err(SeriesCliError::Correction)?;
+                correct_in(lang, &was, &winner).map_err(SeriesCliError::Correction)?;
             store.save(&id, &series)?;
             let corrected = SeriesLine::Corrected {
                 was: &was,

@@ -3,6 +3,7 @@
 //! come, a player who stops waiting, and the connection's own failures.
 //! Typed here, worded by the catalog (`words::netplay_error`).
 
+use crate::app::NotYourSeries;
 use kaisho_core::settings::KomiError;
 use kaisho_net::NetError;
 use kaisho_saves::identity::IdentityError;
@@ -72,8 +73,7 @@ pub enum NetplayError {
     /// The series could not be read.
     #[error(transparent)]
     SeriesStore(#[from] StoreError),
-    /// The series the game belongs to refused the terms, or could not be
-    /// read or corrected (worded by the series' own code).
-    #[error("{0}")]
-    Series(String),
+    /// The player is neither player of the series the game belongs to.
+    #[error(transparent)]
+    Series(#[from] NotYourSeries),
 }

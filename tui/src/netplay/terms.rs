@@ -2,7 +2,8 @@
 //! series, on both sides: the joiner's check of the host's offer, and the
 //! host's answer to a joiner whose copy holds another last result.
 
-use crate::app::{SeriesTerms, correct_by_word};
+use crate::app::{NotYourSeries, SeriesLineError, SeriesTerms, correct_in};
+use crate::words::Lang;
 use kaisho_core::series::Series;
 use kaisho_net::{Refusal, Terms, TimeW};
 use kaisho_saves::series::{IdError, SeriesId, SeriesStore, StoreError};
@@ -10,9 +11,12 @@ use kaisho_saves::series::{IdError, SeriesId, SeriesStore, StoreError};
 /// Why this side cannot take the partner's last result of a series.
 #[derive(Debug, thiserror::Error)]
 pub enum TermsError {
-    /// The correction cannot be made (worded by the series' code).
-    #[error("{0}")]
-    Series(String),
+    /// This side's copy cannot take the correction.
+    #[error(transparent)]
+    Correction(#[from] SeriesLineError),
+    /// The player is neither player of this side's copy.
+    #[error(transparent)]
+    NotYours(#[from] NotYourSeries),
     /// The series id the game names is not an id.
     #[error(transparent)]
     SeriesId(#[from] IdError),
@@ -110,8 +114,8 @@ fn corrected_copy(
 ) -> Result<(SeriesId, Series, SeriesTerms), TermsError> {
     let id = SeriesId::parse(id)?;
     let series = store.load(&id)?;
-    let (fixed, _) = correct_by_word(&series, word).map_err(TermsError::Series)?;
-    let terms = SeriesTerms::next(&id, &fixed, me, hosting).map_err(TermsError::Series)?;
+    let (fixed, _) = correct_in(Lang::En, &series, word)?;
+    let terms = SeriesTerms::of_player(&id, &fixed, me, hosting)?;
     Ok((id, fixed, terms))
 }
 

@@ -13,7 +13,9 @@ use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::{check_series_taking, take_partners};
 use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
 use crate::shell::disk::{export, series_game};
-use crate::words::{Lang, Line, Say, cli_line, naming_for, net_refusal, netplay_error, say};
+use crate::words::{
+    Lang, Line, Say, cli_line, naming_for, net_refusal, netplay_error, say, terms_error,
+};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
@@ -198,7 +200,7 @@ impl Task {
                         }
                         Ok(None) => None,
                         Err(e) => {
-                            asker.note(e.to_string());
+                            asker.note(terms_error(lang, &e));
                             None
                         }
                     }

@@ -37,7 +37,7 @@ pub use forms::{FormValue, form_value};
 pub use keys::key_text;
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
 pub use naming::naming_for;
-pub use net_notes::{net_refusal, netplay_error};
+pub use net_notes::{net_refusal, netplay_error, terms_error};
 pub use notes::{Note, note};
 pub use plain_help::plain_help;
 pub use prompt::prompt_line;

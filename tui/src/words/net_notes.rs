@@ -7,6 +7,7 @@
 use super::{Failure, Lang, failure, refusal};
 use crate::app::Naming;
 use crate::netplay::NetplayError;
+use crate::netplay::terms::TermsError;
 use kaisho_net::{Awaited, Divergence, NetError, NotNow};
 
 /// A failure of network play in the player's language; the connection's
@@ -39,7 +40,7 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
         (Lang::Ja, NetplayError::HostAbsent) => {
             "主催者が応答しません。この対局を待っているか確かめてください".to_string()
         }
-        (Lang::Ja, NetplayError::Series(why)) => format!("シリーズの条件: {why}"),
+        (_, NetplayError::Series(refusal)) => refusal.words(lang),
         (Lang::Ja, NetplayError::Script { path, error }) => {
             format!("スクリプト {} を開けません: {error}", path.display())
         }
@@ -155,6 +156,23 @@ fn not_now(why: NotNow) -> &'static str {
         NotNow::PartnerHasTime => {
             "まだです: 相手の持ち時間が残っています。時間切れの申し立ては時間が尽きてから"
         }
+    }
+}
+
+/// Why this side could not take the partner's last result of a series, in
+/// the player's language.
+#[must_use]
+pub fn terms_error(lang: Lang, error: &TermsError) -> String {
+    match (lang, error) {
+        (_, TermsError::Correction(e)) => e.words(lang),
+        (_, TermsError::NotYours(e)) => e.words(lang),
+        (_, TermsError::SeriesId(e)) => failure(lang, Failure::SeriesId(e)),
+        (_, TermsError::Store(e)) => failure(lang, Failure::Series(e)),
+        (Lang::En, e @ TermsError::NotSaved { .. }) => e.to_string(),
+        (Lang::Ja, TermsError::NotSaved { id, error }) => format!(
+            "相手の訂正を手合 {id} のこちらの記録に保存できませんでした: {}",
+            failure(lang, Failure::Series(error))
+        ),
     }
 }
 
