@@ -236,7 +236,7 @@ fn a_series_in_japanese_says_every_message_in_japanese() {
     all.extend(session(&state).after.clone());
     assert!(
         all.iter()
-            .any(|s| s.starts_with("手合chie-dai 第1局: Chieの勝ち")),
+            .any(|s| s.starts_with("番碁chie-dai 第1局: Chieの勝ち")),
         "the result is recorded: {all:?}"
     );
     // The result corrected on the series screen.

@@ -385,7 +385,7 @@ fn a_series_is_kept_in_japanese_with_the_clubs_terms() {
         "even",
     ];
     let out = ja(&new);
-    assert!(out.contains("シリーズ aki-ben を始めました"), "{out}");
+    assert!(out.contains("番碁 aki-ben を始めました"), "{out}");
     assert!(out.contains("互先: 初局はニギリ、以後は黒白交互"), "{out}");
     assert!(out.contains("ニギリで決めます"), "{out}");
 
@@ -443,17 +443,14 @@ fn a_series_is_kept_in_japanese_with_the_clubs_terms() {
     );
 
     let e = fails(h, &["--lang", "ja", "series", "show", "nobody"]);
-    assert!(e.contains("シリーズ「nobody」はありません"), "{e}");
+    assert!(e.contains("番碁「nobody」はありません"), "{e}");
     let e = fails(
         h,
         &[
             "--lang", "ja", "series", "record", "aki-ben", "--winner", "Cho",
         ],
     );
-    assert!(
-        e.contains("「Cho」はこのシリーズの対局者ではありません"),
-        "{e}"
-    );
+    assert!(e.contains("「Cho」はこの番碁の対局者ではありません"), "{e}");
 }
 
 /// The refusals `kaisho series` words from the series' own checks (a
@@ -483,7 +480,7 @@ fn a_refused_correction_and_a_refused_pair_of_players_are_told_in_japanese() {
             "--lang", "ja", "series", "correct", "aki-ben", "--winner", "Cho",
         ],
     );
-    assert!(e.contains("Choはこの手合の対局者ではありません"), "{e}");
+    assert!(e.contains("Choはこの番碁の対局者ではありません"), "{e}");
     assert!(
         !has_english(&e, &["Cho", "Aki", "Ben", "strike", "kaisho"]),
         "{e}"

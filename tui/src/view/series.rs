@@ -26,7 +26,7 @@ pub fn render(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, bu
 
 fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
     let ja = theme.lang == Lang::Ja;
-    let title = if ja { "  手合" } else { "  Series" };
+    let title = if ja { "  番碁" } else { "  Series" };
     let mut lines = vec![Line::styled(title, theme.bold()), Line::default()];
     for (i, (id, series)) in screen.list.iter().enumerate() {
         let next = series.next_game();
@@ -210,7 +210,7 @@ fn head_japanese(id: &SeriesId, series: &Series, theme: Theme) -> [String; 4] {
     };
     [
         format!(
-            "手合 {id}: {} v {}、{}",
+            "番碁 {id}: {} v {}、{}",
             name(series, Seat::First),
             name(series, Seat::Second),
             if theme.ascii {

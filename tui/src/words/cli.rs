@@ -197,12 +197,12 @@ fn japanese(line: Line<'_>) -> String {
             "ネット対局には身元と棋譜を置くデータフォルダが要ります (--home フォルダ)".to_string()
         }
         Line::NotConnected => "相手と接続していません".to_string(),
-        Line::SeriesNotUpdated(why) => format!("手合の記録を更新できませんでした: {why}"),
+        Line::SeriesNotUpdated(why) => format!("番碁の記録を更新できませんでした: {why}"),
         Line::CorrectionTaken { id, said } => {
-            format!("シリーズ {id}: 主催者の訂正を受け入れました: {said}")
+            format!("番碁 {id}: 主催者の訂正を受け入れました: {said}")
         }
         Line::PartnersResultTaken { id, said } => {
-            format!("シリーズ {id}: 参加者の最後の結果を受け入れました: {said}")
+            format!("番碁 {id}: 参加者の最後の結果を受け入れました: {said}")
         }
     }
 }

@@ -86,7 +86,7 @@ fn japanese(failure: Failure<'_>) -> String {
         Failure::Log(e) => log(e),
         Failure::Series(e) => series(e),
         Failure::SeriesId(IdError(text)) => format!(
-            "「{text}」はシリーズの番号ではありません。英数字、'-'、'_' だけを使ってください (`kaisho series list` の表示どおりに)"
+            "「{text}」は番碁の番号ではありません。英数字、'-'、'_' だけを使ってください (`kaisho series list` の表示どおりに)"
         ),
         Failure::Identity(e) => {
             format!("この端末の身元ファイル {}: {}", e.path.display(), e.message)
@@ -168,7 +168,7 @@ fn series_rule(e: &SeriesError) -> String {
             seat.index() + 1
         ),
         SeriesError::Setup(SetupError::SamePlayer(id)) => {
-            format!("二人とも「{id}」です: シリーズには別々の二人が要ります")
+            format!("二人とも「{id}」です: 番碁には別々の二人が要ります")
         }
         SeriesError::NigiriNeeded { game } => format!(
             "第{game}局は互先の初局で、黒を決めるニギリが要ります: 結果の前にニギリを記録してください"
@@ -178,7 +178,7 @@ fn series_rule(e: &SeriesError) -> String {
             step.japanese()
         ),
         SeriesError::AtEvent { index, error } => {
-            format!("シリーズの記録の{}番目: {}", index + 1, series_rule(error))
+            format!("番碁の記録の{}番目: {}", index + 1, series_rule(error))
         }
     }
 }
@@ -302,7 +302,7 @@ fn log(e: &LogError) -> String {
 fn series(e: &StoreError) -> String {
     match e {
         StoreError::NotFound { id, path } => format!(
-            "シリーズ「{id}」はありません ({} を探しました)。`kaisho series list` で一覧できます",
+            "番碁「{id}」はありません ({} を探しました)。`kaisho series list` で一覧できます",
             path.display()
         ),
         StoreError::Exists { path } => {
@@ -318,11 +318,11 @@ fn series(e: &StoreError) -> String {
         ),
         StoreError::Unreadable { path, problem } => {
             let problem = match problem {
-                RecordError::Syntax(e) => format!("シリーズのファイルとして読めません: {e}"),
+                RecordError::Syntax(e) => format!("番碁のファイルとして読めません: {e}"),
                 RecordError::NewerVersion(v) => format!(
-                    "シリーズ形式 {v} で書かれており、この kaisho が読めるのは {FORMAT_VERSION} までです。kaisho を新しくしてください"
+                    "番碁形式 {v} で書かれており、この kaisho が読めるのは {FORMAT_VERSION} までです。kaisho を新しくしてください"
                 ),
-                RecordError::Invalid(e) => format!("記録されたシリーズが正しくありません: {e}"),
+                RecordError::Invalid(e) => format!("記録された番碁が正しくありません: {e}"),
             };
             format!(
                 "{}: {problem}。ファイルはそのままです: 手で直すか別の場所へ移してください",
@@ -330,11 +330,11 @@ fn series(e: &StoreError) -> String {
             )
         }
         StoreError::TooLarge { path, bytes } => format!(
-            "{}: {bytes} バイトはシリーズのファイルとして大きすぎます。ファイルはそのままです: 別の場所へ移してください",
+            "{}: {bytes} バイトは番碁のファイルとして大きすぎます。ファイルはそのままです: 別の場所へ移してください",
             path.display()
         ),
         StoreError::BadName { path } => format!(
-            "{}: 名前がシリーズの番号ではありません (英数字、'-'、'_')。一覧に出すには名前を変えてください",
+            "{}: 名前が番碁の番号ではありません (英数字、'-'、'_')。一覧に出すには名前を変えてください",
             path.display()
         ),
     }

@@ -47,7 +47,7 @@ pub fn form_value(lang: Lang, value: FormValue<'_>) -> String {
             FormValue::StonesPlacedByBlack(n) => format!("{n}子 (黒が置く)"),
             FormValue::HandicapKomi(komi) => format!("{komi} (置碁、第十九条)"),
             FormValue::SeriesKomi { komi, id, number } => {
-                format!("{komi} (手合{id} 第{number}局)")
+                format!("{komi} (番碁{id} 第{number}局)")
             }
             FormValue::Colors(Colors::Nigiri) => "ニギリ".into(),
             FormValue::Colors(Colors::HostBlack) => "自分が黒".into(),

@@ -72,19 +72,19 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "go to a move: type its number" => "手数を入力してその手へ",
         "back to the list" => "一覧に戻る",
         "open the series; in an open series, play its next game here" => {
-            "手合を開く。開いた手合では次局をここで打つ"
+            "番碁を開く。開いた番碁では次局をここで打つ"
         }
         "in an open series: host its next game on the local network" => {
-            "開いた手合: 次局をLANで開く"
+            "開いた番碁: 次局をLANで開く"
         }
         "in an open series: join the partner's hosting of its next game" => {
-            "開いた手合: 相手が開いた次局に参加"
+            "開いた番碁: 相手が開いた次局に参加"
         }
         "start a new series: type the players, the step and the weaker player" => {
             "新しい手合: 対局者、手合割、下手を入力"
         }
         "in an open series: correct the last result, or strike it out" => {
-            "開いた手合: 直前の結果を直す、または取り消す"
+            "開いた番碁: 直前の結果を直す、または取り消す"
         }
         "back to the list, or home" => "一覧へ、またはホームへ",
         "change the value down" => "値を下げる",
@@ -147,7 +147,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "stopped game" => "停止した対局",
         "saved games" => "保存した対局",
         "review" => "並べ直し",
-        "series" => "手合",
+        "series" => "番碁",
         "settings" => "設定",
         "host a game" => "対局を開く",
         "waiting for the partner" => "相手を待っています",

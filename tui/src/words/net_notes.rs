@@ -131,7 +131,7 @@ fn awaited(what: Awaited) -> &'static str {
         Awaited::NigiriReveal => "ニギリの石数の公開",
         Awaited::GameToResume => "再開する対局",
         Awaited::SavedPosition => "相手の保存した局面",
-        Awaited::HostsAnswer => "こちらの手合の最後の結果への主催者の答え",
+        Awaited::HostsAnswer => "こちらの番碁の最後の結果への主催者の答え",
     }
 }
 
@@ -170,7 +170,7 @@ pub fn terms_error(lang: Lang, error: &TermsError) -> String {
         (_, TermsError::Store(e)) => failure(lang, Failure::Series(e)),
         (Lang::En, e @ TermsError::NotSaved { .. }) => e.to_string(),
         (Lang::Ja, TermsError::NotSaved { id, error }) => format!(
-            "相手の訂正を手合 {id} のこちらの記録に保存できませんでした: {}",
+            "相手の訂正を番碁 {id} のこちらの記録に保存できませんでした: {}",
             failure(lang, Failure::Series(error))
         ),
     }

@@ -421,7 +421,7 @@ fn japanese(note: Note<'_>) -> String {
             "開く保存した対局がありません。iでSGFファイルを検討できます".into()
         }
         Note::GameFinished(id) => format!("対局{id}は終局しています。検討で開いてください"),
-        Note::SeriesGameTitle { id, number } => format!("手合{id} 第{number}局"),
+        Note::SeriesGameTitle { id, number } => format!("番碁{id} 第{number}局"),
         Note::Resumed {
             id,
             moves,

@@ -33,7 +33,7 @@ pub fn plain_help(lang: Lang) -> String {
         (
             "series new A, B; STEP; WEAKER",
             "start a series (e.g. series new Aki, Ben; sen; Aki)",
-            "手合の記録を始める (例: series new Aki, Ben; sen; Aki)",
+            "番碁の記録を始める (例: series new Aki, Ben; sen; Aki)",
         ),
         (
             "series correct ID WINNER",

@@ -46,7 +46,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::Ja, Field::Chat) => "一言",
         (Lang::Ja, Field::HostAddress) => "相手のアドレスとポート",
         (Lang::Ja, Field::Clock) => "持ち時間 (例: 20m 5x30s、45m、none)",
-        (Lang::Ja, Field::NewSeries) => "新しい手合 (例: Aki, Ben; sen-ai-sen; Aki)",
+        (Lang::Ja, Field::NewSeries) => "新しい番碁 (例: Aki, Ben; sen-ai-sen; Aki)",
         (Lang::Ja, Field::Correction) => "正しい結果 (勝者、draw、void、both-lose、strike)",
     }
 }
@@ -113,7 +113,7 @@ pub fn prompt_line(lang: Lang, prompt: &Prompt) -> String {
              yours (no game)"
         ),
         (Lang::Ja, Prompt::TakeLastResult { series, said }) => format!(
-            "手合 {series} 相手の最後の結果: {said}。取り込みますか? y はい、n 自分の記録のまま \
+            "番碁 {series} 相手の最後の結果: {said}。取り込みますか? y はい、n 自分の記録のまま \
              (対局なし)"
         ),
     }

@@ -1,4 +1,4 @@
-//! A series (手合) in words: its results, step changes and next game, and
+//! A series (番碁) in words: its results, step changes and next game, and
 //! the messages of the series screen and of a series game's end. One
 //! exhaustive `match` per language.
 
@@ -177,13 +177,13 @@ fn english(note: SeriesNote<'_>) -> String {
 fn japanese(note: SeriesNote<'_>) -> String {
     match note {
         SeriesNote::NoFolder => {
-            "手合を保存するフォルダがありません: kaisho --home DIR で起動してください".into()
+            "番碁を保存するフォルダがありません: kaisho --home DIR で起動してください".into()
         }
         SeriesNote::NoneYet => {
-            "手合はまだありません: nで始めます（または kaisho series new --players A,B --step 先）"
+            "番碁はまだありません: nで始めます（または kaisho series new --players A,B --step 先）"
                 .into()
         }
-        SeriesNote::OpenFirst => "先に手合を開いてください（Enter）".into(),
+        SeriesNote::OpenFirst => "先に番碁を開いてください（Enter）".into(),
         SeriesNote::BoardTooSmall(e) => {
             format!("{e}。ホーム画面でもっと大きな碁盤を選んでください")
         }
@@ -195,24 +195,24 @@ fn japanese(note: SeriesNote<'_>) -> String {
         } => {
             let black = black.map_or("ニギリ".to_string(), |b| format!("黒 {b}"));
             format!(
-                "手合{id}を始めました: {} 対 {}。次は第1局、{}、{black}",
+                "番碁{id}を始めました: {} 対 {}。次は第1局、{}、{black}",
                 names[0],
                 names[1],
                 step.japanese()
             )
         }
-        SeriesNote::NameTheSeries => "手合を指定してください: series correct ID WORD".into(),
-        SeriesNote::Changed { id, said } => format!("手合{id}: {said}"),
+        SeriesNote::NameTheSeries => "番碁を指定してください: series correct ID WORD".into(),
+        SeriesNote::Changed { id, said } => format!("番碁{id}: {said}"),
         SeriesNote::TakesBlack { name, number } => format!("第{number}局は{name}が黒番です"),
         SeriesNote::MovedOn(id) => format!(
-            "この対局の開始後に手合{id}が進んだので、結果は手合に記録されません。\
+            "この対局の開始後に番碁{id}が進んだので、結果は番碁に記録されません。\
              kaisho series record で記録してください"
         ),
         SeriesNote::NotYourSeries { me, id, names } => format!(
-            "あなたの名前{me}は手合{id}の対局者（{}と{}）ではありません。設定で名前を直してください",
+            "あなたの名前{me}は番碁{id}の対局者（{}と{}）ではありません。設定で名前を直してください",
             names[0], names[1]
         ),
-        SeriesNote::NotAPlayerOf { name, id } => format!("{name}は手合{id}の対局者ではありません"),
+        SeriesNote::NotAPlayerOf { name, id } => format!("{name}は番碁{id}の対局者ではありません"),
         SeriesNote::LineUsage => "対局者、手合割、下手、段階表を入力してください（例 \
              Aki, Ben; 先相先; Aki; kou。互先なら下手は不要）"
             .into(),
@@ -227,10 +227,10 @@ fn japanese(note: SeriesNote<'_>) -> String {
             format!("2人とも「{a}」です。区別できる名前にしてください")
         }
         SeriesNote::UnknownPlayer { given, names } => format!(
-            "{given}はこの手合の対局者ではありません。{}か{}を指定してください",
+            "{given}はこの番碁の対局者ではありません。{}か{}を指定してください",
             names[0], names[1]
         ),
-        SeriesNote::NothingRecorded => "この手合にはまだ記録された対局がありません".into(),
+        SeriesNote::NothingRecorded => "この番碁にはまだ記録された対局がありません".into(),
         SeriesNote::NotACorrection(e) => {
             format!("{e}。または結果の語（持碁、無勝負、両負け）か strike")
         }
@@ -244,16 +244,16 @@ fn japanese(note: SeriesNote<'_>) -> String {
             now: None,
             was,
         } => format!("第{number}局の結果を取り消しました（元は{was}）。打ち直しになります"),
-        SeriesNote::NotRecorded(e) => format!("結果は手合に記録されません: {e}"),
-        SeriesNote::ColoursUnknown => "手合の記録から黒白の分かれがわかりません".into(),
-        SeriesNote::NotTaken(e) => format!("手合が結果を受け付けませんでした: {e}"),
-        SeriesNote::Unsaved(e) => format!("手合の結果を保存できませんでした: {e}"),
+        SeriesNote::NotRecorded(e) => format!("結果は番碁に記録されません: {e}"),
+        SeriesNote::ColoursUnknown => "番碁の記録から黒白の分かれがわかりません".into(),
+        SeriesNote::NotTaken(e) => format!("番碁が結果を受け付けませんでした: {e}"),
+        SeriesNote::Unsaved(e) => format!("番碁の結果を保存できませんでした: {e}"),
         SeriesNote::Recorded {
             id,
             number,
             result,
             then,
-        } => format!("手合{id} 第{number}局: {result}。{then}"),
+        } => format!("番碁{id} 第{number}局: {result}。{then}"),
     }
 }
 

@@ -99,7 +99,7 @@ pub fn series_refusal(lang: Lang, refusal: SeriesRefusal<'_>) -> String {
         }
         (Lang::En, SeriesRefusal::Output(e)) => format!("cannot print the result: {e}"),
         (Lang::Ja, SeriesRefusal::UnknownPlayer { given, names }) => format!(
-            "「{given}」はこのシリーズの対局者ではありません。{} か {} を",
+            "「{given}」はこの番碁の対局者ではありません。{} か {} を",
             names[0], names[1]
         ),
         (Lang::Ja, SeriesRefusal::Call(given)) => {
@@ -175,7 +175,7 @@ fn english(line: SeriesLine<'_>) -> String {
 
 fn japanese(line: SeriesLine<'_>) -> String {
     match line {
-        SeriesLine::Started { id, path } => format!("シリーズ {id} を始めました ({path})。\n\n"),
+        SeriesLine::Started { id, path } => format!("番碁 {id} を始めました ({path})。\n\n"),
         SeriesLine::Nigiri {
             series,
             grabber,
@@ -226,7 +226,7 @@ fn japanese(line: SeriesLine<'_>) -> String {
         SeriesLine::Lead(series) => lead_ja(series),
         SeriesLine::Show { id, series } => show(Lang::Ja, id, series),
         SeriesLine::NoSeries { dir } => {
-            format!("{dir} にシリーズはまだありません。`kaisho series new` で始めてください。\n")
+            format!("{dir} に番碁はまだありません。`kaisho series new` で始めてください。\n")
         }
         SeriesLine::Listed { id, series } => {
             let next = series.next_game();
@@ -468,7 +468,7 @@ fn show(lang: Lang, id: &str, series: &Series) -> String {
         ),
         Lang::Ja => (
             format!(
-                "シリーズ {id}: {first} 対 {second}、{}、{}局の勝越しで手合が変わります。コミは互先で{}、それ以外で{}\n\n",
+                "番碁 {id}: {first} 対 {second}、{}、{}局の勝越しで手合が変わります。コミは互先で{}、それ以外で{}\n\n",
                 ladder_ja(series),
                 setup.threshold,
                 komi_ja(setup.komi.even),
