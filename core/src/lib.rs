@@ -9,6 +9,7 @@
 pub mod board;
 pub mod clock;
 pub mod color;
+pub mod confirm;
 mod dense;
 pub mod error;
 pub mod event;
