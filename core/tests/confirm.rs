@@ -251,3 +251,96 @@ fn a_play_out_opens_only_on_stones_of_one_colour() {
         }
     );
 }
+
+/// The play-out as events: the game keeps them, replays them, and its
+/// position, phase and captures stay as the stoppage left them.
+#[test]
+fn a_play_out_in_events_leaves_the_position_and_replays() {
+    use kaisho_core::{Event, GameError, Phase};
+    let mut game = game_from_rows(&BENT_FOUR, Color::Black, Komi::MODERN);
+    play_all(&mut game, &["pass", "pass"]);
+    let (rows, key, captures) = (game.board().rows(), game.position_key(), game.captures());
+    let open = Event::OpenPlayout {
+        by: Color::White,
+        area: vec![p("D9")],
+    };
+    assert_eq!(
+        game.apply(Event::PlayoutPass {
+            color: Color::Black
+        }),
+        Err(GameError::NoPlayout)
+    );
+    game.apply(open.clone()).unwrap();
+    assert_eq!(game.apply(open), Err(GameError::PlayoutOpen));
+    let moves = [
+        (Color::Black, "C9"),
+        (Color::White, "B8"),
+        (Color::Black, "B9"),
+        (Color::White, "A9"),
+        (Color::Black, "A8"),
+    ];
+    for (color, m) in moves {
+        game.apply(Event::PlayoutPlay { color, point: p(m) })
+            .unwrap();
+    }
+    assert_eq!(
+        game.apply(Event::PlayoutPlay {
+            color: Color::White,
+            point: p("A9")
+        }),
+        Err(GameError::Playout(ScratchError::Illegal(IllegalMove::Ko)))
+    );
+    assert_eq!(
+        game.apply(Event::Propose {
+            by: Color::Black,
+            dead: vec![p("D9")]
+        }),
+        Err(GameError::PlayoutOpen),
+        "no proposal while the scratch board is out"
+    );
+    game.apply(Event::PlayoutPass {
+        color: Color::White,
+    })
+    .unwrap();
+    game.apply(Event::PlayoutPlay {
+        color: Color::Black,
+        point: p("C9"),
+    })
+    .unwrap();
+    assert_eq!(game.playout().map(|s| s.captures()), Some([8, 4]));
+    assert_eq!(game.board().rows(), rows, "the game's board is untouched");
+    game.apply(Event::ClosePlayout { by: Color::Black })
+        .unwrap();
+    assert!(game.playout().is_none());
+    assert_eq!(game.board().rows(), rows);
+    assert_eq!(game.position_key(), key);
+    assert_eq!(game.captures(), captures);
+    assert_eq!(game.phase(), Phase::Stopped);
+    let confirmed = &game.confirmed()[0];
+    assert_eq!(confirmed.attacker, Color::Black);
+    assert_eq!(
+        confirmed.verdict,
+        Verdict::Captured {
+            reestablished: Vec::new()
+        }
+    );
+    let replayed = kaisho_core::Game::replay(game.settings().clone(), game.events()).unwrap();
+    assert_eq!(replayed.confirmed(), game.confirmed());
+    assert_eq!(replayed.state_hash(), game.state_hash());
+}
+
+#[test]
+fn a_play_out_opens_only_in_the_ending() {
+    use kaisho_core::{Action, Event, GameError, Phase};
+    let mut game = game_from_rows(&BENT_FOUR, Color::Black, Komi::MODERN);
+    assert_eq!(
+        game.apply(Event::OpenPlayout {
+            by: Color::Black,
+            area: vec![p("D9")]
+        }),
+        Err(GameError::WrongPhase {
+            phase: Phase::Playing,
+            action: Action::OpenPlayout
+        })
+    );
+}

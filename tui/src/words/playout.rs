@@ -1,0 +1,148 @@
+//! The words of a play-out (確認): its events, its refusals, its verdict
+//! and the scratch board's panel, in English and Japanese.
+
+use super::Lang;
+use super::event::color;
+use crate::app::Naming;
+use kaisho_core::confirm::{Ban, ScratchError, Verdict};
+use kaisho_core::{Color, Point};
+
+/// A play-out opened by `by` over the chains through `area`.
+#[must_use]
+pub fn opened(by: Color, area: &[Point], naming: Naming, size: u8) -> String {
+    let who = color(naming.lang, by);
+    let area = naming.names(area, size);
+    match naming.lang {
+        Lang::En => format!(
+            "{who} opens a play-out on {area}: the attacker moves first; the game stays as it is"
+        ),
+        Lang::Ja => {
+            format!("{who}が{area}の確認を始めます: 攻める側から打ちます。対局の局面はそのまま")
+        }
+    }
+}
+
+/// A scratch move: a stone on `point`, or a pass.
+#[must_use]
+pub fn scratch_move(by: Color, point: Option<Point>, naming: Naming, size: u8) -> String {
+    let who = color(naming.lang, by);
+    match (naming.lang, point) {
+        (Lang::En, Some(p)) => format!("play-out: {who} {}", naming.name(p, size)),
+        (Lang::Ja, Some(p)) => format!("確認: {who} {}", naming.name(p, size)),
+        (Lang::En, None) => format!("play-out: {who} passes"),
+        (Lang::Ja, None) => format!("確認: {who} パス"),
+    }
+}
+
+/// The play-out closed by `by`.
+#[must_use]
+pub fn closed(lang: Lang, by: Color) -> String {
+    let who = color(lang, by);
+    match lang {
+        Lang::En => format!("{who} closes the play-out: the board is as it was"),
+        Lang::Ja => format!("{who}が確認を終えました: 盤面は元のとおり"),
+    }
+}
+
+/// Why the scratch board refused a move or an opening.
+#[must_use]
+pub fn scratch_refusal(error: &ScratchError, naming: Naming, size: u8) -> String {
+    let lang = naming.lang;
+    let who = |c: Color| color(lang, c);
+    match (lang, error) {
+        (Lang::En, ScratchError::NoArea) => "name the stones in dispute to play them out".into(),
+        (Lang::Ja, ScratchError::NoArea) => "確認する石を指定してください".into(),
+        (Lang::En, ScratchError::OffBoard { point }) => format!(
+            "column {} row {} is off the board",
+            point.col + 1,
+            point.row + 1
+        ),
+        (Lang::Ja, ScratchError::OffBoard { point }) => {
+            format!("{}の{}は盤外です", point.col + 1, point.row + 1)
+        }
+        (Lang::En, ScratchError::NoStone { point }) => format!(
+            "no stone stands at {} to be played out",
+            naming.name(*point, size)
+        ),
+        (Lang::Ja, ScratchError::NoStone { point }) => {
+            format!("{}には確認する石がありません", naming.name(*point, size))
+        }
+        (Lang::En, ScratchError::MixedColours) => {
+            "the stones in dispute must be of one colour: play one side's out at a time".into()
+        }
+        (Lang::Ja, ScratchError::MixedColours) => {
+            "確認する石は一方の色だけです: 片方ずつ確認してください".into()
+        }
+        (_, ScratchError::Illegal(e)) => {
+            super::refusal(&kaisho_core::GameError::Illegal(*e), naming, size)
+        }
+        (Lang::En, ScratchError::Banned(ban)) => format!(
+            "{} may not retake the ko {} took until passing once for it (Art. 7.2)",
+            who(ban.color),
+            naming.name(ban.taker, size)
+        ),
+        (Lang::Ja, ScratchError::Banned(ban)) => format!(
+            "{}は{}で取られた劫をその劫のためのパスの後でなければ取り返せません (第七条2)",
+            who(ban.color),
+            naming.name(ban.taker, size)
+        ),
+        (Lang::En, ScratchError::NotYourTurn { expected }) => {
+            format!(
+                "not your turn on the scratch board: {} to play",
+                who(*expected)
+            )
+        }
+        (Lang::Ja, ScratchError::NotYourTurn { expected }) => {
+            format!("確認の手番ではありません: {}の番", who(*expected))
+        }
+    }
+}
+
+/// The verdict of a closed play-out, with what it offers.
+#[must_use]
+pub fn verdict(lang: Lang, verdict: &Verdict, naming: Naming, size: u8) -> String {
+    match (lang, verdict) {
+        (Lang::En, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "play-out: the stones were captured; they are offered as dead: propose when ready"
+                .into()
+        }
+        (Lang::Ja, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "確認: 石は取られました。死に石の印を付けました: よければ提案を".into()
+        }
+        (Lang::En, Verdict::Captured { reestablished }) => format!(
+            "play-out: the stones were captured but stones stand again at {}; they are offered as alive",
+            naming.names(reestablished, size)
+        ),
+        (Lang::Ja, Verdict::Captured { reestablished }) => format!(
+            "確認: 石は取られましたが {} に新たな石が生じました。活き石として印を外しました",
+            naming.names(reestablished, size)
+        ),
+        (Lang::En, Verdict::Held) => {
+            "play-out: the stones were not captured; they are offered as alive".into()
+        }
+        (Lang::Ja, Verdict::Held) => {
+            "確認: 石は取られませんでした。活き石として印を外しました".into()
+        }
+        (Lang::En, Verdict::GivenUp) => "play-out given up: no marks changed".into(),
+        (Lang::Ja, Verdict::GivenUp) => "確認を打ち切りました: 印はそのまま".into(),
+    }
+}
+
+/// One Art. 7.2 ban, for the scratch board's panel.
+#[must_use]
+pub fn ban(lang: Lang, ban: &Ban, naming: Naming, size: u8) -> String {
+    match lang {
+        Lang::En => format!(
+            "{} may not retake at {} (ko taken at {}) before a pass",
+            color(lang, ban.color),
+            naming.name(ban.at, size),
+            naming.name(ban.taker, size)
+        ),
+        Lang::Ja => format!(
+            "{}は{}で取り返せません ({}の劫): パスの後",
+            color(lang, ban.color),
+            naming.name(ban.at, size),
+            naming.name(ban.taker, size)
+        ),
+    }
+}
