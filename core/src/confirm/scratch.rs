@@ -27,6 +27,8 @@ pub enum Step {
 pub struct Scratch {
     board: Board,
     attacker: Color,
+    /// The point the play-out was opened on, to name it by.
+    at: Point,
     disputed: Vec<Point>,
     /// The disputed points emptied at least once.
     emptied: Vec<bool>,
@@ -58,6 +60,7 @@ impl Scratch {
             }
         }
         let attacker = defender.ok_or(ScratchError::NoArea)?.opponent();
+        let at = area[0];
         disputed.sort_unstable();
         disputed.dedup();
         let mut board = board.clone();
@@ -66,6 +69,7 @@ impl Scratch {
             emptied: vec![false; disputed.len()],
             board,
             attacker,
+            at,
             disputed,
             to_move: attacker,
             bans: Bans::default(),
@@ -85,6 +89,13 @@ impl Scratch {
     #[must_use]
     pub fn attacker(&self) -> Color {
         self.attacker
+    }
+
+    /// The first point named when it was opened: a stone of the disputed
+    /// chains, to name them by.
+    #[must_use]
+    pub fn at(&self) -> Point {
+        self.at
     }
 
     /// The stones in question, whole chains, sorted.
@@ -114,6 +125,15 @@ impl Scratch {
     #[must_use]
     pub fn steps(&self) -> &[Step] {
         &self.steps
+    }
+
+    /// The last stone played on the scratch board, for its marker.
+    #[must_use]
+    pub fn last_stone(&self) -> Option<Point> {
+        self.steps.iter().rev().find_map(|step| match *step {
+            Step::Play { point, .. } => Some(point),
+            Step::Pass { .. } => None,
+        })
     }
 
     /// Whether every disputed stone has been taken off at some point.

@@ -4,7 +4,7 @@
 use super::Lang;
 use super::event::color;
 use crate::app::Naming;
-use kaisho_core::confirm::{Ban, ScratchError, Verdict};
+use kaisho_core::confirm::{Ban, Scratch, ScratchError, Verdict};
 use kaisho_core::{Color, Point};
 
 /// A play-out opened by `by` over the chains through `area`.
@@ -77,12 +77,12 @@ pub fn scratch_refusal(error: &ScratchError, naming: Naming, size: u8) -> String
             super::refusal(&kaisho_core::GameError::Illegal(*e), naming, size)
         }
         (Lang::En, ScratchError::Banned(ban)) => format!(
-            "{} may not retake the ko {} took until passing once for it (Art. 7.2)",
+            "{} may not retake the ko taken at {} before passing once for it",
             who(ban.color),
             naming.name(ban.taker, size)
         ),
         (Lang::Ja, ScratchError::Banned(ban)) => format!(
-            "{}は{}で取られた劫をその劫のためのパスの後でなければ取り返せません (第七条2)",
+            "{}は{}で取られた劫を、その劫のためにパスするまで取り返せません",
             who(ban.color),
             naming.name(ban.taker, size)
         ),
@@ -144,5 +144,82 @@ pub fn ban(lang: Lang, ban: &Ban, naming: Naming, size: u8) -> String {
             naming.name(ban.at, size),
             naming.name(ban.taker, size)
         ),
+    }
+}
+
+/// The panel beside the scratch board: what is played out, whose turn it
+/// is, the stones taken, the Art. 7.2 bans, and what the play shows so far.
+#[must_use]
+pub fn panel(scratch: &Scratch, naming: Naming, size: u8) -> Vec<String> {
+    let lang = naming.lang;
+    let who = |c: Color| color(lang, c);
+    let attacker = scratch.attacker();
+    let defender = attacker.opponent();
+    let disputed = scratch.disputed();
+    let first = naming.name(scratch.at(), size);
+    let [black, white] = scratch.captures();
+    let steps = scratch.steps().len();
+    let mut lines = match lang {
+        Lang::En => vec![
+            "Play-out (確認): the game is kept as it was".to_string(),
+            format!(
+                "{} attacks {}'s {} at {first}",
+                who(attacker),
+                who(defender),
+                stones(lang, disputed.len())
+            ),
+            format!("{} to play, {steps} played", who(scratch.to_move())),
+            format!(
+                "taken: {} {black}, {} {white}",
+                who(Color::Black),
+                who(Color::White)
+            ),
+        ],
+        Lang::Ja => vec![
+            "確認 (死活の打ち進め): 対局の局面はそのまま".to_string(),
+            format!(
+                "{}が{}の{first}の{}を攻める",
+                who(attacker),
+                who(defender),
+                stones(lang, disputed.len())
+            ),
+            format!("{}の番、{steps}手", who(scratch.to_move())),
+            format!(
+                "取った石: {}{black} {}{white}",
+                who(Color::Black),
+                who(Color::White)
+            ),
+        ],
+    };
+    lines.push(match (lang, scratch.bans().is_empty()) {
+        (Lang::En, true) => "no ko is barred (Art. 7.2)".to_string(),
+        (Lang::Ja, true) => "取り返せない劫なし (第七条2)".to_string(),
+        (Lang::En, false) => "barred by Art. 7.2:".to_string(),
+        (Lang::Ja, false) => "第七条2で取り返せない劫:".to_string(),
+    });
+    lines.extend(scratch.bans().iter().map(|b| ban(lang, b, naming, size)));
+    lines.push(match (lang, scratch.verdict()) {
+        (Lang::En, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "so far: captured".to_string()
+        }
+        (Lang::Ja, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "ここまで: 取られた".to_string()
+        }
+        (Lang::En, Verdict::Captured { .. }) => "so far: captured, stones stand again".to_string(),
+        (Lang::Ja, Verdict::Captured { .. }) => "ここまで: 取られたが新たな石あり".to_string(),
+        (Lang::En, Verdict::Held) => "so far: held (two passes)".to_string(),
+        (Lang::Ja, Verdict::Held) => "ここまで: 取られない (連続パス)".to_string(),
+        (Lang::En, Verdict::GivenUp) => "so far: not captured".to_string(),
+        (Lang::Ja, Verdict::GivenUp) => "ここまで: まだ取られていない".to_string(),
+    });
+    lines
+}
+
+/// A number of stones.
+fn stones(lang: Lang, n: usize) -> String {
+    match (lang, n) {
+        (Lang::En, 1) => "stone".to_string(),
+        (Lang::En, n) => format!("{n} stones"),
+        (Lang::Ja, n) => format!("{n}子"),
     }
 }
