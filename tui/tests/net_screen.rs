@@ -876,3 +876,51 @@ async fn a_bent_four_is_played_out_on_both_screens_over_loopback() {
     assert_eq!(log_a.game.confirmed().len(), 2);
     assert_eq!(a.session().game.state_hash(), log_b.game.state_hash());
 }
+
+/// The 万年コウ of テーマ2 A, built by moves (Black's last five stones in
+/// the far corner), then stopped.
+const MANNEN_KO_MOVES: [&str; 26] = [
+    "A7", "A6", "B7", "B6", "C7", "C6", "D7", "D6", "E7", "E6", "E8", "F6", "E9", "F7", "A8", "F8",
+    "J1", "F9", "J2", "B8", "H1", "C8", "H2", "C9", "G1", "A9",
+];
+
+/// Over loopback, 万年コウ as テーマ2 7–8図 play it: Black takes at B9,
+/// White passes for the ko and may then retake, Black may not and passes,
+/// White takes the black group; two passes: the white stones are held and
+/// offered alive on both screens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mannen_ko_is_played_out_on_both_screens_over_loopback() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    for (i, point) in MANNEN_KO_MOVES.iter().enumerate() {
+        both_take(&mut a, &mut b, i % 2 == 0, point).await;
+    }
+    both_take(&mut a, &mut b, true, "p").await;
+    both_take(&mut a, &mut b, false, "p").await;
+    let board = b.session().game.board().clone();
+    if let Screen::Game(table) = &mut a.state.screen {
+        table.cursor = gtp("C9", 9);
+    }
+    both_take(&mut a, &mut b, true, "o").await;
+    both_take(&mut a, &mut b, true, "B9").await;
+    b.type_line(":A9");
+    settle(&mut a, &mut b, |_, b| b.heard("cannot be retaken at once")).await;
+    both_take(&mut a, &mut b, false, "p").await;
+    both_take(&mut a, &mut b, true, "D9").await;
+    both_take(&mut a, &mut b, false, "A9").await;
+    for (host, input) in [(true, "p"), (false, "D8"), (true, "p"), (false, "p")] {
+        both_take(&mut a, &mut b, host, input).await;
+    }
+    for side in [&a, &b] {
+        let scratch = side.session().game.playout().unwrap();
+        assert_eq!(scratch.captures(), [1, 10]);
+        assert_eq!(scratch.verdict(), kaisho_core::confirm::Verdict::Held);
+    }
+    both_take(&mut a, &mut b, false, "e").await;
+    for side in [&a, &b] {
+        assert!(side.heard("offered as alive"), "{:?}", side.said);
+        assert!(!side.session().marks.contains(&gtp("C9", 9)));
+        assert_eq!(side.session().game.board(), &board);
+    }
+    assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
+}
