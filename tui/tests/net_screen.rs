@@ -789,6 +789,29 @@ async fn both_take(a: &mut Side, b: &mut Side, host_acts: bool, input: &str) {
     panic!("{input} was never taken");
 }
 
+/// A point typed on the host's screen (`host_acts`) or the joiner's,
+/// refused with `refusal`: typed again while the refusal is only "not yet"
+/// (the partner has not acknowledged the last event), at most fifty times.
+async fn refused(a: &mut Side, b: &mut Side, host_acts: bool, point: &str, refusal: &str) {
+    for _ in 0..50 {
+        let actor = if host_acts { &mut *a } else { &mut *b };
+        let heard = actor.said.len();
+        actor.type_line(&format!(":{point}"));
+        let answered = |s: &Side| {
+            s.said[heard.min(s.said.len())..]
+                .iter()
+                .any(|t| t.starts_with("not yet") || t.contains(refusal))
+        };
+        settle(a, b, |a, b| answered(if host_acts { a } else { b })).await;
+        let actor = if host_acts { &*a } else { &*b };
+        if actor.said[heard..].iter().any(|t| t.contains(refusal)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{point} was never refused with {refusal}");
+}
+
 /// The bent four of テーマ1 A, built by moves (White's last five stones
 /// in the far corner), then stopped.
 const BENT_FOUR_MOVES: [&str; 22] = [
@@ -822,16 +845,18 @@ async fn a_bent_four_is_played_out_on_both_screens_over_loopback() {
         both_take(&mut a, &mut b, host, point).await;
     }
     // Ben may not move for Black on the scratch board.
-    b.type_line(":F1");
-    settle(&mut a, &mut b, |_, b| {
-        b.heard("not your turn on the scratch board")
-    })
+    refused(
+        &mut a,
+        &mut b,
+        false,
+        "F1",
+        "not your turn on the scratch board",
+    )
     .await;
     for (host, point) in [(true, "A8"), (false, "F1"), (true, "F2")] {
         both_take(&mut a, &mut b, host, point).await;
     }
-    b.type_line(":A9");
-    settle(&mut a, &mut b, |_, b| b.heard("7.2")).await;
+    refused(&mut a, &mut b, false, "A9", "7.2").await;
     assert!(
         b.heard("White may not retake the ko taken at A8 before passing once for it"),
         "{:?}",
@@ -903,8 +928,7 @@ async fn a_mannen_ko_is_played_out_on_both_screens_over_loopback() {
     }
     both_take(&mut a, &mut b, true, "o").await;
     both_take(&mut a, &mut b, true, "B9").await;
-    b.type_line(":A9");
-    settle(&mut a, &mut b, |_, b| b.heard("cannot be retaken at once")).await;
+    refused(&mut a, &mut b, false, "A9", "cannot be retaken at once").await;
     both_take(&mut a, &mut b, false, "p").await;
     both_take(&mut a, &mut b, true, "D9").await;
     both_take(&mut a, &mut b, false, "A9").await;
