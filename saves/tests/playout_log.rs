@@ -201,7 +201,9 @@ fn the_sgf_writes_the_play_out_as_a_variation() {
         "{text}"
     );
     assert!(
-        text.contains(";W[] ;B[ca]C[play-out closed by Black])"),
+        text.contains(
+            ";W[] ;B[ca]C[play-out closed by Black\nVerdict(Captured { reestablished: [\\] })])"
+        ),
         "{text}"
     );
     let trees = sgf_parse::go::parse(&text).expect("the whole tree is valid SGF");

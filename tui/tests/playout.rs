@@ -208,3 +208,22 @@ fn scratch_board_of_a_bent_four_with_a_ko_barred() {
     scratch(&mut state, &["C9", "B8", "B9", "A9", "A8"]);
     in_both_languages!(&mut state);
 }
+
+/// The SGF comment on a play-out's last node says what it showed, in the
+/// language of the export.
+#[test]
+fn the_sgf_comment_of_a_play_out_says_its_verdict_in_both_languages() {
+    use kaisho::words::{Lang, sgf_note};
+    use kaisho_saves::sgf::Note;
+    let captured = Verdict::Captured {
+        reestablished: vec![p("A9")],
+    };
+    assert_eq!(
+        sgf_note(Lang::En, Note::Verdict(&captured), 9),
+        "play-out: the stones were captured and stones stand again at A9"
+    );
+    assert_eq!(
+        sgf_note(Lang::Ja, Note::Verdict(&Verdict::Held), 9),
+        "確認: 石は取られませんでした"
+    );
+}

@@ -114,6 +114,7 @@ impl SgfRecord {
         }
         let mut proposals = 0;
         let mut opening = None;
+        let mut closed = 0;
         let last = game.events().len().saturating_sub(1);
         for (i, event) in game.events().iter().enumerate() {
             match event {
@@ -147,7 +148,15 @@ impl SgfRecord {
                                 moves: Vec::new(),
                             });
                         }
-                        Event::ClosePlayout { .. } => record.close_variation(&mut opening, &line),
+                        Event::ClosePlayout { .. } => {
+                            let verdict = game.confirmed().get(closed).map(|c| &c.verdict);
+                            closed += 1;
+                            let line = match verdict {
+                                Some(v) => format!("{line}\n{}", words(Note::Verdict(v), size)),
+                                None => line,
+                            };
+                            record.close_variation(&mut opening, &line);
+                        }
                         _ => record.add_comment(&line),
                     }
                 }

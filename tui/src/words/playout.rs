@@ -98,33 +98,22 @@ pub fn scratch_refusal(error: &ScratchError, naming: Naming, size: u8) -> String
     }
 }
 
-/// The verdict of a closed play-out, with what it offers.
+/// The verdict of a closed play-out, with the marks it offers.
 #[must_use]
 pub fn verdict(lang: Lang, verdict: &Verdict, naming: Naming, size: u8) -> String {
-    match (lang, verdict) {
-        (Lang::En, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
-            "play-out: the stones were captured; they are offered as dead: propose when ready"
-                .into()
-        }
-        (Lang::Ja, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
-            "確認: 石は取られました。死に石の印を付けました: よければ提案を".into()
-        }
-        (Lang::En, Verdict::Captured { reestablished }) => format!(
-            "play-out: the stones were captured but stones stand again at {}; they are offered as alive",
-            naming.names(reestablished, size)
-        ),
-        (Lang::Ja, Verdict::Captured { reestablished }) => format!(
-            "確認: 石は取られましたが {} に新たな石が生じました。活き石として印を外しました",
-            naming.names(reestablished, size)
-        ),
-        (Lang::En, Verdict::Held) => {
-            "play-out: the stones were not captured; they are offered as alive".into()
-        }
-        (Lang::Ja, Verdict::Held) => {
-            "確認: 石は取られませんでした。活き石として印を外しました".into()
-        }
-        (Lang::En, Verdict::GivenUp) => "play-out given up: no marks changed".into(),
-        (Lang::Ja, Verdict::GivenUp) => "確認を打ち切りました: 印はそのまま".into(),
+    let fact = verdict_fact(lang, verdict, naming, size);
+    let dead = matches!(verdict, Verdict::Captured { reestablished } if reestablished.is_empty());
+    let offer = match (lang, verdict, dead) {
+        (Lang::En, _, true) => "they are offered as dead: propose when ready",
+        (Lang::Ja, _, true) => "死に石の印を付けました: よければ提案を",
+        (Lang::En, Verdict::GivenUp, _) => "no marks changed",
+        (Lang::Ja, Verdict::GivenUp, _) => "印はそのまま",
+        (Lang::En, _, false) => "they are offered as alive",
+        (Lang::Ja, _, false) => "活き石として印を外しました",
+    };
+    match lang {
+        Lang::En => format!("{fact}; {offer}"),
+        Lang::Ja => format!("{fact}。{offer}"),
     }
 }
 
@@ -221,5 +210,30 @@ fn stones(lang: Lang, n: usize) -> String {
         (Lang::En, 1) => "stone".to_string(),
         (Lang::En, n) => format!("{n} stones"),
         (Lang::Ja, n) => format!("{n}子"),
+    }
+}
+
+/// What a play-out showed, as a fact for the record (an SGF comment).
+#[must_use]
+pub fn verdict_fact(lang: Lang, verdict: &Verdict, naming: Naming, size: u8) -> String {
+    match (lang, verdict) {
+        (Lang::En, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "play-out: the stones were captured".into()
+        }
+        (Lang::Ja, Verdict::Captured { reestablished }) if reestablished.is_empty() => {
+            "確認: 石は取られました".into()
+        }
+        (Lang::En, Verdict::Captured { reestablished }) => format!(
+            "play-out: the stones were captured and stones stand again at {}",
+            naming.names(reestablished, size)
+        ),
+        (Lang::Ja, Verdict::Captured { reestablished }) => format!(
+            "確認: 石は取られ、{} に新たな石が生じました",
+            naming.names(reestablished, size)
+        ),
+        (Lang::En, Verdict::Held) => "play-out: the stones were not captured".into(),
+        (Lang::Ja, Verdict::Held) => "確認: 石は取られませんでした".into(),
+        (Lang::En, Verdict::GivenUp) => "play-out given up".into(),
+        (Lang::Ja, Verdict::GivenUp) => "確認を打ち切りました".into(),
     }
 }
