@@ -344,3 +344,58 @@ fn a_play_out_opens_only_in_the_ending() {
         })
     );
 }
+
+mod random {
+    use super::common::random_game;
+    use kaisho_core::confirm::Verdict;
+    use kaisho_core::{Event, Game, Point};
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// A play-out of random scratch moves on any chain of a stopped
+        /// random game never panics, leaves the game's board, prisoners and
+        /// phase as they were, and replays to the same verdict.
+        #[test]
+        fn random_play_outs_leave_the_game_and_replay(
+            size in 5u8..=13,
+            seed in any::<u64>(),
+            chain in any::<prop::sample::Index>(),
+            moves in prop::collection::vec((0u8..13, 0u8..13, any::<bool>()), 0..60),
+        ) {
+            let mut game = random_game(size, seed, usize::from(size) * usize::from(size));
+            for _ in 0..2 {
+                let color = game.to_move();
+                let _ = game.apply(Event::Pass { color });
+            }
+            let stones: Vec<Point> = game.board().points().filter(|&p| game.board().get(p).is_some()).collect();
+            prop_assume!(game.phase() == kaisho_core::Phase::Stopped && !stones.is_empty());
+            let (board, captures) = (game.board().clone(), game.captures());
+            let at = stones[chain.index(stones.len())];
+            game.apply(Event::OpenPlayout { by: game.to_move(), area: vec![at] }).unwrap();
+            for (col, row, pass) in moves {
+                let color = game.playout().unwrap().to_move();
+                let event = if pass {
+                    Event::PlayoutPass { color }
+                } else {
+                    Event::PlayoutPlay { color, point: Point::new(col, row) }
+                };
+                let before = game.state_hash();
+                if game.apply(event).is_err() {
+                    prop_assert_eq!(game.state_hash(), before, "a refused scratch move changes nothing");
+                }
+            }
+            game.apply(Event::ClosePlayout { by: game.to_move() }).unwrap();
+            prop_assert_eq!(game.board(), &board);
+            prop_assert_eq!(game.captures(), captures);
+            prop_assert_eq!(game.phase(), kaisho_core::Phase::Stopped);
+            let replayed = Game::replay(game.settings().clone(), game.events()).unwrap();
+            prop_assert_eq!(replayed.confirmed(), game.confirmed());
+            let verdict = &game.confirmed()[0].verdict;
+            if let Verdict::Captured { reestablished } = verdict {
+                prop_assert!(reestablished.iter().all(|p| game.confirmed()[0].disputed.contains(p)));
+            }
+        }
+    }
+}
