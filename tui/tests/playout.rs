@@ -227,3 +227,16 @@ fn the_sgf_comment_of_a_play_out_says_its_verdict_in_both_languages() {
         "確認: 石は取られませんでした"
     );
 }
+
+/// A terminal too small for the panel still says a play-out is open and
+/// whose turn it is there, under the scratch board.
+#[test]
+fn a_small_terminal_says_the_play_out_under_the_scratch_board() {
+    let mut state = stopped(&BENT_FOUR);
+    open_at(&mut state, "D9");
+    scratch(&mut state, &["C9"]);
+    state.message = None;
+    let screen = render_at(&state, 40, 13).to_string();
+    assert!(screen.contains("play-out"), "{screen}");
+    assert!(screen.contains("White to play"), "{screen}");
+}

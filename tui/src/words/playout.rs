@@ -237,3 +237,13 @@ pub fn verdict_fact(lang: Lang, verdict: &Verdict, naming: Naming, size: u8) -> 
         (Lang::Ja, Verdict::GivenUp) => "確認を打ち切りました".into(),
     }
 }
+
+/// The one status line of a small terminal while a play-out is open.
+#[must_use]
+pub fn status(lang: Lang, to_move: Color) -> String {
+    let who = color(lang, to_move);
+    match lang {
+        Lang::En => format!("play-out (確認): {who} to play; e closes"),
+        Lang::Ja => format!("確認: {who}の番、e で終了"),
+    }
+}
