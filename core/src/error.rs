@@ -2,6 +2,7 @@
 
 use crate::board::IllegalMove;
 use crate::color::Color;
+use crate::confirm::ScratchError;
 use crate::game::Phase;
 use crate::point::Point;
 use std::fmt;
@@ -42,6 +43,13 @@ pub enum GameError {
     UndoOpen { by: Color },
     /// There is no request to take back a move to answer.
     NoUndoRequest,
+    /// The play-out refused to open or to take the move (Art. 7).
+    Playout(ScratchError),
+    /// There is no play-out open to move on or close.
+    NoPlayout,
+    /// A play-out is open: close it before proposing, accepting, resuming
+    /// or opening another.
+    PlayoutOpen,
 }
 
 /// What a player tried when the phase refused it.
@@ -71,6 +79,8 @@ pub enum Action {
     AcceptProposal,
     /// Take back a move (待った).
     Undo,
+    /// Open a play-out (確認).
+    OpenPlayout,
 }
 
 /// The article of a rule text that a refusal rests on, for the front end
@@ -106,7 +116,16 @@ impl GameError {
             | GameError::NotYourMoveToUndo { .. }
             | GameError::UndoOpen { .. }
             | GameError::NoUndoRequest => None,
+            GameError::Playout(ScratchError::Illegal(e)) => GameError::Illegal(*e).article(),
+            GameError::Playout(ScratchError::Banned(_)) => j(7, Some(2)),
+            GameError::Playout(_) | GameError::NoPlayout | GameError::PlayoutOpen => j(7, None),
         }
+    }
+}
+
+impl From<ScratchError> for GameError {
+    fn from(e: ScratchError) -> GameError {
+        GameError::Playout(e)
     }
 }
 
@@ -161,6 +180,9 @@ impl fmt::Display for GameError {
             GameError::NoUndoRequest => {
                 f.write_str("there is no request to take back a move to answer")
             }
+            GameError::Playout(e) => write!(f, "play-out: {e}"),
+            GameError::NoPlayout => f.write_str("no play-out is open"),
+            GameError::PlayoutOpen => f.write_str("a play-out is open: close it first"),
         }
     }
 }

@@ -39,6 +39,18 @@ pub enum Event {
     AcceptUndo { by: Color },
     /// The opponent refuses: the move stands and play goes on.
     DeclineUndo { by: Color },
+    /// After stoppage `by` opens a play-out (確認) over the chains through
+    /// `area`, stones of one colour: a scratch copy of the position on which
+    /// their opponent moves first. The game's position does not change.
+    OpenPlayout { by: Color, area: Vec<Point> },
+    /// A stone on the open play-out's scratch board.
+    PlayoutPlay { color: Color, point: Point },
+    /// A pass on the scratch board; it counts for the oldest ko its side
+    /// may not retake (Art. 7.2).
+    PlayoutPass { color: Color },
+    /// `by` closes the play-out: the scratch board is dropped and its
+    /// verdict kept, to be offered as marks.
+    ClosePlayout { by: Color },
 }
 
 impl Event {
@@ -49,7 +61,9 @@ impl Event {
             Event::Play { color, .. }
             | Event::Pass { color }
             | Event::Resign { color }
-            | Event::TimeLoss { color } => color,
+            | Event::TimeLoss { color }
+            | Event::PlayoutPlay { color, .. }
+            | Event::PlayoutPass { color } => color,
             Event::OfferNoResult { by }
             | Event::AcceptNoResult { by }
             | Event::DeclineNoResult { by }
@@ -59,7 +73,9 @@ impl Event {
             | Event::DeclareBothLose { by }
             | Event::RequestUndo { by }
             | Event::AcceptUndo { by }
-            | Event::DeclineUndo { by } => by,
+            | Event::DeclineUndo { by }
+            | Event::OpenPlayout { by, .. }
+            | Event::ClosePlayout { by } => by,
         }
     }
 
@@ -69,6 +85,19 @@ impl Event {
         matches!(
             self,
             Event::RequestUndo { .. } | Event::AcceptUndo { .. } | Event::DeclineUndo { .. }
+        )
+    }
+
+    /// Whether the event belongs to a play-out, which leaves the game's
+    /// position and phase as they were.
+    #[must_use]
+    pub fn is_playout(&self) -> bool {
+        matches!(
+            self,
+            Event::OpenPlayout { .. }
+                | Event::PlayoutPlay { .. }
+                | Event::PlayoutPass { .. }
+                | Event::ClosePlayout { .. }
         )
     }
 }

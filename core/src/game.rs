@@ -9,6 +9,7 @@
 
 use crate::board::Board;
 use crate::color::Color;
+use crate::confirm::{Scratch, Verdict};
 use crate::error::{Action, GameError};
 use crate::event::Event;
 use crate::outcome::{Outcome, WinBy};
@@ -83,6 +84,18 @@ pub struct Effect {
     pub ended: bool,
 }
 
+/// A play-out closed in this game, kept for the marks it offers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Confirmed {
+    /// Who opened it.
+    pub by: Color,
+    /// The side that attacked and moved first.
+    pub attacker: Color,
+    /// The stones played out, whole chains on the game's board, sorted.
+    pub disputed: Vec<Point>,
+    pub verdict: Verdict,
+}
+
 /// An event in a list that could not be replayed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
@@ -125,6 +138,10 @@ pub struct Game {
     undo_request: Option<Color>,
     /// How many times each side asked to take back a move.
     undo_requests: [u32; 2],
+    /// The play-out open on a scratch board, with who opened it.
+    playout: Option<(Color, Scratch)>,
+    /// The play-outs closed, in order.
+    confirmed: Vec<Confirmed>,
 }
 
 impl Game {
@@ -161,6 +178,8 @@ impl Game {
             played: Vec::new(),
             undo_request: None,
             undo_requests: [0; 2],
+            playout: None,
+            confirmed: Vec::new(),
         })
     }
 
@@ -257,6 +276,18 @@ impl Game {
     #[must_use]
     pub fn undo_requests(&self, color: Color) -> u32 {
         self.undo_requests[color.index()]
+    }
+
+    /// The play-out open now, on its scratch board.
+    #[must_use]
+    pub fn playout(&self) -> Option<&Scratch> {
+        self.playout.as_ref().map(|(_, scratch)| scratch)
+    }
+
+    /// The play-outs closed so far, in order.
+    #[must_use]
+    pub fn confirmed(&self) -> &[Confirmed] {
+        &self.confirmed
     }
 
     /// The events that make the position, in order: every event but the
@@ -370,6 +401,19 @@ impl Game {
         {
             return Err(GameError::UndoOpen { by });
         }
+        if self.playout.is_some()
+            && matches!(
+                event,
+                Event::Propose { .. }
+                    | Event::Accept { .. }
+                    | Event::RequestResume { .. }
+                    | Event::DeclareBothLose { .. }
+                    | Event::RequestUndo { .. }
+                    | Event::OpenPlayout { .. }
+            )
+        {
+            return Err(GameError::PlayoutOpen);
+        }
         let effect = match &event {
             &Event::Play { color, point } => self.play(color, point)?,
             &Event::Pass { color } => self.pass(color)?,
@@ -413,6 +457,29 @@ impl Game {
                 self.answer_undo(by)?;
                 Effect::default()
             }
+            Event::OpenPlayout { by, area } => {
+                self.expect_stopped(Action::OpenPlayout)?;
+                self.playout = Some((*by, Scratch::open(&self.board, area)?));
+                Effect::default()
+            }
+            &Event::PlayoutPlay { color, point } => {
+                self.open_scratch()?.play(color, point)?;
+                Effect::default()
+            }
+            &Event::PlayoutPass { color } => {
+                self.open_scratch()?.pass(color)?;
+                Effect::default()
+            }
+            Event::ClosePlayout { .. } => {
+                let (by, scratch) = self.playout.take().ok_or(GameError::NoPlayout)?;
+                self.confirmed.push(Confirmed {
+                    by,
+                    attacker: scratch.attacker(),
+                    disputed: scratch.disputed().to_vec(),
+                    verdict: scratch.close(),
+                });
+                Effect::default()
+            }
         };
         self.undo_request = match event {
             Event::RequestUndo { by } => Some(by),
@@ -423,6 +490,13 @@ impl Game {
         }
         self.events.push(event);
         Ok(effect)
+    }
+
+    fn open_scratch(&mut self) -> Result<&mut Scratch, GameError> {
+        self.playout
+            .as_mut()
+            .map(|(_, scratch)| scratch)
+            .ok_or(GameError::NoPlayout)
     }
 
     /// The index in `played` of the last move that stands.
@@ -599,6 +673,7 @@ impl Game {
 
     fn finish(&mut self, outcome: Outcome) -> Effect {
         self.outcome = Some(outcome);
+        self.playout = None;
         self.phase = Phase::Ended;
         self.open_proposal = None;
         Effect {

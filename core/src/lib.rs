@@ -9,6 +9,7 @@
 pub mod board;
 pub mod clock;
 pub mod color;
+pub mod confirm;
 mod dense;
 pub mod error;
 pub mod event;
@@ -28,7 +29,7 @@ pub use board::{Board, IllegalMove, Placed};
 pub use color::Color;
 pub use error::{Action, Article, GameError};
 pub use event::Event;
-pub use game::{Effect, Game, Move, Phase, Proposal, ReplayError};
+pub use game::{Confirmed, Effect, Game, Move, Phase, Proposal, ReplayError};
 pub use outcome::{Outcome, WinBy};
 pub use point::{BoardSize, CoordError, Point};
 pub use repetition::NoResultState;

@@ -2,6 +2,9 @@
 //! ASCII fixtures: `X` Black, `O` White, `.` empty, top row first. Points
 //! in the assertions are GTP names (row 1 at the bottom).
 
+mod common;
+
+use common::{BENT_FOUR, MANNEN_KO};
 use kaisho_core::life::{self, Analysis, FindingKind, Limits, Reason, Status};
 use kaisho_core::scoring::{self, PointStatus};
 use kaisho_core::{Board, Point};
@@ -72,23 +75,6 @@ fn expect_within(limits: &Limits, rows: &[&str], cases: &[(&str, Status)]) -> (B
     }
     (board, analysis)
 }
-
-/// テーマ1 A (3図): the white corner can never play inside (either inner
-/// point is self-atari), while Black, at any time, plays C9 in atari, lets
-/// White capture four at B8, and starts a ko that Art. 7.2 lets White
-/// never retake. White's six stones have exactly the two inner liberties
-/// B8 and C9; Black's three inner stones have the same two.
-const BENT_FOUR: [&str; 9] = [
-    "XX.OX....",
-    "X.OOX....",
-    "OOOXX....",
-    "XXXX.....",
-    ".........",
-    ".........",
-    ".........",
-    ".........",
-    ".........",
-];
 
 #[test]
 fn bent_four_in_corner_is_dead() {
@@ -426,17 +412,7 @@ fn one_eye_and_a_false_eye_is_dead() {
 #[test]
 fn mannen_ko_at_stoppage_is_seki() {
     expect(
-        &[
-            "O.O.XO...",
-            "XOO.XO...",
-            "XXXXXO...",
-            "OOOOOO...",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-            ".........",
-        ],
+        &MANNEN_KO,
         &[
             ("A8", Status::Seki),
             ("C9", Status::Seki),

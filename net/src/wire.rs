@@ -8,7 +8,9 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak: 4. Version 4 added the
+/// The protocol version both sides must speak: 5. Version 5 added the
+/// play-out of the ending (確認) as game events: its opening, its scratch
+/// moves and passes, and its closing. Version 4 added the
 /// joiner's answer to a series offer whose last result differs from its
 /// copy's ([`Message::Differs`]), so that a correction made on either side
 /// can reach the other. Version 3 added the
@@ -16,7 +18,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 4;
+pub const PROTOCOL_VERSION: u16 = 5;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -194,6 +196,24 @@ pub enum EventW {
     DeclineUndo {
         by: ColorW,
     },
+    /// Since version 5: a play-out (確認) opens over the chains through `area`.
+    OpenPlayout {
+        by: ColorW,
+        area: Vec<PointW>,
+    },
+    /// Since version 5: a stone on the play-out's scratch board.
+    PlayoutPlay {
+        color: ColorW,
+        point: PointW,
+    },
+    /// Since version 5: a pass on the scratch board.
+    PlayoutPass {
+        color: ColorW,
+    },
+    /// Since version 5: the play-out closes; the game is as before it.
+    ClosePlayout {
+        by: ColorW,
+    },
 }
 
 impl From<Color> for ColorW {
@@ -261,6 +281,18 @@ impl From<&Event> for EventW {
             &Event::RequestUndo { by } => EventW::RequestUndo { by: by.into() },
             &Event::AcceptUndo { by } => EventW::AcceptUndo { by: by.into() },
             &Event::DeclineUndo { by } => EventW::DeclineUndo { by: by.into() },
+            Event::OpenPlayout { by, area } => EventW::OpenPlayout {
+                by: (*by).into(),
+                area: area.iter().map(|&p| p.into()).collect(),
+            },
+            &Event::PlayoutPlay { color, point } => EventW::PlayoutPlay {
+                color: color.into(),
+                point: point.into(),
+            },
+            &Event::PlayoutPass { color } => EventW::PlayoutPass {
+                color: color.into(),
+            },
+            &Event::ClosePlayout { by } => EventW::ClosePlayout { by: by.into() },
         }
     }
 }
@@ -297,6 +329,18 @@ impl From<&EventW> for Event {
             &EventW::RequestUndo { by } => Event::RequestUndo { by: by.into() },
             &EventW::AcceptUndo { by } => Event::AcceptUndo { by: by.into() },
             &EventW::DeclineUndo { by } => Event::DeclineUndo { by: by.into() },
+            EventW::OpenPlayout { by, area } => Event::OpenPlayout {
+                by: (*by).into(),
+                area: area.iter().map(|&p| p.into()).collect(),
+            },
+            &EventW::PlayoutPlay { color, point } => Event::PlayoutPlay {
+                color: color.into(),
+                point: point.into(),
+            },
+            &EventW::PlayoutPass { color } => Event::PlayoutPass {
+                color: color.into(),
+            },
+            &EventW::ClosePlayout { by } => Event::ClosePlayout { by: by.into() },
         }
     }
 }

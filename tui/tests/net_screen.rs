@@ -190,6 +190,13 @@ async fn both_pass(a: &mut Side, b: &mut Side) {
     .await;
 }
 
+/// The saved game `id` in the data folder `dir`.
+fn load(dir: &std::path::Path, id: &str) -> kaisho_saves::log::SavedGame {
+    GameStore::new(Places::under(dir).games_dir())
+        .load(id)
+        .unwrap()
+}
+
 fn stone(side: &Side, name: &str) -> Option<Color> {
     side.session().game.board().get(gtp(name, 9))
 }
@@ -289,11 +296,6 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     );
 
     // The two logs hold the same events, chat included.
-    let load = |dir: &std::path::Path, id: &str| {
-        GameStore::new(Places::under(dir).games_dir())
-            .load(id)
-            .unwrap()
-    };
     let id = a.seat().game_id.clone();
     let (log_a, log_b) = (load(dir_a.path(), &id), load(dir_b.path(), &id));
     assert_eq!(log_a.game.events(), log_b.game.events());
@@ -753,4 +755,197 @@ async fn two_japanese_screens_play_a_whole_lan_game_in_japanese() {
         );
     }
     assert!(b.heard("石のある点"), "{:?}", b.said);
+}
+
+/// One event from a key or a typed point on the host's screen
+/// (`host_acts`) or the joiner's, taken by both screens: both records grow
+/// by one. An event made before the partner acknowledged the last one is
+/// refused with "not yet"; it is made again, at most fifty times.
+async fn both_take(a: &mut Side, b: &mut Side, host_acts: bool, input: &str) {
+    let n = a.session().game.events().len();
+    for _ in 0..50 {
+        let actor = if host_acts { &mut *a } else { &mut *b };
+        let heard = actor.said.len();
+        match input {
+            "p" | "o" | "e" => actor.keys(input),
+            point => actor.type_line(&format!(":{point}")),
+        }
+        let not_yet = |s: &Side| {
+            s.said[heard.min(s.said.len())..]
+                .iter()
+                .any(|t| t.starts_with("not yet"))
+        };
+        settle(a, b, |a, b| {
+            let actor = if host_acts { a } else { b };
+            not_yet(actor)
+                || (a.session().game.events().len() == n + 1
+                    && b.session().game.events().len() == n + 1)
+        })
+        .await;
+        if a.session().game.events().len() == n + 1 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{input} was never taken");
+}
+
+/// A point typed on the host's screen (`host_acts`) or the joiner's,
+/// refused with `refusal`: typed again while the refusal is only "not yet"
+/// (the partner has not acknowledged the last event), at most fifty times.
+async fn refused(a: &mut Side, b: &mut Side, host_acts: bool, point: &str, refusal: &str) {
+    for _ in 0..50 {
+        let actor = if host_acts { &mut *a } else { &mut *b };
+        let heard = actor.said.len();
+        actor.type_line(&format!(":{point}"));
+        let answered = |s: &Side| {
+            s.said[heard.min(s.said.len())..]
+                .iter()
+                .any(|t| t.starts_with("not yet") || t.contains(refusal))
+        };
+        settle(a, b, |a, b| answered(if host_acts { a } else { b })).await;
+        let actor = if host_acts { &*a } else { &*b };
+        if actor.said[heard..].iter().any(|t| t.contains(refusal)) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("{point} was never refused with {refusal}");
+}
+
+/// The bent four of テーマ1 A, built by moves (White's last five stones
+/// in the far corner), then stopped.
+const BENT_FOUR_MOVES: [&str; 22] = [
+    "A6", "A7", "B6", "B7", "C6", "C7", "D6", "C8", "D7", "D8", "E7", "D9", "E8", "J1", "E9", "J2",
+    "A8", "H1", "A9", "H2", "B9", "G1",
+];
+
+/// Over loopback: Aki (Black) plays the bent four out on Ben's corner;
+/// both screens show the same scratch board, Ben's retake is refused by
+/// Art. 7.2 until he passes for that ko, the corner is captured, and both
+/// games are put back with the stones offered dead on both sides. A second
+/// play-out closed half-way offers nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bent_four_is_played_out_on_both_screens_over_loopback() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    for (i, point) in BENT_FOUR_MOVES.iter().enumerate() {
+        both_take(&mut a, &mut b, i % 2 == 0, point).await;
+    }
+    both_take(&mut a, &mut b, true, "p").await;
+    both_take(&mut a, &mut b, false, "p").await;
+    assert_eq!(a.session().game.phase(), Phase::Stopped);
+    let board = a.session().game.board().clone();
+
+    if let Screen::Game(table) = &mut a.state.screen {
+        table.cursor = gtp("D9", 9);
+    }
+    both_take(&mut a, &mut b, true, "o").await;
+    assert!(b.heard("Aki"), "{:?}", b.said);
+    for (host, point) in [(true, "C9"), (false, "B8"), (true, "B9"), (false, "A9")] {
+        both_take(&mut a, &mut b, host, point).await;
+    }
+    // Ben may not move for Black on the scratch board.
+    refused(
+        &mut a,
+        &mut b,
+        false,
+        "F1",
+        "not your turn on the scratch board",
+    )
+    .await;
+    for (host, point) in [(true, "A8"), (false, "F1"), (true, "F2")] {
+        both_take(&mut a, &mut b, host, point).await;
+    }
+    refused(&mut a, &mut b, false, "A9", "7.2").await;
+    assert!(
+        b.heard("White may not retake the ko taken at A8 before passing once for it"),
+        "{:?}",
+        b.said
+    );
+    both_take(&mut a, &mut b, false, "p").await;
+    both_take(&mut a, &mut b, true, "C9").await;
+    for side in [&a, &b] {
+        let scratch = side.session().game.playout().expect("open on both screens");
+        assert_eq!(scratch.board().get(gtp("D9", 9)), None);
+        assert_eq!(scratch.captures(), [8, 4]);
+    }
+    assert_eq!(
+        a.session().game.playout().unwrap().board(),
+        b.session().game.playout().unwrap().board()
+    );
+    both_take(&mut a, &mut b, false, "e").await;
+    for side in [&a, &b] {
+        assert_eq!(side.session().game.board(), &board, "put back as it was");
+        assert!(side.heard("offered as dead"), "{:?}", side.said);
+        for stone in ["D9", "C8", "D8", "A7", "B7", "C7"] {
+            assert!(side.session().marks.contains(&gtp(stone, 9)), "{stone}");
+        }
+    }
+
+    // A second play-out, given up after one move: the marks stay.
+    let marks = b.session().marks.clone();
+    if let Screen::Game(table) = &mut a.state.screen {
+        table.cursor = gtp("D9", 9);
+    }
+    both_take(&mut a, &mut b, true, "o").await;
+    both_take(&mut a, &mut b, true, "C9").await;
+    both_take(&mut a, &mut b, false, "e").await;
+    assert!(b.heard("play-out given up"), "{:?}", b.said);
+    assert_eq!(b.session().marks, marks);
+    assert_eq!(a.session().game.board(), &board);
+
+    let id = a.seat().game_id.clone();
+    let (log_a, log_b) = (load(dir_a.path(), &id), load(dir_b.path(), &id));
+    assert_eq!(log_a.game.events(), log_b.game.events());
+    assert_eq!(log_a.contents.format, 4);
+    assert_eq!(log_a.game.confirmed().len(), 2);
+    assert_eq!(a.session().game.state_hash(), log_b.game.state_hash());
+}
+
+/// The 万年コウ of テーマ2 A, built by moves (Black's last five stones in
+/// the far corner), then stopped.
+const MANNEN_KO_MOVES: [&str; 26] = [
+    "A7", "A6", "B7", "B6", "C7", "C6", "D7", "D6", "E7", "E6", "E8", "F6", "E9", "F7", "A8", "F8",
+    "J1", "F9", "J2", "B8", "H1", "C8", "H2", "C9", "G1", "A9",
+];
+
+/// Over loopback, 万年コウ as テーマ2 7–8図 play it: Black takes at B9,
+/// White passes for the ko and may then retake, Black may not and passes,
+/// White takes the black group; two passes: the white stones are held and
+/// offered alive on both screens.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_mannen_ko_is_played_out_on_both_screens_over_loopback() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    for (i, point) in MANNEN_KO_MOVES.iter().enumerate() {
+        both_take(&mut a, &mut b, i % 2 == 0, point).await;
+    }
+    both_take(&mut a, &mut b, true, "p").await;
+    both_take(&mut a, &mut b, false, "p").await;
+    let board = b.session().game.board().clone();
+    if let Screen::Game(table) = &mut a.state.screen {
+        table.cursor = gtp("C9", 9);
+    }
+    both_take(&mut a, &mut b, true, "o").await;
+    both_take(&mut a, &mut b, true, "B9").await;
+    refused(&mut a, &mut b, false, "A9", "cannot be retaken at once").await;
+    both_take(&mut a, &mut b, false, "p").await;
+    both_take(&mut a, &mut b, true, "D9").await;
+    both_take(&mut a, &mut b, false, "A9").await;
+    for (host, input) in [(true, "p"), (false, "D8"), (true, "p"), (false, "p")] {
+        both_take(&mut a, &mut b, host, input).await;
+    }
+    for side in [&a, &b] {
+        let scratch = side.session().game.playout().unwrap();
+        assert_eq!(scratch.captures(), [1, 10]);
+        assert_eq!(scratch.verdict(), kaisho_core::confirm::Verdict::Held);
+    }
+    both_take(&mut a, &mut b, false, "e").await;
+    for side in [&a, &b] {
+        assert!(side.heard("offered as alive"), "{:?}", side.said);
+        assert!(!side.session().marks.contains(&gtp("C9", 9)));
+        assert_eq!(side.session().game.board(), &board);
+    }
+    assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
 }

@@ -487,3 +487,34 @@ fn typing_mistakes_are_answered_in_japanese() {
     }
     assert!(!out.contains("usage:"), "{out}");
 }
+
+/// Plain mode plays a dispute out: `playout POINT` opens it, points and
+/// `pass` play on the scratch board, `board` shows it, `close` puts the
+/// game back and offers the verdict as marks, which `board` then shows.
+#[test]
+fn a_play_out_is_typed_as_commands_in_plain_mode() {
+    let input = "new 9\nE5\npass\npass\nplayout\nplayout E5\nE4\npass\nD5\npass\nE6\npass\nF5\nboard\nclose\nboard\npropose E5\naccept\n";
+    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    for expected in [
+        "usage: playout POINT, a stone of the chain to play out, e.g. playout D9",
+        "White opens a play-out on E5: the attacker moves first; the game stays as it is",
+        "play-out: White E4",
+        "play-out: Black passes",
+        "play-out: White F5",
+        "White attacks Black's stone at E5",
+        "so far: captured",
+        "play-out: the stones were captured; they are offered as dead: propose when ready",
+        " 5  . . . . x . . . . 5",
+    ] {
+        assert!(out.contains(expected), "missing {expected:?} in\n{out}");
+    }
+    assert!(
+        out.contains(" 5  . . . O .(O). . . 5"),
+        "the scratch board shows E5 taken: {out}"
+    );
+    assert!(
+        out.contains("Black accepts proposal 1: White wins by 6.5 (W+6.5)"),
+        "{out}"
+    );
+}

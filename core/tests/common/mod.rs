@@ -4,6 +4,37 @@
 use kaisho_core::{Board, BoardSize, Color, Event, Game, Komi, Point, Settings};
 use std::collections::HashSet;
 
+/// テーマ1 A (3図): the white corner can never play inside (either inner
+/// point is self-atari), while Black, at any time, plays C9 in atari, lets
+/// White capture four at B8, and starts a ko that Art. 7.2 lets White
+/// never retake. White's six stones have exactly the two inner liberties
+/// B8 and C9; Black's three inner stones have the same two.
+pub const BENT_FOUR: [&str; 9] = [
+    "XX.OX....",
+    "X.OOX....",
+    "OOOXX....",
+    "XXXX.....",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+];
+
+/// テーマ2 A (万年コウ): the lone white stone A9 can be taken at B9; the
+/// white block C9–B8–C8 and the black group around it share D9 and D8.
+pub const MANNEN_KO: [&str; 9] = [
+    "O.O.XO...",
+    "XOO.XO...",
+    "XXXXXO...",
+    "OOOOOO...",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+    ".........",
+];
+
 /// A GTP point on a board of `size`.
 pub fn pt(size: u8, name: &str) -> Point {
     Point::parse_gtp(name, size).unwrap_or_else(|e| panic!("{e}"))

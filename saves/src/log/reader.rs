@@ -6,9 +6,11 @@
 //! withdrawal takes its event back out of the list.
 
 use super::error::LogError;
-use super::frame::{self, FIRST_VERSION, FORMAT_VERSION, Frame, PREAMBLE_LEN, UNDO_SINCE};
+use super::frame::{
+    self, FIRST_VERSION, FORMAT_VERSION, Frame, PLAYOUT_SINCE, PREAMBLE_LEN, UNDO_SINCE,
+};
 use super::header::GameHeader;
-use super::record::{RecordV1, RecordV2, RecordV3 as Record};
+use super::record::{RecordV1, RecordV2, RecordV3, RecordV4 as Record};
 use crate::bounded::{ReadRefused, read_regular};
 use crate::codec;
 use crate::limits::MAX_LOG_BYTES;
@@ -114,9 +116,12 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
         };
         let (payload, start) = payload;
         let decoded = if version == FIRST_VERSION {
-            codec::decode::<RecordV1>(payload).map(|r| Record::from(RecordV2::from(r)))
+            codec::decode::<RecordV1>(payload)
+                .map(|r| Record::from(RecordV3::from(RecordV2::from(r))))
         } else if version < UNDO_SINCE {
-            codec::decode::<RecordV2>(payload).map(Record::from)
+            codec::decode::<RecordV2>(payload).map(|r| Record::from(RecordV3::from(r)))
+        } else if version < PLAYOUT_SINCE {
+            codec::decode::<RecordV3>(payload).map(Record::from)
         } else {
             codec::decode::<Record>(payload)
         }

@@ -1,4 +1,4 @@
-//! The record types of game log format versions 1 to 3, and their
+//! The record types of game log format versions 1 to 4, and their
 //! conversion to and from kaisho-core's types. Core types carry no serde;
 //! these do, and they never change once released: a new format gets new
 //! types.
@@ -183,6 +183,94 @@ pub enum RecordV3 {
     },
 }
 
+/// Every event a version-4 log holds: version 3's, in the same order and so
+/// with the same bytes, and then a play-out (確認): its opening, its
+/// scratch moves and passes, and its closing.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum EventV4 {
+    Play { color: ColorV1, point: PointV1 },
+    Pass { color: ColorV1 },
+    Resign { color: ColorV1 },
+    TimeLoss { color: ColorV1 },
+    OfferNoResult { by: ColorV1 },
+    AcceptNoResult { by: ColorV1 },
+    DeclineNoResult { by: ColorV1 },
+    Propose { by: ColorV1, dead: Vec<PointV1> },
+    Accept { by: ColorV1, proposal: u32 },
+    RequestResume { by: ColorV1 },
+    DeclareBothLose { by: ColorV1 },
+    RequestUndo { by: ColorV1 },
+    AcceptUndo { by: ColorV1 },
+    DeclineUndo { by: ColorV1 },
+    OpenPlayout { by: ColorV1, area: Vec<PointV1> },
+    PlayoutPlay { color: ColorV1, point: PointV1 },
+    PlayoutPass { color: ColorV1 },
+    ClosePlayout { by: ColorV1 },
+}
+
+/// Every record a version-4 log holds: version 3's with the events of
+/// version 4, so that a log without a play-out has the bytes of version 3.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum RecordV4 {
+    Header(HeaderV1),
+    Event {
+        seq: u32,
+        event: EventV4,
+        time_used_ms: Option<u32>,
+    },
+    Chat {
+        from: ColorV1,
+        text: String,
+    },
+    Withdraw {
+        seq: u32,
+    },
+    Clock {
+        control: ClockV2,
+    },
+}
+
+impl From<RecordV3> for RecordV4 {
+    fn from(r: RecordV3) -> RecordV4 {
+        match r {
+            RecordV3::Header(h) => RecordV4::Header(h),
+            RecordV3::Event {
+                seq,
+                event,
+                time_used_ms,
+            } => RecordV4::Event {
+                seq,
+                event: EventV4::from(event),
+                time_used_ms,
+            },
+            RecordV3::Chat { from, text } => RecordV4::Chat { from, text },
+            RecordV3::Withdraw { seq } => RecordV4::Withdraw { seq },
+            RecordV3::Clock { control } => RecordV4::Clock { control },
+        }
+    }
+}
+
+impl From<EventV3> for EventV4 {
+    fn from(e: EventV3) -> EventV4 {
+        match e {
+            EventV3::Play { color, point } => EventV4::Play { color, point },
+            EventV3::Pass { color } => EventV4::Pass { color },
+            EventV3::Resign { color } => EventV4::Resign { color },
+            EventV3::TimeLoss { color } => EventV4::TimeLoss { color },
+            EventV3::OfferNoResult { by } => EventV4::OfferNoResult { by },
+            EventV3::AcceptNoResult { by } => EventV4::AcceptNoResult { by },
+            EventV3::DeclineNoResult { by } => EventV4::DeclineNoResult { by },
+            EventV3::Propose { by, dead } => EventV4::Propose { by, dead },
+            EventV3::Accept { by, proposal } => EventV4::Accept { by, proposal },
+            EventV3::RequestResume { by } => EventV4::RequestResume { by },
+            EventV3::DeclareBothLose { by } => EventV4::DeclareBothLose { by },
+            EventV3::RequestUndo { by } => EventV4::RequestUndo { by },
+            EventV3::AcceptUndo { by } => EventV4::AcceptUndo { by },
+            EventV3::DeclineUndo { by } => EventV4::DeclineUndo { by },
+        }
+    }
+}
+
 impl From<RecordV2> for RecordV3 {
     fn from(r: RecordV2) -> RecordV3 {
         match r {
@@ -280,38 +368,50 @@ impl TryFrom<&SettingsV1> for Settings {
     }
 }
 
-impl From<&Event> for EventV3 {
-    fn from(e: &Event) -> EventV3 {
+impl From<&Event> for EventV4 {
+    fn from(e: &Event) -> EventV4 {
         match e {
-            &Event::Play { color, point } => EventV3::Play {
+            &Event::Play { color, point } => EventV4::Play {
                 color: color.into(),
                 point: point.into(),
             },
-            &Event::Pass { color } => EventV3::Pass {
+            &Event::Pass { color } => EventV4::Pass {
                 color: color.into(),
             },
-            &Event::Resign { color } => EventV3::Resign {
+            &Event::Resign { color } => EventV4::Resign {
                 color: color.into(),
             },
-            &Event::TimeLoss { color } => EventV3::TimeLoss {
+            &Event::TimeLoss { color } => EventV4::TimeLoss {
                 color: color.into(),
             },
-            &Event::OfferNoResult { by } => EventV3::OfferNoResult { by: by.into() },
-            &Event::AcceptNoResult { by } => EventV3::AcceptNoResult { by: by.into() },
-            &Event::DeclineNoResult { by } => EventV3::DeclineNoResult { by: by.into() },
-            Event::Propose { by, dead } => EventV3::Propose {
+            &Event::OfferNoResult { by } => EventV4::OfferNoResult { by: by.into() },
+            &Event::AcceptNoResult { by } => EventV4::AcceptNoResult { by: by.into() },
+            &Event::DeclineNoResult { by } => EventV4::DeclineNoResult { by: by.into() },
+            Event::Propose { by, dead } => EventV4::Propose {
                 by: (*by).into(),
                 dead: dead.iter().map(|&p| p.into()).collect(),
             },
-            &Event::Accept { by, proposal } => EventV3::Accept {
+            &Event::Accept { by, proposal } => EventV4::Accept {
                 by: by.into(),
                 proposal,
             },
-            &Event::RequestResume { by } => EventV3::RequestResume { by: by.into() },
-            &Event::DeclareBothLose { by } => EventV3::DeclareBothLose { by: by.into() },
-            &Event::RequestUndo { by } => EventV3::RequestUndo { by: by.into() },
-            &Event::AcceptUndo { by } => EventV3::AcceptUndo { by: by.into() },
-            &Event::DeclineUndo { by } => EventV3::DeclineUndo { by: by.into() },
+            &Event::RequestResume { by } => EventV4::RequestResume { by: by.into() },
+            &Event::DeclareBothLose { by } => EventV4::DeclareBothLose { by: by.into() },
+            &Event::RequestUndo { by } => EventV4::RequestUndo { by: by.into() },
+            &Event::AcceptUndo { by } => EventV4::AcceptUndo { by: by.into() },
+            &Event::DeclineUndo { by } => EventV4::DeclineUndo { by: by.into() },
+            Event::OpenPlayout { by, area } => EventV4::OpenPlayout {
+                by: (*by).into(),
+                area: area.iter().map(|&p| p.into()).collect(),
+            },
+            &Event::PlayoutPlay { color, point } => EventV4::PlayoutPlay {
+                color: color.into(),
+                point: point.into(),
+            },
+            &Event::PlayoutPass { color } => EventV4::PlayoutPass {
+                color: color.into(),
+            },
+            &Event::ClosePlayout { by } => EventV4::ClosePlayout { by: by.into() },
         }
     }
 }
@@ -334,38 +434,50 @@ impl From<EventV1> for EventV3 {
     }
 }
 
-impl From<&EventV3> for Event {
-    fn from(e: &EventV3) -> Event {
+impl From<&EventV4> for Event {
+    fn from(e: &EventV4) -> Event {
         match e {
-            &EventV3::Play { color, point } => Event::Play {
+            &EventV4::Play { color, point } => Event::Play {
                 color: color.into(),
                 point: point.into(),
             },
-            &EventV3::Pass { color } => Event::Pass {
+            &EventV4::Pass { color } => Event::Pass {
                 color: color.into(),
             },
-            &EventV3::Resign { color } => Event::Resign {
+            &EventV4::Resign { color } => Event::Resign {
                 color: color.into(),
             },
-            &EventV3::TimeLoss { color } => Event::TimeLoss {
+            &EventV4::TimeLoss { color } => Event::TimeLoss {
                 color: color.into(),
             },
-            &EventV3::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
-            &EventV3::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
-            &EventV3::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
-            EventV3::Propose { by, dead } => Event::Propose {
+            &EventV4::OfferNoResult { by } => Event::OfferNoResult { by: by.into() },
+            &EventV4::AcceptNoResult { by } => Event::AcceptNoResult { by: by.into() },
+            &EventV4::DeclineNoResult { by } => Event::DeclineNoResult { by: by.into() },
+            EventV4::Propose { by, dead } => Event::Propose {
                 by: (*by).into(),
                 dead: dead.iter().map(|&p| p.into()).collect(),
             },
-            &EventV3::Accept { by, proposal } => Event::Accept {
+            &EventV4::Accept { by, proposal } => Event::Accept {
                 by: by.into(),
                 proposal,
             },
-            &EventV3::RequestResume { by } => Event::RequestResume { by: by.into() },
-            &EventV3::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
-            &EventV3::RequestUndo { by } => Event::RequestUndo { by: by.into() },
-            &EventV3::AcceptUndo { by } => Event::AcceptUndo { by: by.into() },
-            &EventV3::DeclineUndo { by } => Event::DeclineUndo { by: by.into() },
+            &EventV4::RequestResume { by } => Event::RequestResume { by: by.into() },
+            &EventV4::DeclareBothLose { by } => Event::DeclareBothLose { by: by.into() },
+            &EventV4::RequestUndo { by } => Event::RequestUndo { by: by.into() },
+            &EventV4::AcceptUndo { by } => Event::AcceptUndo { by: by.into() },
+            &EventV4::DeclineUndo { by } => Event::DeclineUndo { by: by.into() },
+            EventV4::OpenPlayout { by, area } => Event::OpenPlayout {
+                by: (*by).into(),
+                area: area.iter().map(|&p| p.into()).collect(),
+            },
+            &EventV4::PlayoutPlay { color, point } => Event::PlayoutPlay {
+                color: color.into(),
+                point: point.into(),
+            },
+            &EventV4::PlayoutPass { color } => Event::PlayoutPass {
+                color: color.into(),
+            },
+            &EventV4::ClosePlayout { by } => Event::ClosePlayout { by: by.into() },
         }
     }
 }

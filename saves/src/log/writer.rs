@@ -5,10 +5,10 @@
 //! with the event or without it, and loadable either way.
 
 use super::error::LogError;
-use super::frame::{self, FIRST_VERSION, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINCE};
+use super::frame::{self, FIRST_VERSION, PLAYOUT_SINCE, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINCE};
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
-use super::record::{ClockV2, EventV3, HeaderV1, RecordV3 as Record};
+use super::record::{ClockV2, EventV4, HeaderV1, RecordV4 as Record};
 use crate::codec::{self, MAX_FRAME};
 use crate::limits::{self, MAX_CHAT_CHARS, MAX_NAME_CHARS};
 use kaisho_core::clock::TimeControl;
@@ -131,12 +131,14 @@ impl GameLog {
     /// Appends an event and flushes it to the disk; returns its sequence number.
     pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<u32, LogError> {
         let seq = self.next_seq;
-        if event.is_undo() {
+        if event.is_playout() {
+            self.raise_format(PLAYOUT_SINCE)?;
+        } else if event.is_undo() {
             self.raise_format(UNDO_SINCE)?;
         }
         self.write(&Record::Event {
             seq,
-            event: EventV3::from(event),
+            event: EventV4::from(event),
             time_used_ms,
         })?;
         self.next_seq += 1;

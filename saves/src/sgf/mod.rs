@@ -37,6 +37,6 @@ pub use charset::decode;
 pub use error::{SgfError, SgfErrorKind};
 pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
 pub use read::parse;
-pub use record::{SgfMove, SgfProperty, SgfRecord};
+pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation};
 pub use words::{Note, Words};
 pub use write::write;

@@ -28,6 +28,8 @@ pub struct SgfRecord {
     pub root_comment: Option<String>,
     /// The main line's moves, in order: only `Event::Play` and `Event::Pass`.
     pub moves: Vec<SgfMove>,
+    /// The play-outs (確認) of the ending, each a variation from its node.
+    pub variations: Vec<SgfVariation>,
     /// `TB`/`TW` on the last node: the points each side counted as territory
     /// (`[black, white]`), dead stones' points included, sorted.
     pub territory: [Vec<Point>; 2],
@@ -43,6 +45,15 @@ pub struct SgfMove {
     pub event: Event,
     /// `C` on the move's node, and on the nodes without a move after it.
     pub comment: Option<String>,
+}
+
+/// A side line from the node after `after` moves of the main line: the
+/// scratch moves of a play-out, the first and last carrying its comments.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SgfVariation {
+    pub after: usize,
+    /// `Event::Play` or `Event::Pass` nodes, in order.
+    pub moves: Vec<SgfMove>,
 }
 
 /// A property kept as text: its identifier and its values, unescaped.
@@ -68,6 +79,7 @@ impl SgfRecord {
             game_comment: None,
             root_comment: None,
             moves: Vec::new(),
+            variations: Vec::new(),
             territory: [Vec::new(), Vec::new()],
             extra: Vec::new(),
         }
@@ -101,6 +113,8 @@ impl SgfRecord {
             outcome => record.result = outcome.map(|o| o.result_string()),
         }
         let mut proposals = 0;
+        let mut opening = None;
+        let mut closed = 0;
         let last = game.events().len().saturating_sub(1);
         for (i, event) in game.events().iter().enumerate() {
             match event {
@@ -109,6 +123,12 @@ impl SgfRecord {
                     comment: None,
                 }),
                 &Event::AcceptUndo { by } => record.withdraw_last(by, size, words),
+                &Event::PlayoutPlay { color, point } => {
+                    record.scratch(Event::Play { color, point }, &mut opening);
+                }
+                &Event::PlayoutPass { color } => {
+                    record.scratch(Event::Pass { color }, &mut opening);
+                }
                 other => {
                     if matches!(other, Event::Propose { .. }) {
                         proposals += 1;
@@ -119,9 +139,32 @@ impl SgfRecord {
                         proposal: proposals,
                         outcome: game.outcome().filter(|_| i == last),
                     };
-                    record.add_comment(&words(note, size));
+                    let line = words(note, size);
+                    match other {
+                        Event::OpenPlayout { .. } => {
+                            opening = Some(line);
+                            record.variations.push(SgfVariation {
+                                after: record.moves.len(),
+                                moves: Vec::new(),
+                            });
+                        }
+                        Event::ClosePlayout { .. } => {
+                            let verdict = game.confirmed().get(closed).map(|c| &c.verdict);
+                            closed += 1;
+                            let line = match verdict {
+                                Some(v) => format!("{line}\n{}", words(Note::Verdict(v), size)),
+                                None => line,
+                            };
+                            record.close_variation(&mut opening, &line);
+                        }
+                        _ => record.add_comment(&line),
+                    }
                 }
             }
+        }
+        if let Some(opened) = opening {
+            record.variations.pop();
+            record.add_comment(&opened);
         }
         if let Some(score) = game.score() {
             for color in [Color::Black, Color::White] {
@@ -151,6 +194,39 @@ impl SgfRecord {
             by,
         };
         self.add_comment(&words(note, size));
+    }
+
+    /// A scratch move of the play-out open: the next node of its variation,
+    /// the first one carrying the opening's comment.
+    fn scratch(&mut self, event: Event, opening: &mut Option<String>) {
+        if let Some(variation) = self.variations.last_mut() {
+            variation.moves.push(SgfMove {
+                event,
+                comment: opening.take(),
+            });
+        }
+    }
+
+    /// The play-out closes: its verdict goes on the variation's last node;
+    /// a play-out without a move leaves no variation, only its comments on
+    /// the main line.
+    fn close_variation(&mut self, opening: &mut Option<String>, line: &str) {
+        match self.variations.last_mut().and_then(|v| v.moves.last_mut()) {
+            Some(last) if opening.is_none() => {
+                let text = last.comment.get_or_insert_with(String::new);
+                if !text.is_empty() {
+                    text.push('\n');
+                }
+                text.push_str(line);
+            }
+            _ => {
+                self.variations.pop();
+                if let Some(opened) = opening.take() {
+                    self.add_comment(&opened);
+                }
+                self.add_comment(line);
+            }
+        }
     }
 
     /// Adds a line to the comment of the last move, or of the root before any move.

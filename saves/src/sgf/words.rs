@@ -2,6 +2,7 @@
 //! end to put into words: saves holds no sentences of its own, so a
 //! record's comments come out in the players' language.
 
+use kaisho_core::confirm::Verdict;
 use kaisho_core::{Color, Event, Outcome};
 
 /// One comment an export writes, before it is put into words.
@@ -19,6 +20,8 @@ pub enum Note<'a> {
     /// A move (a stone or a pass) taken back by `by`'s consent (待った),
     /// which leaves the main line and stays as a comment.
     Withdrawn { event: &'a Event, by: Color },
+    /// What a play-out (確認) showed, on the last node of its variation.
+    Verdict(&'a Verdict),
     /// The game comment of a game both players lost, for which SGF's `RE`
     /// has no value.
     BothLose,

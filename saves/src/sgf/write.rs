@@ -1,6 +1,6 @@
 //! Writing an [`SgfRecord`] as SGF FF\[4\] text.
 
-use super::record::SgfRecord;
+use super::record::{SgfMove, SgfRecord, SgfVariation};
 use kaisho_core::{Color, Event, Point};
 use std::fmt::Write;
 
@@ -54,8 +54,53 @@ pub fn write(record: &SgfRecord) -> String {
     if s.first != record.implied_first() {
         let _ = write!(out, "PL[{}]", s.first.letter());
     }
-    for (n, m) in record.moves.iter().enumerate() {
-        out.push(if n % MOVES_PER_LINE == 0 { '\n' } else { ' ' });
+    // A variation branches after its node: the main line from there goes
+    // in parentheses as the first child (an empty node when it has no move
+    // left), the variation after it, so that readers follow the game.
+    let mut branches: Vec<&SgfVariation> = record
+        .variations
+        .iter()
+        .filter(|v| !v.moves.is_empty())
+        .collect();
+    branches.sort_by_key(|v| v.after);
+    let mut open: Vec<&SgfVariation> = Vec::new();
+    let mut next = 0;
+    let segment = |out: &mut String, until: usize, next: &mut usize, opened: bool| {
+        let until = until.clamp(*next, record.moves.len());
+        if opened && until == *next {
+            out.push(';');
+        }
+        nodes(out, &record.moves[*next..until], *next);
+        *next = until;
+    };
+    for variation in branches {
+        segment(&mut out, variation.after, &mut next, !open.is_empty());
+        out.push_str("\n(");
+        open.push(variation);
+    }
+    segment(&mut out, record.moves.len(), &mut next, !open.is_empty());
+    points(&mut out, "TB", &record.territory[0]);
+    points(&mut out, "TW", &record.territory[1]);
+    for variation in open.into_iter().rev() {
+        out.push_str(")\n(");
+        nodes(&mut out, &variation.moves, 1);
+        out.push(')');
+    }
+    out.push_str(")\n");
+    out
+}
+
+/// Appends one node per move, `first` being the number of moves before
+/// them (for the line breaks), each with its comment.
+fn nodes(out: &mut String, moves: &[SgfMove], first: usize) {
+    for (n, m) in moves.iter().enumerate() {
+        if !out.ends_with('(') {
+            out.push(if (first + n) % MOVES_PER_LINE == 0 {
+                '\n'
+            } else {
+                ' '
+            });
+        }
         match m.event {
             Event::Play { color, point } => {
                 let _ = write!(out, ";{}[{}]", color.letter(), point.to_sgf());
@@ -66,13 +111,9 @@ pub fn write(record: &SgfRecord) -> String {
             _ => continue,
         }
         if let Some(comment) = &m.comment {
-            property(&mut out, "C", [comment.as_str()]);
+            property(out, "C", [comment.as_str()]);
         }
     }
-    points(&mut out, "TB", &record.territory[0]);
-    points(&mut out, "TW", &record.territory[1]);
-    out.push_str(")\n");
-    out
 }
 
 /// Appends `ID[v1][v2]…` with each value escaped; a property needs at least

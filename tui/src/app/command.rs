@@ -37,6 +37,11 @@ pub enum Command {
     },
     /// Send the marked stones as a proposal (or counter-proposal).
     Propose,
+    /// In the ending, play the chain at this point out on a scratch board
+    /// (確認); `None` for the chain at the cursor.
+    OpenPlayout(Option<Point>),
+    /// Close the play-out: the board is put back, its verdict offered as marks.
+    ClosePlayout,
     /// Mark exactly these chains dead and propose them (plain mode).
     ProposeDead(Vec<Point>),
     /// Accept the partner's proposal or no-result offer.

@@ -25,11 +25,13 @@ pub enum Context {
     Lobby,
     /// Looking back through the game in play.
     Look,
+    /// A play-out (確認) on its scratch board in the ending.
+    Playout,
 }
 
 impl Context {
     /// Every context, for the tests that walk all key tables.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Home,
         Context::Play,
         Context::Ending,
@@ -42,6 +44,7 @@ impl Context {
         Context::HostForm,
         Context::Lobby,
         Context::Look,
+        Context::Playout,
     ];
 
     /// The context of what the state shows now.
@@ -57,6 +60,7 @@ impl Context {
             Screen::Lobby(_) => Context::Lobby,
             Screen::Game(session) if session.look.back.is_some() => Context::Look,
             Screen::Game(session) if session.halted.is_some() => Context::Halted,
+            Screen::Game(session) if session.game.playout().is_some() => Context::Playout,
             Screen::Game(session) => match session.game.phase() {
                 Phase::Playing => Context::Play,
                 Phase::Stopped | Phase::Ending => Context::Ending,
@@ -81,6 +85,7 @@ impl Context {
             Context::HostForm => "host a game",
             Context::Lobby => "waiting for the partner",
             Context::Look => "look back",
+            Context::Playout => "play-out",
         }
     }
 }
@@ -275,6 +280,12 @@ const ENDING: &[Binding] = &[
         Command::Undo,
     ),
     bind(
+        &[Char('o')],
+        "play the chain at the cursor out (確認)",
+        None,
+        Command::OpenPlayout(None),
+    ),
+    bind(
         &[Char('x')],
         "declare the game unresolvable: both lose (asks first)",
         Some("x no deal"),
@@ -294,6 +305,41 @@ const ENDING: &[Binding] = &[
         Some("q leave"),
         Command::Ask(Ask::Adjourn),
     ),
+];
+
+const PLAYOUT: &[Binding] = &[
+    bind(
+        &[Enter, Char(' ')],
+        "play a stone at the cursor on the scratch board (or click a point)",
+        Some("Enter play"),
+        Command::Select,
+    ),
+    bind(
+        &[Char(':')],
+        "type a point to play on the scratch board",
+        None,
+        Command::TypePoint,
+    ),
+    bind(
+        &[Char('p')],
+        "pass on the scratch board; it counts for the oldest ko you may not retake",
+        Some("p pass"),
+        Command::Pass,
+    ),
+    bind(
+        &[Char('e'), Esc],
+        "close the play-out: the board is put back and its verdict offered as marks",
+        Some("e close"),
+        Command::ClosePlayout,
+    ),
+    bind(
+        &[Char('t')],
+        "switch point names: GTP (D4) or 1949 style",
+        None,
+        Command::ToggleNames,
+    ),
+    CHAT,
+    HELP,
 ];
 
 const RESULT: &[Binding] = &[
@@ -567,6 +613,7 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
         Context::Settings => (LIST, VALUES, SETTINGS),
         Context::HostForm => (LIST, VALUES, HOST_FORM),
         Context::Lobby => (&[], &[], LOBBY),
+        Context::Playout => (CURSOR, &[], PLAYOUT),
     };
     moves.iter().chain(values).chain(rest)
 }

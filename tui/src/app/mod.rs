@@ -23,6 +23,7 @@ mod narrate;
 mod net;
 mod netgame;
 mod out;
+mod playout;
 mod prompt;
 mod recording;
 mod review;

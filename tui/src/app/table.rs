@@ -160,6 +160,12 @@ impl Table {
             return;
         }
         let actor = self.actor();
+        let local = self.net.as_ref().map(|net| net.local);
+        let command =
+            match super::playout::event_for(command, &self.game, actor, local, &mut self.cursor) {
+                Ok(event) => return self.apply(event, naming, out),
+                Err(command) => command,
+            };
         match command {
             Command::Up => self.nudge(0, -1),
             Command::Down => self.nudge(0, 1),
@@ -565,6 +571,11 @@ impl Table {
             }
             Event::RequestUndo { by } if self.net.is_some() && self.acts_for(by.opponent()) => {
                 out.prompt = Some(Prompt::UndoAnswer { by: *by });
+            }
+            Event::ClosePlayout { .. } => {
+                if let Some(text) = super::playout::offer(&self.game, &mut self.marks, naming) {
+                    out.say(text);
+                }
             }
             _ => {}
         }

@@ -5,20 +5,24 @@ use super::count::ScoreRows;
 use super::names::Naming;
 use super::table::Table;
 use crate::words::{self, Lang, Text, width};
+use kaisho_core::confirm::Scratch;
 use kaisho_core::{Color, Move, Phase, Point};
 use std::fmt::Write;
 
 /// The board as text, labelled in the naming style shown: `X` Black, `O`
 /// White, `.` empty, `x`/`o` stones marked dead, `#` the ko point, and the
-/// last stone played between parentheses, `(X)`.
+/// last stone played between parentheses, `(X)`; while a play-out is open,
+/// its scratch board and its panel.
 #[must_use]
 pub fn board_text(session: &Table, naming: Naming) -> String {
     let game = &session.game;
-    let board = game.board();
+    let scratch = game.playout();
+    let board = scratch.map_or(game.board(), Scratch::board);
     let size = board.size();
-    let last = match game.last_move() {
-        Some(Move::Play(_, p)) => Some(p),
-        _ => None,
+    let last = match (scratch, game.last_move()) {
+        (Some(s), _) => s.last_stone(),
+        (None, Some(Move::Play(_, p))) => Some(p),
+        (None, _) => None,
     };
     let rows: Vec<String> = (0..size).map(|r| naming.row_label(r, size)).collect();
     let label_width = rows.iter().map(|l| width(l)).max().unwrap_or(1).max(2);
@@ -29,7 +33,7 @@ pub fn board_text(session: &Table, naming: Naming) -> String {
         let _ = write!(out, "{pad}{label} ");
         for col in 0..size {
             let p = Point::new(col, row);
-            let dead = session.marks.contains(&p);
+            let dead = scratch.is_none() && session.marks.contains(&p);
             let c = match (board.get(p), dead) {
                 (Some(Color::Black), false) => 'X',
                 (Some(Color::White), false) => 'O',
@@ -55,6 +59,12 @@ pub fn board_text(session: &Table, naming: Naming) -> String {
         let _ = writeln!(out, "{close}{label}");
     }
     out.push_str(header.trim_end_matches('\n'));
+    if let Some(scratch) = scratch {
+        for line in words::playout_panel(scratch, naming, size) {
+            let _ = write!(out, "\n{line}");
+        }
+        return out;
+    }
     let [b, w] = game.captures();
     let lang = naming.lang;
     let (moves, actor) = (game.move_number(), words::color(lang, session.actor()));

@@ -53,6 +53,11 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
         }
         "series" => series_line(text)?,
         "moves" => Command::ShowMoves,
+        "playout" => match args {
+            [point] => Command::OpenPlayout(Some(point_at(point, state)?)),
+            _ => return Err(UsageError::Usage(Usage::Playout)),
+        },
+        "close" => Command::ClosePlayout,
         "look" => match args {
             [n] => Command::ShowPosition(
                 n.parse()

@@ -274,6 +274,10 @@ mod tests {
                 Event::AcceptUndo { .. } => Verb::AcceptUndo,
                 Event::DeclineUndo { .. } => Verb::DeclineUndo,
                 Event::TimeLoss { .. } => panic!("no word claims a loss on time"),
+                Event::OpenPlayout { .. }
+                | Event::PlayoutPlay { .. }
+                | Event::PlayoutPass { .. }
+                | Event::ClosePlayout { .. } => panic!("no script word plays out"),
             },
             Command::Chat(_) => Verb::Chat,
             Command::Board => Verb::Board,

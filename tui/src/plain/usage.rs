@@ -16,6 +16,7 @@ pub enum Usage {
     GoTo,
     Clock,
     Look,
+    Playout,
     Play,
     Resume,
     Chat,

@@ -1,12 +1,13 @@
 //! The board: grid, coordinates, star points, stones, the last-move and ko
 //! markers, the cursor, and on the ending and result screens the dead
-//! stones and territory of a count.
+//! stones and territory of a count. While a play-out (確認) is open its
+//! scratch board is drawn in place of the game's.
 
 use super::theme::{Edge, Theme};
 use crate::app::{CoordStyle, Naming, stone_numbers};
 use crate::layout::BoardLayout;
 use kaisho_core::handicap::marked_stars;
-use kaisho_core::{Color, Game, Move, Point, PointStatus, Score};
+use kaisho_core::{Board, Color, Game, Move, Point, PointStatus, Score};
 use ratatui::buffer::{Buffer, Cell};
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -65,7 +66,7 @@ impl Widget for BoardView<'_> {
         let layout = BoardLayout::new(size, self.naming);
         self.labels(layout, area, buf);
         self.grid(layout, area, buf);
-        if self.numbers {
+        if self.numbers && self.game.playout().is_none() {
             self.numbers(layout, area, buf);
         }
         self.markers(layout, area, buf);
@@ -102,9 +103,28 @@ impl BoardView<'_> {
         }
     }
 
+    /// The stones to draw: the scratch board of an open play-out, else
+    /// the game's.
+    fn board(&self) -> &Board {
+        self.game
+            .playout()
+            .map_or(self.game.board(), |scratch| scratch.board())
+    }
+
+    /// The last stone played on the board drawn.
+    fn last_stone(&self) -> Option<Point> {
+        match self.game.playout() {
+            Some(scratch) => scratch.last_stone(),
+            None => match self.game.last_move() {
+                Some(Move::Play(_, p)) => Some(p),
+                _ => None,
+            },
+        }
+    }
+
     fn grid(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
         let size = layout.size;
-        let board = self.game.board();
+        let board = self.board();
         let star_points = kaisho_core::BoardSize::new(u32::from(size))
             .map(marked_stars)
             .unwrap_or_default();
@@ -188,7 +208,7 @@ impl BoardView<'_> {
                 self.theme.marker(),
             );
         }
-        if let (Some(Move::Play(_, p)), false) = (self.game.last_move(), self.numbers) {
+        if let (Some(p), false) = (self.last_stone(), self.numbers) {
             let (open, close) = self.theme.last_move_marks();
             let (x, y) = (layout.x(p.col), layout.y(p.row));
             mark(buf, area, x - 1, y, Some(open), self.theme.marker());

@@ -62,10 +62,11 @@ pub fn render_status(state: &State, session: &Table, theme: Theme, line: Rect, b
     }
     let game = &session.game;
     let lang = theme.lang;
-    let text = match game.phase() {
-        Phase::Playing => say(lang, Say::StatusPlay(game.to_move(), game.move_number())),
-        Phase::Ended => say(lang, Say::StatusEnded(&outcome_line(game, lang))),
-        _ => say(lang, Say::StatusDecide(session.actor())),
+    let text = match (game.playout(), game.phase()) {
+        (Some(scratch), _) => words::playout_status(lang, scratch.to_move()),
+        (None, Phase::Playing) => say(lang, Say::StatusPlay(game.to_move(), game.move_number())),
+        (None, Phase::Ended) => say(lang, Say::StatusEnded(&outcome_line(game, lang))),
+        (None, _) => say(lang, Say::StatusDecide(session.actor())),
     };
     Line::from(Span::styled(theme.text(&text), theme.plain())).render(line, buf);
 }

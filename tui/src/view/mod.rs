@@ -42,6 +42,7 @@ pub fn view(state: &State, frame: &mut Frame) {
             };
             let phase = session.game.phase();
             let count = match phase {
+                _ if session.game.playout().is_some() => None,
                 Phase::Playing => None,
                 Phase::Stopped | Phase::Ending => session.count.as_ref(),
                 Phase::Ended => session.game.score(),
@@ -55,6 +56,7 @@ pub fn view(state: &State, frame: &mut Frame) {
                 cursor: (phase != Phase::Ended && looked.is_none()).then_some(session.cursor),
                 numbers: session.look.numbers,
                 reading: match (&session.draft, looked) {
+                    _ if session.game.playout().is_some() => Vec::new(),
                     (Some(draft), None) => draft.pending().map(|chain| chain[0]).collect(),
                     _ => Vec::new(),
                 },

@@ -29,7 +29,19 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
             }
         }
         (None, Phase::Playing) => play(state, session, theme, &mut lines),
-        (None, Phase::Stopped | Phase::Ending) => ending(state, session, theme, &mut lines),
+        (None, Phase::Stopped | Phase::Ending) => match session.game.playout() {
+            Some(scratch) => {
+                let size = session.game.settings().size.get();
+                let texts = crate::words::playout_panel(scratch, state.naming, size);
+                for (i, text) in texts.iter().enumerate() {
+                    let style = if i == 0 { theme.bold() } else { theme.plain() };
+                    for text in wrap(text, width) {
+                        lines.push(Line::styled(theme.text(&text), style));
+                    }
+                }
+            }
+            None => ending(state, session, theme, &mut lines),
+        },
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
     if let Some(net) = &session.net {

@@ -4,6 +4,7 @@
 //! terminals.
 
 use super::Lang;
+use super::playout;
 use crate::app::Naming;
 use kaisho_core::{Color, Event, Outcome, Point, WinBy};
 use kaisho_saves::sgf::Note;
@@ -142,6 +143,12 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
             who(t.to_move)
         ),
         Event::DeclineUndo { by } => format!("{} declines: move {moves} stands", who(by)),
+        Event::OpenPlayout { by, ref area } => playout::opened(by, area, naming, size),
+        Event::PlayoutPlay { color, point } => {
+            playout::scratch_move(color, Some(point), naming, size)
+        }
+        Event::PlayoutPass { color } => playout::scratch_move(color, None, naming, size),
+        Event::ClosePlayout { by } => playout::closed(Lang::En, by),
     }
 }
 
@@ -218,6 +225,12 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
         Event::DeclineUndo { by } => {
             format!("{}が待ったを断りました: {moves}手目はそのまま", who(by))
         }
+        Event::OpenPlayout { by, ref area } => playout::opened(by, area, naming, size),
+        Event::PlayoutPlay { color, point } => {
+            playout::scratch_move(color, Some(point), naming, size)
+        }
+        Event::PlayoutPass { color } => playout::scratch_move(color, None, naming, size),
+        Event::ClosePlayout { by } => playout::closed(Lang::Ja, by),
     }
 }
 
@@ -326,6 +339,7 @@ pub fn sgf_note(lang: Lang, note: Note<'_>, size: u8) -> String {
                 ),
             }
         }
+        Note::Verdict(verdict) => super::playout::verdict_fact(lang, verdict, naming, size),
         Note::BothLose => match lang {
             Lang::En => "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage".to_string(),
             Lang::Ja => "両負け (日本囲碁規約 第十三条): 対局の停止後、終局に合意できませんでした".to_string(),

@@ -143,6 +143,19 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "home" => "ホーム",
         "game" => "対局",
         "ending" => "終局処理",
+        "play-out" => "確認",
+        "play the chain at the cursor out (確認)" => "カーソルの石の死活を打って確認",
+        "play a stone at the cursor on the scratch board (or click a point)" => {
+            "確認の盤でカーソルの点に着手 (クリックでも)"
+        }
+        "type a point to play on the scratch board" => "点を入力して確認の盤に着手",
+        "pass on the scratch board; it counts for the oldest ko you may not retake" => {
+            "確認の盤でパス: 取り返せない劫の古いものから一つのためのパス"
+        }
+        "close the play-out: the board is put back and its verdict offered as marks" => {
+            "確認を終える: 盤面は元に戻り、結果を死に石の印として示す"
+        }
+        "e close" => "e 終える",
         "result" => "結果",
         "stopped game" => "停止した対局",
         "saved games" => "保存した対局",

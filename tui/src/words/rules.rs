@@ -195,6 +195,8 @@ fn action(lang: Lang, action: Action) -> &'static str {
         (Lang::Ja, Action::Propose) => "終局処理案",
         (Lang::Ja, Action::AcceptProposal) => "終局処理案への合意",
         (Lang::Ja, Action::Undo) => "待った",
+        (Lang::En, Action::OpenPlayout) => "open a play-out",
+        (Lang::Ja, Action::OpenPlayout) => "確認",
     }
 }
 
@@ -337,6 +339,11 @@ fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
             who(*by)
         ),
         (Lang::Ja, GameError::NoUndoRequest) => "答える待ったの求めがありません".to_string(),
+        (_, GameError::Playout(e)) => super::playout::scratch_refusal(e, naming, size),
+        (Lang::En, GameError::NoPlayout) => "no play-out is open".to_string(),
+        (Lang::Ja, GameError::NoPlayout) => "確認は始まっていません".to_string(),
+        (Lang::En, GameError::PlayoutOpen) => "a play-out is open: close it first".to_string(),
+        (Lang::Ja, GameError::PlayoutOpen) => "確認の途中です: 先に終えてください".to_string(),
     }
 }
 
