@@ -3,7 +3,8 @@
 //! (only `lo`, with multicast enabled, and `--mdns-interface lo`), so
 //! nothing is sent on a real interface. A second host with
 //! `--no-announce` is not listed. Where namespaces cannot be made, the
-//! test says so and returns.
+//! test says so and returns. Once a partner has joined and the game has
+//! started, the host has withdrawn its announcement.
 
 use std::process::Command;
 
@@ -25,11 +26,18 @@ sleep 20 2>/dev/null | timeout 20 "$K" --home "$D/ben" --lang en host --bind 0.0
 BEN=$!
 sleep 1
 timeout 20 "$K" --home "$D/cho" --lang en join --list --wait 4 --mdns-interface lo
-kill $AKI $BEN
+CODE=$(sed -n 's/^join code: //p' "$D/aki.out")
+sleep 20 2>/dev/null | timeout 20 "$K" --home "$D/dan" --lang en join $CODE --name Dan \
+    > "$D/dan.out" 2>&1 &
+DAN=$!
+sleep 2
+echo "after the game started:"
+timeout 20 "$K" --home "$D/cho" --lang en join --list --wait 3 --mdns-interface lo
+kill $AKI $BEN $DAN
 "#;
 
 #[test]
-fn kaisho_join_list_prints_the_game_kaisho_host_announces_and_not_one_with_no_announce() {
+fn kaisho_join_list_prints_a_hosted_game_until_it_starts_and_not_one_with_no_announce() {
     let probe = Command::new("unshare")
         .args(["-rn", "ip", "link", "set", "lo", "up"])
         .status();
@@ -52,11 +60,24 @@ fn kaisho_join_list_prints_the_game_kaisho_host_announces_and_not_one_with_no_an
         out.status.success(),
         "the namespaced run failed:\n{listed}\n{said}\n{aki}"
     );
-    let lines: Vec<&str> = listed.lines().collect();
+    let dan = std::fs::read_to_string(dir.path().join("dan.out")).unwrap_or_default();
+    let (before, after) = listed
+        .split_once("after the game started:\n")
+        .unwrap_or_else(|| panic!("both lists ran:\n{listed}\n{said}"));
+    let lines: Vec<&str> = before.lines().collect();
     assert_eq!(lines.len(), 1, "one game listed:\n{listed}\n{aki}");
     let line = lines[0];
     assert!(line.starts_with("Aki "), "{line}");
     assert!(line.contains("9x9 komi 6.5, no clock"), "{line}");
     assert!(line.contains("127.0.0.1:"), "{line}");
     assert!(!listed.contains("Ben"), "{listed}");
+    assert!(
+        dan.contains("you play"),
+        "the partner joined:\n{dan}\n{aki}"
+    );
+    assert_eq!(
+        after.trim(),
+        "no games found on the local network in 3 s; join by address and code",
+        "withdrawn once the game started:\n{aki}"
+    );
 }
