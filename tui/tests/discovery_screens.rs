@@ -207,6 +207,48 @@ async fn the_join_screen_lists_updates_and_withdraws_games_and_choosing_fills_th
 }
 
 #[test]
+fn a_code_typed_before_choosing_a_game_is_kept_and_the_choice_moves() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut member = home_in(dir.path());
+    open_from_home(&mut member, HomeItem::JoinLan);
+    for (name, ip, port) in [
+        ("kaisho-1", "192.168.1.20", 7878),
+        ("kaisho-2", "10.0.0.9", 7979),
+    ] {
+        let mut game = aki(true);
+        game.port = port;
+        let found = FoundGame::new(name, game, vec![ip.parse().unwrap()]);
+        update(&mut member, Msg::Found(Found::Change(Change::Added(found))));
+    }
+    keys(&mut member, "tide-4821-oak");
+    let typed = |m: &Front| match &m.prompt {
+        Some(Prompt::Text(_, text)) => text.clone(),
+        other => panic!("the join prompt is open, not {other:?}"),
+    };
+    press(&mut member, KeyCode::Down);
+    assert_eq!(typed(&member), "192.168.1.20:7878 tide-4821-oak");
+    press(&mut member, KeyCode::Down);
+    assert_eq!(typed(&member), "10.0.0.9:7979 tide-4821-oak");
+    press(&mut member, KeyCode::Down);
+    assert_eq!(
+        typed(&member),
+        "10.0.0.9:7979 tide-4821-oak",
+        "stays on the last"
+    );
+    press(&mut member, KeyCode::Up);
+    assert_eq!(typed(&member), "192.168.1.20:7878 tide-4821-oak");
+    // The chosen game withdrawn: the choice follows the list.
+    update(
+        &mut member,
+        Msg::Found(Found::Change(Change::Removed("kaisho-1".into()))),
+    );
+    let Screen::Join(join) = &member.screen else {
+        panic!("the Join screen shows");
+    };
+    assert_eq!(join.chosen, None);
+}
+
+#[test]
 fn an_address_and_code_typed_by_hand_still_join() {
     let dir = tempfile::tempdir().unwrap();
     let mut member = home_in(dir.path());

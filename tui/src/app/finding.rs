@@ -24,8 +24,9 @@ pub(super) fn open_join(state: &mut State) {
     state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
 }
 
-/// Moves the choice by `by` through the games found, and fills the
-/// prompt with the chosen game's address: the member types the code.
+/// Moves the choice by `by` through the games found, and puts the chosen
+/// game's address in the prompt: the member types only the code (a code
+/// typed first is kept).
 pub(super) fn choose(state: &mut State, by: isize) {
     let Screen::Join(join) = &mut state.screen else {
         return;
@@ -41,9 +42,19 @@ pub(super) fn choose(state: &mut State, by: isize) {
         Some(i) => i.saturating_add_signed(by).min(last),
     };
     join.chosen = Some(at);
-    if let Some(address) = games[at].address() {
-        state.prompt = Some(Prompt::Text(Field::JoinCode, format!("{address} ")));
-    }
+    let Some(address) = games[at].address() else {
+        return;
+    };
+    // Words already typed that are not an address are the code: kept.
+    let code = match &state.prompt {
+        Some(Prompt::Text(Field::JoinCode, text)) => text
+            .split_whitespace()
+            .filter(|word| word.parse::<std::net::SocketAddr>().is_err())
+            .collect::<Vec<_>>()
+            .join(" "),
+        _ => String::new(),
+    };
+    state.prompt = Some(Prompt::Text(Field::JoinCode, format!("{address} {code}")));
 }
 
 /// Takes a report of the shell's discovery into the Join screen's list;
