@@ -4,7 +4,8 @@
 //! nothing is sent on a real interface. A second host with
 //! `--no-announce` is not listed. Where namespaces cannot be made, the
 //! test says so and returns. Once a partner has joined and the game has
-//! started, the host has withdrawn its announcement.
+//! started, the host has withdrawn its announcement; a host stopped by
+//! Ctrl-C while it waits withdraws it too.
 
 use std::process::Command;
 
@@ -34,6 +35,27 @@ sleep 2
 echo "after the game started:"
 timeout 20 "$K" --home "$D/cho" --lang en join --list --wait 3 --mdns-interface lo
 kill $AKI $BEN $DAN
+"$K" --home "$D/cy" --lang en host --bind 0.0.0.0 --port 0 --name Cy \
+    --mdns-interface lo < /dev/null > "$D/cy.out" 2>&1 &
+CY=$!
+(sleep 20; kill $CY) > /dev/null 2>&1 &
+WATCH=$!
+sleep 1
+echo "while Cy waits:"
+timeout 20 "$K" --home "$D/cho" --lang en join --list --wait 3 --mdns-interface lo
+# A list that already sees Cy when Cy is stopped: only the goodbye
+# Cy sends on Ctrl-C takes it off (a fresh list would not find a host
+# that is gone in any case).
+timeout 20 "$K" --home "$D/eve" --lang en join --list --wait 5 --mdns-interface lo \
+    > "$D/eve.out" 2>&1 &
+EVE=$!
+sleep 2
+kill -INT $CY
+CODE=0; wait $CY || CODE=$?
+wait $EVE
+echo "after Ctrl-C, Cy ended with $CODE:"
+cat "$D/eve.out"
+kill $WATCH 2>/dev/null || true
 "#;
 
 #[test]
@@ -61,9 +83,14 @@ fn kaisho_join_list_prints_a_hosted_game_until_it_starts_and_not_one_with_no_ann
         "the namespaced run failed:\n{listed}\n{said}\n{aki}"
     );
     let dan = std::fs::read_to_string(dir.path().join("dan.out")).unwrap_or_default();
-    let (before, after) = listed
-        .split_once("after the game started:\n")
-        .unwrap_or_else(|| panic!("both lists ran:\n{listed}\n{said}"));
+    let parts: Vec<&str> = listed
+        .split("after the game started:\n")
+        .flat_map(|p| p.split("while Cy waits:\n"))
+        .flat_map(|p| p.split("after Ctrl-C, Cy ended with 130:\n"))
+        .collect();
+    let [before, after, waiting, stopped] = parts[..] else {
+        panic!("every list ran, and Cy ended by Ctrl-C:\n{listed}\n{said}");
+    };
     let lines: Vec<&str> = before.lines().collect();
     assert_eq!(lines.len(), 1, "one game listed:\n{listed}\n{aki}");
     let line = lines[0];
@@ -79,5 +106,13 @@ fn kaisho_join_list_prints_a_hosted_game_until_it_starts_and_not_one_with_no_ann
         after.trim(),
         "no games found on the local network in 3 s; join by address and code",
         "withdrawn once the game started:\n{aki}"
+    );
+    assert!(waiting.starts_with("Cy "), "{waiting}");
+    let cy = std::fs::read_to_string(dir.path().join("cy.out")).unwrap_or_default();
+    assert!(cy.contains("stopped hosting"), "{cy}");
+    assert_eq!(
+        stopped.trim(),
+        "no games found on the local network in 5 s; join by address and code",
+        "withdrawn on Ctrl-C:\n{cy}"
     );
 }

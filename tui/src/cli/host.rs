@@ -366,7 +366,19 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 .flatten();
             let mut told_burned = false;
             let link = loop {
-                match host.accept().await {
+                let accepted = match &lan {
+                    // Announced: Ctrl-C while waiting withdraws first.
+                    Some(_) => tokio::select! {
+                        accepted = host.accept() => accepted,
+                        _ = tokio::signal::ctrl_c() => {
+                            withdraw(lan.take(), lang);
+                            eprintln!("{}", finding(lang, Finding::StoppedHosting));
+                            return Ok(ExitCode::from(INTERRUPTED));
+                        }
+                    },
+                    None => host.accept().await,
+                };
+                match accepted {
                     Ok(link) => break link,
                     Err(e) => refused_connection(&e, lang),
                 }
@@ -376,12 +388,15 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                     eprintln!("{}", cli_line(lang, Line::Burned));
                 }
             };
-            if let Some(lan) = &mut lan
-                && let Err(e) = lan.withdraw()
-            {
-                eprintln!("{}", finding(lang, Finding::NotAnnounced(&e.to_string())));
+            if lan.is_some() {
+                withdraw(lan.take(), lang);
+                // Ctrl-C ends the game's process again, as it does unannounced.
+                tokio::spawn(async {
+                    if tokio::signal::ctrl_c().await.is_ok() {
+                        std::process::exit(i32::from(INTERRUPTED));
+                    }
+                });
             }
-            drop(lan);
             meet(&mut env, &link, lang)?;
             host.refuse_others();
             let offered = args.play.series_terms(&places, &name, true)?;
@@ -467,6 +482,19 @@ pub async fn play_out(
 }
 
 /// Waits up to `limit` for the partner, printing each refusal.
+/// The exit status of a host stopped by Ctrl-C (128 + SIGINT, as a shell
+/// reports a process the signal ended).
+const INTERRUPTED: u8 = 130;
+
+/// Withdraws the announcement and stops the responder; a failure is said.
+fn withdraw(lan: Option<LanDiscovery>, lang: Lang) {
+    if let Some(mut lan) = lan
+        && let Err(e) = lan.withdraw()
+    {
+        eprintln!("{}", finding(lang, Finding::NotAnnounced(&e.to_string())));
+    }
+}
+
 /// The game announced on the local network while the host waits; a
 /// failure is said, and hosting goes on (joining by address and code).
 fn announced(

@@ -25,6 +25,9 @@ pub enum Finding<'a> {
     Failed(&'a str),
     /// Announcing the hosted game failed, and why.
     NotAnnounced(&'a str),
+    /// `kaisho host` stopped by Ctrl-C while waiting: the announcement
+    /// is withdrawn.
+    StoppedHosting,
 }
 
 /// The line `finding` says in `lang`.
@@ -62,6 +65,12 @@ pub fn finding(lang: Lang, finding: Finding<'_>) -> String {
         }
         (Lang::Ja, Finding::NoneFound(secs)) => {
             format!("{secs} 秒でLANの対局は見つかりませんでした。アドレスとコードで参加できます")
+        }
+        (Lang::En, Finding::StoppedHosting) => {
+            "stopped hosting; the game is no longer announced".into()
+        }
+        (Lang::Ja, Finding::StoppedHosting) => {
+            "対局の募集をやめ、LANへの告知を取り下げました".into()
         }
         (Lang::Ja, Finding::Failed(why)) => format!("対局を探せませんでした: {why}"),
         (Lang::Ja, Finding::NotAnnounced(why)) => {
