@@ -10,6 +10,7 @@
 
 pub mod close;
 pub mod code;
+pub mod discovery;
 pub mod error;
 pub mod frame;
 pub mod host;

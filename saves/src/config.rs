@@ -106,6 +106,9 @@ pub struct Config {
     pub bell: bool,
     /// The language chosen in the file; `None` leaves it to the locale.
     pub lang: Option<Language>,
+    /// Whether a hosted game announces itself on the local network
+    /// (multicast DNS); off, the partner types the address and the code.
+    pub announce: bool,
 }
 
 impl Default for Config {
@@ -122,6 +125,7 @@ impl Default for Config {
             undo_limit: 3,
             bell: false,
             lang: None,
+            announce: true,
         }
     }
 }
@@ -134,6 +138,7 @@ struct ConfigFileV1 {
     player: PlayerSection,
     game: GameSection,
     display: DisplaySection,
+    network: NetworkSection,
 }
 
 #[derive(Serialize, Deserialize, Debug, Default)]
@@ -158,6 +163,12 @@ struct DisplaySection {
     ascii: Option<bool>,
     bell: Option<bool>,
     lang: Option<Language>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct NetworkSection {
+    announce: Option<bool>,
 }
 
 /// Why the config file was not used.
@@ -273,6 +284,7 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
         bell: file.display.bell.unwrap_or(defaults.bell),
         lang: file.display.lang,
+        announce: file.network.announce.unwrap_or(defaults.announce),
     })
 }
 
@@ -334,6 +346,9 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             ascii: Some(config.ascii),
             bell: Some(config.bell),
             lang: config.lang,
+        },
+        network: NetworkSection {
+            announce: Some(config.announce),
         },
     };
     let problem = |message: String| ConfigProblem {

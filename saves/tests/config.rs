@@ -26,11 +26,29 @@ fn settings_round_trip() {
         undo_limit: 0,
         bell: true,
         lang: Some(Language::Ja),
+        announce: false,
     };
     save(&path, &config).unwrap();
     let loaded = load(&path);
     assert_eq!(loaded.problem, None);
     assert_eq!(loaded.config, config);
+}
+
+#[test]
+fn announcing_hosted_games_is_on_unless_the_file_turns_it_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "[player]\nname = \"Sai\"\n").unwrap();
+    assert!(load(&path).config.announce);
+    fs::write(&path, "[network]\nannounce = false\n").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert!(!loaded.config.announce);
+    fs::write(&path, "[network]\nannounce = \"maybe\"\n").unwrap();
+    let problem = load(&path)
+        .problem
+        .expect("a value that is no boolean is named");
+    assert_eq!(problem.line, Some(2));
 }
 
 #[test]

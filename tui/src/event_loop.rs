@@ -24,7 +24,7 @@ where
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
-    let mut shell = Shell::default();
+    let mut shell = Shell::default().with_discovery(crate::netplay::discover::on_the_lan());
     terminal.draw(|frame| view(state, frame))?;
     loop {
         let msg = tokio::select! {
@@ -32,7 +32,7 @@ where
                 Some(event) => Msg::from_terminal(event?),
                 None => break,
             },
-            news = shell.next() => Some(Msg::Net(news)),
+            news = shell.news() => Some(news),
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
@@ -46,7 +46,7 @@ where
                 Cmd::Quit => quit = true,
                 Cmd::Applied(event) => logging::applied(&event),
                 Cmd::Bell => ring(),
-                Cmd::Say(_) | Cmd::Net(_) | Cmd::Disk(..) => {}
+                Cmd::Say(_) | Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
             }
         }
         if quit {

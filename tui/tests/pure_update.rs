@@ -54,6 +54,9 @@ impl Answers {
                 Cmd::Net(request) => {
                     panic!("a game at one keyboard asked the network: {request:?}")
                 }
+                Cmd::Discover(request) => {
+                    panic!("a game at one keyboard asked for discovery: {request:?}")
+                }
                 Cmd::Quit | Cmd::Bell | Cmd::Applied(_) => continue,
             };
             for cmd in update(state, answer).into_iter().rev() {

@@ -461,6 +461,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             Screen::Settings(_) => "settings",
             Screen::HostForm(_) => "host form",
             Screen::Lobby(_) => "lobby",
+            Screen::Join(_) => "join",
         });
         let r = next();
         let msg = if step % 61 == 0 {
@@ -484,7 +485,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             render_at(&state, w.max(1), h.max(1));
         }
     }
-    assert_eq!(seen.len(), 8, "the walk reached only {seen:?}");
+    assert_eq!(seen.len(), 9, "the walk reached only {seen:?}");
 }
 
 #[test]

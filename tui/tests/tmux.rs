@@ -269,7 +269,9 @@ fn a_lan_game_between_two_terminals() {
     };
     let (aki, ben) = (home_of("Aki"), home_of("Ben"));
     let host = tmux.open("host", &kaisho(aki.path(), "--listen 127.0.0.1"));
-    let join = tmux.open("join", &kaisho(ben.path(), ""));
+    // On this machine only: the Join screen looks for no games over
+    // multicast on a real interface.
+    let join = tmux.open("join", &kaisho(ben.path(), "--listen 127.0.0.1"));
     pair(&host, &join);
 
     // Aki plays at the cursor, Ben types D4; each sees the other's move.
@@ -314,7 +316,9 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     };
     let (aki, ben) = (home_of("Aki"), home_of("Ben"));
     let host = tmux.open("host", &kaisho(aki.path(), "--listen 127.0.0.1"));
-    let join = tmux.open("join", &kaisho(ben.path(), ""));
+    // On this machine only: the Join screen looks for no games over
+    // multicast on a real interface.
+    let join = tmux.open("join", &kaisho(ben.path(), "--listen 127.0.0.1"));
     let addr = pair(&host, &join);
     host.keys(&["Enter"]);
     join.wait_for("move 1, Black E5");
@@ -337,7 +341,7 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     host.wait_for("partner away");
 
     // Ben starts again, finds the adjourned game and dials Aki's address.
-    let join = tmux.open("join2", &kaisho(ben.path(), ""));
+    let join = tmux.open("join2", &kaisho(ben.path(), "--listen 127.0.0.1"));
     join.wait_for("Play a local game");
     join.keys(&[
         "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Enter",

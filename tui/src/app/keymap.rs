@@ -57,7 +57,7 @@ impl Context {
             Screen::Series(_) => Context::Series,
             Screen::Settings(_) => Context::Settings,
             Screen::HostForm(_) => Context::HostForm,
-            Screen::Lobby(_) => Context::Lobby,
+            Screen::Lobby(_) | Screen::Join(_) => Context::Lobby,
             Screen::Game(session) if session.look.back.is_some() => Context::Look,
             Screen::Game(session) if session.halted.is_some() => Context::Halted,
             Screen::Game(session) if session.game.playout().is_some() => Context::Playout,

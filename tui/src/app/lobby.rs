@@ -17,6 +17,7 @@ use crate::words::{Say, say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
+use kaisho_net::discovery::Announcement;
 use kaisho_net::{Colors, Terms, TimeW};
 use std::net::SocketAddr;
 
@@ -197,6 +198,9 @@ pub struct Lobby {
     pub closed: bool,
     /// The series game being set up, recorded in the series at its end.
     pub series: Option<SeriesGame>,
+    /// What a host announces on the local network while it waits (its
+    /// port filled in once it listens); `None` when it does not announce.
+    pub announcing: Option<Announcement>,
 }
 
 /// Opens the host's form with the home menu's board, komi and handicap.
@@ -310,7 +314,7 @@ pub(super) fn ask_code(state: &mut State, out: &mut Out) {
         out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
-    state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
+    super::finding::open_join(state);
 }
 
 /// Joins with a typed code; for a series game, only the series' next game.
@@ -336,9 +340,14 @@ pub(super) fn join(
 /// Starts the network task with `plan` and shows the lobby.
 pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out) {
     let name = state.config.player_name.clone();
+    let announcing = match &plan {
+        Plan::Host { terms, .. } => super::finding::announcement_for(state, terms),
+        _ => None,
+    };
     out.cmds.push(Cmd::Net(NetRequest::Start { plan, name }));
     state.screen = Screen::Lobby(Box::new(Lobby {
         title,
+        announcing,
         ..Lobby::default()
     }));
     state.message = None;

@@ -9,8 +9,10 @@
 mod at_hand;
 mod command;
 mod count;
+mod discover;
 mod disk;
 mod draft;
+mod finding;
 mod games;
 mod home;
 mod keymap;
@@ -43,6 +45,7 @@ mod update;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
+pub use discover::{Discovering, DiscoveryRequest, Found, JoinScreen};
 pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
@@ -107,6 +110,8 @@ pub enum Screen {
     HostForm(Box<HostForm>),
     /// Waiting for the partner: the join code, or the progress of joining.
     Lobby(Box<Lobby>),
+    /// Joining: the games found on the local network, and the join prompt.
+    Join(Box<JoinScreen>),
 }
 
 /// What an open text prompt will be used for.
@@ -162,6 +167,8 @@ pub struct State {
     pub pending: Option<Pending>,
     /// The address games hosted from here listen on.
     pub listen: std::net::IpAddr,
+    /// What the shell announces and browses on the local network.
+    pub discovering: Discovering,
 }
 
 impl State {
@@ -185,6 +192,7 @@ impl State {
             config_problem: None,
             pending: None,
             listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+            discovering: Discovering::default(),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Messages into the update function and commands out of it.
 
 use super::command::Command;
+use super::discover::{DiscoveryRequest, Found};
 use super::disk::{Done, Job, Then};
 use super::net::{NetNews, NetRequest};
 use crossterm::event::{
@@ -25,6 +26,9 @@ pub enum Msg {
     Net(NetNews),
     /// The shell's answer to a [`Cmd::Disk`], with what it is for.
     Disk(Done, Then),
+    /// A change of the games found on the local network, or a failure to
+    /// look for them.
+    Found(Found),
 }
 
 impl Msg {
@@ -58,6 +62,8 @@ pub enum Cmd {
     Net(NetRequest),
     /// Work on the data folder; the answer comes back as [`Msg::Disk`].
     Disk(Job, Then),
+    /// Announce, withdraw or look for games on the local network.
+    Discover(DiscoveryRequest),
     /// Ring the terminal bell (BEL): the bell setting is on and the partner
     /// moved or the clock warns.
     Bell,

@@ -20,6 +20,11 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     match (news, &mut state.screen) {
         (NetNews::Listening { code }, Screen::Lobby(lobby)) => {
             out.say(note(naming.lang, Note::JoinCode(&code)));
+            if let (Some(game), Some(port)) =
+                (&mut lobby.announcing, super::finding::port_of(&code))
+            {
+                game.port = port;
+            }
             lobby.code = Some(code);
         }
         (NetNews::Note(line), Screen::Lobby(lobby)) => {

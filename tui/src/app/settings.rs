@@ -27,6 +27,8 @@ pub enum SettingsItem {
     UndoLimit,
     /// The terminal bell on the partner's move and on time warnings.
     Bell,
+    /// Whether a hosted game announces itself on the local network.
+    Announce,
     /// The language of the screens, plain mode and exports: English or
     /// Japanese, in force once saved.
     Language,
@@ -43,6 +45,7 @@ pub const SETTINGS_ITEMS: &[SettingsItem] = &[
     SettingsItem::UndoLimit,
     SettingsItem::Clock,
     SettingsItem::Bell,
+    SettingsItem::Announce,
     SettingsItem::Language,
     SettingsItem::Save,
 ];
@@ -93,6 +96,7 @@ impl SettingsForm {
                 n => note(lang, Note::PerGame(n)),
             },
             SettingsItem::Bell => note(lang, Note::On(c.bell)),
+            SettingsItem::Announce => note(lang, Note::On(c.announce)),
             SettingsItem::Language => note(lang, Note::LanguageName(self.language())),
             SettingsItem::Save => return None,
         })
@@ -121,6 +125,7 @@ impl SettingsForm {
                 c.undo_limit = c.undo_limit.saturating_add_signed(by).min(MAX_UNDO_LIMIT);
             }
             SettingsItem::Bell => c.bell = !c.bell,
+            SettingsItem::Announce => c.announce = !c.announce,
             SettingsItem::Language => {
                 c.lang = Some(match c.lang.map_or(self.lang, Lang::from) {
                     Lang::En => Language::Ja,

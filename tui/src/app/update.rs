@@ -12,7 +12,7 @@ use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
 use crate::words::{Note, note};
-use crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
@@ -48,6 +48,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         }
         Msg::Command(command) => run(state, command, &mut out),
         Msg::Disk(done, then) => reply(state, done, then, &mut out),
+        Msg::Found(found) => super::finding::found(state, found, &mut out),
         Msg::Net(news) => {
             let before = super::speech::face(state);
             super::speech::partner_moved(state, &news, &mut out);
@@ -56,11 +57,12 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         }
     }
     if out.message.is_some() {
-        state.message = out.message;
+        state.message = out.message.take();
     }
     if out.prompt.is_some() {
-        state.prompt = out.prompt;
+        state.prompt = out.prompt.take();
     }
+    super::finding::reconcile(state, &mut out);
     out.cmds
 }
 
@@ -78,10 +80,22 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
         state.help = false;
         return;
     }
+    if let (Screen::Join(_), Some(Prompt::Text(Field::JoinCode, _))) =
+        (&state.screen, &state.prompt)
+        && let KeyCode::Up | KeyCode::Down = key.code
+    {
+        super::finding::choose(state, if key.code == KeyCode::Up { -1 } else { 1 });
+        return;
+    }
     if let Some(prompt) = &mut state.prompt {
         match prompt.key(key) {
             Reply::Stay => {}
-            Reply::Close => state.prompt = None,
+            Reply::Close => {
+                state.prompt = None;
+                if let Screen::Join(_) = state.screen {
+                    state.screen = Screen::Home;
+                }
+            }
             Reply::Run(command) => {
                 state.prompt = None;
                 run(state, command, out);
@@ -291,7 +305,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             Screen::Series(_) => series::run(state, other, out),
             Screen::Settings(_) => settings::run(state, other, out),
             Screen::HostForm(_) => lobby::run_form(state, other, out),
-            Screen::Lobby(_) => {}
+            Screen::Lobby(_) | Screen::Join(_) => {}
         },
     }
 }

@@ -7,13 +7,16 @@
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
 use kaisho::netplay::NO_BOARD;
+use kaisho::netplay::discover::LanDiscovery;
 use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
 use kaisho::words::{
-    Failure, Lang, Line, Why, cli_line, failure, naming_for, netplay_error, terms_error,
+    Failure, Finding, Lang, Line, Why, cli_line, failure, finding, naming_for, netplay_error,
+    terms_error,
 };
 use kaisho_core::clock::TimeControl;
+use kaisho_net::discovery::{Announcement, Discovery, Interfaces};
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
 use kaisho_saves::config;
@@ -45,9 +48,10 @@ pub struct PlayOptions {
     #[arg(long, value_name = "FILE")]
     pub script: Option<PathBuf>,
     /// Seconds to wait for a dropped partner to come back before the game
-    /// is adjourned.
-    #[arg(long, default_value_t = 60)]
-    pub wait: u64,
+    /// is adjourned (60 unless given); with `join --list`, seconds to look
+    /// for games (2 unless given).
+    #[arg(long)]
+    pub wait: Option<u64>,
     /// Main time in seconds (0 with no periods: no clock).
     #[arg(long, default_value_t = 0)]
     pub main: u64,
@@ -68,6 +72,10 @@ pub struct PlayOptions {
     /// without it the game is refused, naming the difference.
     #[arg(long)]
     pub take_correction: bool,
+    /// Announce the hosted game (or, with `join --list`, look for games)
+    /// on this network interface only, e.g. `eth0`.
+    #[arg(long, value_name = "NAME")]
+    pub mdns_interface: Option<String>,
 }
 
 /// What a headless player takes from config.toml and the options: the name
@@ -75,6 +83,8 @@ pub struct PlayOptions {
 pub struct Player {
     pub name: String,
     pub undo_limit: u32,
+    /// Whether a hosted game is announced on the local network.
+    pub announce: bool,
 }
 
 impl PlayOptions {
@@ -89,7 +99,22 @@ impl PlayOptions {
         Player {
             name: self.name.clone().unwrap_or(loaded.config.player_name),
             undo_limit: loaded.config.undo_limit,
+            announce: loaded.config.announce,
         }
+    }
+
+    /// Where multicast DNS announces and looks.
+    #[must_use]
+    pub fn interfaces(&self) -> Interfaces {
+        self.mdns_interface
+            .clone()
+            .map_or(Interfaces::All, Interfaces::Only)
+    }
+
+    /// How long a dropped partner has to come back.
+    #[must_use]
+    pub fn comeback(&self) -> Duration {
+        Duration::from_secs(self.wait.unwrap_or(60))
     }
 
     /// The next game of the series `--series` names, for the player `name`.
@@ -150,6 +175,11 @@ pub struct HostArgs {
     /// partner rejoins with `kaisho join ADDR --resume ID`.
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
+    /// Do not announce the game on the local network (multicast DNS); the
+    /// partner types the address and code. A game listening on a loopback
+    /// address is never announced.
+    #[arg(long)]
+    pub no_announce: bool,
     #[command(flatten)]
     pub play: PlayOptions,
 }
@@ -297,7 +327,11 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let (mut env, places) = load_env(home)?;
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
-    let Player { name, undo_limit } = args.play.player(&places, lang);
+    let Player {
+        name,
+        undo_limit,
+        announce,
+    } = args.play.player(&places, lang);
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
@@ -310,14 +344,9 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 addr,
             };
             println!("{}", cli_line(lang, waiting));
-            let link = wait_back(
-                &mut host,
-                partner,
-                Duration::from_secs(args.play.wait),
-                lang,
-            )
-            .await
-            .ok_or(NetplayError::PartnerAbsent)?;
+            let link = wait_back(&mut host, partner, args.play.comeback(), lang)
+                .await
+                .ok_or(NetplayError::PartnerAbsent)?;
             meet(&mut env, &link, lang)?;
             host.refuse_others();
             kaisho_net::resume(link, Some(id), &env.store, time).await?
@@ -330,9 +359,25 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
                 None => return Err(NetplayError::NoJoinCode),
             }
+            let port = host.local_addr()?.port();
+            let mut lan = (announce && !args.no_announce && !args.bind.is_loopback())
+                .then(|| announced(&args.play, &name, &terms, port, lang))
+                .flatten();
             let mut told_burned = false;
             let link = loop {
-                match host.accept().await {
+                let accepted = match &lan {
+                    // Announced: Ctrl-C while waiting withdraws first.
+                    Some(_) => tokio::select! {
+                        accepted = host.accept() => accepted,
+                        _ = tokio::signal::ctrl_c() => {
+                            withdraw(lan.take(), lang);
+                            eprintln!("{}", finding(lang, Finding::StoppedHosting));
+                            return Ok(ExitCode::from(INTERRUPTED));
+                        }
+                    },
+                    None => host.accept().await,
+                };
+                match accepted {
                     Ok(link) => break link,
                     Err(e) => refused_connection(&e, lang),
                 }
@@ -342,6 +387,15 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                     eprintln!("{}", cli_line(lang, Line::Burned));
                 }
             };
+            if lan.is_some() {
+                withdraw(lan.take(), lang);
+                // Ctrl-C ends the game's process again, as it does unannounced.
+                tokio::spawn(async {
+                    if tokio::signal::ctrl_c().await.is_ok() {
+                        std::process::exit(i32::from(INTERRUPTED));
+                    }
+                });
+            }
             meet(&mut env, &link, lang)?;
             host.refuse_others();
             let offered = args.play.series_terms(&places, &name, true)?;
@@ -372,7 +426,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             kaisho_net::host_game_with(link, terms, take, &env.store).await?
         }
     };
-    let wait = Duration::from_secs(args.play.wait);
+    let wait = args.play.comeback();
     let comeback = async |id: &str, partner: Fingerprint| {
         let Some(link) = wait_back(&mut host, partner, wait, lang).await else {
             return Ok(None);
@@ -427,6 +481,46 @@ pub async fn play_out(
 }
 
 /// Waits up to `limit` for the partner, printing each refusal.
+/// The exit status of a host stopped by Ctrl-C (128 + SIGINT, as a shell
+/// reports a process the signal ended).
+const INTERRUPTED: u8 = 130;
+
+/// Withdraws the announcement and stops the responder; a failure is said.
+fn withdraw(lan: Option<LanDiscovery>, lang: Lang) {
+    if let Some(mut lan) = lan
+        && let Err(e) = lan.withdraw()
+    {
+        eprintln!("{}", finding(lang, Finding::NotAnnounced(&e.to_string())));
+    }
+}
+
+/// The game announced on the local network while the host waits; a
+/// failure is said, and hosting goes on (joining by address and code).
+fn announced(
+    play: &PlayOptions,
+    name: &str,
+    terms: &kaisho_net::Terms,
+    port: u16,
+    lang: Lang,
+) -> Option<LanDiscovery> {
+    let game = Announcement::new(
+        name,
+        terms.size,
+        terms.komi_halves,
+        terms.handicap,
+        terms.time,
+        port,
+    );
+    let mut lan = LanDiscovery::new(play.interfaces());
+    match lan.announce(&game) {
+        Ok(()) => Some(lan),
+        Err(e) => {
+            eprintln!("{}", finding(lang, Finding::NotAnnounced(&e.to_string())));
+            None
+        }
+    }
+}
+
 async fn wait_back(
     host: &mut Host,
     partner: Fingerprint,

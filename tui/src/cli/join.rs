@@ -6,10 +6,14 @@
 use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
 use clap::Args;
 use kaisho::netplay::NO_BOARD;
+use kaisho::netplay::discover::LanDiscovery;
 use kaisho::netplay::terms::check_series_taking;
 use kaisho::netplay::{Env, NetplayError};
-use kaisho::words::{Lang, Line, cli_line, naming_for, netplay_error};
+use kaisho::words::{
+    Finding, Lang, Line, cli_line, finding, found_line, naming_for, netplay_error,
+};
 use kaisho_core::clock::TimeControl;
+use kaisho_net::discovery::Discovery;
 use kaisho_net::{JoinCode, Link, Session};
 use kaisho_saves::identity::{Fingerprint, Identity};
 use kaisho_saves::series::SeriesStore;
@@ -23,8 +27,12 @@ use std::time::Duration;
 pub struct JoinArgs {
     /// The join code the host shows: `192.168.1.20:7878 tide-4821-oak`
     /// (as one argument or two); with --resume, only the address.
-    #[arg(required = true, num_args = 1..=4)]
+    #[arg(required_unless_present = "list", num_args = 1..=4)]
     pub code: Vec<String>,
+    /// List the games announced on the local network (looking for
+    /// `--wait` seconds, 2 unless given) and exit.
+    #[arg(long, conflicts_with_all = ["code", "resume"])]
+    pub list: bool,
     /// Call odd in a nigiri (even otherwise).
     #[arg(long)]
     pub odd: bool,
@@ -37,7 +45,12 @@ pub struct JoinArgs {
 
 /// Runs `kaisho join`.
 pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
-    match runtime().and_then(|rt| rt.block_on(join(args, home, lang))) {
+    let joined = if args.list {
+        runtime().map(|rt| rt.block_on(list(&args.play, lang)))
+    } else {
+        runtime().and_then(|rt| rt.block_on(join(args, home, lang)))
+    };
+    match joined {
         Ok(code) => code,
         Err(e) => {
             eprintln!(
@@ -54,7 +67,9 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let Player { name, undo_limit } = args.play.player(&places, lang);
+    let Player {
+        name, undo_limit, ..
+    } = args.play.player(&places, lang);
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text
@@ -62,7 +77,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 .parse()
                 .map_err(|_| NetplayError::NotAnAddress(text.clone()))?;
             let host = env.partner_of(id)?;
-            let wait = Duration::from_secs(args.play.wait);
+            let wait = args.play.comeback();
             let link = redial(addr, host, &env.identity, &name, wait, lang)
                 .await
                 .ok_or(NetplayError::HostAbsent)?;
@@ -96,7 +111,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             cli_line(lang, Line::AddressNotKept { addr, why: &why })
         );
     }
-    let wait = Duration::from_secs(args.play.wait);
+    let wait = args.play.comeback();
     let comeback = async |_: &str, host: Fingerprint| {
         let Some(link) = redial(addr, host, &env.identity, &name, wait, lang).await else {
             return Ok(None);
@@ -104,6 +119,33 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         resume(link, &env, time).await.map(Some)
     };
     play_out(&mut script, session, &places, undo_limit, lang, comeback).await
+}
+
+/// `kaisho join --list`: looks for games for `--wait` seconds and prints
+/// each found, one a line (the host's name, the terms, the address).
+async fn list(play: &PlayOptions, lang: Lang) -> ExitCode {
+    let secs = play.wait.unwrap_or(2);
+    let mut lan = LanDiscovery::new(play.interfaces());
+    let mut browse = match lan.browse() {
+        Ok(browse) => browse,
+        Err(e) => {
+            eprintln!(
+                "kaisho join: {}",
+                finding(lang, Finding::Failed(&e.to_string()))
+            );
+            return ExitCode::FAILURE;
+        }
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(secs);
+    while let Ok(Some(_)) = tokio::time::timeout_at(deadline, browse.next()).await {}
+    let games = browse.games();
+    if games.is_empty() {
+        println!("{}", finding(lang, Finding::NoneFound(secs)));
+    }
+    for game in games {
+        println!("{}", found_line(lang, game));
+    }
+    ExitCode::SUCCESS
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, NetplayError> {

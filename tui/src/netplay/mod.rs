@@ -3,6 +3,7 @@
 //! shows, and the task that runs a game's connection beside the screen.
 
 pub mod ask;
+pub mod discover;
 pub mod env;
 pub mod error;
 pub mod lan;

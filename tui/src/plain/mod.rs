@@ -49,7 +49,7 @@ async fn session(
     writeln!(output, "{banner}")?;
     output.flush()?;
     let mut lines = read_lines(input);
-    let mut shell = Shell::default();
+    let mut shell = Shell::default().with_discovery(crate::netplay::discover::on_the_lan());
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
@@ -80,7 +80,7 @@ async fn session(
                     }
                 },
             },
-            news = shell.next() => Some(Msg::Net(news)),
+            news = shell.news() => Some(news),
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
@@ -92,7 +92,7 @@ async fn session(
                     Cmd::Say(text) => writeln!(output, "{text}")?,
                     Cmd::Applied(event) => logging::applied(&event),
                     Cmd::Bell => output.write_all(b"\x07")?,
-                    Cmd::Net(_) | Cmd::Disk(..) => {}
+                    Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
                 }
             }
             if quit {

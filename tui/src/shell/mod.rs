@@ -6,8 +6,9 @@
 
 pub mod disk;
 
-use crate::app::{Cmd, Msg, NetNews, State, update};
+use crate::app::{Cmd, DiscoveryRequest, Found, Msg, NetNews, State, update};
 use crate::netplay::task::Net;
+use kaisho_net::discovery::{Browse, Change, Discovery};
 use std::collections::VecDeque;
 
 pub use disk::Disk;
@@ -18,6 +19,11 @@ pub struct Shell {
     /// `None`: no network here; the update's requests to the network are
     /// returned to the caller instead.
     net: Option<Net>,
+    /// `None`: no discovery here; the update's requests to announce and
+    /// browse are returned to the caller instead.
+    discovery: Option<Box<dyn Discovery>>,
+    /// The games being looked for, while the Join screen shows.
+    browse: Option<Browse>,
 }
 
 impl Default for Shell {
@@ -25,6 +31,8 @@ impl Default for Shell {
         Shell {
             disk: Disk::default(),
             net: Some(Net::default()),
+            discovery: None,
+            browse: None,
         }
     }
 }
@@ -38,7 +46,16 @@ impl Shell {
         Shell {
             disk: Disk::default(),
             net: None,
+            discovery: None,
+            browse: None,
         }
+    }
+
+    /// This shell, announcing and looking for games through `discovery`.
+    #[must_use]
+    pub fn with_discovery(mut self, discovery: Box<dyn Discovery>) -> Shell {
+        self.discovery = Some(discovery);
+        self
     }
 
     /// Applies `msg` and carries out what the update asks: work on the data
@@ -56,6 +73,7 @@ impl Shell {
                     .places
                     .clone()
                     .map(|places| Msg::Disk(self.disk.carry_out(&places, job), then)),
+                Cmd::Discover(request) if self.discovery.is_some() => self.discover(request),
                 Cmd::Net(request) => match &mut self.net {
                     Some(net) => net.request(state, request).map(Msg::Net),
                     None => {
@@ -77,6 +95,45 @@ impl Shell {
         rest
     }
 
+    /// Carries out a request to announce or look for games; a failure
+    /// comes back as a message (hosting and joining by code go on).
+    fn discover(&mut self, request: DiscoveryRequest) -> Option<Msg> {
+        let discovery = self.discovery.as_mut()?;
+        let found = match request {
+            DiscoveryRequest::Announce(game) => discovery
+                .announce(&game)
+                .map_err(|e| Found::NotAnnounced(e.to_string())),
+            DiscoveryRequest::Withdraw => discovery
+                .withdraw()
+                .map_err(|e| Found::NotAnnounced(e.to_string())),
+            DiscoveryRequest::Browse => discovery
+                .browse()
+                .map(|b| self.browse = Some(b))
+                .map_err(|e| Found::Failed(e.to_string())),
+            DiscoveryRequest::StopBrowsing => {
+                self.browse = None;
+                Ok(())
+            }
+        };
+        found.err().map(Msg::Found)
+    }
+
+    /// The next report from outside: the network task's, or a change of
+    /// the games found on the local network.
+    pub async fn news(&mut self) -> Msg {
+        let Shell { net, browse, .. } = self;
+        tokio::select! {
+            news = next_news(net) => Msg::Net(news),
+            change = next_found(browse) => Msg::Found(Found::Change(change)),
+        }
+    }
+
+    /// The next change of the games found; waits for ever while not
+    /// looking.
+    pub async fn found(&mut self) -> Change {
+        next_found(&mut self.browse).await
+    }
+
     /// The network task, for requests made outside the update.
     pub fn net(&mut self) -> Option<&mut Net> {
         self.net.as_mut()
@@ -84,10 +141,7 @@ impl Shell {
 
     /// The next report of the network task; waits for ever without one.
     pub async fn next(&mut self) -> NetNews {
-        match &mut self.net {
-            Some(net) => net.next().await,
-            None => std::future::pending().await,
-        }
+        next_news(&mut self.net).await
     }
 
     /// Says goodbye for a network game still running and waits a little for
@@ -95,6 +149,27 @@ impl Shell {
     pub async fn shut_down(&mut self) {
         if let Some(net) = &mut self.net {
             net.shut_down().await;
+        }
+    }
+}
+
+/// The next report of the network task; waits for ever without one.
+async fn next_news(net: &mut Option<Net>) -> NetNews {
+    match net {
+        Some(net) => net.next().await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The next change of a browse; waits for ever while not looking.
+async fn next_found(browse: &mut Option<Browse>) -> Change {
+    loop {
+        match browse {
+            Some(running) => match running.next().await {
+                Some(change) => return change,
+                None => *browse = None,
+            },
+            None => std::future::pending::<()>().await,
         }
     }
 }

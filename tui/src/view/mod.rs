@@ -6,6 +6,7 @@ mod footer;
 mod games;
 mod help;
 mod home;
+mod join;
 mod lobby;
 mod moves;
 mod panel;
@@ -91,6 +92,7 @@ pub fn view(state: &State, frame: &mut Frame) {
                 Screen::Settings(form) => settings::render(form, theme, body, buf),
                 Screen::HostForm(form) => lobby::render_form(form, theme, body, buf),
                 Screen::Lobby(l) => lobby::render_lobby(l, theme, body, buf),
+                Screen::Join(j) => join::render(j, theme, body, buf),
                 _ => home::render(state, theme, body, buf),
             }
             let bottom = area.y + area.height - 2;

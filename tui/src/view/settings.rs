@@ -19,6 +19,7 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::En, SettingsItem::Ascii) => "ASCII only",
         (Lang::En, SettingsItem::UndoLimit) => "undo limit",
         (Lang::En, SettingsItem::Bell) => "bell",
+        (Lang::En, SettingsItem::Announce) => "LAN announce",
         (Lang::En, SettingsItem::Language) => "language",
         (Lang::En, SettingsItem::Save) => "Save to the config file",
         (Lang::Ja, SettingsItem::Name) => "名前",
@@ -29,6 +30,7 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::Ja, SettingsItem::Ascii) => "ASCIIのみ",
         (Lang::Ja, SettingsItem::UndoLimit) => "待ったの回数",
         (Lang::Ja, SettingsItem::Bell) => "ベル",
+        (Lang::Ja, SettingsItem::Announce) => "LANに告知",
         (Lang::Ja, SettingsItem::Language) => "言語",
         (Lang::Ja, SettingsItem::Save) => "設定ファイルに保存",
     }

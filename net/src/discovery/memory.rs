@@ -1,0 +1,198 @@
+//! A local network in memory, for tests: every [`MemoryDiscovery`] made
+//! from one [`MemoryLan`] sees the others' announcements, which travel as
+//! TXT values and are read exactly as those from multicast DNS are.
+
+use super::announcement::{Announcement, Txt};
+use super::found::{FoundGame, Sighting};
+use super::{Browse, Discovery, DiscoveryError};
+use std::collections::BTreeMap;
+use std::net::{IpAddr, Ipv4Addr};
+use std::sync::{Arc, Mutex, PoisonError};
+use tokio::sync::mpsc;
+
+/// One announcement as it stands on the in-memory network.
+#[derive(Clone)]
+struct Posted {
+    txt: Vec<(String, Vec<u8>)>,
+    port: u16,
+}
+
+#[derive(Default)]
+struct Lan {
+    posted: BTreeMap<String, Posted>,
+    browsers: Vec<mpsc::Sender<Sighting>>,
+    members: u32,
+}
+
+impl Lan {
+    fn tell(&mut self, sighting: &Sighting) {
+        self.browsers
+            .retain(|tx| tx.try_send(sighting.clone()).is_ok() || !tx.is_closed());
+    }
+}
+
+/// The in-memory network that test doubles share.
+#[derive(Clone, Default)]
+pub struct MemoryLan {
+    lan: Arc<Mutex<Lan>>,
+}
+
+impl MemoryLan {
+    /// A new, empty network.
+    #[must_use]
+    pub fn new() -> MemoryLan {
+        MemoryLan::default()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Lan> {
+        self.lan.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A member of this network, announcing under an instance name of its own.
+    #[must_use]
+    pub fn member(&self) -> MemoryDiscovery {
+        let mut lan = self.lock();
+        lan.members += 1;
+        MemoryDiscovery {
+            lan: self.clone(),
+            instance: format!("kaisho-{}", lan.members),
+            announced: false,
+        }
+    }
+
+    /// Posts raw TXT values under `instance`, as anyone on a network could.
+    pub fn post(&self, instance: &str, txt: &[(&str, &[u8])], port: u16) {
+        let posted = Posted {
+            txt: txt
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_vec()))
+                .collect(),
+            port,
+        };
+        let sighting = sighting(instance, &posted);
+        let mut lan = self.lock();
+        lan.posted.insert(instance.to_string(), posted);
+        lan.tell(&sighting);
+    }
+
+    /// Takes `instance`'s announcement down.
+    pub fn unpost(&self, instance: &str) {
+        let mut lan = self.lock();
+        if lan.posted.remove(instance).is_some() {
+            lan.tell(&Sighting::Gone(instance.to_string()));
+        }
+    }
+
+    /// The instance names announced now.
+    #[must_use]
+    pub fn announced(&self) -> Vec<String> {
+        self.lock().posted.keys().cloned().collect()
+    }
+}
+
+/// The sighting a browser gets of a posted announcement: read as one from
+/// multicast DNS is, at the loopback address.
+fn sighting(instance: &str, posted: &Posted) -> Sighting {
+    let txt = Txt::collect(posted.txt.iter().map(|(k, v)| (k.as_str(), v.as_slice())));
+    let read = Announcement::from_txt(&txt, posted.port)
+        .map(|game| FoundGame::new(instance, game, vec![IpAddr::V4(Ipv4Addr::LOCALHOST)]));
+    Sighting::Seen(instance.to_string(), read)
+}
+
+/// One member of a [`MemoryLan`].
+pub struct MemoryDiscovery {
+    lan: MemoryLan,
+    instance: String,
+    announced: bool,
+}
+
+impl Discovery for MemoryDiscovery {
+    fn announce(&mut self, game: &Announcement) -> Result<(), DiscoveryError> {
+        let txt = game.to_txt();
+        let pairs: Vec<(&str, &[u8])> = txt.iter().map(|(k, v)| (*k, v.as_bytes())).collect();
+        self.lan.post(&self.instance, &pairs, game.port);
+        self.announced = true;
+        Ok(())
+    }
+
+    fn withdraw(&mut self) -> Result<(), DiscoveryError> {
+        if std::mem::take(&mut self.announced) {
+            self.lan.unpost(&self.instance);
+        }
+        Ok(())
+    }
+
+    fn browse(&mut self) -> Result<Browse, DiscoveryError> {
+        let (tx, browse) = Browse::channel();
+        let mut lan = self.lan.lock();
+        for (instance, posted) in &lan.posted {
+            let _ = tx.try_send(sighting(instance, posted));
+        }
+        lan.browsers.push(tx);
+        Ok(browse)
+    }
+}
+
+impl Drop for MemoryDiscovery {
+    fn drop(&mut self) {
+        let _ = self.withdraw();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::discovery::Change;
+    use crate::wire::TimeW;
+
+    fn game(komi: i32) -> Announcement {
+        Announcement::new("Aki", 9, komi, 0, TimeW::None, 7878)
+    }
+
+    #[tokio::test]
+    async fn a_browser_sees_games_added_updated_and_withdrawn() {
+        let lan = MemoryLan::new();
+        let mut host = lan.member();
+        let mut early = lan.member();
+        host.announce(&game(13)).unwrap();
+        let mut browse = early.browse().unwrap();
+        let Some(Change::Added(found)) = browse.next().await else {
+            panic!("the game already announced is listed");
+        };
+        assert_eq!(found.game, game(13));
+        assert_eq!(found.address(), Some("127.0.0.1:7878".parse().unwrap()));
+        host.announce(&game(11)).unwrap();
+        assert!(matches!(browse.next().await, Some(Change::Updated(g)) if g.game == game(11)));
+        host.withdraw().unwrap();
+        assert_eq!(
+            browse.next().await,
+            Some(Change::Removed(found.instance.clone()))
+        );
+        assert!(browse.games().is_empty());
+        assert!(lan.announced().is_empty());
+    }
+
+    #[tokio::test]
+    async fn a_malformed_announcement_is_skipped() {
+        let lan = MemoryLan::new();
+        let mut browse = lan.member().browse().unwrap();
+        lan.post("bad", &[("v", b"4"), ("size", b"400")], 7878);
+        let mut host = lan.member();
+        host.announce(&game(13)).unwrap();
+        let Some(Change::Added(found)) = browse.next().await else {
+            panic!("the good game is listed");
+        };
+        assert_eq!(found.game, game(13));
+        assert_eq!(browse.games().len(), 1);
+    }
+
+    #[tokio::test]
+    async fn a_member_dropped_withdraws_its_game() {
+        let lan = MemoryLan::new();
+        let mut host = lan.member();
+        host.announce(&game(13)).unwrap();
+        assert_eq!(lan.announced().len(), 1);
+        drop(host);
+        assert!(lan.announced().is_empty());
+    }
+}

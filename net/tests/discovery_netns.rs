@@ -1,0 +1,127 @@
+//! Discovery over real multicast DNS, inside a network namespace this test
+//! makes: the test binary runs itself again under `unshare -n` with only
+//! the loopback interface up, multicast enabled on it, and the responder
+//! told to use `lo` alone. Nothing is ever sent on a real interface: the
+//! outer test starts no responder. Where namespaces cannot be made, it
+//! says so and returns.
+
+use kaisho_net::TimeW;
+use kaisho_net::discovery::{
+    Announcement, Browse, Change, Discovery, FoundGame, Interfaces, MdnsDiscovery,
+};
+use std::process::Command;
+use std::time::Duration;
+
+/// Set in the inner run, inside the namespace.
+const INNER: &str = "KAISHO_NETNS_INNER";
+/// How long one step may take before the test fails.
+const STEP: Duration = Duration::from_secs(15);
+
+/// The shell line that readies the namespace's loopback and runs the rest.
+const READY_LO: &str = "ip link set lo up && ip link set lo multicast on && \
+    ip route add 224.0.0.0/4 dev lo && exec \"$0\" \"$@\"";
+
+/// Runs `test` of this binary inside a new network namespace; `false` when
+/// namespaces are unavailable here.
+fn in_namespace(test: &str) -> bool {
+    let probe = Command::new("unshare")
+        .args(["-rn", "ip", "link", "set", "lo", "up"])
+        .status();
+    if !probe.is_ok_and(|s| s.success()) {
+        eprintln!(
+            "notice: network namespaces are unavailable here (unshare -rn, ip); {test} skipped"
+        );
+        return false;
+    }
+    let exe = std::env::current_exe().expect("the test binary");
+    let out = Command::new("timeout")
+        .args(["120", "unshare", "-rn", "sh", "-c", READY_LO])
+        .arg(&exe)
+        .args([
+            "--exact",
+            test,
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .env(INNER, "1")
+        .output()
+        .expect("unshare runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(out.status.success(), "the namespaced run failed:\n{text}");
+    assert!(
+        text.contains("1 passed"),
+        "the inner test did not run:\n{text}"
+    );
+    true
+}
+
+fn game(seat_free: bool) -> Announcement {
+    let mut game = Announcement::new(
+        "Aki",
+        19,
+        13,
+        0,
+        TimeW::Byoyomi {
+            main_ms: 1_200_000,
+            periods: 5,
+            period_ms: 30_000,
+        },
+        7878,
+    );
+    game.seat_free = seat_free;
+    game
+}
+
+async fn next(browse: &mut Browse) -> Change {
+    tokio::time::timeout(STEP, browse.next())
+        .await
+        .expect("a change within the step's time")
+        .expect("the browse goes on")
+}
+
+#[test]
+fn a_game_announced_over_multicast_is_listed_updated_and_withdrawn() {
+    in_namespace("inner_announce_update_withdraw");
+}
+
+#[ignore = "runs inside the network namespace made by its outer test"]
+#[tokio::test]
+async fn inner_announce_update_withdraw() {
+    assert_eq!(
+        std::env::var(INNER).as_deref(),
+        Ok("1"),
+        "run by the outer test only"
+    );
+    let lo = Interfaces::Only("lo".into());
+    let mut host = MdnsDiscovery::new(&lo).expect("a responder on lo");
+    let mut member = MdnsDiscovery::new(&lo).expect("a second responder on lo");
+    host.announce(&game(true)).expect("announced");
+    let mut browse = member.browse().expect("browsing");
+    let found: FoundGame = match next(&mut browse).await {
+        Change::Added(found) => found,
+        other => panic!("expected the game added, got {other:?}"),
+    };
+    assert_eq!(found.game, game(true));
+    let address = found.address().expect("an address");
+    assert!(address.ip().is_loopback(), "{address}");
+    assert_eq!(address.port(), 7878);
+    host.announce(&game(false)).expect("announced anew");
+    loop {
+        match next(&mut browse).await {
+            Change::Updated(g) if g.game == game(false) => break,
+            Change::Updated(_) => {}
+            other => panic!("expected the game updated, got {other:?}"),
+        }
+    }
+    host.withdraw().expect("withdrawn");
+    assert_eq!(
+        next(&mut browse).await,
+        Change::Removed(found.instance.clone())
+    );
+    assert!(browse.games().is_empty());
+}
