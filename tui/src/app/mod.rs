@@ -52,7 +52,7 @@ pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
-pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
+pub use net::{ClockFace, EngineTerms, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,

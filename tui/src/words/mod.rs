@@ -8,6 +8,7 @@
 mod cli;
 mod clock;
 mod commands;
+mod engine;
 mod event;
 mod failures;
 mod forms;
@@ -31,6 +32,7 @@ mod width;
 pub use cli::{Line, Why, cli_line};
 pub use clock::{Dial, clock_words, dial};
 pub use commands::{Verb, WORDS, game_help, verb};
+pub use engine::{EngineLine, engine_error, engine_line};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
 pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
