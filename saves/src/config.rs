@@ -106,6 +106,9 @@ pub struct Config {
     pub bell: bool,
     /// The language chosen in the file; `None` leaves it to the locale.
     pub lang: Option<Language>,
+    /// `[engine] command`: the GTP engine to play (its command line);
+    /// `None` lets the front end look for GNU Go.
+    pub engine_command: Option<String>,
 }
 
 impl Default for Config {
@@ -122,6 +125,7 @@ impl Default for Config {
             undo_limit: 3,
             bell: false,
             lang: None,
+            engine_command: None,
         }
     }
 }
@@ -134,6 +138,7 @@ struct ConfigFileV1 {
     player: PlayerSection,
     game: GameSection,
     display: DisplaySection,
+    engine: EngineSection,
 }
 
 #[derive(Serialize, Deserialize, Debug, Default)]
@@ -158,6 +163,12 @@ struct DisplaySection {
     ascii: Option<bool>,
     bell: Option<bool>,
     lang: Option<Language>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct EngineSection {
+    command: Option<String>,
 }
 
 /// Why the config file was not used.
@@ -273,6 +284,7 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         undo_limit: file.game.undo_limit.unwrap_or(defaults.undo_limit),
         bell: file.display.bell.unwrap_or(defaults.bell),
         lang: file.display.lang,
+        engine_command: file.engine.command.filter(|c| !c.trim().is_empty()),
     })
 }
 
@@ -334,6 +346,9 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             ascii: Some(config.ascii),
             bell: Some(config.bell),
             lang: config.lang,
+        },
+        engine: EngineSection {
+            command: config.engine_command.clone(),
         },
     };
     let problem = |message: String| ConfigProblem {

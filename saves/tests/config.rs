@@ -26,6 +26,7 @@ fn settings_round_trip() {
         undo_limit: 0,
         bell: true,
         lang: Some(Language::Ja),
+        engine_command: Some("gnugo --mode gtp --level 3".into()),
     };
     save(&path, &config).unwrap();
     let loaded = load(&path);

@@ -15,7 +15,9 @@ use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinHandle;
 
-const GNUGO: &str = "/usr/games/gnugo";
+mod common;
+
+use common::engine::{GNUGO, fake_engine, not_a_zombie};
 
 /// One engine game run by the seat's task, as the screen would hold it.
 struct Run {
@@ -121,22 +123,6 @@ fn terms(command: String, settings: Settings, local: Color, clock: TimeControl) 
 
 fn nine() -> BoardSize {
     BoardSize::new(9).unwrap()
-}
-
-/// Whether process `pid` is gone or at least not a zombie.
-fn not_a_zombie(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => {
-            let state = stat
-                .rsplit(')')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .next();
-            state != Some("Z")
-        }
-    }
 }
 
 /// A command line that runs `engine` with what kaisho sends copied to
@@ -247,46 +233,6 @@ async fn a_gnugo_game_with_handicap_and_byoyomi_ends_counted() {
         sent.lines().any(stone),
         "the player's stones reach the engine: {sent}"
     );
-}
-
-/// A fake engine in Python: it answers every command with `=` until
-/// `genmove`, where it does what `mode` says.
-fn fake_engine(dir: &Path, mode: &str) -> String {
-    let script = dir.join(format!("fake-{mode}.py"));
-    let body = r#"import sys, time
-mode = sys.argv[1]
-last = "D4"
-for line in sys.stdin:
-    words = line.split()
-    if not words:
-        continue
-    if words[0] == "play" and len(words) == 3:
-        last = words[2]
-    if words[0] == "genmove":
-        if mode == "die":
-            sys.exit(3)
-        if mode == "hang":
-            time.sleep(600)
-        if mode == "garbage":
-            sys.stdout.write("hello \x1b[31mworld\n\n")
-            sys.stdout.flush()
-            continue
-        if mode == "illegal":
-            sys.stdout.write("= " + last + "\n\n")
-            sys.stdout.flush()
-            continue
-    if words[0] == "quit":
-        sys.stdout.write("=\n\n")
-        sys.stdout.flush()
-        break
-    if words[0] == "list_commands":
-        sys.stdout.write("= boardsize\nkomi\ngenmove\n\n")
-    else:
-        sys.stdout.write("=\n\n")
-    sys.stdout.flush()
-"#;
-    std::fs::write(&script, body).unwrap();
-    format!("python3 {} {mode}", script.display())
 }
 
 /// Plays one move as Black on an even 9×9 board against a fake engine;

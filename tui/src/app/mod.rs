@@ -11,6 +11,7 @@ mod command;
 mod count;
 mod disk;
 mod draft;
+mod engine_game;
 mod games;
 mod home;
 mod keymap;
@@ -44,6 +45,7 @@ pub use command::{Ask, Command};
 pub use count::ScoreRows;
 pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
 pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
+pub use engine_game::ENGINE_LIMIT_SECS;
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};
@@ -52,7 +54,7 @@ pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
-pub use net::{ClockFace, EngineTerms, NetNews, NetRequest, Plan, Started};
+pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
@@ -161,6 +163,10 @@ pub struct State {
     pub pending: Option<Pending>,
     /// The address games hosted from here listen on.
     pub listen: std::net::IpAddr,
+    /// The command line of the GTP engine to play (`--engine`,
+    /// `[engine] command`, or GNU Go where it is installed); `None` when
+    /// there is none, and then the home menu's engine item says so.
+    pub engine: Option<String>,
 }
 
 impl State {
@@ -184,6 +190,7 @@ impl State {
             config_problem: None,
             pending: None,
             listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
+            engine: None,
         }
     }
 

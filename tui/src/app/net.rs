@@ -11,7 +11,7 @@ use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
-use kaisho_core::{Color, Event, GameError, Settings};
+use kaisho_core::{Color, Event, GameError, Komi, Settings};
 use kaisho_net::Terms;
 use std::net::SocketAddr;
 
@@ -38,6 +38,17 @@ pub enum Plan {
     HostResume { bind: SocketAddr, id: String },
     /// Dial the host at `addr` to resume adjourned game `id`.
     JoinResume { addr: SocketAddr, id: String },
+}
+
+/// The terms of a new engine game from the home menu's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineGame {
+    pub size: u8,
+    pub komi: Komi,
+    pub handicap: u8,
+    /// The colour the player takes.
+    pub local: Color,
+    pub clock: TimeControl,
 }
 
 /// A game against a GTP engine: the engine's command line and the terms.

@@ -184,6 +184,11 @@ impl Seat {
                 let game = Game::new(terms.settings.clone());
                 match game {
                     Ok(game) => store.create(&header).map(|log| {
+                        if let Err(e) = store.remember_engine(&header.game_id, &terms.command) {
+                            let why = e.to_string();
+                            let line = engine_line(lang, EngineLine::NotKept(&why));
+                            let _ = news.send(NetNews::Note(line));
+                        }
                         let clocks = [Clock::new(terms.clock), Clock::new(terms.clock)];
                         let names = [header.black.name.clone(), header.white.name.clone()];
                         (log, game, clocks, local, names, false)

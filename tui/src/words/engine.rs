@@ -56,8 +56,12 @@ pub enum EngineLine<'a> {
     ProposesOwn,
     /// The engine's proposal from `final_status_list dead`.
     Proposes,
-    /// No engine to play: why.
-    Unavailable(&'a str),
+    /// No engine to play, and how to get one.
+    Unavailable,
+    /// The engine's command could not be kept beside the log: why.
+    NotKept(&'a str),
+    /// The title while the engine starts: its command line.
+    Starting(&'a str),
 }
 
 /// `line` in `lang`.
@@ -80,7 +84,11 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         (Lang::Ja, EngineLine::ProposesOwn) => "提案は第七条に反するため、思考エンジンは自分の死石の提案を返しました。".to_string(),
         (Lang::En, EngineLine::Proposes) => "The engine proposes its dead stones (final_status_list dead): accept, counter-propose or resume.".to_string(),
         (Lang::Ja, EngineLine::Proposes) => "思考エンジンが死石を提案しました (final_status_list dead)。承認、対案、続行のいずれかを。".to_string(),
-        (Lang::En, EngineLine::Unavailable(why)) => format!("No engine to play: {why}"),
-        (Lang::Ja, EngineLine::Unavailable(why)) => format!("対局できる思考エンジンがありません: {why}"),
+        (Lang::En, EngineLine::Unavailable) => "No engine to play: install GNU Go, or name one with --engine \"CMD\" or [engine] command in config.toml.".to_string(),
+        (Lang::Ja, EngineLine::Unavailable) => "対局できる思考エンジンがありません。GNU Go を入れるか、--engine \"CMD\" または config.toml の [engine] command で指定してください。".to_string(),
+        (Lang::En, EngineLine::NotKept(why)) => format!("The engine's command was not kept beside the log ({why}); resuming this game from Saved games will not find the engine."),
+        (Lang::Ja, EngineLine::NotKept(why)) => format!("思考エンジンのコマンドを棋譜の横に保存できませんでした ({why})。保存した対局からこの対局を再開しても思考エンジンは見つかりません。"),
+        (Lang::En, EngineLine::Starting(command)) => format!("Playing the engine: {command}"),
+        (Lang::Ja, EngineLine::Starting(command)) => format!("思考エンジンと対局: {command}"),
     }
 }

@@ -1,0 +1,65 @@
+//! Engines for the tests: where GNU Go is, a fake GTP engine written as a
+//! Python script, and whether a process was left behind.
+
+use std::path::Path;
+
+/// GNU Go as `.ci/install-gnugo` installs it.
+pub const GNUGO: &str = "/usr/games/gnugo";
+
+/// A fake engine in Python: it answers every command with `=` until
+/// `genmove`, where it does what `mode` says.
+pub fn fake_engine(dir: &Path, mode: &str) -> String {
+    let script = dir.join(format!("fake-{mode}.py"));
+    let body = r#"import sys, time
+mode = sys.argv[1]
+last = "D4"
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "play" and len(words) == 3:
+        last = words[2]
+    if words[0] == "genmove":
+        if mode == "die":
+            sys.exit(3)
+        if mode == "hang":
+            time.sleep(600)
+        if mode == "garbage":
+            sys.stdout.write("hello \x1b[31mworld\n\n")
+            sys.stdout.flush()
+            continue
+        if mode == "illegal":
+            sys.stdout.write("= " + last + "\n\n")
+            sys.stdout.flush()
+            continue
+    if words[0] == "quit":
+        sys.stdout.write("=\n\n")
+        sys.stdout.flush()
+        break
+    if words[0] == "name":
+        sys.stdout.write("= Fake\n\n")
+    elif words[0] == "list_commands":
+        sys.stdout.write("= boardsize\nkomi\ngenmove\n\n")
+    else:
+        sys.stdout.write("=\n\n")
+    sys.stdout.flush()
+"#;
+    std::fs::write(&script, body).unwrap();
+    format!("python3 {} {mode}", script.display())
+}
+
+/// Whether process `pid` is gone or at least not a zombie.
+pub fn not_a_zombie(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => {
+            let state = stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .next();
+            state != Some("Z")
+        }
+    }
+}
