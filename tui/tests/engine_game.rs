@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 mod common;
 
-use common::engine::{GNUGO, fake_engine, not_a_zombie};
+use common::engine::{GNUGO, fake_engine, fake_engine_with, not_a_zombie};
 
 /// One engine game run by the seat's task, as the screen would hold it.
 struct Run {
@@ -305,4 +305,156 @@ async fn an_engine_that_answers_an_illegal_move_adjourns_the_game() {
         &["the engine played E5, which the rules refuse"],
     )
     .await;
+}
+
+/// Against an engine that always passes: the player plays `moves` as
+/// Black, then passes to stop the game; returns the run with the game
+/// stopped and the engine's first word on the ending taken in.
+async fn stopped_against(dir: &Path, mode: &str, dead: &str, moves: &[&str]) -> Run {
+    let command = fake_engine_with(dir, mode, dead);
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut run = Run::start(
+        dir,
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let mut moves = moves.iter().map(|v| Point::parse_gtp(v, 9).unwrap());
+    while let Some(news) = run.next().await {
+        if run.our_turn() && matches!(news, NetNews::Started(_) | NetNews::Remote { .. }) {
+            run.act(match moves.next() {
+                Some(point) => Event::Play {
+                    color: Color::Black,
+                    point,
+                },
+                None => Event::Pass {
+                    color: Color::Black,
+                },
+            });
+        }
+        if matches!(news, NetNews::Note(_)) && run.game().phase() != Phase::Playing {
+            return run;
+        }
+    }
+    panic!("the game closed before the ending: {:?}", run.closed);
+}
+
+/// The player proposes `dead` and the run goes on until the engine has
+/// answered with an event.
+async fn propose(run: &mut Run, dead: &[&str]) -> Event {
+    let dead = dead
+        .iter()
+        .map(|v| Point::parse_gtp(v, 9).unwrap())
+        .collect();
+    run.act(Event::Propose {
+        by: Color::Black,
+        dead,
+    });
+    loop {
+        if let Some(NetNews::Remote { event, .. }) = run.next().await {
+            return event;
+        }
+    }
+}
+
+/// An engine that cannot answer `final_status_list` leaves the ending to
+/// the player with a note, and accepts a proposal Article 7 does not
+/// contradict.
+#[tokio::test]
+async fn an_engine_without_final_status_list_leaves_the_ending_to_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = stopped_against(dir.path(), "mute", "", &["E5"]).await;
+    assert_eq!(
+        run.game().phase(),
+        Phase::Stopped,
+        "no proposal from the engine"
+    );
+    assert!(
+        run.notes.last().unwrap().contains("the decision is yours"),
+        "{:?}",
+        run.notes
+    );
+    let answer = propose(&mut run, &[]).await;
+    assert!(
+        matches!(
+            answer,
+            Event::Accept {
+                by: Color::White,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert_eq!(run.game().phase(), Phase::Ended);
+    let score = run.game().score().expect("counted");
+    assert_eq!(run.game().outcome(), Some(score.outcome()));
+    run.finish().await;
+}
+
+/// The engine proposes its `final_status_list dead`; the player's
+/// counter-proposal that Article 7 does not contradict is accepted.
+#[tokio::test]
+async fn the_engine_accepts_a_counter_proposal_article_7_does_not_contradict() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = stopped_against(dir.path(), "passer", "E5", &["E5"]).await;
+    let e5 = Point::parse_gtp("E5", 9).unwrap();
+    let proposal = run
+        .game()
+        .proposals()
+        .last()
+        .expect("the engine proposed")
+        .clone();
+    assert_eq!((proposal.by, proposal.dead), (Color::White, vec![e5]));
+    let answer = propose(&mut run, &[]).await;
+    assert!(
+        matches!(
+            answer,
+            Event::Accept {
+                by: Color::White,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert_eq!(run.game().phase(), Phase::Ended);
+    assert!(
+        run.game().score().unwrap().dead_lifted == [0, 0],
+        "the player's proposal counted"
+    );
+    run.finish().await;
+}
+
+/// A counter-proposal Article 7 contradicts (a group with two eyes marked
+/// dead) is answered by the engine's own proposal again, which the player
+/// then accepts.
+#[tokio::test]
+async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let two_eyes = ["B1", "A2", "B2", "C2", "D2", "D1"];
+    let mut run = stopped_against(dir.path(), "passer", "", &two_eyes).await;
+    assert_eq!(
+        run.game().proposals().len(),
+        1,
+        "the engine proposed no dead stones"
+    );
+    let answer = propose(&mut run, &["B2"]).await;
+    assert_eq!(
+        answer,
+        Event::Propose {
+            by: Color::White,
+            dead: Vec::new()
+        }
+    );
+    while run.notes.len() < 2 {
+        run.next().await.expect("the engine says why");
+    }
+    assert!(run.notes[1].contains("contradicts"), "{:?}", run.notes);
+    let proposal = run.game().open_proposal().unwrap();
+    run.act(Event::Accept {
+        by: Color::Black,
+        proposal,
+    });
+    while run.game().phase() != Phase::Ended {
+        run.next().await.expect("the game ends");
+    }
+    assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
+    run.finish().await;
 }

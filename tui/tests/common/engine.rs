@@ -7,8 +7,16 @@ use std::path::Path;
 pub const GNUGO: &str = "/usr/games/gnugo";
 
 /// A fake engine in Python: it answers every command with `=` until
-/// `genmove`, where it does what `mode` says.
+/// `genmove`, where it does what `mode` says: `die`, `hang`, answer
+/// `garbage`, an `illegal` move (the last one played), or pass (`passer`,
+/// whose `final_status_list dead` answers the points given in `dead`, and
+/// `mute`, which does not know that command).
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
+    fake_engine_with(dir, mode, "")
+}
+
+/// [`fake_engine`] whose `final_status_list dead` names `dead`.
+pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str) -> String {
     let script = dir.join(format!("fake-{mode}.py"));
     let body = r#"import sys, time
 mode = sys.argv[1]
@@ -32,6 +40,17 @@ for line in sys.stdin:
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
+        if mode in ("passer", "mute"):
+            sys.stdout.write("= pass\n\n")
+            sys.stdout.flush()
+            continue
+    if words[0] == "final_status_list":
+        if mode == "mute":
+            sys.stdout.write("? unknown command\n\n")
+        else:
+            sys.stdout.write("= " + (sys.argv[2] if len(sys.argv) > 2 else "") + "\n\n")
+        sys.stdout.flush()
+        continue
     if words[0] == "quit":
         sys.stdout.write("=\n\n")
         sys.stdout.flush()
@@ -45,7 +64,7 @@ for line in sys.stdin:
     sys.stdout.flush()
 "#;
     std::fs::write(&script, body).unwrap();
-    format!("python3 {} {mode}", script.display())
+    format!("python3 {} {mode} '{dead}'", script.display())
 }
 
 /// Whether process `pid` is gone or at least not a zombie.
