@@ -458,3 +458,43 @@ async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
     assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
     run.finish().await;
 }
+
+/// A move typed while the engine thinks is refused at once as not the
+/// player's turn, and never played later.
+#[tokio::test]
+async fn a_move_typed_while_the_engine_thinks_is_refused_not_played_late() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "hang");
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut terms = terms(command, settings, Color::White, TimeControl::None);
+    terms.limit_secs = 2;
+    let mut run = Run::start(dir.path(), terms);
+    let point = Point::parse_gtp("E5", 9).unwrap();
+    let event = Event::Play {
+        color: Color::White,
+        point,
+    };
+    let mut refused = None;
+    while let Ok(Some(news)) = tokio::time::timeout(Duration::from_secs(30), run.news.recv()).await
+    {
+        match news {
+            NetNews::Thinking(true) => run.act(event.clone()),
+            NetNews::Rejected { event: e, error } => refused = Some((e, error)),
+            NetNews::Started(started) => run.id = started.game_id.clone(),
+            NetNews::Sent { .. } | NetNews::Remote { .. } => panic!("nothing is played"),
+            _ => {}
+        }
+    }
+    let (e, error) = refused.expect("the move was refused");
+    assert_eq!(e, event);
+    assert_eq!(
+        error,
+        kaisho_core::GameError::NotYourTurn {
+            expected: Color::Black
+        }
+    );
+    let saved = GameStore::new(run.places.games_dir())
+        .load(&run.id)
+        .unwrap();
+    assert!(saved.game.events().is_empty(), "the log holds no move");
+}

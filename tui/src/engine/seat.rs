@@ -497,6 +497,12 @@ impl Seat {
                             pending.push(NetRequest::Act(Event::Resign { color }));
                             break None;
                         }
+                        // A move typed while the engine thinks is not ours to
+                        // make: refused now, never played late.
+                        Some(NetRequest::Act(event @ (Event::Play { .. } | Event::Pass { .. }))) => {
+                            let error = kaisho_core::GameError::NotYourTurn { expected: color };
+                            let _ = self.news.send(NetNews::Rejected { event, error });
+                        }
                         Some(other) => pending.push(other),
                     },
                     _ = tick.tick() => {
