@@ -12,10 +12,6 @@ use crate::words::{EngineLine, engine_line};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Komi, Settings};
 
-/// The seconds an engine may think for one move beyond its clock before
-/// the game is adjourned.
-pub const ENGINE_LIMIT_SECS: u64 = 60;
-
 /// Starts a game against the engine in force, or says why there is none.
 pub(super) fn start(state: &mut State, game: EngineGame, out: &mut Out) {
     let settings = BoardSize::new(u32::from(game.size))
@@ -37,7 +33,7 @@ pub(super) fn start(state: &mut State, game: EngineGame, out: &mut Out) {
         settings,
         local: game.local,
         clock: game.clock,
-        limit_secs: ENGINE_LIMIT_SECS,
+        limit_secs: u64::from(state.config.engine_limit_secs),
         resume: None,
     };
     seat(state, terms, out);
@@ -53,7 +49,7 @@ pub(super) fn resume(state: &mut State, id: String, command: String, out: &mut O
         settings: Settings::even(BoardSize::NINETEEN, Komi::ZERO),
         local: Color::Black,
         clock: TimeControl::None,
-        limit_secs: ENGINE_LIMIT_SECS,
+        limit_secs: u64::from(state.config.engine_limit_secs),
         resume: Some(id),
     };
     seat(state, terms, out);
