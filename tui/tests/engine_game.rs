@@ -279,6 +279,8 @@ async fn adjourns(mode: &str, limit_secs: u64, says: &[&str]) {
     }
     assert!(!text.contains('\u{1b}'), "escapes are made visible: {text}");
     log_intact(&run);
+    let sgf = run.places.exports_dir().join(format!("{}.sgf", run.id));
+    assert!(sgf.exists(), "the adjourned game's SGF is written: {text}");
     assert!(not_a_zombie(pid), "the engine was reaped");
 }
 

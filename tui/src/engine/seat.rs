@@ -24,8 +24,10 @@ use super::gtp::Gtp;
 use super::terms::{clock_commands, genmove_event, time_left};
 use crate::app::{ClockFace, EngineTerms, NetNews, NetRequest, Started};
 use crate::netplay::now_unix;
+use crate::shell::disk::export;
 use crate::words::{
-    EngineLine, Failure, Lang, Say, engine_error, engine_line, failure, naming_for, say,
+    EngineLine, Failure, Lang, Line, Say, cli_line, engine_error, engine_line, failure, naming_for,
+    say,
 };
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::life::{FindingKind, Limits, check, draft};
@@ -103,18 +105,25 @@ pub async fn run(
         }
     };
     let pid = gtp.pid();
-    let stop = match Seat::open(gtp, &terms, &name, &store, lang, requests, &news).await {
-        Ok(mut seat) => {
-            let stop = seat.play().await;
-            seat.gtp.close().await;
-            stop
-        }
-        Err((gtp, stop)) => {
-            gtp.close().await;
-            stop
-        }
-    };
-    let text = match stop {
+    // The game's id while it stays adjourned, for its SGF.
+    let (stop, adjourned) =
+        match Seat::open(gtp, &terms, &name, &store, lang, requests, &news).await {
+            Ok(mut seat) => {
+                let stop = seat.play().await;
+                seat.gtp.close().await;
+                let id = seat
+                    .log
+                    .path()
+                    .file_stem()
+                    .map(|s| s.to_string_lossy().into_owned());
+                (stop, id.filter(|_| seat.game.outcome().is_none()))
+            }
+            Err((gtp, stop)) => {
+                gtp.close().await;
+                (stop, None)
+            }
+        };
+    let mut text = match stop {
         Stop::Line(line) => line,
         Stop::Engine(e) => {
             let why = engine_error(&e, naming, size);
@@ -122,6 +131,13 @@ pub async fn run(
         }
         Stop::Log(e) => failure(lang, Failure::Log(&e)),
     };
+    // An adjourned game's SGF is written here, as the network task does;
+    // a finished game's by the screen when it ends.
+    if let Some(id) = adjourned {
+        let exported = export(&places, &id, lang);
+        let sgf = cli_line(lang, Line::Exported(&exported));
+        text = cli_line(lang, Line::Joined(&text, &sgf));
+    }
     tracing::info!(%text, "engine game closed");
     let _ = news.send(NetNews::Closed(text));
     pid
