@@ -500,3 +500,25 @@ async fn a_move_typed_while_the_engine_thinks_is_refused_not_played_late() {
         .unwrap();
     assert!(saved.game.events().is_empty(), "the log holds no move");
 }
+
+/// The handicap stones are checked on the engine's side with
+/// `list_stones`: an engine whose board differs stops the game before it
+/// begins, and is reaped.
+#[tokio::test]
+async fn an_engine_whose_board_differs_from_the_handicap_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "wrongboard");
+    let settings = Settings::handicap(nine(), 2, Komi::ZERO).unwrap();
+    let mut run = Run::start(
+        dir.path(),
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let pid = run.finish().await.expect("the fake engine ran");
+    assert!(run.mirror.is_none(), "no game began");
+    let text = run.closed.clone().expect("a closing line");
+    assert!(
+        text.contains("board differs") && text.contains("A1"),
+        "{text}"
+    );
+    assert!(not_a_zombie(pid));
+}

@@ -10,7 +10,8 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// `genmove`, where it does what `mode` says: `die`, `hang`, answer
 /// `garbage`, an `illegal` move (the last one played), or pass (`passer`,
 /// whose `final_status_list dead` answers the points given in `dead`, and
-/// `mute`, which does not know that command).
+/// `mute`, which does not know that command); `wrongboard` lists its
+/// black stones at A1 whatever was placed.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
     fake_engine_with(dir, mode, "")
 }
@@ -57,6 +58,10 @@ for line in sys.stdin:
         break
     if words[0] == "name":
         sys.stdout.write("= Fake\n\n")
+    elif words[0] == "list_stones":
+        sys.stdout.write("= A1\n\n")
+    elif words[0] == "list_commands" and mode == "wrongboard":
+        sys.stdout.write("= boardsize\nlist_stones\ngenmove\n\n")
     elif words[0] == "list_commands":
         sys.stdout.write("= boardsize\nkomi\ngenmove\n\n")
     else:
