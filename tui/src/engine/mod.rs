@@ -1,12 +1,13 @@
 //! A GTP engine as an opponent: the client that speaks to the child
 //! process (`gtp`), its failures (`error`), the game's terms in GTP words
-//! (`terms`), which engine to play (`found`) and the task that seats it at the network game's screen
+//! (`terms`), what kaisho tells and asks it about a game (`talk`), which engine to play (`found`) and the task that seats it at the network game's screen
 //! (`seat`).
 
 pub mod error;
 pub mod found;
 pub mod gtp;
 pub mod seat;
+pub mod talk;
 pub mod terms;
 
 pub use error::EngineError;

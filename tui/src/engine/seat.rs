@@ -21,7 +21,8 @@
 
 use super::error::EngineError;
 use super::gtp::Gtp;
-use super::terms::{clock_commands, genmove_event, time_left};
+use super::talk::{self, SETUP_LIMIT, gtp_color};
+use super::terms::time_left;
 use crate::app::{ClockFace, EngineTerms, NetNews, NetRequest, Started};
 use crate::netplay::now_unix;
 use crate::shell::disk::export;
@@ -30,16 +31,12 @@ use crate::words::{
     say,
 };
 use kaisho_core::clock::{Clock, TimeControl};
-use kaisho_core::life::{FindingKind, Limits, check, draft};
+use kaisho_core::life::{Limits, draft};
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player};
 use kaisho_saves::places::Places;
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
-
-/// How long a command other than `genmove` may take beyond the limit's
-/// share: setting up and the ending are quick for any engine.
-const SETUP_LIMIT: Duration = Duration::from_secs(30);
 
 /// Why play stopped.
 enum Stop {
@@ -237,8 +234,9 @@ impl Seat {
             requests,
             news: news.clone(),
         };
-        if let Err(e) = seat.set_up(clocks[0].control()).await {
-            return Err((seat.gtp, e.into()));
+        match talk::set_up(&mut seat.gtp, &seat.game, clocks[0].control()).await {
+            Ok(kgs_time) => seat.kgs_time = kgs_time,
+            Err(e) => return Err((seat.gtp, e.into())),
         }
         let game_id = seat
             .log
@@ -263,76 +261,6 @@ impl Seat {
 
     fn tell(&self, news: NetNews) {
         let _ = self.news.send(news);
-    }
-
-    /// The board, komi, handicap stones, clock and the moves that stand,
-    /// told to the engine.
-    async fn set_up(&mut self, clock: TimeControl) -> Result<(), EngineError> {
-        let settings = self.game.settings().clone();
-        let size = settings.size.get();
-        self.command(&format!("boardsize {size}")).await?;
-        self.command("clear_board").await?;
-        self.command(&format!("komi {}", settings.komi)).await?;
-        if !settings.setup.is_empty() {
-            let stones: Vec<String> = settings.setup.iter().map(|(_, p)| p.to_gtp(size)).collect();
-            let free = format!("set_free_handicap {}", stones.join(" "));
-            if self.gtp.ask(&free, SETUP_LIMIT).await?.is_err() {
-                for (color, point) in &settings.setup {
-                    let play = format!("play {} {}", gtp_color(*color), point.to_gtp(size));
-                    self.command(&play).await?;
-                }
-            }
-        }
-        let known = self.gtp.expect("list_commands", SETUP_LIMIT).await?;
-        let knows = |name: &str| known.lines().any(|l| l.trim() == name);
-        self.kgs_time = knows("kgs-time_settings");
-        if !settings.setup.is_empty() && knows("list_stones") {
-            self.check_stones(&settings.setup).await?;
-        }
-        for command in clock_commands(clock, self.kgs_time) {
-            self.command(&command).await?;
-        }
-        let moves: Vec<String> = self
-            .game
-            .standing_moves()
-            .map(|m| {
-                let (color, vertex) = match m {
-                    kaisho_core::Move::Play(c, p) => (c, p.to_gtp(size)),
-                    kaisho_core::Move::Pass(c) => (c, "pass".to_string()),
-                };
-                format!("play {} {vertex}", gtp_color(color))
-            })
-            .collect();
-        for play in moves {
-            self.command(&play).await?;
-        }
-        Ok(())
-    }
-
-    /// Asks the engine where its black stones stand and refuses a board
-    /// that differs from the handicap stones kaisho placed.
-    async fn check_stones(&mut self, setup: &[(Color, Point)]) -> Result<(), EngineError> {
-        let size = self.size();
-        let command = "list_stones black";
-        let answer = self.command(command).await?;
-        let mut theirs: Vec<String> = answer
-            .split_whitespace()
-            .map(str::to_ascii_uppercase)
-            .collect();
-        let mut ours: Vec<String> = setup.iter().map(|(_, p)| p.to_gtp(size)).collect();
-        theirs.sort();
-        ours.sort();
-        if theirs == ours {
-            return Ok(());
-        }
-        Err(EngineError::Board {
-            stones: kaisho_saves::visible::visible_owned(answer),
-        })
-    }
-
-    /// Sends `command`, which must be answered `=`.
-    async fn command(&mut self, command: &str) -> Result<String, EngineError> {
-        self.gtp.expect(command, SETUP_LIMIT).await
     }
 
     fn engine(&self) -> Color {
@@ -541,19 +469,7 @@ impl Seat {
             }
             return Ok(Some(say(self.lang, Say::NetAdjourned)));
         };
-        let answer = answer?.map_err(|answer| EngineError::Refused {
-            command: command.clone(),
-            answer: kaisho_saves::visible::visible_owned(answer),
-        })?;
-        let event =
-            genmove_event(&answer, color, self.size()).map_err(|line| EngineError::Garbage {
-                command: command.clone(),
-                line,
-            })?;
-        if let Err(error) = self.game.clone().apply(event.clone()) {
-            let answer = kaisho_saves::visible::visible_owned(answer);
-            return Err(EngineError::Illegal { answer, error }.into());
-        }
+        let event = talk::checked_move(&command, answer?, &self.game, color)?;
         match self.spend(&event) {
             Some(Err(())) => self.record(Event::TimeLoss { color }, None, false)?,
             used => self.record(event, used.and_then(Result::ok), false)?,
@@ -598,19 +514,7 @@ impl Seat {
 
     /// The engine's dead stones, `None` when it cannot say.
     async fn own_dead_list(&mut self) -> Result<Option<Vec<Point>>, Stop> {
-        let size = self.size();
-        let answer = match self.gtp.ask("final_status_list dead", SETUP_LIMIT).await? {
-            Ok(answer) => answer,
-            Err(_) => return Ok(None),
-        };
-        let points: Result<Vec<Point>, _> = answer
-            .split_whitespace()
-            .map(|v| Point::parse_gtp(v, size))
-            .collect();
-        let Ok(points) = points else {
-            return Ok(None);
-        };
-        Ok(self.game.dead_chains(&points).ok())
+        Ok(talk::dead_list(&mut self.gtp, &self.game).await?)
     }
 
     /// The player's proposal: accepted when it marks the engine's own dead
@@ -630,18 +534,8 @@ impl Seat {
             .as_ref()
             .map(|(_, d)| d.clone())
             .unwrap_or_default();
-        let theirs = self.game.dead_chains(dead).unwrap_or_default();
-        let same = sorted(&theirs) == sorted(&own);
-        let contradicted = check(self.game.board(), dead, &Limits::default())
-            .iter()
-            .any(|f| {
-                matches!(
-                    f.kind,
-                    FindingKind::MarkedDeadButAlive | FindingKind::LeftAliveButDead
-                )
-            });
         let by = self.engine();
-        if same || !contradicted {
+        if talk::agrees(&self.game, dead, &own) {
             let proposal = self.game.open_proposal().unwrap_or_default();
             self.record(Event::Accept { by, proposal }, None, false)?;
             self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Accepts)));
@@ -671,20 +565,6 @@ fn face(game: &Game, clocks: &[Clock; 2], turn: Instant) -> ClockFace {
 
 fn ms(d: Duration) -> u64 {
     u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
-}
-
-fn sorted(points: &[Point]) -> Vec<Point> {
-    let mut v = points.to_vec();
-    v.sort_unstable();
-    v
-}
-
-/// GTP's colour word.
-fn gtp_color(color: Color) -> &'static str {
-    match color {
-        Color::Black => "black",
-        Color::White => "white",
-    }
 }
 
 /// The engine's name as it gives it, or its program's file name.
