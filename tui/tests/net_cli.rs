@@ -889,3 +889,95 @@ fn the_japanese_check_finds_an_english_line() {
         vec!["result: W+6.5".to_string()]
     );
 }
+
+/// `kaisho host --engine`: GNU Go takes the host's seat (Black) and plays
+/// against a scripted joiner over loopback until the joiner resigns; both
+/// logs hold the same game, GNU Go's moves in it.
+#[test]
+fn an_engine_hosts_a_lan_game_against_a_scripted_player() {
+    let gnugo = common::engine::GNUGO;
+    assert!(
+        Path::new(gnugo).exists(),
+        "GNU Go is not installed at {gnugo}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let engine = format!("{gnugo} --mode gtp --level 1");
+    let w = script(dir.path(), "w.txt", &["pass", "pass", "resign"]);
+    let mut host = host_on_loopback(&hh, &["--color", "black", "--engine", &engine]);
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert!(result.contains("B+R"), "{result}");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let black_stones = hl
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e.event,
+                Event::Play {
+                    color: Color::Black,
+                    ..
+                }
+            )
+        })
+        .count();
+    // Black, White passes, Black, White passes and resigns (before or
+    // after GNU Go's third move reaches it).
+    assert!(
+        (2..=3).contains(&black_stones),
+        "GNU Go played: {:?}",
+        hl.events
+    );
+    assert!(matches!(
+        hl.events[0].event,
+        Event::Play {
+            color: Color::Black,
+            ..
+        }
+    ));
+}
+
+/// `kaisho join --engine`: an engine that passes takes the joiner's seat;
+/// at the stoppage it proposes its `final_status_list dead` (none), which
+/// the scripted host accepts, and the game is counted on both sides.
+#[test]
+fn an_engine_joins_a_lan_game_and_proposes_its_dead_stones() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let engine = common::engine::fake_engine(dir.path(), "passer");
+    let b = script(dir.path(), "b.txt", &["E5", "pass", "accept"]);
+    let mut host = host_on_loopback(&hh, &["--color", "black", "--script", &b]);
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--engine", &engine]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert!(result.contains("B+"), "{result}");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let events: Vec<&Event> = hl.events.iter().map(|e| &e.event).collect();
+    assert!(
+        events.contains(&&Event::Propose {
+            by: Color::White,
+            dead: Vec::new()
+        }),
+        "the engine proposed: {events:?}"
+    );
+}

@@ -6,6 +6,7 @@
 
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
+use kaisho::engine::lan::LanEngine;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
@@ -66,6 +67,10 @@ pub struct PlayOptions {
     /// without it the game is refused, naming the difference.
     #[arg(long)]
     pub take_correction: bool,
+    /// Let a GTP engine play this side (its command line, e.g. "gnugo
+    /// --mode gtp"): it takes the place of --script and the terminal.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
 }
 
 /// What a headless player takes from config.toml and the options: the name
@@ -73,6 +78,8 @@ pub struct PlayOptions {
 pub struct Player {
     pub name: String,
     pub undo_limit: u32,
+    /// How long an engine playing this side may think for one move.
+    pub engine_limit: Duration,
 }
 
 impl PlayOptions {
@@ -87,6 +94,23 @@ impl PlayOptions {
         Player {
             name: self.name.clone().unwrap_or(loaded.config.player_name),
             undo_limit: loaded.config.undo_limit,
+            engine_limit: Duration::from_secs(u64::from(loaded.config.engine_limit_secs)),
+        }
+    }
+
+    /// The script the game is played from: the engine's (`--engine`), the
+    /// file's (`--script`) or the terminal's.
+    pub fn script(
+        &self,
+        lang: Lang,
+        engine_limit: Duration,
+    ) -> Result<(Script, Option<LanEngine>), NetplayError> {
+        match &self.engine {
+            Some(command) => {
+                let (script, engine) = LanEngine::start(command, lang, engine_limit)?;
+                Ok((script, Some(engine)))
+            }
+            None => Ok((script_for(commands(self.script.as_deref())?, lang), None)),
         }
     }
 
@@ -295,9 +319,13 @@ pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 
 async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
-    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
-    let Player { name, undo_limit } = args.play.player(&places, lang);
+    let Player {
+        name,
+        undo_limit,
+        engine_limit,
+    } = args.play.player(&places, lang);
+    let (mut script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
@@ -383,7 +411,15 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             .map(Some)
             .map_err(NetplayError::from)
     };
-    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
+    if let Some(engine) = &engine {
+        engine.begin(session.game(), session.local_color());
+    }
+    let code = play_out(&mut script, session, &places, undo_limit, lang, comeback).await;
+    drop(script);
+    if let Some(engine) = engine {
+        engine.close().await;
+    }
+    code
 }
 
 /// Plays `session` from `script` to its end, asking to take back a move at

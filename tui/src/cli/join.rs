@@ -3,7 +3,7 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
+use super::host::{PlayOptions, Player, load_env, meet, play_out, runtime};
 use clap::Args;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::terms::check_series_taking;
@@ -51,10 +51,14 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 
 async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
-    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
-    let Player { name, undo_limit } = args.play.player(&places, lang);
+    let Player {
+        name,
+        undo_limit,
+        engine_limit,
+    } = args.play.player(&places, lang);
+    let (mut script, engine) = args.play.script(lang, engine_limit)?;
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text
@@ -103,7 +107,15 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         };
         resume(link, &env, time).await.map(Some)
     };
-    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
+    if let Some(engine) = &engine {
+        engine.begin(session.game(), session.local_color());
+    }
+    let code = play_out(&mut script, session, &places, undo_limit, lang, comeback).await;
+    drop(script);
+    if let Some(engine) = engine {
+        engine.close().await;
+    }
+    code
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, NetplayError> {

@@ -72,6 +72,9 @@ pub enum NetplayError {
     /// The series could not be read.
     #[error(transparent)]
     SeriesStore(#[from] StoreError),
+    /// The engine that was to play this side could not start.
+    #[error(transparent)]
+    Engine(#[from] crate::engine::EngineError),
     /// The series the game belongs to refused the terms, or could not be
     /// read or corrected (worded by the series' own code).
     #[error("{0}")]
