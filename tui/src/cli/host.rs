@@ -325,7 +325,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         undo_limit,
         engine_limit,
     } = args.play.player(&places, lang);
-    let (mut script, engine) = args.play.script(lang, engine_limit)?;
+    let (script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
@@ -411,10 +411,28 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             .map(Some)
             .map_err(NetplayError::from)
     };
+    let played = (script, engine);
+    play_out(played, session, &places, undo_limit, lang, comeback).await
+}
+
+/// Plays `session` from the script to its end (an engine, when one plays
+/// this side, is shown the game first and closed at the end), asking to
+/// take back a move at most `undo_limit` times in the game; a dropped
+/// partner is got back with `comeback`, which gives the resumed session,
+/// or `None` when the partner did not come back in time (the game stays
+/// adjourned).
+pub async fn play_out(
+    (mut script, engine): (Script, Option<LanEngine>),
+    session: Session,
+    places: &Places,
+    undo_limit: u32,
+    lang: Lang,
+    comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, NetplayError>,
+) -> Result<ExitCode, NetplayError> {
     if let Some(engine) = &engine {
         engine.begin(session.game(), session.local_color());
     }
-    let code = play_out(&mut script, session, &places, undo_limit, lang, comeback).await;
+    let code = play_script(&mut script, session, places, undo_limit, lang, comeback).await;
     drop(script);
     if let Some(engine) = engine {
         engine.close().await;
@@ -422,11 +440,8 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     code
 }
 
-/// Plays `session` from `script` to its end, asking to take back a move at
-/// most `undo_limit` times in the game; a dropped partner is got back
-/// with `comeback`, which gives the resumed session, or `None` when the
-/// partner did not come back in time (the game stays adjourned).
-pub async fn play_out(
+/// [`play_out`] from `script`.
+async fn play_script(
     script: &mut Script,
     mut session: Session,
     places: &Places,

@@ -58,7 +58,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         undo_limit,
         engine_limit,
     } = args.play.player(&places, lang);
-    let (mut script, engine) = args.play.script(lang, engine_limit)?;
+    let (script, engine) = args.play.script(lang, engine_limit)?;
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text
@@ -107,15 +107,8 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         };
         resume(link, &env, time).await.map(Some)
     };
-    if let Some(engine) = &engine {
-        engine.begin(session.game(), session.local_color());
-    }
-    let code = play_out(&mut script, session, &places, undo_limit, lang, comeback).await;
-    drop(script);
-    if let Some(engine) = engine {
-        engine.close().await;
-    }
-    code
+    let played = (script, engine);
+    play_out(played, session, &places, undo_limit, lang, comeback).await
 }
 
 async fn resume(link: Link, env: &Env, time: TimeControl) -> Result<Session, NetplayError> {
