@@ -107,13 +107,9 @@ pub async fn run(
         match Seat::open(gtp, &terms, &name, &store, lang, requests, &news).await {
             Ok(mut seat) => {
                 let stop = seat.play().await;
+                let adjourned = seat.game.outcome().is_none().then(|| seat.game_id());
                 seat.gtp.close().await;
-                let id = seat
-                    .log
-                    .path()
-                    .file_stem()
-                    .map(|s| s.to_string_lossy().into_owned());
-                (stop, id.filter(|_| seat.game.outcome().is_none()))
+                (stop, adjourned)
             }
             Err((gtp, stop)) => {
                 gtp.close().await;
@@ -238,12 +234,7 @@ impl Seat {
             Ok(kgs_time) => seat.kgs_time = kgs_time,
             Err(e) => return Err((seat.gtp, e.into())),
         }
-        let game_id = seat
-            .log
-            .path()
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .unwrap_or_default();
+        let game_id = seat.game_id();
         seat.tell(NetNews::Started(Box::new(Started {
             settings: seat.game.settings().clone(),
             events: seat.game.events().to_vec(),
@@ -257,6 +248,15 @@ impl Seat {
         seat.turn = Instant::now();
         seat.tell(NetNews::Clocks(seat.face()));
         Ok(seat)
+    }
+
+    /// The game's id: its log's file name.
+    fn game_id(&self) -> String {
+        self.log
+            .path()
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default()
     }
 
     fn tell(&self, news: NetNews) {
