@@ -171,6 +171,11 @@ fn without_an_engine_the_item_says_how_to_get_one() {
     let dir = tempfile::tempdir().unwrap();
     let mut front = home_in(dir.path());
     front.state.engine = None;
+    let screen = render(&front.state).to_string();
+    assert!(
+        screen.contains("Play the engine  (no engine found)"),
+        "{screen}"
+    );
     let said = {
         let at = front
             .state

@@ -4,7 +4,7 @@
 use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HomeItem, State};
-use crate::words::{Lang, pad_right};
+use crate::words::{EngineLine, Lang, engine_line, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -64,7 +64,12 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     for (i, &item) in home.items.iter().enumerate() {
         let text = match home.value(item, theme.lang) {
-            // The engine item is a menu entry whose value is the colour.
+            // The engine item is a menu entry whose value is the colour, or
+            // says that there is no engine (choosing it says how to get one).
+            Some(_) if item == HomeItem::PlayEngine && state.engine.is_none() => {
+                let none = engine_line(theme.lang, EngineLine::NoneFound);
+                format!("{}  ({none})", label(item, theme.lang))
+            }
             Some(value) if item == HomeItem::PlayEngine => {
                 format!("{}  {left} {value} {right}", label(item, theme.lang))
             }

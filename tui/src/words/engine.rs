@@ -58,6 +58,8 @@ pub enum EngineLine<'a> {
     Proposes,
     /// No engine to play, and how to get one.
     Unavailable,
+    /// The home menu's note that no engine was found.
+    NoneFound,
     /// The engine's command could not be kept beside the log: why.
     NotKept(&'a str),
     /// The title while the engine starts: its command line.
@@ -88,6 +90,8 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         (Lang::Ja, EngineLine::Unavailable) => "対局できる思考エンジンがありません。GNU Go を入れるか、--engine \"CMD\" または config.toml の [engine] command で指定してください。".to_string(),
         (Lang::En, EngineLine::NotKept(why)) => format!("The engine's command was not kept beside the log ({why}); resuming this game from Saved games will not find the engine."),
         (Lang::Ja, EngineLine::NotKept(why)) => format!("思考エンジンのコマンドを棋譜の横に保存できませんでした ({why})。保存した対局からこの対局を再開しても思考エンジンは見つかりません。"),
+        (Lang::En, EngineLine::NoneFound) => "no engine found".to_string(),
+        (Lang::Ja, EngineLine::NoneFound) => "思考エンジンなし".to_string(),
         (Lang::En, EngineLine::Starting(command)) => format!("Playing the engine: {command}"),
         (Lang::Ja, EngineLine::Starting(command)) => format!("思考エンジンと対局: {command}"),
     }
