@@ -109,6 +109,12 @@ pub struct Config {
     /// Whether a hosted game announces itself on the local network
     /// (multicast DNS); off, the partner types the address and the code.
     pub announce: bool,
+    /// `[engine] command`: the GTP engine to play (its command line);
+    /// `None` lets the front end look for GNU Go.
+    pub engine_command: Option<String>,
+    /// `[engine] limit_seconds`: how long an engine may think for one move
+    /// beyond its clock before the game is adjourned.
+    pub engine_limit_secs: u32,
 }
 
 impl Default for Config {
@@ -126,6 +132,8 @@ impl Default for Config {
             bell: false,
             lang: None,
             announce: true,
+            engine_command: None,
+            engine_limit_secs: DEFAULT_ENGINE_LIMIT_SECS,
         }
     }
 }
@@ -139,6 +147,7 @@ struct ConfigFileV1 {
     game: GameSection,
     display: DisplaySection,
     network: NetworkSection,
+    engine: EngineSection,
 }
 
 #[derive(Serialize, Deserialize, Debug, Default)]
@@ -170,6 +179,16 @@ struct DisplaySection {
 struct NetworkSection {
     announce: Option<bool>,
 }
+
+#[derive(Serialize, Deserialize, Debug, Default)]
+#[serde(default)]
+struct EngineSection {
+    command: Option<String>,
+    limit_seconds: Option<u32>,
+}
+
+/// The seconds an engine may think beyond its clock unless the file says.
+pub const DEFAULT_ENGINE_LIMIT_SECS: u32 = 60;
 
 /// Why the config file was not used.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -268,6 +287,16 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
     if let Some(clock) = file.game.clock {
         check_clock(clock).map_err(|e| (find("clock"), e))?;
     }
+    let engine_limit_secs = match file.engine.limit_seconds {
+        Some(secs) if (1..=MAX_CLOCK_SECONDS).contains(&secs) => secs,
+        Some(_) => {
+            return Err((
+                find("limit_seconds"),
+                format!("the engine's limit_seconds must be 1 to {MAX_CLOCK_SECONDS}"),
+            ));
+        }
+        None => defaults.engine_limit_secs,
+    };
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }
@@ -285,6 +314,8 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         bell: file.display.bell.unwrap_or(defaults.bell),
         lang: file.display.lang,
         announce: file.network.announce.unwrap_or(defaults.announce),
+        engine_command: file.engine.command.filter(|c| !c.trim().is_empty()),
+        engine_limit_secs,
     })
 }
 
@@ -349,6 +380,10 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
         },
         network: NetworkSection {
             announce: Some(config.announce),
+        },
+        engine: EngineSection {
+            command: config.engine_command.clone(),
+            limit_seconds: Some(config.engine_limit_secs),
         },
     };
     let problem = |message: String| ConfigProblem {

@@ -27,6 +27,8 @@ fn settings_round_trip() {
         bell: true,
         lang: Some(Language::Ja),
         announce: false,
+        engine_command: Some("gnugo --mode gtp --level 3".into()),
+        engine_limit_secs: 15,
     };
     save(&path, &config).unwrap();
     let loaded = load(&path);
@@ -197,4 +199,24 @@ fn the_language_is_read_from_display_and_an_unknown_one_is_named_with_its_line()
     let loaded = load(&path);
     assert_eq!(loaded.config, Config::default());
     assert_eq!(loaded.problem.unwrap().line, Some(3));
+}
+
+#[test]
+fn an_engine_limit_of_zero_is_refused_by_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(
+        &path,
+        "[engine]\ncommand = \"gnugo --mode gtp\"\nlimit_seconds = 0\n",
+    )
+    .unwrap();
+    let loaded = load(&path);
+    let problem = loaded.problem.expect("refused");
+    assert_eq!(problem.line, Some(3));
+    assert!(
+        problem.message.contains("limit_seconds"),
+        "{}",
+        problem.message
+    );
+    assert_eq!(loaded.config, Config::default());
 }

@@ -22,6 +22,8 @@ pub struct Flags {
     pub listen: Option<std::net::IpAddr>,
     /// `--lang en|ja`: the language, before the setting and the locale.
     pub lang: Option<Lang>,
+    /// `--engine CMD`: the GTP engine to play, before `[engine] command`.
+    pub engine: Option<String>,
 }
 
 /// The home screen with the saves and settings found for `home` (see
@@ -104,6 +106,12 @@ fn state_for(flags: &Flags, options: Options, viewport: (u16, u16)) -> State {
     if let Some(listen) = flags.listen {
         state.listen = listen;
     }
+    let path = std::env::var_os("PATH");
+    state.engine = crate::engine::found::engine_command(
+        flags.engine.as_deref(),
+        state.config.engine_command.as_deref(),
+        path.as_deref(),
+    );
     state
 }
 

@@ -8,6 +8,7 @@
 //! the state.
 
 pub mod app;
+pub mod engine;
 pub mod event_loop;
 pub mod launch;
 pub mod layout;

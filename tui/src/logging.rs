@@ -25,14 +25,7 @@ impl Write for QuietFile {
 
 /// Starts logging to the log file; without a writable file kaisho runs unlogged.
 pub fn init() {
-    let path = std::env::var_os("KAISHO_LOG")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("kaisho.log"));
-    let Ok(file) = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-    else {
+    let Some(file) = open() else {
         return;
     };
     let _ = tracing_subscriber::fmt()
@@ -40,6 +33,24 @@ pub fn init() {
         .with_ansi(false)
         .with_max_level(tracing::Level::INFO)
         .try_init();
+}
+
+/// The log file opened for appending, if it can be.
+fn open() -> Option<File> {
+    let path = std::env::var_os("KAISHO_LOG")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| std::env::temp_dir().join("kaisho.log"));
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(&path)
+        .ok()
+}
+
+/// Where an engine's standard error goes: the log file, or nowhere
+/// without one (never the screen the game is drawn on).
+pub fn stderr_sink() -> std::process::Stdio {
+    open().map_or_else(std::process::Stdio::null, std::process::Stdio::from)
 }
 
 /// Records an event the game accepted.

@@ -150,28 +150,19 @@ fn game_log(home: &Path, id: &str) -> kaisho_saves::log::LogContents {
 #[test]
 fn two_processes_play_a_short_game() {
     let dir = tempfile::tempdir().unwrap();
-    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
     let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
     let w = script(dir.path(), "w.txt", &["D4", "G7", "pass", "accept"]);
-    let mut host = host_on_loopback(
-        &hh,
+    let (_, events, joiner_saw) = lan_game(
+        dir.path(),
         &["--color", "black", "--name", "Honinbo", "--script", &b],
+        &["--name", "Kitani", "--script", &w],
     );
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", &w]);
-    assert!(join.expect("connected to ").contains("Honinbo"));
-    let id = join.expect("game ")["game ".len()..]
-        .split(':')
-        .next()
-        .unwrap()
-        .to_string();
-    let result = join.expect("result: ");
-    assert_eq!(host.expect("result: "), result);
-    assert_eq!(join.finish(), 0);
-    assert_eq!(host.finish(), 0);
-    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
-    assert_eq!(hl.events, jl.events);
-    assert_eq!(hl.events.len(), 8);
+    let connected = joiner_saw.iter().find(|l| l.starts_with("connected to "));
+    assert!(
+        connected.is_some_and(|l| l.contains("Honinbo")),
+        "{joiner_saw:?}"
+    );
+    assert_eq!(events.len(), 8);
 }
 
 #[test]
@@ -208,13 +199,8 @@ fn a_killed_joiner_rejoins_and_the_game_finishes() {
     again.expect("game ");
     again.say("pass");
     again.say("accept");
-    let result = again.expect("result: ");
-    assert_eq!(host.expect("result: "), result);
-    assert_eq!(again.finish(), 0);
-    assert_eq!(host.finish(), 0);
-    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
-    assert_eq!(hl.events, jl.events);
-    assert_eq!(hl.events.len(), 7);
+    let (_, events) = both_end(&mut host, &mut again, [&hh, &jh], &id);
+    assert_eq!(events.len(), 7);
 }
 
 #[test]
@@ -887,5 +873,101 @@ fn the_japanese_check_finds_an_english_line() {
     assert_eq!(
         english_lines(&lines, &[]),
         vec!["result: W+6.5".to_string()]
+    );
+}
+
+/// A LAN game between a host run with `host_args` and a joiner with
+/// `join_args`, to its result: the result line both print, the events of
+/// the host's log, which the joiner's equals, and the joiner's lines.
+fn lan_game(
+    dir: &Path,
+    host_args: &[&str],
+    join_args: &[&str],
+) -> (String, Vec<Event>, Vec<String>) {
+    let (hh, jh) = (dir.join("host"), dir.join("joiner"));
+    let mut host = host_on_loopback(&hh, host_args);
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let args: Vec<&str> = ["join", code.as_str()]
+        .iter()
+        .chain(join_args)
+        .copied()
+        .collect();
+    let mut join = Proc::start(&jh, &args);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    let (result, events) = both_end(&mut host, &mut join, [&hh, &jh], &id);
+    (result, events, join.seen.clone())
+}
+
+/// Both processes print the same result and exit cleanly, and the logs
+/// under both homes hold the same events of game `id`: the result and the
+/// events.
+fn both_end(host: &mut Proc, join: &mut Proc, homes: [&Path; 2], id: &str) -> (String, Vec<Event>) {
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(homes[0], id), game_log(homes[1], id));
+    assert_eq!(hl.events, jl.events);
+    (result, hl.events.into_iter().map(|e| e.event).collect())
+}
+
+/// `kaisho join --engine`: GNU Go takes the joiner's seat (White) and
+/// plays against a scripted host over loopback until the host resigns;
+/// both logs hold the same game, GNU Go's answers in it. (The host's
+/// events win a crossing, so the scripted side is the host.)
+#[test]
+fn an_engine_joins_a_lan_game_against_a_scripted_player() {
+    let gnugo = common::engine::GNUGO;
+    assert!(
+        Path::new(gnugo).exists(),
+        "GNU Go is not installed at {gnugo}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let engine = format!("{gnugo} --mode gtp --level 1");
+    // C3 waits for GNU Go's first answer; the resignation follows it.
+    let b = script(dir.path(), "b.txt", &["E5", "C3", "resign"]);
+    let (result, events, _) = lan_game(
+        dir.path(),
+        &["--color", "black", "--script", &b],
+        &["--engine", &engine],
+    );
+    assert!(result.contains("W+R"), "{result}");
+    assert!(
+        matches!(
+            events[1],
+            Event::Play {
+                color: Color::White,
+                ..
+            }
+        ),
+        "GNU Go answered the first move: {events:?}"
+    );
+}
+
+/// `kaisho host --engine`: an engine that passes takes the host's seat;
+/// at the stoppage it proposes its `final_status_list dead` (none), which
+/// the scripted joiner accepts, and the game is counted on both sides.
+#[test]
+fn an_engine_hosts_a_lan_game_and_proposes_its_dead_stones() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine(dir.path(), "passer");
+    let w = script(dir.path(), "w.txt", &["E5", "pass", "accept"]);
+    let (result, events, _) = lan_game(
+        dir.path(),
+        &["--color", "black", "--engine", &engine],
+        &["--script", &w],
+    );
+    assert!(result.contains("W+"), "{result}");
+    let proposal = Event::Propose {
+        by: Color::Black,
+        dead: Vec::new(),
+    };
+    assert!(
+        events.contains(&proposal),
+        "the engine proposed: {events:?}"
     );
 }

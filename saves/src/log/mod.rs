@@ -3,6 +3,7 @@
 //! before the event counts as made; an event taken back is withdrawn by a
 //! record of its own. See `frame` for the byte layout.
 
+mod engine_command;
 mod error;
 mod frame;
 mod header;

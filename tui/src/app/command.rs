@@ -35,6 +35,8 @@ pub enum Command {
         komi: Komi,
         handicap: u8,
     },
+    /// Start a game against the GTP engine.
+    StartEngine(super::net::EngineGame),
     /// Send the marked stones as a proposal (or counter-proposal).
     Propose,
     /// In the ending, play the chain at this point out on a scratch board

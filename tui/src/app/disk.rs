@@ -35,7 +35,8 @@ pub enum Job {
         time_used_ms: Option<u32>,
     },
     /// Reopen adjourned game `game`'s log to play on, with its series;
-    /// a network game's log is left closed ([`Done::Networked`]).
+    /// a network game's log is left closed ([`Done::Networked`]), and
+    /// an engine game's too ([`Done::EngineGame`]).
     ResumeLog { game: String },
     /// Read saved game `game` and its SGF record, for review, its
     /// comments in `lang`.
@@ -69,6 +70,9 @@ pub enum Done {
     Resumed(Result<Box<Resumed>, LogError>),
     /// The game to resume is a network game: it resumes with its partner.
     Networked,
+    /// The game to resume was played against the engine with this
+    /// command line: the engine's seat reopens it.
+    EngineGame(String),
     Loaded(Result<Box<(SavedGame, SgfRecord)>, LogError>),
     HostOf(Option<SocketAddr>),
     Games(log::Listing),

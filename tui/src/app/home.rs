@@ -3,11 +3,12 @@
 //! exist, and never before.
 
 use super::command::Command;
+use super::net::EngineGame;
 use super::timer::CLOCKS;
 use crate::words::{FormValue, Lang, clock_words, form_value};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
-use kaisho_core::{BoardSize, Komi};
+use kaisho_core::{BoardSize, Color, Komi};
 
 /// One line of the home menu.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -18,6 +19,9 @@ pub enum HomeItem {
     HostLan,
     /// Join a partner's game with the code it shows.
     JoinLan,
+    /// Play a GTP engine with the values below; its value is the colour
+    /// the player takes.
+    PlayEngine,
     BoardSize,
     Komi,
     Handicap,
@@ -54,6 +58,7 @@ const SAVED: &[HomeItem] = &[
     HomeItem::Games,
     HomeItem::Series,
     HomeItem::Settings,
+    HomeItem::PlayEngine,
     HomeItem::Quit,
 ];
 
@@ -109,6 +114,8 @@ pub struct Home {
     pub even_komi: Komi,
     /// Whether the player set the komi: then a handicap leaves it alone.
     pub komi_chosen: bool,
+    /// The colour the player takes against the engine.
+    pub engine_color: Color,
 }
 
 /// The handicap one step up or down (`by` > 0 is up), at most `max`: one
@@ -160,6 +167,7 @@ impl Default for Home {
             custom_clock: None,
             even_komi: Komi::MODERN,
             komi_chosen: false,
+            engine_color: Color::Black,
         }
     }
 }
@@ -193,6 +201,13 @@ impl Home {
                 },
             )),
             HomeItem::Clock => Some(clock_words(lang, self.time_control())),
+            HomeItem::PlayEngine => Some(form_value(
+                lang,
+                FormValue::Colors(match self.engine_color {
+                    Color::Black => kaisho_net::Colors::HostBlack,
+                    Color::White => kaisho_net::Colors::HostWhite,
+                }),
+            )),
             _ => None,
         }
     }
@@ -211,6 +226,13 @@ impl Home {
                         komi: self.komi,
                         handicap: self.handicap,
                     }),
+                    HomeItem::PlayEngine => Some(Command::StartEngine(EngineGame {
+                        size: self.size,
+                        komi: self.komi,
+                        handicap: self.handicap,
+                        local: self.engine_color,
+                        clock: self.time_control(),
+                    })),
                     HomeItem::Quit => Some(Command::Quit),
                     HomeItem::HostLan => Some(Command::OpenHost),
                     HomeItem::JoinLan => Some(Command::AskJoin),
@@ -244,6 +266,7 @@ impl Home {
                 let n = CLOCKS.len() as i32;
                 self.clock = (self.clock as i32 + by).rem_euclid(n) as usize;
             }
+            HomeItem::PlayEngine => self.engine_color = self.engine_color.opponent(),
             HomeItem::Handicap => {
                 let before = self.handicap;
                 self.handicap = next_handicap(self.handicap, by, self.max_handicap());

@@ -12,6 +12,7 @@ mod count;
 mod discover;
 mod disk;
 mod draft;
+mod engine_game;
 mod finding;
 mod games;
 mod home;
@@ -56,7 +57,7 @@ pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
-pub use net::{ClockFace, NetNews, NetRequest, Plan, Started};
+pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started};
 pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
@@ -169,6 +170,10 @@ pub struct State {
     pub listen: std::net::IpAddr,
     /// What the shell announces and browses on the local network.
     pub discovering: Discovering,
+    /// The command line of the GTP engine to play (`--engine`,
+    /// `[engine] command`, or GNU Go where it is installed); `None` when
+    /// there is none, and then the home menu's engine item says so.
+    pub engine: Option<String>,
 }
 
 impl State {
@@ -193,6 +198,7 @@ impl State {
             pending: None,
             listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             discovering: Discovering::default(),
+            engine: None,
         }
     }
 

@@ -11,7 +11,7 @@ use super::recording::SeriesGame;
 use super::series_net::SeriesTerms;
 use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
-use kaisho_core::{Color, Event, GameError, Settings};
+use kaisho_core::{Color, Event, GameError, Komi, Settings};
 use kaisho_net::Terms;
 use std::net::SocketAddr;
 
@@ -40,12 +40,46 @@ pub enum Plan {
     JoinResume { addr: SocketAddr, id: String },
 }
 
+/// The terms of a new engine game from the home menu's values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineGame {
+    pub size: u8,
+    pub komi: Komi,
+    pub handicap: u8,
+    /// The colour the player takes.
+    pub local: Color,
+    pub clock: TimeControl,
+}
+
+/// A game against a GTP engine: the engine's command line and the terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineTerms {
+    /// The command line that starts the engine in GTP mode.
+    pub command: String,
+    /// Board, komi and the handicap stones in the 1949 order.
+    pub settings: Settings,
+    /// The colour the player takes.
+    pub local: Color,
+    pub clock: TimeControl,
+    /// The seconds the engine may think for one move beyond its clock
+    /// before the game is adjourned.
+    pub limit_secs: u64,
+    /// The adjourned engine game to resume instead of a new one.
+    pub resume: Option<String>,
+}
+
 /// What the update asks of the network task.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetRequest {
     /// Start the network task: find the partner, agree and play.
     Start {
         plan: Plan,
+        name: String,
+    },
+    /// Start a game against a GTP engine, which the shell runs as a child
+    /// process behind a task of its own, reporting as the network task does.
+    StartEngine {
+        terms: Box<EngineTerms>,
         name: String,
     },
     /// Make this event of ours: the task's game checks it (once), the task
@@ -161,6 +195,8 @@ pub enum NetNews {
     Clocks(ClockFace),
     /// The connection dropped; the task is trying to get the partner back.
     Away(String),
+    /// The engine is working on its move (`true`) or has answered.
+    Thinking(bool),
     /// The task has ended, and why (the game is over, adjourned, or failed).
     Closed(String),
     /// Before a series game: the partner's copy of series `series` differs

@@ -82,6 +82,11 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                     net.clocks = Some(face);
                 }
             }
+            NetNews::Thinking(thinking) => {
+                if let Some(net) = &mut session.net {
+                    net.thinking = thinking;
+                }
+            }
             NetNews::Away(text) => {
                 out.refuse(text.clone());
                 if let Some(net) = &mut session.net {
@@ -136,6 +141,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         clocks: None,
         chat,
         link: LinkState::Connected,
+        thinking: false,
         series,
     });
     session.ending_turn = local;
@@ -157,6 +163,7 @@ fn closed(session: &mut Table, text: &str) {
         return;
     };
     net.link = LinkState::Closed(text.to_string());
+    net.thinking = false;
     if session.game.phase() != Phase::Ended {
         session.halted = Some(text.to_string());
     }

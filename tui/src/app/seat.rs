@@ -30,6 +30,8 @@ pub struct NetSeat {
     /// The chat, oldest first: `name: text`.
     pub chat: Vec<String>,
     pub link: LinkState,
+    /// The partner, an engine, is working on its move.
+    pub thinking: bool,
     /// The series game this is, recorded in this side's copy at the end.
     pub series: Option<SeriesGame>,
 }

@@ -214,6 +214,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             komi,
             handicap,
         } => local::start_local(state, size, komi, handicap, out),
+        Command::StartEngine(game) => super::engine_game::start(state, game, out),
         Command::Home => match state.table() {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse(note(state.naming.lang, Note::GameNotOver));
@@ -407,6 +408,9 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
             games::resumed(state, &id, *resumed, out);
         }
         (Done::Networked, Then::Resume { id }) => games::networked(state, id),
+        (Done::EngineGame(command), Then::Resume { id }) => {
+            super::engine_game::resume(state, id, command, out);
+        }
         (Done::Loaded(Ok(loaded)), Then::Review { id, from_games }) => {
             games::reviewed(state, &id, from_games, *loaded, out);
         }

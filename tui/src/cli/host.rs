@@ -6,6 +6,7 @@
 
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
+use kaisho::engine::lan::LanEngine;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
 use kaisho::netplay::terms::take_partners;
@@ -76,6 +77,10 @@ pub struct PlayOptions {
     /// on this network interface only, e.g. `eth0`.
     #[arg(long, value_name = "NAME")]
     pub mdns_interface: Option<String>,
+    /// Let a GTP engine play this side (its command line, e.g. "gnugo
+    /// --mode gtp"): it takes the place of --script and the terminal.
+    #[arg(long, value_name = "CMD")]
+    pub engine: Option<String>,
 }
 
 /// What a headless player takes from config.toml and the options: the name
@@ -85,6 +90,8 @@ pub struct Player {
     pub undo_limit: u32,
     /// Whether a hosted game is announced on the local network.
     pub announce: bool,
+    /// How long an engine playing this side may think for one move.
+    pub engine_limit: Duration,
 }
 
 impl PlayOptions {
@@ -100,6 +107,23 @@ impl PlayOptions {
             name: self.name.clone().unwrap_or(loaded.config.player_name),
             undo_limit: loaded.config.undo_limit,
             announce: loaded.config.announce,
+            engine_limit: Duration::from_secs(u64::from(loaded.config.engine_limit_secs)),
+        }
+    }
+
+    /// The script the game is played from: the engine's (`--engine`), the
+    /// file's (`--script`) or the terminal's.
+    pub fn script(
+        &self,
+        lang: Lang,
+        engine_limit: Duration,
+    ) -> Result<(Script, Option<LanEngine>), NetplayError> {
+        match &self.engine {
+            Some(command) => {
+                let (script, engine) = LanEngine::start(command, lang, engine_limit)?;
+                Ok((script, Some(engine)))
+            }
+            None => Ok((script_for(commands(self.script.as_deref())?, lang), None)),
         }
     }
 
@@ -325,13 +349,14 @@ pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 
 async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
-    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let addr = SocketAddr::new(args.bind, args.port);
     let Player {
         name,
         undo_limit,
         announce,
+        engine_limit,
     } = args.play.player(&places, lang);
+    let (script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let time = TimeControl::from(args.play.time());
     let session = match &args.resume {
@@ -437,14 +462,37 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             .map(Some)
             .map_err(NetplayError::from)
     };
-    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
+    let played = (script, engine);
+    play_out(played, session, &places, undo_limit, lang, comeback).await
 }
 
-/// Plays `session` from `script` to its end, asking to take back a move at
-/// most `undo_limit` times in the game; a dropped partner is got back
-/// with `comeback`, which gives the resumed session, or `None` when the
-/// partner did not come back in time (the game stays adjourned).
+/// Plays `session` from the script to its end (an engine, when one plays
+/// this side, is shown the game first and closed at the end), asking to
+/// take back a move at most `undo_limit` times in the game; a dropped
+/// partner is got back with `comeback`, which gives the resumed session,
+/// or `None` when the partner did not come back in time (the game stays
+/// adjourned).
 pub async fn play_out(
+    (mut script, engine): (Script, Option<LanEngine>),
+    session: Session,
+    places: &Places,
+    undo_limit: u32,
+    lang: Lang,
+    comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, NetplayError>,
+) -> Result<ExitCode, NetplayError> {
+    if let Some(engine) = &engine {
+        engine.begin(session.game(), session.local_color());
+    }
+    let code = play_script(&mut script, session, places, undo_limit, lang, comeback).await;
+    drop(script);
+    if let Some(engine) = engine {
+        engine.close().await;
+    }
+    code
+}
+
+/// [`play_out`] from `script`.
+async fn play_script(
     script: &mut Script,
     mut session: Session,
     places: &Places,

@@ -3,7 +3,7 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, Player, commands, load_env, meet, play_out, runtime, script_for};
+use super::host::{PlayOptions, Player, load_env, meet, play_out, runtime};
 use clap::Args;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
@@ -64,12 +64,15 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 
 async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
     let (mut env, places) = load_env(home)?;
-    let mut script = script_for(commands(args.play.script.as_deref())?, lang);
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");
     let Player {
-        name, undo_limit, ..
+        name,
+        undo_limit,
+        engine_limit,
+        ..
     } = args.play.player(&places, lang);
+    let (script, engine) = args.play.script(lang, engine_limit)?;
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text
@@ -118,7 +121,8 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         };
         resume(link, &env, time).await.map(Some)
     };
-    play_out(&mut script, session, &places, undo_limit, lang, comeback).await
+    let played = (script, engine);
+    play_out(played, session, &places, undo_limit, lang, comeback).await
 }
 
 /// `kaisho join --list`: looks for games for `--wait` seconds and prints

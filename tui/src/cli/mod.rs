@@ -38,6 +38,10 @@ pub struct Cli {
     /// else LC_ALL, LC_MESSAGES or LANG: ja* is Japanese; else English).
     #[arg(long, global = true, value_name = "LANG", value_parser = kaisho::words::parse_flag)]
     pub lang: Option<Lang>,
+    /// The GTP engine to play from the home menu, as a command line (else
+    /// `[engine] command` in config.toml, else GNU Go when installed).
+    #[arg(long = "engine", value_name = "CMD")]
+    pub engine: Option<String>,
 }
 
 /// The language for a subcommand: `--lang`, the setting in the config
@@ -77,6 +81,7 @@ pub fn run(cli: Cli) -> ExitCode {
             home: cli.home,
             listen: cli.listen,
             lang: cli.lang,
+            engine: cli.engine,
         }),
         Some(command) => {
             let home = cli.home.as_deref();

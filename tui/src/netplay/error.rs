@@ -73,6 +73,9 @@ pub enum NetplayError {
     /// The series could not be read.
     #[error(transparent)]
     SeriesStore(#[from] StoreError),
+    /// The engine that was to play this side could not start.
+    #[error(transparent)]
+    Engine(#[from] crate::engine::EngineError),
     /// The player is neither player of the series the game belongs to.
     #[error(transparent)]
     Series(#[from] NotYourSeries),

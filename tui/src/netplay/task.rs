@@ -1,9 +1,12 @@
 //! The network task of the game being played, as the event loop and plain
-//! mode hold it: requests in, reports out.
+//! mode hold it: requests in, reports out. An engine game's task
+//! (`engine::seat`) is held the same way.
 
 use super::worker;
 use crate::app::{NetNews, NetRequest, State};
-use crate::words::{Line, cli_line};
+use crate::engine::seat;
+use crate::words::{Lang, Line, cli_line};
+use kaisho_saves::places::Places;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinHandle;
@@ -27,25 +30,15 @@ impl Net {
     /// called inside a tokio runtime.
     pub fn request(&mut self, state: &State, request: NetRequest) -> Option<NetNews> {
         match request {
-            NetRequest::Start { plan, name } => {
-                self.leave();
-                let Some(places) = state.places.clone() else {
-                    let line = cli_line(state.naming.lang, Line::NeedsDataFolder);
-                    return Some(NetNews::Closed(line));
-                };
-                let (tx, rx) = mpsc::unbounded_channel();
-                let (news_tx, news) = mpsc::unbounded_channel();
-                let handle = tokio::spawn(worker::run(
-                    plan,
-                    name,
-                    places,
-                    state.naming.lang,
-                    rx,
-                    news_tx,
-                ));
-                self.task = Some((tx, handle));
-                self.news = Some(news);
-                None
+            NetRequest::Start { plan, name } => self.start(state, |places, lang, rx, news| {
+                tokio::spawn(worker::run(plan, name, places, lang, rx, news))
+            }),
+            NetRequest::StartEngine { terms, name } => {
+                self.start(state, |places, lang, rx, news| {
+                    tokio::spawn(async move {
+                        seat::run(*terms, name, places, lang, rx, news).await;
+                    })
+                })
             }
             other => {
                 let sent = self
@@ -55,6 +48,31 @@ impl Net {
                 (!sent).then(|| NetNews::Refused(cli_line(state.naming.lang, Line::NotConnected)))
             }
         }
+    }
+
+    /// Begins a task with `spawn` (ending any earlier one), giving it the
+    /// data folder, the language, its requests and its report channel.
+    fn start(
+        &mut self,
+        state: &State,
+        spawn: impl FnOnce(
+            Places,
+            Lang,
+            UnboundedReceiver<NetRequest>,
+            UnboundedSender<NetNews>,
+        ) -> JoinHandle<()>,
+    ) -> Option<NetNews> {
+        self.leave();
+        let Some(places) = state.places.clone() else {
+            let line = cli_line(state.naming.lang, Line::NeedsDataFolder);
+            return Some(NetNews::Closed(line));
+        };
+        let (tx, rx) = mpsc::unbounded_channel();
+        let (news_tx, news) = mpsc::unbounded_channel();
+        let handle = spawn(places, state.naming.lang, rx, news_tx);
+        self.task = Some((tx, handle));
+        self.news = Some(news);
+        None
     }
 
     /// The next report of the current task; waits for ever without one.

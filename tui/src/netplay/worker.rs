@@ -391,7 +391,7 @@ impl Task {
                     }
                     Some(NetRequest::Act(event)) => self.act(session, event).await?,
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
-                    Some(NetRequest::Start { .. }) => {
+                    Some(NetRequest::Start { .. } | NetRequest::StartEngine { .. }) => {
                         self.tell(NetNews::Refused(self.line(Line::AlreadyRunning)));
                     }
                     Some(NetRequest::TakeLastResult(_)) => {}

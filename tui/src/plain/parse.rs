@@ -1,9 +1,9 @@
 //! Reading a typed line into a command.
 
 use super::{Usage, UsageError};
-use crate::app::{Command, DEFAULT_PORT, State};
+use crate::app::{Command, DEFAULT_PORT, EngineGame, State};
 use crate::words::{self, Verb};
-use kaisho_core::{Komi, Point};
+use kaisho_core::{Color, Komi, Point};
 use kaisho_saves::limits::MAX_CHAT_CHARS;
 
 /// What a typed line asks for.
@@ -28,6 +28,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
     let command = match verb.to_ascii_lowercase().as_str() {
         "new" => new_game(args, state)?,
         "host" => host_game(args, state)?,
+        "engine" => engine_game(args, state)?,
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
         "join" => return Err(UsageError::Usage(Usage::Join)),
         "score" => Command::ShowScore,
@@ -183,6 +184,27 @@ fn host_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
     })
 }
 
+/// `engine [black|white] [SIZE] [KOMI] [HANDICAP]`: the home menu's
+/// colour and clock for what is left out.
+fn engine_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
+    let (local, terms) = match args.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+        Some("black" | "b") => (Color::Black, &args[1..]),
+        Some("white" | "w") => (Color::White, &args[1..]),
+        _ => (state.home.engine_color, args),
+    };
+    if terms.len() > 3 {
+        return Err(UsageError::Usage(Usage::Engine));
+    }
+    let (size, komi, handicap) = game_terms(terms, state)?;
+    Ok(Command::StartEngine(EngineGame {
+        size,
+        komi,
+        handicap,
+        local,
+        clock: state.home.time_control(),
+    }))
+}
+
 fn new_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
     if args.len() > 3 {
         return Err(UsageError::Usage(Usage::New));
@@ -234,6 +256,27 @@ mod tests {
             }),
         );
         state
+    }
+
+    #[test]
+    fn engine_lines_take_a_colour_and_the_game_terms() {
+        let state = State::new(Options::default(), (80, 24));
+        let Ok(Line::Command(Command::StartEngine(game))) = parse("engine white 9 0 2", &state)
+        else {
+            panic!("an engine game");
+        };
+        assert_eq!(
+            (game.local, game.size, game.komi, game.handicap),
+            (Color::White, 9, Komi::ZERO, 2)
+        );
+        let Ok(Line::Command(Command::StartEngine(game))) = parse("engine 13", &state) else {
+            panic!("an engine game");
+        };
+        assert_eq!((game.local, game.size), (Color::Black, 13));
+        assert_eq!(
+            parse("engine black 9 0 2 7", &state),
+            Err(UsageError::Usage(Usage::Engine))
+        );
     }
 
     #[test]

@@ -23,6 +23,7 @@ pub enum Usage {
     Series,
     Host,
     New,
+    Engine,
 }
 
 /// A typed line that is not a command, and why.

@@ -171,9 +171,13 @@ impl Disk {
     }
 
     /// Reopens adjourned game `id`'s log with its series; a network game's
-    /// log stays closed, for the network task to resume.
+    /// log stays closed, for the network task to resume, and an engine
+    /// game's for the engine's seat.
     fn resume(&mut self, places: &Places, store: &GameStore, id: &str) -> Done {
         self.log = None;
+        if let Some(command) = store.engine_of(id) {
+            return Done::EngineGame(command);
+        }
         let networked = store
             .load(id)
             .is_ok_and(|saved| saved.contents.header.local_color.is_some());

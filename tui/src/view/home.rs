@@ -4,7 +4,7 @@
 use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HomeItem, State};
-use crate::words::{Lang, pad_right};
+use crate::words::{EngineLine, Lang, engine_line, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -15,6 +15,7 @@ fn label(item: HomeItem, lang: Lang) -> &'static str {
         (Lang::En, HomeItem::PlayLocal) => "Play a local game (two players, one keyboard)",
         (Lang::En, HomeItem::HostLan) => "Host a game on the local network",
         (Lang::En, HomeItem::JoinLan) => "Join a game on the local network (type its code)",
+        (Lang::En, HomeItem::PlayEngine) => "Play the engine",
         (Lang::En, HomeItem::BoardSize) => "board size",
         (Lang::En, HomeItem::Komi) => "komi",
         (Lang::En, HomeItem::Handicap) => "handicap",
@@ -26,6 +27,7 @@ fn label(item: HomeItem, lang: Lang) -> &'static str {
         (Lang::Ja, HomeItem::PlayLocal) => "対局する (二人で一つのキーボード)",
         (Lang::Ja, HomeItem::HostLan) => "LANで対局を開く",
         (Lang::Ja, HomeItem::JoinLan) => "LANの対局に参加 (コードを入力)",
+        (Lang::Ja, HomeItem::PlayEngine) => "思考エンジンと対局",
         (Lang::Ja, HomeItem::BoardSize) => "碁盤",
         (Lang::Ja, HomeItem::Komi) => "コミ",
         (Lang::Ja, HomeItem::Handicap) => "置碁",
@@ -62,6 +64,15 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     };
     for (i, &item) in home.items.iter().enumerate() {
         let text = match home.value(item, theme.lang) {
+            // The engine item is a menu entry whose value is the colour, or
+            // says that there is no engine (choosing it says how to get one).
+            Some(_) if item == HomeItem::PlayEngine && state.engine.is_none() => {
+                let none = engine_line(theme.lang, EngineLine::NoneFound);
+                format!("{}  ({none})", label(item, theme.lang))
+            }
+            Some(value) if item == HomeItem::PlayEngine => {
+                format!("{}  {left} {value} {right}", label(item, theme.lang))
+            }
             Some(value) => format!(
                 "    {}{left} {value} {right}",
                 pad_right(label(item, theme.lang), 12)

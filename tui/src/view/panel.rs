@@ -7,7 +7,7 @@ use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
-use crate::words::{Lang, Say, say};
+use crate::words::{EngineLine, Lang, Say, engine_line, say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -51,8 +51,13 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
     Paragraph::new(lines).render(area, buf);
 }
 
-/// The connection's state, when it is not simply connected.
+/// The connection's state, when it is not simply connected; an engine
+/// partner at work says so.
 fn link(net: &NetSeat, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
+    if net.thinking {
+        let thinking = engine_line(theme.lang, EngineLine::Thinking);
+        lines.push(Line::styled(theme.text(&thinking), theme.dim()));
+    }
     // A closed link says why in the stopped game's own lines.
     let LinkState::Away(why) = &net.link else {
         return;

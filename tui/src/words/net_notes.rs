@@ -25,6 +25,7 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
         (_, NetplayError::Komi(e)) => failure(lang, Failure::Komi(e)),
         (_, NetplayError::SeriesId(e)) => failure(lang, Failure::SeriesId(e)),
         (_, NetplayError::SeriesStore(e)) => failure(lang, Failure::Series(e)),
+        (_, NetplayError::Engine(e)) => super::engine_error(e, naming, size),
         (Lang::En, other) => other.to_string(),
         (Lang::Ja, NetplayError::NotNetworked(id)) => {
             format!("対局 {id} はネット対局ではありません")

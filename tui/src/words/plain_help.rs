@@ -21,6 +21,11 @@ pub fn plain_help(lang: Lang) -> String {
             "LANで対局を開き、参加コードを表示",
         ),
         (
+            "engine [b|w] [SIZE KOMI HANDICAP]",
+            "play the engine (--engine, [engine] command or GNU Go)",
+            "思考エンジンと対局 (--engine、[engine] command、GNU Go)",
+        ),
+        (
             "join ADDRESS:PORT CODE",
             "join a LAN game with the host's code",
             "相手のコードでLANの対局に参加",

@@ -2,6 +2,8 @@
 //! typed points, rendering at 80×24, and a few fixed games.
 #![allow(dead_code)]
 
+pub mod engine;
+
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use kaisho::app::{Cmd, Command, Msg, Options, Screen, State, Table, Tone};

@@ -1,0 +1,14 @@
+//! A GTP engine as an opponent: the client that speaks to the child
+//! process (`gtp`), its failures (`error`), the game's terms in GTP words
+//! (`terms`), what kaisho tells and asks it about a game (`talk`), which engine to play (`found`) and the task that seats it at the network game's screen
+//! (`seat`), or that seats it in a LAN game (`lan`).
+
+pub mod error;
+pub mod found;
+pub mod gtp;
+pub mod lan;
+pub mod seat;
+pub mod talk;
+pub mod terms;
+
+pub use error::EngineError;

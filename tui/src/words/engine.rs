@@ -1,0 +1,98 @@
+//! An engine opponent's words: what went wrong with it (`EngineError`,
+//! whose `Display` stays English for logs) and the lines its seat says.
+
+use super::{Lang, refusal};
+use crate::app::Naming;
+use crate::engine::EngineError;
+
+/// The engine's failure in the player's language (points on a board of
+/// `size` lines).
+#[must_use]
+pub fn engine_error(error: &EngineError, naming: Naming, size: u8) -> String {
+    match (naming.lang, error) {
+        (Lang::En, EngineError::Illegal { answer, error }) => format!(
+            "the engine played {answer}, which the rules refuse: {}",
+            refusal(error, naming, size)
+        ),
+        (Lang::En, other) => other.to_string(),
+        (Lang::Ja, EngineError::Start { command, why }) => {
+            format!("思考エンジン「{command}」を起動できません: {why}")
+        }
+        (Lang::Ja, EngineError::Died { status }) => {
+            format!("思考エンジンが終了しました ({status})")
+        }
+        (Lang::Ja, EngineError::Garbage { command, line }) => {
+            format!("思考エンジンが「{command}」に GTP でない答えを返しました: {line}")
+        }
+        (Lang::Ja, EngineError::Illegal { answer, error }) => format!(
+            "思考エンジンの着手 {answer} は規則上打てません: {}",
+            refusal(error, naming, size)
+        ),
+        (Lang::Ja, EngineError::Refused { command, answer }) => {
+            format!("思考エンジンが「{command}」を拒みました: {answer}")
+        }
+        (Lang::Ja, EngineError::Board { stones }) => {
+            format!("思考エンジンの盤面が対局と違います (黒石: {stones})")
+        }
+        (Lang::Ja, EngineError::TimedOut { command, limit }) => format!(
+            "思考エンジンが「{command}」に {} 秒以内に答えませんでした",
+            limit.as_secs()
+        ),
+    }
+}
+
+/// A line of an engine's seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EngineLine<'a> {
+    /// The engine is working on its move.
+    Thinking,
+    /// The game stopped because of the engine, and stays adjourned.
+    Adjourned(&'a str),
+    /// The engine could not answer `final_status_list dead`.
+    NoEnding,
+    /// The engine accepted the player's proposal.
+    Accepts,
+    /// The engine answers a proposal it disagrees with by its own.
+    ProposesOwn,
+    /// The engine's proposal from `final_status_list dead`.
+    Proposes,
+    /// No engine to play, and how to get one.
+    Unavailable,
+    /// The home menu's note that no engine was found.
+    NoneFound,
+    /// The engine's command could not be kept beside the log: why.
+    NotKept(&'a str),
+    /// The title while the engine starts: its command line.
+    Starting(&'a str),
+}
+
+/// `line` in `lang`.
+#[must_use]
+pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
+    match (lang, line) {
+        (Lang::En, EngineLine::Thinking) => "thinking…".to_string(),
+        (Lang::Ja, EngineLine::Thinking) => "思考中…".to_string(),
+        (Lang::En, EngineLine::Adjourned(why)) => {
+            format!("The game is adjourned: {why}. The log is kept; resume it from Saved games.")
+        }
+        (Lang::Ja, EngineLine::Adjourned(why)) => {
+            format!("対局は打ち掛けになりました: {why}。棋譜は保存済みで、保存した対局から再開できます。")
+        }
+        (Lang::En, EngineLine::NoEnding) => "The engine cannot judge the dead stones (final_status_list): the decision is yours. Mark them and propose; it accepts a proposal Article 7 does not contradict.".to_string(),
+        (Lang::Ja, EngineLine::NoEnding) => "思考エンジンは死石を判定できません (final_status_list)。判断はあなたに任されます。死石を指定して提案してください。第七条に反しない提案なら受け入れます。".to_string(),
+        (Lang::En, EngineLine::Accepts) => "The engine accepts your proposal.".to_string(),
+        (Lang::Ja, EngineLine::Accepts) => "思考エンジンは提案を受け入れました。".to_string(),
+        (Lang::En, EngineLine::ProposesOwn) => "Article 7 contradicts your proposal; the engine proposes its own dead stones again.".to_string(),
+        (Lang::Ja, EngineLine::ProposesOwn) => "提案は第七条に反するため、思考エンジンは自分の死石の提案を返しました。".to_string(),
+        (Lang::En, EngineLine::Proposes) => "The engine proposes its dead stones (final_status_list dead): accept, counter-propose or resume.".to_string(),
+        (Lang::Ja, EngineLine::Proposes) => "思考エンジンが死石を提案しました (final_status_list dead)。承認、対案、続行のいずれかを。".to_string(),
+        (Lang::En, EngineLine::Unavailable) => "No engine to play: install GNU Go, or name one with --engine \"CMD\" or [engine] command in config.toml.".to_string(),
+        (Lang::Ja, EngineLine::Unavailable) => "対局できる思考エンジンがありません。GNU Go を入れるか、--engine \"CMD\" または config.toml の [engine] command で指定してください。".to_string(),
+        (Lang::En, EngineLine::NotKept(why)) => format!("The engine's command was not kept beside the log ({why}); resuming this game from Saved games will not find the engine."),
+        (Lang::Ja, EngineLine::NotKept(why)) => format!("思考エンジンのコマンドを棋譜の横に保存できませんでした ({why})。保存した対局からこの対局を再開しても思考エンジンは見つかりません。"),
+        (Lang::En, EngineLine::NoneFound) => "no engine found".to_string(),
+        (Lang::Ja, EngineLine::NoneFound) => "思考エンジンなし".to_string(),
+        (Lang::En, EngineLine::Starting(command)) => format!("Playing the engine: {command}"),
+        (Lang::Ja, EngineLine::Starting(command)) => format!("思考エンジンと対局: {command}"),
+    }
+}

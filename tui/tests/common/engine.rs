@@ -1,0 +1,89 @@
+//! Engines for the tests: where GNU Go is, a fake GTP engine written as a
+//! Python script, and whether a process was left behind.
+
+use std::path::Path;
+
+/// GNU Go as `.ci/install-gnugo` installs it.
+pub const GNUGO: &str = "/usr/games/gnugo";
+
+/// A fake engine in Python: it answers every command with `=` until
+/// `genmove`, where it does what `mode` says: `die`, `hang`, answer
+/// `garbage`, an `illegal` move (the last one played), or pass (`passer`,
+/// whose `final_status_list dead` answers the points given in `dead`, and
+/// `mute`, which does not know that command); `wrongboard` lists its
+/// black stones at A1 whatever was placed.
+pub fn fake_engine(dir: &Path, mode: &str) -> String {
+    fake_engine_with(dir, mode, "")
+}
+
+/// [`fake_engine`] whose `final_status_list dead` names `dead`.
+pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str) -> String {
+    let script = dir.join(format!("fake-{mode}.py"));
+    let body = r#"import sys, time
+mode = sys.argv[1]
+last = "D4"
+for line in sys.stdin:
+    words = line.split()
+    if not words:
+        continue
+    if words[0] == "play" and len(words) == 3:
+        last = words[2]
+    if words[0] == "genmove":
+        if mode == "die":
+            sys.exit(3)
+        if mode == "hang":
+            time.sleep(600)
+        if mode == "garbage":
+            sys.stdout.write("hello \x1b[31mworld\n\n")
+            sys.stdout.flush()
+            continue
+        if mode == "illegal":
+            sys.stdout.write("= " + last + "\n\n")
+            sys.stdout.flush()
+            continue
+        if mode in ("passer", "mute"):
+            sys.stdout.write("= pass\n\n")
+            sys.stdout.flush()
+            continue
+    if words[0] == "final_status_list":
+        if mode == "mute":
+            sys.stdout.write("? unknown command\n\n")
+        else:
+            sys.stdout.write("= " + (sys.argv[2] if len(sys.argv) > 2 else "") + "\n\n")
+        sys.stdout.flush()
+        continue
+    if words[0] == "quit":
+        sys.stdout.write("=\n\n")
+        sys.stdout.flush()
+        break
+    if words[0] == "name":
+        sys.stdout.write("= Fake\n\n")
+    elif words[0] == "list_stones":
+        sys.stdout.write("= A1\n\n")
+    elif words[0] == "list_commands" and mode == "wrongboard":
+        sys.stdout.write("= boardsize\nlist_stones\ngenmove\n\n")
+    elif words[0] == "list_commands":
+        sys.stdout.write("= boardsize\nkomi\ngenmove\n\n")
+    else:
+        sys.stdout.write("=\n\n")
+    sys.stdout.flush()
+"#;
+    std::fs::write(&script, body).unwrap();
+    format!("python3 {} {mode} '{dead}'", script.display())
+}
+
+/// Whether process `pid` is gone or at least not a zombie.
+pub fn not_a_zombie(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => {
+            let state = stat
+                .rsplit(')')
+                .next()
+                .unwrap_or("")
+                .split_whitespace()
+                .next();
+            state != Some("Z")
+        }
+    }
+}

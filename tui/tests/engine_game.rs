@@ -1,0 +1,524 @@
+//! A GTP engine at the board: a real GNU Go game through the engine's seat
+//! to a counted result (handicap, byo-yomi, the ending), and fake engines
+//! that die, hang, answer garbage or an illegal move, each of which
+//! adjourns the game with the reason, the log intact and no process left.
+
+use kaisho::app::{EngineTerms, NetNews, NetRequest};
+use kaisho::engine::seat;
+use kaisho::words::Lang;
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{BoardSize, Color, Event, Game, Komi, Phase, Point, Settings};
+use kaisho_saves::log::GameStore;
+use kaisho_saves::places::Places;
+use std::path::Path;
+use std::time::Duration;
+use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
+use tokio::task::JoinHandle;
+
+mod common;
+
+use common::engine::{GNUGO, fake_engine, fake_engine_with, not_a_zombie};
+
+/// One engine game run by the seat's task, as the screen would hold it.
+struct Run {
+    requests: UnboundedSender<NetRequest>,
+    news: UnboundedReceiver<NetNews>,
+    task: JoinHandle<Option<u32>>,
+    places: Places,
+    /// The game as the reports build it.
+    mirror: Option<Game>,
+    local: Color,
+    id: String,
+    closed: Option<String>,
+    notes: Vec<String>,
+}
+
+impl Run {
+    fn start(dir: &Path, terms: EngineTerms) -> Run {
+        let places = Places::under(dir);
+        let (requests, rx) = mpsc::unbounded_channel();
+        let (news_tx, news) = mpsc::unbounded_channel();
+        let local = terms.local;
+        let task = tokio::spawn(seat::run(
+            terms,
+            "Aki".to_string(),
+            places.clone(),
+            Lang::En,
+            rx,
+            news_tx,
+        ));
+        Run {
+            requests,
+            news,
+            task,
+            places,
+            mirror: None,
+            local,
+            id: String::new(),
+            closed: None,
+            notes: Vec::new(),
+        }
+    }
+
+    /// The next report, applied to the mirror; `None` once the task closed.
+    async fn next(&mut self) -> Option<NetNews> {
+        let news = tokio::time::timeout(Duration::from_secs(30), self.news.recv())
+            .await
+            .expect("a report within 30 s")?;
+        match &news {
+            NetNews::Started(started) => {
+                let game = Game::replay(started.settings.clone(), &started.events).unwrap();
+                assert_eq!(game.state_hash(), started.hash);
+                self.id = started.game_id.clone();
+                self.mirror = Some(game);
+            }
+            NetNews::Sent { event, hash } | NetNews::Remote { event, hash } => {
+                let game = self.mirror.as_mut().expect("started");
+                game.apply(event.clone())
+                    .expect("the task's event is legal");
+                assert_eq!(game.state_hash(), *hash, "the mirror agrees");
+            }
+            NetNews::Closed(text) => self.closed = Some(text.clone()),
+            NetNews::Note(text) => self.notes.push(text.clone()),
+            NetNews::Rejected { event, error } => panic!("{event:?} rejected: {error}"),
+            _ => {}
+        }
+        Some(news)
+    }
+
+    fn act(&self, event: Event) {
+        self.requests.send(NetRequest::Act(event)).unwrap();
+    }
+
+    fn game(&self) -> &Game {
+        self.mirror.as_ref().expect("started")
+    }
+
+    fn our_turn(&self) -> bool {
+        self.mirror
+            .as_ref()
+            .is_some_and(|g| g.phase() == Phase::Playing && g.to_move() == self.local)
+    }
+
+    /// Waits for the task's end and returns the engine's process id.
+    async fn finish(&mut self) -> Option<u32> {
+        while self.next().await.is_some() {}
+        tokio::time::timeout(Duration::from_secs(10), &mut self.task)
+            .await
+            .expect("the task ends")
+            .expect("the task does not panic")
+    }
+}
+
+fn terms(command: String, settings: Settings, local: Color, clock: TimeControl) -> EngineTerms {
+    EngineTerms {
+        command,
+        settings,
+        local,
+        clock,
+        limit_secs: 60,
+        resume: None,
+    }
+}
+
+fn nine() -> BoardSize {
+    BoardSize::new(9).unwrap()
+}
+
+/// A command line that runs `engine` with what kaisho sends copied to
+/// `transcript`.
+fn recorded(engine: &str, transcript: &Path) -> String {
+    format!("sh -c 'tee {} | {engine}'", transcript.display())
+}
+
+/// A whole game against GNU Go (level 1, 9×9): two handicap stones for the
+/// player as Black, placed in kaisho's 1949 order and found on GNU Go's
+/// board; a byo-yomi clock sent with `time_settings` and booked in the log;
+/// GNU Go's dead stones proposed at the stoppage, accepted, and counted.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_gnugo_game_with_handicap_and_byoyomi_ends_counted() {
+    if !Path::new(GNUGO).exists() {
+        panic!("GNU Go is not installed at {GNUGO}: run .ci/install-gnugo");
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let transcript = dir.path().join("sent.gtp");
+    let command = recorded(&format!("{GNUGO} --mode gtp --level 1"), &transcript);
+    let settings = Settings::handicap(nine(), 2, Komi::ZERO).unwrap();
+    let stones: Vec<String> = settings.setup.iter().map(|(_, p)| p.to_gtp(9)).collect();
+    let clock = TimeControl::Byoyomi {
+        main_ms: 60_000,
+        periods: 3,
+        period_ms: 10_000,
+    };
+    let mut run = Run::start(dir.path(), terms(command, settings, Color::Black, clock));
+    // The player tries three stones inside White's side, then passes.
+    let mut tries = ["E5", "C7", "G3"].into_iter();
+    let mut proposals_accepted = 0;
+    for _ in 0..400 {
+        let Some(news) = run.next().await else { break };
+        if run.our_turn() && matches!(news, NetNews::Started(_) | NetNews::Remote { .. }) {
+            let game = run.game();
+            let play = tries
+                .by_ref()
+                .map(|v| Point::parse_gtp(v, 9).unwrap())
+                .find(|&p| game.check_play(Color::Black, p).is_ok());
+            run.act(match play {
+                Some(point) => Event::Play {
+                    color: Color::Black,
+                    point,
+                },
+                None => Event::Pass {
+                    color: Color::Black,
+                },
+            });
+        }
+        if let NetNews::Remote {
+            event: Event::Propose {
+                by: Color::White, ..
+            },
+            ..
+        } = news
+        {
+            let proposal = run
+                .game()
+                .open_proposal()
+                .expect("the engine's proposal is open");
+            run.act(Event::Accept {
+                by: Color::Black,
+                proposal,
+            });
+            proposals_accepted += 1;
+        }
+    }
+    let pid = run.finish().await.expect("GNU Go ran");
+    assert!(not_a_zombie(pid), "the engine was reaped");
+    assert_eq!(proposals_accepted, 1, "notes: {:?}", run.notes);
+    let game = run.game();
+    assert_eq!(game.phase(), Phase::Ended);
+    let score = game.score().expect("counted");
+    assert_eq!(game.outcome().unwrap(), score.outcome());
+    // The log holds the same game, counted, with each move's time.
+    let saved = GameStore::new(run.places.games_dir())
+        .load(&run.id)
+        .unwrap();
+    assert_eq!(saved.game.events(), game.events());
+    assert_eq!(saved.game.outcome(), game.outcome());
+    let moves = saved
+        .contents
+        .events
+        .iter()
+        .filter(|e| matches!(e.event, Event::Play { .. } | Event::Pass { .. }));
+    assert!(moves.clone().count() > 4);
+    assert!(
+        moves.clone().all(|e| e.time_used_ms.is_some()),
+        "every move booked"
+    );
+    // What GNU Go was told.
+    let sent = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        sent.contains("boardsize 9\n") && sent.contains("komi 0\n"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains(&format!("set_free_handicap {}\n", stones.join(" "))),
+        "{sent}"
+    );
+    assert!(sent.contains("list_stones black\n"), "{sent}");
+    assert!(sent.contains("time_settings 60 10 1\n"), "{sent}");
+    assert!(sent.contains("time_left white "), "{sent}");
+    assert!(sent.contains("genmove white\n"), "{sent}");
+    assert!(sent.contains("final_status_list dead\n"), "{sent}");
+    let stone = |l: &str| l.starts_with("play black ") && l != "play black pass";
+    assert!(
+        sent.lines().any(stone),
+        "the player's stones reach the engine: {sent}"
+    );
+}
+
+/// Plays one move as Black on an even 9×9 board against a fake engine;
+/// returns the closing line, the engine's pid and the run.
+async fn misbehaving(dir: &Path, mode: &str, limit_secs: u64) -> (String, u32, Run) {
+    let command = fake_engine(dir, mode);
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut terms = terms(command, settings, Color::Black, TimeControl::None);
+    terms.limit_secs = limit_secs;
+    let mut run = Run::start(dir, terms);
+    let point = Point::parse_gtp("E5", 9).unwrap();
+    while let Some(news) = run.next().await {
+        if let NetNews::Started(_) = news {
+            run.act(Event::Play {
+                color: Color::Black,
+                point,
+            });
+        }
+    }
+    let pid = run.finish().await.expect("the fake engine ran");
+    let text = run.closed.clone().expect("a closing line");
+    (text, pid, run)
+}
+
+/// The game stays adjourned with the player's move in its log.
+fn log_intact(run: &Run) {
+    let saved = GameStore::new(run.places.games_dir())
+        .load(&run.id)
+        .unwrap();
+    assert!(saved.game.outcome().is_none(), "adjourned, not ended");
+    assert_eq!(saved.game.events(), run.game().events());
+    assert_eq!(saved.game.move_number(), 1, "the player's move is kept");
+}
+
+/// The fake engine in `mode` adjourns the game with a closing line that
+/// says each of `says` and no raw escape, the log intact and the engine
+/// reaped.
+async fn adjourns(mode: &str, limit_secs: u64, says: &[&str]) {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, pid, run) = misbehaving(dir.path(), mode, limit_secs).await;
+    assert!(text.contains("The game is adjourned"), "{text}");
+    for part in says {
+        assert!(text.contains(part), "{text}");
+    }
+    assert!(!text.contains('\u{1b}'), "escapes are made visible: {text}");
+    log_intact(&run);
+    let sgf = run.places.exports_dir().join(format!("{}.sgf", run.id));
+    assert!(sgf.exists(), "the adjourned game's SGF is written: {text}");
+    assert!(not_a_zombie(pid), "the engine was reaped");
+}
+
+#[tokio::test]
+async fn an_engine_that_dies_adjourns_the_game() {
+    adjourns("die", 60, &["the engine stopped", "exit status: 3"]).await;
+}
+
+#[tokio::test]
+async fn an_engine_that_hangs_adjourns_the_game_at_the_limit() {
+    adjourns("hang", 1, &["no answer to `genmove white` within 1 s"]).await;
+}
+
+#[tokio::test]
+async fn an_engine_that_answers_garbage_adjourns_the_game() {
+    adjourns("garbage", 60, &["not GTP", "hello ␛[31mworld"]).await;
+}
+
+#[tokio::test]
+async fn an_engine_that_answers_an_illegal_move_adjourns_the_game() {
+    adjourns(
+        "illegal",
+        60,
+        &["the engine played E5, which the rules refuse"],
+    )
+    .await;
+}
+
+/// Against an engine that always passes: the player plays `moves` as
+/// Black, then passes to stop the game; returns the run with the game
+/// stopped and the engine's first word on the ending taken in.
+async fn stopped_against(dir: &Path, mode: &str, dead: &str, moves: &[&str]) -> Run {
+    let command = fake_engine_with(dir, mode, dead);
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut run = Run::start(
+        dir,
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let mut moves = moves.iter().map(|v| Point::parse_gtp(v, 9).unwrap());
+    while let Some(news) = run.next().await {
+        if run.our_turn() && matches!(news, NetNews::Started(_) | NetNews::Remote { .. }) {
+            run.act(match moves.next() {
+                Some(point) => Event::Play {
+                    color: Color::Black,
+                    point,
+                },
+                None => Event::Pass {
+                    color: Color::Black,
+                },
+            });
+        }
+        if matches!(news, NetNews::Note(_)) && run.game().phase() != Phase::Playing {
+            return run;
+        }
+    }
+    panic!("the game closed before the ending: {:?}", run.closed);
+}
+
+/// The player proposes `dead` and the run goes on until the engine has
+/// answered with an event.
+async fn propose(run: &mut Run, dead: &[&str]) -> Event {
+    let dead = dead
+        .iter()
+        .map(|v| Point::parse_gtp(v, 9).unwrap())
+        .collect();
+    run.act(Event::Propose {
+        by: Color::Black,
+        dead,
+    });
+    loop {
+        if let Some(NetNews::Remote { event, .. }) = run.next().await {
+            return event;
+        }
+    }
+}
+
+/// An engine that cannot answer `final_status_list` leaves the ending to
+/// the player with a note, and accepts a proposal Article 7 does not
+/// contradict.
+#[tokio::test]
+async fn an_engine_without_final_status_list_leaves_the_ending_to_the_player() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = stopped_against(dir.path(), "mute", "", &["E5"]).await;
+    assert_eq!(
+        run.game().phase(),
+        Phase::Stopped,
+        "no proposal from the engine"
+    );
+    assert!(
+        run.notes.last().unwrap().contains("the decision is yours"),
+        "{:?}",
+        run.notes
+    );
+    let answer = propose(&mut run, &[]).await;
+    assert!(
+        matches!(
+            answer,
+            Event::Accept {
+                by: Color::White,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert_eq!(run.game().phase(), Phase::Ended);
+    let score = run.game().score().expect("counted");
+    assert_eq!(run.game().outcome(), Some(score.outcome()));
+    run.finish().await;
+}
+
+/// The engine proposes its `final_status_list dead`; the player's
+/// counter-proposal that Article 7 does not contradict is accepted.
+#[tokio::test]
+async fn the_engine_accepts_a_counter_proposal_article_7_does_not_contradict() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut run = stopped_against(dir.path(), "passer", "E5", &["E5"]).await;
+    let e5 = Point::parse_gtp("E5", 9).unwrap();
+    let proposal = run
+        .game()
+        .proposals()
+        .last()
+        .expect("the engine proposed")
+        .clone();
+    assert_eq!((proposal.by, proposal.dead), (Color::White, vec![e5]));
+    let answer = propose(&mut run, &[]).await;
+    assert!(
+        matches!(
+            answer,
+            Event::Accept {
+                by: Color::White,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert_eq!(run.game().phase(), Phase::Ended);
+    assert!(
+        run.game().score().unwrap().dead_lifted == [0, 0],
+        "the player's proposal counted"
+    );
+    run.finish().await;
+}
+
+/// A counter-proposal Article 7 contradicts (a group with two eyes marked
+/// dead) is answered by the engine's own proposal again, which the player
+/// then accepts.
+#[tokio::test]
+async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let two_eyes = ["B1", "A2", "B2", "C2", "D2", "D1"];
+    let mut run = stopped_against(dir.path(), "passer", "", &two_eyes).await;
+    assert_eq!(
+        run.game().proposals().len(),
+        1,
+        "the engine proposed no dead stones"
+    );
+    let answer = propose(&mut run, &["B2"]).await;
+    assert_eq!(
+        answer,
+        Event::Propose {
+            by: Color::White,
+            dead: Vec::new()
+        }
+    );
+    while run.notes.len() < 2 {
+        run.next().await.expect("the engine says why");
+    }
+    assert!(run.notes[1].contains("contradicts"), "{:?}", run.notes);
+    let proposal = run.game().open_proposal().unwrap();
+    run.act(Event::Accept {
+        by: Color::Black,
+        proposal,
+    });
+    while run.game().phase() != Phase::Ended {
+        run.next().await.expect("the game ends");
+    }
+    assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
+    run.finish().await;
+}
+
+/// A move typed while the engine thinks is refused at once as not the
+/// player's turn, and never played later.
+#[tokio::test]
+async fn a_move_typed_while_the_engine_thinks_is_refused_not_played_late() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "hang");
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut terms = terms(command, settings, Color::White, TimeControl::None);
+    terms.limit_secs = 2;
+    let mut run = Run::start(dir.path(), terms);
+    let point = Point::parse_gtp("E5", 9).unwrap();
+    let event = Event::Play {
+        color: Color::White,
+        point,
+    };
+    let mut refused = None;
+    while let Ok(Some(news)) = tokio::time::timeout(Duration::from_secs(30), run.news.recv()).await
+    {
+        match news {
+            NetNews::Thinking(true) => run.act(event.clone()),
+            NetNews::Rejected { event: e, error } => refused = Some((e, error)),
+            NetNews::Started(started) => run.id = started.game_id.clone(),
+            NetNews::Sent { .. } | NetNews::Remote { .. } => panic!("nothing is played"),
+            _ => {}
+        }
+    }
+    let (e, error) = refused.expect("the move was refused");
+    assert_eq!(e, event);
+    assert_eq!(
+        error,
+        kaisho_core::GameError::NotYourTurn {
+            expected: Color::Black
+        }
+    );
+    let saved = GameStore::new(run.places.games_dir())
+        .load(&run.id)
+        .unwrap();
+    assert!(saved.game.events().is_empty(), "the log holds no move");
+}
+
+/// The handicap stones are checked on the engine's side with
+/// `list_stones`: an engine whose board differs stops the game before it
+/// begins, and is reaped.
+#[tokio::test]
+async fn an_engine_whose_board_differs_from_the_handicap_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "wrongboard");
+    let settings = Settings::handicap(nine(), 2, Komi::ZERO).unwrap();
+    let mut run = Run::start(
+        dir.path(),
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let pid = run.finish().await.expect("the fake engine ran");
+    assert!(run.mirror.is_none(), "no game began");
+    let text = run.closed.clone().expect("a closing line");
+    assert!(
+        text.contains("board differs") && text.contains("A1"),
+        "{text}"
+    );
+    assert!(not_a_zombie(pid));
+}
