@@ -17,7 +17,7 @@ use tokio::task::JoinHandle;
 
 mod common;
 
-use common::engine::{GNUGO, fake_engine, fake_engine_with, not_a_zombie};
+use common::engine::{GNUGO, fake_engine, fake_engine_with, reaped};
 
 /// One engine game run by the seat's task, as the screen would hold it.
 struct Run {
@@ -191,7 +191,7 @@ async fn a_gnugo_game_with_handicap_and_byoyomi_ends_counted() {
         }
     }
     let pid = run.finish().await.expect("GNU Go ran");
-    assert!(not_a_zombie(pid), "the engine was reaped");
+    assert!(reaped(pid), "the engine was reaped");
     assert_eq!(proposals_accepted, 1, "notes: {:?}", run.notes);
     let game = run.game();
     assert_eq!(game.phase(), Phase::Ended);
@@ -281,7 +281,7 @@ async fn adjourns(mode: &str, limit_secs: u64, says: &[&str]) {
     log_intact(&run);
     let sgf = run.places.exports_dir().join(format!("{}.sgf", run.id));
     assert!(sgf.exists(), "the adjourned game's SGF is written: {text}");
-    assert!(not_a_zombie(pid), "the engine was reaped");
+    assert!(reaped(pid), "the engine was reaped");
 }
 
 #[tokio::test]
@@ -520,5 +520,5 @@ async fn an_engine_whose_board_differs_from_the_handicap_is_refused() {
         text.contains("board differs") && text.contains("A1"),
         "{text}"
     );
-    assert!(not_a_zombie(pid));
+    assert!(reaped(pid));
 }

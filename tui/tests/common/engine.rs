@@ -72,18 +72,16 @@ for line in sys.stdin:
     format!("python3 {} {mode} '{dead}'", script.display())
 }
 
-/// Whether process `pid` is gone or at least not a zombie.
-pub fn not_a_zombie(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => {
-            let state = stat
-                .rsplit(')')
-                .next()
-                .unwrap_or("")
-                .split_whitespace()
-                .next();
-            state != Some("Z")
+/// Whether process `pid` is gone: killed and reaped, so that neither a
+/// running engine nor a zombie is left (`/proc/<pid>` absent), waiting at
+/// most two seconds for it.
+pub fn reaped(pid: u32) -> bool {
+    let proc = format!("/proc/{pid}");
+    for _ in 0..200 {
+        if !std::path::Path::new(&proc).exists() {
+            return true;
         }
+        std::thread::sleep(std::time::Duration::from_millis(10));
     }
+    false
 }
