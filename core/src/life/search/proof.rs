@@ -141,7 +141,7 @@ impl Checker<'_> {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            Ok((played.state, passes))
+            Ok((played, passes))
         };
         match node.as_ref() {
             ProofNode::End if attacker_won(s, defender, passes, ply) => Ok(()),
@@ -183,7 +183,7 @@ impl Checker<'_> {
                         Move::Pass(None) => passes + 1,
                         _ => 0,
                     };
-                    self.check(&played.state, child, defender.opponent(), passes, ply + 1)?;
+                    self.check(&played, child, defender.opponent(), passes, ply + 1)?;
                 }
                 Ok(())
             }
