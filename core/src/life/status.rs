@@ -453,7 +453,8 @@ struct Moves {
     /// proven holds against every defence in the area.
     area: Vec<Point>,
     /// The attacker's points: in a large area only the empty points near
-    /// the chains in doubt, which keeps the search small; holding the
+    /// the chains in doubt (and, as the search goes, those near the
+    /// defender's stones), which keeps the search small; holding the
     /// attacker back can only cost it captures, never prove a wrong one.
     attack: Vec<Point>,
 }
