@@ -277,3 +277,32 @@ fn a_lone_invader_in_a_wide_closed_territory_is_dead() {
         "{refused}"
     );
 }
+
+/// g001-9 of `tests/corpus/life`, finished: a lone black stone in the
+/// corner of White's top, walled by several white chains, which GNU Go
+/// calls dead. White captures it by chasing it down the edge, with every
+/// black defence in the region answered: a proof of more nodes than the
+/// 300 an invader's search once had, which left it unsettled.
+const G001: [&str; 9] = [
+    "X........",
+    ".......O.",
+    "........O",
+    ".....OOOX",
+    ".....OXXX",
+    "OOOO.OX..",
+    "OXXOOXX..",
+    "XX.XX....",
+    ".........",
+];
+
+#[test]
+fn a_lone_invader_in_a_corner_walled_by_several_chains_is_captured() {
+    let board = Board::from_rows(&G001).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let invader = analysis.at(common::pt(9, "A9")).unwrap();
+    assert_eq!(invader.status, Status::Dead, "{:?}", invader.reason);
+    let Some(Proof::Capture(capture)) = &invader.proof else {
+        panic!("a capture proof, not {:?}", invader.proof);
+    };
+    capture.verify(&board).unwrap();
+}

@@ -324,8 +324,9 @@ struct Context<'a> {
 }
 
 /// The search budget for a chain inside the opponent's large territory:
-/// enough to show a short capture, after which the territory rule decides.
-const INVADER_BUDGET: u64 = 300;
+/// enough to show a short capture, or a chase of a lone stone along the
+/// edge, after which only an [`Enclosure`] may make it dead.
+const INVADER_BUDGET: u64 = 1_000;
 /// The budgets of the first tries for every other chain, smallest first:
 /// a glance settles the plain captures (a chain in atari) before any hard
 /// chain can spend the total, then a short search the local shapes.
