@@ -306,3 +306,37 @@ fn a_lone_invader_in_a_corner_walled_by_several_chains_is_captured() {
     };
     capture.verify(&board).unwrap();
 }
+
+/// g056-13 of `tests/corpus/life`, finished: lone black stones at G2, J8
+/// and M4 in White's lower right, an area of 51 empty points, which GNU
+/// Go calls dead. An area of more than 40 empty points was not searched
+/// and its chains were unsettled; up to 60 are searched now.
+const G056: [&str; 13] = [
+    ".............",
+    ".............",
+    "...XXX.XX..X.",
+    "..X..XXOX...X",
+    "...XXOOOOXXXO",
+    "..XOXXXOXOOOO",
+    ".XXOOXXO.....",
+    "XXO..OO.O....",
+    "XO.O......OO.",
+    "XO.....OO.OX.",
+    "OO...XO.XX.O.",
+    ".....OXOX.XX.",
+    ".....O...O...",
+];
+
+#[test]
+fn lone_stones_in_an_area_of_fifty_one_points_are_captured() {
+    let board = Board::from_rows(&G056).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for p in ["G2", "J8", "M4"] {
+        let stone = analysis.at(common::pt(13, p)).unwrap();
+        assert_eq!(stone.status, Status::Dead, "{p}: {:?}", stone.reason);
+        let Some(Proof::Capture(capture)) = &stone.proof else {
+            panic!("{p}: a capture proof, not {:?}", stone.proof);
+        };
+        capture.verify(&board).unwrap();
+    }
+}

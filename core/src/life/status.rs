@@ -120,7 +120,7 @@ impl Default for Limits {
         Limits {
             nodes_per_chain: 6_000,
             nodes_total: 12_000,
-            max_area: 40,
+            max_area: 60,
         }
     }
 }
@@ -210,7 +210,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
-        let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
+        let open_walls = open::walls(&grid, &safe, &known_alive);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
                 let (status, reason) = wall.verdict();
@@ -323,6 +323,11 @@ struct Context<'a> {
     limits: &'a Limits,
 }
 
+/// The largest region an [`Enclosure`] may prove an invader dead in
+/// without a search: the largest searched area when the rule was measured,
+/// kept there when the search took larger areas, since the enclosure rests
+/// on the large-territory test and not on a capture.
+const MAX_ENCLOSURE: usize = 40;
 /// The search budget for a chain inside the opponent's large territory:
 /// enough to show a short capture, or a chase of a lone stone along the
 /// edge, after which only an [`Enclosure`] may make it dead.
@@ -428,7 +433,7 @@ impl Context<'_> {
                 Some(Proof::Capture(proof)),
             ),
             Outcome::Holds => (Status::Alive, Reason::Holds { attacker }, None),
-            Outcome::Unknown if invader => match Enclosure::of(grid, c, self.limits.max_area) {
+            Outcome::Unknown if invader => match Enclosure::of(grid, c, MAX_ENCLOSURE) {
                 Some(enclosure) => (
                     Status::Dead,
                     Reason::Enclosed { attacker },
