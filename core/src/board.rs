@@ -77,7 +77,6 @@ pub struct Placed {
 }
 
 /// A position: stones on a board of one size, and the basic-ko point.
-#[derive(Clone)]
 pub struct Board {
     size: u8,
     stride: usize,
@@ -92,6 +91,36 @@ pub struct Board {
     stones: Vec<u16>,
     ko: Option<u16>,
     hash: u64,
+}
+
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        Board {
+            size: self.size,
+            stride: self.stride,
+            cells: self.cells.clone(),
+            head: self.head.clone(),
+            next: self.next.clone(),
+            libs: self.libs.clone(),
+            stones: self.stones.clone(),
+            ko: self.ko,
+            hash: self.hash,
+        }
+    }
+
+    /// Copies `source` into the buffers already held, so that a search
+    /// trying many moves from one position allocates nothing per move.
+    fn clone_from(&mut self, source: &Board) {
+        self.size = source.size;
+        self.stride = source.stride;
+        self.cells.clone_from(&source.cells);
+        self.head.clone_from(&source.head);
+        self.next.clone_from(&source.next);
+        self.libs.clone_from(&source.libs);
+        self.stones.clone_from(&source.stones);
+        self.ko = source.ko;
+        self.hash = source.hash;
+    }
 }
 
 impl PartialEq for Board {

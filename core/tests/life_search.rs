@@ -3,8 +3,9 @@
 
 mod common;
 
-use kaisho_core::life::{self, Limits, Proof, Status};
+use kaisho_core::life::{self, Capture, Limits, Proof, ProofNode, Reason, Status, Step};
 use kaisho_core::{Board, Color};
+use std::sync::Arc;
 
 /// g053-9 of `tests/corpus/life`, finished: White's top group has eyes at
 /// D7, C6 and D5 and the two black stones D8 E8 inside it, which GNU Go
@@ -224,5 +225,118 @@ fn the_capture_from_j3_and_the_top_groups_of_g033_are_settled_by_proof_numbers()
     }
     for c in analysis.chains.iter().filter(|c| c.status == Status::Dead) {
         c.proof.as_ref().expect("a proof").verify(&board).unwrap();
+    }
+}
+
+/// g072-9 of `tests/corpus/life`, finished: a lone white stone in the
+/// corner of Black's wide framework, which GNU Go calls dead. Its capture
+/// runs down the edge, away from where the stone started; an attacker held
+/// to the points near the stone as it stood could not follow, and the
+/// stone was unsettled.
+const G072: [&str; 9] = [
+    "........O",
+    ".........",
+    "..X..X...",
+    "......XXX",
+    "XX....XOX",
+    "XOXXXXOOO",
+    "OOOOOO...",
+    ".....O...",
+    ".........",
+];
+
+#[test]
+fn a_lone_invader_in_a_wide_closed_territory_is_dead() {
+    let board = Board::from_rows(&G072).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let invader = analysis.at(common::pt(9, "J9")).unwrap();
+    assert_eq!(invader.status, Status::Dead, "{:?}", invader.reason);
+    assert!(
+        matches!(
+            invader.reason,
+            Reason::Captured {
+                attacker: Color::Black,
+                ..
+            }
+        ),
+        "{:?}",
+        invader.reason
+    );
+    let Some(Proof::Capture(capture)) = &invader.proof else {
+        panic!("a capture proof, not {:?}", invader.proof);
+    };
+    capture.verify(&board).unwrap();
+    let far = common::pt(9, "A9");
+    let wrong = Capture {
+        tree: Arc::new(ProofNode::Attack(Step::Play(far), capture.tree.clone())),
+        ..capture.clone()
+    };
+    let refused = wrong.verify(&board).unwrap_err();
+    assert!(
+        refused.contains("outside the attacker's points"),
+        "{refused}"
+    );
+}
+
+/// g001-9 of `tests/corpus/life`, finished: a lone black stone in the
+/// corner of White's top, walled by several white chains, which GNU Go
+/// calls dead. White captures it by chasing it down the edge, with every
+/// black defence in the region answered: a proof of more nodes than the
+/// 300 an invader's search once had, which left it unsettled.
+const G001: [&str; 9] = [
+    "X........",
+    ".......O.",
+    "........O",
+    ".....OOOX",
+    ".....OXXX",
+    "OOOO.OX..",
+    "OXXOOXX..",
+    "XX.XX....",
+    ".........",
+];
+
+#[test]
+fn a_lone_invader_in_a_corner_walled_by_several_chains_is_captured() {
+    let board = Board::from_rows(&G001).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let invader = analysis.at(common::pt(9, "A9")).unwrap();
+    assert_eq!(invader.status, Status::Dead, "{:?}", invader.reason);
+    let Some(Proof::Capture(capture)) = &invader.proof else {
+        panic!("a capture proof, not {:?}", invader.proof);
+    };
+    capture.verify(&board).unwrap();
+}
+
+/// g056-13 of `tests/corpus/life`, finished: lone black stones at G2, J8
+/// and M4 in White's lower right, an area of 51 empty points, which GNU
+/// Go calls dead. An area of more than 40 empty points was not searched
+/// and its chains were unsettled; up to 60 are searched now.
+const G056: [&str; 13] = [
+    ".............",
+    ".............",
+    "...XXX.XX..X.",
+    "..X..XXOX...X",
+    "...XXOOOOXXXO",
+    "..XOXXXOXOOOO",
+    ".XXOOXXO.....",
+    "XXO..OO.O....",
+    "XO.O......OO.",
+    "XO.....OO.OX.",
+    "OO...XO.XX.O.",
+    ".....OXOX.XX.",
+    ".....O...O...",
+];
+
+#[test]
+fn lone_stones_in_an_area_of_fifty_one_points_are_captured() {
+    let board = Board::from_rows(&G056).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for p in ["G2", "J8", "M4"] {
+        let stone = analysis.at(common::pt(13, p)).unwrap();
+        assert_eq!(stone.status, Status::Dead, "{p}: {:?}", stone.reason);
+        let Some(Proof::Capture(capture)) = &stone.proof else {
+            panic!("{p}: a capture proof, not {:?}", stone.proof);
+        };
+        capture.verify(&board).unwrap();
     }
 }

@@ -240,7 +240,7 @@ fn unconditional_stones(board: &Board, owner: Color) -> Vec<bool> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::point::BoardSize;
 
@@ -267,7 +267,7 @@ mod tests {
 
     /// Random 7×7 positions from random legal play (a fixed linear
     /// congruential sequence, so the run is the same every time).
-    fn positions() -> Vec<Board> {
+    pub(in crate::life) fn positions() -> Vec<Board> {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
         let mut next = move || {
             seed = seed

@@ -28,8 +28,8 @@
 //!    every defence (the defender may play on every point of the area;
 //!    only the attacker is held to the points near the chains), or, for a
 //!    chain inside the opponent's territory that a short search does not
-//!    settle, an [`Enclosure`]: a region of at most the largest searched
-//!    area, closed by stones that are safe without any search. An area
+//!    settle, an [`Enclosure`]: a region of at most 40 points, closed by
+//!    stones that are safe without any search. An area
 //!    that is still open, or too large to search, leaves its chains
 //!    unsettled. A ko stone,
 //!    which the opponent can take only by a ko capture, is judged with the

@@ -1,6 +1,7 @@
-//! Chains on the edge of an open area: an empty region too large to search
-//! that is nobody's territory, as where a game was stopped before a border
-//! was closed, or a diagram shows shapes with open walls.
+//! Chains on the edge of an open area: an empty region of more than
+//! [`WIDE_REGION`] points that is nobody's territory, as where a game was
+//! stopped before a border was closed, or a diagram shows shapes with open
+//! walls.
 //!
 //! Such a chain reaches at least [`OPEN_LIBERTIES`] liberties into the open
 //! region. No hypothetical play inside the shapes it encloses can take it,
@@ -78,19 +79,21 @@ impl Wall {
     }
 }
 
+/// The size above which an empty region is open for the walls around it:
+/// nobody's territory, where play has not ended. It was the largest area
+/// the search took; it stays at that when the search takes larger areas,
+/// so that shapes drawn beside a half-empty 9×9 board are still judged
+/// each on its own.
+pub const WIDE_REGION: usize = 40;
+
 /// For each chain, the open region it faces, if it is a wall of one: a
 /// chain that is not `safe`, not an invader in the other colour's
 /// territory, and has [`OPEN_LIBERTIES`] liberties in an empty region of
-/// more than `max_area` points.
-pub(crate) fn walls(
-    grid: &Grid,
-    safe: &[bool],
-    alive: &[bool],
-    max_area: usize,
-) -> Vec<Option<Wall>> {
+/// more than [`WIDE_REGION`] points.
+pub(crate) fn walls(grid: &Grid, safe: &[bool], alive: &[bool]) -> Vec<Option<Wall>> {
     let mut out = vec![None; grid.chains.len()];
     for region in grid.empty_regions() {
-        if region.len() <= max_area {
+        if region.len() <= WIDE_REGION {
             continue;
         }
         for c in grid.chains_around(&region) {

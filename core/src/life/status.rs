@@ -118,9 +118,9 @@ impl Default for Limits {
     /// more time gives further slices through [`super::Reading`].
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 3_000,
-            nodes_total: 6_000,
-            max_area: 40,
+            nodes_per_chain: 5_000,
+            nodes_total: 10_000,
+            max_area: 60,
         }
     }
 }
@@ -210,7 +210,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
-        let open_walls = open::walls(&grid, &safe, &known_alive, limits.max_area);
+        let open_walls = open::walls(&grid, &safe, &known_alive);
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
                 let (status, reason) = wall.verdict();
@@ -323,9 +323,15 @@ struct Context<'a> {
     limits: &'a Limits,
 }
 
+/// The largest region an [`Enclosure`] may prove an invader dead in
+/// without a search: the largest searched area when the rule was measured,
+/// kept there when the search took larger areas, since the enclosure rests
+/// on the large-territory test and not on a capture.
+const MAX_ENCLOSURE: usize = 40;
 /// The search budget for a chain inside the opponent's large territory:
-/// enough to show a short capture, after which the territory rule decides.
-const INVADER_BUDGET: u64 = 300;
+/// enough to show a short capture, or a chase of a lone stone along the
+/// edge, after which only an [`Enclosure`] may make it dead.
+const INVADER_BUDGET: u64 = 1_000;
 /// The budgets of the first tries for every other chain, smallest first:
 /// a glance settles the plain captures (a chain in atari) before any hard
 /// chain can spend the total, then a short search the local shapes.
@@ -427,7 +433,7 @@ impl Context<'_> {
                 Some(Proof::Capture(proof)),
             ),
             Outcome::Holds => (Status::Alive, Reason::Holds { attacker }, None),
-            Outcome::Unknown if invader => match Enclosure::of(grid, c, self.limits.max_area) {
+            Outcome::Unknown if invader => match Enclosure::of(grid, c, MAX_ENCLOSURE) {
                 Some(enclosure) => (
                     Status::Dead,
                     Reason::Enclosed { attacker },
@@ -453,7 +459,8 @@ struct Moves {
     /// proven holds against every defence in the area.
     area: Vec<Point>,
     /// The attacker's points: in a large area only the empty points near
-    /// the chains in doubt, which keeps the search small; holding the
+    /// the chains in doubt (and, as the search goes, those near the
+    /// defender's stones), which keeps the search small; holding the
     /// attacker back can only cost it captures, never prove a wrong one.
     attack: Vec<Point>,
 }

@@ -80,9 +80,11 @@ pub(crate) struct Memory {
     pub ko: bool,
 }
 
-/// One child of a node being searched.
+/// One child of a node being searched: the move that leads to it (its
+/// position is played again when the search goes down, so that a node
+/// keeps no board per move).
 struct Child {
-    state: State,
+    mv: Move,
     passes: u8,
     value: Value,
 }
@@ -222,25 +224,19 @@ impl<'a> Dfpn<'a> {
         let defender = self.sides.defender;
         let or = to_move != defender;
         let mut children = Vec::new();
+        let mut next = s.clone();
         for mv in candidates(s, to_move, defender, self.sides) {
-            let Some(played) = s.after(to_move, mv, defender, ply) else {
+            let Some(ko) = s.after_into(to_move, mv, defender, ply, &mut next) else {
                 continue;
             };
-            self.memory.ko |= played.ko;
+            self.memory.ko |= ko;
             let passes = match mv {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            let fresh = fresh(&played.state, defender);
-            let value = self.known(
-                node_key(&played.state, to_move.opponent(), passes, ply + 1),
-                fresh,
-            );
-            children.push(Child {
-                state: played.state,
-                passes,
-                value,
-            });
+            let fresh = fresh(&next, defender);
+            let value = self.known(node_key(&next, to_move.opponent(), passes, ply + 1), fresh);
+            children.push(Child { mv, passes, value });
         }
         self.path.push(key);
         let mut value;
@@ -262,15 +258,14 @@ impl<'a> Dfpn<'a> {
                     th_dn.min(second.saturating_add(1 + second / 4)),
                 )
             };
-            let child = &children[best];
-            let value = self.mid(
-                &child.state,
-                to_move.opponent(),
-                child.passes,
-                ply + 1,
-                cpn,
-                cdn,
-            );
+            let (mv, child_passes) = (children[best].mv, children[best].passes);
+            if s.after_into(to_move, mv, defender, ply, &mut next)
+                .is_none()
+            {
+                children[best].value = Value::DISPROVEN;
+                continue;
+            }
+            let value = self.mid(&next, to_move.opponent(), child_passes, ply + 1, cpn, cdn);
             children[best].value = value;
         }
         self.path.pop();
@@ -318,7 +313,7 @@ impl<'a> Dfpn<'a> {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            let (next, next_ply) = (&played.state, ply + 1);
+            let (next, next_ply) = (&played, ply + 1);
             let child_key = node_key(next, to_move.opponent(), passes, next_ply);
             let earlier = attacker_won(next, defender, passes, next_ply)
                 || self

@@ -38,7 +38,9 @@
 //!   saw) is kept between calls, so a question given more nodes later
 //!   goes on from where it stopped.
 //! - The defender may play on every point of the area, the attacker on the
-//!   points the caller gives it (fewer in a large area): a capture found is
+//!   points the caller gives it (fewer in a large area) and on those near
+//!   the defender's stones as they stand, so that it can follow a chain
+//!   that runs: a capture found is
 //!   then a capture against every defence, and comes with its proof tree
 //!   ([`Capture`]), which [`Capture::verify`] replays.
 //!
@@ -76,7 +78,9 @@ pub struct Problem<'a> {
     /// The points where the defender may play: the whole local area, so
     /// that a capture proven here holds against every defence.
     pub moves: &'a [Point],
-    /// The points where the attacker may play: `moves`, or some of them.
+    /// The points where the attacker may play from the start: `moves`, or
+    /// some of them; besides these, any of `moves` within two steps of a
+    /// defender's stone standing at the time.
     pub attack: &'a [Point],
     /// The stones of the chain judged (all of one colour).
     pub target: &'a [Point],

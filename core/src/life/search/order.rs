@@ -19,8 +19,10 @@ use crate::point::Point;
 pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides) -> Vec<Move> {
     let board = &s.board;
     let gone = s.captured_at.is_some() && !s.occupied(defender);
+    let chasing;
     let allowed: &[Point] = if color != defender {
-        &sides.attack
+        chasing = attack_points(s, defender, sides);
+        &chasing
     } else if gone {
         &s.home
     } else {
@@ -72,6 +74,29 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
         out.extend(passes);
     }
     out
+}
+
+/// The points the attacker may play on in `s`: those `sides` gives it, and
+/// the defender's points within two steps of a defender's stone standing
+/// on them now, so that the attacker can follow a chain that runs or a
+/// stone put down away from the start. Any point of the defender's may be
+/// allowed: a capture is proven against every defence whatever the
+/// attacker was allowed, so this only decides which captures are found.
+pub(super) fn attack_points(s: &State, defender: Color, sides: &Sides) -> Vec<Point> {
+    let board = &s.board;
+    let defender_near = |p: Point| {
+        board.adjacent(p).any(|n| {
+            board.get(n) == Some(defender)
+                || (board.get(n).is_none()
+                    && board.adjacent(n).any(|m| board.get(m) == Some(defender)))
+        })
+    };
+    sides
+        .moves
+        .iter()
+        .copied()
+        .filter(|&p| sides.attack.contains(&p) || defender_near(p))
+        .collect()
 }
 
 /// The target's liberties, and, while the target is short of

@@ -3,7 +3,7 @@
 //! gone for good. A dead verdict carries one, so that anyone can replay it
 //! ([`Capture::verify`]) instead of trusting the search.
 
-use super::order::candidates;
+use super::order::{attack_points, candidates};
 use super::settle::settled;
 use super::state::{Move, State};
 use super::{HORIZON, Problem, Res, Sides};
@@ -43,7 +43,9 @@ pub enum ProofNode {
 pub struct Capture {
     /// The points the defender may play on (the whole local area).
     pub moves: Vec<Point>,
-    /// The points the attacker may play on: some of `moves`. Holding the
+    /// The points the attacker may play on from the start: some of
+    /// `moves`; it may also play on any of `moves` within two steps of a
+    /// defender's stone as the position stands (see `order`). Holding the
     /// attacker to fewer points only makes its capture harder to prove.
     pub attack: Vec<Point>,
     /// The stones of the chain proven dead.
@@ -141,7 +143,7 @@ impl Checker<'_> {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            Ok((played.state, passes))
+            Ok((played, passes))
         };
         match node.as_ref() {
             ProofNode::End if attacker_won(s, defender, passes, ply) => Ok(()),
@@ -158,7 +160,7 @@ impl Checker<'_> {
                 let mv = search_move(s, to_move, *step)
                     .ok_or_else(|| format!("{step:?} at ply {ply} cannot be played"))?;
                 if let Step::Play(p) = step {
-                    if !self.sides.attack.contains(p) {
+                    if !attack_points(s, defender, self.sides).contains(p) {
                         return Err(format!(
                             "{step:?} at ply {ply} is outside the attacker's points"
                         ));
@@ -183,7 +185,7 @@ impl Checker<'_> {
                         Move::Pass(None) => passes + 1,
                         _ => 0,
                     };
-                    self.check(&played.state, child, defender.opponent(), passes, ply + 1)?;
+                    self.check(&played, child, defender.opponent(), passes, ply + 1)?;
                 }
                 Ok(())
             }

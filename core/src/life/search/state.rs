@@ -15,7 +15,6 @@ pub(super) enum Move {
 
 /// A position of the hypothetical play with what the rules remember of
 /// the line that led to it.
-#[derive(Clone)]
 pub(super) struct State {
     pub board: Board,
     /// Ko points each colour may not retake (Art. 7.2), by colour index.
@@ -32,11 +31,27 @@ pub(super) struct State {
     pub defender_played: bool,
 }
 
-/// What a move did besides changing the board.
-pub(super) struct Played {
-    pub state: State,
-    /// The move took a ko, so Art. 7.2 came into play.
-    pub ko: bool,
+impl Clone for State {
+    fn clone(&self) -> State {
+        State {
+            board: self.board.clone(),
+            bans: self.bans.clone(),
+            home: self.home.clone(),
+            captured_at: self.captured_at,
+            unsettled_capture: self.unsettled_capture,
+            defender_played: self.defender_played,
+        }
+    }
+
+    /// Reuses the buffers already held (see [`Board`]'s `clone_from`).
+    fn clone_from(&mut self, source: &State) {
+        self.board.clone_from(&source.board);
+        self.bans.clone_from(&source.bans);
+        self.home.clone_from(&source.home);
+        self.captured_at = source.captured_at;
+        self.unsettled_capture = source.unsettled_capture;
+        self.defender_played = source.defender_played;
+    }
 }
 
 impl State {
@@ -62,8 +77,24 @@ impl State {
     /// The state after `color` plays `mv` at ply `ply` of a search for
     /// `defender`'s target, or `None` if the move is illegal: on an occupied
     /// point, suicide, a basic ko retake, or a retake Art. 7.2 bars.
-    pub fn after(&self, color: Color, mv: Move, defender: Color, ply: u16) -> Option<Played> {
-        let mut next = self.clone();
+    pub fn after(&self, color: Color, mv: Move, defender: Color, ply: u16) -> Option<State> {
+        let mut state = self.clone();
+        self.after_into(color, mv, defender, ply, &mut state)?;
+        Some(state)
+    }
+
+    /// [`State::after`] written into `next`, whose buffers are reused;
+    /// whether the move took a ko, or `None` if it is illegal (`next` then
+    /// holds no meaningful position).
+    pub fn after_into(
+        &self,
+        color: Color,
+        mv: Move,
+        defender: Color,
+        ply: u16,
+        next: &mut State,
+    ) -> Option<bool> {
+        next.clone_from(self);
         next.unsettled_capture = false;
         next.defender_played = false;
         let mut ko = false;
@@ -103,7 +134,7 @@ impl State {
                 next.defender_played = color == defender;
             }
         }
-        Some(Played { state: next, ko })
+        Some(ko)
     }
 
     /// After the target's capture, an attacker chain its owner takes back
