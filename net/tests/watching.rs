@@ -1,0 +1,238 @@
+//! Watchers (観戦): let in with the watch code, never the players' code;
+//! sent the game so far and every event after; capped in number; dropped
+//! when they stop reading, without holding up the players; disconnected
+//! when they send a player's frame; and their chat kept from the players.
+
+mod common;
+
+use common::*;
+use kaisho_core::{Color, Event, Phase};
+use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
+use kaisho_net::wire::{EventW, Message};
+use kaisho_net::{Colors, Hub, JoinCode, NetError, Secret, Session, Update};
+use kaisho_saves::identity::Identity;
+use kaisho_saves::log::GameStore;
+
+/// A game between two players on loopback, watching allowed with its own
+/// code (cap `max`), and the host kept to let watchers in.
+struct Watched {
+    _host: kaisho_net::Host,
+    hub: Hub,
+    watch_code: JoinCode,
+    join_code: JoinCode,
+    h: Session,
+    j: Session,
+    watcher_id: Identity,
+    _dir: tempfile::TempDir,
+}
+
+async fn watched(max: usize) -> Watched {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let watcher_id = identity(dir.path(), "watcher");
+    let (mut host, join_code) = host(&hid, "Honinbo", 42);
+    let hub = host.allow_watching(Secret::from_random(4242), max);
+    let watch_code = host.watch_code(None).unwrap().unwrap();
+    assert_ne!(watch_code.secret, join_code.secret);
+    let (hl, jl) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    host.refuse_others();
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
+    let t = terms("w1", 9, Colors::HostBlack);
+    let (mut h, j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
+    h.share(hub.clone()).unwrap();
+    Watched {
+        _host: host,
+        hub,
+        watch_code,
+        join_code,
+        h,
+        j,
+        watcher_id,
+        _dir: dir,
+    }
+}
+
+async fn watcher(w: &Watched, name: &str) -> Result<Watcher, NetError> {
+    tokio::time::timeout(LIMIT, kaisho_net::watch(&w.watch_code, &w.watcher_id, name))
+        .await
+        .unwrap()
+}
+
+/// Reads until `n` events have been seen; everything else seen on the way.
+async fn events(watcher: &mut Watcher, n: usize) -> (Vec<Event>, Vec<Seen>) {
+    let mut seen_events = Vec::new();
+    let mut others = Vec::new();
+    tokio::time::timeout(LIMIT, async {
+        while seen_events.len() < n {
+            match watcher.next().await.unwrap() {
+                Seen::Event { seq, event } => {
+                    assert_eq!(seq as usize, seen_events.len() + 1);
+                    seen_events.push(event);
+                }
+                other => others.push(other),
+            }
+        }
+    })
+    .await
+    .unwrap();
+    (seen_events, others)
+}
+
+#[tokio::test]
+async fn sixteen_watchers_see_the_same_game_and_result_and_a_seventeenth_is_refused() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut watchers = Vec::new();
+    for i in 0..MAX_WATCHERS {
+        watchers.push(watcher(&w, &format!("W{i}")).await.unwrap());
+    }
+    assert_eq!(w.hub.watchers(), MAX_WATCHERS);
+    let Err(NetError::Refused(reason)) = watcher(&w, "W16").await else {
+        panic!("the seventeenth watcher is refused");
+    };
+    assert!(reason.contains("16 watchers"), "{reason}");
+
+    play(&mut w.h, &mut w.j, stones(0, 6)).await;
+    w.h.chat("onegaishimasu").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, w.j.next()).await.unwrap();
+    assert_eq!(heard.unwrap(), Update::Chat("onegaishimasu".into()));
+    finish(&mut w.h, &mut w.j).await;
+    let played = w.h.game().events().to_vec();
+    for watcher in &mut watchers {
+        assert_eq!(watcher.names, ["Honinbo".to_string(), "Kitani".to_string()]);
+        let (seen, others) = events(watcher, played.len()).await;
+        assert_eq!(seen, played);
+        assert!(others.contains(&Seen::Said {
+            color: Color::Black,
+            text: "onegaishimasu".into()
+        }));
+        assert_eq!(watcher.game().phase(), Phase::Ended);
+        assert_eq!(watcher.game().outcome(), w.h.game().outcome());
+    }
+}
+
+#[tokio::test]
+async fn a_watcher_joining_late_or_again_after_a_drop_catches_up_from_the_start() {
+    let mut w = watched(MAX_WATCHERS).await;
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let mut first = watcher(&w, "Late").await.unwrap();
+    assert_eq!(events(&mut first, 3).await.0, w.h.game().events());
+    drop(first);
+    play(&mut w.h, &mut w.j, stones(3, 6)).await;
+    let mut again = watcher(&w, "Late").await.unwrap();
+    assert_eq!(events(&mut again, 6).await.0, w.h.game().events());
+    finish(&mut w.h, &mut w.j).await;
+    let after_the_end = watcher(&w, "After").await;
+    let mut after_the_end = after_the_end.unwrap();
+    let n = w.h.game().events().len();
+    assert_eq!(events(&mut after_the_end, n).await.0, w.h.game().events());
+    assert_eq!(after_the_end.game().outcome(), w.h.game().outcome());
+}
+
+#[tokio::test]
+async fn a_watcher_that_stops_reading_is_dropped_and_the_players_go_on() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let idle = watcher(&w, "Asleep").await.unwrap();
+    assert_eq!(w.hub.watchers(), 1);
+    let line = "x".repeat(500);
+    let mut lines = 0;
+    tokio::time::timeout(LIMIT * 3, async {
+        while w.hub.watchers() == 1 && lines < 20_000 {
+            w.h.chat(&line).await.unwrap();
+            assert_eq!(w.j.next().await.unwrap(), Update::Chat(line.clone()));
+            lines += 1;
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(w.hub.watchers(), 0, "dropped after {lines} lines");
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.h.game().events().len(), 2);
+    drop(idle);
+}
+
+#[tokio::test]
+async fn a_wrong_watch_code_is_refused_and_three_burn_it() {
+    let w = watched(MAX_WATCHERS).await;
+    let wrong = JoinCode {
+        addr: w.watch_code.addr,
+        secret: Secret::from_random(1),
+    };
+    for left in [2, 1] {
+        let e = tokio::time::timeout(LIMIT, kaisho_net::watch(&wrong, &w.watcher_id, "G"))
+            .await
+            .unwrap();
+        assert!(matches!(e, Err(NetError::WrongCode { left: l }) if l == left));
+    }
+    let players_code = JoinCode {
+        addr: w.watch_code.addr,
+        secret: w.join_code.secret.clone(),
+    };
+    let e = tokio::time::timeout(LIMIT, kaisho_net::watch(&players_code, &w.watcher_id, "G"))
+        .await
+        .unwrap();
+    assert!(matches!(e, Err(NetError::CodeBurned)), "{:?}", e.err());
+    assert!(matches!(
+        watcher(&w, "Right").await,
+        Err(NetError::CodeBurned)
+    ));
+}
+
+#[tokio::test]
+async fn a_watcher_sending_a_player_frame_is_disconnected() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut rogue = watcher(&w, "Rogue").await.unwrap();
+    let event = Event::Play {
+        color: Color::Black,
+        point: pt("E5", 9),
+    };
+    rogue
+        .send_raw(&Message::Event {
+            seq: 1,
+            event: EventW::from(&event),
+            time_used_ms: None,
+            state_hash: 0,
+        })
+        .await
+        .unwrap();
+    let ended = tokio::time::timeout(LIMIT, rogue.next()).await.unwrap();
+    let Err(NetError::Refused(reason)) = ended else {
+        panic!("the watcher is closed with a reason, not {ended:?}");
+    };
+    assert!(reason.contains("a watcher cannot send"), "{reason}");
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.h.game().events().len(), 2);
+}
+
+#[tokio::test]
+async fn kibitz_reaches_the_other_watchers_and_not_the_players() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut a = watcher(&w, "Aki").await.unwrap();
+    let mut b = watcher(&w, "Ban").await.unwrap();
+    a.kibitz("black is thin").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, b.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        heard,
+        Seen::Kibitz {
+            name: "Aki".into(),
+            text: "black is thin".into()
+        }
+    );
+    // The players' next updates are their own moves only (step checks it).
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    let (_, others) = events(&mut a, 2).await;
+    assert!(others.is_empty(), "{others:?}");
+    assert_eq!(
+        w.hub.kibitz_lines(),
+        vec![("Aki".to_string(), "black is thin".to_string())]
+    );
+}
