@@ -120,39 +120,45 @@ impl Session {
     /// Shares the game with watchers (on the host): `hub` is sent the
     /// terms and both names, the events so far, and from now on every
     /// event, clock report and chat line of either player. It never waits
-    /// for a watcher.
+    /// for a watcher. A hub that shared this game before (the partner
+    /// dropped and came back) is sent only the events it has not had.
     pub fn share(&mut self, hub: Hub) -> Result<(), NetError> {
         let settings = &self.header.settings;
-        let colors = match self.local {
-            Color::Black => Colors::HostBlack,
-            Color::White => Colors::HostWhite,
-        };
-        let terms = Terms {
-            game_id: self.header.game_id.clone(),
-            size: settings.size.get(),
-            komi_halves: settings.komi.halves(),
-            handicap: settings.handicap,
-            time: self.clocks[0].control().into(),
-            colors,
-            series: None,
-        };
-        hub.publish(Message::Watching {
-            terms,
-            black: self.header.black.name.clone(),
-            white: self.header.white.name.clone(),
-        });
-        let mut replay = Game::new(settings.clone())
-            .map_err(|e| NetError::Protocol(format!("cannot share the game: {e}")))?;
-        for (i, event) in self.game.events().iter().enumerate() {
-            replay
-                .apply(event.clone())
-                .map_err(|e| NetError::Protocol(format!("cannot share the game: {e}")))?;
-            hub.publish(Message::Event {
-                seq: i as u32 + 1,
-                event: EventW::from(event),
-                time_used_ms: None,
-                state_hash: replay.state_hash(),
+        if !hub.started() {
+            let colors = match self.local {
+                Color::Black => Colors::HostBlack,
+                Color::White => Colors::HostWhite,
+            };
+            let terms = Terms {
+                game_id: self.header.game_id.clone(),
+                size: settings.size.get(),
+                komi_halves: settings.komi.halves(),
+                handicap: settings.handicap,
+                time: self.clocks[0].control().into(),
+                colors,
+                series: None,
+            };
+            hub.publish(Message::Watching {
+                terms,
+                black: self.header.black.name.clone(),
+                white: self.header.white.name.clone(),
             });
+        }
+        let sent = hub.events() as usize;
+        let cannot = |e: kaisho_core::GameError| {
+            NetError::Protocol(format!("cannot share the game with watchers: {e}"))
+        };
+        let mut replay = Game::new(settings.clone()).map_err(cannot)?;
+        for (i, event) in self.game.events().iter().enumerate() {
+            replay.apply(event.clone()).map_err(cannot)?;
+            if i >= sent {
+                hub.publish(Message::Event {
+                    seq: i as u32 + 1,
+                    event: EventW::from(event),
+                    time_used_ms: None,
+                    state_hash: replay.state_hash(),
+                });
+            }
         }
         self.hub = Some(hub);
         Ok(())

@@ -23,6 +23,8 @@ struct Watched {
     h: Session,
     j: Session,
     watcher_id: Identity,
+    players: (Identity, Identity),
+    stores: (GameStore, GameStore),
     _dir: tempfile::TempDir,
 }
 
@@ -55,6 +57,8 @@ async fn watched(max: usize) -> Watched {
         h,
         j,
         watcher_id,
+        players: (hid, jid),
+        stores: (hs, js),
         _dir: dir,
     }
 }
@@ -235,4 +239,19 @@ async fn kibitz_reaches_the_other_watchers_and_not_the_players() {
         w.hub.kibitz_lines(),
         vec![("Aki".to_string(), "black is thin".to_string())]
     );
+}
+
+#[tokio::test]
+async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut watcher = watcher(&w, "Patient").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let (h, j) = (w.h, w.j);
+    drop((h, j));
+    let (hid, jid) = &w.players;
+    let (mut h, mut j) = resume_game((hid, &w.stores.0), (jid, &w.stores.1), "w1").await;
+    h.share(w.hub.clone()).unwrap();
+    play(&mut h, &mut j, stones(3, 5)).await;
+    let (seen, _) = events(&mut watcher, 5).await;
+    assert_eq!(seen, h.game().events());
 }

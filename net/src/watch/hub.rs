@@ -32,6 +32,8 @@ struct State {
     next_id: u64,
     /// The watchers' chat, held from the players until the game ends.
     kibitz: Vec<(String, String)>,
+    /// The game events published so far.
+    events: u32,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -64,6 +66,7 @@ impl Hub {
             max,
             next_id: 0,
             kibitz: Vec::new(),
+            events: 0,
         })))
     }
 
@@ -81,8 +84,24 @@ impl Hub {
     /// without waiting: a watcher whose queue is full is dropped.
     pub fn publish(&self, message: Message) {
         let mut state = self.state();
+        if matches!(message, Message::Event { .. }) {
+            state.events += 1;
+        }
         state.history.push(message.clone());
         Self::send_all(&mut state, &message, None);
+    }
+
+    /// How many game events the watchers were sent: a game resumed after
+    /// a drop is shared again from the next one.
+    #[must_use]
+    pub fn events(&self) -> u32 {
+        self.state().events
+    }
+
+    /// Whether the game's terms were sent (`Watching`).
+    #[must_use]
+    pub fn started(&self) -> bool {
+        !self.state().history.is_empty()
     }
 
     fn send_all(state: &mut State, message: &Message, except: Option<u64>) {
