@@ -76,7 +76,7 @@ async fn events(watcher: &mut Watcher, n: usize) -> (Vec<Event>, Vec<Seen>) {
     tokio::time::timeout(LIMIT, async {
         while seen_events.len() < n {
             match watcher.next().await.unwrap() {
-                Seen::Event { seq, event } => {
+                Seen::Event { seq, event, .. } => {
                     assert_eq!(seq as usize, seen_events.len() + 1);
                     seen_events.push(event);
                 }

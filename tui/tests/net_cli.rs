@@ -971,3 +971,55 @@ fn an_engine_hosts_a_lan_game_and_proposes_its_dead_stones() {
         "the engine proposed: {events:?}"
     );
 }
+
+#[test]
+fn a_watcher_process_follows_a_game_and_its_kibitz_stays_off_the_players_output() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, wh) = (
+        dir.path().join("host"),
+        dir.path().join("joiner"),
+        dir.path().join("watcher"),
+    );
+    let mut host = host_on_loopback(
+        &hh,
+        &[
+            "--color",
+            "black",
+            "--name",
+            "Honinbo",
+            "--script",
+            "-",
+            "--watchers",
+        ],
+    );
+    let watch_code = host.expect("watch code: ")["watch code: ".len()..].to_string();
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    assert_ne!(watch_code, code);
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", "-"]);
+    host.expect("game ");
+    join.expect("game ");
+    let mut watcher = Proc::start(&wh, &["watch", &watch_code, "--name", "Aki"]);
+    watcher.expect("watching game ");
+    host.say("E5");
+    join.expect("event 1: move 1, Black E5");
+    watcher.expect("move 1, Black E5");
+    watcher.say("black is thick");
+    join.say("D4");
+    host.expect("event 2: move 2, White D4");
+    watcher.expect("move 2, White D4");
+    host.say("chat onegaishimasu");
+    watcher.expect("chat from Black: onegaishimasu");
+    host.say("resign");
+    watcher.expect("Black resigns");
+    watcher.expect("watch ended: ");
+    assert_eq!(watcher.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert_eq!(join.finish(), 0);
+    for player in [&host, &join] {
+        assert!(
+            !player.seen.iter().any(|l| l.contains("black is thick")),
+            "{:#?}",
+            player.seen
+        );
+    }
+}

@@ -9,14 +9,18 @@ use crate::join::{dial, pair};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::pake::Side;
 use crate::wire::{Message, Terms, check_chat};
-use kaisho_core::{Color, Event, Game};
+use kaisho_core::{Color, Effect, Event, Game};
 use kaisho_saves::visible::visible_owned;
 
 /// Something that happened in the game watched.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Seen {
-    /// Event `seq`, checked by this side's rules engine.
-    Event { seq: u32, event: Event },
+    /// Event `seq`, checked by this side's rules engine, and what it did.
+    Event {
+        seq: u32,
+        event: Event,
+        effect: Effect,
+    },
     /// A player's chat line.
     Said { color: Color, text: String },
     /// A player's report of its own clock.
@@ -108,7 +112,8 @@ impl Watcher {
                         "event {seq} arrived where {expected} was due"
                     )));
                 }
-                self.game
+                let effect = self
+                    .game
                     .apply(event.clone())
                     .map_err(|error| NetError::Rejected { seq, error })?;
                 if self.game.state_hash() != state_hash {
@@ -117,7 +122,7 @@ impl Watcher {
                         what: crate::error::Divergence::Event(event),
                     });
                 }
-                Ok(Seen::Event { seq, event })
+                Ok(Seen::Event { seq, event, effect })
             }
             Message::Said { color, text } => {
                 check_chat(&text)?;
