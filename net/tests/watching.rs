@@ -158,7 +158,22 @@ async fn a_watcher_that_stops_reading_is_dropped_and_the_players_go_on() {
     assert_eq!(w.hub.watchers(), 0, "dropped after {lines} lines");
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     assert_eq!(w.h.game().events().len(), 2);
-    drop(idle);
+    // The dropped watcher, reading again, is told why.
+    let mut idle = idle;
+    let told = tokio::time::timeout(LIMIT, async {
+        for _ in 0..30_000 {
+            if let Err(e) = idle.next().await {
+                return Some(e);
+            }
+        }
+        None
+    })
+    .await
+    .unwrap();
+    let Some(NetError::Refused(reason)) = told else {
+        panic!("the dropped watcher is told why, not {told:?}");
+    };
+    assert!(reason.contains("too far behind"), "{reason}");
 }
 
 #[tokio::test]

@@ -45,3 +45,44 @@ pub fn watch_line(lang: Lang, line: WatchLine<'_>) -> String {
         (Lang::Ja, WatchLine::Ended(why)) => format!("観戦終了: {why}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_watch_line_starts_with_its_fixed_word_in_both_languages() {
+        let lines = [
+            WatchLine::Watching {
+                id: "g1",
+                black: "Aki",
+                white: "Ben",
+            },
+            WatchLine::Said {
+                color: Color::White,
+                text: "yoroshiku",
+            },
+            WatchLine::Kibitz {
+                name: "Chie",
+                text: "thin",
+            },
+            WatchLine::Ended("goodbye"),
+        ];
+        let english = [
+            "watching game g1: Black Aki, White Ben",
+            "chat from White: yoroshiku",
+            "kibitz from Chie: thin",
+            "watch ended: goodbye",
+        ];
+        let japanese = [
+            "観戦中 g1: 黒 Aki、白 Ben",
+            "白のチャット: yoroshiku",
+            "観戦者 Chie: thin",
+            "観戦終了: goodbye",
+        ];
+        for ((line, en), ja) in lines.into_iter().zip(english).zip(japanese) {
+            assert_eq!(watch_line(Lang::En, line), en);
+            assert_eq!(watch_line(Lang::Ja, line), ja);
+        }
+    }
+}
