@@ -270,3 +270,30 @@ async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
     let (seen, _) = events(&mut watcher, 5).await;
     assert_eq!(seen, h.game().events());
 }
+
+#[tokio::test]
+async fn a_watcher_before_the_game_has_its_players_is_told_to_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, wid) = (identity(dir.path(), "host"), identity(dir.path(), "w"));
+    let (mut host, join_code) = host(&hid, "Honinbo", 42);
+    host.allow_watching(Secret::from_random(4242), MAX_WATCHERS);
+    let code = host.watch_code(None).unwrap().unwrap();
+    let (at_host, at_watcher) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::watch(&code, &wid, "Early"))
+    })
+    .await
+    .unwrap();
+    assert!(at_host.is_err());
+    let Err(NetError::Refused(reason)) = at_watcher else {
+        panic!("the early watcher is refused with a reason");
+    };
+    assert!(reason.contains("not started"), "{reason}");
+    // The players' code is untouched: the partner still joins.
+    let jid = identity(dir.path(), "joiner");
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    assert!(h.is_ok() && j.is_ok());
+}
