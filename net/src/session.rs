@@ -164,6 +164,17 @@ impl Session {
         Ok(())
     }
 
+    /// The watchers' chat (kibitz), each line with its watcher's name, for
+    /// this side's player once the game has ended; nothing before, so the
+    /// watchers' remarks never reach a player during the game.
+    #[must_use]
+    pub fn kibitz(&self) -> Vec<(String, String)> {
+        match &self.hub {
+            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_lines(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Sends `message` to the watchers, if any.
     fn publish(&self, message: impl FnOnce() -> Message) {
         if let Some(hub) = &self.hub {

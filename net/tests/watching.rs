@@ -230,7 +230,7 @@ async fn a_watcher_sending_a_player_frame_is_disconnected() {
 }
 
 #[tokio::test]
-async fn kibitz_reaches_the_other_watchers_and_not_the_players() {
+async fn kibitz_reaches_the_other_watchers_and_the_host_player_only_after_the_end() {
     let mut w = watched(MAX_WATCHERS).await;
     let mut a = watcher(&w, "Aki").await.unwrap();
     let mut b = watcher(&w, "Ban").await.unwrap();
@@ -250,8 +250,13 @@ async fn kibitz_reaches_the_other_watchers_and_not_the_players() {
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     let (_, others) = events(&mut a, 2).await;
     assert!(others.is_empty(), "{others:?}");
+    assert!(
+        w.h.kibitz().is_empty(),
+        "held from the players during the game"
+    );
+    finish(&mut w.h, &mut w.j).await;
     assert_eq!(
-        w.hub.kibitz_lines(),
+        w.h.kibitz(),
         vec![("Aki".to_string(), "black is thin".to_string())]
     );
 }

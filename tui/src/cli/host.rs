@@ -13,8 +13,8 @@ use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
 use kaisho::words::{
-    Failure, Finding, Lang, Line, Why, cli_line, failure, finding, naming_for, netplay_error,
-    terms_error,
+    Failure, Finding, Lang, Line, WatchLine, Why, cli_line, failure, finding, naming_for,
+    netplay_error, terms_error, watch_line,
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_net::discovery::{Announcement, Discovery, Interfaces};
@@ -523,6 +523,13 @@ async fn play_script(
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
                 let code = report(finish, &session, places, lang);
+                for (name, text) in session.kibitz() {
+                    let line = WatchLine::Kibitz {
+                        name: &name,
+                        text: &text,
+                    };
+                    println!("{}", watch_line(lang, line));
+                }
                 session.bye("goodbye").await;
                 return Ok(code);
             }
