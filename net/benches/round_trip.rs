@@ -11,7 +11,10 @@
 //!   that both meet the disk in the same moods;
 //! - a bare quinn echo of a move frame's size, the floor for the protocol;
 //! - bytes on the wire per move (both directions, all QUIC overhead);
-//! - connection set-up: rejoin with a pinned certificate, and join by code.
+//! - connection set-up: rejoin with a pinned certificate, and join by code;
+//! - the round trip again with 16 watchers following every game, and a
+//!   watcher's receive latency (Black's send → the watcher has checked
+//!   the event).
 //!
 //! `KAISHO_BENCH_MOVES` sets the number of measured moves (10,000 by
 //! default). Criterion then times the tmpfs round trip for its own report.
@@ -19,6 +22,7 @@
 use criterion::Criterion;
 use kaisho_core::playout::{XorShift, play_randomly};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
+use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{EventW, Message};
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW, Update, frame};
 use kaisho_saves::identity::{self, Identity};
@@ -108,8 +112,19 @@ async fn pair(hid: &Identity, jid: &Identity, bits: u32) -> (Host, Link, Link) {
     (host, h.unwrap(), j.unwrap())
 }
 
-async fn sessions(hid: &Identity, jid: &Identity, dir: &Path, n: usize) -> (Session, Session) {
-    let (_host, hl, jl) = pair(hid, jid, n as u32).await;
+/// The two sessions of game `n`, with `watchers` watchers following it
+/// (each a task returning when it had each event, by number).
+async fn sessions(
+    hid: &Identity,
+    jid: &Identity,
+    dir: &Path,
+    n: usize,
+    watchers: usize,
+) -> (Session, Session, Vec<Following>) {
+    let (mut host, hl, jl) = pair(hid, jid, n as u32).await;
+    let hub =
+        (watchers > 0).then(|| host.allow_watching(Secret::from_random(!(n as u32)), watchers));
+    host.refuse_others();
     let terms = Terms {
         game_id: format!("bench-{n}"),
         size: 19,
@@ -124,7 +139,33 @@ async fn sessions(hid: &Identity, jid: &Identity, dir: &Path, n: usize) -> (Sess
         kaisho_net::host_game(hl, terms.clone(), &hs),
         kaisho_net::join_game(jl, Some(&terms), true, &js)
     );
-    (h.unwrap(), j.unwrap())
+    let mut h = h.unwrap();
+    let mut following = Vec::new();
+    if let Some(hub) = hub {
+        h.share(hub).unwrap();
+        let code = host.watch_code(None).unwrap().unwrap();
+        for _ in 0..watchers {
+            let watcher = kaisho_net::watch(&code, jid, "Watcher").await.unwrap();
+            following.push(tokio::spawn(follow(watcher)));
+        }
+    }
+    (h, j.unwrap(), following)
+}
+
+/// A watcher's task: when it had each event, by number.
+type Following = tokio::task::JoinHandle<Vec<(u32, Instant)>>;
+
+/// Follows the game to its end (the host's goodbye).
+async fn follow(mut watcher: Watcher) -> Vec<(u32, Instant)> {
+    let mut had = Vec::new();
+    while let Ok(seen) = watcher.next().await {
+        match seen {
+            Seen::Event { seq, .. } => had.push((seq, Instant::now())),
+            Seen::Bye(_) => break,
+            _ => {}
+        }
+    }
+    had
 }
 
 /// Whether it is `color`'s turn to make an event in play.
@@ -166,6 +207,8 @@ struct Trips {
     to_taken: Stats,
     ack_back: Stats,
     made: Stats,
+    /// From Black's send to each watcher having the event.
+    watched: Stats,
 }
 
 /// Plays the games; returns Black's round trips and bytes sent per event.
@@ -176,18 +219,21 @@ async fn play(
     (hid, jid): (&Identity, &Identity),
     games: &[Vec<Event>],
     mut flushes: Option<&mut Flushes>,
+    watchers: usize,
 ) -> (Trips, f64) {
     let mut trips = Trips {
         sent: Stats::new(),
         to_taken: Stats::new(),
         ack_back: Stats::new(),
         made: Stats::new(),
+        watched: Stats::new(),
     };
     let (mut bytes, mut events) = (0u64, 0usize);
     for (n, events_of_game) in games.iter().enumerate() {
-        let (mut black, white) = sessions(hid, jid, dir, n).await;
+        let (mut black, white, following) = sessions(hid, jid, dir, n, watchers).await;
         let responder = tokio::spawn(white_side(white, events_of_game.clone()));
         let mut sends = Vec::new();
+        let mut seqs = Vec::new();
         for e in events_of_game.iter().filter(|e| e.actor() == Color::Black) {
             // White's answers arrive until it is Black's turn again.
             while black.game().phase() == kaisho_core::Phase::Playing
@@ -211,6 +257,7 @@ async fn play(
             trips.sent.samples.push(sent.elapsed());
             trips.made.samples.push(made.elapsed());
             sends.push((sent, Instant::now()));
+            seqs.push((seq, sent));
         }
         events += black.game().events().len();
         bytes += black.connection().stats().udp_tx.bytes;
@@ -228,6 +275,20 @@ async fn play(
                 .ack_back
                 .samples
                 .push(acked.saturating_duration_since(took));
+        }
+        for watcher in following {
+            let had = tokio::time::timeout(Duration::from_secs(10), watcher)
+                .await
+                .unwrap()
+                .unwrap();
+            let had: std::collections::HashMap<u32, Instant> = had.into_iter().collect();
+            for (seq, sent) in &seqs {
+                let took = had.get(seq).expect("every watcher has every event");
+                trips
+                    .watched
+                    .samples
+                    .push(took.saturating_duration_since(*sent));
+            }
         }
         if let Some(f) = flushes.as_deref_mut() {
             f.time(sends.len());
@@ -373,14 +434,19 @@ fn main() {
 
     let disk = tempfile::tempdir_in(std::env::temp_dir()).unwrap();
     let shm = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
+    let watched = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     rt.block_on(async {
-        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None).await;
+        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None, 0).await;
         s.sent.line("round trip, log on tmpfs (protocol alone)");
+        let (mut w, _) = play(watched.path(), (&hid, &jid), &games, None, MAX_WATCHERS).await;
+        w.sent.line("round trip, tmpfs, 16 watchers following");
+        w.watched
+            .line("  a watcher has the event (from Black's send)");
         println!("{:<48} {bytes:.1} bytes per event, both directions", "wire");
         let mut e = echo(&hid, &jid, size, moves).await;
         e.line(&format!("bare quinn echo of {size} bytes"));
         let mut flushes = Flushes::new(disk.path());
-        let (mut s, _) = play(disk.path(), (&hid, &jid), &games, Some(&mut flushes)).await;
+        let (mut s, _) = play(disk.path(), (&hid, &jid), &games, Some(&mut flushes), 0).await;
         flushes
             .stats
             .line("log append + fsync alone (disk, between games)");
@@ -404,7 +470,7 @@ fn main() {
                 let dir = tempfile::tempdir_in("/dev/shm")
                     .unwrap_or_else(|_| tempfile::tempdir().unwrap());
                 let t0 = Instant::now();
-                rt.block_on(play(dir.path(), (&hid, &jid), &few, None));
+                rt.block_on(play(dir.path(), (&hid, &jid), &few, None, 0));
                 total += t0.elapsed();
             }
             total

@@ -17,6 +17,13 @@ pub const BUSY: u32 = 3;
 pub const WRONG_FINGERPRINT: u32 = 4;
 /// The peer broke the protocol or the rules.
 pub const PROTOCOL: u32 = 5;
+/// A watcher sent a frame only a player may send.
+pub const READ_ONLY: u32 = 6;
+/// A watcher fell too far behind and was dropped; it may watch again
+/// and catch up from the start.
+pub const BEHIND: u32 = 7;
+/// The host lets no more watchers in (none at all, or it has its cap).
+pub const NO_WATCHING: u32 = 8;
 
 /// The error a side sees when its partner closed the connection.
 pub fn error_of(e: quinn::ConnectionError) -> NetError {

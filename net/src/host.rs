@@ -13,6 +13,8 @@ use crate::error::{Awaited, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::pake::{Binding, EXPORTER_LABEL, Exchange, Side};
 use crate::tls;
+use crate::watch::feed::{Gate, feed};
+use crate::watch::hub::{Hub, Subscription};
 use crate::wire::Message;
 use kaisho_saves::identity::{Fingerprint, Identity};
 use std::collections::HashMap;
@@ -35,15 +37,16 @@ pub const PER_SOURCE: usize = 8;
 /// Pairing attempts in flight in all.
 pub const IN_FLIGHT: usize = 64;
 
-/// The join code's state, shared by the attempts in flight.
+/// A code's state (the join code's or the watch code's), shared by the
+/// attempts in flight.
 #[derive(Default)]
-struct Door {
-    secret: Option<Secret>,
-    failures: u32,
+pub(crate) struct Door {
+    pub(crate) secret: Option<Secret>,
+    pub(crate) failures: u32,
 }
 
 impl Door {
-    fn burned(&self) -> bool {
+    pub(crate) fn burned(&self) -> bool {
         self.failures >= MAX_TRIES
     }
 }
@@ -110,6 +113,8 @@ pub struct Host {
     attempts: JoinSet<Result<Link, NetError>>,
     wanted: Option<Wanted>,
     refuser: Option<tokio::task::JoinHandle<()>>,
+    /// The watch code and the watchers, when watching is allowed.
+    gate: Option<Gate>,
 }
 
 impl Host {
@@ -131,6 +136,7 @@ impl Host {
             attempts: JoinSet::new(),
             wanted: None,
             refuser: None,
+            gate: None,
         })
     }
 
@@ -165,6 +171,35 @@ impl Host {
             .secret
             .clone()
             .map(|secret| JoinCode { addr, secret }))
+    }
+
+    /// Lets watchers in with `secret`, a code of its own (never the
+    /// players'), at most `max` at a time, once the game has its two
+    /// players ([`Host::refuse_others`]). The session publishes the game
+    /// to the hub returned ([`crate::Session::share`]).
+    pub fn allow_watching(&mut self, secret: Secret, max: usize) -> Hub {
+        let hub = Hub::new(max);
+        self.gate = Some(Gate {
+            door: Arc::new(Mutex::new(Door {
+                secret: Some(secret),
+                failures: 0,
+            })),
+            hub: hub.clone(),
+        });
+        hub
+    }
+
+    /// The code watchers dial, with the address as in [`Host::code`];
+    /// `None` when watching is not allowed.
+    pub fn watch_code(&self, shown: Option<SocketAddr>) -> Result<Option<JoinCode>, NetError> {
+        let addr = match shown {
+            Some(a) => a,
+            None => self.local_addr()?,
+        };
+        Ok(self.gate.as_ref().and_then(|gate| {
+            let door = gate.door.lock().unwrap_or_else(PoisonError::into_inner);
+            door.secret.clone().map(|secret| JoinCode { addr, secret })
+        }))
     }
 
     /// Whether three wrong tries burned the code.
@@ -244,13 +279,17 @@ impl Host {
     }
 
     /// From now on every new connection is told the game already has its
-    /// two players, until [`Host::accept_known`] waits for the partner again.
+    /// two players, until [`Host::accept_known`] waits for the partner
+    /// again; a watcher with the watch code is let in when watching is
+    /// allowed ([`Host::allow_watching`]).
     pub fn refuse_others(&mut self) {
         self.stop_refusing();
         self.attempts.abort_all();
         self.wanted = None;
         let endpoint = self.endpoint.clone();
         let sources = self.sources.clone();
+        let gate = self.gate.clone();
+        let (local, name) = (self.local, self.name.clone());
         self.refuser = Some(tokio::spawn(async move {
             let mut closing = JoinSet::new();
             while let Some(incoming) = endpoint.accept().await {
@@ -259,17 +298,21 @@ impl Host {
                     incoming.refuse();
                     continue;
                 };
+                let door = Doorkeeper {
+                    endpoint: endpoint.clone(),
+                    gate: gate.clone(),
+                    local,
+                    name: name.clone(),
+                };
                 closing.spawn(async move {
-                    if let Ok(Ok(connection)) =
-                        tokio::time::timeout(ATTEMPT_DEADLINE, incoming).await
-                    {
-                        close::close(
-                            &connection,
-                            close::BUSY,
-                            "this game already has its two players",
-                        );
-                    }
+                    let admitted =
+                        tokio::time::timeout(ATTEMPT_DEADLINE, door.turn(incoming)).await;
                     drop(slot);
+                    if let Ok(Some((hub, sub, link))) = admitted {
+                        // Detached: a watcher outlives this door (a rejoin
+                        // wait closes it) and ends with the hub.
+                        tokio::spawn(feed(hub, sub, link));
+                    }
                 });
             }
         }));
@@ -285,6 +328,57 @@ impl Host {
 impl Drop for Host {
     fn drop(&mut self) {
         self.stop_refusing();
+    }
+}
+
+/// Turns away every connection once the game has its players, but for
+/// watchers with the watch code.
+struct Doorkeeper {
+    endpoint: quinn::Endpoint,
+    gate: Option<Gate>,
+    local: Fingerprint,
+    name: String,
+}
+
+impl Doorkeeper {
+    /// A watcher let in, ready to be fed; anyone else is told the game
+    /// has its two players.
+    async fn turn(self, incoming: quinn::Incoming) -> Option<(Hub, Subscription, Link)> {
+        let connection = incoming.await.ok()?;
+        let busy = |connection: &quinn::Connection| {
+            close::close(
+                connection,
+                close::BUSY,
+                "this game already has its two players",
+            );
+        };
+        let Ok(peer) = tls::peer_fingerprint(&connection) else {
+            busy(&connection);
+            return None;
+        };
+        let streams = connection.accept_bi().await.ok()?;
+        let mut link = Link::new(
+            connection.clone(),
+            streams,
+            self.endpoint.clone(),
+            true,
+            (self.local, peer),
+        );
+        let msg = match link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await {
+            Ok(Message::Watch { msg }) => msg,
+            _ => {
+                busy(&connection);
+                return None;
+            }
+        };
+        let Some(gate) = self.gate else {
+            link.close(close::NO_WATCHING, "this host does not let watchers in")
+                .await;
+            return None;
+        };
+        let admitted = gate.admit(link, &connection, &msg, &self.name).await;
+        let (link, sub) = close::on_error(&connection, admitted).ok()?;
+        Some((gate.hub, sub, link))
     }
 }
 
@@ -341,6 +435,11 @@ impl Attempt {
         let first = link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await;
         let peer_msg = match first {
             Ok(Message::Spake { msg }) => msg,
+            Ok(Message::Watch { .. }) => {
+                let reason = "the game has not started yet: watch again once both players are in";
+                link.close(close::NO_WATCHING, reason).await;
+                return Err(NetError::Refused(reason.into()));
+            }
             Ok(Message::Rejoin) => {
                 let reason = "this host is waiting for a new partner with a join code; ask the host to resume your game instead";
                 link.close(close::WRONG_FINGERPRINT, reason).await;
@@ -371,7 +470,7 @@ impl Attempt {
             link.close(close::PROTOCOL, reason).await;
             return Err(NetError::Refused(reason.into()));
         };
-        let (exchange, msg) = Exchange::start(&secret, Side::Host);
+        let (exchange, msg) = Exchange::start(&secret, Side::Host, Side::Joiner);
         link.send(&Message::Spake { msg }).await?;
         let binding = binding(connection, self.local, peer)?;
         let confirmation = exchange.finish(&peer_msg, binding)?;

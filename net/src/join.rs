@@ -18,18 +18,25 @@ pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Li
     let (link, connection) = dial(code.addr, identity)
         .await
         .map_err(NetError::before_game)?;
-    let paired = pair(link, &connection, code, name).await;
+    let paired = pair(link, &connection, code, name, Side::Joiner).await;
     close::on_error(&connection, paired).map_err(NetError::before_game)
 }
 
-async fn pair(
+/// Proves the code's secret to the host as `guest` (the joiner, or a
+/// watcher with the watch code), checks the host's proof, and greets.
+pub(crate) async fn pair(
     mut link: Link,
     connection: &quinn::Connection,
     code: &JoinCode,
     name: &str,
+    guest: Side,
 ) -> Result<Link, NetError> {
-    let (exchange, msg) = Exchange::start(&code.secret, Side::Joiner);
-    link.send(&Message::Spake { msg }).await?;
+    let (exchange, msg) = Exchange::start(&code.secret, guest, guest);
+    let first = match guest {
+        Side::Watcher => Message::Watch { msg },
+        Side::Host | Side::Joiner => Message::Spake { msg },
+    };
+    link.send(&first).await?;
     let host_msg = match link.recv_within(PAIR_TIMEOUT, Awaited::HostKeys).await? {
         Message::Spake { msg } => msg,
         other => return Err(unexpected("a key exchange", &other)),
@@ -37,7 +44,7 @@ async fn pair(
     let confirmation =
         exchange.finish(&host_msg, binding(connection, link.peer(), link.local())?)?;
     link.send(&Message::Confirm {
-        mac: confirmation.prove(Side::Joiner),
+        mac: confirmation.prove(guest),
     })
     .await?;
     let mac = match link
@@ -83,7 +90,7 @@ pub async fn rejoin(
     Ok(link)
 }
 
-async fn dial(
+pub(crate) async fn dial(
     addr: SocketAddr,
     identity: &Identity,
 ) -> Result<(Link, quinn::Connection), NetError> {

@@ -21,6 +21,7 @@ pub mod script;
 pub mod session;
 pub mod setup;
 pub mod tls;
+pub mod watch;
 pub mod wire;
 
 pub use code::{JoinCode, Secret};
@@ -30,4 +31,5 @@ pub use join::{join, rejoin};
 pub use link::Link;
 pub use session::{Session, Update};
 pub use setup::{Refusal, host_game, host_game_with, join_game, join_game_with, resume};
+pub use watch::{Hub, Seen, Watcher, watch};
 pub use wire::{Colors, Terms, TimeW};

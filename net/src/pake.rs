@@ -21,6 +21,9 @@ pub const EXPORTER_LABEL: &[u8] = b"EXPORTER-kaisho/1 join code";
 pub enum Side {
     Host,
     Joiner,
+    /// A watcher, proving the watch code (its own identity, so that an
+    /// exchange for one code never confirms the other).
+    Watcher,
 }
 
 impl Side {
@@ -28,15 +31,7 @@ impl Side {
         match self {
             Side::Host => b"kaisho/1 host",
             Side::Joiner => b"kaisho/1 joiner",
-        }
-    }
-
-    /// The other side.
-    #[must_use]
-    pub fn other(self) -> Side {
-        match self {
-            Side::Host => Side::Joiner,
-            Side::Joiner => Side::Host,
+            Side::Watcher => b"kaisho/1 watcher",
         }
     }
 }
@@ -55,15 +50,18 @@ pub struct Exchange {
 }
 
 impl Exchange {
-    /// Starts the exchange and returns the message to send.
+    /// Starts the exchange between the host and `guest` (the joiner or a
+    /// watcher) as `side`, and returns the message to send.
     #[must_use]
-    pub fn start(secret: &Secret, side: Side) -> (Exchange, Vec<u8>) {
+    pub fn start(secret: &Secret, side: Side, guest: Side) -> (Exchange, Vec<u8>) {
         let password = Password::new(secret.as_bytes());
         let host = Identity::new(Side::Host.label());
-        let joiner = Identity::new(Side::Joiner.label());
+        let guest = Identity::new(guest.label());
         let (state, msg) = match side {
-            Side::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &joiner),
-            Side::Joiner => Spake2::<Ed25519Group>::start_b(&password, &host, &joiner),
+            Side::Host => Spake2::<Ed25519Group>::start_a(&password, &host, &guest),
+            Side::Joiner | Side::Watcher => {
+                Spake2::<Ed25519Group>::start_b(&password, &host, &guest)
+            }
         };
         (Exchange { state }, msg)
     }
@@ -123,8 +121,12 @@ mod tests {
     }
 
     fn run(host_code: u32, joiner_code: u32, host_export: u8, joiner_export: u8) -> bool {
-        let (h, hm) = Exchange::start(&Secret::from_random(host_code), Side::Host);
-        let (j, jm) = Exchange::start(&Secret::from_random(joiner_code), Side::Joiner);
+        let (h, hm) = Exchange::start(&Secret::from_random(host_code), Side::Host, Side::Joiner);
+        let (j, jm) = Exchange::start(
+            &Secret::from_random(joiner_code),
+            Side::Joiner,
+            Side::Joiner,
+        );
         let h = h.finish(&jm, binding(host_export)).unwrap();
         let j = j.finish(&hm, binding(joiner_export)).unwrap();
         h.check(Side::Joiner, &j.prove(Side::Joiner)) && j.check(Side::Host, &h.prove(Side::Host))
@@ -145,9 +147,22 @@ mod tests {
         assert!(!run(7, 7, 1, 2));
     }
 
+    /// A watcher's exchange never confirms a host expecting the joiner,
+    /// even with the same secret.
+    #[test]
+    fn a_watcher_exchange_does_not_confirm_as_a_joiner() {
+        let secret = Secret::from_random(7);
+        let (h, hm) = Exchange::start(&secret, Side::Host, Side::Joiner);
+        let (w, wm) = Exchange::start(&secret, Side::Watcher, Side::Watcher);
+        let h = h.finish(&wm, binding(1)).unwrap();
+        let w = w.finish(&hm, binding(1)).unwrap();
+        assert!(!h.check(Side::Joiner, &w.prove(Side::Joiner)));
+        assert!(!h.check(Side::Watcher, &w.prove(Side::Watcher)));
+    }
+
     #[test]
     fn a_malformed_message_is_an_error_not_a_panic() {
-        let (h, _) = Exchange::start(&Secret::from_random(1), Side::Host);
+        let (h, _) = Exchange::start(&Secret::from_random(1), Side::Host, Side::Joiner);
         assert!(h.finish(&[1, 2, 3], binding(0)).is_err());
     }
 }

@@ -13,7 +13,8 @@
 use crate::close;
 use crate::error::{Awaited, Divergence, NetError, NotNow};
 use crate::link::{Inbox, Sender};
-use crate::wire::{EventW, Message, check_chat};
+use crate::watch::Hub;
+use crate::wire::{Colors, EventW, Message, Terms, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
@@ -87,6 +88,8 @@ pub struct Session {
     queued: VecDeque<Update>,
     /// How many times this side may ask to take back a move in the game.
     undo_limit: Option<u32>,
+    /// The host's watchers, sent every event, clock and chat line.
+    hub: Option<Hub>,
 }
 
 impl Session {
@@ -110,6 +113,72 @@ impl Session {
             turn_started: Instant::now(),
             queued: VecDeque::new(),
             undo_limit: None,
+            hub: None,
+        }
+    }
+
+    /// Shares the game with watchers (on the host): `hub` is sent the
+    /// terms and both names, the events so far, and from now on every
+    /// event, clock report and chat line of either player. It never waits
+    /// for a watcher. A hub that shared this game before (the partner
+    /// dropped and came back) is sent only the events it has not had.
+    pub fn share(&mut self, hub: Hub) -> Result<(), NetError> {
+        let settings = &self.header.settings;
+        if !hub.started() {
+            let colors = match self.local {
+                Color::Black => Colors::HostBlack,
+                Color::White => Colors::HostWhite,
+            };
+            let terms = Terms {
+                game_id: self.header.game_id.clone(),
+                size: settings.size.get(),
+                komi_halves: settings.komi.halves(),
+                handicap: settings.handicap,
+                time: self.clocks[0].control().into(),
+                colors,
+                series: None,
+            };
+            hub.publish(Message::Watching {
+                terms,
+                black: self.header.black.name.clone(),
+                white: self.header.white.name.clone(),
+            });
+        }
+        let sent = hub.events() as usize;
+        let cannot = |e: kaisho_core::GameError| {
+            NetError::Protocol(format!("cannot share the game with watchers: {e}"))
+        };
+        let mut replay = Game::new(settings.clone()).map_err(cannot)?;
+        for (i, event) in self.game.events().iter().enumerate() {
+            replay.apply(event.clone()).map_err(cannot)?;
+            if i >= sent {
+                hub.publish(Message::Event {
+                    seq: i as u32 + 1,
+                    event: EventW::from(event),
+                    time_used_ms: None,
+                    state_hash: replay.state_hash(),
+                });
+            }
+        }
+        self.hub = Some(hub);
+        Ok(())
+    }
+
+    /// The watchers' chat (kibitz), each line with its watcher's name, for
+    /// this side's player once the game has ended; nothing before, so the
+    /// watchers' remarks never reach a player during the game.
+    #[must_use]
+    pub fn kibitz(&self) -> Vec<(String, String)> {
+        match &self.hub {
+            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_lines(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Sends `message` to the watchers, if any.
+    fn publish(&self, message: impl FnOnce() -> Message) {
+        if let Some(hub) = &self.hub {
+            hub.publish(message());
         }
     }
 
@@ -227,14 +296,16 @@ impl Session {
             turn_started: self.turn_started,
         });
         self.turn_started = Instant::now();
-        self.tx
-            .send(&Message::Event {
-                seq,
-                event: EventW::from(&event),
-                time_used_ms,
-                state_hash,
-            })
-            .await?;
+        let message = Message::Event {
+            seq,
+            event: EventW::from(&event),
+            time_used_ms,
+            state_hash,
+        };
+        self.tx.send(&message).await?;
+        if self.tx.is_host {
+            self.publish(|| message);
+        }
         Ok((seq, event))
     }
 
@@ -273,6 +344,10 @@ impl Session {
     /// Sends a chat line (and keeps it in our log).
     pub async fn chat(&mut self, text: &str) -> Result<(), NetError> {
         self.log.append_chat(self.local, text)?;
+        self.publish(|| Message::Said {
+            color: self.local.into(),
+            text: text.to_string(),
+        });
         self.tx
             .send(&Message::Chat {
                 text: text.to_string(),
@@ -283,6 +358,11 @@ impl Session {
     /// Reports our clock to the partner.
     pub async fn report_clock(&mut self) -> Result<(), NetError> {
         let c = self.clocks[self.local.index()];
+        self.publish(|| Message::Clocked {
+            color: self.local.into(),
+            main_left_ms: c.main_left_ms(),
+            periods_left: c.periods_left(),
+        });
         self.tx
             .send(&Message::Clock {
                 main_left_ms: c.main_left_ms(),
@@ -294,6 +374,9 @@ impl Session {
     /// Says goodbye and closes the connection; the game stays in the log
     /// (adjourned if it has no result).
     pub async fn bye(mut self, reason: &str) {
+        self.publish(|| Message::Bye {
+            reason: reason.to_string(),
+        });
         let _ = self
             .tx
             .send(&Message::Bye {
@@ -363,15 +446,26 @@ impl Session {
                 }
                 let text = visible_owned(text);
                 self.log.append_chat(self.local.opponent(), &text)?;
+                self.publish(|| Message::Said {
+                    color: self.local.opponent().into(),
+                    text: text.clone(),
+                });
                 Ok(Some(Update::Chat(text)))
             }
             Message::Clock {
                 main_left_ms,
                 periods_left,
-            } => Ok(Some(Update::PeerClock {
-                main_left_ms,
-                periods_left,
-            })),
+            } => {
+                self.publish(|| Message::Clocked {
+                    color: self.local.opponent().into(),
+                    main_left_ms,
+                    periods_left,
+                });
+                Ok(Some(Update::PeerClock {
+                    main_left_ms,
+                    periods_left,
+                }))
+            }
             Message::Bye { reason } => Ok(Some(Update::Bye(visible_owned(reason)))),
             other => Err(self
                 .fail(crate::link::unexpected("a game message", &other))
@@ -485,6 +579,12 @@ impl Session {
         }
         self.log.append(&event, time_used_ms)?;
         self.turn_started = Instant::now();
+        self.publish(|| Message::Event {
+            seq,
+            event: EventW::from(&event),
+            time_used_ms,
+            state_hash,
+        });
         self.tx
             .send(&Message::Ack {
                 seq,

@@ -8,7 +8,11 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak: 5. Version 5 added the
+/// The protocol version both sides must speak: 6. Version 6 added
+/// watchers (観戦): their key exchange with the watch code
+/// ([`Message::Watch`]), the game they are sent ([`Message::Watching`],
+/// [`Message::Said`], [`Message::Clocked`]) and their own chat
+/// ([`Message::Kibitz`]). Version 5 added the
 /// play-out of the ending (確認) as game events: its opening, its scratch
 /// moves and passes, and its closing. Version 4 added the
 /// joiner's answer to a series offer whose last result differs from its
@@ -18,7 +22,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 5;
+pub const PROTOCOL_VERSION: u16 = 6;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -81,6 +85,30 @@ pub enum Message {
     /// joiner's last result (its player consenting) and offer the terms
     /// again, and the reason it gives if the host does not.
     Differs { record: u64, reason: String },
+    /// (Since version 6.) A watcher's first frame: the SPAKE2 message of
+    /// its key exchange with the watch code, in place of `Spake`.
+    Watch { msg: Vec<u8> },
+    /// (Since version 6.) The host's first frame to a watcher after the
+    /// greeting: the terms (colours settled) and both players' names. The
+    /// game's events follow as `Event` frames, from the first.
+    Watching {
+        terms: Terms,
+        black: String,
+        white: String,
+    },
+    /// (Since version 6.) A player's chat line, sent to the watchers.
+    Said { color: ColorW, text: String },
+    /// (Since version 6.) A player's report of its own clock, sent to the
+    /// watchers.
+    Clocked {
+        color: ColorW,
+        main_left_ms: u64,
+        periods_left: u32,
+    },
+    /// (Since version 6.) A watcher's chat line (kibitz): from a watcher
+    /// to the host (`name` is ignored there) and from the host to the
+    /// other watchers, never to the players while the game goes on.
+    Kibitz { name: String, text: String },
 }
 
 /// The versioned greeting.

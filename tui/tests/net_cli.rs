@@ -971,3 +971,67 @@ fn an_engine_hosts_a_lan_game_and_proposes_its_dead_stones() {
         "the engine proposed: {events:?}"
     );
 }
+
+#[test]
+fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_the_result() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, wh) = (
+        dir.path().join("host"),
+        dir.path().join("joiner"),
+        dir.path().join("watcher"),
+    );
+    let ow = dir.path().join("other");
+    let mut host = host_on_loopback(
+        &hh,
+        &[
+            "--color",
+            "black",
+            "--name",
+            "Honinbo",
+            "--script",
+            "-",
+            "--watchers",
+        ],
+    );
+    let watch_code = host.expect("watch code: ")["watch code: ".len()..].to_string();
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    assert_ne!(watch_code, code);
+    let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", "-"]);
+    host.expect("game ");
+    join.expect("game ");
+    let mut watcher = Proc::start(&wh, &["watch", &watch_code, "--name", "Aki"]);
+    watcher.expect("watching game ");
+    host.say("E5");
+    join.expect("event 1: move 1, Black E5");
+    watcher.expect("move 1, Black E5");
+    let mut other = Proc::start(&ow, &["watch", &watch_code, "--name", "Ben"]);
+    other.expect("move 1, Black E5");
+    watcher.say("black is thick");
+    other.expect("kibitz from Aki: black is thick");
+    join.say("D4");
+    host.expect("event 2: move 2, White D4");
+    watcher.expect("move 2, White D4");
+    host.say("chat onegaishimasu");
+    watcher.expect("chat from Black: onegaishimasu");
+    host.say("resign");
+    watcher.expect("Black resigns");
+    watcher.expect("watch ended: ");
+    host.expect("result: ");
+    let before_the_end = host.seen.len();
+    host.expect("kibitz from Aki: black is thick");
+    assert!(
+        !host.seen[..before_the_end]
+            .iter()
+            .any(|l| l.contains("black is thick")),
+        "{:#?}",
+        host.seen
+    );
+    assert_eq!(watcher.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert_eq!(join.finish(), 0);
+    assert!(
+        !join.seen.iter().any(|l| l.contains("black is thick")),
+        "{:#?}",
+        join.seen
+    );
+}

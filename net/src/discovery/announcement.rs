@@ -48,8 +48,7 @@ pub struct Announcement {
     /// Whether the second seat is still free: a game being played is not
     /// announced as joinable.
     pub seat_free: bool,
-    /// Whether watchers are let in; no watching yet, so always false when
-    /// announced by this version, but read for the versions that follow.
+    /// Whether watchers are let in (`kaisho host --watchers`).
     pub watching: bool,
     /// The protocol version the host speaks: a joiner of another version
     /// is refused with both named.

@@ -13,12 +13,13 @@ use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::script::ScriptVoice;
 use kaisho::words::{
-    Failure, Finding, Lang, Line, Why, cli_line, failure, finding, naming_for, netplay_error,
-    terms_error,
+    Failure, Finding, Lang, Line, WatchLine, Why, cli_line, failure, finding, naming_for,
+    netplay_error, terms_error, watch_line,
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_net::discovery::{Announcement, Discovery, Interfaces};
 use kaisho_net::script::{Adjourned, Finish, Script};
+use kaisho_net::watch::MAX_WATCHERS;
 use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
 use kaisho_saves::config;
 use kaisho_saves::identity::Fingerprint;
@@ -204,6 +205,10 @@ pub struct HostArgs {
     /// address is never announced.
     #[arg(long)]
     pub no_announce: bool,
+    /// Let watchers in (観戦) with a watch code of their own, printed
+    /// after the join code; at most 16 watch at a time, with `kaisho watch`.
+    #[arg(long)]
+    pub watchers: bool,
     #[command(flatten)]
     pub play: PlayOptions,
 }
@@ -358,8 +363,16 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     } = args.play.player(&places, lang);
     let (script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
+    let hub = if args.watchers {
+        Some(host.allow_watching(Secret::generate()?, MAX_WATCHERS))
+    } else {
+        None
+    };
+    if let Some(code) = host.watch_code(Some(lan::shown(host.local_addr()?)))? {
+        println!("{}", cli_line(lang, Line::WatchCode(&code.to_string())));
+    }
     let time = TimeControl::from(args.play.time());
-    let session = match &args.resume {
+    let mut session = match &args.resume {
         Some(id) => {
             let partner = env.partner_of(id)?;
             let addr = host.local_addr()?;
@@ -386,7 +399,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             }
             let port = host.local_addr()?.port();
             let mut lan = (announce && !args.no_announce && !args.bind.is_loopback())
-                .then(|| announced(&args.play, &name, &terms, port, lang))
+                .then(|| announced(&args, &name, &terms, port, lang))
                 .flatten();
             let mut told_burned = false;
             let link = loop {
@@ -451,16 +464,20 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             kaisho_net::host_game_with(link, terms, take, &env.store).await?
         }
     };
+    if let Some(hub) = &hub {
+        session.share(hub.clone())?;
+    }
     let wait = args.play.comeback();
     let comeback = async |id: &str, partner: Fingerprint| {
         let Some(link) = wait_back(&mut host, partner, wait, lang).await else {
             return Ok(None);
         };
         host.refuse_others();
-        kaisho_net::resume(link, Some(id), &env.store, time)
-            .await
-            .map(Some)
-            .map_err(NetplayError::from)
+        let mut back = kaisho_net::resume(link, Some(id), &env.store, time).await?;
+        if let Some(hub) = &hub {
+            back.share(hub.clone())?;
+        }
+        Ok(Some(back))
     };
     let played = (script, engine);
     play_out(played, session, &places, undo_limit, lang, comeback).await
@@ -506,6 +523,13 @@ async fn play_script(
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
                 let code = report(finish, &session, places, lang);
+                for (name, text) in session.kibitz() {
+                    let line = WatchLine::Kibitz {
+                        name: &name,
+                        text: &text,
+                    };
+                    println!("{}", watch_line(lang, line));
+                }
                 session.bye("goodbye").await;
                 return Ok(code);
             }
@@ -545,13 +569,13 @@ fn withdraw(lan: Option<LanDiscovery>, lang: Lang) {
 /// The game announced on the local network while the host waits; a
 /// failure is said, and hosting goes on (joining by address and code).
 fn announced(
-    play: &PlayOptions,
+    args: &HostArgs,
     name: &str,
     terms: &kaisho_net::Terms,
     port: u16,
     lang: Lang,
 ) -> Option<LanDiscovery> {
-    let game = Announcement::new(
+    let mut game = Announcement::new(
         name,
         terms.size,
         terms.komi_halves,
@@ -559,7 +583,8 @@ fn announced(
         terms.time,
         port,
     );
-    let mut lan = LanDiscovery::new(play.interfaces());
+    game.watching = args.watchers;
+    let mut lan = LanDiscovery::new(args.play.interfaces());
     match lan.announce(&game) {
         Ok(()) => Some(lan),
         Err(e) => {

@@ -7,6 +7,7 @@ mod pipe;
 mod replay;
 mod score;
 mod series;
+mod watch;
 
 use clap::{Parser, Subcommand};
 use kaisho::words::Lang;
@@ -67,6 +68,8 @@ pub enum Command {
     Host(host::HostArgs),
     /// Join a game on the local network with the host's code.
     Join(join::JoinArgs),
+    /// Watch a game on the local network with the host's watch code.
+    Watch(watch::WatchArgs),
 }
 
 /// Runs the parsed command line and returns the process status.
@@ -93,6 +96,7 @@ pub fn run(cli: Cli) -> ExitCode {
                 Command::Games(args) => games::run(args, home, lang),
                 Command::Host(args) => host::run(args, home, lang),
                 Command::Join(args) => join::run(args, home, lang),
+                Command::Watch(args) => watch::run(args, home, lang),
             }
         }
     }

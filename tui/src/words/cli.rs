@@ -27,6 +27,8 @@ pub enum Why<'a> {
 pub enum Line<'a> {
     /// The code the joiner types.
     JoinCode(&'a str),
+    /// The code watchers type (`kaisho host --watchers`).
+    WatchCode(&'a str),
     /// The partner connected: their name and grouped fingerprint.
     Connected { name: &'a str, fingerprint: &'a str },
     /// Appended to `Connected`: the name was met before with another
@@ -96,6 +98,7 @@ pub fn cli_line(lang: Lang, line: Line<'_>) -> String {
 fn english(line: Line<'_>) -> String {
     match line {
         Line::JoinCode(code) => format!("join code: {code}"),
+        Line::WatchCode(code) => format!("watch code: {code}"),
         Line::Connected { name, fingerprint } => format!("connected to {name} ({fingerprint})"),
         Line::SameName { name, other } => format!(
             "; not the {name} met before ({other}): another player of the same name"
@@ -149,6 +152,7 @@ fn english(line: Line<'_>) -> String {
 fn japanese(line: Line<'_>) -> String {
     match line {
         Line::JoinCode(code) => format!("参加コード: {code}"),
+        Line::WatchCode(code) => format!("観戦コード: {code}"),
         Line::Connected { name, fingerprint } => format!("接続: {name} ({fingerprint})"),
         Line::SameName { name, other } => format!(
             "。以前の{name} ({other}) とは別人です: 同じ名前の別の打ち手"

@@ -29,6 +29,7 @@ mod series;
 mod series_report;
 mod text;
 mod usage;
+mod watching;
 mod width;
 
 pub use cli::{Line, Why, cli_line};
@@ -57,4 +58,5 @@ pub use series::{
 pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use text::Text;
 pub use usage::usage_error;
+pub use watching::{WatchLine, watch_line};
 pub use width::{pad_left, pad_right, width};

@@ -1,0 +1,175 @@
+//! The host's fan-out to its watchers. The players' path only ever calls
+//! [`Hub::publish`], which takes a short lock and `try_send`s to each
+//! watcher's bounded queue: it never waits for a watcher. A watcher whose
+//! queue is full is dropped (its connection closed with
+//! [`close::BEHIND`]); it may watch again and catch up from the start,
+//! which the hub keeps.
+
+use crate::close;
+use crate::wire::Message;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use tokio::sync::mpsc;
+
+/// Frames a watcher's queue holds before the watcher counts as behind.
+pub const QUEUE: usize = 256;
+
+/// Watchers a host lets in by default.
+pub const MAX_WATCHERS: usize = 16;
+
+/// One watcher's place in the hub.
+struct Place {
+    id: u64,
+    queue: mpsc::Sender<Message>,
+    connection: quinn::Connection,
+}
+
+struct State {
+    /// Everything a watcher is sent, from `Watching` on, so that a late
+    /// watcher sees the game so far.
+    history: Vec<Message>,
+    places: Vec<Place>,
+    max: usize,
+    next_id: u64,
+    /// The watchers' chat, held from the players until the game ends.
+    kibitz: Vec<(String, String)>,
+    /// The game events published so far.
+    events: u32,
+}
+
+/// The host's watchers, shared by the game session (which publishes) and
+/// the task that lets watchers in.
+#[derive(Clone)]
+pub struct Hub(Arc<Mutex<State>>);
+
+/// Why a watcher was not let in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Full {
+    /// The hub has its `max` watchers.
+    Cap(usize),
+}
+
+/// A watcher let in: its id, the game so far, and its queue of what
+/// follows.
+pub(crate) struct Subscription {
+    pub id: u64,
+    pub history: Vec<Message>,
+    pub queue: mpsc::Receiver<Message>,
+}
+
+impl Hub {
+    /// A hub that lets in at most `max` watchers at a time.
+    #[must_use]
+    pub fn new(max: usize) -> Hub {
+        Hub(Arc::new(Mutex::new(State {
+            history: Vec::new(),
+            places: Vec::new(),
+            max,
+            next_id: 0,
+            kibitz: Vec::new(),
+            events: 0,
+        })))
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        self.0.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// How many watchers are in.
+    #[must_use]
+    pub fn watchers(&self) -> usize {
+        self.state().places.len()
+    }
+
+    /// Sends `message` to every watcher and keeps it for later ones,
+    /// without waiting: a watcher whose queue is full is dropped.
+    pub fn publish(&self, message: Message) {
+        let mut state = self.state();
+        if matches!(message, Message::Event { .. }) {
+            state.events += 1;
+        }
+        state.history.push(message.clone());
+        Self::send_all(&mut state, &message, None);
+    }
+
+    /// How many game events the watchers were sent: a game resumed after
+    /// a drop is shared again from the next one.
+    #[must_use]
+    pub fn events(&self) -> u32 {
+        self.state().events
+    }
+
+    /// Whether the game's terms were sent (`Watching`).
+    #[must_use]
+    pub fn started(&self) -> bool {
+        !self.state().history.is_empty()
+    }
+
+    fn send_all(state: &mut State, message: &Message, except: Option<u64>) {
+        state.places.retain(|place| {
+            if Some(place.id) == except {
+                return true;
+            }
+            match place.queue.try_send(message.clone()) {
+                Ok(()) => true,
+                Err(mpsc::error::TrySendError::Full(_)) => {
+                    close::close(
+                        &place.connection,
+                        close::BEHIND,
+                        "this watcher fell too far behind the game; watch again to catch up",
+                    );
+                    false
+                }
+                Err(mpsc::error::TrySendError::Closed(_)) => false,
+            }
+        });
+    }
+
+    /// Lets a watcher in, unless the hub has its cap: the game so far and
+    /// a queue of what follows, taken under one lock so nothing falls
+    /// between them.
+    pub(crate) fn subscribe(&self, connection: quinn::Connection) -> Result<Subscription, Full> {
+        let mut state = self.state();
+        state.places.retain(|p| !p.queue.is_closed());
+        if state.places.len() >= state.max {
+            return Err(Full::Cap(state.max));
+        }
+        let (queue, rx) = mpsc::channel(QUEUE);
+        state.next_id += 1;
+        let id = state.next_id;
+        state.places.push(Place {
+            id,
+            queue,
+            connection,
+        });
+        Ok(Subscription {
+            id,
+            history: state.history.clone(),
+            queue: rx,
+        })
+    }
+
+    /// A watcher leaves.
+    pub(crate) fn leave(&self, id: u64) {
+        self.state().places.retain(|p| p.id != id);
+    }
+
+    /// A watcher's chat line: sent to the other watchers and kept for
+    /// later ones, and held from the players (see [`Hub::kibitz`]).
+    pub(crate) fn kibitz(&self, from: u64, name: &str, text: &str) {
+        let mut state = self.state();
+        let message = Message::Kibitz {
+            name: name.to_string(),
+            text: text.to_string(),
+        };
+        state.history.push(message.clone());
+        state.kibitz.push((name.to_string(), text.to_string()));
+        Self::send_all(&mut state, &message, Some(from));
+    }
+
+    /// The watchers' chat so far, each line with its watcher's name: for
+    /// the players once the game has ended, never before.
+    #[must_use]
+    pub fn kibitz_lines(&self) -> Vec<(String, String)> {
+        self.state().kibitz.clone()
+    }
+}

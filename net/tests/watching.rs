@@ -1,0 +1,304 @@
+//! Watchers (観戦): let in with the watch code, never the players' code;
+//! sent the game so far and every event after; capped in number; dropped
+//! when they stop reading, without holding up the players; disconnected
+//! when they send a player's frame; and their chat kept from the players.
+
+mod common;
+
+use common::*;
+use kaisho_core::{Color, Event, Phase};
+use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
+use kaisho_net::wire::{EventW, Message};
+use kaisho_net::{Colors, Hub, JoinCode, NetError, Secret, Session, Update};
+use kaisho_saves::identity::Identity;
+use kaisho_saves::log::GameStore;
+
+/// A game between two players on loopback, watching allowed with its own
+/// code (cap `max`), and the host kept to let watchers in.
+struct Watched {
+    _host: kaisho_net::Host,
+    hub: Hub,
+    watch_code: JoinCode,
+    join_code: JoinCode,
+    h: Session,
+    j: Session,
+    watcher_id: Identity,
+    players: (Identity, Identity),
+    stores: (GameStore, GameStore),
+    _dir: tempfile::TempDir,
+}
+
+async fn watched(max: usize) -> Watched {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let watcher_id = identity(dir.path(), "watcher");
+    let (mut host, join_code) = host(&hid, "Honinbo", 42);
+    let hub = host.allow_watching(Secret::from_random(4242), max);
+    let watch_code = host.watch_code(None).unwrap().unwrap();
+    assert_ne!(watch_code.secret, join_code.secret);
+    let (hl, jl) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    host.refuse_others();
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
+    let t = terms("w1", 9, Colors::HostBlack);
+    let (mut h, j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
+    h.share(hub.clone()).unwrap();
+    Watched {
+        _host: host,
+        hub,
+        watch_code,
+        join_code,
+        h,
+        j,
+        watcher_id,
+        players: (hid, jid),
+        stores: (hs, js),
+        _dir: dir,
+    }
+}
+
+async fn watcher(w: &Watched, name: &str) -> Result<Watcher, NetError> {
+    tokio::time::timeout(LIMIT, kaisho_net::watch(&w.watch_code, &w.watcher_id, name))
+        .await
+        .unwrap()
+}
+
+/// Reads until `n` events have been seen; everything else seen on the way.
+async fn events(watcher: &mut Watcher, n: usize) -> (Vec<Event>, Vec<Seen>) {
+    let mut seen_events = Vec::new();
+    let mut others = Vec::new();
+    tokio::time::timeout(LIMIT, async {
+        while seen_events.len() < n {
+            match watcher.next().await.unwrap() {
+                Seen::Event { seq, event, .. } => {
+                    assert_eq!(seq as usize, seen_events.len() + 1);
+                    seen_events.push(event);
+                }
+                other => others.push(other),
+            }
+        }
+    })
+    .await
+    .unwrap();
+    (seen_events, others)
+}
+
+#[tokio::test]
+async fn sixteen_watchers_see_the_same_game_and_result_and_a_seventeenth_is_refused() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut watchers = Vec::new();
+    for i in 0..MAX_WATCHERS {
+        watchers.push(watcher(&w, &format!("W{i}")).await.unwrap());
+    }
+    assert_eq!(w.hub.watchers(), MAX_WATCHERS);
+    let Err(NetError::Refused(reason)) = watcher(&w, "W16").await else {
+        panic!("the seventeenth watcher is refused");
+    };
+    assert!(reason.contains("16 watchers"), "{reason}");
+
+    play(&mut w.h, &mut w.j, stones(0, 6)).await;
+    w.h.chat("onegaishimasu").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, w.j.next()).await.unwrap();
+    assert_eq!(heard.unwrap(), Update::Chat("onegaishimasu".into()));
+    finish(&mut w.h, &mut w.j).await;
+    let played = w.h.game().events().to_vec();
+    for watcher in &mut watchers {
+        assert_eq!(watcher.names, ["Honinbo".to_string(), "Kitani".to_string()]);
+        let (seen, others) = events(watcher, played.len()).await;
+        assert_eq!(seen, played);
+        assert!(others.contains(&Seen::Said {
+            color: Color::Black,
+            text: "onegaishimasu".into()
+        }));
+        assert_eq!(watcher.game().phase(), Phase::Ended);
+        assert_eq!(watcher.game().outcome(), w.h.game().outcome());
+    }
+}
+
+#[tokio::test]
+async fn a_watcher_joining_late_or_again_after_a_drop_catches_up_from_the_start() {
+    let mut w = watched(MAX_WATCHERS).await;
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let mut first = watcher(&w, "Late").await.unwrap();
+    assert_eq!(events(&mut first, 3).await.0, w.h.game().events());
+    drop(first);
+    play(&mut w.h, &mut w.j, stones(3, 6)).await;
+    let mut again = watcher(&w, "Late").await.unwrap();
+    assert_eq!(events(&mut again, 6).await.0, w.h.game().events());
+    finish(&mut w.h, &mut w.j).await;
+    let after_the_end = watcher(&w, "After").await;
+    let mut after_the_end = after_the_end.unwrap();
+    let n = w.h.game().events().len();
+    assert_eq!(events(&mut after_the_end, n).await.0, w.h.game().events());
+    assert_eq!(after_the_end.game().outcome(), w.h.game().outcome());
+}
+
+#[tokio::test]
+async fn a_watcher_that_stops_reading_is_dropped_and_the_players_go_on() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let idle = watcher(&w, "Asleep").await.unwrap();
+    assert_eq!(w.hub.watchers(), 1);
+    let line = "x".repeat(500);
+    let mut lines = 0;
+    tokio::time::timeout(LIMIT * 3, async {
+        while w.hub.watchers() == 1 && lines < 20_000 {
+            w.h.chat(&line).await.unwrap();
+            assert_eq!(w.j.next().await.unwrap(), Update::Chat(line.clone()));
+            lines += 1;
+        }
+    })
+    .await
+    .unwrap();
+    assert_eq!(w.hub.watchers(), 0, "dropped after {lines} lines");
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.h.game().events().len(), 2);
+    // The dropped watcher, reading again, is told why.
+    let mut idle = idle;
+    let told = tokio::time::timeout(LIMIT, async {
+        for _ in 0..30_000 {
+            if let Err(e) = idle.next().await {
+                return Some(e);
+            }
+        }
+        None
+    })
+    .await
+    .unwrap();
+    let Some(NetError::Refused(reason)) = told else {
+        panic!("the dropped watcher is told why, not {told:?}");
+    };
+    assert!(reason.contains("too far behind"), "{reason}");
+}
+
+#[tokio::test]
+async fn a_wrong_watch_code_is_refused_and_three_burn_it() {
+    let w = watched(MAX_WATCHERS).await;
+    let wrong = JoinCode {
+        addr: w.watch_code.addr,
+        secret: Secret::from_random(1),
+    };
+    for left in [2, 1] {
+        let e = tokio::time::timeout(LIMIT, kaisho_net::watch(&wrong, &w.watcher_id, "G"))
+            .await
+            .unwrap();
+        assert!(matches!(e, Err(NetError::WrongCode { left: l }) if l == left));
+    }
+    let players_code = JoinCode {
+        addr: w.watch_code.addr,
+        secret: w.join_code.secret.clone(),
+    };
+    let e = tokio::time::timeout(LIMIT, kaisho_net::watch(&players_code, &w.watcher_id, "G"))
+        .await
+        .unwrap();
+    assert!(matches!(e, Err(NetError::CodeBurned)), "{:?}", e.err());
+    assert!(matches!(
+        watcher(&w, "Right").await,
+        Err(NetError::CodeBurned)
+    ));
+}
+
+#[tokio::test]
+async fn a_watcher_sending_a_player_frame_is_disconnected() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut rogue = watcher(&w, "Rogue").await.unwrap();
+    let event = Event::Play {
+        color: Color::Black,
+        point: pt("E5", 9),
+    };
+    rogue
+        .send_raw(&Message::Event {
+            seq: 1,
+            event: EventW::from(&event),
+            time_used_ms: None,
+            state_hash: 0,
+        })
+        .await
+        .unwrap();
+    let ended = tokio::time::timeout(LIMIT, rogue.next()).await.unwrap();
+    let Err(NetError::Refused(reason)) = ended else {
+        panic!("the watcher is closed with a reason, not {ended:?}");
+    };
+    assert!(reason.contains("a watcher cannot send"), "{reason}");
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.h.game().events().len(), 2);
+}
+
+#[tokio::test]
+async fn kibitz_reaches_the_other_watchers_and_the_host_player_only_after_the_end() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut a = watcher(&w, "Aki").await.unwrap();
+    let mut b = watcher(&w, "Ban").await.unwrap();
+    a.kibitz("black is thin").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, b.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        heard,
+        Seen::Kibitz {
+            name: "Aki".into(),
+            text: "black is thin".into()
+        }
+    );
+    // The players' next updates are their own moves only (step checks it).
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    let (_, others) = events(&mut a, 2).await;
+    assert!(others.is_empty(), "{others:?}");
+    assert!(
+        w.h.kibitz().is_empty(),
+        "held from the players during the game"
+    );
+    finish(&mut w.h, &mut w.j).await;
+    assert_eq!(
+        w.h.kibitz(),
+        vec![("Aki".to_string(), "black is thin".to_string())]
+    );
+}
+
+#[tokio::test]
+async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut watcher = watcher(&w, "Patient").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let (h, j) = (w.h, w.j);
+    drop((h, j));
+    let (hid, jid) = &w.players;
+    let (mut h, mut j) = resume_game((hid, &w.stores.0), (jid, &w.stores.1), "w1").await;
+    h.share(w.hub.clone()).unwrap();
+    play(&mut h, &mut j, stones(3, 5)).await;
+    let (seen, _) = events(&mut watcher, 5).await;
+    assert_eq!(seen, h.game().events());
+}
+
+#[tokio::test]
+async fn a_watcher_before_the_game_has_its_players_is_told_to_come_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, wid) = (identity(dir.path(), "host"), identity(dir.path(), "w"));
+    let (mut host, join_code) = host(&hid, "Honinbo", 42);
+    host.allow_watching(Secret::from_random(4242), MAX_WATCHERS);
+    let code = host.watch_code(None).unwrap().unwrap();
+    let (at_host, at_watcher) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::watch(&code, &wid, "Early"))
+    })
+    .await
+    .unwrap();
+    assert!(at_host.is_err());
+    let Err(NetError::Refused(reason)) = at_watcher else {
+        panic!("the early watcher is refused with a reason");
+    };
+    assert!(reason.contains("not started"), "{reason}");
+    // The players' code is untouched: the partner still joins.
+    let jid = identity(dir.path(), "joiner");
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    assert!(h.is_ok() && j.is_ok());
+}
