@@ -2,7 +2,9 @@
 //! own, driven by a thread of its own with its own runtime. Every
 //! watcher's connection, its handshake and its feed live there, so the
 //! players' endpoint and tasks are never queued behind a watcher's; the
-//! players' side only hands frames over through the hub's queues.
+//! players' side only hands frames over through the hub's queues. The
+//! endpoint asks its watchers to acknowledge seldom
+//! ([`tls::watchers_transport`]), so the host reads few packets from them.
 //!
 //! The thread keeps the players' scheduling priority: a lower one was
 //! tried, and on a busy machine it let the watchers fall a queue behind
@@ -126,7 +128,9 @@ fn run(
         }
     };
     runtime.block_on(async move {
-        let endpoint = match quinn::Endpoint::server(seats.config.clone(), addr) {
+        let mut config = seats.config.clone();
+        config.transport_config(tls::watchers_transport());
+        let endpoint = match quinn::Endpoint::server(config, addr) {
             Ok(endpoint) => endpoint,
             Err(e) => {
                 let e = NetError::Setup(format!(
