@@ -20,7 +20,9 @@
 //!   two cores with the players here. Rounds without and with watchers
 //!   alternate, so that both meet the machine in the same moods, and each
 //!   round's figures are printed for the spread; one more round runs the
-//!   watchers inside this process, on the players' runtime.
+//!   watchers inside this process, on the players' runtime, and a last
+//!   pair runs them in a child at the lowest priority, which leaves the
+//!   host's own cost of its watchers.
 //!
 //! The child is this binary again, with `KAISHO_BENCH_WATCH` set to the
 //! watch code (see [`watchers_child`]).
@@ -48,14 +50,18 @@ use tokio::process::{Child, ChildStdout};
 const WATCH_ENV: &str = "KAISHO_BENCH_WATCH";
 const KEY_ENV: &str = "KAISHO_BENCH_WATCH_KEY";
 const COUNT_ENV: &str = "KAISHO_BENCH_WATCHERS";
+const YIELD_ENV: &str = "KAISHO_BENCH_WATCH_YIELDING";
 
 /// Where the watchers' own side runs.
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Seats {
     /// Tasks on the players' runtime, in this process.
     Here,
-    /// A child process of its own.
-    Apart,
+    /// A child process of its own; with `yielding`, at the lowest
+    /// scheduling priority (nice 19), so that it takes the cores only when
+    /// the players leave them: what is left is the host's own cost, as with
+    /// watchers on machines of their own.
+    Apart { yielding: bool },
 }
 
 /// The machine's clock in nanoseconds, comparable between processes.
@@ -190,7 +196,9 @@ async fn sessions(
                 }
                 Following::Tasks(tasks)
             }
-            Seats::Apart => apart(&code, &dir.join("watcher.key"), watchers).await,
+            Seats::Apart { yielding } => {
+                apart(&code, &dir.join("watcher.key"), watchers, yielding).await
+            }
         };
     }
     (h, j.unwrap(), following)
@@ -241,9 +249,10 @@ impl Following {
 
 /// Starts the child process with `watchers` watchers of the game at
 /// `code`, and waits until they are all in.
-async fn apart(code: &JoinCode, key: &Path, watchers: usize) -> Following {
+async fn apart(code: &JoinCode, key: &Path, watchers: usize, yielding: bool) -> Following {
     let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
         .env(WATCH_ENV, code.to_string())
+        .env(YIELD_ENV, if yielding { "1" } else { "0" })
         .env(KEY_ENV, key)
         .env(COUNT_ENV, watchers.to_string())
         .stdout(Stdio::piped())
@@ -266,6 +275,12 @@ fn watchers_child(code: &str) {
     let code = JoinCode::parse(code).unwrap();
     let key = std::env::var_os(KEY_ENV).unwrap();
     let count: usize = std::env::var(COUNT_ENV).unwrap().parse().unwrap();
+    if std::env::var(YIELD_ENV).as_deref() == Ok("1") {
+        // SAFETY: setpriority on this process (its one thread so far, which
+        // the runtime's threads inherit from) only changes its nice value.
+        let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
+        assert_eq!(done, 0, "cannot lower the watchers' priority");
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -530,7 +545,7 @@ async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>])
     let mut dropped = 0;
     for round in 1..=ROUNDS {
         let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
-        let apart = (MAX_WATCHERS, Seats::Apart);
+        let apart = (MAX_WATCHERS, Seats::Apart { yielding: false });
         let (mut w, _) = play(&fresh(dir), ids, games, None, apart).await;
         let (n99, w99) = (s.sent.pct(0.99), w.sent.pct(0.99));
         s.sent.line(&format!("round {round}: no watchers"));
@@ -566,6 +581,17 @@ async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>])
     println!(
         "{:<48} {}",
         "  watchers dropped for falling behind", here.dropped
+    );
+    let yielding = (MAX_WATCHERS, Seats::Apart { yielding: true });
+    let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
+    let (mut y, _) = play(&fresh(dir), ids, games, None, yielding).await;
+    s.sent.line("round trip, no watchers, once more");
+    y.sent.line("round trip, 16 watchers (child at nice 19)");
+    y.watched
+        .line("  a watcher has the event (starved: not a figure)");
+    println!(
+        "{:<48} {}",
+        "  watchers dropped for falling behind", y.dropped
     );
 }
 
