@@ -340,3 +340,40 @@ fn lone_stones_in_an_area_of_fifty_one_points_are_captured() {
         capture.verify(&board).unwrap();
     }
 }
+
+/// A capture proof whose defender may play on fewer points than the
+/// chain's area is refused: `verify` cuts the area again from the board
+/// instead of taking the proof's points for it, so a defence the proof
+/// leaves out cannot go unanswered. The g072-9 proof with one empty point
+/// of Black's framework (one the attacker never needs) taken from the
+/// defender's points still replays line by line, and is refused only for
+/// the narrower area.
+#[test]
+fn a_capture_proof_that_narrows_the_defenders_area_is_refused() {
+    let board = Board::from_rows(&G072).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let invader = analysis.at(common::pt(9, "J9")).unwrap();
+    let Some(Proof::Capture(capture)) = &invader.proof else {
+        panic!("a capture proof, not {:?}", invader.proof);
+    };
+    capture.verify(&board).unwrap();
+    let far = common::pt(9, "A9");
+    assert!(capture.moves.contains(&far));
+    let narrowed = Capture {
+        moves: capture
+            .moves
+            .iter()
+            .copied()
+            .filter(|&p| p != far)
+            .collect(),
+        attack: capture
+            .attack
+            .iter()
+            .copied()
+            .filter(|&p| p != far)
+            .collect(),
+        ..capture.clone()
+    };
+    let refused = narrowed.verify(&board).unwrap_err();
+    assert!(refused.contains("may not play on A9"), "{refused}");
+}

@@ -7,7 +7,10 @@ use super::order::{attack_points, candidates};
 use super::settle::settled;
 use super::state::{Move, State};
 use super::{HORIZON, Problem, Res, Sides};
+use crate::board::Board;
 use crate::color::Color;
+use crate::life::grid::Grid;
+use crate::life::region;
 use crate::point::Point;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -59,8 +62,13 @@ impl Capture {
     /// defence the search considers (every legal stone on the area's points
     /// that does not fill a one-chain eye of the defender, and every pass)
     /// must be answered, and every line must end with the target gone for
-    /// good under Art. 7.1 and 7.2. `Err` says which line fails.
-    pub fn verify(&self, board: &crate::board::Board) -> Result<(), String> {
+    /// good under Art. 7.1 and 7.2. The target must be a whole chain, and
+    /// the defender's points all of its area as the position cuts it (see
+    /// `region::static_area`), recomputed here rather than taken from the
+    /// proof: a proof that holds the defender to fewer points proves
+    /// nothing about the defences it leaves out. `Err` says what fails.
+    pub fn verify(&self, board: &Board) -> Result<(), String> {
+        self.covers_area(board)?;
         let problem = Problem {
             board,
             moves: &self.moves,
@@ -75,6 +83,50 @@ impl Capture {
             seen: HashSet::new(),
         };
         checker.check(&root, &self.tree, sides.defender.opponent(), 0, 0)
+    }
+}
+
+impl Capture {
+    /// Whether the target is one whole chain and the defender may play on
+    /// every point of its area.
+    fn covers_area(&self, board: &Board) -> Result<(), String> {
+        let size = board.size();
+        let grid = Grid::new(board);
+        let n = usize::from(size);
+        let at = |p: &Point| usize::from(p.row) * n + usize::from(p.col);
+        let Some(first) = self
+            .target
+            .iter()
+            .find(|p| p.is_on(size) && board.get(**p).is_some())
+        else {
+            return Err("the target holds no stone".to_string());
+        };
+        let chain = grid.chain_of[at(first)];
+        let whole = grid.chains[chain].len() == self.target.len()
+            && self
+                .target
+                .iter()
+                .all(|p| p.is_on(size) && grid.chain_of[at(p)] == chain);
+        if !whole {
+            return Err(format!(
+                "the target is not the whole chain at {}",
+                first.to_gtp(size)
+            ));
+        }
+        let missing: Vec<String> = region::static_area(&grid, chain)
+            .into_iter()
+            .map(|i| grid.point(i))
+            .filter(|p| !self.moves.contains(p))
+            .map(|p| p.to_gtp(size))
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "the defender may not play on {} of the chain's area",
+                missing.join(" ")
+            ))
+        }
     }
 }
 
