@@ -377,3 +377,38 @@ fn a_capture_proof_that_narrows_the_defenders_area_is_refused() {
     let refused = narrowed.verify(&board).unwrap_err();
     assert!(refused.contains("may not play on A9"), "{refused}");
 }
+
+/// g187-13 of `tests/corpus/life`, finished: a lone white stone at H2 in
+/// Black's lower side, which GNU Go calls dead. Black takes it from H1;
+/// the emptied point is then surrounded by black chains that each keep a
+/// second liberty, so a white stone there is suicide and, the capture
+/// made, White may play nowhere else: the line is over at once instead of
+/// after two more passes or the horizon. The default budget ran out on it
+/// before.
+const G187: [&str; 13] = [
+    "...........OO",
+    ".O.....OXO.OX",
+    "O......OOOOXX",
+    "XOOOOOOXOXOOX",
+    "XXXOXOXXXXXXX",
+    ".X.XXXOOX.X.X",
+    "..X..O..X.XXX",
+    "...XX.OOXXOOX",
+    ".....O...XOOO",
+    ".X.X...OOXO..",
+    "..OX.OOXXXO..",
+    "....XXXO.XO.O",
+    "........XOO..",
+];
+
+#[test]
+fn a_stone_whose_emptied_point_is_sealed_after_its_capture_is_dead() {
+    let board = Board::from_rows(&G187).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let stone = analysis.at(common::pt(13, "H2")).unwrap();
+    assert_eq!(stone.status, Status::Dead, "{:?}", stone.reason);
+    let Some(Proof::Capture(capture)) = &stone.proof else {
+        panic!("a capture proof, not {:?}", stone.proof);
+    };
+    capture.verify(&board).unwrap();
+}

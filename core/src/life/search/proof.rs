@@ -31,8 +31,9 @@ pub enum Step {
 pub enum ProofNode {
     /// The line is over and the target is gone for good: two passes with
     /// nothing of its owner on its home, [`HORIZON`] moves after its
-    /// capture with the home still empty, or a capture after which
-    /// Benson's safety of the attacker's walls settles it.
+    /// capture with the home still empty, an emptied home the defender
+    /// can no longer play on (every point suicide), or a capture after
+    /// which Benson's safety of the attacker's walls settles it.
     End,
     /// The attacker's turn: the move that keeps the capture, then the node after it.
     Attack(Step, Arc<ProofNode>),
@@ -159,7 +160,24 @@ pub(super) fn attacker_won(s: &State, defender: Color, passes: u8, ply: u16) -> 
     }
     passes >= 2
         || s.captured_at.is_some_and(|at| ply - at >= HORIZON)
+        || sealed(s, defender)
         || (s.unsettled_capture && settled(s, defender) == Some(Res::Attacker))
+}
+
+/// Whether the defender can never play on its emptied home again: every
+/// neighbour of every home point is an attacker stone, and no attacker
+/// chain there is in atari. A stone on the home is then suicide, and after
+/// the capture the defender may play nowhere else (see `order`), so nothing
+/// of it will stand there: the line is over as after two passes.
+fn sealed(s: &State, defender: Color) -> bool {
+    let board = &s.board;
+    let attacker = defender.opponent();
+    s.home.iter().all(|&p| {
+        board.get(p).is_none()
+            && board
+                .adjacent(p)
+                .all(|n| board.get(n) == Some(attacker) && board.liberties(n).len() >= 2)
+    })
 }
 
 struct Checker<'a> {
