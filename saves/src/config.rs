@@ -302,26 +302,26 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
     if let Some(clock) = file.game.clock {
         check_clock(clock).map_err(|e| (find("clock"), e))?;
     }
-    let engine_limit_secs = match file.engine.limit_seconds {
-        Some(secs) if (1..=MAX_CLOCK_SECONDS).contains(&secs) => secs,
-        Some(_) => {
-            return Err((
-                find("limit_seconds"),
-                format!("the engine's limit_seconds must be 1 to {MAX_CLOCK_SECONDS}"),
-            ));
-        }
-        None => defaults.engine_limit_secs,
+    // A count from 1 to `max`, the default when the file has none.
+    let counted = |value: Option<u32>, max: u32, default: u32, key: &str, what: &str| match value {
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err((find(key), format!("{what} must be 1 to {max}"))),
+        None => Ok(default),
     };
-    let max_watchers = match file.network.max_watchers {
-        Some(n) if (1..=MAX_WATCHERS).contains(&n) => n,
-        Some(_) => {
-            return Err((
-                find("max_watchers"),
-                format!("max_watchers must be 1 to {MAX_WATCHERS}"),
-            ));
-        }
-        None => defaults.max_watchers,
-    };
+    let engine_limit_secs = counted(
+        file.engine.limit_seconds,
+        MAX_CLOCK_SECONDS,
+        defaults.engine_limit_secs,
+        "limit_seconds",
+        "the engine's limit_seconds",
+    )?;
+    let max_watchers = counted(
+        file.network.max_watchers,
+        MAX_WATCHERS,
+        defaults.max_watchers,
+        "max_watchers",
+        "max_watchers",
+    )?;
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }

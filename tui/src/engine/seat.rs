@@ -326,12 +326,17 @@ impl Seat {
     async fn request(&mut self, request: NetRequest) -> Result<(), Stop> {
         match request {
             NetRequest::Act(event) => self.ours(event).await,
-            NetRequest::Start { .. } | NetRequest::StartEngine { .. } => {
+            NetRequest::Start { .. }
+            | NetRequest::StartEngine { .. }
+            | NetRequest::Watch { .. } => {
                 let line = crate::words::cli_line(self.lang, crate::words::Line::AlreadyRunning);
                 self.tell(NetNews::Refused(line));
                 Ok(())
             }
-            NetRequest::Chat(_) | NetRequest::TakeLastResult(_) | NetRequest::Leave => Ok(()),
+            NetRequest::Chat(_)
+            | NetRequest::TakeLastResult(_)
+            | NetRequest::CloseWatching
+            | NetRequest::Leave => Ok(()),
         }
     }
 

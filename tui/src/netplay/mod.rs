@@ -1,6 +1,7 @@
 //! Network play for the front end and the command line: the identity and
 //! stores it needs, getting a dropped partner back, the address a join code
-//! shows, and the task that runs a game's connection beside the screen.
+//! shows, and the tasks that run a game's connection beside the screen (a
+//! player's, or a watcher's).
 
 pub mod ask;
 pub mod discover;
@@ -10,6 +11,7 @@ pub mod lan;
 pub mod reconnect;
 pub mod task;
 pub mod terms;
+pub mod watching;
 pub mod worker;
 
 pub use env::{Env, now_unix};

@@ -18,7 +18,7 @@ use crate::words::{
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
-use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
+use kaisho_net::{Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, Update};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
@@ -39,6 +39,11 @@ struct Task {
     lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
+    /// The watchers of a hosted game that lets club members watch.
+    hub: Option<Hub>,
+    /// The watchers' names as last told to the screen, and whether
+    /// watching was open.
+    watchers: (Vec<String>, bool),
 }
 
 /// How to find the partner again after a drop.
@@ -66,6 +71,8 @@ pub async fn run(
                 lang,
                 requests,
                 news: news.clone(),
+                hub: None,
+                watchers: (Vec::new(), true),
             };
             task.run(plan).await
         }
@@ -83,6 +90,7 @@ impl Task {
     async fn run(&mut self, plan: Plan) -> Result<String, NetplayError> {
         let resumed = matches!(plan, Plan::HostResume { .. } | Plan::JoinResume { .. });
         let (mut session, mut side) = self.connect(plan).await?;
+        self.share(&mut session)?;
         self.remember_host(&session, &side);
         self.started(&session, resumed);
         loop {
@@ -109,6 +117,7 @@ impl Task {
                         return Ok(self.adjourned(&id, &end));
                     };
                     session = self.resume(link, &side, &id).await?;
+                    self.share(&mut session)?;
                     self.started(&session, true);
                 }
                 Err(e) => return Err(e.into()),
@@ -160,11 +169,18 @@ impl Task {
                 bind,
                 mut terms,
                 series,
+                watchers,
             } => {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
                 host.set_secret(Secret::generate()?);
+                if let Some(max) = watchers {
+                    self.hub = Some(host.allow_watching(Secret::generate()?, max));
+                }
                 let shown = lan::shown(host.local_addr()?);
                 let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
+                if let Some(watch) = host.watch_code(Some(shown))? {
+                    self.tell(NetNews::WatchCode(watch.to_string()));
+                }
                 self.tell(NetNews::Listening {
                     code: code.to_string(),
                 });
@@ -391,8 +407,18 @@ impl Task {
                     }
                     Some(NetRequest::Act(event)) => self.act(session, event).await?,
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
-                    Some(NetRequest::Start { .. } | NetRequest::StartEngine { .. }) => {
+                    Some(
+                        NetRequest::Start { .. }
+                        | NetRequest::StartEngine { .. }
+                        | NetRequest::Watch { .. },
+                    ) => {
                         self.tell(NetNews::Refused(self.line(Line::AlreadyRunning)));
+                    }
+                    Some(NetRequest::CloseWatching) => {
+                        if let Some(hub) = &self.hub {
+                            hub.close();
+                        }
+                        self.tell_watchers();
                     }
                     Some(NetRequest::TakeLastResult(_)) => {}
                 },
@@ -418,8 +444,30 @@ impl Task {
                         self.act(session, Event::TimeLoss { color }).await?;
                     }
                     self.tell(NetNews::Clocks(face(session)));
+                    self.tell_watchers();
                 }
             }
+        }
+    }
+
+    /// Shares the game with the watchers, when club members may watch.
+    fn share(&self, session: &mut Session) -> Result<(), NetError> {
+        match &self.hub {
+            Some(hub) => session.share(hub.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Tells the screen who watches, when that changed or watching closed.
+    fn tell_watchers(&mut self) {
+        let Some(hub) = &self.hub else {
+            return;
+        };
+        let told = (hub.names(), !hub.closed());
+        if told != self.watchers {
+            self.watchers.clone_from(&told);
+            let (names, open) = told;
+            self.tell(NetNews::Watchers { names, open });
         }
     }
 
