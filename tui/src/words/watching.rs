@@ -90,8 +90,7 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         (Lang::En, WatchSay::Title) => "Watch a game on the local network".into(),
         (Lang::Ja, WatchSay::Title) => "LANの対局を観戦".into(),
         (Lang::En, WatchSay::Help) => {
-            "Up/Down choose a game open to watchers, then type its watch code; Enter watches."
-                .into()
+            "Up/Down choose a game open to watchers, type its watch code, Enter.".into()
         }
         (Lang::Ja, WatchSay::Help) => {
             "↑↓で観戦できる対局を選び、観戦コードを入力して Enter。".into()
