@@ -949,3 +949,87 @@ async fn a_mannen_ko_is_played_out_on_both_screens_over_loopback() {
     }
     assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
 }
+
+/// A watcher of the game at `code` through the network crate, as Chie:
+/// each event's point it sees goes to `seen`; it ends with the error that
+/// ended the watch.
+async fn watcher_chie(
+    code: String,
+    dir: std::path::PathBuf,
+    seen: tokio::sync::mpsc::UnboundedSender<kaisho_core::Event>,
+) -> kaisho_net::NetError {
+    let identity = kaisho_saves::identity::load_or_create(&dir.join("chie.identity")).unwrap();
+    let code = kaisho_net::JoinCode::parse(&code).unwrap();
+    let mut watcher = match kaisho_net::watch(&code, &identity, "Chie").await {
+        Ok(w) => w,
+        Err(e) => return e,
+    };
+    assert_eq!(watcher.names, ["Aki".to_string(), "Ben".to_string()]);
+    for _ in 0..1_000 {
+        match watcher.next().await {
+            Ok(kaisho_net::Seen::Event { event, .. }) => {
+                let _ = seen.send(event);
+            }
+            Ok(_) => {}
+            Err(e) => return e,
+        }
+    }
+    panic!("the watch did not end");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_the_reason() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let dir_c = tempfile::tempdir().unwrap();
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    let door = a
+        .seat()
+        .watch
+        .clone()
+        .expect("hosting lets club members watch");
+    assert!(door.code.starts_with("127.0.0.1:"), "{}", door.code);
+    assert!(b.seat().watch.is_none(), "the joiner shows no watch code");
+    let (seen_tx, mut seen) = tokio::sync::mpsc::unbounded_channel();
+    let watcher = tokio::spawn(watcher_chie(
+        door.code.clone(),
+        dir_c.path().to_path_buf(),
+        seen_tx,
+    ));
+    settle(&mut a, &mut b, |a, _| {
+        a.seat().watch.as_ref().is_some_and(|w| w.names == ["Chie"])
+    })
+    .await;
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    let event = tokio::time::timeout(Duration::from_secs(10), seen.recv())
+        .await
+        .unwrap();
+    assert!(
+        matches!(event, Some(kaisho_core::Event::Play { color: Color::Black, point }) if point == gtp("E5", 9))
+    );
+    a.press(KeyCode::Char('W'));
+    settle(&mut a, &mut b, |a, _| {
+        a.seat().watch.as_ref().is_some_and(|w| !w.open)
+    })
+    .await;
+    assert!(a.seat().watch.as_ref().unwrap().names.is_empty());
+    let ended = tokio::time::timeout(Duration::from_secs(10), watcher)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        matches!(
+            ended,
+            kaisho_net::NetError::Dropped(kaisho_net::Dropped::PlayersClosed)
+        ),
+        "{ended:?}"
+    );
+    let naming = kaisho::words::naming_for(Lang::En);
+    assert_eq!(
+        kaisho::words::net_refusal(&ended, naming, 9),
+        "the players closed watching"
+    );
+    // The players play on.
+    b.type_line(":D4");
+    settle(&mut a, &mut b, |a, _| stone(a, "D4") == Some(Color::White)).await;
+}
