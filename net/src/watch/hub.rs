@@ -38,6 +38,8 @@ struct State {
     names: Vec<(u64, String)>,
     /// The players closed watching: no watcher is let in any more.
     closed: bool,
+    /// For each kibitz line, the game events published before it.
+    kibitz_at: Vec<u32>,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -75,6 +77,7 @@ impl Hub {
             events: 0,
             names: Vec::new(),
             closed: false,
+            kibitz_at: Vec::new(),
         })))
     }
 
@@ -174,6 +177,8 @@ impl Hub {
         };
         state.history.push(message.clone());
         state.kibitz.push((name.to_string(), text.to_string()));
+        let events = state.events;
+        state.kibitz_at.push(events);
         Self::send_all(&mut state, &message, Some(from));
     }
 
@@ -225,5 +230,19 @@ impl Hub {
     #[must_use]
     pub fn closed(&self) -> bool {
         self.state().closed
+    }
+
+    /// The watchers' chat so far, each line with the number of game events
+    /// published before it, its watcher's name and its text: for the
+    /// players' record once the game has ended, never before.
+    #[must_use]
+    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
+        let state = self.state();
+        state
+            .kibitz_at
+            .iter()
+            .zip(&state.kibitz)
+            .map(|(&at, (name, text))| (at, name.clone(), text.clone()))
+            .collect()
     }
 }

@@ -13,6 +13,7 @@ use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, GameError, Komi, Settings};
 use kaisho_net::Terms;
+use kaisho_saves::sgf::KibitzLine;
 use std::net::SocketAddr;
 
 /// How to find the partner.
@@ -232,6 +233,9 @@ pub enum NetNews {
     },
     /// The host lets club members watch with this code.
     WatchCode(String),
+    /// The game has ended (the event that ended it follows): the
+    /// watchers' lines, held from the players until now.
+    KibitzHeld(Vec<KibitzLine>),
     /// The watchers in now, by name, and whether watching is still open.
     Watchers {
         names: Vec<String>,

@@ -11,7 +11,7 @@ use super::seat::{LinkState, NetSeat, WatchDoor};
 use super::table::Table;
 use super::title::Title;
 use super::{Screen, State};
-use crate::words::{Note, WatchSay, note, watch_say};
+use crate::words::{Note, WatchLine, WatchSay, note, watch_line, watch_say};
 use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
@@ -99,6 +99,20 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 closed(session, &text);
                 out.say(text);
             }
+            NetNews::KibitzHeld(lines) => {
+                // The watchers' lines, held until the end, for the players
+                // to read now and for the record.
+                if let Some(net) = &mut session.net {
+                    for line in &lines {
+                        let kibitz = WatchLine::Kibitz {
+                            name: &line.name,
+                            text: &line.text,
+                        };
+                        net.hear(watch_line(naming.lang, kibitz));
+                    }
+                    net.kibitz = lines;
+                }
+            }
             NetNews::Watchers { names, open } => {
                 if let Some(door) = session.net.as_mut().and_then(|n| n.watch.as_mut()) {
                     if door.open && !open {
@@ -171,6 +185,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         thinking: false,
         series,
         watch,
+        kibitz: Vec::new(),
     });
     session.ending_turn = local;
     state.screen = Screen::Game(Box::new(session));
@@ -206,6 +221,7 @@ fn finish(session: &Table, lang: crate::words::Lang, out: &mut Out) {
     };
     if session.after.is_empty() {
         let game = net.game_id.clone();
-        out.disk(Job::Export { game, lang }, Then::Finished);
+        let kibitz = net.kibitz.clone();
+        out.disk(Job::Export { game, lang, kibitz }, Then::Finished);
     }
 }

@@ -6,6 +6,7 @@ use super::net::ClockFace;
 use super::recording::SeriesGame;
 use kaisho_core::Color;
 use kaisho_net::discovery::Announcement;
+use kaisho_saves::sgf::KibitzLine;
 
 /// Chat lines kept for the panel.
 const CHAT_KEPT: usize = 50;
@@ -38,6 +39,9 @@ pub struct NetSeat {
     /// On the host, when club members may watch: the watch code and who
     /// watches.
     pub watch: Option<WatchDoor>,
+    /// The watchers' lines, given by the network task once the game has
+    /// ended, for its SGF.
+    pub kibitz: Vec<KibitzLine>,
 }
 
 /// Watching (観戦) as the host's players see it.

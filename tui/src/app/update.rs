@@ -345,7 +345,8 @@ fn adjourn(state: &mut State, out: &mut Out) {
             let id = recording.id().to_string();
             let game = id.clone();
             let lang = state.naming.lang;
-            out.disk(Job::Export { game, lang }, Then::Adjourned { id });
+            let kibitz = Vec::new();
+            out.disk(Job::Export { game, lang, kibitz }, Then::Adjourned { id });
             None
         }
         (None, None) => Some(note(state.naming.lang, Note::LeftUnsaved)),

@@ -303,7 +303,7 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
 
 /// Exports saved game `id` as SGF and says where it went.
 fn export_sgf(places: &Places, id: &str, lang: Lang) {
-    let exported = kaisho::shell::disk::export(places, id, lang);
+    let exported = kaisho::shell::disk::export(places, id, lang, &[]);
     println!("{}", cli_line(lang, Line::Exported(&exported)));
 }
 

@@ -127,7 +127,7 @@ pub async fn run(
     // An adjourned game's SGF is written here, as the network task does;
     // a finished game's by the screen when it ends.
     if let Some(id) = adjourned {
-        let exported = export(&places, &id, lang);
+        let exported = export(&places, &id, lang, &[]);
         let sgf = cli_line(lang, Line::Exported(&exported));
         text = cli_line(lang, Line::Joined(&text, &sgf));
     }

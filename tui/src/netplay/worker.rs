@@ -22,6 +22,7 @@ use kaisho_net::{Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, Up
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
+use kaisho_saves::sgf::KibitzLine;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -44,6 +45,8 @@ struct Task {
     /// The watchers' names as last told to the screen, and whether
     /// watching was open.
     watchers: (Vec<String>, bool),
+    /// Whether the watchers' lines were given to the screen at the end.
+    kibitz_given: bool,
 }
 
 /// How to find the partner again after a drop.
@@ -73,6 +76,7 @@ pub async fn run(
                 news: news.clone(),
                 hub: None,
                 watchers: (Vec::new(), true),
+                kibitz_given: false,
             };
             task.run(plan).await
         }
@@ -157,7 +161,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let exported = export(&self.places, id, self.lang);
+        let exported = export(&self.places, id, self.lang, &[]);
         let sgf = self.line(Line::Exported(&exported));
         self.line(Line::Joined(end, &sgf))
     }
@@ -423,10 +427,13 @@ impl Task {
                     Some(NetRequest::TakeLastResult(_)) => {}
                 },
                 update = session.next() => match update? {
-                    Update::Remote { event, .. } => self.tell(NetNews::Remote {
-                        event,
-                        hash: session.game().state_hash(),
-                    }),
+                    Update::Remote { event, .. } => {
+                        self.give_kibitz(session);
+                        self.tell(NetNews::Remote {
+                            event,
+                            hash: session.game().state_hash(),
+                        });
+                    }
                     Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
                         event,
                         hash: session.game().state_hash(),
@@ -458,6 +465,29 @@ impl Task {
         }
     }
 
+    /// Once the game has ended, gives the screen the watchers' lines,
+    /// held from the players until now, before the event that ended it:
+    /// the screen's export of the game keeps them.
+    fn give_kibitz(&mut self, session: &Session) {
+        let Some(hub) = &self.hub else {
+            return;
+        };
+        if self.kibitz_given || session.game().phase() != kaisho_core::Phase::Ended {
+            return;
+        }
+        self.kibitz_given = true;
+        let lines = hub
+            .kibitz_log()
+            .into_iter()
+            .map(|(after_event, name, text)| KibitzLine {
+                after_event,
+                name,
+                text,
+            })
+            .collect();
+        self.tell(NetNews::KibitzHeld(lines));
+    }
+
     /// Tells the screen who watches, when that changed or watching closed.
     fn tell_watchers(&mut self) {
         let Some(hub) = &self.hub else {
@@ -476,6 +506,7 @@ impl Task {
     async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
         match session.act(event.clone()).await {
             Ok((_, event)) => {
+                self.give_kibitz(session);
                 self.tell(NetNews::Sent {
                     event,
                     hash: session.game().state_hash(),
