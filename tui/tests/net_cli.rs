@@ -285,6 +285,51 @@ fn two_plain_mode_players_play_a_game_over_the_lan() {
     }
 }
 
+/// Plain mode watches too: `watch ADDRESS CODE` with the watch code a
+/// plain host prints follows the game line by line, and `chat` kibitzes.
+#[test]
+fn a_plain_mode_watcher_follows_a_plain_mode_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, wh) = (
+        dir.path().join("host"),
+        dir.path().join("joiner"),
+        dir.path().join("watcher"),
+    );
+    let mut host = Proc::start(&hh, &["--plain", "--listen", "127.0.0.1"]);
+    host.expect("kaisho plain mode");
+    host.say("host 9 6.5 0 0");
+    let watch = host.expect("watch: ")["watch: ".len()..].to_string();
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    assert_ne!(watch, code);
+    let mut join = Proc::start(&jh, &["--plain"]);
+    join.expect("kaisho plain mode");
+    join.say(&format!("join {code}"));
+    let joined = join.expect("game ");
+    host.expect("game ");
+    let mut watcher = Proc::start(&wh, &["--plain"]);
+    watcher.expect("kaisho plain mode");
+    watcher.say(&format!("watch {watch}"));
+    watcher.expect("watching game ");
+    let (mut black, mut white) = if joined.contains("you play Black") {
+        (join, host)
+    } else {
+        (host, join)
+    };
+    black.say("play E5");
+    white.expect("move 1, Black E5");
+    watcher.expect("move 1, Black E5");
+    white.say("chat onegaishimasu");
+    watcher.expect("chat from White: onegaishimasu");
+    watcher.say("chat thick shape");
+    white.say("play D4");
+    black.expect("move 2, White D4");
+    watcher.expect("move 2, White D4");
+    for side in [&mut black, &mut white, &mut watcher] {
+        side.say("quit");
+        assert_eq!(side.finish(), 0);
+    }
+}
+
 /// Runs `kaisho join` to its end and returns its status and everything
 /// it wrote, standard output then standard error.
 fn join_to_end(home: &Path, args: &[&str]) -> (i32, String) {

@@ -27,7 +27,10 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             }
             lobby.code = Some(code);
         }
-        (NetNews::WatchCode(code), Screen::Lobby(lobby)) => lobby.watch_code = Some(code),
+        (NetNews::WatchCode(code), Screen::Lobby(lobby)) => {
+            out.say(watch_say(naming.lang, WatchSay::Code(&code)));
+            lobby.watch_code = Some(code);
+        }
         (news, Screen::Watch(_)) => super::watch::news(state, news, out),
         (NetNews::Note(line), Screen::Lobby(lobby)) => {
             out.say(line.clone());

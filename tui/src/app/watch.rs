@@ -11,7 +11,7 @@ use super::narrate::describe;
 use super::net::{NetNews, NetRequest, Watched};
 use super::out::Out;
 use super::{Screen, State};
-use crate::words::{Note, WatchSay, note, watch_say};
+use crate::words::{Note, WatchLine, WatchSay, note, watch_line, watch_say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Game};
 
@@ -133,6 +133,12 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     match news {
         NetNews::Watching(watched) => match Game::new(watched.settings.clone()) {
             Ok(game) => {
+                let [black, white] = &watched.names;
+                let id = &watched.game_id;
+                out.say(watch_line(
+                    naming.lang,
+                    WatchLine::Watching { id, black, white },
+                ));
                 // Watching again starts from the first event.
                 watch.game = Some(game);
                 watch.watched = Some(*watched);
@@ -159,8 +165,22 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 }
             }
         }
-        NetNews::Said { color, text } => watch.hear(Talk::Said { color, text }),
-        NetNews::Kibitz { name, text } => watch.hear(Talk::Kibitz { name, text }),
+        // The talk is said too, for the message line and plain mode.
+        NetNews::Said { color, text } => {
+            out.say(watch_line(
+                naming.lang,
+                WatchLine::Said { color, text: &text },
+            ));
+            watch.hear(Talk::Said { color, text });
+        }
+        NetNews::Kibitz { name, text } => {
+            let line = WatchLine::Kibitz {
+                name: &name,
+                text: &text,
+            };
+            out.say(watch_line(naming.lang, line));
+            watch.hear(Talk::Kibitz { name, text });
+        }
         NetNews::Clocked {
             color,
             main_left_ms,
