@@ -722,10 +722,14 @@ async fn two_japanese_screens_play_a_whole_lan_game_in_japanese() {
         let mut told = side.said.clone();
         told.extend(side.session().after.iter().cloned());
         assert!(told.len() >= 8, "{told:#?}");
-        // The join code's words are the code itself, not a message.
+        // The join and watch codes' words are the codes themselves, not a
+        // message.
         let codes: Vec<String> = told
             .iter()
-            .filter_map(|l| l.strip_prefix("参加コード: "))
+            .filter_map(|l| {
+                l.strip_prefix("参加コード: ")
+                    .or_else(|| l.strip_prefix("観戦: "))
+            })
             .map(str::to_string)
             .collect();
         let fingerprints: Vec<String> = told

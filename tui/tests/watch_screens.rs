@@ -10,13 +10,15 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use kaisho::app::{
-    Cmd, Follow, HomeItem, Msg, NetNews, NetRequest, Plan, Prompt, Screen, Talk, WatchDoor, Watched,
+    Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, Screen, Talk, WatchDoor,
+    Watched,
 };
 use kaisho::words::{Lang, WatchSay, naming_for, net_refusal, watch_say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_net::discovery::{Announcement, Discovery, MemoryLan};
 use kaisho_net::{Dropped, NetError, TimeW};
+use kaisho_saves::sgf::KibitzLine;
 use std::time::Duration;
 
 const WATCH_CODE: &str = "192.168.1.20:7878 wren-5210-fig";
@@ -522,4 +524,37 @@ fn watch_screen_after_being_dropped() {
         };
         insta::assert_snapshot!(name, render(&front));
     }
+}
+
+#[test]
+fn the_kibitz_held_till_the_end_reaches_the_chat_pane_and_the_export_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = players_game(dir.path(), &["Chie"]);
+    let line = KibitzLine {
+        after_event: 2,
+        name: "Chie".into(),
+        text: "C4 is slow".into(),
+    };
+    news(&mut front, NetNews::KibitzHeld(vec![line.clone()]));
+    let chat = &session(&front).net.as_ref().unwrap().chat;
+    assert!(
+        chat.contains(&"kibitz from Chie: C4 is slow".to_string()),
+        "{chat:?}"
+    );
+    // The event that ends the game follows; its export carries the lines.
+    let mut game = session(&front).game.clone();
+    let resign = Event::Resign {
+        color: Color::White,
+    };
+    game.apply(resign.clone()).unwrap();
+    let remote = NetNews::Remote {
+        event: resign,
+        hash: game.state_hash(),
+    };
+    let cmds = kaisho::app::update(&mut front.state, Msg::Net(remote));
+    let exported = cmds.iter().find_map(|c| match c {
+        Cmd::Disk(Job::Export { kibitz, .. }, _) => Some(kibitz.clone()),
+        _ => None,
+    });
+    assert_eq!(exported, Some(vec![line]));
 }
