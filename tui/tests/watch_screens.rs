@@ -73,7 +73,11 @@ fn three_moves() -> Vec<Event> {
 /// A 9×9 game hosted from the host's form with its defaults (watching on
 /// for 16, from the settings), the lobby showing both codes.
 fn hosting(dir: &std::path::Path) -> (Front, Vec<NetRequest>) {
-    let mut front = home_in(dir);
+    hosting_on(home_in(dir))
+}
+
+/// [`hosting`] from the home screen of `front`.
+fn hosting_on(mut front: Front) -> (Front, Vec<NetRequest>) {
     keys(&mut front, "jl");
     open_from_home(&mut front, HomeItem::HostLan);
     let sent = press_for(&mut front, KeyCode::Enter);
@@ -236,19 +240,7 @@ async fn a_game_open_to_watchers_stays_announced_until_the_players_close_watchin
     let lan = MemoryLan::new();
     let mut front = home_in(dir.path());
     front.shell = kaisho::shell::Shell::offline().with_discovery(Box::new(lan.member()));
-    let (mut front, _) = {
-        keys(&mut front, "jl");
-        open_from_home(&mut front, HomeItem::HostLan);
-        let sent = press_for(&mut front, KeyCode::Enter);
-        news(&mut front, NetNews::WatchCode(WATCH_CODE.into()));
-        news(
-            &mut front,
-            NetNews::Listening {
-                code: "192.168.1.20:7878 tide-4821-oak".into(),
-            },
-        );
-        (front, sent)
-    };
+    let (mut front, _) = hosting_on(front);
     let games = seen(&lan).await;
     assert_eq!(games.len(), 1);
     assert!(games[0].seat_free && games[0].watching);
