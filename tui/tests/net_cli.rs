@@ -1073,4 +1073,15 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_t
         "{:#?}",
         join.seen
     );
+    // The host's SGF keeps the line on the move it was said after.
+    let sgf = host
+        .seen
+        .iter()
+        .find_map(|l| l.strip_prefix("SGF saved to "))
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .expect("the host says where its SGF went");
+    assert!(
+        sgf.contains(";B[ee]C[[kibitz from Aki: black is thick\\]]"),
+        "{sgf}"
+    );
 }

@@ -21,3 +21,18 @@ pub use env::{Env, now_unix};
 pub const NO_BOARD: u8 = 19;
 pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};
+
+/// The watchers' lines of an ended game hosted with watchers, for its
+/// SGF; none before the end, nor on the joiner's side.
+#[must_use]
+pub fn kibitz_of(session: &kaisho_net::Session) -> Vec<kaisho_saves::sgf::KibitzLine> {
+    session
+        .kibitz_log()
+        .into_iter()
+        .map(|(after_event, name, text)| kaisho_saves::sgf::KibitzLine {
+            after_event,
+            name,
+            text,
+        })
+        .collect()
+}

@@ -22,7 +22,6 @@ use kaisho_net::{Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, Up
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
-use kaisho_saves::sgf::KibitzLine;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -469,23 +468,14 @@ impl Task {
     /// held from the players until now, before the event that ended it:
     /// the screen's export of the game keeps them.
     fn give_kibitz(&mut self, session: &Session) {
-        let Some(hub) = &self.hub else {
-            return;
-        };
-        if self.kibitz_given || session.game().phase() != kaisho_core::Phase::Ended {
+        if self.hub.is_none()
+            || self.kibitz_given
+            || session.game().phase() != kaisho_core::Phase::Ended
+        {
             return;
         }
         self.kibitz_given = true;
-        let lines = hub
-            .kibitz_log()
-            .into_iter()
-            .map(|(after_event, name, text)| KibitzLine {
-                after_event,
-                name,
-                text,
-            })
-            .collect();
-        self.tell(NetNews::KibitzHeld(lines));
+        self.tell(NetNews::KibitzHeld(super::kibitz_of(session)));
     }
 
     /// Tells the screen who watches, when that changed or watching closed.
