@@ -10,8 +10,8 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use kaisho::app::{
-    Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, Screen, Talk, WatchDoor,
-    Watched,
+    Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, SETTINGS_ITEMS, Screen,
+    SettingsItem, Talk, WatchDoor, Watched,
 };
 use kaisho::words::{Lang, WatchSay, naming_for, net_refusal, watch_say};
 use kaisho_core::clock::TimeControl;
@@ -549,4 +549,53 @@ fn the_kibitz_held_till_the_end_reaches_the_chat_pane_and_the_export_job() {
         _ => None,
     });
     assert_eq!(exported, Some(vec![line]));
+}
+
+/// Selects a settings item and presses `keys` on it.
+fn on_setting(front: &mut Front, item: SettingsItem, keys: &[KeyCode]) {
+    let Screen::Settings(form) = &mut front.screen else {
+        panic!("the settings screen shows");
+    };
+    form.selected = SETTINGS_ITEMS.iter().position(|&i| i == item).unwrap();
+    for &code in keys {
+        press(front, code);
+    }
+}
+
+#[test]
+fn the_settings_turn_watching_off_and_change_its_cap_within_1_to_64() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = home_in(dir.path());
+    open_from_home(&mut front, HomeItem::Settings);
+    on_setting(&mut front, SettingsItem::Watchers, &[KeyCode::Right]);
+    on_setting(
+        &mut front,
+        SettingsItem::MaxWatchers,
+        &[KeyCode::Left, KeyCode::Left],
+    );
+    press(&mut front, KeyCode::Char('s'));
+    assert!(!front.config.watchers);
+    assert_eq!(front.config.max_watchers, 14);
+    let saved = std::fs::read_to_string(front.places.clone().unwrap().config_file()).unwrap();
+    assert!(
+        saved.contains("watchers = false\nmax_watchers = 14"),
+        "{saved}"
+    );
+    let back = home_in(dir.path());
+    assert_eq!(
+        (back.config.watchers, back.config.max_watchers),
+        (false, 14)
+    );
+    // The cap stays within 1 to 64 however often it is pressed.
+    open_from_home(&mut front, HomeItem::Settings);
+    on_setting(&mut front, SettingsItem::MaxWatchers, &[KeyCode::Left; 20]);
+    let Screen::Settings(form) = &front.screen else {
+        unreachable!()
+    };
+    assert_eq!(form.config.max_watchers, 1);
+    on_setting(&mut front, SettingsItem::MaxWatchers, &[KeyCode::Right; 70]);
+    let Screen::Settings(form) = &front.screen else {
+        unreachable!()
+    };
+    assert_eq!(form.config.max_watchers, 64);
 }

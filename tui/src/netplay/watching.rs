@@ -102,3 +102,35 @@ async fn left(requests: &mut UnboundedReceiver<NetRequest>) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_net::Dropped;
+
+    /// Each way a watch ends has its own sentence, in both languages.
+    #[test]
+    fn a_dropped_watch_says_whether_it_fell_behind_was_closed_or_lost_its_host() {
+        let behind = NetError::Dropped(Dropped::Behind);
+        let closed = NetError::Dropped(Dropped::PlayersClosed);
+        let gone = NetError::Connection("no word from the partner for 8 seconds".into());
+        assert_eq!(
+            dropped(&behind, Lang::En),
+            "this watcher fell too far behind the game; watch again to catch up"
+        );
+        assert_eq!(dropped(&closed, Lang::En), "the players closed watching");
+        assert_eq!(
+            dropped(&gone, Lang::En),
+            "the host closed the connection: no word from the partner for 8 seconds"
+        );
+        assert_eq!(
+            dropped(&behind, Lang::Ja),
+            "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます"
+        );
+        assert_eq!(dropped(&closed, Lang::Ja), "対局者が観戦を締め切りました");
+        assert_eq!(
+            dropped(&NetError::Refused("goodbye".into()), Lang::Ja),
+            "主催者との接続が切れました: goodbye"
+        );
+    }
+}

@@ -107,7 +107,9 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         (Lang::Ja, WatchSay::Dialling(code)) => format!("{code} に観戦の接続をしています..."),
         (Lang::En, WatchSay::Following(id)) => format!("Watching {id}"),
         (Lang::Ja, WatchSay::Following(id)) => format!("観戦中 {id}"),
-        (Lang::En, WatchSay::HostGone(why)) => format!("the host is gone: {why}"),
+        (Lang::En, WatchSay::HostGone(why)) => {
+            format!("the host closed the connection: {why}")
+        }
         (Lang::Ja, WatchSay::HostGone(why)) => format!("主催者との接続が切れました: {why}"),
         (Lang::En, WatchSay::Again) => "Press r to watch again (from the start).".into(),
         (Lang::Ja, WatchSay::Again) => "r でもう一度観戦 (最初から追いつきます)".into(),
