@@ -405,6 +405,35 @@ fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
     let game = watch.game.as_ref().unwrap();
     assert_eq!(game.events(), three_moves());
     assert_eq!(watch.clocks[Color::Black.index()], Some((505_000, 3)));
+    // White's clock runs between the reports, Black's stands.
+    assert!(front.ticks_visibly());
+    for _ in 0..3 {
+        update(&mut front, Msg::Tick);
+    }
+    let face = watch_screen(&front).face().unwrap();
+    let read = |color| kaisho::words::dial(Lang::En, face.dial(color), false);
+    assert_eq!(read(Color::White), "9:57 +3×30s");
+    assert_eq!(read(Color::Black), "8:25 +3×30s");
+    // Main time gone with two periods left, as Black reports it.
+    news(
+        &mut front,
+        NetNews::Clocked {
+            color: Color::Black,
+            main_left_ms: 0,
+            periods_left: 2,
+        },
+    );
+    let face = watch_screen(&front).face().unwrap();
+    let black = kaisho::words::dial(Lang::En, face.dial(Color::Black), false);
+    assert_eq!(black, "byo-yomi 2×30s 0:30");
+    news(
+        &mut front,
+        NetNews::Clocked {
+            color: Color::Black,
+            main_left_ms: 505_000,
+            periods_left: 3,
+        },
+    );
     // The game's keys do nothing here: no move, no request.
     for code in [
         KeyCode::Enter,

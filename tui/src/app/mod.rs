@@ -80,7 +80,7 @@ pub use text::{board_text, moves_text, score_text};
 pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
 pub use title::Title;
 pub use update::update;
-pub use watch::{Follow, Talk, WatchScreen, dial_of};
+pub use watch::{Follow, Talk, WatchScreen};
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};
 use kaisho_saves::places::Places;
@@ -248,6 +248,7 @@ impl State {
     #[must_use]
     pub fn ticks_visibly(&self) -> bool {
         self.message.is_some()
+            || matches!(&self.screen, Screen::Watch(w) if w.running())
             || self
                 .table()
                 .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)

@@ -29,8 +29,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         Msg::Tick => {
             let before = super::speech::face(state);
             let naming = state.naming;
-            if let Screen::Game(session) = &mut state.screen {
-                session.tick(naming, &mut out);
+            match &mut state.screen {
+                Screen::Game(session) => session.tick(naming, &mut out),
+                Screen::Watch(watch) => watch.tick(),
+                _ => {}
             }
             if let Some(message) = &mut state.message {
                 message.age = message.age.saturating_add(1);

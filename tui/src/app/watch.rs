@@ -8,12 +8,13 @@
 
 use super::msg::Cmd;
 use super::narrate::describe;
+use super::net::ClockFace;
 use super::net::{NetNews, NetRequest, Watched};
 use super::out::Out;
 use super::{Screen, State};
 use crate::words::{Note, WatchLine, WatchSay, note, watch_line, watch_say};
-use kaisho_core::clock::TimeControl;
-use kaisho_core::{Color, Game};
+use kaisho_core::clock::Clock;
+use kaisho_core::{Color, Game, Phase};
 
 /// Talk lines kept for the panel.
 const TALK_KEPT: usize = 50;
@@ -52,9 +53,54 @@ pub struct WatchScreen {
     pub clocks: [Option<(u64, u32)>; 2],
     /// The players' chat and the watchers' kibitz, oldest first.
     pub talk: Vec<Talk>,
+    /// Milliseconds since the last event, by the one-second tick: the
+    /// side to move's clock runs between the players' reports.
+    pub ticking_ms: u64,
 }
 
 impl WatchScreen {
+    /// Whether a clock runs on this screen: a game followed in play.
+    #[must_use]
+    pub fn running(&self) -> bool {
+        self.follow == Follow::Following
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| g.phase() == Phase::Playing)
+    }
+
+    /// The players' clocks as they last reported them, the side to move's
+    /// running since the last event; `None` before the game has come.
+    #[must_use]
+    pub fn face(&self) -> Option<ClockFace> {
+        let (watched, game) = (self.watched.as_ref()?, self.game.as_ref()?);
+        let clock = |color: Color| {
+            let mut clock = Clock::new(watched.time);
+            if let Some((main_left, periods_left)) = self.clocks[color.index()] {
+                // The time used that leaves the clock where it was reported.
+                let (main, periods, period) = watched.time.parts();
+                let used = match main_left {
+                    0 => main + u64::from(periods.saturating_sub(periods_left)) * period + 1,
+                    left => main.saturating_sub(left),
+                };
+                // A clock reported empty reads as time up.
+                let _ = clock.spend(used);
+            }
+            clock
+        };
+        Some(ClockFace {
+            clocks: [clock(Color::Black), clock(Color::White)],
+            running: self.running().then(|| (game.to_move(), self.ticking_ms)),
+        })
+    }
+
+    /// One second more on the side to move's clock.
+    pub(super) fn tick(&mut self) {
+        if self.running() {
+            self.ticking_ms = self.ticking_ms.saturating_add(1_000);
+        }
+    }
+
     fn hear(&mut self, talk: Talk) {
         self.talk.push(talk);
         if self.talk.len() > TALK_KEPT {
@@ -82,6 +128,7 @@ pub(super) fn dial(state: &mut State, code: &str, out: &mut Out) {
         game: None,
         clocks: [None; 2],
         talk: Vec::new(),
+        ticking_ms: 0,
     }));
 }
 
@@ -155,6 +202,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             let before = game.board().clone();
             match game.apply(event.clone()) {
                 Ok(effect) if game.state_hash() == hash => {
+                    watch.ticking_ms = 0;
                     out.say(describe(&event, effect, &before, game, naming));
                 }
                 _ => {
@@ -192,38 +240,5 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         NetNews::Note(line) | NetNews::Refused(line) => out.say(line),
         _ => {}
-    }
-}
-
-/// A clock as its player last reported it, on a dial.
-#[must_use]
-pub fn dial_of(time: TimeControl, reported: Option<(u64, u32)>) -> crate::words::Dial {
-    use crate::words::Dial;
-    let (main_left, periods) = match (time, reported) {
-        (TimeControl::None, _) => return Dial::NoClock,
-        (_, Some(r)) => r,
-        (TimeControl::Absolute { main_ms }, None) => (main_ms, 0),
-        (
-            TimeControl::Byoyomi {
-                main_ms, periods, ..
-            },
-            None,
-        ) => (main_ms, periods),
-    };
-    match time {
-        TimeControl::Byoyomi { .. } if main_left == 0 && periods == 0 => Dial::TimeUp,
-        TimeControl::Byoyomi { period_ms, .. } if main_left == 0 => Dial::Period {
-            periods,
-            period_ms,
-            left_ms: period_ms,
-        },
-        TimeControl::Byoyomi { period_ms, .. } => Dial::Main {
-            left_ms: main_left,
-            then: Some((periods, period_ms)),
-        },
-        _ => Dial::Main {
-            left_ms: main_left,
-            then: None,
-        },
     }
 }

@@ -7,7 +7,7 @@
 use super::board::BoardView;
 use super::text::{fit, wrap};
 use super::theme::Theme;
-use crate::app::{Follow, State, Talk, WatchScreen, dial_of};
+use crate::app::{Follow, State, Talk, WatchScreen};
 use crate::words::{Say, WatchLine, WatchSay, say, watch_line, watch_say};
 use kaisho_core::{Color, Game, Move, Phase};
 use ratatui::buffer::Buffer;
@@ -71,8 +71,10 @@ pub fn render_panel(
                     },
                 )),
             ]));
-            let dial = dial_of(watched.time, watch.clocks[color.index()]);
-            let clock = crate::words::dial(lang, dial, theme.ascii);
+            let clock = watch
+                .face()
+                .map(|face| crate::words::dial(lang, face.dial(color), theme.ascii))
+                .unwrap_or_default();
             lines.push(Line::from(format!("  {clock}")));
         }
         lines.push(Line::default());
