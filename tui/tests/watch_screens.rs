@@ -364,14 +364,7 @@ fn watching(dir: &std::path::Path) -> Front {
         let hash = mirror.state_hash();
         news(&mut front, NetNews::Remote { event, hash });
     }
-    news(
-        &mut front,
-        NetNews::Clocked {
-            color: Color::Black,
-            main_left_ms: 505_000,
-            periods_left: 3,
-        },
-    );
+    black_reports(&mut front, 505_000, 3);
     news(
         &mut front,
         NetNews::Said {
@@ -387,6 +380,18 @@ fn watching(dir: &std::path::Path) -> Front {
         },
     );
     front
+}
+
+/// Black's report of its clock after its move.
+fn black_reports(front: &mut Front, main_left_ms: u64, periods_left: u32) {
+    news(
+        front,
+        NetNews::Clocked {
+            color: Color::Black,
+            main_left_ms,
+            periods_left,
+        },
+    );
 }
 
 fn watch_screen(front: &Front) -> &kaisho::app::WatchScreen {
@@ -415,25 +420,10 @@ fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
     assert_eq!(read(Color::White), "9:57 +3×30s");
     assert_eq!(read(Color::Black), "8:25 +3×30s");
     // Main time gone with two periods left, as Black reports it.
-    news(
-        &mut front,
-        NetNews::Clocked {
-            color: Color::Black,
-            main_left_ms: 0,
-            periods_left: 2,
-        },
-    );
+    black_reports(&mut front, 0, 2);
     let face = watch_screen(&front).face().unwrap();
     let black = kaisho::words::dial(Lang::En, face.dial(Color::Black), false);
     assert_eq!(black, "byo-yomi 2×30s 0:30");
-    news(
-        &mut front,
-        NetNews::Clocked {
-            color: Color::Black,
-            main_left_ms: 505_000,
-            periods_left: 3,
-        },
-    );
     // The game's keys do nothing here: no move, no request.
     for code in [
         KeyCode::Enter,
