@@ -985,6 +985,20 @@ async fn watcher_chie(
     panic!("the watch did not end");
 }
 
+/// Watches as "Dai" and gives the first kibitz line it is sent.
+async fn first_kibitz(code: String, dir: std::path::PathBuf) -> String {
+    let identity = kaisho_saves::identity::load_or_create(&dir.join("dai.identity")).unwrap();
+    let code = kaisho_net::JoinCode::parse(&code).unwrap();
+    let mut watcher = kaisho_net::watch(&code, &identity, "Dai").await.unwrap();
+    for _ in 0..1_000 {
+        if let kaisho_net::Seen::Kibitz { text, .. } = watcher.next().await.unwrap() {
+            watcher.leave().await;
+            return text;
+        }
+    }
+    panic!("no kibitz reached the second watcher");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_the_reason() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
@@ -1046,13 +1060,13 @@ async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
-    let dir_c = tempfile::tempdir().unwrap();
+    let (dir_c, dir_d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
     let code = a.seat().watch.clone().unwrap().code;
     let (seen_tx, mut seen) = tokio::sync::mpsc::unbounded_channel();
     let said = r"E5 \ thick]";
     tokio::spawn(watcher_chie(
-        code,
+        code.clone(),
         dir_c.path().to_path_buf(),
         seen_tx,
         Some(said),
@@ -1068,7 +1082,15 @@ async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() 
         .unwrap();
     // The line reaches the host's hub over loopback; the players are not
     // shown it while the game goes on.
-    tokio::time::sleep(Duration::from_millis(500)).await;
+    // A second watcher let in now is sent the game so far, kibitz
+    // included: once it has the line, so has the host's hub.
+    let heard = tokio::time::timeout(
+        Duration::from_secs(10),
+        first_kibitz(code, dir_d.path().to_path_buf()),
+    )
+    .await
+    .expect("the line reached the hub");
+    assert_eq!(heard, said);
     assert!(!a.seat().chat.iter().any(|l| l.contains("thick")));
     b.keys("ry");
     settle(&mut a, &mut b, |a, b| {
