@@ -340,3 +340,75 @@ fn lone_stones_in_an_area_of_fifty_one_points_are_captured() {
         capture.verify(&board).unwrap();
     }
 }
+
+/// A capture proof whose defender may play on fewer points than the
+/// chain's area is refused: `verify` cuts the area again from the board
+/// instead of taking the proof's points for it, so a defence the proof
+/// leaves out cannot go unanswered. The g072-9 proof with one empty point
+/// of Black's framework (one the attacker never needs) taken from the
+/// defender's points still replays line by line, and is refused only for
+/// the narrower area.
+#[test]
+fn a_capture_proof_that_narrows_the_defenders_area_is_refused() {
+    let board = Board::from_rows(&G072).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let invader = analysis.at(common::pt(9, "J9")).unwrap();
+    let Some(Proof::Capture(capture)) = &invader.proof else {
+        panic!("a capture proof, not {:?}", invader.proof);
+    };
+    capture.verify(&board).unwrap();
+    let far = common::pt(9, "A9");
+    assert!(capture.moves.contains(&far));
+    let narrowed = Capture {
+        moves: capture
+            .moves
+            .iter()
+            .copied()
+            .filter(|&p| p != far)
+            .collect(),
+        attack: capture
+            .attack
+            .iter()
+            .copied()
+            .filter(|&p| p != far)
+            .collect(),
+        ..capture.clone()
+    };
+    let refused = narrowed.verify(&board).unwrap_err();
+    assert!(refused.contains("may not play on A9"), "{refused}");
+}
+
+/// g187-13 of `tests/corpus/life`, finished: a lone white stone at H2 in
+/// Black's lower side, which GNU Go calls dead. Black takes it from H1;
+/// the emptied point is then surrounded by black chains that each keep a
+/// second liberty, so a white stone there is suicide and, the capture
+/// made, White may play nowhere else: the line is over at once instead of
+/// after two more passes or the horizon. The default budget ran out on it
+/// before.
+const G187: [&str; 13] = [
+    "...........OO",
+    ".O.....OXO.OX",
+    "O......OOOOXX",
+    "XOOOOOOXOXOOX",
+    "XXXOXOXXXXXXX",
+    ".X.XXXOOX.X.X",
+    "..X..O..X.XXX",
+    "...XX.OOXXOOX",
+    ".....O...XOOO",
+    ".X.X...OOXO..",
+    "..OX.OOXXXO..",
+    "....XXXO.XO.O",
+    "........XOO..",
+];
+
+#[test]
+fn a_stone_whose_emptied_point_is_sealed_after_its_capture_is_dead() {
+    let board = Board::from_rows(&G187).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let stone = analysis.at(common::pt(13, "H2")).unwrap();
+    assert_eq!(stone.status, Status::Dead, "{:?}", stone.reason);
+    let Some(Proof::Capture(capture)) = &stone.proof else {
+        panic!("a capture proof, not {:?}", stone.proof);
+    };
+    capture.verify(&board).unwrap();
+}

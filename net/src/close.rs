@@ -1,7 +1,7 @@
 //! The application close codes, so the side that is refused gets a typed
 //! error and not only a sentence.
 
-use crate::error::NetError;
+use crate::error::{Dropped, NetError};
 use kaisho_saves::visible::visible;
 use std::time::Duration;
 
@@ -24,6 +24,9 @@ pub const READ_ONLY: u32 = 6;
 pub const BEHIND: u32 = 7;
 /// The host lets no more watchers in (none at all, or it has its cap).
 pub const NO_WATCHING: u32 = 8;
+/// The players closed watching: every watcher is dropped and no new one
+/// let in.
+pub const WATCHING_CLOSED: u32 = 9;
 
 /// The error a side sees when its partner closed the connection.
 pub fn error_of(e: quinn::ConnectionError) -> NetError {
@@ -35,6 +38,8 @@ pub fn error_of(e: quinn::ConnectionError) -> NetError {
                     left: tries_left(&reason),
                 },
                 Ok(BURNED) => NetError::CodeBurned,
+                Ok(BEHIND) => NetError::Dropped(Dropped::Behind),
+                Ok(WATCHING_CLOSED) => NetError::Dropped(Dropped::PlayersClosed),
                 _ => NetError::Refused(reason),
             }
         }

@@ -19,6 +19,10 @@ pub enum Divergence {
     Saves,
 }
 
+/// The close reason of a watcher dropped because the players closed
+/// watching.
+pub const CLOSED_BY_PLAYERS: &str = "the players closed watching";
+
 /// A failure of the network side of a game.
 #[derive(Debug)]
 pub enum NetError {
@@ -63,6 +67,17 @@ pub enum NetError {
     Timeout(Awaited),
     /// A local action that cannot be taken yet; nothing was sent.
     NotNow(NotNow),
+    /// The host stopped feeding this watcher, and why.
+    Dropped(Dropped),
+}
+
+/// Why a host stopped feeding a watcher (観戦).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dropped {
+    /// Its queue filled: it fell too far behind the game.
+    Behind,
+    /// The players closed watching.
+    PlayersClosed,
 }
 
 /// What a side waited for in vain, for [`NetError::Timeout`].
@@ -206,6 +221,10 @@ impl fmt::Display for NetError {
             NetError::Game(e) => write!(f, "{e}"),
             NetError::Timeout(what) => write!(f, "timed out waiting for {what}"),
             NetError::NotNow(what) => write!(f, "not yet: {what}"),
+            NetError::Dropped(Dropped::Behind) => f.write_str(
+                "this watcher fell too far behind the game; watch again to catch up",
+            ),
+            NetError::Dropped(Dropped::PlayersClosed) => f.write_str(CLOSED_BY_PLAYERS),
         }
     }
 }

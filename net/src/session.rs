@@ -175,6 +175,16 @@ impl Session {
         }
     }
 
+    /// [`Session::kibitz`] with the number of game events before each
+    /// line, for the record: once the game has ended, never before.
+    #[must_use]
+    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
+        match &self.hub {
+            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_log(),
+            _ => Vec::new(),
+        }
+    }
+
     /// Sends `message` to the watchers, if any.
     fn publish(&self, message: impl FnOnce() -> Message) {
         if let Some(hub) = &self.hub {

@@ -9,7 +9,7 @@ use common::*;
 use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{EventW, Message};
-use kaisho_net::{Colors, Hub, JoinCode, NetError, Secret, Session, Update};
+use kaisho_net::{Colors, Dropped, Hub, JoinCode, NetError, Secret, Session, Update};
 use kaisho_saves::identity::Identity;
 use kaisho_saves::log::GameStore;
 
@@ -170,10 +170,10 @@ async fn a_watcher_that_stops_reading_is_dropped_and_the_players_go_on() {
     })
     .await
     .unwrap();
-    let Some(NetError::Refused(reason)) = told else {
-        panic!("the dropped watcher is told why, not {told:?}");
-    };
-    assert!(reason.contains("too far behind"), "{reason}");
+    assert!(
+        matches!(told, Some(NetError::Dropped(Dropped::Behind))),
+        "the dropped watcher is told why, not {told:?}"
+    );
 }
 
 #[tokio::test]
@@ -331,4 +331,40 @@ async fn a_watcher_dialling_the_players_port_is_told_the_watchers_port() {
     .unwrap();
     let (events, _) = events(&mut seen, 1).await;
     assert_eq!(events, w.h.game().events());
+}
+
+#[tokio::test]
+async fn closing_watching_drops_every_watcher_with_the_players_reason_and_lets_none_in() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut aki = watcher(&w, "Aki").await.unwrap();
+    let _ben = watcher(&w, "Ben").await.unwrap();
+    assert_eq!(w.hub.names(), ["Aki", "Ben"]);
+    assert!(!w.hub.closed());
+    w.hub.close();
+    assert!(w.hub.closed());
+    assert!(w.hub.names().is_empty());
+    assert_eq!(w.hub.watchers(), 0);
+    let told = tokio::time::timeout(LIMIT, async {
+        loop {
+            if let Err(e) = aki.next().await {
+                return e;
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert!(
+        matches!(told, NetError::Dropped(Dropped::PlayersClosed)),
+        "the watcher is told the players closed watching, not {told:?}"
+    );
+    assert_eq!(told.to_string(), "the players closed watching");
+    let again = watcher(&w, "Aki").await;
+    assert!(
+        matches!(again, Err(NetError::Dropped(Dropped::PlayersClosed))),
+        "no watcher is let in once closed: {:?}",
+        again.err()
+    );
+    // The players play on.
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.j.game().events().len(), 2);
 }

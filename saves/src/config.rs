@@ -109,6 +109,12 @@ pub struct Config {
     /// Whether a hosted game announces itself on the local network
     /// (multicast DNS); off, the partner types the address and the code.
     pub announce: bool,
+    /// `[network] watchers`: whether a game hosted from the screen lets
+    /// club members watch it (観戦) unless the lobby's choice says not.
+    pub watchers: bool,
+    /// `[network] max_watchers`: how many may watch one hosted game at a
+    /// time, 1 to [`MAX_WATCHERS`].
+    pub max_watchers: u32,
     /// `[engine] command`: the GTP engine to play (its command line);
     /// `None` lets the front end look for GNU Go.
     pub engine_command: Option<String>,
@@ -132,6 +138,8 @@ impl Default for Config {
             bell: false,
             lang: None,
             announce: true,
+            watchers: true,
+            max_watchers: DEFAULT_MAX_WATCHERS,
             engine_command: None,
             engine_limit_secs: DEFAULT_ENGINE_LIMIT_SECS,
         }
@@ -178,7 +186,14 @@ struct DisplaySection {
 #[serde(default)]
 struct NetworkSection {
     announce: Option<bool>,
+    watchers: Option<bool>,
+    max_watchers: Option<u32>,
 }
+
+/// The watchers a hosted game lets in unless the file says.
+pub const DEFAULT_MAX_WATCHERS: u32 = 16;
+/// The most watchers `max_watchers` may allow.
+pub const MAX_WATCHERS: u32 = 64;
 
 #[derive(Serialize, Deserialize, Debug, Default)]
 #[serde(default)]
@@ -287,16 +302,26 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
     if let Some(clock) = file.game.clock {
         check_clock(clock).map_err(|e| (find("clock"), e))?;
     }
-    let engine_limit_secs = match file.engine.limit_seconds {
-        Some(secs) if (1..=MAX_CLOCK_SECONDS).contains(&secs) => secs,
-        Some(_) => {
-            return Err((
-                find("limit_seconds"),
-                format!("the engine's limit_seconds must be 1 to {MAX_CLOCK_SECONDS}"),
-            ));
-        }
-        None => defaults.engine_limit_secs,
+    // A count from 1 to `max`, the default when the file has none.
+    let counted = |value: Option<u32>, max: u32, default: u32, key: &str, what: &str| match value {
+        Some(n) if (1..=max).contains(&n) => Ok(n),
+        Some(_) => Err((find(key), format!("{what} must be 1 to {max}"))),
+        None => Ok(default),
     };
+    let engine_limit_secs = counted(
+        file.engine.limit_seconds,
+        MAX_CLOCK_SECONDS,
+        defaults.engine_limit_secs,
+        "limit_seconds",
+        "the engine's limit_seconds",
+    )?;
+    let max_watchers = counted(
+        file.network.max_watchers,
+        MAX_WATCHERS,
+        defaults.max_watchers,
+        "max_watchers",
+        "max_watchers",
+    )?;
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }
@@ -314,6 +339,8 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         bell: file.display.bell.unwrap_or(defaults.bell),
         lang: file.display.lang,
         announce: file.network.announce.unwrap_or(defaults.announce),
+        watchers: file.network.watchers.unwrap_or(defaults.watchers),
+        max_watchers,
         engine_command: file.engine.command.filter(|c| !c.trim().is_empty()),
         engine_limit_secs,
     })
@@ -380,6 +407,8 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
         },
         network: NetworkSection {
             announce: Some(config.announce),
+            watchers: Some(config.watchers),
+            max_watchers: Some(config.max_watchers),
         },
         engine: EngineSection {
             command: config.engine_command.clone(),

@@ -1,11 +1,12 @@
 //! SGF export of saved games: every finished or adjourned game can be
 //! written as an FF[4] record that other programs read, with the proposals
-//! of the ending and the chat as comments and the agreed territory as
-//! TB/TW marks.
+//! of the ending, the chat and the watchers' lines (kibitz, which the log
+//! does not hold: the host's network task gives them) as comments and the
+//! agreed territory as TB/TW marks.
 
 use crate::atomic::{Access, write_atomically};
 use crate::log::SavedGame;
-use crate::sgf::{self, SgfRecord, Words};
+use crate::sgf::{self, KibitzLine, Note, SgfRecord, Words};
 use kaisho_core::Event;
 use std::path::{Path, PathBuf};
 
@@ -25,36 +26,65 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         words,
     );
     // Each chat line goes on the node of the last move standing before it.
-    let moves_before = |events: u32| {
-        saved.contents.events[..events as usize]
-            .iter()
-            .fold(0usize, |moves, l| match l.event {
-                Event::Play { .. } | Event::Pass { .. } => moves + 1,
-                Event::AcceptUndo { .. } => moves.saturating_sub(1),
-                _ => moves,
-            })
-    };
     for line in &saved.contents.chat {
         record.comment_after(
-            moves_before(line.after_event),
+            moves_before(saved, line.after_event),
             &format!("[{}] {}", line.from, line.text),
         );
     }
     record
 }
 
+/// The moves standing after the first `events` events of the game (all
+/// of them, when it names more).
+fn moves_before(saved: &SavedGame, events: u32) -> usize {
+    let all = &saved.contents.events;
+    let n = usize::try_from(events).map_or(all.len(), |n| n.min(all.len()));
+    all[..n].iter().fold(0usize, |moves, l| match l.event {
+        Event::Play { .. } | Event::Pass { .. } => moves + 1,
+        Event::AcceptUndo { .. } => moves.saturating_sub(1),
+        _ => moves,
+    })
+}
+
+/// Puts the watchers' lines into `record` as comments, each on the node
+/// of the last move standing when it was said, in the front end's
+/// `words`.
+pub fn add_kibitz(
+    record: &mut SgfRecord,
+    saved: &SavedGame,
+    kibitz: &[KibitzLine],
+    words: Words<'_>,
+) {
+    let size = saved.game.settings().size.get();
+    for line in kibitz {
+        let note = Note::Kibitz {
+            name: &line.name,
+            text: &line.text,
+        };
+        record.comment_after(moves_before(saved, line.after_event), &words(note, size));
+    }
+}
+
 /// Writes the saved game as SGF to `path`, atomically.
 pub fn export_to(saved: &SavedGame, path: &Path, words: Words<'_>) -> std::io::Result<()> {
-    write_atomically(
-        path,
-        sgf::write(&record_of(saved, words)).as_bytes(),
-        Access::Normal,
-    )
+    write_record(&record_of(saved, words), path)
+}
+
+/// Writes `record` as SGF to `path`, atomically.
+pub fn write_record(record: &SgfRecord, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, sgf::write(record).as_bytes(), Access::Normal)
+}
+
+/// Where the export of the saved game goes in `dir`: `<game id>.sgf`.
+#[must_use]
+pub fn path_in(saved: &SavedGame, dir: &Path) -> PathBuf {
+    dir.join(format!("{}.sgf", saved.contents.header.game_id))
 }
 
 /// Writes the saved game to `dir/<game id>.sgf` and returns the path.
 pub fn export_into(saved: &SavedGame, dir: &Path, words: Words<'_>) -> std::io::Result<PathBuf> {
-    let path = dir.join(format!("{}.sgf", saved.contents.header.game_id));
+    let path = path_in(saved, dir);
     export_to(saved, &path, words)?;
     Ok(path)
 }

@@ -27,6 +27,8 @@ fn settings_round_trip() {
         bell: true,
         lang: Some(Language::Ja),
         announce: false,
+        watchers: false,
+        max_watchers: 5,
         engine_command: Some("gnugo --mode gtp --level 3".into()),
         engine_limit_secs: 15,
     };
@@ -51,6 +53,27 @@ fn announcing_hosted_games_is_on_unless_the_file_turns_it_off() {
         .problem
         .expect("a value that is no boolean is named");
     assert_eq!(problem.line, Some(2));
+}
+
+#[test]
+fn watching_is_on_for_sixteen_unless_the_file_says_otherwise() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "[player]\nname = \"Sai\"\n").unwrap();
+    let config = load(&path).config;
+    assert!(config.watchers);
+    assert_eq!(config.max_watchers, 16);
+    fs::write(&path, "[network]\nwatchers = false\nmax_watchers = 3\n").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert!(!loaded.config.watchers);
+    assert_eq!(loaded.config.max_watchers, 3);
+    for wrong in ["0", "65"] {
+        fs::write(&path, format!("[network]\n\nmax_watchers = {wrong}\n")).unwrap();
+        let problem = load(&path).problem.expect("a cap out of range is named");
+        assert_eq!(problem.line, Some(3));
+        assert!(problem.message.contains("1 to 64"), "{}", problem.message);
+    }
 }
 
 #[test]

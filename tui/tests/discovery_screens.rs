@@ -53,6 +53,7 @@ async fn the_lobby_announces_while_it_waits_and_withdraws_when_the_game_starts()
     let dir = tempfile::tempdir().unwrap();
     let lan = MemoryLan::new();
     let mut host = on(&lan, dir.path());
+    host.config.watchers = false;
     keys(&mut host, "jl");
     open_from_home(&mut host, HomeItem::HostLan);
     press(&mut host, KeyCode::Enter);

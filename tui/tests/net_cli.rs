@@ -248,22 +248,7 @@ fn a_series_game_between_two_processes_is_recorded_on_both_sides() {
 fn two_plain_mode_players_play_a_game_over_the_lan() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
-    let mut host = Proc::start(&hh, &["--plain", "--listen", "127.0.0.1"]);
-    host.expect("kaisho plain mode");
-    host.say("host 9 6.5 0 0");
-    let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    assert!(code.starts_with("127.0.0.1:"), "{code}");
-    let mut join = Proc::start(&jh, &["--plain"]);
-    join.expect("kaisho plain mode");
-    join.say(&format!("join {code}"));
-    let joined = join.expect("game ");
-    host.expect("game ");
-    // Nigiri decided the colours: whoever has Black moves first.
-    let (mut black, mut white) = if joined.contains("you play Black") {
-        (join, host)
-    } else {
-        (host, join)
-    };
+    let (mut black, mut white, _) = plain_pair(&hh, &jh);
     black.say("play E5");
     white.expect("move 1, Black E5");
     white.say("chat good game");
@@ -280,6 +265,60 @@ fn two_plain_mode_players_play_a_game_over_the_lan() {
     for side in [&mut black, &mut white] {
         let line = side.expect("White accepts proposal 1");
         assert!(line.contains("W+6.5"), "{line}");
+        side.say("quit");
+        assert_eq!(side.finish(), 0);
+    }
+}
+
+/// Two plain-mode players on loopback, the host in `hh` hosting a 9×9
+/// game and the joiner in `jh` joining it: Black, White, and the watch
+/// code the host printed.
+fn plain_pair(hh: &Path, jh: &Path) -> (Proc, Proc, String) {
+    let mut host = Proc::start(hh, &["--plain", "--listen", "127.0.0.1"]);
+    host.expect("kaisho plain mode");
+    host.say("host 9 6.5 0 0");
+    let watch = host.expect("watch: ")["watch: ".len()..].to_string();
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    assert!(code.starts_with("127.0.0.1:"), "{code}");
+    assert_ne!(watch, code);
+    let mut join = Proc::start(jh, &["--plain"]);
+    join.expect("kaisho plain mode");
+    join.say(&format!("join {code}"));
+    let joined = join.expect("game ");
+    host.expect("game ");
+    // Nigiri decided the colours: whoever has Black moves first.
+    if joined.contains("you play Black") {
+        (join, host, watch)
+    } else {
+        (host, join, watch)
+    }
+}
+
+/// Plain mode watches too: `watch ADDRESS CODE` with the watch code a
+/// plain host prints follows the game line by line, and `chat` kibitzes.
+#[test]
+fn a_plain_mode_watcher_follows_a_plain_mode_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, wh) = (
+        dir.path().join("host"),
+        dir.path().join("joiner"),
+        dir.path().join("watcher"),
+    );
+    let (mut black, mut white, watch) = plain_pair(&hh, &jh);
+    let mut watcher = Proc::start(&wh, &["--plain"]);
+    watcher.expect("kaisho plain mode");
+    watcher.say(&format!("watch {watch}"));
+    watcher.expect("watching game ");
+    black.say("play E5");
+    white.expect("move 1, Black E5");
+    watcher.expect("move 1, Black E5");
+    white.say("chat onegaishimasu");
+    watcher.expect("chat from White: onegaishimasu");
+    watcher.say("chat thick shape");
+    white.say("play D4");
+    black.expect("move 2, White D4");
+    watcher.expect("move 2, White D4");
+    for side in [&mut black, &mut white, &mut watcher] {
         side.say("quit");
         assert_eq!(side.finish(), 0);
     }
@@ -1033,5 +1072,16 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_t
         !join.seen.iter().any(|l| l.contains("black is thick")),
         "{:#?}",
         join.seen
+    );
+    // The host's SGF keeps the line on the move it was said after.
+    let sgf = host
+        .seen
+        .iter()
+        .find_map(|l| l.strip_prefix("SGF saved to "))
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .expect("the host says where its SGF went");
+    assert!(
+        sgf.contains(";B[ee]C[[kibitz from Aki: black is thick\\]]"),
+        "{sgf}"
     );
 }

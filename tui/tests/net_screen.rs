@@ -722,10 +722,14 @@ async fn two_japanese_screens_play_a_whole_lan_game_in_japanese() {
         let mut told = side.said.clone();
         told.extend(side.session().after.iter().cloned());
         assert!(told.len() >= 8, "{told:#?}");
-        // The join code's words are the code itself, not a message.
+        // The join and watch codes' words are the codes themselves, not a
+        // message.
         let codes: Vec<String> = told
             .iter()
-            .filter_map(|l| l.strip_prefix("参加コード: "))
+            .filter_map(|l| {
+                l.strip_prefix("参加コード: ")
+                    .or_else(|| l.strip_prefix("観戦: "))
+            })
             .map(str::to_string)
             .collect();
         let fingerprints: Vec<String> = told
@@ -948,4 +952,174 @@ async fn a_mannen_ko_is_played_out_on_both_screens_over_loopback() {
         assert_eq!(side.session().game.board(), &board);
     }
     assert_eq!(a.session().game.state_hash(), b.session().game.state_hash());
+}
+
+/// A watcher of the game at `code` through the network crate, as Chie:
+/// each event it sees goes to `seen`, and after the first it says `say`,
+/// if any; it ends with the error that ended the watch.
+async fn watcher_chie(
+    code: String,
+    dir: std::path::PathBuf,
+    seen: tokio::sync::mpsc::UnboundedSender<kaisho_core::Event>,
+    mut say: Option<&'static str>,
+) -> kaisho_net::NetError {
+    let identity = kaisho_saves::identity::load_or_create(&dir.join("chie.identity")).unwrap();
+    let code = kaisho_net::JoinCode::parse(&code).unwrap();
+    let mut watcher = match kaisho_net::watch(&code, &identity, "Chie").await {
+        Ok(w) => w,
+        Err(e) => return e,
+    };
+    assert_eq!(watcher.names, ["Aki".to_string(), "Ben".to_string()]);
+    for _ in 0..1_000 {
+        match watcher.next().await {
+            Ok(kaisho_net::Seen::Event { event, .. }) => {
+                if let Some(text) = say.take() {
+                    watcher.kibitz(text).await.unwrap();
+                }
+                let _ = seen.send(event);
+            }
+            Ok(_) => {}
+            Err(e) => return e,
+        }
+    }
+    panic!("the watch did not end");
+}
+
+/// Watches as "Dai" and gives the first kibitz line it is sent.
+async fn first_kibitz(code: String, dir: std::path::PathBuf) -> String {
+    let identity = kaisho_saves::identity::load_or_create(&dir.join("dai.identity")).unwrap();
+    let code = kaisho_net::JoinCode::parse(&code).unwrap();
+    let mut watcher = kaisho_net::watch(&code, &identity, "Dai").await.unwrap();
+    for _ in 0..1_000 {
+        if let kaisho_net::Seen::Kibitz { text, .. } = watcher.next().await.unwrap() {
+            watcher.leave().await;
+            return text;
+        }
+    }
+    panic!("no kibitz reached the second watcher");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_the_reason() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let dir_c = tempfile::tempdir().unwrap();
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    let door = a
+        .seat()
+        .watch
+        .clone()
+        .expect("hosting lets club members watch");
+    assert!(door.code.starts_with("127.0.0.1:"), "{}", door.code);
+    assert!(b.seat().watch.is_none(), "the joiner shows no watch code");
+    let (seen_tx, mut seen) = tokio::sync::mpsc::unbounded_channel();
+    let watcher = tokio::spawn(watcher_chie(
+        door.code.clone(),
+        dir_c.path().to_path_buf(),
+        seen_tx,
+        None,
+    ));
+    settle(&mut a, &mut b, |a, _| {
+        a.seat().watch.as_ref().is_some_and(|w| w.names == ["Chie"])
+    })
+    .await;
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    let event = tokio::time::timeout(Duration::from_secs(10), seen.recv())
+        .await
+        .unwrap();
+    assert!(
+        matches!(event, Some(kaisho_core::Event::Play { color: Color::Black, point }) if point == gtp("E5", 9))
+    );
+    a.press(KeyCode::Char('W'));
+    settle(&mut a, &mut b, |a, _| {
+        a.seat().watch.as_ref().is_some_and(|w| !w.open)
+    })
+    .await;
+    assert!(a.seat().watch.as_ref().unwrap().names.is_empty());
+    let ended = tokio::time::timeout(Duration::from_secs(10), watcher)
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        matches!(
+            ended,
+            kaisho_net::NetError::Dropped(kaisho_net::Dropped::PlayersClosed)
+        ),
+        "{ended:?}"
+    );
+    let naming = kaisho::words::naming_for(Lang::En);
+    assert_eq!(
+        kaisho::words::net_refusal(&ended, naming, 9),
+        "the players closed watching"
+    );
+    // The players play on.
+    b.type_line(":D4");
+    settle(&mut a, &mut b, |a, _| stone(a, "D4") == Some(Color::White)).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (dir_c, dir_d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    let code = a.seat().watch.clone().unwrap().code;
+    let (seen_tx, mut seen) = tokio::sync::mpsc::unbounded_channel();
+    let said = r"E5 \ thick]";
+    tokio::spawn(watcher_chie(
+        code.clone(),
+        dir_c.path().to_path_buf(),
+        seen_tx,
+        Some(said),
+    ));
+    settle(&mut a, &mut b, |a, _| {
+        a.seat().watch.as_ref().is_some_and(|w| w.names == ["Chie"])
+    })
+    .await;
+    a.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    tokio::time::timeout(Duration::from_secs(10), seen.recv())
+        .await
+        .unwrap();
+    // The line reaches the host's hub over loopback; the players are not
+    // shown it while the game goes on.
+    // A second watcher let in now is sent the game so far, kibitz
+    // included: once it has the line, so has the host's hub.
+    let heard = tokio::time::timeout(
+        Duration::from_secs(10),
+        first_kibitz(code, dir_d.path().to_path_buf()),
+    )
+    .await
+    .expect("the line reached the hub");
+    assert_eq!(heard, said);
+    assert!(!a.seat().chat.iter().any(|l| l.contains("thick")));
+    b.keys("ry");
+    settle(&mut a, &mut b, |a, b| {
+        !a.session().after.is_empty() && !b.session().after.is_empty()
+    })
+    .await;
+    assert!(
+        a.seat()
+            .chat
+            .iter()
+            .any(|l| l == r"kibitz from Chie: E5 \ thick]"),
+        "{:?}",
+        a.seat().chat
+    );
+    let sgf = |side: &Side| {
+        let path = side.session().after[0]
+            .strip_prefix("SGF saved to ")
+            .expect("the export's path")
+            .to_string();
+        std::fs::read_to_string(path).unwrap()
+    };
+    let host = sgf(&a);
+    assert!(
+        host.split(";B[ee]C[").nth(1).is_some_and(|c| c
+            .starts_with("White resigns: Black wins by resignation (B+R)\n[kibitz from Chie: E5 \\\\ thick\\]\\]])")),
+        "on the node of E5, escaped: {host}"
+    );
+    assert!(
+        !sgf(&b).contains("kibitz"),
+        "the joiner has no watchers' lines"
+    );
 }

@@ -461,6 +461,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             Screen::Settings(_) => "settings",
             Screen::HostForm(_) => "host form",
             Screen::Lobby(_) => "lobby",
+            Screen::Watch(_) => "watch",
             Screen::Join(_) => "join",
         });
         let r = next();
@@ -485,7 +486,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
             render_at(&state, w.max(1), h.max(1));
         }
     }
-    assert_eq!(seen.len(), 9, "the walk reached only {seen:?}");
+    assert_eq!(seen.len(), 10, "the walk reached only {seen:?}");
 }
 
 #[test]

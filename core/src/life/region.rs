@@ -8,7 +8,9 @@
 //! the booklet's 部分的死活論 prescribes (テーマ5: shapes on the same board are
 //! judged as if each stood on a board of its own).
 
+use super::benson;
 use super::grid::Grid;
+use super::open;
 
 /// One area of the board whose chains need search.
 pub(crate) struct Area {
@@ -58,4 +60,26 @@ fn settled_empties(grid: &Grid, safe: &[bool]) -> Vec<bool> {
         }
     }
     settled
+}
+
+/// The points of the area holding chain `c` as the analysis first cuts the
+/// board, from the position alone: every point reachable from the chain
+/// without crossing a stone of a chain that is a wall before any search
+/// (safe by [`benson::safety`], or a wall of an open region, see
+/// [`open::walls`]). A capture proven against every defence must let the
+/// defender play on all of them; a proof that holds it to fewer is no
+/// proof. Later rounds of the analysis, which also take chains the search
+/// found alive for walls, cut the same or smaller areas, and their
+/// captures are checked against this one.
+pub(crate) fn static_area(grid: &Grid, c: usize) -> Vec<usize> {
+    let none = vec![false; grid.chains.len()];
+    let safe: Vec<bool> = benson::safety(grid, &none)
+        .iter()
+        .map(Option::is_some)
+        .collect();
+    let walls = open::walls(grid, &safe, &none);
+    let wall = |chain: usize| safe[chain] || walls[chain].is_some();
+    grid.flood(grid.chains[c][0], |g, j| {
+        g.cells[j].is_none() || !wall(g.chain_of[j])
+    })
 }

@@ -87,7 +87,15 @@ impl Gate {
         .await?;
         link.greet(name).await?;
         match self.hub.subscribe(connection.clone()) {
-            Ok(sub) => Ok((link, sub)),
+            Ok(sub) => {
+                self.hub.name(sub.id, link.peer_name());
+                Ok((link, sub))
+            }
+            Err(Full::Closed) => {
+                let e = NetError::Dropped(crate::error::Dropped::PlayersClosed);
+                link.close(close::WATCHING_CLOSED, &e.to_string()).await;
+                Err(e)
+            }
             Err(Full::Cap(max)) => {
                 let reason = format!("this game has its {max} watchers; try again later");
                 link.close(close::NO_WATCHING, &reason).await;

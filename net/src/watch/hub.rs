@@ -34,6 +34,12 @@ struct State {
     kibitz: Vec<(String, String)>,
     /// The game events published so far.
     events: u32,
+    /// The watchers' names by id, as their greetings gave them.
+    names: Vec<(u64, String)>,
+    /// The players closed watching: no watcher is let in any more.
+    closed: bool,
+    /// For each kibitz line, the game events published before it.
+    kibitz_at: Vec<u32>,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -46,6 +52,8 @@ pub struct Hub(Arc<Mutex<State>>);
 pub enum Full {
     /// The hub has its `max` watchers.
     Cap(usize),
+    /// The players closed watching.
+    Closed,
 }
 
 /// A watcher let in: its id, the game so far, and its queue of what
@@ -67,6 +75,9 @@ impl Hub {
             next_id: 0,
             kibitz: Vec::new(),
             events: 0,
+            names: Vec::new(),
+            closed: false,
+            kibitz_at: Vec::new(),
         })))
     }
 
@@ -130,6 +141,9 @@ impl Hub {
     pub(crate) fn subscribe(&self, connection: quinn::Connection) -> Result<Subscription, Full> {
         let mut state = self.state();
         state.places.retain(|p| !p.queue.is_closed());
+        if state.closed {
+            return Err(Full::Closed);
+        }
         if state.places.len() >= state.max {
             return Err(Full::Cap(state.max));
         }
@@ -163,6 +177,8 @@ impl Hub {
         };
         state.history.push(message.clone());
         state.kibitz.push((name.to_string(), text.to_string()));
+        let events = state.events;
+        state.kibitz_at.push(events);
         Self::send_all(&mut state, &message, Some(from));
     }
 
@@ -171,5 +187,62 @@ impl Hub {
     #[must_use]
     pub fn kibitz_lines(&self) -> Vec<(String, String)> {
         self.state().kibitz.clone()
+    }
+
+    /// Names the watcher `id` (its greeting's name), for the players'
+    /// list.
+    pub(crate) fn name(&self, id: u64, name: &str) {
+        let mut state = self.state();
+        let State { places, names, .. } = &mut *state;
+        names.retain(|(n, _)| places.iter().any(|p| p.id == *n));
+        names.push((id, name.to_string()));
+    }
+
+    /// The names of the watchers in now, in the order they came.
+    #[must_use]
+    pub fn names(&self) -> Vec<String> {
+        let state = self.state();
+        state
+            .places
+            .iter()
+            .filter_map(|p| state.names.iter().find(|(id, _)| *id == p.id))
+            .map(|(_, name)| name.clone())
+            .collect()
+    }
+
+    /// Closes watching for good: every watcher is dropped with
+    /// [`close::WATCHING_CLOSED`], which tells it the players closed
+    /// watching, and no new one is let in.
+    pub fn close(&self) {
+        let mut state = self.state();
+        state.closed = true;
+        for place in state.places.drain(..) {
+            close::close(
+                &place.connection,
+                close::WATCHING_CLOSED,
+                crate::error::CLOSED_BY_PLAYERS,
+            );
+        }
+        state.names.clear();
+    }
+
+    /// Whether the players closed watching.
+    #[must_use]
+    pub fn closed(&self) -> bool {
+        self.state().closed
+    }
+
+    /// The watchers' chat so far, each line with the number of game events
+    /// published before it, its watcher's name and its text: for the
+    /// players' record once the game has ended, never before.
+    #[must_use]
+    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
+        let state = self.state();
+        state
+            .kibitz_at
+            .iter()
+            .zip(&state.kibitz)
+            .map(|(&at, (name, text))| (at, name.clone(), text.clone()))
+            .collect()
     }
 }

@@ -38,5 +38,5 @@ pub use error::{SgfError, SgfErrorKind};
 pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation};
-pub use words::{Note, Words};
+pub use words::{KibitzLine, Note, Words};
 pub use write::write;

@@ -25,6 +25,18 @@ pub enum Note<'a> {
     /// The game comment of a game both players lost, for which SGF's `RE`
     /// has no value.
     BothLose,
+    /// A watcher's line (kibitz), kept from the players until the game
+    /// ended.
+    Kibitz { name: &'a str, text: &'a str },
+}
+
+/// A watcher's line (kibitz): who said it, what, and after how many of
+/// the game's events; an export puts it on that node as a comment.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KibitzLine {
+    pub after_event: u32,
+    pub name: String,
+    pub text: String,
 }
 
 /// The front end's words for a comment on a board of `size` lines.

@@ -109,6 +109,15 @@ pub enum Command {
     Chat(String),
     /// Ask for the join code of a LAN game.
     AskJoin,
+    /// Open the Watch screen: the games open to watchers and the prompt
+    /// for a watch code.
+    AskWatch,
+    /// Watch the game at this watch code at once (plain mode).
+    WatchNow(String),
+    /// Watch the same game again after the watch was dropped.
+    WatchAgain,
+    /// The players close watching: the watchers are dropped and told so.
+    CloseWatching,
     /// Open the prompt for a chat line to the partner.
     AskChat,
     /// Resume the adjourned network game with this id: wait here for the

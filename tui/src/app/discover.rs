@@ -3,7 +3,7 @@
 //! the games found. The update never touches the network; the shell
 //! announces and browses (`finding` decides what to ask for).
 
-use kaisho_net::discovery::{Announcement, Change, FoundGames};
+use kaisho_net::discovery::{Announcement, Change, FoundGame, FoundGames};
 
 /// What the update asks the shell to do about discovery.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -38,12 +38,29 @@ pub struct Discovering {
 }
 
 /// The Join screen: the games found, the one chosen, and whether looking
-/// is off (kaisho listens on this machine only).
+/// is off (kaisho listens on this machine only). The Watch screen's
+/// prompt is the same screen listing only the games open to watchers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JoinScreen {
     pub found: FoundGames,
+    /// An index into [`JoinScreen::listed`].
     pub chosen: Option<usize>,
     pub off: bool,
     /// Why looking failed, if it did.
     pub failed: Option<String>,
+    /// Choosing a game to watch: the code typed is a watch code.
+    pub watching: bool,
+}
+
+impl JoinScreen {
+    /// The games listed: every game found, or to watch, those that let
+    /// watchers in.
+    #[must_use]
+    pub fn listed(&self) -> Vec<&FoundGame> {
+        self.found
+            .games()
+            .iter()
+            .filter(|g| !self.watching || g.game.watching)
+            .collect()
+    }
 }

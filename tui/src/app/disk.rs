@@ -12,6 +12,7 @@ use kaisho_core::{Event, Settings};
 use kaisho_saves::config::{Config, ConfigProblem};
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
+use kaisho_saves::sgf::KibitzLine;
 use kaisho_saves::sgf::{SgfFileError, SgfRecord};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -48,8 +49,13 @@ pub enum Job {
     /// Read an SGF file.
     ReadSgf { path: PathBuf },
     /// Export saved game `game` as SGF into the exports folder, its
-    /// comments in `lang`.
-    Export { game: String, lang: Lang },
+    /// comments in `lang`, with the watchers' lines `kibitz` (a hosted
+    /// game's, given by its network task) among them.
+    Export {
+        game: String,
+        lang: Lang,
+        kibitz: Vec<KibitzLine>,
+    },
     /// List the series.
     ListSeries,
     /// Read one series.

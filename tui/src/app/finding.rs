@@ -15,13 +15,21 @@ use kaisho_net::discovery::Announcement;
 use kaisho_net::{JoinCode, Terms};
 
 /// Opens the Join screen with the join prompt open: a game may be chosen
-/// from the list, or the address and code typed as ever.
-pub(super) fn open_join(state: &mut State) {
+/// from the list, or the address and code typed as ever; `watching`, the
+/// Watch screen's prompt for a watch code, listing the games open to
+/// watchers.
+pub(super) fn open_join(state: &mut State, watching: bool) {
     state.screen = Screen::Join(Box::new(JoinScreen {
         off: state.listen.is_loopback(),
+        watching,
         ..JoinScreen::default()
     }));
-    state.prompt = Some(Prompt::Text(Field::JoinCode, String::new()));
+    let field = if watching {
+        Field::WatchCode
+    } else {
+        Field::JoinCode
+    };
+    state.prompt = Some(Prompt::Text(field, String::new()));
 }
 
 /// Moves the choice by `by` through the games found, and puts the chosen
@@ -31,7 +39,7 @@ pub(super) fn choose(state: &mut State, by: isize) {
     let Screen::Join(join) = &mut state.screen else {
         return;
     };
-    let games = join.found.games();
+    let games = join.listed();
     if games.is_empty() {
         return;
     }
@@ -41,20 +49,30 @@ pub(super) fn choose(state: &mut State, by: isize) {
         None => 0,
         Some(i) => i.saturating_add_signed(by).min(last),
     };
+    let address = if join.watching {
+        games[at].watch_address()
+    } else {
+        games[at].address()
+    };
     join.chosen = Some(at);
-    let Some(address) = games[at].address() else {
+    let Some(address) = address else {
         return;
+    };
+    let field = if join.watching {
+        Field::WatchCode
+    } else {
+        Field::JoinCode
     };
     // Words already typed that are not an address are the code: kept.
     let code = match &state.prompt {
-        Some(Prompt::Text(Field::JoinCode, text)) => text
+        Some(Prompt::Text(Field::JoinCode | Field::WatchCode, text)) => text
             .split_whitespace()
             .filter(|word| word.parse::<std::net::SocketAddr>().is_err())
             .collect::<Vec<_>>()
             .join(" "),
         _ => String::new(),
     };
-    state.prompt = Some(Prompt::Text(Field::JoinCode, format!("{address} {code}")));
+    state.prompt = Some(Prompt::Text(field, format!("{address} {code}")));
 }
 
 /// Takes a report of the shell's discovery into the Join screen's list;
@@ -71,11 +89,10 @@ pub(super) fn found(state: &mut State, found: Found, out: &mut Out) {
         Found::Change(change) => {
             let chosen = join
                 .chosen
-                .and_then(|i| join.found.games().get(i))
-                .map(|g| g.instance.clone());
+                .and_then(|i| join.listed().get(i).map(|g| g.instance.clone()));
             join.found.apply(&change);
             join.chosen =
-                chosen.and_then(|name| join.found.games().iter().position(|g| g.instance == name));
+                chosen.and_then(|name| join.listed().iter().position(|g| g.instance == name));
         }
         Found::Failed(why) => join.failed = Some(why),
         Found::NotAnnounced(_) => {}
@@ -104,13 +121,23 @@ pub(super) fn port_of(code: &str) -> Option<u16> {
 
 /// Asks the shell for what should be announced and browsed now that is
 /// not: announce while a host waits in the lobby with its port known,
-/// browse while the Join screen shows; neither once kaisho quits.
+/// announce a game in play while it is open to watchers (and once they
+/// are shut out, that it no longer is), browse while the Join screen
+/// shows; neither once kaisho quits.
 pub(super) fn reconcile(state: &mut State, out: &mut Out) {
     let quitting = out.cmds.contains(&Cmd::Quit);
     let wanted = match &state.screen {
         Screen::Lobby(lobby) if !lobby.closed && !quitting => {
             lobby.announcing.clone().filter(|a| a.port != 0)
         }
+        // A game in play that let watchers in goes on being announced, so
+        // club members find it to watch.
+        Screen::Game(session) if !quitting && session.game.outcome().is_none() => session
+            .net
+            .as_ref()
+            .filter(|net| net.link == super::seat::LinkState::Connected)
+            .and_then(|net| net.watch.as_ref()?.announcing.clone())
+            .filter(|a| a.port != 0),
         _ => None,
     };
     let browse = !quitting && matches!(&state.screen, Screen::Join(j) if !j.off);

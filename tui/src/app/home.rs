@@ -19,6 +19,8 @@ pub enum HomeItem {
     HostLan,
     /// Join a partner's game with the code it shows.
     JoinLan,
+    /// Watch a game on the local network (観戦) with its watch code.
+    WatchLan,
     /// Play a GTP engine with the values below; its value is the colour
     /// the player takes.
     PlayEngine,
@@ -59,6 +61,7 @@ const SAVED: &[HomeItem] = &[
     HomeItem::Series,
     HomeItem::Settings,
     HomeItem::PlayEngine,
+    HomeItem::WatchLan,
     HomeItem::Quit,
 ];
 
@@ -236,6 +239,7 @@ impl Home {
                     HomeItem::Quit => Some(Command::Quit),
                     HomeItem::HostLan => Some(Command::OpenHost),
                     HomeItem::JoinLan => Some(Command::AskJoin),
+                    HomeItem::WatchLan => Some(Command::AskWatch),
                     HomeItem::Games => Some(Command::OpenGames),
                     HomeItem::Series => Some(Command::OpenSeries),
                     HomeItem::Settings => Some(Command::OpenSettings),

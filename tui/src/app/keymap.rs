@@ -27,11 +27,13 @@ pub enum Context {
     Look,
     /// A play-out (確認) on its scratch board in the ending.
     Playout,
+    /// Watching a game (観戦).
+    Watch,
 }
 
 impl Context {
     /// Every context, for the tests that walk all key tables.
-    pub const ALL: [Context; 13] = [
+    pub const ALL: [Context; 14] = [
         Context::Home,
         Context::Play,
         Context::Ending,
@@ -45,6 +47,7 @@ impl Context {
         Context::Lobby,
         Context::Look,
         Context::Playout,
+        Context::Watch,
     ];
 
     /// The context of what the state shows now.
@@ -58,6 +61,7 @@ impl Context {
             Screen::Settings(_) => Context::Settings,
             Screen::HostForm(_) => Context::HostForm,
             Screen::Lobby(_) | Screen::Join(_) => Context::Lobby,
+            Screen::Watch(_) => Context::Watch,
             Screen::Game(session) if session.look.back.is_some() => Context::Look,
             Screen::Game(session) if session.halted.is_some() => Context::Halted,
             Screen::Game(session) if session.game.playout().is_some() => Context::Playout,
@@ -86,6 +90,7 @@ impl Context {
             Context::Lobby => "waiting for the partner",
             Context::Look => "look back",
             Context::Playout => "play-out",
+            Context::Watch => "watching",
         }
     }
 }
@@ -232,6 +237,7 @@ const PLAY: &[Binding] = &[
         Some("t names"),
         Command::ToggleNames,
     ),
+    CLOSE_WATCHING,
     CHAT,
     HELP,
     bind(
@@ -297,6 +303,7 @@ const ENDING: &[Binding] = &[
         None,
         Command::ToggleNames,
     ),
+    CLOSE_WATCHING,
     CHAT,
     HELP,
     bind(
@@ -542,6 +549,35 @@ const LOBBY: &[Binding] = &[
     ),
 ];
 
+/// Watching a game: talk, watch again, leave; nothing reaches the game.
+const WATCH: &[Binding] = &[
+    bind(
+        &[Char('c')],
+        "kibitz: type a line to the other watchers (the players see it once the game ends)",
+        Some("c kibitz"),
+        Command::AskChat,
+    ),
+    bind(
+        &[Char('r')],
+        "watch again after the host dropped the watch (from the start)",
+        Some("r watch again"),
+        Command::WatchAgain,
+    ),
+    HELP,
+    bind(
+        &[Esc, Char('q')],
+        "stop watching and go back home",
+        Some("Esc leave"),
+        Command::Back,
+    ),
+];
+/// `W`, on the players' screen of a hosted game open to watchers.
+const CLOSE_WATCHING: Binding = bind(
+    &[Char('W')],
+    "close watching (the watchers are dropped and told why)",
+    None,
+    Command::CloseWatching,
+);
 /// The record at hand, on every screen of a game.
 const RECORD: &[Binding] = &[
     bind(
@@ -614,6 +650,7 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
         Context::HostForm => (LIST, VALUES, HOST_FORM),
         Context::Lobby => (&[], &[], LOBBY),
         Context::Playout => (CURSOR, &[], PLAYOUT),
+        Context::Watch => (&[], &[], WATCH),
     };
     moves.iter().chain(values).chain(rest)
 }

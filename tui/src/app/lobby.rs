@@ -13,7 +13,7 @@ use super::series_net::SeriesTerms;
 use super::timer::CLOCKS;
 use super::{Screen, State};
 use crate::words::{FormValue, Lang, Note, clock_words, form_value, note};
-use crate::words::{Say, say};
+use crate::words::{Say, WatchSay, say, watch_say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
@@ -33,6 +33,8 @@ pub enum HostItem {
     Colors,
     Clock,
     Port,
+    /// Whether club members may watch (観戦), with a watch code.
+    Watchers,
     Start,
 }
 
@@ -41,6 +43,7 @@ pub const HOST_ITEMS: &[HostItem] = &[
     HostItem::BoardSize,
     HostItem::Komi,
     HostItem::Handicap,
+    HostItem::Watchers,
     HostItem::Colors,
     HostItem::Clock,
     HostItem::Port,
@@ -66,6 +69,11 @@ pub struct HostForm {
     /// The komi of an even game, which comes back when the handicap goes.
     pub even_komi: Komi,
     pub port: u16,
+    /// Let club members watch, at most this many at a time; `None` lets
+    /// none in.
+    pub watchers: Option<u32>,
+    /// The most watchers when watching is turned on here.
+    pub max_watchers: u32,
     /// A series game: komi, handicap and colours are the series', not the
     /// form's.
     pub series: Option<Box<(SeriesTerms, SeriesGame)>>,
@@ -109,6 +117,13 @@ impl HostForm {
             HostItem::Colors => says(FormValue::Colors(self.colors)),
             HostItem::Clock => clock_words(lang, self.time_control()),
             HostItem::Port => self.port.to_string(),
+            HostItem::Watchers => watch_say(
+                lang,
+                match self.watchers {
+                    Some(n) => WatchSay::Allowed(n),
+                    None => WatchSay::NotAllowed,
+                },
+            ),
             HostItem::Start => return None,
         })
     }
@@ -157,6 +172,12 @@ impl HostForm {
                 self.custom_clock = None;
                 self.clock = cycle(self.clock, CLOCKS.len());
             }
+            HostItem::Watchers => {
+                self.watchers = match self.watchers {
+                    Some(_) => None,
+                    None => Some(self.max_watchers),
+                };
+            }
             HostItem::Port | HostItem::Start => {}
         }
     }
@@ -201,6 +222,8 @@ pub struct Lobby {
     /// What a host announces on the local network while it waits (its
     /// port filled in once it listens); `None` when it does not announce.
     pub announcing: Option<Announcement>,
+    /// The code club members watch with, when watching is allowed.
+    pub watch_code: Option<String>,
 }
 
 /// Opens the host's form with the home menu's board, komi and handicap.
@@ -226,6 +249,8 @@ pub(super) fn open_host(state: &mut State, out: &mut Out) {
         komi_chosen: home.komi_chosen,
         even_komi: home.even_komi,
         port: DEFAULT_PORT,
+        watchers: state.config.watchers.then_some(state.config.max_watchers),
+        max_watchers: state.config.max_watchers,
     }));
 }
 
@@ -284,6 +309,7 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
                     bind,
                     terms,
                     series: offered,
+                    watchers: form.watchers.map(|n| n as usize),
                 };
                 start(state, plan, title, out);
                 if let Screen::Lobby(lobby) = &mut state.screen {
@@ -314,7 +340,17 @@ pub(super) fn ask_code(state: &mut State, out: &mut Out) {
         out.refuse(note(state.naming.lang, Note::NetNeedsHome));
         return;
     }
-    super::finding::open_join(state);
+    super::finding::open_join(state, false);
+}
+
+/// Opens the Watch screen's prompt: the games open to watchers and the
+/// watch code.
+pub(super) fn ask_watch(state: &mut State, out: &mut Out) {
+    if state.places.is_none() {
+        out.refuse(note(state.naming.lang, Note::NetNeedsHome));
+        return;
+    }
+    super::finding::open_join(state, true);
 }
 
 /// Joins with a typed code; for a series game, only the series' next game.
@@ -341,7 +377,12 @@ pub(super) fn join(
 pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out) {
     let name = state.config.player_name.clone();
     let announcing = match &plan {
-        Plan::Host { terms, .. } => super::finding::announcement_for(state, terms),
+        Plan::Host {
+            terms, watchers, ..
+        } => super::finding::announcement_for(state, terms).map(|mut game| {
+            game.watching = watchers.is_some();
+            game
+        }),
         _ => None,
     };
     out.cmds.push(Cmd::Net(NetRequest::Start { plan, name }));

@@ -43,6 +43,7 @@ mod timer;
 mod title;
 mod undo;
 mod update;
+mod watch;
 
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
@@ -57,13 +58,13 @@ pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
-pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started};
+pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started, Watched};
 pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
 };
 pub use review::Review;
-pub use seat::{LinkState, NetSeat};
+pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
 pub use series_typed::{
@@ -79,6 +80,7 @@ pub use text::{board_text, moves_text, score_text};
 pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
 pub use title::Title;
 pub use update::update;
+pub use watch::{Follow, Talk, WatchScreen};
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};
 use kaisho_saves::places::Places;
@@ -113,6 +115,9 @@ pub enum Screen {
     Lobby(Box<Lobby>),
     /// Joining: the games found on the local network, and the join prompt.
     Join(Box<JoinScreen>),
+    /// Watching a game (観戦): the game followed, its talk, and whether
+    /// the host still feeds it.
+    Watch(Box<WatchScreen>),
 }
 
 /// What an open text prompt will be used for.
@@ -243,6 +248,7 @@ impl State {
     #[must_use]
     pub fn ticks_visibly(&self) -> bool {
         self.message.is_some()
+            || matches!(&self.screen, Screen::Watch(w) if w.running())
             || self
                 .table()
                 .is_some_and(|s| s.timer.is_some() && s.game.phase() == kaisho_core::Phase::Playing)

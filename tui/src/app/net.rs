@@ -13,6 +13,7 @@ use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, GameError, Komi, Settings};
 use kaisho_net::Terms;
+use kaisho_saves::sgf::KibitzLine;
 use std::net::SocketAddr;
 
 /// How to find the partner.
@@ -27,6 +28,9 @@ pub enum Plan {
         /// For a series game, the host's side of it: which of the
         /// joiner's last results the host's copy could take.
         series: Option<SeriesTerms>,
+        /// Let club members watch (観戦), at most this many at a time,
+        /// with a watch code of their own; `None` lets none in.
+        watchers: Option<usize>,
     },
     /// Dial the host with the code it shows; for a series game, refuse an
     /// offer other than the series' next game.
@@ -90,6 +94,26 @@ pub enum NetRequest {
     Leave,
     /// The player's answer to [`NetNews::TakeLastResult`].
     TakeLastResult(bool),
+    /// The players close watching: every watcher is dropped and told so.
+    CloseWatching,
+    /// Watch the game of the host at `code` (its watch code) as `name`:
+    /// the task reports what it sees and sends [`NetRequest::Chat`] as
+    /// the watchers' chat (kibitz).
+    Watch {
+        code: String,
+        name: String,
+    },
+}
+
+/// A game a watcher has begun to follow: its terms and players; its
+/// events follow as [`NetNews::Remote`], from the first.
+#[derive(Clone, Debug)]
+pub struct Watched {
+    pub settings: Settings,
+    pub time: TimeControl,
+    /// Black's and White's names.
+    pub names: [String; 2],
+    pub game_id: String,
 }
 
 /// A game the network task has begun or resumed: its terms and the events
@@ -206,6 +230,34 @@ pub enum NetNews {
     TakeLastResult {
         series: String,
         said: String,
+    },
+    /// The host lets club members watch with this code.
+    WatchCode(String),
+    /// The game has ended (the event that ended it follows): the
+    /// watchers' lines, held from the players until now.
+    KibitzHeld(Vec<KibitzLine>),
+    /// The watchers in now, by name, and whether watching is still open.
+    Watchers {
+        names: Vec<String>,
+        open: bool,
+    },
+    /// Watching: the game followed.
+    Watching(Box<Watched>),
+    /// Watching: a player's chat line.
+    Said {
+        color: Color,
+        text: String,
+    },
+    /// Watching: another watcher's chat line (kibitz).
+    Kibitz {
+        name: String,
+        text: String,
+    },
+    /// Watching: a player's clock as that player reported it.
+    Clocked {
+        color: Color,
+        main_left_ms: u64,
+        periods_left: u32,
     },
 }
 

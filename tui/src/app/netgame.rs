@@ -7,11 +7,11 @@ use super::disk::{Job, Then};
 use super::net::{NetNews, Started};
 use super::out::Out;
 use super::prompt::Prompt;
-use super::seat::{LinkState, NetSeat};
+use super::seat::{LinkState, NetSeat, WatchDoor};
 use super::table::Table;
 use super::title::Title;
 use super::{Screen, State};
-use crate::words::{Note, note};
+use crate::words::{Note, WatchLine, WatchSay, note, watch_line, watch_say};
 use kaisho_core::{Game, Phase};
 
 /// Applies one report of the network task.
@@ -27,6 +27,14 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             }
             lobby.code = Some(code);
         }
+        (NetNews::WatchCode(code), Screen::Lobby(lobby)) => {
+            out.say(watch_say(naming.lang, WatchSay::Code(&code)));
+            if let Some(game) = &mut lobby.announcing {
+                game.watch_port = super::finding::port_of(&code);
+            }
+            lobby.watch_code = Some(code);
+        }
+        (news, Screen::Watch(_)) => super::watch::news(state, news, out),
         (NetNews::Note(line), Screen::Lobby(lobby)) => {
             out.say(line.clone());
             lobby.lines.push(line);
@@ -97,6 +105,32 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 closed(session, &text);
                 out.say(text);
             }
+            NetNews::KibitzHeld(lines) => {
+                // The watchers' lines, held until the end, for the players
+                // to read now and for the record.
+                if let Some(net) = &mut session.net {
+                    for line in &lines {
+                        let kibitz = WatchLine::Kibitz {
+                            name: &line.name,
+                            text: &line.text,
+                        };
+                        net.hear(watch_line(naming.lang, kibitz));
+                    }
+                    net.kibitz = lines;
+                }
+            }
+            NetNews::Watchers { names, open } => {
+                if let Some(door) = session.net.as_mut().and_then(|n| n.watch.as_mut()) {
+                    if door.open && !open {
+                        out.say(watch_say(naming.lang, WatchSay::ClosedNote));
+                    }
+                    door.names = names;
+                    door.open = open;
+                    if let Some(game) = &mut door.announcing {
+                        game.watching = open;
+                    }
+                }
+            }
             _ => {}
         },
         // News of a game the player has left (a late closing line) changes nothing.
@@ -107,16 +141,29 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
 /// The game begins (or resumes after a drop): the screen shows it.
 fn begin(state: &mut State, started: Started, out: &mut Out) {
     let local = started.local;
-    // A resumption after a drop keeps the chat and the series game.
-    let (chat, series) = match &mut state.screen {
+    // A resumption after a drop keeps the chat, the series game and the
+    // watchers.
+    let (chat, series, watch) = match &mut state.screen {
         Screen::Game(session) => session
             .net
             .take()
             .filter(|n| n.game_id == started.game_id)
-            .map(|n| (n.chat, n.series))
+            .map(|n| (n.chat, n.series, n.watch))
             .unwrap_or_default(),
-        Screen::Lobby(lobby) => (Vec::new(), lobby.series.take()),
-        _ => (Vec::new(), None),
+        Screen::Lobby(lobby) => {
+            let watch = lobby.watch_code.take().map(|code| WatchDoor {
+                code,
+                names: Vec::new(),
+                open: true,
+                // Announced on while the game goes on, for watchers only.
+                announcing: lobby.announcing.take().map(|mut game| {
+                    game.seat_free = false;
+                    game
+                }),
+            });
+            (Vec::new(), lobby.series.take(), watch)
+        }
+        _ => (Vec::new(), None, None),
     };
     // A series game resumed from Saved games finds its series by the id in
     // its log: the network task reads it.
@@ -143,6 +190,8 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         link: LinkState::Connected,
         thinking: false,
         series,
+        watch,
+        kibitz: Vec::new(),
     });
     session.ending_turn = local;
     state.screen = Screen::Game(Box::new(session));
@@ -178,6 +227,7 @@ fn finish(session: &Table, lang: crate::words::Lang, out: &mut Out) {
     };
     if session.after.is_empty() {
         let game = net.game_id.clone();
-        out.disk(Job::Export { game, lang }, Then::Finished);
+        let kibitz = net.kibitz.clone();
+        out.disk(Job::Export { game, lang, kibitz }, Then::Finished);
     }
 }

@@ -18,6 +18,8 @@ pub enum Field {
     Name,
     /// The code a host shows, to join its game.
     JoinCode,
+    /// The watch code a host shows, to watch its game.
+    WatchCode,
     /// The port a host listens on.
     Port,
     /// A chat line to the partner.
@@ -40,7 +42,7 @@ impl Field {
             Field::SgfPath => 400,
             Field::MoveNumber => 5,
             Field::Name => 32,
-            Field::JoinCode => 80,
+            Field::JoinCode | Field::WatchCode => 80,
             Field::Port => 5,
             Field::Chat => 200,
             Field::HostAddress => 60,

@@ -5,6 +5,8 @@
 use super::net::ClockFace;
 use super::recording::SeriesGame;
 use kaisho_core::Color;
+use kaisho_net::discovery::Announcement;
+use kaisho_saves::sgf::KibitzLine;
 
 /// Chat lines kept for the panel.
 const CHAT_KEPT: usize = 50;
@@ -34,6 +36,26 @@ pub struct NetSeat {
     pub thinking: bool,
     /// The series game this is, recorded in this side's copy at the end.
     pub series: Option<SeriesGame>,
+    /// On the host, when club members may watch: the watch code and who
+    /// watches.
+    pub watch: Option<WatchDoor>,
+    /// The watchers' lines, given by the network task once the game has
+    /// ended, for its SGF.
+    pub kibitz: Vec<KibitzLine>,
+}
+
+/// Watching (観戦) as the host's players see it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WatchDoor {
+    /// The code watchers dial (never the join code).
+    pub code: String,
+    /// The watchers in now, by name.
+    pub names: Vec<String>,
+    /// Whether watchers are still let in: the players may close it.
+    pub open: bool,
+    /// The game as announced on the local network while it goes on,
+    /// open to watchers until they close it; `None` when not announced.
+    pub announcing: Option<Announcement>,
 }
 
 impl NetSeat {

@@ -10,7 +10,7 @@ use super::prompt::{Field, Prompt};
 use super::{Screen, State};
 use crate::words::{Lang, Note, clock_words, note};
 use kaisho_core::BoardSize;
-use kaisho_saves::config::{Config, CoordinateStyle, Language};
+use kaisho_saves::config::{Config, CoordinateStyle, Language, MAX_WATCHERS};
 use std::path::Path;
 
 /// One line of the settings form.
@@ -29,6 +29,10 @@ pub enum SettingsItem {
     Bell,
     /// Whether a hosted game announces itself on the local network.
     Announce,
+    /// Whether a game hosted from the screen lets club members watch.
+    Watchers,
+    /// How many may watch one hosted game at a time.
+    MaxWatchers,
     /// The language of the screens, plain mode and exports: English or
     /// Japanese, in force once saved.
     Language,
@@ -46,6 +50,8 @@ pub const SETTINGS_ITEMS: &[SettingsItem] = &[
     SettingsItem::Clock,
     SettingsItem::Bell,
     SettingsItem::Announce,
+    SettingsItem::Watchers,
+    SettingsItem::MaxWatchers,
     SettingsItem::Language,
     SettingsItem::Save,
 ];
@@ -97,6 +103,8 @@ impl SettingsForm {
             },
             SettingsItem::Bell => note(lang, Note::On(c.bell)),
             SettingsItem::Announce => note(lang, Note::On(c.announce)),
+            SettingsItem::Watchers => note(lang, Note::On(c.watchers)),
+            SettingsItem::MaxWatchers => c.max_watchers.to_string(),
             SettingsItem::Language => note(lang, Note::LanguageName(self.language())),
             SettingsItem::Save => return None,
         })
@@ -126,6 +134,13 @@ impl SettingsForm {
             }
             SettingsItem::Bell => c.bell = !c.bell,
             SettingsItem::Announce => c.announce = !c.announce,
+            SettingsItem::Watchers => c.watchers = !c.watchers,
+            SettingsItem::MaxWatchers => {
+                c.max_watchers = c
+                    .max_watchers
+                    .saturating_add_signed(by)
+                    .clamp(1, MAX_WATCHERS);
+            }
             SettingsItem::Language => {
                 c.lang = Some(match c.lang.map_or(self.lang, Lang::from) {
                     Lang::En => Language::Ja,

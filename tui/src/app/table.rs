@@ -351,7 +351,8 @@ impl Table {
             && self.game.phase() == Phase::Ended
         {
             let game = recording.id().to_string();
-            out.disk(Job::Export { game, lang }, Then::Finished);
+            let kibitz = Vec::new();
+            out.disk(Job::Export { game, lang, kibitz }, Then::Finished);
         }
     }
 

@@ -29,8 +29,10 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         Msg::Tick => {
             let before = super::speech::face(state);
             let naming = state.naming;
-            if let Screen::Game(session) = &mut state.screen {
-                session.tick(naming, &mut out);
+            match &mut state.screen {
+                Screen::Game(session) => session.tick(naming, &mut out),
+                Screen::Watch(watch) => watch.tick(),
+                _ => {}
             }
             if let Some(message) = &mut state.message {
                 message.age = message.age.saturating_add(1);
@@ -80,7 +82,7 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
         state.help = false;
         return;
     }
-    if let (Screen::Join(_), Some(Prompt::Text(Field::JoinCode, _))) =
+    if let (Screen::Join(_), Some(Prompt::Text(Field::JoinCode | Field::WatchCode, _))) =
         (&state.screen, &state.prompt)
         && let KeyCode::Up | KeyCode::Down = key.code
     {
@@ -124,6 +126,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
             };
             lobby::join(state, text, series, out);
         }
+        Field::WatchCode => super::watch::dial(state, text, out),
         Field::Port => lobby::set_port(state, text, out),
         Field::Chat => chat(state, text, out),
         Field::HostAddress => match state.pending.take() {
@@ -257,10 +260,15 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::Chat(text) => chat(state, &text, out),
         Command::AskJoin => lobby::ask_code(state, out),
-        Command::AskChat => match state.table() {
-            Some(session) if session.net.is_some() => {
+        Command::AskWatch => lobby::ask_watch(state, out),
+        Command::WatchNow(code) => super::watch::dial(state, &code, out),
+        Command::WatchAgain => super::watch::again(state, out),
+        Command::CloseWatching => close_watching(state, out),
+        Command::AskChat => match &state.screen {
+            Screen::Game(session) if session.net.is_some() => {
                 state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
             }
+            Screen::Watch(_) => state.prompt = Some(Prompt::Text(Field::Chat, String::new())),
             _ => out.refuse(note(state.naming.lang, Note::ChatNeedsPartner)),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
@@ -306,7 +314,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             Screen::Series(_) => series::run(state, other, out),
             Screen::Settings(_) => settings::run(state, other, out),
             Screen::HostForm(_) => lobby::run_form(state, other, out),
-            Screen::Lobby(_) | Screen::Join(_) => {}
+            Screen::Lobby(_) | Screen::Join(_) | Screen::Watch(_) => {}
         },
     }
 }
@@ -339,7 +347,8 @@ fn adjourn(state: &mut State, out: &mut Out) {
             let id = recording.id().to_string();
             let game = id.clone();
             let lang = state.naming.lang;
-            out.disk(Job::Export { game, lang }, Then::Adjourned { id });
+            let kibitz = Vec::new();
+            out.disk(Job::Export { game, lang, kibitz }, Then::Adjourned { id });
             None
         }
         (None, None) => Some(note(state.naming.lang, Note::LeftUnsaved)),
@@ -351,11 +360,27 @@ fn adjourn(state: &mut State, out: &mut Out) {
     }
 }
 
-/// Sends a chat line to the partner and keeps it in the panel.
+/// The players close watching: the network task drops every watcher.
+fn close_watching(state: &mut State, out: &mut Out) {
+    let open = state
+        .table()
+        .and_then(|s| s.net.as_ref()?.watch.as_ref())
+        .is_some_and(|door| door.open);
+    if open {
+        out.cmds
+            .push(Cmd::Net(super::net::NetRequest::CloseWatching));
+    }
+}
+
+/// Sends a chat line to the partner and keeps it in the panel; on the
+/// Watch screen, to the other watchers.
 fn chat(state: &mut State, text: &str, out: &mut Out) {
     let text = text.trim();
     if text.is_empty() {
         return;
+    }
+    if let Screen::Watch(_) = state.screen {
+        return super::watch::kibitz(state, text, out);
     }
     let Screen::Game(session) = &mut state.screen else {
         return;
@@ -382,6 +407,7 @@ fn back(state: &mut State, out: &mut Out) {
             return;
         }
         Screen::Lobby(_) => return lobby::leave(state, out),
+        Screen::Watch(_) => return super::watch::leave(state, out),
         Screen::Review(review) if review.from_games && state.places.is_some() => {
             out.disk(Job::ListGames, Then::BackToGames);
         }

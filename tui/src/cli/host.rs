@@ -26,6 +26,7 @@ use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
+use kaisho_saves::sgf::KibitzLine;
 use kaisho_saves::visible::visible;
 use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
@@ -297,13 +298,16 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
             ExitCode::from(2)
         }
     };
-    export_sgf(places, id, lang);
+    // A hosted game's SGF keeps its watchers' lines once it has ended.
+    let kibitz = kaisho::netplay::kibitz_of(session);
+    export_sgf(places, id, lang, &kibitz);
     code
 }
 
-/// Exports saved game `id` as SGF and says where it went.
-fn export_sgf(places: &Places, id: &str, lang: Lang) {
-    let exported = kaisho::shell::disk::export(places, id, lang);
+/// Exports saved game `id` as SGF, with the watchers' lines `kibitz`,
+/// and says where it went.
+fn export_sgf(places: &Places, id: &str, lang: Lang, kibitz: &[KibitzLine]) {
+    let exported = kaisho::shell::disk::export(places, id, lang, kibitz);
     println!("{}", cli_line(lang, Line::Exported(&exported)));
 }
 
@@ -544,7 +548,7 @@ async fn play_script(
                 drop(session);
                 let Some(back) = comeback(&id, partner).await? else {
                     println!("{}", cli_line(lang, Line::NotBack { id: &id }));
-                    export_sgf(places, &id, lang);
+                    export_sgf(places, &id, lang, &[]);
                     return Ok(ExitCode::from(2));
                 };
                 session = back;

@@ -127,7 +127,7 @@ pub async fn run(
     // An adjourned game's SGF is written here, as the network task does;
     // a finished game's by the screen when it ends.
     if let Some(id) = adjourned {
-        let exported = export(&places, &id, lang);
+        let exported = export(&places, &id, lang, &[]);
         let sgf = cli_line(lang, Line::Exported(&exported));
         text = cli_line(lang, Line::Joined(&text, &sgf));
     }
@@ -326,12 +326,17 @@ impl Seat {
     async fn request(&mut self, request: NetRequest) -> Result<(), Stop> {
         match request {
             NetRequest::Act(event) => self.ours(event).await,
-            NetRequest::Start { .. } | NetRequest::StartEngine { .. } => {
+            NetRequest::Start { .. }
+            | NetRequest::StartEngine { .. }
+            | NetRequest::Watch { .. } => {
                 let line = crate::words::cli_line(self.lang, crate::words::Line::AlreadyRunning);
                 self.tell(NetNews::Refused(line));
                 Ok(())
             }
-            NetRequest::Chat(_) | NetRequest::TakeLastResult(_) | NetRequest::Leave => Ok(()),
+            NetRequest::Chat(_)
+            | NetRequest::TakeLastResult(_)
+            | NetRequest::CloseWatching
+            | NetRequest::Leave => Ok(()),
         }
     }
 

@@ -1,6 +1,7 @@
 //! Network play for the front end and the command line: the identity and
 //! stores it needs, getting a dropped partner back, the address a join code
-//! shows, and the task that runs a game's connection beside the screen.
+//! shows, and the tasks that run a game's connection beside the screen (a
+//! player's, or a watcher's).
 
 pub mod ask;
 pub mod discover;
@@ -10,6 +11,7 @@ pub mod lan;
 pub mod reconnect;
 pub mod task;
 pub mod terms;
+pub mod watching;
 pub mod worker;
 
 pub use env::{Env, now_unix};
@@ -19,3 +21,18 @@ pub use env::{Env, now_unix};
 pub const NO_BOARD: u8 = 19;
 pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};
+
+/// The watchers' lines of an ended game hosted with watchers, for its
+/// SGF; none before the end, nor on the joiner's side.
+#[must_use]
+pub fn kibitz_of(session: &kaisho_net::Session) -> Vec<kaisho_saves::sgf::KibitzLine> {
+    session
+        .kibitz_log()
+        .into_iter()
+        .map(|(after_event, name, text)| kaisho_saves::sgf::KibitzLine {
+            after_event,
+            name,
+            text,
+        })
+        .collect()
+}

@@ -2,7 +2,7 @@
 //! mode hold it: requests in, reports out. An engine game's task
 //! (`engine::seat`) is held the same way.
 
-use super::worker;
+use super::{watching, worker};
 use crate::app::{NetNews, NetRequest, State};
 use crate::engine::seat;
 use crate::words::{Lang, Line, cli_line};
@@ -32,6 +32,9 @@ impl Net {
         match request {
             NetRequest::Start { plan, name } => self.start(state, |places, lang, rx, news| {
                 tokio::spawn(worker::run(plan, name, places, lang, rx, news))
+            }),
+            NetRequest::Watch { code, name } => self.start(state, |places, lang, rx, news| {
+                tokio::spawn(watching::run(code, name, places, lang, rx, news))
             }),
             NetRequest::StartEngine { terms, name } => {
                 self.start(state, |places, lang, rx, news| {

@@ -18,7 +18,7 @@ use crate::words::{
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
-use kaisho_net::{Host, JoinCode, Link, NetError, Secret, Session, Terms, Update};
+use kaisho_net::{Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, Update};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
@@ -39,6 +39,13 @@ struct Task {
     lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
+    /// The watchers of a hosted game that lets club members watch.
+    hub: Option<Hub>,
+    /// The watchers' names as last told to the screen, and whether
+    /// watching was open.
+    watchers: (Vec<String>, bool),
+    /// Whether the watchers' lines were given to the screen at the end.
+    kibitz_given: bool,
 }
 
 /// How to find the partner again after a drop.
@@ -66,6 +73,9 @@ pub async fn run(
                 lang,
                 requests,
                 news: news.clone(),
+                hub: None,
+                watchers: (Vec::new(), true),
+                kibitz_given: false,
             };
             task.run(plan).await
         }
@@ -83,6 +93,7 @@ impl Task {
     async fn run(&mut self, plan: Plan) -> Result<String, NetplayError> {
         let resumed = matches!(plan, Plan::HostResume { .. } | Plan::JoinResume { .. });
         let (mut session, mut side) = self.connect(plan).await?;
+        self.share(&mut session)?;
         self.remember_host(&session, &side);
         self.started(&session, resumed);
         loop {
@@ -109,6 +120,7 @@ impl Task {
                         return Ok(self.adjourned(&id, &end));
                     };
                     session = self.resume(link, &side, &id).await?;
+                    self.share(&mut session)?;
                     self.started(&session, true);
                 }
                 Err(e) => return Err(e.into()),
@@ -148,7 +160,7 @@ impl Task {
     /// side, however the game stopped (a finished game's SGF is written by
     /// the screen when it ends).
     fn adjourned(&self, id: &str, end: &str) -> String {
-        let exported = export(&self.places, id, self.lang);
+        let exported = export(&self.places, id, self.lang, &[]);
         let sgf = self.line(Line::Exported(&exported));
         self.line(Line::Joined(end, &sgf))
     }
@@ -160,11 +172,18 @@ impl Task {
                 bind,
                 mut terms,
                 series,
+                watchers,
             } => {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
                 host.set_secret(Secret::generate()?);
+                if let Some(max) = watchers {
+                    self.hub = Some(host.allow_watching(Secret::generate()?, max)?);
+                }
                 let shown = lan::shown(host.local_addr()?);
                 let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
+                if let Some(watch) = host.watch_code(Some(shown))? {
+                    self.tell(NetNews::WatchCode(watch.to_string()));
+                }
                 self.tell(NetNews::Listening {
                     code: code.to_string(),
                 });
@@ -391,16 +410,29 @@ impl Task {
                     }
                     Some(NetRequest::Act(event)) => self.act(session, event).await?,
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
-                    Some(NetRequest::Start { .. } | NetRequest::StartEngine { .. }) => {
+                    Some(
+                        NetRequest::Start { .. }
+                        | NetRequest::StartEngine { .. }
+                        | NetRequest::Watch { .. },
+                    ) => {
                         self.tell(NetNews::Refused(self.line(Line::AlreadyRunning)));
+                    }
+                    Some(NetRequest::CloseWatching) => {
+                        if let Some(hub) = &self.hub {
+                            hub.close();
+                        }
+                        self.tell_watchers();
                     }
                     Some(NetRequest::TakeLastResult(_)) => {}
                 },
                 update = session.next() => match update? {
-                    Update::Remote { event, .. } => self.tell(NetNews::Remote {
-                        event,
-                        hash: session.game().state_hash(),
-                    }),
+                    Update::Remote { event, .. } => {
+                        self.give_kibitz(session);
+                        self.tell(NetNews::Remote {
+                            event,
+                            hash: session.game().state_hash(),
+                        });
+                    }
                     Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
                         event,
                         hash: session.game().state_hash(),
@@ -418,8 +450,44 @@ impl Task {
                         self.act(session, Event::TimeLoss { color }).await?;
                     }
                     self.tell(NetNews::Clocks(face(session)));
+                    self.tell_watchers();
                 }
             }
+        }
+    }
+
+    /// Shares the game with the watchers, when club members may watch.
+    fn share(&self, session: &mut Session) -> Result<(), NetError> {
+        match &self.hub {
+            Some(hub) => session.share(hub.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Once the game has ended, gives the screen the watchers' lines,
+    /// held from the players until now, before the event that ended it:
+    /// the screen's export of the game keeps them.
+    fn give_kibitz(&mut self, session: &Session) {
+        if self.hub.is_none()
+            || self.kibitz_given
+            || session.game().phase() != kaisho_core::Phase::Ended
+        {
+            return;
+        }
+        self.kibitz_given = true;
+        self.tell(NetNews::KibitzHeld(super::kibitz_of(session)));
+    }
+
+    /// Tells the screen who watches, when that changed or watching closed.
+    fn tell_watchers(&mut self) {
+        let Some(hub) = &self.hub else {
+            return;
+        };
+        let told = (hub.names(), !hub.closed());
+        if told != self.watchers {
+            self.watchers.clone_from(&told);
+            let (names, open) = told;
+            self.tell(NetNews::Watchers { names, open });
         }
     }
 
@@ -428,6 +496,7 @@ impl Task {
     async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
         match session.act(event.clone()).await {
             Ok((_, event)) => {
+                self.give_kibitz(session);
                 self.tell(NetNews::Sent {
                     event,
                     hash: session.game().state_hash(),

@@ -31,6 +31,8 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
         "engine" => engine_game(args, state)?,
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
         "join" => return Err(UsageError::Usage(Usage::Join)),
+        "watch" if !args.is_empty() => Command::WatchNow(args.join(" ")),
+        "watch" => return Err(UsageError::Usage(Usage::Watch)),
         "score" => Command::ShowScore,
         "games" => Command::ListGames,
         "review" => match args {

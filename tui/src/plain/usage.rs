@@ -11,6 +11,7 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Usage {
     Join,
+    Watch,
     Review,
     Import,
     GoTo,

@@ -12,6 +12,7 @@ use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedG
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
 use kaisho_saves::sgf;
+use kaisho_saves::sgf::KibitzLine;
 use std::path::PathBuf;
 
 /// The data folder, and the log of the game being played at this keyboard.
@@ -35,19 +36,30 @@ fn player(name: &str) -> Player {
     }
 }
 
-/// Exports saved game `id` as SGF into the exports folder of `places`.
-pub fn export(places: &Places, id: &str, lang: Lang) -> Result<PathBuf, ExportFailure> {
+/// Exports saved game `id` as SGF into the exports folder of `places`,
+/// with the watchers' lines `kibitz` as comments.
+pub fn export(
+    places: &Places,
+    id: &str,
+    lang: Lang,
+    kibitz: &[KibitzLine],
+) -> Result<PathBuf, ExportFailure> {
     let saved = GameStore::new(places.games_dir())
         .load(id)
         .map_err(ExportFailure::Load)?;
     let exports = places.exports_dir();
-    export::export_into(&saved, &exports, &words::sgf_words(lang)).map_err(|error| {
-        ExportFailure::Write {
+    let words = words::sgf_words(lang);
+    let mut record = export::record_of(&saved, &words);
+    export::add_kibitz(&mut record, &saved, kibitz, &words);
+    let path = export::path_in(&saved, &exports);
+    match export::write_record(&record, &path) {
+        Ok(()) => Ok(path),
+        Err(error) => Err(ExportFailure::Write {
             exports,
             log: saved.path.clone(),
             error,
-        }
-    })
+        }),
+    }
 }
 
 /// The series a game's log names, as this side's copy holds it: read, or
@@ -93,7 +105,9 @@ impl Disk {
             Job::HostOf { game } => Done::HostOf(games.host_of(&game)),
             Job::ListGames => Done::Games(games.list()),
             Job::ReadSgf { path } => Done::Sgf(sgf::read_file(&path).map(Box::new)),
-            Job::Export { game, lang } => Done::Exported(export(places, &game, lang)),
+            Job::Export { game, lang, kibitz } => {
+                Done::Exported(export(places, &game, lang, &kibitz))
+            }
             Job::ListSeries => Done::SeriesList(SeriesStore::new(places).list()),
             Job::LoadSeries { id } => {
                 Done::Series(SeriesStore::new(places).load(&id).map(Box::new))

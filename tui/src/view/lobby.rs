@@ -4,7 +4,7 @@
 use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::{HOST_ITEMS, HostForm, HostItem, Lobby};
-use crate::words::{Lang, pad_right};
+use crate::words::{Lang, WatchSay, pad_right, watch_say};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -18,6 +18,7 @@ fn label(item: HostItem, lang: Lang) -> &'static str {
         (Lang::En, HostItem::Colors) => "colours",
         (Lang::En, HostItem::Clock) => "clock",
         (Lang::En, HostItem::Port) => "port",
+        (Lang::En, HostItem::Watchers) => "watchers",
         (Lang::En, HostItem::Start) => "Start hosting: show the join code",
         (Lang::Ja, HostItem::BoardSize) => "碁盤",
         (Lang::Ja, HostItem::Komi) => "コミ",
@@ -25,6 +26,7 @@ fn label(item: HostItem, lang: Lang) -> &'static str {
         (Lang::Ja, HostItem::Colors) => "手番",
         (Lang::Ja, HostItem::Clock) => "持ち時間",
         (Lang::Ja, HostItem::Port) => "ポート",
+        (Lang::Ja, HostItem::Watchers) => "観戦",
         (Lang::Ja, HostItem::Start) => "対局を開く: 参加コードを表示",
     }
 }
@@ -85,6 +87,12 @@ pub fn render_lobby(lobby: &Lobby, theme: Theme, area: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(format!("      {code}"), theme.marker()));
         lines.push(Line::default());
         lines.push(Line::from(format!("  {}", line(theme.lang, 3))));
+        lines.push(Line::default());
+    }
+    if let Some(code) = &lobby.watch_code {
+        let said = watch_say(theme.lang, WatchSay::LobbyCode);
+        lines.push(Line::from(format!("  {said}")));
+        lines.push(Line::styled(format!("      {code}"), theme.marker()));
         lines.push(Line::default());
     }
     let status = line(theme.lang, if lobby.closed { 4 } else { 5 });

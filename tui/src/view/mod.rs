@@ -16,6 +16,7 @@ mod settings;
 mod table;
 mod text;
 mod theme;
+mod watch;
 
 pub use board::BoardView;
 pub use theme::Theme;
@@ -71,6 +72,24 @@ pub fn view(state: &State, frame: &mut Frame) {
                 footer::render(state, theme, areas.message, areas.hints, buf);
             }
         }
+        Screen::Watch(watch) if watch.game.is_some() => {
+            let Some(game) = &watch.game else {
+                return;
+            };
+            let layout = BoardLayout::new(game.settings().size.get(), state.naming);
+            let Some(areas) = Areas::new(area, layout) else {
+                too_small(area, layout.min_compact_screen(), theme, buf);
+                return;
+            };
+            watch::render_board(state, game, theme, areas.board, buf);
+            if areas.compact {
+                let none = Rect::new(area.x, areas.message.y, area.width, 0);
+                footer::render(state, theme, areas.message, none, buf);
+            } else {
+                watch::render_panel(state, watch, theme, areas.panel, buf);
+                footer::render(state, theme, areas.message, areas.hints, buf);
+            }
+        }
         Screen::Review(review) => {
             let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
             let Some(areas) = Areas::full(area, layout) else {
@@ -93,6 +112,15 @@ pub fn view(state: &State, frame: &mut Frame) {
                 Screen::HostForm(form) => lobby::render_form(form, theme, body, buf),
                 Screen::Lobby(l) => lobby::render_lobby(l, theme, body, buf),
                 Screen::Join(j) => join::render(j, theme, body, buf),
+                Screen::Watch(w) => {
+                    let inset = Rect::new(
+                        body.x + 2,
+                        body.y + 1,
+                        body.width.saturating_sub(4),
+                        body.height.saturating_sub(1),
+                    );
+                    watch::render_panel(state, w, theme, inset, buf);
+                }
                 _ => home::render(state, theme, body, buf),
             }
             let bottom = area.y + area.height - 2;

@@ -6,8 +6,8 @@
 use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
-use crate::app::{ClockFace, LinkState, NetSeat, State, Table};
-use crate::words::{EngineLine, Lang, Say, engine_line, say};
+use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor};
+use crate::words::{EngineLine, Lang, Say, WatchSay, engine_line, say, watch_say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -21,6 +21,9 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
     let width = usize::from(area.width);
     if let Some(net) = &session.net {
         link(net, theme, width, &mut lines);
+        if let Some(door) = &net.watch {
+            watchers(door, theme, width, &mut lines);
+        }
     }
     match (&session.halted, session.game.phase()) {
         (Some(why), _) => {
@@ -66,6 +69,31 @@ fn link(net: &NetSeat, theme: Theme, width: usize, lines: &mut Vec<Line<'static>
     for text in wrap(&why, width).into_iter().take(3) {
         lines.push(Line::styled(theme.text(&text), theme.error()));
     }
+}
+
+/// Watching on the host's side, one line each: the watch code (never the
+/// players'), and who watches, or that watching is closed.
+fn watchers(door: &WatchDoor, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
+    let lang = theme.lang;
+    if !door.open {
+        lines.push(Line::styled(watch_say(lang, WatchSay::Closed), theme.dim()));
+        return;
+    }
+    let code = watch_say(lang, WatchSay::Code(&door.code));
+    // The code is never cut: a narrow panel wraps it.
+    for text in wrap(&code, width) {
+        lines.push(Line::styled(text, theme.dim()));
+    }
+    let names = door.names.join(", ");
+    let count = door.names.len();
+    let said = watch_say(
+        lang,
+        WatchSay::Watchers {
+            count,
+            names: &names,
+        },
+    );
+    lines.push(Line::styled(fit(&theme.text(&said), width), theme.dim()));
 }
 
 /// The last chat lines that fit in `room` rows, under a blank line.

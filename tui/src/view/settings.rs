@@ -20,6 +20,8 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::En, SettingsItem::UndoLimit) => "undo limit",
         (Lang::En, SettingsItem::Bell) => "bell",
         (Lang::En, SettingsItem::Announce) => "LAN announce",
+        (Lang::En, SettingsItem::Watchers) => "let watch",
+        (Lang::En, SettingsItem::MaxWatchers) => "watchers",
         (Lang::En, SettingsItem::Language) => "language",
         (Lang::En, SettingsItem::Save) => "Save to the config file",
         (Lang::Ja, SettingsItem::Name) => "名前",
@@ -31,6 +33,8 @@ fn label(item: SettingsItem, lang: Lang) -> &'static str {
         (Lang::Ja, SettingsItem::UndoLimit) => "待ったの回数",
         (Lang::Ja, SettingsItem::Bell) => "ベル",
         (Lang::Ja, SettingsItem::Announce) => "LANに告知",
+        (Lang::Ja, SettingsItem::Watchers) => "観戦を許す",
+        (Lang::Ja, SettingsItem::MaxWatchers) => "観戦の人数",
         (Lang::Ja, SettingsItem::Language) => "言語",
         (Lang::Ja, SettingsItem::Save) => "設定ファイルに保存",
     }

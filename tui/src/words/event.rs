@@ -340,6 +340,10 @@ pub fn sgf_note(lang: Lang, note: Note<'_>, size: u8) -> String {
             }
         }
         Note::Verdict(verdict) => super::playout::verdict_fact(lang, verdict, naming, size),
+        Note::Kibitz { name, text } => {
+            let kibitz = super::watch_line(lang, super::WatchLine::Kibitz { name, text });
+            format!("[{kibitz}]")
+        }
         Note::BothLose => match lang {
             Lang::En => "Both players lose (両負け, J1989 Art. 13): no agreement could be reached after stoppage".to_string(),
             Lang::Ja => "両負け (日本囲碁規約 第十三条): 対局の停止後、終局に合意できませんでした".to_string(),

@@ -144,6 +144,20 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "game" => "対局",
         "ending" => "終局処理",
         "play-out" => "確認",
+        "watching" => "観戦",
+        "kibitz: type a line to the other watchers (the players see it once the game ends)" => {
+            "観戦者へひとこと (対局者には終局後に見えます)"
+        }
+        "c kibitz" => "c ひとこと",
+        "watch again after the host dropped the watch (from the start)" => {
+            "観戦が切れたあともう一度観戦 (最初から)"
+        }
+        "r watch again" => "r もう一度",
+        "stop watching and go back home" => "観戦をやめてホームへ",
+        "Esc leave" => "Esc 退出",
+        "close watching (the watchers are dropped and told why)" => {
+            "観戦を締め切る (観戦者には理由を伝えて切る)"
+        }
         "play the chain at the cursor out (確認)" => "カーソルの石の死活を打って確認",
         "play a stone at the cursor on the scratch board (or click a point)" => {
             "確認の盤でカーソルの点に着手 (クリックでも)"

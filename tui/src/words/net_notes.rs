@@ -8,7 +8,7 @@ use super::{Failure, Lang, failure, refusal};
 use crate::app::Naming;
 use crate::netplay::NetplayError;
 use crate::netplay::terms::TermsError;
-use kaisho_net::{Awaited, Divergence, NetError, NotNow};
+use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow};
 
 /// A failure of network play in the player's language; the connection's
 /// own failures as [`net_refusal`] words them (points on a board of
@@ -108,6 +108,10 @@ fn japanese(error: &NetError) -> String {
         NetError::Log(e) => failure(Lang::Ja, Failure::Log(e)),
         NetError::Timeout(what) => format!("{}を待つ時間が過ぎました", awaited(*what)),
         NetError::NotNow(why) => not_now(*why).to_string(),
+        NetError::Dropped(Dropped::Behind) => {
+            "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます".to_string()
+        }
+        NetError::Dropped(Dropped::PlayersClosed) => "対局者が観戦を締め切りました".to_string(),
         NetError::Game(_) | NetError::Rejected { .. } => error.to_string(),
     }
 }

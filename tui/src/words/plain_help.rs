@@ -31,6 +31,11 @@ pub fn plain_help(lang: Lang) -> String {
             "相手のコードでLANの対局に参加",
         ),
         (
+            "watch ADDRESS:PORT CODE",
+            "watch a LAN game (観戦) with its watch code; chat TEXT kibitzes",
+            "観戦コードでLANの対局を観戦 (chat 文 で観戦者へひとこと)",
+        ),
+        (
             "clock MAIN [NxLEN]",
             "the clock of the next game: clock 20m 5x30s, clock none",
             "次の対局の持ち時間 (例: clock 20m 5x30s、秒読み)",

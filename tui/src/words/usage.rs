@@ -57,6 +57,7 @@ pub fn usage_error(lang: Lang, error: &UsageError) -> String {
 fn english(usage: Usage) -> &'static str {
     match usage {
         Usage::Join => "join ADDRESS:PORT CODE, as the host shows it",
+        Usage::Watch => "watch ADDRESS:PORT CODE, the watch code the host shows",
         Usage::Review => "review ID, with an ID that games lists",
         Usage::Import => "import PATH of an SGF file",
         Usage::GoTo => "goto N",
@@ -78,6 +79,7 @@ fn english(usage: Usage) -> &'static str {
 fn japanese(usage: Usage) -> &'static str {
     match usage {
         Usage::Join => "join アドレス:ポート コード (主催者の表示どおりに)",
+        Usage::Watch => "watch アドレス:ポート 観戦コード (主催者の表示どおりに)",
         Usage::Review => "review 番号 (games の一覧にある番号)",
         Usage::Import => "import SGF ファイルのパス",
         Usage::GoTo => "goto 手数",

@@ -46,6 +46,98 @@ pub fn watch_line(lang: Lang, line: WatchLine<'_>) -> String {
     }
 }
 
+/// A line of the Watch screen, or of the players' side of watching.
+#[derive(Debug, Clone, Copy)]
+pub enum WatchSay<'a> {
+    /// The Watch prompt's title.
+    Title,
+    /// How to use the list of games open to watchers.
+    Help,
+    /// Browsing, no game open to watchers found yet.
+    Looking,
+    /// What to type for a game not listed.
+    ByHand,
+    /// Dialling the host at this code.
+    Dialling(&'a str),
+    /// The panel's first line: the game watched.
+    Following(&'a str),
+    /// The watch was dropped by a host that is gone, and why.
+    HostGone(&'a str),
+    /// How to watch again after a drop.
+    Again,
+    /// The kibitz pane, empty: how to write in it.
+    NoTalk,
+    /// The lobby's line above the watch code.
+    LobbyCode,
+    /// The game panel's line with the watch code.
+    Code(&'a str),
+    /// The watchers in now: how many, and their names joined.
+    Watchers { count: usize, names: &'a str },
+    /// The players closed watching.
+    Closed,
+    /// The message after the players closed watching.
+    ClosedNote,
+    /// The host's form and the settings: watching allowed, at most `n`.
+    Allowed(u32),
+    /// The host's form and the settings: watching not allowed.
+    NotAllowed,
+}
+
+/// `line` in `lang`.
+#[must_use]
+pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
+    match (lang, line) {
+        (Lang::En, WatchSay::Title) => "Watch a game on the local network".into(),
+        (Lang::Ja, WatchSay::Title) => "LANの対局を観戦".into(),
+        (Lang::En, WatchSay::Help) => {
+            "Up/Down choose a game open to watchers, type its watch code, Enter.".into()
+        }
+        (Lang::Ja, WatchSay::Help) => {
+            "↑↓で観戦できる対局を選び、観戦コードを入力して Enter。".into()
+        }
+        (Lang::En, WatchSay::Looking) => "Looking for games open to watchers...".into(),
+        (Lang::Ja, WatchSay::Looking) => "観戦できる対局を探しています...".into(),
+        (Lang::En, WatchSay::ByHand) => {
+            "Or type the host's address and watch code: 192.168.1.20:7878 tide-4821-oak".into()
+        }
+        (Lang::Ja, WatchSay::ByHand) => {
+            "またはアドレスと観戦コードを入力: 192.168.1.20:7878 tide-4821-oak".into()
+        }
+        (Lang::En, WatchSay::Dialling(code)) => format!("dialling {code} to watch..."),
+        (Lang::Ja, WatchSay::Dialling(code)) => format!("{code} に観戦の接続をしています..."),
+        (Lang::En, WatchSay::Following(id)) => format!("Watching {id}"),
+        (Lang::Ja, WatchSay::Following(id)) => format!("観戦中 {id}"),
+        (Lang::En, WatchSay::HostGone(why)) => {
+            format!("the host closed the connection: {why}")
+        }
+        (Lang::Ja, WatchSay::HostGone(why)) => format!("主催者との接続が切れました: {why}"),
+        (Lang::En, WatchSay::Again) => "Press r to watch again (from the start).".into(),
+        (Lang::Ja, WatchSay::Again) => "r でもう一度観戦 (最初から追いつきます)".into(),
+        (Lang::En, WatchSay::NoTalk) => "c: a line to the watchers".into(),
+        (Lang::Ja, WatchSay::NoTalk) => "c: 観戦者へひとこと".into(),
+        (Lang::En, WatchSay::LobbyCode) => {
+            "Club members can watch with this code (never the join code):".into()
+        }
+        (Lang::Ja, WatchSay::LobbyCode) => "観戦はこのコードで (参加コードとは別):".into(),
+        (Lang::En, WatchSay::Code(code)) => format!("watch: {code}"),
+        (Lang::Ja, WatchSay::Code(code)) => format!("観戦: {code}"),
+        (Lang::En, WatchSay::Watchers { count, names }) => format!("watchers {count}: {names}"),
+        (Lang::Ja, WatchSay::Watchers { count, names }) => format!("観戦者 {count}人: {names}"),
+        (Lang::En, WatchSay::Closed) => "watching closed".into(),
+        (Lang::Ja, WatchSay::Closed) => "観戦は締め切りました".into(),
+        (Lang::En, WatchSay::ClosedNote) => {
+            "watching closed: each watcher was told the players closed it".into()
+        }
+        (Lang::Ja, WatchSay::ClosedNote) => {
+            "観戦を締め切りました。観戦者には対局者が締め切ったと伝えました".into()
+        }
+        (Lang::En, WatchSay::Allowed(n)) => format!("on, up to {n}"),
+        (Lang::Ja, WatchSay::Allowed(n)) => format!("可 (最大{n}人)"),
+        (Lang::En, WatchSay::NotAllowed) => "off".into(),
+        (Lang::Ja, WatchSay::NotAllowed) => "不可".into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,10 @@ use super::order::{attack_points, candidates};
 use super::settle::settled;
 use super::state::{Move, State};
 use super::{HORIZON, Problem, Res, Sides};
+use crate::board::Board;
 use crate::color::Color;
+use crate::life::grid::Grid;
+use crate::life::region;
 use crate::point::Point;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -28,8 +31,9 @@ pub enum Step {
 pub enum ProofNode {
     /// The line is over and the target is gone for good: two passes with
     /// nothing of its owner on its home, [`HORIZON`] moves after its
-    /// capture with the home still empty, or a capture after which
-    /// Benson's safety of the attacker's walls settles it.
+    /// capture with the home still empty, an emptied home the defender
+    /// can no longer play on (every point suicide), or a capture after
+    /// which Benson's safety of the attacker's walls settles it.
     End,
     /// The attacker's turn: the move that keeps the capture, then the node after it.
     Attack(Step, Arc<ProofNode>),
@@ -59,8 +63,13 @@ impl Capture {
     /// defence the search considers (every legal stone on the area's points
     /// that does not fill a one-chain eye of the defender, and every pass)
     /// must be answered, and every line must end with the target gone for
-    /// good under Art. 7.1 and 7.2. `Err` says which line fails.
-    pub fn verify(&self, board: &crate::board::Board) -> Result<(), String> {
+    /// good under Art. 7.1 and 7.2. The target must be a whole chain, and
+    /// the defender's points all of its area as the position cuts it (see
+    /// `region::static_area`), recomputed here rather than taken from the
+    /// proof: a proof that holds the defender to fewer points proves
+    /// nothing about the defences it leaves out. `Err` says what fails.
+    pub fn verify(&self, board: &Board) -> Result<(), String> {
+        self.covers_area(board)?;
         let problem = Problem {
             board,
             moves: &self.moves,
@@ -75,6 +84,50 @@ impl Capture {
             seen: HashSet::new(),
         };
         checker.check(&root, &self.tree, sides.defender.opponent(), 0, 0)
+    }
+}
+
+impl Capture {
+    /// Whether the target is one whole chain and the defender may play on
+    /// every point of its area.
+    fn covers_area(&self, board: &Board) -> Result<(), String> {
+        let size = board.size();
+        let grid = Grid::new(board);
+        let n = usize::from(size);
+        let at = |p: &Point| usize::from(p.row) * n + usize::from(p.col);
+        let Some(first) = self
+            .target
+            .iter()
+            .find(|p| p.is_on(size) && board.get(**p).is_some())
+        else {
+            return Err("the target holds no stone".to_string());
+        };
+        let chain = grid.chain_of[at(first)];
+        let whole = grid.chains[chain].len() == self.target.len()
+            && self
+                .target
+                .iter()
+                .all(|p| p.is_on(size) && grid.chain_of[at(p)] == chain);
+        if !whole {
+            return Err(format!(
+                "the target is not the whole chain at {}",
+                first.to_gtp(size)
+            ));
+        }
+        let missing: Vec<String> = region::static_area(&grid, chain)
+            .into_iter()
+            .map(|i| grid.point(i))
+            .filter(|p| !self.moves.contains(p))
+            .map(|p| p.to_gtp(size))
+            .collect();
+        if missing.is_empty() {
+            Ok(())
+        } else {
+            Err(format!(
+                "the defender may not play on {} of the chain's area",
+                missing.join(" ")
+            ))
+        }
     }
 }
 
@@ -107,7 +160,24 @@ pub(super) fn attacker_won(s: &State, defender: Color, passes: u8, ply: u16) -> 
     }
     passes >= 2
         || s.captured_at.is_some_and(|at| ply - at >= HORIZON)
+        || sealed(s, defender)
         || (s.unsettled_capture && settled(s, defender) == Some(Res::Attacker))
+}
+
+/// Whether the defender can never play on its emptied home again: every
+/// neighbour of every home point is an attacker stone, and no attacker
+/// chain there is in atari. A stone on the home is then suicide, and after
+/// the capture the defender may play nowhere else (see `order`), so nothing
+/// of it will stand there: the line is over as after two passes.
+fn sealed(s: &State, defender: Color) -> bool {
+    let board = &s.board;
+    let attacker = defender.opponent();
+    s.home.iter().all(|&p| {
+        board.get(p).is_none()
+            && board
+                .adjacent(p)
+                .all(|n| board.get(n) == Some(attacker) && board.liberties(n).len() >= 2)
+    })
 }
 
 struct Checker<'a> {

@@ -1,0 +1,96 @@
+//! The watchers' lines (kibitz) in a saved game's SGF: each a comment on
+//! the node of the last move standing when it was said, `]` and `\`
+//! escaped in the bytes written and read back as typed.
+
+use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use kaisho_saves::export::{add_kibitz, record_of, write_record};
+use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player};
+use kaisho_saves::sgf::{self, KibitzLine, Note};
+
+fn header() -> GameHeader {
+    GameHeader {
+        game_id: "watched".to_string(),
+        created_unix: 1_795_000_000,
+        black: Player {
+            name: "Aki".into(),
+            fingerprint: None,
+        },
+        white: Player {
+            name: "Ben".into(),
+            fingerprint: None,
+        },
+        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::from_halves(13)),
+        local_color: None,
+        series: None,
+        clock: None,
+    }
+}
+
+fn play(color: Color, name: &str) -> Event {
+    Event::Play {
+        color,
+        point: Point::parse_gtp(name, 9).unwrap(),
+    }
+}
+
+fn line(after_event: u32, name: &str, text: &str) -> KibitzLine {
+    KibitzLine {
+        after_event,
+        name: name.into(),
+        text: text.into(),
+    }
+}
+
+#[test]
+fn kibitz_goes_on_the_node_it_was_said_at_escaped_and_reads_back_as_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let mut log = GameLog::create(&store.path_of("watched"), &header()).unwrap();
+    for event in [
+        play(Color::Black, "E5"),
+        play(Color::White, "C3"),
+        Event::RequestUndo { by: Color::White },
+        Event::DeclineUndo { by: Color::Black },
+        play(Color::Black, "G7"),
+    ] {
+        log.append(&event, None).unwrap();
+    }
+    drop(log);
+    let saved = store.load("watched").unwrap();
+    let words = |note: Note<'_>, _: u8| match note {
+        Note::Kibitz { name, text } => format!("{name}: {text}"),
+        other => format!("{other:?}"),
+    };
+    let mut record = record_of(&saved, &words);
+    let kibitz = [
+        line(0, "Chie", "a quiet start"),
+        line(2, "Dai", r"C3]? a \slack/ move"),
+        line(4, "Chie", "no take-back"),
+        line(99, "Dai", "after the end"),
+    ];
+    add_kibitz(&mut record, &saved, &kibitz, &words);
+    let path = dir.path().join("watched.sgf");
+    write_record(&record, &path).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let text = String::from_utf8(bytes).unwrap();
+    assert!(text.contains("C[Chie: a quiet start]"), "{text}");
+    // Both on White's C3 after the node's own notes, escaped; the second
+    // was said after the declined request, with C3 still the last move.
+    let c3 = text.split(";W[cg]C[").nth(1).expect("C3 has a comment");
+    assert!(
+        c3.contains("outcome: None }\nDai: C3\\]? a \\\\slack/ move\nChie: no take-back] ;B[gc]"),
+        "on White's C3, escaped: {text}"
+    );
+    assert!(
+        text.contains(";B[gc]C[Dai: after the end]"),
+        "a count past the end goes on the last move: {text}"
+    );
+    let read = sgf::read_file(&path).unwrap();
+    assert_eq!(read.root_comment.as_deref(), Some("Chie: a quiet start"));
+    let c3 = read.moves[1].comment.as_deref().unwrap();
+    assert!(
+        c3.ends_with("\nDai: C3]? a \\slack/ move\nChie: no take-back"),
+        "{c3}"
+    );
+    assert_eq!(read.moves[2].comment.as_deref(), Some("Dai: after the end"));
+}

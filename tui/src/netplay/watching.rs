@@ -1,0 +1,136 @@
+//! The watching task (観戦) beside the screen: dials the host with its
+//! watch code, then reports everything the game sends as [`NetNews`]
+//! (each event checked by the watcher's own core) and sends the player's
+//! lines as kibitz. It sends nothing to the game: a watcher cannot.
+
+use super::{Env, NO_BOARD, NetplayError};
+use crate::app::{NetNews, NetRequest, Watched};
+use crate::words::{Lang, WatchSay, naming_for, net_refusal, netplay_error, watch_say};
+use kaisho_core::clock::TimeControl;
+use kaisho_net::{JoinCode, NetError, Seen, Watcher};
+use kaisho_saves::places::Places;
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
+
+/// Watches the game at `code` as `name` until the host drops the watch or
+/// the player leaves, and reports the end as [`NetNews::Closed`] with why.
+pub async fn run(
+    code: String,
+    name: String,
+    places: Places,
+    lang: Lang,
+    mut requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+) {
+    let why = match follow(&code, &name, &places, &mut requests, &news).await {
+        Ok(Some(why)) => why,
+        Ok(None) => return,
+        Err(NetplayError::Net(e)) => dropped(&e, lang),
+        Err(e) => netplay_error(&e, naming_for(lang), NO_BOARD),
+    };
+    let _ = news.send(NetNews::Closed(why));
+}
+
+/// Why the watch ended, for a watcher: dropped for falling behind or by
+/// the players, or the host gone.
+fn dropped(e: &NetError, lang: Lang) -> String {
+    match e {
+        NetError::Connection(why) | NetError::Refused(why) => {
+            watch_say(lang, WatchSay::HostGone(why))
+        }
+        other => net_refusal(other, naming_for(lang), NO_BOARD),
+    }
+}
+
+/// Follows the game; `Ok(None)` when the player left, `Ok(Some(why))`
+/// when the host said goodbye.
+async fn follow(
+    code: &str,
+    name: &str,
+    places: &Places,
+    requests: &mut UnboundedReceiver<NetRequest>,
+    news: &UnboundedSender<NetNews>,
+) -> Result<Option<String>, NetplayError> {
+    let env = Env::load(places)?;
+    let code = JoinCode::parse(code)?;
+    let dialled = tokio::select! {
+        watcher = kaisho_net::watch(&code, &env.identity, name) => watcher?,
+        () = left(requests) => return Ok(None),
+    };
+    let mut watcher: Watcher = dialled;
+    let tell = |n: NetNews| {
+        let _ = news.send(n);
+    };
+    tell(NetNews::Watching(Box::new(Watched {
+        settings: watcher.game().settings().clone(),
+        time: TimeControl::from(watcher.terms.time),
+        names: watcher.names.clone(),
+        game_id: watcher.terms.game_id.clone(),
+    })));
+    loop {
+        tokio::select! {
+            seen = watcher.next() => match seen? {
+                Seen::Event { event, .. } => tell(NetNews::Remote {
+                    event,
+                    hash: watcher.game().state_hash(),
+                }),
+                Seen::Said { color, text } => tell(NetNews::Said { color, text }),
+                Seen::Kibitz { name, text } => tell(NetNews::Kibitz { name, text }),
+                Seen::Clock { color, main_left_ms, periods_left } => tell(NetNews::Clocked {
+                    color,
+                    main_left_ms,
+                    periods_left,
+                }),
+                Seen::Bye(why) => return Err(NetError::Refused(why).into()),
+            },
+            request = requests.recv() => match request {
+                None | Some(NetRequest::Leave) => {
+                    watcher.leave().await;
+                    return Ok(None);
+                }
+                Some(NetRequest::Chat(text)) => watcher.kibitz(&text).await?,
+                Some(_) => {}
+            },
+        }
+    }
+}
+
+/// Waits until the player leaves (or the screen goes away).
+async fn left(requests: &mut UnboundedReceiver<NetRequest>) {
+    while let Some(request) = requests.recv().await {
+        if request == NetRequest::Leave {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_net::Dropped;
+
+    /// Each way a watch ends has its own sentence, in both languages.
+    #[test]
+    fn a_dropped_watch_says_whether_it_fell_behind_was_closed_or_lost_its_host() {
+        let behind = NetError::Dropped(Dropped::Behind);
+        let closed = NetError::Dropped(Dropped::PlayersClosed);
+        let gone = NetError::Connection("no word from the partner for 8 seconds".into());
+        assert_eq!(
+            dropped(&behind, Lang::En),
+            "this watcher fell too far behind the game; watch again to catch up"
+        );
+        assert_eq!(dropped(&closed, Lang::En), "the players closed watching");
+        assert_eq!(
+            dropped(&gone, Lang::En),
+            "the host closed the connection: no word from the partner for 8 seconds"
+        );
+        assert_eq!(
+            dropped(&behind, Lang::Ja),
+            "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます"
+        );
+        assert_eq!(dropped(&closed, Lang::Ja), "対局者が観戦を締め切りました");
+        assert_eq!(
+            dropped(&NetError::Refused("goodbye".into()), Lang::Ja),
+            "主催者との接続が切れました: goodbye"
+        );
+    }
+}

@@ -1,0 +1,626 @@
+//! Watching (観戦) on the screen, through the update and an offline shell
+//! that hands the network requests back (the tests play the network
+//! task's part): the host's choice and the watch code in the lobby, the
+//! watcher list and `W` on the players' screen, the Watch prompt with the
+//! games open to watchers, the Watch screen following a game with its
+//! talk, and a dropped watch with `r` to watch again; snapshots at 80×24.
+
+mod common;
+
+use common::*;
+use crossterm::event::KeyCode;
+use kaisho::app::{
+    Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, SETTINGS_ITEMS, Screen,
+    SettingsItem, Talk, WatchDoor, Watched,
+};
+use kaisho::words::{Lang, WatchSay, naming_for, net_refusal, watch_say};
+use kaisho_core::clock::TimeControl;
+use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
+use kaisho_net::discovery::{Announcement, Discovery, MemoryLan};
+use kaisho_net::{Dropped, NetError, TimeW};
+use kaisho_saves::sgf::KibitzLine;
+use std::time::Duration;
+
+const WATCH_CODE: &str = "192.168.1.20:7879 wren-5210-moss";
+
+fn news(front: &mut Front, news: NetNews) -> Vec<Cmd> {
+    update(front, Msg::Net(news))
+}
+
+/// The requests the update made of the network task.
+fn requests(cmds: &[Cmd]) -> Vec<NetRequest> {
+    cmds.iter()
+        .filter_map(|c| match c {
+            Cmd::Net(r) => Some(r.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Presses a key and returns the requests it made.
+fn press_for(front: &mut Front, code: KeyCode) -> Vec<NetRequest> {
+    requests(&update(front, key(code)))
+}
+
+/// Types `text` and Enter into the open prompt; the requests made.
+fn type_in(front: &mut Front, text: &str) -> Vec<NetRequest> {
+    for c in text.chars() {
+        press(front, KeyCode::Char(c));
+    }
+    press_for(front, KeyCode::Enter)
+}
+
+fn nine_by_nine() -> Game {
+    let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
+    Game::new(settings).unwrap()
+}
+
+/// Three moves on the 9×9 board.
+fn three_moves() -> Vec<Event> {
+    [
+        (Color::Black, "E5"),
+        (Color::White, "C4"),
+        (Color::Black, "F3"),
+    ]
+    .into_iter()
+    .map(|(color, name)| Event::Play {
+        color,
+        point: gtp(name, 9),
+    })
+    .collect()
+}
+
+/// A 9×9 game hosted from the host's form with its defaults (watching on
+/// for 16, from the settings), the lobby showing both codes.
+fn hosting(dir: &std::path::Path) -> (Front, Vec<NetRequest>) {
+    hosting_on(home_in(dir))
+}
+
+/// [`hosting`] from the home screen of `front`.
+fn hosting_on(mut front: Front) -> (Front, Vec<NetRequest>) {
+    keys(&mut front, "jl");
+    open_from_home(&mut front, HomeItem::HostLan);
+    let sent = press_for(&mut front, KeyCode::Enter);
+    news(&mut front, NetNews::WatchCode(WATCH_CODE.into()));
+    news(
+        &mut front,
+        NetNews::Listening {
+            code: "192.168.1.20:7878 tide-4821-oak".into(),
+        },
+    );
+    (front, sent)
+}
+
+/// The host's game begun, three moves in, with `names` watching.
+fn players_game(dir: &std::path::Path, names: &[&str]) -> Front {
+    let (mut front, _) = hosting(dir);
+    let mut game = nine_by_nine();
+    apply_all(&mut game, &three_moves());
+    news(
+        &mut front,
+        started_news(&game, Color::Black, "20261124-2100-1"),
+    );
+    news(
+        &mut front,
+        NetNews::Watchers {
+            names: names.iter().map(ToString::to_string).collect(),
+            open: true,
+        },
+    );
+    front
+}
+
+fn door(front: &Front) -> WatchDoor {
+    session(front)
+        .net
+        .as_ref()
+        .and_then(|n| n.watch.clone())
+        .expect("the players' seat has watching")
+}
+
+#[test]
+fn hosting_offers_the_watchers_of_the_settings_and_the_form_can_turn_them_off() {
+    let dir = tempfile::tempdir().unwrap();
+    let (front, sent) = hosting(dir.path());
+    let Some(NetRequest::Start {
+        plan: Plan::Host { watchers, .. },
+        ..
+    }) = sent.first()
+    else {
+        panic!("hosting starts the network task: {sent:?}");
+    };
+    assert_eq!(*watchers, Some(16));
+    let Screen::Lobby(lobby) = &front.screen else {
+        panic!("the lobby shows");
+    };
+    assert_eq!(lobby.watch_code.as_deref(), Some(WATCH_CODE));
+    assert_eq!(
+        lobby.code.as_deref(),
+        Some("192.168.1.20:7878 tide-4821-oak")
+    );
+    // Off in the settings: the form starts with it off; on the form, the
+    // choice is turned on again with the settings' cap.
+    let mut front = home_in(dir.path());
+    front.config.watchers = false;
+    front.config.max_watchers = 4;
+    open_from_home(&mut front, HomeItem::HostLan);
+    let sent = press_for(&mut front, KeyCode::Enter);
+    assert!(matches!(
+        sent.first(),
+        Some(NetRequest::Start {
+            plan: Plan::Host { watchers: None, .. },
+            ..
+        })
+    ));
+    let mut front = home_in(dir.path());
+    front.config.watchers = false;
+    front.config.max_watchers = 4;
+    open_from_home(&mut front, HomeItem::HostLan);
+    // From Start, the watchers' line is four up.
+    for _ in 0..4 {
+        press(&mut front, KeyCode::Up);
+    }
+    press(&mut front, KeyCode::Right);
+    for _ in 0..4 {
+        press(&mut front, KeyCode::Down);
+    }
+    let sent = press_for(&mut front, KeyCode::Enter);
+    assert!(matches!(
+        sent.first(),
+        Some(NetRequest::Start {
+            plan: Plan::Host {
+                watchers: Some(4),
+                ..
+            },
+            ..
+        })
+    ));
+}
+
+#[test]
+fn lobby_with_the_watch_code() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut front, _) = hosting(dir.path());
+    in_both_languages!(&mut front);
+}
+
+#[test]
+fn players_game_with_a_watcher_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = players_game(dir.path(), &["Chie", "Dai"]);
+    let door = door(&front);
+    assert_eq!(door.code, WATCH_CODE, "the watch code, never the join code");
+    assert_eq!(door.names, ["Chie", "Dai"]);
+    assert!(door.open);
+    in_both_languages!(&mut front);
+}
+
+#[test]
+fn w_closes_watching_and_the_screen_says_so_once_the_task_has() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = players_game(dir.path(), &["Chie"]);
+    assert_eq!(
+        press_for(&mut front, KeyCode::Char('W')),
+        [NetRequest::CloseWatching]
+    );
+    let cmds = news(
+        &mut front,
+        NetNews::Watchers {
+            names: Vec::new(),
+            open: false,
+        },
+    );
+    assert!(requests(&cmds).is_empty());
+    let door = door(&front);
+    assert!(!door.open);
+    assert!(door.names.is_empty());
+    assert_eq!(
+        front.message.as_ref().map(|m| m.text.clone()),
+        Some(watch_say(Lang::En, WatchSay::ClosedNote))
+    );
+    assert!(
+        press_for(&mut front, KeyCode::Char('W')).is_empty(),
+        "closed once, nothing more to close"
+    );
+    // A local game has no watchers: W does nothing there.
+    let mut local = new_game(9);
+    assert!(press_for(&mut local, KeyCode::Char('W')).is_empty());
+}
+
+/// What another member of `lan` sees announced now.
+async fn seen(lan: &MemoryLan) -> Vec<Announcement> {
+    let mut browse = lan.member().browse().unwrap();
+    while let Ok(Some(_)) = tokio::time::timeout(Duration::from_millis(50), browse.next()).await {}
+    browse.games().iter().map(|g| g.game.clone()).collect()
+}
+
+#[tokio::test]
+async fn a_game_open_to_watchers_stays_announced_until_the_players_close_watching() {
+    let dir = tempfile::tempdir().unwrap();
+    let lan = MemoryLan::new();
+    let mut front = home_in(dir.path());
+    front.shell = kaisho::shell::Shell::offline().with_discovery(Box::new(lan.member()));
+    let (mut front, _) = hosting_on(front);
+    let games = seen(&lan).await;
+    assert_eq!(games.len(), 1);
+    assert!(games[0].seat_free && games[0].watching);
+    assert_eq!(
+        (games[0].port, games[0].watch_port),
+        (7878, Some(7879)),
+        "the players' port and the watchers' own, from the watch code"
+    );
+    news(
+        &mut front,
+        started_news(&nine_by_nine(), Color::Black, "g1"),
+    );
+    let games = seen(&lan).await;
+    assert_eq!(games.len(), 1, "still announced, for watchers");
+    assert!(!games[0].seat_free && games[0].watching);
+    news(
+        &mut front,
+        NetNews::Watchers {
+            names: Vec::new(),
+            open: false,
+        },
+    );
+    let games = seen(&lan).await;
+    assert_eq!(games.len(), 1);
+    assert!(
+        !games[0].watching,
+        "watching allowed goes false once closed"
+    );
+}
+
+fn announced(name: &str, port: u16, watching: bool) -> Announcement {
+    let mut game = Announcement::new(name, 9, 13, 0, TimeW::None, port);
+    game.seat_free = false;
+    game.watching = watching;
+    game.watch_port = watching.then_some(port + 1);
+    game
+}
+
+/// The Watch prompt on `lan`, with what it found.
+async fn watch_prompt(lan: &MemoryLan, dir: &std::path::Path) -> Front {
+    let mut front = home_in(dir);
+    front.shell = kaisho::shell::Shell::offline().with_discovery(Box::new(lan.member()));
+    open_from_home(&mut front, HomeItem::WatchLan);
+    while let Ok(change) =
+        tokio::time::timeout(Duration::from_millis(50), front.shell.found()).await
+    {
+        update(&mut front, Msg::Found(kaisho::app::Found::Change(change)));
+    }
+    front
+}
+
+#[tokio::test]
+async fn the_watch_prompt_lists_only_games_open_to_watchers_and_choosing_fills_the_address() {
+    let dir = tempfile::tempdir().unwrap();
+    let lan = MemoryLan::new();
+    let mut aki = lan.member();
+    aki.announce(&announced("Aki", 7878, true)).unwrap();
+    let mut ben = lan.member();
+    ben.announce(&announced("Ben", 7979, false)).unwrap();
+    let mut front = watch_prompt(&lan, dir.path()).await;
+    let Screen::Join(join) = &front.screen else {
+        panic!("the Watch prompt shows");
+    };
+    assert!(join.watching);
+    let listed: Vec<_> = join.listed().iter().map(|g| g.game.name.clone()).collect();
+    assert_eq!(listed, ["Aki"], "only the game open to watchers");
+    press(&mut front, KeyCode::Down);
+    assert_eq!(
+        front.prompt,
+        Some(Prompt::Text(
+            kaisho::app::Field::WatchCode,
+            "127.0.0.1:7879 ".into()
+        ))
+    );
+    let sent = type_in(&mut front, "wren-5210-moss");
+    assert_eq!(
+        sent,
+        [NetRequest::Watch {
+            code: "127.0.0.1:7879 wren-5210-moss".into(),
+            name: front.config.player_name.clone(),
+        }]
+    );
+    let Screen::Watch(watch) = &front.screen else {
+        panic!("the Watch screen shows");
+    };
+    assert_eq!(watch.follow, Follow::Dialling);
+    assert!(
+        !front.discovering.browsing,
+        "the browse stops with the prompt"
+    );
+}
+
+#[tokio::test]
+async fn watch_prompt_with_a_discovered_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let lan = MemoryLan::new();
+    let mut aki = lan.member();
+    aki.announce(&announced("Aki", 7878, true)).unwrap();
+    let mut front = watch_prompt(&lan, dir.path()).await;
+    press(&mut front, KeyCode::Down);
+    in_both_languages!(&mut front);
+}
+
+/// The Watch screen dialled at the watch code, the game of `events`
+/// followed, with talk and clocks.
+fn watching(dir: &std::path::Path) -> Front {
+    let mut front = home_in(dir);
+    open_from_home(&mut front, HomeItem::WatchLan);
+    type_in(&mut front, WATCH_CODE);
+    let game = nine_by_nine();
+    news(
+        &mut front,
+        NetNews::Watching(Box::new(Watched {
+            settings: game.settings().clone(),
+            time: TimeControl::Byoyomi {
+                main_ms: 600_000,
+                periods: 3,
+                period_ms: 30_000,
+            },
+            names: ["Aki".into(), "Ben".into()],
+            game_id: "20261124-2100-1".into(),
+        })),
+    );
+    let mut mirror = game;
+    for event in three_moves() {
+        mirror.apply(event.clone()).unwrap();
+        let hash = mirror.state_hash();
+        news(&mut front, NetNews::Remote { event, hash });
+    }
+    black_reports(&mut front, 505_000, 3);
+    news(
+        &mut front,
+        NetNews::Said {
+            color: Color::White,
+            text: "onegaishimasu".into(),
+        },
+    );
+    news(
+        &mut front,
+        NetNews::Kibitz {
+            name: "Chie".into(),
+            text: "F3 is thin".into(),
+        },
+    );
+    front
+}
+
+/// Black's report of its clock after its move.
+fn black_reports(front: &mut Front, main_left_ms: u64, periods_left: u32) {
+    news(
+        front,
+        NetNews::Clocked {
+            color: Color::Black,
+            main_left_ms,
+            periods_left,
+        },
+    );
+}
+
+fn watch_screen(front: &Front) -> &kaisho::app::WatchScreen {
+    match &front.screen {
+        Screen::Watch(watch) => watch,
+        _ => panic!("the Watch screen shows"),
+    }
+}
+
+#[test]
+fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    let watch = watch_screen(&front);
+    assert_eq!(watch.follow, Follow::Following);
+    let game = watch.game.as_ref().unwrap();
+    assert_eq!(game.events(), three_moves());
+    assert_eq!(watch.clocks[Color::Black.index()], Some((505_000, 3)));
+    // White's clock runs between the reports, Black's stands.
+    assert!(front.ticks_visibly());
+    for _ in 0..3 {
+        update(&mut front, Msg::Tick);
+    }
+    let face = watch_screen(&front).face().unwrap();
+    let read = |color| kaisho::words::dial(Lang::En, face.dial(color), false);
+    assert_eq!(read(Color::White), "9:57 +3×30s");
+    assert_eq!(read(Color::Black), "8:25 +3×30s");
+    // Main time gone with two periods left, as Black reports it.
+    black_reports(&mut front, 0, 2);
+    let face = watch_screen(&front).face().unwrap();
+    let black = kaisho::words::dial(Lang::En, face.dial(Color::Black), false);
+    assert_eq!(black, "byo-yomi 2×30s 0:30");
+    // The game's keys do nothing here: no move, no request.
+    for code in [
+        KeyCode::Enter,
+        KeyCode::Char(' '),
+        KeyCode::Char('p'),
+        KeyCode::Char(':'),
+        KeyCode::Char('u'),
+        KeyCode::Left,
+        KeyCode::Char('W'),
+    ] {
+        assert!(press_for(&mut front, code).is_empty(), "{code:?}");
+        assert!(front.prompt.is_none(), "{code:?} opened {:?}", front.prompt);
+    }
+    assert_eq!(
+        watch_screen(&front).game.as_ref().unwrap().events(),
+        three_moves()
+    );
+    // c types a kibitz line, sent to the watchers and kept in the panel.
+    press(&mut front, KeyCode::Char('c'));
+    let sent = type_in(&mut front, "thick enough");
+    assert_eq!(sent, [NetRequest::Chat("thick enough".into())]);
+    let me = front.config.player_name.clone();
+    assert_eq!(
+        watch_screen(&front).talk.last(),
+        Some(&Talk::Kibitz {
+            name: me,
+            text: "thick enough".into()
+        })
+    );
+    // An event the mirror disagrees with drops the watch and leaves.
+    let wrong = news(
+        &mut front,
+        NetNews::Remote {
+            event: Event::Pass {
+                color: Color::White,
+            },
+            hash: 1,
+        },
+    );
+    assert_eq!(requests(&wrong), [NetRequest::Leave]);
+    assert!(matches!(watch_screen(&front).follow, Follow::Dropped(_)));
+}
+
+#[test]
+fn watch_screen_mid_game_with_kibitz() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    press(&mut front, KeyCode::Char('c'));
+    type_in(&mut front, "thick enough");
+    in_both_languages!(&mut front);
+}
+
+#[test]
+fn esc_leaves_the_watch_for_home() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    assert_eq!(press_for(&mut front, KeyCode::Esc), [NetRequest::Leave]);
+    assert!(matches!(front.screen, Screen::Home));
+}
+
+/// The Watch screen after the players closed watching, in `lang`.
+fn dropped(dir: &std::path::Path, lang: Lang) -> Front {
+    let mut front = watching(dir);
+    front.naming.lang = lang;
+    let why = net_refusal(
+        &NetError::Dropped(Dropped::PlayersClosed),
+        naming_for(lang),
+        9,
+    );
+    news(&mut front, NetNews::Closed(why));
+    front
+}
+
+#[test]
+fn a_dropped_watch_says_why_and_r_watches_again_from_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = dropped(dir.path(), Lang::En);
+    assert_eq!(
+        watch_screen(&front).follow,
+        Follow::Dropped("the players closed watching".into())
+    );
+    // Nothing to say to a watch that has ended.
+    press(&mut front, KeyCode::Char('c'));
+    assert!(type_in(&mut front, "hello?").is_empty());
+    let sent = press_for(&mut front, KeyCode::Char('r'));
+    assert_eq!(
+        sent,
+        [NetRequest::Watch {
+            code: WATCH_CODE.into(),
+            name: front.config.player_name.clone(),
+        }]
+    );
+    assert_eq!(watch_screen(&front).follow, Follow::Dialling);
+    // Esc after a drop has no task left to tell.
+    let mut gone = dropped(dir.path(), Lang::En);
+    assert!(press_for(&mut gone, KeyCode::Esc).is_empty());
+    assert!(matches!(gone.screen, Screen::Home));
+}
+
+#[test]
+fn watch_screen_after_being_dropped() {
+    let dir = tempfile::tempdir().unwrap();
+    for lang in Lang::ALL {
+        let front = dropped(dir.path(), lang);
+        assert_fits_80(&front);
+        let name = match lang {
+            Lang::En => "watch_screen_after_being_dropped",
+            Lang::Ja => "watch_screen_after_being_dropped@ja",
+        };
+        insta::assert_snapshot!(name, render(&front));
+    }
+}
+
+#[test]
+fn the_kibitz_held_till_the_end_reaches_the_chat_pane_and_the_export_job() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = players_game(dir.path(), &["Chie"]);
+    let line = KibitzLine {
+        after_event: 2,
+        name: "Chie".into(),
+        text: "C4 is slow".into(),
+    };
+    news(&mut front, NetNews::KibitzHeld(vec![line.clone()]));
+    let chat = &session(&front).net.as_ref().unwrap().chat;
+    assert!(
+        chat.contains(&"kibitz from Chie: C4 is slow".to_string()),
+        "{chat:?}"
+    );
+    // The event that ends the game follows; its export carries the lines.
+    let mut game = session(&front).game.clone();
+    let resign = Event::Resign {
+        color: Color::White,
+    };
+    game.apply(resign.clone()).unwrap();
+    let remote = NetNews::Remote {
+        event: resign,
+        hash: game.state_hash(),
+    };
+    let cmds = kaisho::app::update(&mut front.state, Msg::Net(remote));
+    let exported = cmds.iter().find_map(|c| match c {
+        Cmd::Disk(Job::Export { kibitz, .. }, _) => Some(kibitz.clone()),
+        _ => None,
+    });
+    assert_eq!(exported, Some(vec![line]));
+}
+
+/// Selects a settings item and presses `keys` on it.
+fn on_setting(front: &mut Front, item: SettingsItem, keys: &[KeyCode]) {
+    let Screen::Settings(form) = &mut front.screen else {
+        panic!("the settings screen shows");
+    };
+    form.selected = SETTINGS_ITEMS.iter().position(|&i| i == item).unwrap();
+    for &code in keys {
+        press(front, code);
+    }
+}
+
+#[test]
+fn the_settings_turn_watching_off_and_change_its_cap_within_1_to_64() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = home_in(dir.path());
+    open_from_home(&mut front, HomeItem::Settings);
+    on_setting(&mut front, SettingsItem::Watchers, &[KeyCode::Right]);
+    on_setting(
+        &mut front,
+        SettingsItem::MaxWatchers,
+        &[KeyCode::Left, KeyCode::Left],
+    );
+    press(&mut front, KeyCode::Char('s'));
+    assert!(!front.config.watchers);
+    assert_eq!(front.config.max_watchers, 14);
+    let saved = std::fs::read_to_string(front.places.clone().unwrap().config_file()).unwrap();
+    assert!(
+        saved.contains("watchers = false\nmax_watchers = 14"),
+        "{saved}"
+    );
+    let back = home_in(dir.path());
+    assert_eq!(
+        (back.config.watchers, back.config.max_watchers),
+        (false, 14)
+    );
+    // The cap stays within 1 to 64 however often it is pressed.
+    open_from_home(&mut front, HomeItem::Settings);
+    on_setting(&mut front, SettingsItem::MaxWatchers, &[KeyCode::Left; 20]);
+    let Screen::Settings(form) = &front.screen else {
+        unreachable!()
+    };
+    assert_eq!(form.config.max_watchers, 1);
+    on_setting(&mut front, SettingsItem::MaxWatchers, &[KeyCode::Right; 70]);
+    let Screen::Settings(form) = &front.screen else {
+        unreachable!()
+    };
+    assert_eq!(form.config.max_watchers, 64);
+}
