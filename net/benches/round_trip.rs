@@ -14,7 +14,18 @@
 //! - connection set-up: rejoin with a pinned certificate, and join by code;
 //! - the round trip again with 16 watchers following every game, and a
 //!   watcher's receive latency (Black's send → the watcher has checked
-//!   the event).
+//!   the event). The watchers' own side (16 connections, each checking
+//!   every event with its own core) runs in a child process of this bench,
+//!   as in a club each watcher is a machine of its own; it still shares the
+//!   two cores with the players here. Rounds without and with watchers
+//!   alternate, so that both meet the machine in the same moods, and each
+//!   round's figures are printed for the spread; one more round runs the
+//!   watchers inside this process, on the players' runtime, and a last
+//!   pair runs them in a child at the lowest priority, which leaves the
+//!   host's own cost of its watchers.
+//!
+//! The child is this binary again, with `KAISHO_BENCH_WATCH` set to the
+//! watch code (see [`watchers_child`]).
 //!
 //! `KAISHO_BENCH_MOVES` sets the number of measured moves (10,000 by
 //! default). Criterion then times the tmpfs round trip for its own report.
@@ -24,12 +35,42 @@ use kaisho_core::playout::{XorShift, play_randomly};
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Settings};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{EventW, Message};
-use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW, Update, frame};
+use kaisho_net::{Colors, Host, JoinCode, Link, Secret, Session, Terms, TimeW, Update, frame};
 use kaisho_saves::identity::{self, Identity};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player};
 use std::net::SocketAddr;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::process::Stdio;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tokio::io::{AsyncBufReadExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdout};
+
+/// The child's environment: the watch code to follow, the identity file
+/// its watchers use, and how many of them.
+const WATCH_ENV: &str = "KAISHO_BENCH_WATCH";
+const KEY_ENV: &str = "KAISHO_BENCH_WATCH_KEY";
+const COUNT_ENV: &str = "KAISHO_BENCH_WATCHERS";
+const YIELD_ENV: &str = "KAISHO_BENCH_WATCH_YIELDING";
+
+/// Where the watchers' own side runs.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Seats {
+    /// Tasks on the players' runtime, in this process.
+    Here,
+    /// A child process of its own; with `yielding`, at the lowest
+    /// scheduling priority (nice 19), so that it takes the cores only when
+    /// the players leave them: what is left is the host's own cost, as with
+    /// watchers on machines of their own.
+    Apart { yielding: bool },
+}
+
+/// The machine's clock in nanoseconds, comparable between processes.
+fn wall() -> u128 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default()
+        .as_nanos()
+}
 
 fn moves_wanted() -> usize {
     std::env::var("KAISHO_BENCH_MOVES")
@@ -113,17 +154,19 @@ async fn pair(hid: &Identity, jid: &Identity, bits: u32) -> (Host, Link, Link) {
 }
 
 /// The two sessions of game `n`, with `watchers` watchers following it
-/// (each a task returning when it had each event, by number).
+/// where `seats` says, all of them in before the game starts.
 async fn sessions(
-    hid: &Identity,
-    jid: &Identity,
+    (hid, jid): (&Identity, &Identity),
     dir: &Path,
     n: usize,
     watchers: usize,
-) -> (Session, Session, Vec<Following>) {
+    seats: Seats,
+) -> (Session, Session, Following) {
     let (mut host, hl, jl) = pair(hid, jid, n as u32).await;
-    let hub =
-        (watchers > 0).then(|| host.allow_watching(Secret::from_random(!(n as u32)), watchers));
+    let hub = (watchers > 0).then(|| {
+        host.allow_watching(Secret::from_random(!(n as u32)), watchers)
+            .unwrap()
+    });
     host.refuse_others();
     let terms = Terms {
         game_id: format!("bench-{n}"),
@@ -140,27 +183,131 @@ async fn sessions(
         kaisho_net::join_game(jl, Some(&terms), true, &js)
     );
     let mut h = h.unwrap();
-    let mut following = Vec::new();
+    let mut following = Following::Tasks(Vec::new());
     if let Some(hub) = hub {
         h.share(hub).unwrap();
         let code = host.watch_code(None).unwrap().unwrap();
-        for _ in 0..watchers {
-            let watcher = kaisho_net::watch(&code, jid, "Watcher").await.unwrap();
-            following.push(tokio::spawn(follow(watcher)));
-        }
+        following = match seats {
+            Seats::Here => {
+                let mut tasks = Vec::new();
+                for _ in 0..watchers {
+                    let watcher = kaisho_net::watch(&code, jid, "Watcher").await.unwrap();
+                    tasks.push(tokio::spawn(follow(watcher)));
+                }
+                Following::Tasks(tasks)
+            }
+            Seats::Apart { yielding } => {
+                apart(&code, &dir.join("watcher.key"), watchers, yielding).await
+            }
+        };
     }
     (h, j.unwrap(), following)
 }
 
-/// A watcher's task: when it had each event, by number.
-type Following = tokio::task::JoinHandle<Vec<(u32, Instant)>>;
+/// The watchers of one game: when each had each event, by number (the
+/// machine's clock in nanoseconds).
+enum Following {
+    Tasks(Vec<tokio::task::JoinHandle<Vec<(u32, u128)>>>),
+    Child(Box<(Child, Lines<BufReader<ChildStdout>>)>),
+}
+
+impl Following {
+    /// Waits for every watcher to see the game to its end.
+    async fn had(self) -> Vec<Vec<(u32, u128)>> {
+        let limit = Duration::from_secs(30);
+        match self {
+            Following::Tasks(tasks) => {
+                let mut all = Vec::new();
+                for task in tasks {
+                    all.push(tokio::time::timeout(limit, task).await.unwrap().unwrap());
+                }
+                all
+            }
+            Following::Child(child) => {
+                let (mut child, mut lines) = *child;
+                let mut all = Vec::new();
+                while let Some(line) = tokio::time::timeout(limit, lines.next_line())
+                    .await
+                    .unwrap()
+                    .unwrap()
+                {
+                    let had = line
+                        .split_whitespace()
+                        .map(|pair| {
+                            let (seq, at) = pair.split_once('@').unwrap();
+                            (seq.parse().unwrap(), at.parse().unwrap())
+                        })
+                        .collect();
+                    all.push(had);
+                }
+                assert!(child.wait().await.unwrap().success());
+                all
+            }
+        }
+    }
+}
+
+/// Starts the child process with `watchers` watchers of the game at
+/// `code`, and waits until they are all in.
+async fn apart(code: &JoinCode, key: &Path, watchers: usize, yielding: bool) -> Following {
+    let mut child = tokio::process::Command::new(std::env::current_exe().unwrap())
+        .env(WATCH_ENV, code.to_string())
+        .env(YIELD_ENV, if yielding { "1" } else { "0" })
+        .env(KEY_ENV, key)
+        .env(COUNT_ENV, watchers.to_string())
+        .stdout(Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let ready = tokio::time::timeout(Duration::from_secs(30), lines.next_line())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(ready.as_deref(), Some("ready"));
+    Following::Child(Box::new((child, lines)))
+}
+
+/// The child process: its watchers follow the game at the watch code in
+/// `KAISHO_BENCH_WATCH`; it prints `ready` once they are all in, then, when
+/// the game has ended, one line per watcher of `seq@nanoseconds` pairs.
+fn watchers_child(code: &str) {
+    let code = JoinCode::parse(code).unwrap();
+    let key = std::env::var_os(KEY_ENV).unwrap();
+    let count: usize = std::env::var(COUNT_ENV).unwrap().parse().unwrap();
+    if std::env::var(YIELD_ENV).as_deref() == Ok("1") {
+        // SAFETY: setpriority on this process (its one thread so far, which
+        // the runtime's threads inherit from) only changes its nice value.
+        let done = unsafe { libc::setpriority(libc::PRIO_PROCESS, 0, 19) };
+        assert_eq!(done, 0, "cannot lower the watchers' priority");
+    }
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    let id = identity::load_or_create(Path::new(&key)).unwrap();
+    rt.block_on(async {
+        let mut tasks = Vec::new();
+        for _ in 0..count {
+            let watcher = kaisho_net::watch(&code, &id, "Watcher").await.unwrap();
+            tasks.push(tokio::spawn(follow(watcher)));
+        }
+        println!("ready");
+        for task in tasks {
+            let had = task.await.unwrap();
+            let pairs: Vec<String> = had.iter().map(|(seq, at)| format!("{seq}@{at}")).collect();
+            println!("{}", pairs.join(" "));
+        }
+    });
+}
 
 /// Follows the game to its end (the host's goodbye).
-async fn follow(mut watcher: Watcher) -> Vec<(u32, Instant)> {
+async fn follow(mut watcher: Watcher) -> Vec<(u32, u128)> {
     let mut had = Vec::new();
     while let Ok(seen) = watcher.next().await {
         match seen {
-            Seen::Event { seq, .. } => had.push((seq, Instant::now())),
+            Seen::Event { seq, .. } => had.push((seq, wall())),
             Seen::Bye(_) => break,
             _ => {}
         }
@@ -209,6 +356,8 @@ struct Trips {
     made: Stats,
     /// From Black's send to each watcher having the event.
     watched: Stats,
+    /// Watchers dropped for falling behind (they miss the game's end).
+    dropped: usize,
 }
 
 /// Plays the games; returns Black's round trips and bytes sent per event.
@@ -219,7 +368,7 @@ async fn play(
     (hid, jid): (&Identity, &Identity),
     games: &[Vec<Event>],
     mut flushes: Option<&mut Flushes>,
-    watchers: usize,
+    (watchers, seats): (usize, Seats),
 ) -> (Trips, f64) {
     let mut trips = Trips {
         sent: Stats::new(),
@@ -227,10 +376,11 @@ async fn play(
         ack_back: Stats::new(),
         made: Stats::new(),
         watched: Stats::new(),
+        dropped: 0,
     };
     let (mut bytes, mut events) = (0u64, 0usize);
     for (n, events_of_game) in games.iter().enumerate() {
-        let (mut black, white, following) = sessions(hid, jid, dir, n, watchers).await;
+        let (mut black, white, following) = sessions((hid, jid), dir, n, watchers, seats).await;
         let responder = tokio::spawn(white_side(white, events_of_game.clone()));
         let mut sends = Vec::new();
         let mut seqs = Vec::new();
@@ -247,6 +397,7 @@ async fn play(
             let made = Instant::now();
             let (seq, _) = black.act(e.clone()).await.unwrap();
             let sent = Instant::now();
+            let sent_wall = wall();
             loop {
                 if let Update::Acked { seq: s } = black.next().await.unwrap()
                     && s == seq
@@ -257,7 +408,7 @@ async fn play(
             trips.sent.samples.push(sent.elapsed());
             trips.made.samples.push(made.elapsed());
             sends.push((sent, Instant::now()));
-            seqs.push((seq, sent));
+            seqs.push((seq, sent_wall));
         }
         events += black.game().events().len();
         bytes += black.connection().stats().udp_tx.bytes;
@@ -276,18 +427,17 @@ async fn play(
                 .samples
                 .push(acked.saturating_duration_since(took));
         }
-        for watcher in following {
-            let had = tokio::time::timeout(Duration::from_secs(10), watcher)
-                .await
-                .unwrap()
-                .unwrap();
-            let had: std::collections::HashMap<u32, Instant> = had.into_iter().collect();
+        for had in following.had().await {
+            let had: std::collections::HashMap<u32, u128> = had.into_iter().collect();
+            if seqs.iter().any(|(seq, _)| !had.contains_key(seq)) {
+                trips.dropped += 1;
+            }
             for (seq, sent) in &seqs {
-                let took = had.get(seq).expect("every watcher has every event");
-                trips
-                    .watched
-                    .samples
-                    .push(took.saturating_duration_since(*sent));
+                let Some(took) = had.get(seq) else { continue };
+                let nanos = took.saturating_sub(*sent);
+                trips.watched.samples.push(Duration::from_nanos(
+                    u64::try_from(nanos).unwrap_or(u64::MAX),
+                ));
             }
         }
         if let Some(f) = flushes.as_deref_mut() {
@@ -378,6 +528,73 @@ impl Flushes {
     }
 }
 
+/// A folder of its own under `dir`, for one play of the games.
+fn fresh(dir: &Path) -> std::path::PathBuf {
+    tempfile::tempdir_in(dir).unwrap().keep()
+}
+
+/// Rounds of the watched games, each run without watchers and then with
+/// 16 in the child process, alternating.
+const ROUNDS: usize = 3;
+
+/// The round trips without and with 16 watchers, [`ROUNDS`] times
+/// alternating (watchers in a child process), each round printed and then
+/// all rounds together; then one round with the watchers in this process.
+async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>]) {
+    let (mut none, mut with, mut watched) = (Stats::new(), Stats::new(), Stats::new());
+    let mut dropped = 0;
+    for round in 1..=ROUNDS {
+        let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
+        let apart = (MAX_WATCHERS, Seats::Apart { yielding: false });
+        let (mut w, _) = play(&fresh(dir), ids, games, None, apart).await;
+        let (n99, w99) = (s.sent.pct(0.99), w.sent.pct(0.99));
+        s.sent.line(&format!("round {round}: no watchers"));
+        w.sent
+            .line(&format!("round {round}: 16 watchers (child process)"));
+        w.watched
+            .line(&format!("round {round}:   a watcher has the event"));
+        dropped += w.dropped;
+        println!(
+            "{:<48} {:.2}",
+            format!("round {round}: p99 with / without"),
+            w99.as_secs_f64() / n99.as_secs_f64()
+        );
+        none.samples.append(&mut s.sent.samples);
+        with.samples.append(&mut w.sent.samples);
+        watched.samples.append(&mut w.watched.samples);
+    }
+    let (n99, w99) = (none.pct(0.99), with.pct(0.99));
+    none.line("round trip, tmpfs, no watchers, all rounds");
+    with.line("round trip, tmpfs, 16 watchers (child), all rounds");
+    watched.line("  a watcher has the event (from Black's send)");
+    println!("{:<48} {dropped}", "  watchers dropped for falling behind");
+    println!(
+        "{:<48} {:.2}",
+        "  p99 with / without, all rounds",
+        w99.as_secs_f64() / n99.as_secs_f64()
+    );
+    let here = (MAX_WATCHERS, Seats::Here);
+    let (mut here, _) = play(&fresh(dir), ids, games, None, here).await;
+    here.sent.line("round trip, 16 watchers in this process");
+    here.watched
+        .line("  a watcher has the event (from Black's send)");
+    println!(
+        "{:<48} {}",
+        "  watchers dropped for falling behind", here.dropped
+    );
+    let yielding = (MAX_WATCHERS, Seats::Apart { yielding: true });
+    let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
+    let (mut y, _) = play(&fresh(dir), ids, games, None, yielding).await;
+    s.sent.line("round trip, no watchers, once more");
+    y.sent.line("round trip, 16 watchers (child at nice 19)");
+    y.watched
+        .line("  a watcher has the event (starved: not a figure)");
+    println!(
+        "{:<48} {}",
+        "  watchers dropped for falling behind", y.dropped
+    );
+}
+
 async fn setup_times(hid: &Identity, jid: &Identity, n: usize) -> (Stats, Stats) {
     let (mut pinned, mut by_code) = (Stats::new(), Stats::new());
     let mut host = Host::bind(loopback(), hid, "Honinbo").unwrap();
@@ -416,6 +633,10 @@ fn move_frame_len() -> usize {
 }
 
 fn main() {
+    if let Ok(code) = std::env::var(WATCH_ENV) {
+        watchers_child(&code);
+        return;
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -436,17 +657,21 @@ fn main() {
     let shm = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     let watched = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     rt.block_on(async {
-        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None, 0).await;
+        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None, (0, Seats::Here)).await;
         s.sent.line("round trip, log on tmpfs (protocol alone)");
-        let (mut w, _) = play(watched.path(), (&hid, &jid), &games, None, MAX_WATCHERS).await;
-        w.sent.line("round trip, tmpfs, 16 watchers following");
-        w.watched
-            .line("  a watcher has the event (from Black's send)");
+        watching(watched.path(), (&hid, &jid), &games).await;
         println!("{:<48} {bytes:.1} bytes per event, both directions", "wire");
         let mut e = echo(&hid, &jid, size, moves).await;
         e.line(&format!("bare quinn echo of {size} bytes"));
         let mut flushes = Flushes::new(disk.path());
-        let (mut s, _) = play(disk.path(), (&hid, &jid), &games, Some(&mut flushes), 0).await;
+        let (mut s, _) = play(
+            disk.path(),
+            (&hid, &jid),
+            &games,
+            Some(&mut flushes),
+            (0, Seats::Here),
+        )
+        .await;
         flushes
             .stats
             .line("log append + fsync alone (disk, between games)");
@@ -470,7 +695,7 @@ fn main() {
                 let dir = tempfile::tempdir_in("/dev/shm")
                     .unwrap_or_else(|_| tempfile::tempdir().unwrap());
                 let t0 = Instant::now();
-                rt.block_on(play(dir.path(), (&hid, &jid), &few, None, 0));
+                rt.block_on(play(dir.path(), (&hid, &jid), &few, None, (0, Seats::Here)));
                 total += t0.elapsed();
             }
             total

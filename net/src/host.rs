@@ -13,8 +13,9 @@ use crate::error::{Awaited, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::pake::{Binding, EXPORTER_LABEL, Exchange, Side};
 use crate::tls;
-use crate::watch::feed::{Gate, feed};
-use crate::watch::hub::{Hub, Subscription};
+use crate::watch::feed::Gate;
+use crate::watch::gallery::{Gallery, NOT_STARTED};
+use crate::watch::hub::Hub;
 use crate::wire::Message;
 use kaisho_saves::identity::{Fingerprint, Identity};
 use std::collections::HashMap;
@@ -62,12 +63,12 @@ enum Wanted {
 
 /// Counts the attempts in flight per source address.
 #[derive(Clone, Default)]
-struct Sources(Arc<Mutex<HashMap<IpAddr, usize>>>);
+pub(crate) struct Sources(Arc<Mutex<HashMap<IpAddr, usize>>>);
 
 impl Sources {
     /// A slot for one more attempt from `ip`, if it has fewer than
     /// [`PER_SOURCE`] in flight.
-    fn take(&self, ip: IpAddr) -> Option<Slot> {
+    pub(crate) fn take(&self, ip: IpAddr) -> Option<Slot> {
         let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
         let n = map.entry(ip).or_insert(0);
         if *n >= PER_SOURCE {
@@ -82,7 +83,7 @@ impl Sources {
 }
 
 /// One attempt's place in [`Sources`], given back when the attempt ends.
-struct Slot {
+pub(crate) struct Slot {
     ip: IpAddr,
     sources: Sources,
 }
@@ -106,6 +107,8 @@ impl Drop for Slot {
 /// A host listening for its partner.
 pub struct Host {
     endpoint: quinn::Endpoint,
+    /// The TLS set-up, for the watchers' endpoint.
+    config: Arc<quinn::ServerConfig>,
     local: Fingerprint,
     name: String,
     door: Arc<Mutex<Door>>,
@@ -113,8 +116,9 @@ pub struct Host {
     attempts: JoinSet<Result<Link, NetError>>,
     wanted: Option<Wanted>,
     refuser: Option<tokio::task::JoinHandle<()>>,
-    /// The watch code and the watchers, when watching is allowed.
-    gate: Option<Gate>,
+    /// The watch code, the watchers and their own endpoint and thread,
+    /// when watching is allowed.
+    gallery: Option<Box<Gallery>>,
 }
 
 impl Host {
@@ -122,13 +126,14 @@ impl Host {
     /// a tokio runtime.
     pub fn bind(addr: SocketAddr, identity: &Identity, name: &str) -> Result<Host, NetError> {
         let config = tls::server_config(identity)?;
-        let endpoint = quinn::Endpoint::server(config, addr).map_err(|e| {
+        let endpoint = quinn::Endpoint::server(config.clone(), addr).map_err(|e| {
             NetError::Setup(format!(
                 "cannot listen on {addr}: {e}; pick another port with --port"
             ))
         })?;
         Ok(Host {
             endpoint,
+            config: Arc::new(config),
             local: identity.fingerprint(),
             name: name.to_string(),
             door: Arc::default(),
@@ -136,7 +141,7 @@ impl Host {
             attempts: JoinSet::new(),
             wanted: None,
             refuser: None,
-            gate: None,
+            gallery: None,
         })
     }
 
@@ -175,31 +180,40 @@ impl Host {
 
     /// Lets watchers in with `secret`, a code of its own (never the
     /// players'), at most `max` at a time, once the game has its two
-    /// players ([`Host::refuse_others`]). The session publishes the game
-    /// to the hub returned ([`crate::Session::share`]).
-    pub fn allow_watching(&mut self, secret: Secret, max: usize) -> Hub {
+    /// players ([`Host::refuse_others`]). They dial a port of their own,
+    /// served by a thread of its own at a lower priority (see
+    /// [`crate::watch::gallery`]), so that they never hold up the
+    /// players. The session publishes the game to the hub returned
+    /// ([`crate::Session::share`]).
+    pub fn allow_watching(&mut self, secret: Secret, max: usize) -> Result<Hub, NetError> {
         let hub = Hub::new(max);
-        self.gate = Some(Gate {
+        let gate = Gate {
             door: Arc::new(Mutex::new(Door {
                 secret: Some(secret),
                 failures: 0,
             })),
             hub: hub.clone(),
-        });
-        hub
+        };
+        let addr = SocketAddr::new(self.local_addr()?.ip(), 0);
+        let gallery = Gallery::start(addr, (*self.config).clone(), self.local, &self.name, gate)?;
+        gallery.open(self.refuser.is_some());
+        self.gallery = Some(Box::new(gallery));
+        Ok(hub)
     }
 
-    /// The code watchers dial, with the address as in [`Host::code`];
-    /// `None` when watching is not allowed.
+    /// The code watchers dial: the address shown as in [`Host::code`]
+    /// with the watchers' own port; `None` when watching is not allowed.
     pub fn watch_code(&self, shown: Option<SocketAddr>) -> Result<Option<JoinCode>, NetError> {
-        let addr = match shown {
-            Some(a) => a,
-            None => self.local_addr()?,
+        let ip = match shown {
+            Some(a) => a.ip(),
+            None => self.local_addr()?.ip(),
         };
-        Ok(self.gate.as_ref().and_then(|gate| {
-            let door = gate.door.lock().unwrap_or_else(PoisonError::into_inner);
-            door.secret.clone().map(|secret| JoinCode { addr, secret })
-        }))
+        let Some(gallery) = &self.gallery else {
+            return Ok(None);
+        };
+        let addr = SocketAddr::new(ip, gallery.addr().port());
+        let door = gallery.door();
+        Ok(door.secret.clone().map(|secret| JoinCode { addr, secret }))
     }
 
     /// Whether three wrong tries burned the code.
@@ -280,16 +294,22 @@ impl Host {
 
     /// From now on every new connection is told the game already has its
     /// two players, until [`Host::accept_known`] waits for the partner
-    /// again; a watcher with the watch code is let in when watching is
-    /// allowed ([`Host::allow_watching`]).
+    /// again; watchers are let in on their own port meanwhile, when
+    /// watching is allowed ([`Host::allow_watching`]).
     pub fn refuse_others(&mut self) {
         self.stop_refusing();
         self.attempts.abort_all();
         self.wanted = None;
         let endpoint = self.endpoint.clone();
         let sources = self.sources.clone();
-        let gate = self.gate.clone();
-        let (local, name) = (self.local, self.name.clone());
+        let door = Doorkeeper {
+            endpoint: endpoint.clone(),
+            local: self.local,
+            watchers: self.gallery.as_ref().map(|g| g.addr().port()),
+        };
+        if let Some(gallery) = &self.gallery {
+            gallery.open(true);
+        }
         self.refuser = Some(tokio::spawn(async move {
             let mut closing = JoinSet::new();
             while let Some(incoming) = endpoint.accept().await {
@@ -298,27 +318,19 @@ impl Host {
                     incoming.refuse();
                     continue;
                 };
-                let door = Doorkeeper {
-                    endpoint: endpoint.clone(),
-                    gate: gate.clone(),
-                    local,
-                    name: name.clone(),
-                };
+                let door = door.clone();
                 closing.spawn(async move {
-                    let admitted =
-                        tokio::time::timeout(ATTEMPT_DEADLINE, door.turn(incoming)).await;
+                    let _ = tokio::time::timeout(ATTEMPT_DEADLINE, door.turn(incoming)).await;
                     drop(slot);
-                    if let Ok(Some((hub, sub, link))) = admitted {
-                        // Detached: a watcher outlives this door (a rejoin
-                        // wait closes it) and ends with the hub.
-                        tokio::spawn(feed(hub, sub, link));
-                    }
                 });
             }
         }));
     }
 
     fn stop_refusing(&mut self) {
+        if let Some(gallery) = &self.gallery {
+            gallery.open(false);
+        }
         if let Some(task) = self.refuser.take() {
             task.abort();
         }
@@ -331,20 +343,23 @@ impl Drop for Host {
     }
 }
 
-/// Turns away every connection once the game has its players, but for
-/// watchers with the watch code.
+/// Turns away every connection to the players' port once the game has
+/// its players; a watcher is told where watchers are let in.
+#[derive(Clone)]
 struct Doorkeeper {
     endpoint: quinn::Endpoint,
-    gate: Option<Gate>,
     local: Fingerprint,
-    name: String,
+    /// The watchers' port, when watching is allowed.
+    watchers: Option<u16>,
 }
 
 impl Doorkeeper {
-    /// A watcher let in, ready to be fed; anyone else is told the game
-    /// has its two players.
-    async fn turn(self, incoming: quinn::Incoming) -> Option<(Hub, Subscription, Link)> {
-        let connection = incoming.await.ok()?;
+    /// Tells the connection the game has its two players, or a watcher
+    /// which port to dial.
+    async fn turn(self, incoming: quinn::Incoming) {
+        let Ok(connection) = incoming.await else {
+            return;
+        };
         let busy = |connection: &quinn::Connection| {
             close::close(
                 connection,
@@ -354,9 +369,11 @@ impl Doorkeeper {
         };
         let Ok(peer) = tls::peer_fingerprint(&connection) else {
             busy(&connection);
-            return None;
+            return;
         };
-        let streams = connection.accept_bi().await.ok()?;
+        let Ok(streams) = connection.accept_bi().await else {
+            return;
+        };
         let mut link = Link::new(
             connection.clone(),
             streams,
@@ -364,21 +381,18 @@ impl Doorkeeper {
             true,
             (self.local, peer),
         );
-        let msg = match link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await {
-            Ok(Message::Watch { msg }) => msg,
-            _ => {
-                busy(&connection);
-                return None;
+        match link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await {
+            Ok(Message::Watch { .. }) => {
+                let reason = match self.watchers {
+                    Some(port) => {
+                        format!("watchers are let in on port {port}, with the watch code")
+                    }
+                    None => "this host does not let watchers in".into(),
+                };
+                link.close(close::NO_WATCHING, &reason).await;
             }
-        };
-        let Some(gate) = self.gate else {
-            link.close(close::NO_WATCHING, "this host does not let watchers in")
-                .await;
-            return None;
-        };
-        let admitted = gate.admit(link, &connection, &msg, &self.name).await;
-        let (link, sub) = close::on_error(&connection, admitted).ok()?;
-        Some((gate.hub, sub, link))
+            _ => busy(&connection),
+        }
     }
 }
 
@@ -436,9 +450,8 @@ impl Attempt {
         let peer_msg = match first {
             Ok(Message::Spake { msg }) => msg,
             Ok(Message::Watch { .. }) => {
-                let reason = "the game has not started yet: watch again once both players are in";
-                link.close(close::NO_WATCHING, reason).await;
-                return Err(NetError::Refused(reason.into()));
+                link.close(close::NO_WATCHING, NOT_STARTED).await;
+                return Err(NetError::Refused(NOT_STARTED.into()));
             }
             Ok(Message::Rejoin) => {
                 let reason = "this host is waiting for a new partner with a join code; ask the host to resume your game instead";

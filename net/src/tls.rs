@@ -138,6 +138,28 @@ fn setup_error(e: impl std::fmt::Display) -> NetError {
 }
 
 fn transport() -> Arc<quinn::TransportConfig> {
+    Arc::new(players_transport())
+}
+
+/// The watchers' endpoint's transport: the players', but asking each
+/// watcher (every kaisho's QUIC supports the acknowledgement-frequency
+/// extension) to acknowledge only every [`WATCHER_ACK_EVERY`]th packet or
+/// after 25 ms, so that the host reads far fewer acknowledgements. A watcher
+/// only receives; nothing waits on these acknowledgements but the host's
+/// loss recovery.
+pub(crate) fn watchers_transport() -> Arc<quinn::TransportConfig> {
+    let mut t = players_transport();
+    let mut ack = quinn::AckFrequencyConfig::default();
+    ack.ack_eliciting_threshold(quinn::VarInt::from_u32(WATCHER_ACK_EVERY))
+        .max_ack_delay(Some(std::time::Duration::from_millis(25)));
+    t.ack_frequency_config(Some(ack));
+    Arc::new(t)
+}
+
+/// Packets a watcher may receive before it acknowledges them.
+const WATCHER_ACK_EVERY: u32 = 16;
+
+fn players_transport() -> quinn::TransportConfig {
     let mut t = quinn::TransportConfig::default();
     t.keep_alive_interval(Some(KEEP_ALIVE));
     t.max_idle_timeout(Some(
@@ -145,7 +167,7 @@ fn transport() -> Arc<quinn::TransportConfig> {
     ));
     t.max_concurrent_uni_streams(0u8.into());
     t.max_concurrent_bidi_streams(1u8.into());
-    Arc::new(t)
+    t
 }
 
 /// The QUIC configuration of the side that listens.

@@ -33,7 +33,7 @@ async fn watched(max: usize) -> Watched {
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let watcher_id = identity(dir.path(), "watcher");
     let (mut host, join_code) = host(&hid, "Honinbo", 42);
-    let hub = host.allow_watching(Secret::from_random(4242), max);
+    let hub = host.allow_watching(Secret::from_random(4242), max).unwrap();
     let watch_code = host.watch_code(None).unwrap().unwrap();
     assert_ne!(watch_code.secret, join_code.secret);
     let (hl, jl) = tokio::time::timeout(LIMIT, async {
@@ -281,14 +281,14 @@ async fn a_watcher_before_the_game_has_its_players_is_told_to_come_back() {
     let dir = tempfile::tempdir().unwrap();
     let (hid, wid) = (identity(dir.path(), "host"), identity(dir.path(), "w"));
     let (mut host, join_code) = host(&hid, "Honinbo", 42);
-    host.allow_watching(Secret::from_random(4242), MAX_WATCHERS);
+    host.allow_watching(Secret::from_random(4242), MAX_WATCHERS)
+        .unwrap();
     let code = host.watch_code(None).unwrap().unwrap();
-    let (at_host, at_watcher) = tokio::time::timeout(LIMIT, async {
-        tokio::join!(host.accept(), kaisho_net::watch(&code, &wid, "Early"))
-    })
-    .await
-    .unwrap();
-    assert!(at_host.is_err());
+    // Watchers have a port of their own, served while the host waits.
+    assert_ne!(code.addr, host.local_addr().unwrap());
+    let at_watcher = tokio::time::timeout(LIMIT, kaisho_net::watch(&code, &wid, "Early"))
+        .await
+        .unwrap();
     let Err(NetError::Refused(reason)) = at_watcher else {
         panic!("the early watcher is refused with a reason");
     };
@@ -301,6 +301,36 @@ async fn a_watcher_before_the_game_has_its_players_is_told_to_come_back() {
     .await
     .unwrap();
     assert!(h.is_ok() && j.is_ok());
+}
+
+#[tokio::test]
+async fn a_watcher_dialling_the_players_port_is_told_the_watchers_port() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let players_port = JoinCode {
+        addr: w.join_code.addr,
+        secret: w.watch_code.secret.clone(),
+    };
+    let at_watcher = tokio::time::timeout(
+        LIMIT,
+        kaisho_net::watch(&players_port, &w.watcher_id, "Lost"),
+    )
+    .await
+    .unwrap();
+    let Err(NetError::Refused(reason)) = at_watcher else {
+        panic!("a watcher at the players' port is refused with a reason");
+    };
+    let port = w.watch_code.addr.port().to_string();
+    assert!(reason.contains(&port), "{reason}");
+    assert_eq!(w.hub.watchers(), 0);
+    // The players go on, and the watchers' port lets the watcher in.
+    let mut seen = watcher(&w, "Found").await.unwrap();
+    w.h.act(Event::Pass {
+        color: Color::Black,
+    })
+    .await
+    .unwrap();
+    let (events, _) = events(&mut seen, 1).await;
+    assert_eq!(events, w.h.game().events());
 }
 
 #[tokio::test]

@@ -21,7 +21,7 @@ use kaisho_net::{Dropped, NetError, TimeW};
 use kaisho_saves::sgf::KibitzLine;
 use std::time::Duration;
 
-const WATCH_CODE: &str = "192.168.1.20:7878 wren-5210-fig";
+const WATCH_CODE: &str = "192.168.1.20:7879 wren-5210-moss";
 
 fn news(front: &mut Front, news: NetNews) -> Vec<Cmd> {
     update(front, Msg::Net(news))
@@ -244,6 +244,11 @@ async fn a_game_open_to_watchers_stays_announced_until_the_players_close_watchin
     let games = seen(&lan).await;
     assert_eq!(games.len(), 1);
     assert!(games[0].seat_free && games[0].watching);
+    assert_eq!(
+        (games[0].port, games[0].watch_port),
+        (7878, Some(7879)),
+        "the players' port and the watchers' own, from the watch code"
+    );
     news(
         &mut front,
         started_news(&nine_by_nine(), Color::Black, "g1"),
@@ -270,6 +275,7 @@ fn announced(name: &str, port: u16, watching: bool) -> Announcement {
     let mut game = Announcement::new(name, 9, 13, 0, TimeW::None, port);
     game.seat_free = false;
     game.watching = watching;
+    game.watch_port = watching.then_some(port + 1);
     game
 }
 
@@ -306,14 +312,14 @@ async fn the_watch_prompt_lists_only_games_open_to_watchers_and_choosing_fills_t
         front.prompt,
         Some(Prompt::Text(
             kaisho::app::Field::WatchCode,
-            "127.0.0.1:7878 ".into()
+            "127.0.0.1:7879 ".into()
         ))
     );
-    let sent = type_in(&mut front, "wren-5210-fig");
+    let sent = type_in(&mut front, "wren-5210-moss");
     assert_eq!(
         sent,
         [NetRequest::Watch {
-            code: "127.0.0.1:7878 wren-5210-fig".into(),
+            code: "127.0.0.1:7879 wren-5210-moss".into(),
             name: front.config.player_name.clone(),
         }]
     );

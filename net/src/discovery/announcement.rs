@@ -34,6 +34,7 @@ pub mod key {
     pub const CLOCK: &str = "clock";
     pub const SEAT_FREE: &str = "seat";
     pub const WATCHING: &str = "watch";
+    pub const WATCH_PORT: &str = "wport";
 }
 
 /// A hosted game as the network sees it.
@@ -50,6 +51,9 @@ pub struct Announcement {
     pub seat_free: bool,
     /// Whether watchers are let in (`kaisho host --watchers`).
     pub watching: bool,
+    /// The UDP port watchers dial, which is not the players' port: the
+    /// host serves its watchers on an endpoint of their own.
+    pub watch_port: Option<u16>,
     /// The protocol version the host speaks: a joiner of another version
     /// is refused with both named.
     pub protocol: u16,
@@ -76,17 +80,19 @@ impl Announcement {
             time,
             seat_free: true,
             watching: false,
+            watch_port: None,
             protocol: PROTOCOL_VERSION,
             port,
         }
     }
 
     /// The TXT key/value pairs: every value within [`MAX_VALUE_BYTES`]
-    /// (a long name is cut at a character boundary).
+    /// (a long name is cut at a character boundary); the watchers' port
+    /// only when there is one.
     #[must_use]
     pub fn to_txt(&self) -> Vec<(&'static str, String)> {
         let flag = |b: bool| if b { "1" } else { "0" }.to_string();
-        vec![
+        let mut pairs = vec![
             (key::PROTOCOL, self.protocol.to_string()),
             (key::NAME, cut(&self.name)),
             (key::SIZE, self.size.to_string()),
@@ -95,7 +101,11 @@ impl Announcement {
             (key::CLOCK, clock_text(self.time)),
             (key::SEAT_FREE, flag(self.seat_free)),
             (key::WATCHING, flag(self.watching)),
-        ]
+        ];
+        if let Some(port) = self.watch_port {
+            pairs.push((key::WATCH_PORT, port.to_string()));
+        }
+        pairs
     }
 
     /// Reads an announcement from its TXT values and its port. Keys not
@@ -115,6 +125,10 @@ impl Announcement {
         if port == 0 {
             return Err(out_of_range("port"));
         }
+        let watch_port = match txt.values.contains_key(key::WATCH_PORT) {
+            true => Some(number(txt, key::WATCH_PORT, 1, u16::MAX)?),
+            false => None,
+        };
         Ok(Announcement {
             name: visible_owned(name.to_string()),
             size,
@@ -123,6 +137,7 @@ impl Announcement {
             time,
             seat_free: flag(txt, key::SEAT_FREE)?,
             watching: flag(txt, key::WATCHING)?,
+            watch_port,
             protocol,
             port,
         })
@@ -316,6 +331,7 @@ mod tests {
             sent.time = time;
             sent.seat_free = false;
             sent.watching = true;
+            sent.watch_port = Some(7879);
             let read = Announcement::from_txt(&txt_of(&sent.to_txt()), 7878);
             assert_eq!(read, Ok(sent));
         }
@@ -328,6 +344,10 @@ mod tests {
             keys,
             ["v", "name", "size", "komi", "hc", "clock", "seat", "watch"]
         );
+        let mut watched = game();
+        (watched.watching, watched.watch_port) = (true, Some(7879));
+        let keys: Vec<&str> = watched.to_txt().iter().map(|(k, _)| *k).collect();
+        assert_eq!(keys.last(), Some(&"wport"));
     }
 
     #[test]
@@ -355,6 +375,14 @@ mod tests {
             (
                 with("seat", "yes"),
                 AnnouncementError::OutOfRange { key: "seat" },
+            ),
+            (
+                with("wport", "0"),
+                AnnouncementError::OutOfRange { key: "wport" },
+            ),
+            (
+                with("wport", "a port"),
+                AnnouncementError::NotANumber { key: "wport" },
             ),
             (
                 with("v", "70000"),

@@ -46,6 +46,14 @@ impl FoundGame {
             .first()
             .map(|ip| SocketAddr::new(*ip, self.game.port))
     }
+
+    /// Where a watcher dials the host: the same address at the watchers'
+    /// own port; `None` when the game names no watchers' port.
+    #[must_use]
+    pub fn watch_address(&self) -> Option<SocketAddr> {
+        let port = self.game.watch_port?;
+        self.address().map(|addr| SocketAddr::new(addr.ip(), port))
+    }
 }
 
 /// One report of a browser: a game was seen (readable or not), or left.

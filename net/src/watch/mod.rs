@@ -4,6 +4,7 @@
 //! their chat (kibitz) kept among themselves while the game goes on.
 
 pub mod feed;
+pub mod gallery;
 pub mod hub;
 pub mod watcher;
 

@@ -49,7 +49,11 @@ pub(super) fn choose(state: &mut State, by: isize) {
         None => 0,
         Some(i) => i.saturating_add_signed(by).min(last),
     };
-    let address = games[at].address();
+    let address = if join.watching {
+        games[at].watch_address()
+    } else {
+        games[at].address()
+    };
     join.chosen = Some(at);
     let Some(address) = address else {
         return;

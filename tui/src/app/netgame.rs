@@ -29,6 +29,9 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         (NetNews::WatchCode(code), Screen::Lobby(lobby)) => {
             out.say(watch_say(naming.lang, WatchSay::Code(&code)));
+            if let Some(game) = &mut lobby.announcing {
+                game.watch_port = super::finding::port_of(&code);
+            }
             lobby.watch_code = Some(code);
         }
         (news, Screen::Watch(_)) => super::watch::news(state, news, out),

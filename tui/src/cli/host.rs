@@ -368,7 +368,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     let (script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
     let hub = if args.watchers {
-        Some(host.allow_watching(Secret::generate()?, MAX_WATCHERS))
+        Some(host.allow_watching(Secret::generate()?, MAX_WATCHERS)?)
     } else {
         None
     };
@@ -401,9 +401,12 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
                 None => return Err(NetplayError::NoJoinCode),
             }
-            let port = host.local_addr()?.port();
+            let ports = (
+                host.local_addr()?.port(),
+                host.watch_code(None)?.map(|code| code.addr.port()),
+            );
             let mut lan = (announce && !args.no_announce && !args.bind.is_loopback())
-                .then(|| announced(&args, &name, &terms, port, lang))
+                .then(|| announced(&args, &name, &terms, ports, lang))
                 .flatten();
             let mut told_burned = false;
             let link = loop {
@@ -576,7 +579,7 @@ fn announced(
     args: &HostArgs,
     name: &str,
     terms: &kaisho_net::Terms,
-    port: u16,
+    (port, watch_port): (u16, Option<u16>),
     lang: Lang,
 ) -> Option<LanDiscovery> {
     let mut game = Announcement::new(
@@ -588,6 +591,7 @@ fn announced(
         port,
     );
     game.watching = args.watchers;
+    game.watch_port = watch_port;
     let mut lan = LanDiscovery::new(args.play.interfaces());
     match lan.announce(&game) {
         Ok(()) => Some(lan),

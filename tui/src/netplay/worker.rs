@@ -177,7 +177,7 @@ impl Task {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
                 host.set_secret(Secret::generate()?);
                 if let Some(max) = watchers {
-                    self.hub = Some(host.allow_watching(Secret::generate()?, max));
+                    self.hub = Some(host.allow_watching(Secret::generate()?, max)?);
                 }
                 let shown = lan::shown(host.local_addr()?);
                 let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
