@@ -2,35 +2,17 @@
 //! the node of the last move standing when it was said, `]` and `\`
 //! escaped in the bytes written and read back as typed.
 
-use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+mod common;
+
+use common::{header_with, nine_by_nine, play};
+
+use kaisho_core::{Color, Event};
 use kaisho_saves::export::{add_kibitz, record_of, write_record};
-use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player};
+use kaisho_saves::log::{GameHeader, GameLog, GameStore};
 use kaisho_saves::sgf::{self, KibitzLine, Note};
 
 fn header() -> GameHeader {
-    GameHeader {
-        game_id: "watched".to_string(),
-        created_unix: 1_795_000_000,
-        black: Player {
-            name: "Aki".into(),
-            fingerprint: None,
-        },
-        white: Player {
-            name: "Ben".into(),
-            fingerprint: None,
-        },
-        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::from_halves(13)),
-        local_color: None,
-        series: None,
-        clock: None,
-    }
-}
-
-fn play(color: Color, name: &str) -> Event {
-    Event::Play {
-        color,
-        point: Point::parse_gtp(name, 9).unwrap(),
-    }
+    header_with("watched", ["Aki", "Ben"], nine_by_nine())
 }
 
 fn line(after_event: u32, name: &str, text: &str) -> KibitzLine {

@@ -2,10 +2,14 @@
 //! scratch moves and closing; older logs still load; the SGF export writes
 //! it as a variation beside the main line, which still replays to the game.
 
+mod common;
+
+use common::{header_with, p};
+
 use kaisho_core::confirm::Verdict;
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point, Settings};
 use kaisho_saves::export::record_of;
-use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player, read_log};
+use kaisho_saves::log::{GameHeader, GameLog, GameStore, read_log};
 use kaisho_saves::sgf::{self, Note};
 use std::fs;
 use std::path::Path;
@@ -24,10 +28,6 @@ const BENT_FOUR: [&str; 9] = [
     ".........",
     ".........",
 ];
-
-fn p(name: &str) -> Point {
-    Point::parse_gtp(name, 9).unwrap()
-}
 
 fn settings() -> Settings {
     let mut setup = Vec::new();
@@ -48,22 +48,7 @@ fn settings() -> Settings {
 }
 
 fn header(id: &str) -> GameHeader {
-    GameHeader {
-        game_id: id.to_string(),
-        created_unix: 1_795_000_000,
-        black: Player {
-            name: "Honinbo".into(),
-            fingerprint: None,
-        },
-        white: Player {
-            name: "Yasui".into(),
-            fingerprint: None,
-        },
-        settings: settings(),
-        local_color: None,
-        series: None,
-        clock: None,
-    }
+    header_with(id, ["Honinbo", "Yasui"], settings())
 }
 
 /// Black plays F5, White F3; both pass; White opens a play-out on D9 and

@@ -2,9 +2,13 @@
 //! the withdrawn move; older logs still load; the SGF export keeps the
 //! withdrawn move as a comment and replays to the same position.
 
-use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point, Settings};
+mod common;
+
+use common::{header_with, nine_by_nine, play};
+
+use kaisho_core::{Color, Event, Game, Point};
 use kaisho_saves::export::record_of;
-use kaisho_saves::log::{GameHeader, GameLog, GameStore, Player, read_log};
+use kaisho_saves::log::{GameHeader, GameLog, GameStore, read_log};
 use kaisho_saves::sgf::{self, Note};
 use std::fs;
 use std::path::Path;
@@ -12,29 +16,7 @@ use std::path::Path;
 const GOLDEN_V3: &str = "tests/golden/game-v3.kgl";
 
 fn header(id: &str) -> GameHeader {
-    GameHeader {
-        game_id: id.to_string(),
-        created_unix: 1_795_000_000,
-        black: Player {
-            name: "Honinbo".into(),
-            fingerprint: None,
-        },
-        white: Player {
-            name: "Yasui".into(),
-            fingerprint: None,
-        },
-        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::from_halves(13)),
-        local_color: None,
-        series: None,
-        clock: None,
-    }
-}
-
-fn play(color: Color, name: &str) -> Event {
-    Event::Play {
-        color,
-        point: Point::parse_gtp(name, 9).unwrap(),
-    }
+    header_with(id, ["Honinbo", "Yasui"], nine_by_nine())
 }
 
 /// Black E5, White C3, White asks to take it back, Black declines, Black

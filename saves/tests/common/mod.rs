@@ -1,0 +1,45 @@
+//! Fixtures the saves tests share: a game header and moves named as GTP
+//! points on a 9×9 board.
+
+#![allow(dead_code)]
+
+use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+use kaisho_saves::log::{GameHeader, Player};
+
+/// A 9×9 point named as in GTP (`E5`).
+pub fn p(name: &str) -> Point {
+    Point::parse_gtp(name, 9).unwrap()
+}
+
+/// `color` plays at the GTP point `name` on a 9×9 board.
+pub fn play(color: Color, name: &str) -> Event {
+    Event::Play {
+        color,
+        point: p(name),
+    }
+}
+
+/// The header of game `id` between `black` and `white` under `settings`.
+pub fn header_with(id: &str, [black, white]: [&str; 2], settings: Settings) -> GameHeader {
+    GameHeader {
+        game_id: id.to_string(),
+        created_unix: 1_795_000_000,
+        black: Player {
+            name: black.into(),
+            fingerprint: None,
+        },
+        white: Player {
+            name: white.into(),
+            fingerprint: None,
+        },
+        settings,
+        local_color: None,
+        series: None,
+        clock: None,
+    }
+}
+
+/// An even 9×9 game with 6.5 komi.
+pub fn nine_by_nine() -> Settings {
+    Settings::even(BoardSize::new(9).unwrap(), Komi::from_halves(13))
+}
