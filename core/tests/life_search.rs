@@ -412,3 +412,50 @@ fn a_stone_whose_emptied_point_is_sealed_after_its_capture_is_dead() {
     };
     capture.verify(&board).unwrap();
 }
+
+/// g227-13 of `tests/corpus/life`, finished: three white chains of three
+/// stones, E11, J10 and G9, stand among Black's stones in the top side,
+/// short of liberties and sharing them with the chains around; GNU Go
+/// calls every stone on the board alive. Showing that Black cannot take
+/// them needs more than the 300 nodes of the short try, and the chains
+/// searched before them spent the position's budget (675 nodes each
+/// were left); the rounds of 1,000 and 2,500 nodes every open chain gets
+/// before the even shares settle them.
+const G227: [&str; 13] = [
+    ".............",
+    "....X.X......",
+    "XXXXOX..XXX..",
+    "XOOXOOXXOOXXX",
+    "O..O..OXO.OOO",
+    ".O..O.OO..OXO",
+    "....OO..OOOXX",
+    "..OOXXOOXXOOX",
+    "..OX..XOX.XXX",
+    "..OX.X.X.....",
+    "..OXX.XOXX...",
+    "..OOXXOOX....",
+    "...OOOOXX....",
+];
+
+#[test]
+fn the_racing_chains_in_the_top_side_of_g227_hold_within_the_default_budget() {
+    let board = Board::from_rows(&G227).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for p in ["E11", "J10", "G9"] {
+        let chain = analysis.at(common::pt(13, p)).unwrap();
+        assert_eq!(chain.stones.len(), 3, "{p}");
+        assert!(
+            matches!(chain.status, Status::Alive | Status::Seki),
+            "{p}: {:?} {:?}",
+            chain.status,
+            chain.reason
+        );
+        assert_eq!(
+            chain.reason,
+            Reason::Holds {
+                attacker: Color::Black
+            },
+            "{p}"
+        );
+    }
+}
