@@ -403,14 +403,21 @@ const G187: [&str; 13] = [
 
 #[test]
 fn a_stone_whose_emptied_point_is_sealed_after_its_capture_is_dead() {
-    let board = Board::from_rows(&G187).unwrap();
+    dead_by_a_capture_that_replays(&G187, "H2");
+}
+
+/// The verdict on the chain at `at` of the position `rows` under the
+/// default limits, asserted dead with a capture proof that replays.
+fn dead_by_a_capture_that_replays(rows: &[&str], at: &str) -> life::ChainVerdict {
+    let board = Board::from_rows(rows).unwrap();
     let analysis = life::analyse(&board, &Limits::default());
-    let stone = analysis.at(common::pt(13, "H2")).unwrap();
-    assert_eq!(stone.status, Status::Dead, "{:?}", stone.reason);
-    let Some(Proof::Capture(capture)) = &stone.proof else {
-        panic!("a capture proof, not {:?}", stone.proof);
+    let chain = analysis.at(common::pt(board.size(), at)).unwrap();
+    assert_eq!(chain.status, Status::Dead, "{at}: {:?}", chain.reason);
+    let Some(Proof::Capture(capture)) = &chain.proof else {
+        panic!("{at}: a capture proof, not {:?}", chain.proof);
     };
     capture.verify(&board).unwrap();
+    chain.clone()
 }
 
 /// g227-13 of `tests/corpus/life`, finished: three white chains of three
@@ -480,13 +487,6 @@ const G010: [&str; 9] = [
 
 #[test]
 fn the_eleven_stones_that_lose_the_race_in_g010_are_dead_with_a_proof() {
-    let board = Board::from_rows(&G010).unwrap();
-    let analysis = life::analyse(&board, &Limits::default());
-    let chain = analysis.at(common::pt(9, "A5")).unwrap();
+    let chain = dead_by_a_capture_that_replays(&G010, "A5");
     assert_eq!(chain.stones.len(), 11);
-    assert_eq!(chain.status, Status::Dead, "{:?}", chain.reason);
-    let Some(Proof::Capture(capture)) = &chain.proof else {
-        panic!("a capture proof, not {:?}", chain.proof);
-    };
-    capture.verify(&board).unwrap();
 }
