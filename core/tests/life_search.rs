@@ -403,12 +403,90 @@ const G187: [&str; 13] = [
 
 #[test]
 fn a_stone_whose_emptied_point_is_sealed_after_its_capture_is_dead() {
-    let board = Board::from_rows(&G187).unwrap();
+    dead_by_a_capture_that_replays(&G187, "H2");
+}
+
+/// The verdict on the chain at `at` of the position `rows` under the
+/// default limits, asserted dead with a capture proof that replays.
+fn dead_by_a_capture_that_replays(rows: &[&str], at: &str) -> life::ChainVerdict {
+    let board = Board::from_rows(rows).unwrap();
     let analysis = life::analyse(&board, &Limits::default());
-    let stone = analysis.at(common::pt(13, "H2")).unwrap();
-    assert_eq!(stone.status, Status::Dead, "{:?}", stone.reason);
-    let Some(Proof::Capture(capture)) = &stone.proof else {
-        panic!("a capture proof, not {:?}", stone.proof);
+    let chain = analysis.at(common::pt(board.size(), at)).unwrap();
+    assert_eq!(chain.status, Status::Dead, "{at}: {:?}", chain.reason);
+    let Some(Proof::Capture(capture)) = &chain.proof else {
+        panic!("{at}: a capture proof, not {:?}", chain.proof);
     };
     capture.verify(&board).unwrap();
+    chain.clone()
+}
+
+/// g227-13 of `tests/corpus/life`, finished: three white chains of three
+/// stones, E11, J10 and G9, stand among Black's stones in the top side,
+/// short of liberties and sharing them with the chains around; GNU Go
+/// calls every stone on the board alive. Showing that Black cannot take
+/// them needs more than the 300 nodes of the short try, and the chains
+/// searched before them spent the position's budget (675 nodes each
+/// were left); the rounds of 1,000 and 2,500 nodes every open chain gets
+/// before the even shares settle them.
+const G227: [&str; 13] = [
+    ".............",
+    "....X.X......",
+    "XXXXOX..XXX..",
+    "XOOXOOXXOOXXX",
+    "O..O..OXO.OOO",
+    ".O..O.OO..OXO",
+    "....OO..OOOXX",
+    "..OOXXOOXXOOX",
+    "..OX..XOX.XXX",
+    "..OX.X.X.....",
+    "..OXX.XOXX...",
+    "..OOXXOOX....",
+    "...OOOOXX....",
+];
+
+#[test]
+fn the_racing_chains_in_the_top_side_of_g227_hold_within_the_default_budget() {
+    let board = Board::from_rows(&G227).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    for p in ["E11", "J10", "G9"] {
+        let chain = analysis.at(common::pt(13, p)).unwrap();
+        assert_eq!(chain.stones.len(), 3, "{p}");
+        assert!(
+            matches!(chain.status, Status::Alive | Status::Seki),
+            "{p}: {:?} {:?}",
+            chain.status,
+            chain.reason
+        );
+        assert_eq!(
+            chain.reason,
+            Reason::Holds {
+                attacker: Color::Black
+            },
+            "{p}"
+        );
+    }
+}
+
+/// g010-9 of `tests/corpus/life`, finished: Black's eleven stones from A5
+/// to D8 have three liberties (A4, A6, D4) inside White's stones and lose
+/// the race against White's B4 group; GNU Go calls them dead. The capture
+/// needs more than the short try's 300 nodes, and the chains searched
+/// before it left it 1,672; with the rounds of 1,000 and 2,500 nodes it is
+/// captured against every defence, and the proof replays.
+const G010: [&str; 9] = [
+    ".O.OOOXX.",
+    "O.OXOXX..",
+    "..OXOOOX.",
+    ".OOXXOX..",
+    "XXXXXOX..",
+    ".OX.XOXX.",
+    ".OOXOOX..",
+    "..O.OX.X.",
+    "...OXX..O",
+];
+
+#[test]
+fn the_eleven_stones_that_lose_the_race_in_g010_are_dead_with_a_proof() {
+    let chain = dead_by_a_capture_that_replays(&G010, "A5");
+    assert_eq!(chain.stones.len(), 11);
 }

@@ -334,8 +334,12 @@ const MAX_ENCLOSURE: usize = 40;
 const INVADER_BUDGET: u64 = 1_000;
 /// The budgets of the first tries for every other chain, smallest first:
 /// a glance settles the plain captures (a chain in atari) before any hard
-/// chain can spend the total, then a short search the local shapes.
-const FIRST_BUDGETS: [u64; 2] = [25, 300];
+/// chain can spend the total, a short search the local shapes, then two
+/// longer rounds the races and shared-liberty shapes that need a few
+/// thousand nodes, before the chains that need more share what is left.
+/// Each try goes on from the table the last one left (`Spend::memories`)
+/// with up to its own budget more, and a chain settled leaves the rounds.
+const FIRST_BUDGETS: [u64; 4] = [25, 300, 1_000, 2_500];
 
 impl Context<'_> {
     /// Sorts the chains of one area: one too large to search is unsettled,
