@@ -2,9 +2,10 @@
 //! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
 //! and every line the headless game prints, in the player's language.
 
-use super::UsageError;
+use super::{Usage, UsageError};
 use crate::app::Naming;
 use crate::words::{self, Lang, ScriptLine, Told, Turn, Verb, script_line};
+use kaisho_core::confirm::Scratch;
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Voice};
@@ -47,12 +48,21 @@ pub fn read(
                 .collect::<Result<Vec<Point>, _>>()?;
             Event::Propose { by: me, dead }
         }
-        // The proposal number is filled in when the command runs.
+        // The proposal number is filled in when the command runs, and a
+        // move or a pass is the play-out's while one is open then.
         Verb::Accept => Event::Accept {
             by: me,
             proposal: 0,
         },
         Verb::Resume => Event::RequestResume { by: me },
+        Verb::Playout => match rest.split_whitespace().collect::<Vec<_>>()[..] {
+            [at] => Event::OpenPlayout {
+                by: me,
+                area: vec![point(at)?],
+            },
+            _ => return Err(UsageError::Usage(Usage::Playout)),
+        },
+        Verb::Close => Event::ClosePlayout { by: me },
         Verb::BothLose => Event::DeclareBothLose { by: me },
         Verb::OfferNoResult => Event::OfferNoResult { by: me },
         Verb::AcceptNoResult => Event::AcceptNoResult { by: me },
@@ -135,7 +145,8 @@ impl Voice for ScriptVoice {
 
 /// The position as lines of text, top row first, with the column letters
 /// and row numbers a move is typed with (X Black, O White), then the move
-/// number, the prisoners and whose turn it is.
+/// number, the prisoners and whose turn it is; while a play-out is open,
+/// its scratch board and whose turn it is there, as plain mode shows it.
 #[must_use]
 pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
     let size = game.settings().size.get();
@@ -146,15 +157,19 @@ pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
         })
         .collect();
     let mut lines = vec![format!("   {letters}")];
-    for (i, row) in game.board().rows().iter().enumerate() {
+    let scratch = game.playout();
+    let board = scratch.map_or(game.board(), Scratch::board);
+    for (i, row) in board.rows().iter().enumerate() {
         let number = usize::from(size) - i;
         let stones: String = row.chars().map(|c| format!(" {c}")).collect();
         lines.push(format!("{number:>2} {stones}"));
     }
-    let turn = match game.phase() {
-        Phase::Playing if game.to_move() == me => Turn::Mine,
-        Phase::Playing => Turn::Partner,
-        _ => Turn::Stopped,
+    let turn = match (scratch, game.phase()) {
+        (Some(s), _) if s.to_move() == me => Turn::Mine,
+        (Some(_), _) => Turn::Partner,
+        (None, Phase::Playing) if game.to_move() == me => Turn::Mine,
+        (None, Phase::Playing) => Turn::Partner,
+        (None, _) => Turn::Stopped,
     };
     let status = ScriptLine::Status {
         moves: game.move_number(),
@@ -247,6 +262,8 @@ mod tests {
                 C::Undo => Verb::Undo,
                 C::AcceptUndo => Verb::AcceptUndo,
                 C::DeclineUndo => Verb::DeclineUndo,
+                C::OpenPlayout(_) => Verb::Playout,
+                C::ClosePlayout => Verb::Close,
                 C::Chat(_) => Verb::Chat,
                 C::ShowBoard => Verb::Board,
                 C::Adjourn => Verb::Leave,
@@ -274,10 +291,12 @@ mod tests {
                 Event::AcceptUndo { .. } => Verb::AcceptUndo,
                 Event::DeclineUndo { .. } => Verb::DeclineUndo,
                 Event::TimeLoss { .. } => panic!("no word claims a loss on time"),
-                Event::OpenPlayout { .. }
-                | Event::PlayoutPlay { .. }
-                | Event::PlayoutPass { .. }
-                | Event::ClosePlayout { .. } => panic!("no script word plays out"),
+                Event::OpenPlayout { .. } => Verb::Playout,
+                Event::ClosePlayout { .. } => Verb::Close,
+                // A point or `pass` becomes the play-out's when it runs.
+                Event::PlayoutPlay { .. } | Event::PlayoutPass { .. } => {
+                    panic!("a script reads a scratch step as a move")
+                }
             },
             Command::Chat(_) => Verb::Chat,
             Command::Board => Verb::Board,
@@ -300,7 +319,7 @@ mod tests {
             let naming = state.naming;
             for &(word, verb) in crate::words::WORDS {
                 let line = match verb {
-                    Verb::Play => format!("{word} D4"),
+                    Verb::Play | Verb::Playout => format!("{word} D4"),
                     Verb::Chat => format!("{word} yoroshiku"),
                     Verb::Propose => format!("{word} dead D4"),
                     _ => word.to_string(),
