@@ -1147,7 +1147,13 @@ fn a_bent_four_is_played_out_between_two_scripts_and_the_game_ends_with_it_dead(
     host.expect("event 31: play-out: Black C9");
     let empty_corner = host.expect(" 9 ");
     assert_eq!(empty_corner, " 9  . X X . X . . . .", "the scratch board");
-    host.expect("event 32: Black closes the play-out");
+    let closed = host.expect("event 32: Black closes the play-out");
+    assert!(
+        closed.ends_with("(play-out: the stones were captured)"),
+        "{closed}"
+    );
+    let closed = join.expect("記録32: ");
+    assert!(closed.ends_with("(確認: 石は取られました)"), "{closed}");
     join.expect("記録33: ");
     join.say("accept");
     assert_eq!(join.expect("結果: "), "結果: B+69.5");

@@ -111,7 +111,12 @@ impl Voice for ScriptVoice {
             ..Told::bare(event, game.move_number())
         };
         let size = game.settings().size.get();
-        let said = words::sentence(&told, self.naming, size);
+        let mut said = words::sentence(&told, self.naming, size);
+        // A closed play-out says what it showed: a script has no marks.
+        if let (Event::ClosePlayout { .. }, Some(done)) = (event, game.confirmed().last()) {
+            let fact = words::verdict_fact(self.naming.lang, &done.verdict, self.naming, size);
+            said = format!("{said} ({fact})");
+        }
         self.line(ScriptLine::Event { seq, said: &said })
     }
 
@@ -240,6 +245,73 @@ mod tests {
         );
         assert_eq!(words::usage_error(Lang::Ja, &off), "「Z9」は9路盤の外です");
         assert_eq!(read("bye", b, 9, n).unwrap(), Some(Command::Bye));
+    }
+
+    /// A 9×9 game where Black played E5 and both passed, with a play-out
+    /// opened on E5 by Black: White attacks and moves first.
+    fn playout_open() -> Game {
+        let size = kaisho_core::BoardSize::new(9).unwrap();
+        let settings = kaisho_core::Settings::even(size, kaisho_core::Komi::MODERN);
+        let mut game = Game::new(settings).unwrap();
+        let (b, w) = (Color::Black, Color::White);
+        let e5 = Point::parse_gtp("E5", 9).unwrap();
+        let opening = [
+            Event::Play {
+                color: b,
+                point: e5,
+            },
+            Event::Pass { color: w },
+            Event::Pass { color: b },
+            Event::OpenPlayout {
+                by: b,
+                area: vec![e5],
+            },
+        ];
+        for event in opening {
+            game.apply(event).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_scratch_step_out_of_turn_is_refused_in_the_scripts_words() {
+        let mut game = playout_open();
+        let e6 = Point::parse_gtp("E6", 9).unwrap();
+        let early = Event::PlayoutPlay {
+            color: Color::Black,
+            point: e6,
+        };
+        let error = NetError::Game(game.apply(early).unwrap_err());
+        let said = |lang| {
+            ScriptVoice {
+                naming: Naming {
+                    lang,
+                    ..Naming::default()
+                },
+            }
+            .refused(&error, &game)
+        };
+        assert_eq!(
+            said(Lang::En),
+            "refused: not your turn on the scratch board: White to play (J1989 Art. 7)"
+        );
+        assert_eq!(
+            said(Lang::Ja),
+            "拒否: 確認の手番ではありません: 白の番 (日本囲碁規約 第七条)"
+        );
+        game.apply(Event::PlayoutPlay {
+            color: Color::White,
+            point: e6,
+        })
+        .unwrap();
+        let board = board_lines(&game, Color::White, Lang::En);
+        assert_eq!(board[4], " 6  . . . . O . . . .", "the scratch board");
+        assert!(
+            board[10].contains("Black (partner) to play"),
+            "{}",
+            board[10]
+        );
+        assert_eq!(game.board().get(e6), None, "the game's board is as it was");
     }
 
     /// The verb a plain-mode command carries out.
