@@ -8,9 +8,12 @@
 //! apply: a move until it is our turn, a proposal until the game has
 //! stopped, an acceptance until the partner has proposed, `undo` until our
 //! move is the last one standing, an answer until the partner has asked.
+//! While a play-out (確認) is open, a move or a pass is one on its scratch
+//! board, waiting for the partner's answer to our last one.
 
 use crate::error::NetError;
 use crate::session::{Session, Update};
+use kaisho_core::confirm::{Scratch, Step};
 use kaisho_core::{Color, Event, Game, Phase};
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -66,14 +69,18 @@ fn ready(command: &Command, game: &Game) -> Option<Command> {
         .open_proposal()
         .and_then(|n| game.proposals().get(n as usize).map(|p| (n, p.by)))
         .filter(|&(_, by)| by != me);
+    if let Some(scratch) = game.playout() {
+        return scratch_step(event, scratch);
+    }
     match event {
         Event::Play { .. } | Event::Pass { .. } => (game.phase() == Phase::Playing
             && game.to_move() == me
             && game.undo_request().is_none())
         .then(|| command.clone()),
-        Event::Propose { .. } | Event::RequestResume { .. } | Event::DeclareBothLose { .. } => {
-            stopped.then(|| command.clone())
-        }
+        Event::Propose { .. }
+        | Event::RequestResume { .. }
+        | Event::DeclareBothLose { .. }
+        | Event::OpenPlayout { .. } => stopped.then(|| command.clone()),
         Event::Accept { by, .. } => partners_proposal
             .map(|(proposal, _)| Command::Event(Event::Accept { by: *by, proposal })),
         Event::RequestUndo { .. } => (game.undo_request().is_none()
@@ -84,6 +91,24 @@ fn ready(command: &Command, game: &Game) -> Option<Command> {
         }
         _ => Some(command.clone()),
     }
+}
+
+/// While a play-out is open, a move or a pass is a step on its scratch
+/// board. It waits for the partner's answer to our last step, so that a
+/// script plays its side of a sequence line by line; otherwise it goes at
+/// once and the rules judge it (a step out of turn is refused).
+fn scratch_step(event: &Event, scratch: &Scratch) -> Option<Command> {
+    let me = event.actor();
+    let step = match *event {
+        Event::Play { color, point } => Event::PlayoutPlay { color, point },
+        Event::Pass { color } => Event::PlayoutPass { color },
+        _ => return Some(Command::Event(event.clone())),
+    };
+    let answered = !matches!(
+        scratch.steps().last(),
+        Some(Step::Play { color, .. } | Step::Pass { color, .. }) if *color == me
+    );
+    answered.then_some(Command::Event(step))
 }
 
 /// How a headless game stopped.
@@ -222,4 +247,67 @@ impl Script {
 fn say(out: &mut impl Write, line: &str) {
     let _ = writeln!(out, "{line}");
     let _ = out.flush();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::{BoardSize, Komi, Point, Settings};
+
+    /// A 9×9 game with one white stone at E5 in a black ring, stopped, with
+    /// a play-out opened on it: Black attacks and moves first.
+    fn playout_open() -> Game {
+        let at = |name: &str| Point::parse_gtp(name, 9).unwrap();
+        let mut setup = vec![(Color::White, at("E5"))];
+        setup.extend(["D5", "F5", "E4"].map(|p| (Color::Black, at(p))));
+        let settings = Settings {
+            setup,
+            ..Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)
+        };
+        let mut game = Game::new(settings).unwrap();
+        for color in [Color::Black, Color::White] {
+            game.apply(Event::Pass { color }).unwrap();
+        }
+        let area = vec![at("E5")];
+        game.apply(Event::OpenPlayout {
+            by: Color::White,
+            area,
+        })
+        .unwrap();
+        game
+    }
+
+    #[test]
+    fn a_move_or_a_pass_is_the_playouts_while_one_is_open() {
+        let mut game = playout_open();
+        let e6 = Point::parse_gtp("E6", 9).unwrap();
+        let play = |color| Command::Event(Event::Play { color, point: e6 });
+        let pass = |color| Command::Event(Event::Pass { color });
+        // Nothing answered yet: each goes at once, the rules judge the turn.
+        assert_eq!(
+            ready(&pass(Color::White), &game),
+            Some(Command::Event(Event::PlayoutPass {
+                color: Color::White
+            }))
+        );
+        let step = ready(&play(Color::Black), &game).unwrap();
+        assert_eq!(
+            step,
+            Command::Event(Event::PlayoutPlay {
+                color: Color::Black,
+                point: e6
+            })
+        );
+        let Command::Event(event) = step else {
+            unreachable!()
+        };
+        game.apply(event).unwrap();
+        // Black's next step waits for White's answer; White's goes.
+        assert_eq!(ready(&pass(Color::Black), &game), None);
+        assert!(ready(&pass(Color::White), &game).is_some());
+        game.apply(Event::ClosePlayout { by: Color::White })
+            .unwrap();
+        // Closed: a move waits for play to resume again.
+        assert_eq!(ready(&play(Color::Black), &game), None);
+    }
 }

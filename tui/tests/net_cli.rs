@@ -1085,3 +1085,122 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_t
         "{sgf}"
     );
 }
+
+/// The moves of Black (`b`) and White (`w`) that build テーマ1 A, the bent
+/// four in the corner (`tui/tests/playout.rs`), White passing while Black
+/// closes the ring, then both passing: 23 events.
+const BENT_FOUR_B: [&str; 12] = [
+    "A6", "B6", "C6", "D6", "D7", "E7", "E8", "E9", "A9", "B9", "A8", "pass",
+];
+const BENT_FOUR_W: [&str; 11] = [
+    "A7", "B7", "C7", "C8", "D8", "D9", "pass", "pass", "pass", "pass", "pass",
+];
+
+/// The play-out (確認) over the LAN from typed scripts, as 10図–11図 play
+/// it: Black opens it on the bent four, White's scratch move out of turn is
+/// refused in White's words (Japanese), the white stones are taken, Black
+/// closes it, proposes them dead and White accepts. Both logs hold the
+/// play-out's events, and the count takes the six white stones as dead.
+#[test]
+fn a_bent_four_is_played_out_between_two_scripts_and_the_game_ends_with_it_dead() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let mut host = host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", "-"],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let mut join = Proc::start(
+        &jh,
+        &[
+            "join", "--lang", "ja", &code, "--name", "Kitani", "--script", "-",
+        ],
+    );
+    let id = join.expect("対局 ")["対局 ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    for line in BENT_FOUR_W {
+        join.say(line);
+    }
+    for line in BENT_FOUR_B.iter().chain(&["playout D9"]) {
+        host.say(line);
+    }
+    host.expect("event 24: Black opens a play-out on D9");
+    join.expect("記録24: ");
+    // White moves before the attacker has: refused, and nothing sent.
+    join.say("B8");
+    assert_eq!(
+        join.expect("拒否: "),
+        "拒否: 確認の手番ではありません: 黒の番 (日本囲碁規約 第七条)"
+    );
+    host.say("C9");
+    join.expect("記録25: ");
+    // From here each side's step waits for the other's answer.
+    for line in ["B8", "A9", "pass"] {
+        join.say(line);
+    }
+    for line in ["B9", "A8", "C9", "board", "close", "propose dead D9"] {
+        host.say(line);
+    }
+    host.expect("event 31: play-out: Black C9");
+    let empty_corner = host.expect(" 9 ");
+    assert_eq!(empty_corner, " 9  . X X . X . . . .", "the scratch board");
+    let closed = host.expect("event 32: Black closes the play-out");
+    assert!(
+        closed.ends_with("(play-out: the stones were captured)"),
+        "{closed}"
+    );
+    let closed = join.expect("記録32: ");
+    assert!(closed.ends_with("(確認: 石は取られました)"), "{closed}");
+    join.expect("記録33: ");
+    join.say("accept");
+    assert_eq!(join.expect("結果: "), "結果: B+69.5");
+    // 70 points of territory with the six dead stones as prisoners, against
+    // White's komi alone.
+    assert_eq!(host.expect("result: "), "result: B+69.5");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let (hl, jl) = (game_log(&hh, &id), game_log(&jh, &id));
+    assert_eq!(hl.events, jl.events);
+    let events: Vec<Event> = hl.events.into_iter().map(|e| e.event).collect();
+    let (b, w) = (Color::Black, Color::White);
+    let at = |name: &str| Point::parse_gtp(name, 9).unwrap();
+    assert_eq!(events.len(), 34);
+    assert_eq!(
+        events[23],
+        Event::OpenPlayout {
+            by: b,
+            area: vec![at("D9")]
+        }
+    );
+    let steps = [
+        (b, "C9"),
+        (w, "B8"),
+        (b, "B9"),
+        (w, "A9"),
+        (b, "A8"),
+        (w, "pass"),
+        (b, "C9"),
+    ];
+    for (event, (color, point)) in events[24..31].iter().zip(steps) {
+        let expected = match point {
+            "pass" => Event::PlayoutPass { color },
+            _ => Event::PlayoutPlay {
+                color,
+                point: at(point),
+            },
+        };
+        assert_eq!(*event, expected);
+    }
+    assert_eq!(events[31], Event::ClosePlayout { by: b });
+    assert_eq!(
+        events[32],
+        Event::Propose {
+            by: b,
+            dead: vec![at("D9")]
+        }
+    );
+    assert_eq!(events[33], Event::Accept { by: w, proposal: 0 });
+}

@@ -56,11 +56,6 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
         }
         "series" => series_line(text)?,
         "moves" => Command::ShowMoves,
-        "playout" => match args {
-            [point] => Command::OpenPlayout(Some(point_at(point, state)?)),
-            _ => return Err(UsageError::Usage(Usage::Playout)),
-        },
-        "close" => Command::ClosePlayout,
         "look" => match args {
             [n] => Command::ShowPosition(
                 n.parse()
@@ -119,6 +114,11 @@ fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Lin
         Verb::Undo => Command::Undo,
         Verb::AcceptUndo => Command::AcceptUndo,
         Verb::DeclineUndo => Command::DeclineUndo,
+        Verb::Playout => match args {
+            [point] => Command::OpenPlayout(Some(point_at(point, state)?)),
+            _ => return Err(UsageError::Usage(Usage::Playout)),
+        },
+        Verb::Close => Command::ClosePlayout,
         Verb::Chat => match text.trim().split_once(char::is_whitespace) {
             Some((_, line)) if !line.trim().is_empty() => {
                 let chars = line.trim().chars().count();

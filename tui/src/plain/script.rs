@@ -2,9 +2,10 @@
 //! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
 //! and every line the headless game prints, in the player's language.
 
-use super::UsageError;
+use super::{Usage, UsageError};
 use crate::app::Naming;
 use crate::words::{self, Lang, ScriptLine, Told, Turn, Verb, script_line};
+use kaisho_core::confirm::Scratch;
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Voice};
@@ -47,12 +48,21 @@ pub fn read(
                 .collect::<Result<Vec<Point>, _>>()?;
             Event::Propose { by: me, dead }
         }
-        // The proposal number is filled in when the command runs.
+        // The proposal number is filled in when the command runs, and a
+        // move or a pass is the play-out's while one is open then.
         Verb::Accept => Event::Accept {
             by: me,
             proposal: 0,
         },
         Verb::Resume => Event::RequestResume { by: me },
+        Verb::Playout => match rest.split_whitespace().collect::<Vec<_>>()[..] {
+            [at] => Event::OpenPlayout {
+                by: me,
+                area: vec![point(at)?],
+            },
+            _ => return Err(UsageError::Usage(Usage::Playout)),
+        },
+        Verb::Close => Event::ClosePlayout { by: me },
         Verb::BothLose => Event::DeclareBothLose { by: me },
         Verb::OfferNoResult => Event::OfferNoResult { by: me },
         Verb::AcceptNoResult => Event::AcceptNoResult { by: me },
@@ -101,7 +111,12 @@ impl Voice for ScriptVoice {
             ..Told::bare(event, game.move_number())
         };
         let size = game.settings().size.get();
-        let said = words::sentence(&told, self.naming, size);
+        let mut said = words::sentence(&told, self.naming, size);
+        // A closed play-out says what it showed: a script has no marks.
+        if let (Event::ClosePlayout { .. }, Some(done)) = (event, game.confirmed().last()) {
+            let fact = words::verdict_fact(self.naming.lang, &done.verdict, self.naming, size);
+            said = format!("{said} ({fact})");
+        }
         self.line(ScriptLine::Event { seq, said: &said })
     }
 
@@ -135,7 +150,8 @@ impl Voice for ScriptVoice {
 
 /// The position as lines of text, top row first, with the column letters
 /// and row numbers a move is typed with (X Black, O White), then the move
-/// number, the prisoners and whose turn it is.
+/// number, the prisoners and whose turn it is; while a play-out is open,
+/// its scratch board and whose turn it is there, as plain mode shows it.
 #[must_use]
 pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
     let size = game.settings().size.get();
@@ -146,15 +162,19 @@ pub fn board_lines(game: &Game, me: Color, lang: Lang) -> Vec<String> {
         })
         .collect();
     let mut lines = vec![format!("   {letters}")];
-    for (i, row) in game.board().rows().iter().enumerate() {
+    let scratch = game.playout();
+    let board = scratch.map_or(game.board(), Scratch::board);
+    for (i, row) in board.rows().iter().enumerate() {
         let number = usize::from(size) - i;
         let stones: String = row.chars().map(|c| format!(" {c}")).collect();
         lines.push(format!("{number:>2} {stones}"));
     }
-    let turn = match game.phase() {
-        Phase::Playing if game.to_move() == me => Turn::Mine,
-        Phase::Playing => Turn::Partner,
-        _ => Turn::Stopped,
+    let turn = match (scratch, game.phase()) {
+        (Some(s), _) if s.to_move() == me => Turn::Mine,
+        (Some(_), _) => Turn::Partner,
+        (None, Phase::Playing) if game.to_move() == me => Turn::Mine,
+        (None, Phase::Playing) => Turn::Partner,
+        (None, _) => Turn::Stopped,
     };
     let status = ScriptLine::Status {
         moves: game.move_number(),
@@ -227,6 +247,73 @@ mod tests {
         assert_eq!(read("bye", b, 9, n).unwrap(), Some(Command::Bye));
     }
 
+    /// A 9×9 game where Black played E5 and both passed, with a play-out
+    /// opened on E5 by Black: White attacks and moves first.
+    fn playout_open() -> Game {
+        let size = kaisho_core::BoardSize::new(9).unwrap();
+        let settings = kaisho_core::Settings::even(size, kaisho_core::Komi::MODERN);
+        let mut game = Game::new(settings).unwrap();
+        let (b, w) = (Color::Black, Color::White);
+        let e5 = Point::parse_gtp("E5", 9).unwrap();
+        let opening = [
+            Event::Play {
+                color: b,
+                point: e5,
+            },
+            Event::Pass { color: w },
+            Event::Pass { color: b },
+            Event::OpenPlayout {
+                by: b,
+                area: vec![e5],
+            },
+        ];
+        for event in opening {
+            game.apply(event).unwrap();
+        }
+        game
+    }
+
+    #[test]
+    fn a_scratch_step_out_of_turn_is_refused_in_the_scripts_words() {
+        let mut game = playout_open();
+        let e6 = Point::parse_gtp("E6", 9).unwrap();
+        let early = Event::PlayoutPlay {
+            color: Color::Black,
+            point: e6,
+        };
+        let error = NetError::Game(game.apply(early).unwrap_err());
+        let said = |lang| {
+            ScriptVoice {
+                naming: Naming {
+                    lang,
+                    ..Naming::default()
+                },
+            }
+            .refused(&error, &game)
+        };
+        assert_eq!(
+            said(Lang::En),
+            "refused: not your turn on the scratch board: White to play (J1989 Art. 7)"
+        );
+        assert_eq!(
+            said(Lang::Ja),
+            "拒否: 確認の手番ではありません: 白の番 (日本囲碁規約 第七条)"
+        );
+        game.apply(Event::PlayoutPlay {
+            color: Color::White,
+            point: e6,
+        })
+        .unwrap();
+        let board = board_lines(&game, Color::White, Lang::En);
+        assert_eq!(board[4], " 6  . . . . O . . . .", "the scratch board");
+        assert!(
+            board[10].contains("Black (partner) to play"),
+            "{}",
+            board[10]
+        );
+        assert_eq!(game.board().get(e6), None, "the game's board is as it was");
+    }
+
     /// The verb a plain-mode command carries out.
     fn plain_verb(line: &crate::plain::Line) -> Verb {
         use crate::app::Command as C;
@@ -247,6 +334,8 @@ mod tests {
                 C::Undo => Verb::Undo,
                 C::AcceptUndo => Verb::AcceptUndo,
                 C::DeclineUndo => Verb::DeclineUndo,
+                C::OpenPlayout(_) => Verb::Playout,
+                C::ClosePlayout => Verb::Close,
                 C::Chat(_) => Verb::Chat,
                 C::ShowBoard => Verb::Board,
                 C::Adjourn => Verb::Leave,
@@ -274,10 +363,12 @@ mod tests {
                 Event::AcceptUndo { .. } => Verb::AcceptUndo,
                 Event::DeclineUndo { .. } => Verb::DeclineUndo,
                 Event::TimeLoss { .. } => panic!("no word claims a loss on time"),
-                Event::OpenPlayout { .. }
-                | Event::PlayoutPlay { .. }
-                | Event::PlayoutPass { .. }
-                | Event::ClosePlayout { .. } => panic!("no script word plays out"),
+                Event::OpenPlayout { .. } => Verb::Playout,
+                Event::ClosePlayout { .. } => Verb::Close,
+                // A point or `pass` becomes the play-out's when it runs.
+                Event::PlayoutPlay { .. } | Event::PlayoutPass { .. } => {
+                    panic!("a script reads a scratch step as a move")
+                }
             },
             Command::Chat(_) => Verb::Chat,
             Command::Board => Verb::Board,
@@ -300,7 +391,7 @@ mod tests {
             let naming = state.naming;
             for &(word, verb) in crate::words::WORDS {
                 let line = match verb {
-                    Verb::Play => format!("{word} D4"),
+                    Verb::Play | Verb::Playout => format!("{word} D4"),
                     Verb::Chat => format!("{word} yoroshiku"),
                     Verb::Propose => format!("{word} dead D4"),
                     _ => word.to_string(),

@@ -26,6 +26,11 @@ pub enum Verb {
     Undo,
     AcceptUndo,
     DeclineUndo,
+    /// `playout POINT`: open a play-out (確認) on the chain at POINT in the
+    /// ending; while it is open, points and `pass` play on its scratch board.
+    Playout,
+    /// Close the open play-out; its verdict is offered as marks.
+    Close,
     /// `chat TEXT`: a line to the partner.
     Chat,
     /// Show the position and whose turn it is.
@@ -52,6 +57,8 @@ pub const WORDS: &[(&str, Verb)] = &[
     ("undo", Verb::Undo),
     ("accept-undo", Verb::AcceptUndo),
     ("decline-undo", Verb::DeclineUndo),
+    ("playout", Verb::Playout),
+    ("close", Verb::Close),
     ("chat", Verb::Chat),
     ("board", Verb::Board),
     ("help", Verb::Help),
@@ -87,6 +94,8 @@ fn meaning(lang: Lang, verb: Verb) -> &'static str {
         (Lang::En, Verb::Undo) => "take back your last move (待った)",
         (Lang::En, Verb::AcceptUndo) => "allow the partner to take back",
         (Lang::En, Verb::DeclineUndo) => "refuse the partner's request to take back",
+        (Lang::En, Verb::Playout) => "playout POINT: play that chain out (確認), then points, pass",
+        (Lang::En, Verb::Close) => "close the play-out; its verdict is offered as marks",
         (Lang::En, Verb::Chat) => "chat TEXT: a line to the partner",
         (Lang::En, Verb::Board) => "show the board and whose turn it is",
         (Lang::En, Verb::Help) => "this list",
@@ -104,6 +113,8 @@ fn meaning(lang: Lang, verb: Verb) -> &'static str {
         (Lang::Ja, Verb::Undo) => "直前の自分の着手の待った",
         (Lang::Ja, Verb::AcceptUndo) => "相手の待ったに応じる",
         (Lang::Ja, Verb::DeclineUndo) => "相手の待ったを断る",
+        (Lang::Ja, Verb::Playout) => "playout 点: 終局処理中、その石を確認 (点で着手、pass)",
+        (Lang::Ja, Verb::Close) => "確認を終える (結果は死に石の指定として示す)",
         (Lang::Ja, Verb::Chat) => "chat 文: 相手への一言",
         (Lang::Ja, Verb::Board) => "盤面と手番を表示",
         (Lang::Ja, Verb::Help) => "この一覧",

@@ -46,7 +46,7 @@ pub use naming::naming_for;
 pub use net_notes::{net_refusal, netplay_error, terms_error};
 pub use notes::{Note, note};
 pub use plain_help::plain_help;
-pub use playout::{panel as playout_panel, status as playout_status, verdict};
+pub use playout::{panel as playout_panel, status as playout_status, verdict, verdict_fact};
 pub use prompt::prompt_line;
 pub use report::{Report, Row, report};
 pub use rules::{DraftNote, article, draft_note, reason, refusal};

@@ -52,11 +52,6 @@ pub fn plain_help(lang: Lang) -> String {
         ),
         ("moves", "list the moves of this game", "この対局の着手一覧"),
         (
-            "playout POINT",
-            "in the ending, play the chain at POINT out (確認): then points, pass, close",
-            "終局処理中、その点の石を確認: 点で着手、pass、close で終了",
-        ),
-        (
             "look N",
             "show the board after move N of this game",
             "N手目の局面を表示",
