@@ -53,6 +53,7 @@ pub enum Update {
 struct Pending {
     seq: u32,
     event: Event,
+    time_used_ms: Option<u32>,
     state_hash: u64,
     /// Our clock and the start of our turn before the event, to go back to
     /// if it is withdrawn.
@@ -185,6 +186,25 @@ impl Session {
         }
     }
 
+    /// Sends game event `seq` to the watchers, once it stands in both
+    /// players' games: ours after the partner acknowledged it, the
+    /// partner's after our acknowledgement went out. The players' own
+    /// exchange thus never waits behind the watchers' share of the work,
+    /// and a watcher never sees an event that was withdrawn. An event the
+    /// watchers already had (shared again after a resume) is not sent twice.
+    fn share_event(&self, seq: u32, event: &Event, time_used_ms: Option<u32>, state_hash: u64) {
+        if let Some(hub) = &self.hub
+            && hub.events() < seq
+        {
+            hub.publish(Message::Event {
+                seq,
+                event: EventW::from(event),
+                time_used_ms,
+                state_hash,
+            });
+        }
+    }
+
     /// Sends `message` to the watchers, if any.
     fn publish(&self, message: impl FnOnce() -> Message) {
         if let Some(hub) = &self.hub {
@@ -301,6 +321,7 @@ impl Session {
         self.pending = Some(Pending {
             seq,
             event: event.clone(),
+            time_used_ms,
             state_hash,
             clock_before,
             turn_started: self.turn_started,
@@ -313,9 +334,6 @@ impl Session {
             state_hash,
         };
         self.tx.send(&message).await?;
-        if self.tx.is_host {
-            self.publish(|| message);
-        }
         Ok((seq, event))
     }
 
@@ -448,6 +466,9 @@ impl Session {
                     };
                     return Err(self.fail(e).await);
                 }
+                if self.tx.is_host {
+                    self.share_event(seq, &p.event, p.time_used_ms, state_hash);
+                }
                 Ok(Some(Update::Acked { seq }))
             }
             Message::Chat { text } => {
@@ -532,6 +553,7 @@ impl Session {
         self.pending = events.last().map(|event| Pending {
             seq: events.len() as u32,
             event: event.clone(),
+            time_used_ms: None,
             state_hash: self.game.state_hash(),
             clock_before,
             turn_started: self.turn_started,
@@ -589,18 +611,14 @@ impl Session {
         }
         self.log.append(&event, time_used_ms)?;
         self.turn_started = Instant::now();
-        self.publish(|| Message::Event {
-            seq,
-            event: EventW::from(&event),
-            time_used_ms,
-            state_hash,
-        });
         self.tx
             .send(&Message::Ack {
                 seq,
                 state_hash: self.game.state_hash(),
             })
-            .await
+            .await?;
+        self.share_event(seq, &event, time_used_ms, state_hash);
+        Ok(())
     }
 
     /// On resuming, sends our last logged event again to a partner whose

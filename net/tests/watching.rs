@@ -324,11 +324,10 @@ async fn a_watcher_dialling_the_players_port_is_told_the_watchers_port() {
     assert_eq!(w.hub.watchers(), 0);
     // The players go on, and the watchers' port lets the watcher in.
     let mut seen = watcher(&w, "Found").await.unwrap();
-    w.h.act(Event::Pass {
+    let pass = Event::Pass {
         color: Color::Black,
-    })
-    .await
-    .unwrap();
+    };
+    step(&mut w.h, &mut w.j, pass).await;
     let (events, _) = events(&mut seen, 1).await;
     assert_eq!(events, w.h.game().events());
 }
@@ -367,4 +366,47 @@ async fn closing_watching_drops_every_watcher_with_the_players_reason_and_lets_n
     // The players play on.
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     assert_eq!(w.j.game().events().len(), 2);
+}
+
+#[tokio::test]
+async fn a_players_move_reaches_the_watchers_only_once_the_partner_has_it() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut seen = watcher(&w, "Aki").await.unwrap();
+    let black = stones(0, 1).remove(0);
+    let (seq, _) = w.h.act(black.clone()).await.unwrap();
+    // The joiner has not read the move yet: the watcher has nothing.
+    let early = tokio::time::timeout(std::time::Duration::from_millis(300), seen.next()).await;
+    assert!(
+        early.is_err(),
+        "a watcher saw a move its partner had not had: {early:?}"
+    );
+    let taken = tokio::time::timeout(LIMIT, w.j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        taken,
+        Update::Remote {
+            seq,
+            event: black.clone()
+        }
+    );
+    let acked = tokio::time::timeout(LIMIT, w.h.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(acked, Update::Acked { seq });
+    let (events, _) = events(&mut seen, 1).await;
+    assert_eq!(events, [black]);
+    // The joiner's answer reaches the watcher once the host has taken it.
+    let white = stones(1, 2).remove(0);
+    step(&mut w.j, &mut w.h, white.clone()).await;
+    let next = tokio::time::timeout(LIMIT, seen.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert!(
+        matches!(next, Seen::Event { seq: 2, ref event, .. } if *event == white),
+        "{next:?}"
+    );
 }
