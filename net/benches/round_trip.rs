@@ -64,6 +64,38 @@ enum Seats {
     Apart { yielding: bool },
 }
 
+/// Who follows the games, and how long Black thinks before each move.
+#[derive(Clone, Copy)]
+struct Room {
+    watchers: usize,
+    seats: Seats,
+    /// Black's thinking time before each move (not in the round trip): at
+    /// zero the moves follow each other back to back, which leaves the
+    /// watchers' share of each move no time of its own on the 2 cores; a
+    /// few milliseconds is still far faster than any game at a board.
+    think: Duration,
+}
+
+/// Two players and nobody watching, moves back to back.
+const ALONE: Room = Room {
+    watchers: 0,
+    seats: Seats::Here,
+    think: Duration::ZERO,
+};
+
+/// Black's thinking time in the paced rounds.
+const THINK: Duration = Duration::from_millis(2);
+
+impl Room {
+    fn watched(seats: Seats, think: Duration) -> Room {
+        Room {
+            watchers: MAX_WATCHERS,
+            seats,
+            think,
+        }
+    }
+}
+
 /// The machine's clock in nanoseconds, comparable between processes.
 fn wall() -> u128 {
     SystemTime::now()
@@ -159,8 +191,9 @@ async fn sessions(
     (hid, jid): (&Identity, &Identity),
     dir: &Path,
     n: usize,
-    watchers: usize,
-    seats: Seats,
+    Room {
+        watchers, seats, ..
+    }: Room,
 ) -> (Session, Session, Following) {
     let (mut host, hl, jl) = pair(hid, jid, n as u32).await;
     let hub = (watchers > 0).then(|| {
@@ -368,7 +401,7 @@ async fn play(
     (hid, jid): (&Identity, &Identity),
     games: &[Vec<Event>],
     mut flushes: Option<&mut Flushes>,
-    (watchers, seats): (usize, Seats),
+    room: Room,
 ) -> (Trips, f64) {
     let mut trips = Trips {
         sent: Stats::new(),
@@ -380,7 +413,7 @@ async fn play(
     };
     let (mut bytes, mut events) = (0u64, 0usize);
     for (n, events_of_game) in games.iter().enumerate() {
-        let (mut black, white, following) = sessions((hid, jid), dir, n, watchers, seats).await;
+        let (mut black, white, following) = sessions((hid, jid), dir, n, room).await;
         let responder = tokio::spawn(white_side(white, events_of_game.clone()));
         let mut sends = Vec::new();
         let mut seqs = Vec::new();
@@ -393,6 +426,9 @@ async fn play(
             }
             if !turn_of(&black, Color::Black) {
                 break;
+            }
+            if !room.think.is_zero() {
+                tokio::time::sleep(room.think).await;
             }
             let made = Instant::now();
             let (seq, _) = black.act(e.clone()).await.unwrap();
@@ -537,26 +573,32 @@ fn fresh(dir: &Path) -> std::path::PathBuf {
 /// 16 in the child process, alternating.
 const ROUNDS: usize = 3;
 
-/// The round trips without and with 16 watchers, [`ROUNDS`] times
-/// alternating (watchers in a child process), each round printed and then
-/// all rounds together; then one round with the watchers in this process.
-async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>]) {
+/// The round trips without and with 16 watchers in a child process,
+/// [`ROUNDS`] times alternating, Black thinking `think` before each move;
+/// each round printed, then all rounds together.
+async fn rounds(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>], think: Duration) {
+    let pace = if think.is_zero() {
+        "back to back".to_string()
+    } else {
+        format!("{} ms thought", think.as_millis())
+    };
     let (mut none, mut with, mut watched) = (Stats::new(), Stats::new(), Stats::new());
     let mut dropped = 0;
+    let alone = Room { think, ..ALONE };
+    let apart = Room::watched(Seats::Apart { yielding: false }, think);
     for round in 1..=ROUNDS {
-        let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
-        let apart = (MAX_WATCHERS, Seats::Apart { yielding: false });
+        let (mut s, _) = play(&fresh(dir), ids, games, None, alone).await;
         let (mut w, _) = play(&fresh(dir), ids, games, None, apart).await;
         let (n99, w99) = (s.sent.pct(0.99), w.sent.pct(0.99));
-        s.sent.line(&format!("round {round}: no watchers"));
+        s.sent.line(&format!("{pace}, round {round}: no watchers"));
         w.sent
-            .line(&format!("round {round}: 16 watchers (child process)"));
+            .line(&format!("{pace}, round {round}: 16 watchers (child)"));
         w.watched
-            .line(&format!("round {round}:   a watcher has the event"));
+            .line(&format!("{pace}, round {round}:   a watcher has it"));
         dropped += w.dropped;
         println!(
             "{:<48} {:.2}",
-            format!("round {round}: p99 with / without"),
+            format!("{pace}, round {round}: p99 with / without"),
             w99.as_secs_f64() / n99.as_secs_f64()
         );
         none.samples.append(&mut s.sent.samples);
@@ -564,8 +606,8 @@ async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>])
         watched.samples.append(&mut w.watched.samples);
     }
     let (n99, w99) = (none.pct(0.99), with.pct(0.99));
-    none.line("round trip, tmpfs, no watchers, all rounds");
-    with.line("round trip, tmpfs, 16 watchers (child), all rounds");
+    none.line(&format!("round trip, {pace}, no watchers, all rounds"));
+    with.line(&format!("round trip, {pace}, 16 watchers (child)"));
     watched.line("  a watcher has the event (from Black's send)");
     println!("{:<48} {dropped}", "  watchers dropped for falling behind");
     println!(
@@ -573,17 +615,33 @@ async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>])
         "  p99 with / without, all rounds",
         w99.as_secs_f64() / n99.as_secs_f64()
     );
-    let here = (MAX_WATCHERS, Seats::Here);
-    let (mut here, _) = play(&fresh(dir), ids, games, None, here).await;
-    here.sent.line("round trip, 16 watchers in this process");
-    here.watched
-        .line("  a watcher has the event (from Black's send)");
-    println!(
-        "{:<48} {}",
-        "  watchers dropped for falling behind", here.dropped
-    );
-    let yielding = (MAX_WATCHERS, Seats::Apart { yielding: true });
-    let (mut s, _) = play(&fresh(dir), ids, games, None, (0, Seats::Here)).await;
+}
+
+/// The round trips without and with 16 watchers: moves back to back and
+/// then paced by Black's [`THINK`] (see [`rounds`]); then one round of
+/// each pace with the watchers in this process, and a pair with the
+/// child at the lowest priority.
+async fn watching(dir: &Path, ids: (&Identity, &Identity), games: &[Vec<Event>]) {
+    rounds(dir, ids, games, Duration::ZERO).await;
+    rounds(dir, ids, games, THINK).await;
+    for room in [
+        Room::watched(Seats::Here, Duration::ZERO),
+        Room::watched(Seats::Here, THINK),
+    ] {
+        let (mut here, _) = play(&fresh(dir), ids, games, None, room).await;
+        let pace = room.think.as_millis();
+        here.sent.line(&format!(
+            "round trip, 16 watchers in this process, {pace} ms thought"
+        ));
+        here.watched
+            .line("  a watcher has the event (from Black's send)");
+        println!(
+            "{:<48} {}",
+            "  watchers dropped for falling behind", here.dropped
+        );
+    }
+    let yielding = Room::watched(Seats::Apart { yielding: true }, Duration::ZERO);
+    let (mut s, _) = play(&fresh(dir), ids, games, None, ALONE).await;
     let (mut y, _) = play(&fresh(dir), ids, games, None, yielding).await;
     s.sent.line("round trip, no watchers, once more");
     y.sent.line("round trip, 16 watchers (child at nice 19)");
@@ -657,21 +715,14 @@ fn main() {
     let shm = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     let watched = tempfile::tempdir_in("/dev/shm").unwrap_or_else(|_| tempfile::tempdir().unwrap());
     rt.block_on(async {
-        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None, (0, Seats::Here)).await;
+        let (mut s, bytes) = play(shm.path(), (&hid, &jid), &games, None, ALONE).await;
         s.sent.line("round trip, log on tmpfs (protocol alone)");
         watching(watched.path(), (&hid, &jid), &games).await;
         println!("{:<48} {bytes:.1} bytes per event, both directions", "wire");
         let mut e = echo(&hid, &jid, size, moves).await;
         e.line(&format!("bare quinn echo of {size} bytes"));
         let mut flushes = Flushes::new(disk.path());
-        let (mut s, _) = play(
-            disk.path(),
-            (&hid, &jid),
-            &games,
-            Some(&mut flushes),
-            (0, Seats::Here),
-        )
-        .await;
+        let (mut s, _) = play(disk.path(), (&hid, &jid), &games, Some(&mut flushes), ALONE).await;
         flushes
             .stats
             .line("log append + fsync alone (disk, between games)");
@@ -695,7 +746,7 @@ fn main() {
                 let dir = tempfile::tempdir_in("/dev/shm")
                     .unwrap_or_else(|_| tempfile::tempdir().unwrap());
                 let t0 = Instant::now();
-                rt.block_on(play(dir.path(), (&hid, &jid), &few, None, (0, Seats::Here)));
+                rt.block_on(play(dir.path(), (&hid, &jid), &few, None, ALONE));
                 total += t0.elapsed();
             }
             total
