@@ -9,9 +9,14 @@
 //! with the same number at once (a proposal crossing a resignation, say),
 //! the host's wins: the joiner withdraws its own (a withdrawal record in
 //! its log) and tells its player.
+//!
+//! The watchers' lines (kibitz) are held from both players until the game
+//! has ended; then the host sends them to the joiner, whose session hands
+//! out the event that ended the game only once they are in.
 
 use crate::close;
 use crate::error::{Awaited, Divergence, NetError, NotNow};
+use crate::kibitzed::{self, Line, Received};
 use crate::link::{Inbox, Sender};
 use crate::watch::Hub;
 use crate::wire::{Colors, EventW, Message, Terms, check_chat};
@@ -90,6 +95,10 @@ pub struct Session {
     undo_limit: Option<u32>,
     /// The host's watchers, sent every event, clock and chat line.
     hub: Option<Hub>,
+    /// On the host: the watchers' lines were sent to the joiner.
+    kibitz_sent: bool,
+    /// On the joiner: the watchers' lines the host sent at the end.
+    kibitz_received: Received,
 }
 
 impl Session {
@@ -114,6 +123,8 @@ impl Session {
             queued: VecDeque::new(),
             undo_limit: None,
             hub: None,
+            kibitz_sent: false,
+            kibitz_received: Received::default(),
         }
     }
 
@@ -169,20 +180,61 @@ impl Session {
     /// watchers' remarks never reach a player during the game.
     #[must_use]
     pub fn kibitz(&self) -> Vec<(String, String)> {
-        match &self.hub {
-            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_lines(),
-            _ => Vec::new(),
-        }
+        self.kibitz_log()
+            .into_iter()
+            .map(|(_, name, text)| (name, text))
+            .collect()
     }
 
     /// [`Session::kibitz`] with the number of game events before each
-    /// line, for the record: once the game has ended, never before.
+    /// line, for the record: once the game has ended, never before. The
+    /// host's come from its hub; the joiner's are the ones the host sent
+    /// at the end, the same lines.
     #[must_use]
-    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
-        match &self.hub {
-            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_log(),
-            _ => Vec::new(),
+    pub fn kibitz_log(&self) -> Vec<Line> {
+        if self.game.phase() != Phase::Ended {
+            return Vec::new();
         }
+        match &self.hub {
+            _ if !self.tx.is_host => self.kibitz_received.lines().to_vec(),
+            Some(hub) => hub.kibitz_log(),
+            None => Vec::new(),
+        }
+    }
+
+    /// On the host, once the game has ended: sends the joiner the
+    /// watchers' lines (none when nobody watched), once.
+    pub(crate) async fn send_kibitz(&mut self) -> Result<(), NetError> {
+        if !self.tx.is_host || self.kibitz_sent || self.game.phase() != Phase::Ended {
+            return Ok(());
+        }
+        self.kibitz_sent = true;
+        for frame in kibitzed::frames(&self.kibitz_log()) {
+            self.tx.send(&frame).await?;
+        }
+        Ok(())
+    }
+
+    /// On the joiner: the game has ended and the watchers' lines the host
+    /// owes are not all in yet.
+    fn kibitz_due(&self) -> bool {
+        !self.tx.is_host && self.game.phase() == Phase::Ended && !self.kibitz_received.done()
+    }
+
+    /// On the joiner, once the game has ended (by an event in flight or
+    /// received): reads on until the host's acknowledgement and the
+    /// watchers' lines are in, keeping whatever else arrives for
+    /// [`Session::next`]. The event that ended the game is reported only
+    /// after this, so the record made of it keeps the lines. Nothing to do
+    /// on the host, or before the end.
+    pub async fn settle(&mut self) -> Result<(), NetError> {
+        while self.kibitz_due() {
+            let message = self.recv().await?;
+            if let Some(u) = self.handle(message).await? {
+                self.queued.push_back(u);
+            }
+        }
+        Ok(())
     }
 
     /// Sends `message` to the watchers, if any.
@@ -256,10 +308,13 @@ impl Session {
         &self.tx.connection
     }
 
-    /// Whether a local event waits for its acknowledgement.
+    /// Whether a local event waits for its acknowledgement, or (on the
+    /// joiner, once the game has ended) the watchers' lines the host owes
+    /// are still to come: either way [`Session::next`] has more to read
+    /// before the game is settled.
     #[must_use]
     pub fn awaiting_ack(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.kibitz_due()
     }
 
     /// Makes a local event: checks it with our rules engine, times it if it
@@ -316,6 +371,7 @@ impl Session {
         if self.tx.is_host {
             self.publish(|| message);
         }
+        self.send_kibitz().await?;
         Ok((seq, event))
     }
 
@@ -400,19 +456,22 @@ impl Session {
     /// it can wait in a `select!` beside the keyboard and timers.
     pub async fn next(&mut self) -> Result<Update, NetError> {
         loop {
+            self.settle().await?;
             if let Some(u) = self.queued.pop_front() {
                 return Ok(u);
             }
-            let message = match self.inbox.recv().await {
-                Some(Ok(m)) => m,
-                Some(Err(e)) => return Err(e),
-                None => {
-                    return Err(NetError::Connection("the connection is closed".into()));
-                }
-            };
+            let message = self.recv().await?;
             if let Some(u) = self.handle(message).await? {
-                return Ok(u);
+                self.queued.push_back(u);
             }
+        }
+    }
+
+    /// The partner's next frame; the end of the connection is an error.
+    async fn recv(&mut self) -> Result<Message, NetError> {
+        match self.inbox.recv().await {
+            Some(m) => m,
+            None => Err(NetError::Connection("the connection is closed".into())),
         }
     }
 
@@ -431,7 +490,7 @@ impl Session {
                 let event = Event::from(&event);
                 self.give_way_and_receive(seq, event, time_used_ms, state_hash, false)
                     .await?;
-                Ok(self.queued.pop_front())
+                Ok(None)
             }
             Message::Ack { seq, state_hash } => {
                 let Some(p) = self.pending.take_if(|p| p.seq == seq) else {
@@ -477,6 +536,19 @@ impl Session {
                 }))
             }
             Message::Bye { reason } => Ok(Some(Update::Bye(visible_owned(reason)))),
+            Message::Kibitzed { lines, more } if !self.tx.is_host => {
+                if self.game.phase() != Phase::Ended || self.pending.is_some() {
+                    let e = NetError::Protocol(
+                        "the host sent the watchers' lines before the game ended; the players see them only after the end".into(),
+                    );
+                    return Err(self.fail(e).await);
+                }
+                let events = self.game.events().len() as u32;
+                if let Err(e) = self.kibitz_received.take(lines, more, events) {
+                    return Err(self.fail(e).await);
+                }
+                Ok(None)
+            }
             other => Err(self
                 .fail(crate::link::unexpected("a game message", &other))
                 .await),
@@ -600,7 +672,8 @@ impl Session {
                 seq,
                 state_hash: self.game.state_hash(),
             })
-            .await
+            .await?;
+        self.send_kibitz().await
     }
 
     /// On resuming, sends our last logged event again to a partner whose
