@@ -203,8 +203,11 @@ impl Session {
     }
 
     /// On the host, once the game has ended: sends the joiner the
-    /// watchers' lines (none when nobody watched), once.
-    pub(crate) async fn send_kibitz(&mut self) -> Result<(), NetError> {
+    /// watchers' lines (none when nobody watched), once. In play they go
+    /// right after the event that ended the game or its acknowledgement;
+    /// a game resumed after its end owes them until the host next reads
+    /// or says goodbye, by which time its hub is shared again.
+    async fn send_kibitz(&mut self) -> Result<(), NetError> {
         if !self.tx.is_host || self.kibitz_sent || self.game.phase() != Phase::Ended {
             return Ok(());
         }
@@ -440,6 +443,7 @@ impl Session {
     /// Says goodbye and closes the connection; the game stays in the log
     /// (adjourned if it has no result).
     pub async fn bye(mut self, reason: &str) {
+        let _ = self.send_kibitz().await;
         self.publish(|| Message::Bye {
             reason: reason.to_string(),
         });
@@ -455,6 +459,7 @@ impl Session {
     /// Waits for the next thing from the partner and handles it. Cancel-safe:
     /// it can wait in a `select!` beside the keyboard and timers.
     pub async fn next(&mut self) -> Result<Update, NetError> {
+        self.send_kibitz().await?;
         loop {
             self.settle().await?;
             if let Some(u) = self.queued.pop_front() {
@@ -673,6 +678,9 @@ impl Session {
                 state_hash: self.game.state_hash(),
             })
             .await?;
+        if arrival == Arrival::Missed {
+            return Ok(());
+        }
         self.send_kibitz().await
     }
 

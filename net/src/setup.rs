@@ -515,9 +515,6 @@ pub async fn resume(
     } else if ours + 1 == their_events {
         session.catch_up().await?;
     }
-    // A game that has ended is owed its watchers' lines on the joiner's
-    // side, whichever save held the last event.
-    session.send_kibitz().await?;
     Ok(session)
 }
 

@@ -319,6 +319,44 @@ async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
     assert_eq!(seen, h.game().events());
 }
 
+/// The host resigns and the connection drops before the joiner reads it:
+/// on resuming, the joiner's save gets the resignation and its session the
+/// watchers' lines, sent once the host shares the game again.
+#[tokio::test]
+async fn a_joiner_that_missed_the_end_gets_the_kibitz_on_resuming() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut a = watcher(&w, "Aki").await.unwrap();
+    let mut b = watcher(&w, "Ban").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    say_and_hear(&mut a, &mut b, "white leads").await;
+    let resign = Event::Resign {
+        color: Color::Black,
+    };
+    w.h.act(resign.clone()).await.unwrap();
+    let (h, j) = (w.h, w.j);
+    drop((h, j));
+    let (hid, jid) = &w.players;
+    let (mut h, mut j) = resume_game((hid, &w.stores.0), (jid, &w.stores.1), "w1").await;
+    h.share(w.hub.clone()).unwrap();
+    assert_eq!(j.game().phase(), Phase::Ended);
+    assert!(j.kibitz_log().is_empty() && j.awaiting_ack());
+    h.bye("good game").await;
+    let update = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        update,
+        Update::Remote {
+            seq: 3,
+            event: resign
+        }
+    );
+    let said = vec![(2, "Aki".to_string(), "white leads".to_string())];
+    assert_eq!(j.kibitz_log(), said);
+    assert!(!j.awaiting_ack());
+}
+
 #[tokio::test]
 async fn a_watcher_before_the_game_has_its_players_is_told_to_come_back() {
     let dir = tempfile::tempdir().unwrap();
