@@ -229,6 +229,14 @@ async fn a_watcher_sending_a_player_frame_is_disconnected() {
     assert_eq!(w.h.game().events().len(), 2);
 }
 
+/// A watched game with two watchers in, Aki (who kibitzes) and Ban.
+async fn aki_and_ban() -> (Watched, Watcher, Watcher) {
+    let w = watched(MAX_WATCHERS).await;
+    let a = watcher(&w, "Aki").await.unwrap();
+    let b = watcher(&w, "Ban").await.unwrap();
+    (w, a, b)
+}
+
 /// Watcher `a` says `text`; watcher `b` hears it from the hub (past the
 /// game's events), so the hub holds it.
 async fn say_and_hear(a: &mut Watcher, b: &mut Watcher, text: &str) {
@@ -254,9 +262,7 @@ async fn say_and_hear(a: &mut Watcher, b: &mut Watcher, text: &str) {
 
 #[tokio::test]
 async fn kibitz_reaches_the_other_watchers_and_both_players_only_after_the_end() {
-    let mut w = watched(MAX_WATCHERS).await;
-    let mut a = watcher(&w, "Aki").await.unwrap();
-    let mut b = watcher(&w, "Ban").await.unwrap();
+    let (mut w, mut a, mut b) = aki_and_ban().await;
     say_and_hear(&mut a, &mut b, "black is thin").await;
     // The players' next updates are their own moves only (step checks it).
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
@@ -286,9 +292,7 @@ async fn kibitz_reaches_the_other_watchers_and_both_players_only_after_the_end()
 
 #[tokio::test]
 async fn the_joiner_gets_the_kibitz_when_the_hosts_resignation_ends_the_game() {
-    let mut w = watched(MAX_WATCHERS).await;
-    let mut a = watcher(&w, "Aki").await.unwrap();
-    let mut b = watcher(&w, "Ban").await.unwrap();
+    let (mut w, mut a, mut b) = aki_and_ban().await;
     play(&mut w.h, &mut w.j, stones(0, 3)).await;
     say_and_hear(&mut a, &mut b, "white leads").await;
     step(
@@ -324,9 +328,7 @@ async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
 /// watchers' lines, sent once the host shares the game again.
 #[tokio::test]
 async fn a_joiner_that_missed_the_end_gets_the_kibitz_on_resuming() {
-    let mut w = watched(MAX_WATCHERS).await;
-    let mut a = watcher(&w, "Aki").await.unwrap();
-    let mut b = watcher(&w, "Ban").await.unwrap();
+    let (mut w, mut a, mut b) = aki_and_ban().await;
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     say_and_hear(&mut a, &mut b, "white leads").await;
     let resign = Event::Resign {
