@@ -195,11 +195,10 @@ impl Session {
         if self.game.phase() != Phase::Ended {
             return Vec::new();
         }
-        match &self.hub {
-            _ if !self.tx.is_host => self.kibitz_received.lines().to_vec(),
-            Some(hub) => hub.kibitz_log(),
-            None => Vec::new(),
+        if !self.tx.is_host {
+            return self.kibitz_received.lines().to_vec();
         }
+        self.hub.as_ref().map(Hub::kibitz_log).unwrap_or_default()
     }
 
     /// On the host, once the game has ended: sends the joiner the
