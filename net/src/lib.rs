@@ -15,6 +15,7 @@ pub mod error;
 pub mod frame;
 pub mod host;
 pub mod join;
+pub mod kibitzed;
 pub mod link;
 pub mod pake;
 pub mod script;

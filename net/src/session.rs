@@ -9,9 +9,14 @@
 //! with the same number at once (a proposal crossing a resignation, say),
 //! the host's wins: the joiner withdraws its own (a withdrawal record in
 //! its log) and tells its player.
+//!
+//! The watchers' lines (kibitz) are held from both players until the game
+//! has ended; then the host sends them to the joiner, whose session hands
+//! out the event that ended the game only once they are in.
 
 use crate::close;
 use crate::error::{Awaited, Divergence, NetError, NotNow};
+use crate::kibitzed::{self, Line, Received};
 use crate::link::{Inbox, Sender};
 use crate::watch::Hub;
 use crate::wire::{Colors, EventW, Message, Terms, check_chat};
@@ -91,6 +96,10 @@ pub struct Session {
     undo_limit: Option<u32>,
     /// The host's watchers, sent every event, clock and chat line.
     hub: Option<Hub>,
+    /// On the host: the watchers' lines were sent to the joiner.
+    kibitz_sent: bool,
+    /// On the joiner: the watchers' lines the host sent at the end.
+    kibitz_received: Received,
 }
 
 impl Session {
@@ -115,6 +124,8 @@ impl Session {
             queued: VecDeque::new(),
             undo_limit: None,
             hub: None,
+            kibitz_sent: false,
+            kibitz_received: Received::default(),
         }
     }
 
@@ -170,20 +181,63 @@ impl Session {
     /// watchers' remarks never reach a player during the game.
     #[must_use]
     pub fn kibitz(&self) -> Vec<(String, String)> {
-        match &self.hub {
-            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_lines(),
-            _ => Vec::new(),
-        }
+        self.kibitz_log()
+            .into_iter()
+            .map(|(_, name, text)| (name, text))
+            .collect()
     }
 
     /// [`Session::kibitz`] with the number of game events before each
-    /// line, for the record: once the game has ended, never before.
+    /// line, for the record: once the game has ended, never before. The
+    /// host's come from its hub; the joiner's are the ones the host sent
+    /// at the end, the same lines.
     #[must_use]
-    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
-        match &self.hub {
-            Some(hub) if self.game.phase() == Phase::Ended => hub.kibitz_log(),
-            _ => Vec::new(),
+    pub fn kibitz_log(&self) -> Vec<Line> {
+        if self.game.phase() != Phase::Ended {
+            return Vec::new();
         }
+        if !self.tx.is_host {
+            return self.kibitz_received.lines().to_vec();
+        }
+        self.hub.as_ref().map(Hub::kibitz_log).unwrap_or_default()
+    }
+
+    /// On the host, once the game has ended: sends the joiner the
+    /// watchers' lines (none when nobody watched), once. In play they go
+    /// right after the event that ended the game or its acknowledgement;
+    /// a game resumed after its end owes them until the host next reads
+    /// or says goodbye, by which time its hub is shared again.
+    async fn send_kibitz(&mut self) -> Result<(), NetError> {
+        if !self.tx.is_host || self.kibitz_sent || self.game.phase() != Phase::Ended {
+            return Ok(());
+        }
+        self.kibitz_sent = true;
+        for frame in kibitzed::frames(&self.kibitz_log()) {
+            self.tx.send(&frame).await?;
+        }
+        Ok(())
+    }
+
+    /// On the joiner: the game has ended and the watchers' lines the host
+    /// owes are not all in yet.
+    fn kibitz_due(&self) -> bool {
+        !self.tx.is_host && self.game.phase() == Phase::Ended && !self.kibitz_received.done()
+    }
+
+    /// On the joiner, once the game has ended (by an event in flight or
+    /// received): reads on until the host's acknowledgement and the
+    /// watchers' lines are in, keeping whatever else arrives for
+    /// [`Session::next`]. The event that ended the game is reported only
+    /// after this, so the record made of it keeps the lines. Nothing to do
+    /// on the host, or before the end.
+    pub async fn settle(&mut self) -> Result<(), NetError> {
+        while self.kibitz_due() {
+            let message = self.recv().await?;
+            if let Some(u) = self.handle(message).await? {
+                self.queued.push_back(u);
+            }
+        }
+        Ok(())
     }
 
     /// Sends game event `seq` to the watchers, once it stands in both
@@ -276,10 +330,13 @@ impl Session {
         &self.tx.connection
     }
 
-    /// Whether a local event waits for its acknowledgement.
+    /// Whether a local event waits for its acknowledgement, or (on the
+    /// joiner, once the game has ended) the watchers' lines the host owes
+    /// are still to come: either way [`Session::next`] has more to read
+    /// before the game is settled.
     #[must_use]
     pub fn awaiting_ack(&self) -> bool {
-        self.pending.is_some()
+        self.pending.is_some() || self.kibitz_due()
     }
 
     /// Makes a local event: checks it with our rules engine, times it if it
@@ -334,6 +391,7 @@ impl Session {
             state_hash,
         };
         self.tx.send(&message).await?;
+        self.send_kibitz().await?;
         Ok((seq, event))
     }
 
@@ -402,6 +460,7 @@ impl Session {
     /// Says goodbye and closes the connection; the game stays in the log
     /// (adjourned if it has no result).
     pub async fn bye(mut self, reason: &str) {
+        let _ = self.send_kibitz().await;
         self.publish(|| Message::Bye {
             reason: reason.to_string(),
         });
@@ -417,20 +476,24 @@ impl Session {
     /// Waits for the next thing from the partner and handles it. Cancel-safe:
     /// it can wait in a `select!` beside the keyboard and timers.
     pub async fn next(&mut self) -> Result<Update, NetError> {
+        self.send_kibitz().await?;
         loop {
+            self.settle().await?;
             if let Some(u) = self.queued.pop_front() {
                 return Ok(u);
             }
-            let message = match self.inbox.recv().await {
-                Some(Ok(m)) => m,
-                Some(Err(e)) => return Err(e),
-                None => {
-                    return Err(NetError::Connection("the connection is closed".into()));
-                }
-            };
+            let message = self.recv().await?;
             if let Some(u) = self.handle(message).await? {
-                return Ok(u);
+                self.queued.push_back(u);
             }
+        }
+    }
+
+    /// The partner's next frame; the end of the connection is an error.
+    async fn recv(&mut self) -> Result<Message, NetError> {
+        match self.inbox.recv().await {
+            Some(m) => m,
+            None => Err(NetError::Connection("the connection is closed".into())),
         }
     }
 
@@ -449,7 +512,7 @@ impl Session {
                 let event = Event::from(&event);
                 self.give_way_and_receive(seq, event, time_used_ms, state_hash, false)
                     .await?;
-                Ok(self.queued.pop_front())
+                Ok(None)
             }
             Message::Ack { seq, state_hash } => {
                 let Some(p) = self.pending.take_if(|p| p.seq == seq) else {
@@ -498,6 +561,19 @@ impl Session {
                 }))
             }
             Message::Bye { reason } => Ok(Some(Update::Bye(visible_owned(reason)))),
+            Message::Kibitzed { lines, more } if !self.tx.is_host => {
+                if self.game.phase() != Phase::Ended || self.pending.is_some() {
+                    let e = NetError::Protocol(
+                        "the host sent the watchers' lines before the game ended; the players see them only after the end".into(),
+                    );
+                    return Err(self.fail(e).await);
+                }
+                let events = self.game.events().len() as u32;
+                if let Err(e) = self.kibitz_received.take(lines, more, events) {
+                    return Err(self.fail(e).await);
+                }
+                Ok(None)
+            }
             other => Err(self
                 .fail(crate::link::unexpected("a game message", &other))
                 .await),
@@ -618,7 +694,10 @@ impl Session {
             })
             .await?;
         self.share_event(seq, &event, time_used_ms, state_hash);
-        Ok(())
+        if arrival == Arrival::Missed {
+            return Ok(());
+        }
+        self.send_kibitz().await
     }
 
     /// On resuming, sends our last logged event again to a partner whose

@@ -8,7 +8,10 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak: 6. Version 6 added
+/// The protocol version both sides must speak: 7. Version 7 has the host
+/// send the watchers' lines to the joiner once the game has ended
+/// ([`Message::Kibitzed`]), so that both players' records keep them.
+/// Version 6 added
 /// watchers (観戦): their key exchange with the watch code
 /// ([`Message::Watch`]), the game they are sent ([`Message::Watching`],
 /// [`Message::Said`], [`Message::Clocked`]) and their own chat
@@ -22,7 +25,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 6;
+pub const PROTOCOL_VERSION: u16 = 7;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -109,6 +112,34 @@ pub enum Message {
     /// to the host (`name` is ignored there) and from the host to the
     /// other watchers, never to the players while the game goes on.
     Kibitz { name: String, text: String },
+    /// (Since version 7.) The watchers' lines of the game, held from the
+    /// players while it went on: sent by the host to the joiner once the
+    /// game has ended (after the event that ended it, or its
+    /// acknowledgement), in the order they were said, at most
+    /// [`KIBITZ_LINES_PER_FRAME`] a frame; `more` says another frame
+    /// follows. A game without watchers ends with one empty frame.
+    Kibitzed {
+        lines: Vec<KibitzedLine>,
+        more: bool,
+    },
+}
+
+/// The most watchers' lines a game's record keeps and the host sends the
+/// joiner (the first ones said).
+pub const MAX_KIBITZ_LINES: usize = 1000;
+
+/// The most watchers' lines in one [`Message::Kibitzed`] frame: sixteen
+/// lines of the longest name and text stay below the frame cap.
+pub const KIBITZ_LINES_PER_FRAME: usize = 16;
+
+/// One watcher's line, for the players' record.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub struct KibitzedLine {
+    /// How many game events came before it.
+    pub after_event: u32,
+    /// The watcher's name, as its greeting gave it.
+    pub name: String,
+    pub text: String,
 }
 
 /// The versioned greeting.

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use kaisho_core::series::nigiri;
 use kaisho_core::{Color, Event, Game};
-use kaisho_net::wire::{EventW, Message};
+use kaisho_net::wire::{EventW, KibitzedLine, Message};
 use kaisho_net::{Colors, Divergence, Link, NetError, Session, Terms};
 use kaisho_saves::codec;
 use kaisho_saves::log::{GameStore, read_log};
@@ -338,4 +338,61 @@ async fn a_game_id_that_is_a_path_is_refused() {
         .unwrap_err();
     assert!(closed.to_string().contains("not a game id"), "{closed}");
     assert!(!dir.path().join("escape.kgl").exists());
+}
+
+/// A real joiner session against a hand-driven host link, the terms
+/// agreed (the host plays Black).
+async fn joiner_against_fake(dir: &std::path::Path) -> (Session, Link) {
+    let (hid, jid) = (identity(dir, "host"), identity(dir, "joiner"));
+    let (_host, mut fake, jl) = pair(&hid, &jid).await;
+    let store = GameStore::new(dir.join("j"));
+    let terms = terms("early", 9, Colors::HostBlack);
+    let fake_side = async {
+        fake.send(&Message::Terms(terms.clone())).await.unwrap();
+        let agreed = fake.recv().await.unwrap();
+        assert!(matches!(agreed, Message::Agree { .. }), "{agreed:?}");
+    };
+    let (session, ()) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::join_game(jl, Some(&terms), true, &store),
+            fake_side
+        )
+    })
+    .await
+    .unwrap();
+    (session.unwrap(), fake)
+}
+
+/// The watchers' lines reach a player only once the game has ended: a
+/// host that sends them during the game breaks the protocol, and the
+/// joiner closes the connection saying so, its save kept.
+#[tokio::test]
+async fn kibitz_sent_to_the_joiner_before_the_end_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut j, mut fake) = joiner_against_fake(dir.path()).await;
+    let early = Message::Kibitzed {
+        lines: vec![KibitzedLine {
+            after_event: 0,
+            name: "Aki".into(),
+            text: "black is thin".into(),
+        }],
+        more: false,
+    };
+    raw(&mut fake, early).await;
+    let e = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap_err();
+    assert!(matches!(e, NetError::Protocol(_)), "{e}");
+    assert!(e.to_string().contains("before the game ended"), "{e}");
+    assert!(j.kibitz().is_empty());
+    let closed = tokio::time::timeout(LIMIT, fake.recv())
+        .await
+        .unwrap()
+        .unwrap_err();
+    assert!(
+        closed.to_string().contains("before the game ended"),
+        "{closed}"
+    );
+    assert_eq!(read_log(j.log_path()).unwrap().events.len(), 0);
 }

@@ -41,12 +41,14 @@ fn names_both(message: &str, theirs: u16, program: &str) -> bool {
 }
 
 #[tokio::test]
-async fn an_older_joiner_is_refused_at_the_greeting_and_both_ends_say_why() {
+async fn a_version_6_joiner_is_refused_at_the_greeting_and_both_ends_name_6_and_7() {
     let dir = tempfile::tempdir().unwrap();
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let mut host = Host::bind(loopback(), &hid, "Honinbo").unwrap();
     let addr = host.local_addr().unwrap();
-    let old = PROTOCOL_VERSION - 1;
+    // Version 6: watchers, without the watchers' lines reaching the joiner.
+    let old = 6;
+    assert_eq!(PROTOCOL_VERSION, 7);
 
     let older_joiner = async {
         let mut endpoint = quinn::Endpoint::client(loopback()).unwrap();
@@ -71,6 +73,12 @@ async fn an_older_joiner_is_refused_at_the_greeting_and_both_ends_say_why() {
         panic!("closed with a reason, not {at_joiner}")
     };
     assert!(names_both(&at_joiner, old, "0.0.1"), "{at_joiner}");
+    for said in [&at_host, &at_joiner] {
+        assert!(
+            said.contains("speaks protocol 6") && said.contains("this kaisho speaks 7"),
+            "{said}"
+        );
+    }
 }
 
 #[tokio::test]

@@ -229,36 +229,83 @@ async fn a_watcher_sending_a_player_frame_is_disconnected() {
     assert_eq!(w.h.game().events().len(), 2);
 }
 
-#[tokio::test]
-async fn kibitz_reaches_the_other_watchers_and_the_host_player_only_after_the_end() {
-    let mut w = watched(MAX_WATCHERS).await;
-    let mut a = watcher(&w, "Aki").await.unwrap();
-    let mut b = watcher(&w, "Ban").await.unwrap();
-    a.kibitz("black is thin").await.unwrap();
-    let heard = tokio::time::timeout(LIMIT, b.next())
-        .await
-        .unwrap()
-        .unwrap();
+/// A watched game with two watchers in, Aki (who kibitzes) and Ban.
+async fn aki_and_ban() -> (Watched, Watcher, Watcher) {
+    let w = watched(MAX_WATCHERS).await;
+    let a = watcher(&w, "Aki").await.unwrap();
+    let b = watcher(&w, "Ban").await.unwrap();
+    (w, a, b)
+}
+
+/// Watcher `a` says `text`; watcher `b` hears it from the hub (past the
+/// game's events), so the hub holds it.
+async fn say_and_hear(a: &mut Watcher, b: &mut Watcher, text: &str) {
+    a.kibitz(text).await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, async {
+        loop {
+            match b.next().await.unwrap() {
+                Seen::Event { .. } => {}
+                other => return other,
+            }
+        }
+    })
+    .await
+    .unwrap();
     assert_eq!(
         heard,
         Seen::Kibitz {
             name: "Aki".into(),
-            text: "black is thin".into()
+            text: text.into()
         }
     );
+}
+
+#[tokio::test]
+async fn kibitz_reaches_the_other_watchers_and_both_players_only_after_the_end() {
+    let (mut w, mut a, mut b) = aki_and_ban().await;
+    say_and_hear(&mut a, &mut b, "black is thin").await;
     // The players' next updates are their own moves only (step checks it).
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     let (_, others) = events(&mut a, 2).await;
     assert!(others.is_empty(), "{others:?}");
-    assert!(
-        w.h.kibitz().is_empty(),
-        "held from the players during the game"
-    );
+    // More lines than one frame carries.
+    for i in 0..20 {
+        say_and_hear(&mut a, &mut b, &format!("line {i}")).await;
+    }
+    for p in [&w.h, &w.j] {
+        assert!(p.kibitz().is_empty() && p.kibitz_log().is_empty());
+    }
     finish(&mut w.h, &mut w.j).await;
+    let log = w.h.kibitz_log();
+    assert_eq!(log.len(), 21);
+    assert_eq!(log[0], (0, "Aki".to_string(), "black is thin".to_string()));
+    assert_eq!(log[1], (2, "Aki".to_string(), "line 0".to_string()));
     assert_eq!(
-        w.h.kibitz(),
-        vec![("Aki".to_string(), "black is thin".to_string())]
+        w.h.kibitz()[0],
+        ("Aki".to_string(), "black is thin".to_string())
     );
+    // The joiner, whose own acceptance ended the game, holds the same
+    // lines at the same places, sent by the host at the end.
+    assert_eq!(w.j.kibitz_log(), log);
+    assert!(!w.j.awaiting_ack());
+}
+
+#[tokio::test]
+async fn the_joiner_gets_the_kibitz_when_the_hosts_resignation_ends_the_game() {
+    let (mut w, mut a, mut b) = aki_and_ban().await;
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    say_and_hear(&mut a, &mut b, "white leads").await;
+    step(
+        &mut w.h,
+        &mut w.j,
+        Event::Resign {
+            color: Color::Black,
+        },
+    )
+    .await;
+    let said = vec![(3, "Aki".to_string(), "white leads".to_string())];
+    assert_eq!(w.h.kibitz_log(), said);
+    assert_eq!(w.j.kibitz_log(), said);
 }
 
 #[tokio::test]
@@ -274,6 +321,42 @@ async fn a_game_resumed_after_a_drop_goes_on_for_its_watchers() {
     play(&mut h, &mut j, stones(3, 5)).await;
     let (seen, _) = events(&mut watcher, 5).await;
     assert_eq!(seen, h.game().events());
+}
+
+/// The host resigns and the connection drops before the joiner reads it:
+/// on resuming, the joiner's save gets the resignation and its session the
+/// watchers' lines, sent once the host shares the game again.
+#[tokio::test]
+async fn a_joiner_that_missed_the_end_gets_the_kibitz_on_resuming() {
+    let (mut w, mut a, mut b) = aki_and_ban().await;
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    say_and_hear(&mut a, &mut b, "white leads").await;
+    let resign = Event::Resign {
+        color: Color::Black,
+    };
+    w.h.act(resign.clone()).await.unwrap();
+    let (h, j) = (w.h, w.j);
+    drop((h, j));
+    let (hid, jid) = &w.players;
+    let (mut h, mut j) = resume_game((hid, &w.stores.0), (jid, &w.stores.1), "w1").await;
+    h.share(w.hub.clone()).unwrap();
+    assert_eq!(j.game().phase(), Phase::Ended);
+    assert!(j.kibitz_log().is_empty() && j.awaiting_ack());
+    h.bye("good game").await;
+    let update = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        update,
+        Update::Remote {
+            seq: 3,
+            event: resign
+        }
+    );
+    let said = vec![(2, "Aki".to_string(), "white leads".to_string())];
+    assert_eq!(j.kibitz_log(), said);
+    assert!(!j.awaiting_ack());
 }
 
 #[tokio::test]

@@ -1012,7 +1012,7 @@ fn an_engine_hosts_a_lan_game_and_proposes_its_dead_stones() {
 }
 
 #[test]
-fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_the_result() {
+fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_after_the_result() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh, wh) = (
         dir.path().join("host"),
@@ -1055,35 +1055,36 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_the_host_only_after_t
     host.say("resign");
     watcher.expect("Black resigns");
     watcher.expect("watch ended: ");
-    host.expect("result: ");
-    let before_the_end = host.seen.len();
-    host.expect("kibitz from Aki: black is thick");
-    assert!(
-        !host.seen[..before_the_end]
-            .iter()
-            .any(|l| l.contains("black is thick")),
-        "{:#?}",
-        host.seen
-    );
+    for player in [&mut host, &mut join] {
+        player.expect("result: ");
+        let before_the_end = player.seen.len();
+        player.expect("kibitz from Aki: black is thick");
+        assert!(
+            !player.seen[..before_the_end]
+                .iter()
+                .any(|l| l.contains("black is thick")),
+            "{:#?}",
+            player.seen
+        );
+    }
     assert_eq!(watcher.finish(), 0);
     assert_eq!(host.finish(), 0);
     assert_eq!(join.finish(), 0);
+    // Both players' SGF keep the line on the move it was said after.
+    let sgf = |player: &Proc| {
+        player
+            .seen
+            .iter()
+            .find_map(|l| l.strip_prefix("SGF saved to "))
+            .map(|path| std::fs::read_to_string(path).unwrap())
+            .expect("each player says where its SGF went")
+    };
+    let (at_host, at_joiner) = (sgf(&host), sgf(&join));
     assert!(
-        !join.seen.iter().any(|l| l.contains("black is thick")),
-        "{:#?}",
-        join.seen
+        at_host.contains(";B[ee]C[[kibitz from Aki: black is thick\\]]"),
+        "{at_host}"
     );
-    // The host's SGF keeps the line on the move it was said after.
-    let sgf = host
-        .seen
-        .iter()
-        .find_map(|l| l.strip_prefix("SGF saved to "))
-        .map(|path| std::fs::read_to_string(path).unwrap())
-        .expect("the host says where its SGF went");
-    assert!(
-        sgf.contains(";B[ee]C[[kibitz from Aki: black is thick\\]]"),
-        "{sgf}"
-    );
+    assert_eq!(at_joiner, at_host);
 }
 
 /// The moves of Black (`b`) and White (`w`) that build テーマ1 A, the bent

@@ -1058,7 +1058,7 @@ async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() {
+async fn a_watchers_kibitz_reaches_both_players_sgf_and_panel_once_the_game_ends() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (dir_c, dir_d) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
@@ -1091,20 +1091,27 @@ async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() 
     .await
     .expect("the line reached the hub");
     assert_eq!(heard, said);
-    assert!(!a.seat().chat.iter().any(|l| l.contains("thick")));
+    for side in [&a, &b] {
+        assert!(!side.seat().chat.iter().any(|l| l.contains("thick")));
+        assert!(!side.said.iter().any(|l| l.contains("thick")));
+    }
+    // The joiner resigns: the host sends it the watchers' lines once it
+    // has acknowledged the resignation.
     b.keys("ry");
     settle(&mut a, &mut b, |a, b| {
         !a.session().after.is_empty() && !b.session().after.is_empty()
     })
     .await;
-    assert!(
-        a.seat()
-            .chat
-            .iter()
-            .any(|l| l == r"kibitz from Chie: E5 \ thick]"),
-        "{:?}",
-        a.seat().chat
-    );
+    for side in [&a, &b] {
+        assert!(
+            side.seat()
+                .chat
+                .iter()
+                .any(|l| l == r"kibitz from Chie: E5 \ thick]"),
+            "{:?}",
+            side.seat().chat
+        );
+    }
     let sgf = |side: &Side| {
         let path = side.session().after[0]
             .strip_prefix("SGF saved to ")
@@ -1118,8 +1125,16 @@ async fn a_watchers_kibitz_reaches_the_hosts_sgf_and_panel_once_the_game_ends() 
             .starts_with("White resigns: Black wins by resignation (B+R)\n[kibitz from Chie: E5 \\\\ thick\\]\\]])")),
         "on the node of E5, escaped: {host}"
     );
-    assert!(
-        !sgf(&b).contains("kibitz"),
-        "the joiner has no watchers' lines"
-    );
+    let joiner = sgf(&b);
+    assert_eq!(joiner, host, "both players' records are the same");
+    let record = kaisho_saves::sgf::parse(&joiner).unwrap();
+    let said_at: Vec<usize> = (record.moves.iter().enumerate())
+        .filter(|(_, m)| {
+            m.comment
+                .as_deref()
+                .is_some_and(|c| c.contains(r"[kibitz from Chie: E5 \ thick]]"))
+        })
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(said_at, [1], "on the node of the first move, E5");
 }

@@ -6,7 +6,8 @@
 //! which the hub keeps.
 
 use crate::close;
-use crate::wire::Message;
+use crate::kibitzed::{Line, kept};
+use crate::wire::{MAX_KIBITZ_LINES, Message};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use tokio::sync::mpsc;
 
@@ -30,16 +31,16 @@ struct State {
     places: Vec<Place>,
     max: usize,
     next_id: u64,
-    /// The watchers' chat, held from the players until the game ends.
-    kibitz: Vec<(String, String)>,
+    /// The watchers' chat, held from the players until the game ends:
+    /// the first lines, within the limits of the record, each with the
+    /// game events published before it.
+    kibitz: Vec<Line>,
     /// The game events published so far.
     events: u32,
     /// The watchers' names by id, as their greetings gave them.
     names: Vec<(u64, String)>,
     /// The players closed watching: no watcher is let in any more.
     closed: bool,
-    /// For each kibitz line, the game events published before it.
-    kibitz_at: Vec<u32>,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -77,7 +78,6 @@ impl Hub {
             events: 0,
             names: Vec::new(),
             closed: false,
-            kibitz_at: Vec::new(),
         })))
     }
 
@@ -168,7 +168,8 @@ impl Hub {
     }
 
     /// A watcher's chat line: sent to the other watchers and kept for
-    /// later ones, and held from the players (see [`Hub::kibitz`]).
+    /// later ones, and held from the players (see [`Hub::kibitz_log`]);
+    /// the record keeps the first [`MAX_KIBITZ_LINES`].
     pub(crate) fn kibitz(&self, from: u64, name: &str, text: &str) {
         let mut state = self.state();
         let message = Message::Kibitz {
@@ -176,17 +177,11 @@ impl Hub {
             text: text.to_string(),
         };
         state.history.push(message.clone());
-        state.kibitz.push((name.to_string(), text.to_string()));
-        let events = state.events;
-        state.kibitz_at.push(events);
+        if state.kibitz.len() < MAX_KIBITZ_LINES {
+            let line = kept(state.events, name, text);
+            state.kibitz.push(line);
+        }
         Self::send_all(&mut state, &message, Some(from));
-    }
-
-    /// The watchers' chat so far, each line with its watcher's name: for
-    /// the players once the game has ended, never before.
-    #[must_use]
-    pub fn kibitz_lines(&self) -> Vec<(String, String)> {
-        self.state().kibitz.clone()
     }
 
     /// Names the watcher `id` (its greeting's name), for the players'
@@ -236,13 +231,7 @@ impl Hub {
     /// published before it, its watcher's name and its text: for the
     /// players' record once the game has ended, never before.
     #[must_use]
-    pub fn kibitz_log(&self) -> Vec<(u32, String, String)> {
-        let state = self.state();
-        state
-            .kibitz_at
-            .iter()
-            .zip(&state.kibitz)
-            .map(|(&at, (name, text))| (at, name.clone(), text.clone()))
-            .collect()
+    pub fn kibitz_log(&self) -> Vec<Line> {
+        self.state().kibitz.clone()
     }
 }

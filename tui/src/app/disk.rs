@@ -49,8 +49,8 @@ pub enum Job {
     /// Read an SGF file.
     ReadSgf { path: PathBuf },
     /// Export saved game `game` as SGF into the exports folder, its
-    /// comments in `lang`, with the watchers' lines `kibitz` (a hosted
-    /// game's, given by its network task) among them.
+    /// comments in `lang`, with the watchers' lines `kibitz` (a network
+    /// game's, given by its network task on either side) among them.
     Export {
         game: String,
         lang: Lang,

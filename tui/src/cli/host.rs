@@ -298,7 +298,7 @@ pub fn report(finish: Finish, session: &Session, places: &Places, lang: Lang) ->
             ExitCode::from(2)
         }
     };
-    // A hosted game's SGF keeps its watchers' lines once it has ended.
+    // Either player's SGF keeps the watchers' lines once the game has ended.
     let kibitz = kaisho::netplay::kibitz_of(session);
     export_sgf(places, id, lang, &kibitz);
     code

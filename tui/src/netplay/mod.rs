@@ -22,8 +22,8 @@ pub const NO_BOARD: u8 = 19;
 pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};
 
-/// The watchers' lines of an ended game hosted with watchers, for its
-/// SGF; none before the end, nor on the joiner's side.
+/// The watchers' lines of an ended game watched by club members, for its
+/// SGF, on either player's side; none before the end.
 #[must_use]
 pub fn kibitz_of(session: &kaisho_net::Session) -> Vec<kaisho_saves::sgf::KibitzLine> {
     session

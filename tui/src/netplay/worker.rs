@@ -465,17 +465,16 @@ impl Task {
     }
 
     /// Once the game has ended, gives the screen the watchers' lines,
-    /// held from the players until now, before the event that ended it:
+    /// held from the players until now (the host's from its hub, the
+    /// joiner's as the host sent them), before the event that ended it:
     /// the screen's export of the game keeps them.
     fn give_kibitz(&mut self, session: &Session) {
-        if self.hub.is_none()
-            || self.kibitz_given
-            || session.game().phase() != kaisho_core::Phase::Ended
-        {
+        let lines = super::kibitz_of(session);
+        if self.kibitz_given || lines.is_empty() {
             return;
         }
         self.kibitz_given = true;
-        self.tell(NetNews::KibitzHeld(super::kibitz_of(session)));
+        self.tell(NetNews::KibitzHeld(lines));
     }
 
     /// Tells the screen who watches, when that changed or watching closed.
@@ -496,11 +495,12 @@ impl Task {
     async fn act(&mut self, session: &mut Session, event: Event) -> Result<(), NetError> {
         match session.act(event.clone()).await {
             Ok((_, event)) => {
+                let hash = session.game().state_hash();
+                // An event that ends the game is told once the watchers'
+                // lines are in, so that the record of it keeps them.
+                session.settle().await?;
                 self.give_kibitz(session);
-                self.tell(NetNews::Sent {
-                    event,
-                    hash: session.game().state_hash(),
-                });
+                self.tell(NetNews::Sent { event, hash });
                 self.tell(NetNews::Clocks(face(session)));
                 Ok(())
             }
