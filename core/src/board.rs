@@ -263,11 +263,29 @@ impl Board {
     /// walks the chain's ring and marks points in a bit set on the stack.
     #[must_use]
     pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut out = Vec::new();
+        self.each_liberty(p, |i| out.push(self.point(i)));
+        out.sort_unstable();
+        out
+    }
+
+    /// How many distinct liberties the chain through `p` has (0 if `p`
+    /// holds no stone): [`Board::liberties`]' length without building the
+    /// list, for the searches that only compare it.
+    #[must_use]
+    pub fn liberty_count(&self, p: Point) -> usize {
+        let mut count = 0;
+        self.each_liberty(p, |_| count += 1);
+        count
+    }
+
+    /// Calls `found` once with the cell of each distinct liberty of the
+    /// chain through `p`, in the order the chain's ring meets them.
+    fn each_liberty(&self, p: Point, mut found: impl FnMut(usize)) {
         if self.get(p).is_none() {
-            return Vec::new();
+            return;
         }
         let mut seen = [0u64; LIBERTY_WORDS];
-        let mut out = Vec::new();
         let start = self.index(p);
         let mut i = start;
         loop {
@@ -275,7 +293,7 @@ impl Board {
                 let bit = 1u64 << (n % 64);
                 if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
                     seen[n / 64] |= bit;
-                    out.push(self.point(n));
+                    found(n);
                 }
             }
             i = usize::from(self.next[i]);
@@ -283,8 +301,6 @@ impl Board {
                 break;
             }
         }
-        out.sort_unstable();
-        out
     }
 
     /// Whether `a` and `b` hold stones of one chain.

@@ -21,7 +21,7 @@ pub(super) fn settled(s: &State, defender: Color) -> Option<Res> {
     let attacker = defender.opponent();
     let standing = s.home.iter().find(|&&p| board.get(p) == Some(defender));
     match standing {
-        Some(&p) if board.liberties(p).len() < 2 => return None,
+        Some(&p) if board.liberty_count(p) < 2 => return None,
         None if s
             .home
             .iter()
@@ -63,7 +63,7 @@ pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
         .home
         .iter()
         .copied()
-        .filter(|&p| board.get(p) == Some(defender) && board.liberties(p).len() >= 2)
+        .filter(|&p| board.get(p) == Some(defender) && board.liberty_count(p) >= 2)
         .collect();
     if !standing
         .iter()
