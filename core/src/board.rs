@@ -212,13 +212,19 @@ impl Board {
         [i - self.stride, i - 1, i + 1, i + self.stride]
     }
 
-    /// The orthogonal neighbours of `p` that lie on the board.
-    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        let i = self.index(p);
-        self.neighbours(i)
-            .into_iter()
-            .filter(move |&n| self.cells[n] != Cell::Edge)
-            .map(move |n| self.point(n))
+    /// The orthogonal neighbours of `p` that lie on the board (above,
+    /// left, right, below), found from its coordinates without a division,
+    /// since the life search asks this at every point it looks at.
+    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
+        let (col, row, n) = (p.col, p.row, self.size);
+        [
+            (row > 0).then(|| Point::new(col, row - 1)),
+            (col > 0).then(|| Point::new(col - 1, row)),
+            (col < n.saturating_sub(1)).then(|| Point::new(col + 1, row)),
+            (row < n.saturating_sub(1)).then(|| Point::new(col, row + 1)),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// Every point of the board, row by row from the top.

@@ -29,13 +29,10 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
         &sides.moves
     };
     let (urgent, target_libs) = hot_points(s, defender);
-    let open: Vec<Point> = allowed
-        .iter()
-        .copied()
-        .filter(|&p| {
-            board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
-        })
-        .collect();
+    let mut open: Vec<Point> = Vec::with_capacity(allowed.len());
+    open.extend(allowed.iter().copied().filter(|&p| {
+        board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
+    }));
     let ataris = if color == defender {
         atari_points(board, color, &open)
     } else {
@@ -100,12 +97,15 @@ pub(super) fn attack_points(s: &State, defender: Color, sides: &Sides) -> Vec<Po
             None => board.adjacent(n).any(|m| board.get(m) == Some(defender)),
         })
     };
-    sides
-        .moves
-        .iter()
-        .copied()
-        .filter(|&p| sides.attacks(p) || defender_near(p))
-        .collect()
+    let mut points = Vec::with_capacity(sides.moves.len());
+    points.extend(
+        sides
+            .moves
+            .iter()
+            .copied()
+            .filter(|&p| sides.attacks(p) || defender_near(p)),
+    );
+    points
 }
 
 /// The target's liberties, and, while the target is short of
