@@ -83,30 +83,33 @@ pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
 fn unconditional(board: &Board, color: Color, p: Point) -> bool {
     let n = usize::from(board.size());
     let at = |q: Point| usize::from(q.row) * n + usize::from(q.col);
-    let mut chain_at = vec![usize::MAX; n * n];
-    let mut region_at = vec![usize::MAX; n * n];
-    // The flood that last visited each point, and the chain whose flood
-    // last gave up there (its region is not vital to that chain).
-    let mut visited = vec![usize::MAX; n * n];
-    let mut not_vital_to = vec![usize::MAX; n * n];
-    let mut floods = 0;
+    // Per point: its chain and region in the closure, the flood that last
+    // visited it, and the chain whose flood last gave up there (its region
+    // is not vital to that chain). Numbers stay below `NONE`: at most one
+    // chain per point and four floods per stone.
+    const NONE: u16 = u16::MAX;
+    let mut chain_at = vec![NONE; n * n];
+    let mut region_at = vec![NONE; n * n];
+    let mut visited = vec![NONE; n * n];
+    let mut not_vital_to = vec![NONE; n * n];
+    let mut floods: u16 = 0;
     let mut chains: Vec<Vec<Point>> = Vec::new();
     let mut vital: Vec<Vec<usize>> = Vec::new();
     let mut regions: Vec<Vec<Point>> = Vec::new();
     let mut around: Vec<Vec<usize>> = Vec::new();
     let add_chain = |q: Point,
-                     chain_at: &mut Vec<usize>,
+                     chain_at: &mut Vec<u16>,
                      chains: &mut Vec<Vec<Point>>,
                      vital: &mut Vec<Vec<usize>>| {
-        if chain_at[at(q)] == usize::MAX {
+        if chain_at[at(q)] == NONE {
             let stones = board.chain(q);
             for &s in &stones {
-                chain_at[at(s)] = chains.len();
+                chain_at[at(s)] = chains.len() as u16;
             }
             chains.push(stones);
             vital.push(Vec::new());
         }
-        chain_at[at(q)]
+        usize::from(chain_at[at(q)])
     };
     add_chain(p, &mut chain_at, &mut chains, &mut vital);
     let mut k = 0;
@@ -117,9 +120,9 @@ fn unconditional(board: &Board, color: Color, p: Point) -> bool {
             .filter(|&m| board.get(m) != Some(color))
             .collect();
         for seed in seeds {
-            let next_to_k = |q: Point| board.adjacent(q).any(|m| chain_at[at(m)] == k);
-            let known = region_at[at(seed)];
-            if known != usize::MAX {
+            let next_to_k = |q: Point| board.adjacent(q).any(|m| usize::from(chain_at[at(m)]) == k);
+            let known = usize::from(region_at[at(seed)]);
+            if region_at[at(seed)] != NONE {
                 let is_vital = regions[known]
                     .iter()
                     .all(|&q| board.get(q).is_some() || next_to_k(q));
@@ -128,7 +131,7 @@ fn unconditional(board: &Board, color: Color, p: Point) -> bool {
                 }
                 continue;
             }
-            if not_vital_to[at(seed)] == k {
+            if usize::from(not_vital_to[at(seed)]) == k {
                 continue;
             }
             floods += 1;
@@ -152,14 +155,14 @@ fn unconditional(board: &Board, color: Color, p: Point) -> bool {
             }
             if !is_vital {
                 for q in points {
-                    not_vital_to[at(q)] = k;
+                    not_vital_to[at(q)] = k as u16;
                 }
                 continue;
             }
             let r = regions.len();
             let mut chains_around = Vec::new();
             for &q in &points {
-                region_at[at(q)] = r;
+                region_at[at(q)] = r as u16;
                 for m in board.adjacent(q) {
                     if board.get(m) == Some(color) {
                         let c = add_chain(m, &mut chain_at, &mut chains, &mut vital);
