@@ -493,10 +493,10 @@ fn the_eleven_stones_that_lose_the_race_in_g010_are_dead_with_a_proof() {
 
 /// g141-9 of `tests/corpus/life`, finished: White's six stones from B1 to
 /// C4 in the lower left have two liberties, A1 and C1, among Black's
-/// stones; GNU Go calls them dead. The capture needs more nodes than the 10,000 of the
-/// position and 5,000 of a chain the draft had before its nodes got
-/// cheaper (unsettled then); with 15,000 and 7,500 it is captured against
-/// every defence, and the proof replays.
+/// stones; GNU Go calls them dead. The capture needs more than the 10,000
+/// nodes of the position and 5,000 of a chain the draft had before its
+/// nodes got cheaper (unsettled then); under the default limits now it is
+/// captured against every defence, and the proof replays.
 const G141: [&str; 9] = [
     "X..XO.O.O",
     ".XXXOO.OO",
