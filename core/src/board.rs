@@ -212,13 +212,19 @@ impl Board {
         [i - self.stride, i - 1, i + 1, i + self.stride]
     }
 
-    /// The orthogonal neighbours of `p` that lie on the board.
-    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + '_ {
-        let i = self.index(p);
-        self.neighbours(i)
-            .into_iter()
-            .filter(move |&n| self.cells[n] != Cell::Edge)
-            .map(move |n| self.point(n))
+    /// The orthogonal neighbours of `p` that lie on the board (above,
+    /// left, right, below), found from its coordinates without a division,
+    /// since the life search asks this at every point it looks at.
+    pub fn adjacent(&self, p: Point) -> impl Iterator<Item = Point> + use<> {
+        let (col, row, n) = (p.col, p.row, self.size);
+        [
+            (row > 0).then(|| Point::new(col, row - 1)),
+            (col > 0).then(|| Point::new(col - 1, row)),
+            (col < n.saturating_sub(1)).then(|| Point::new(col + 1, row)),
+            (row < n.saturating_sub(1)).then(|| Point::new(col, row + 1)),
+        ]
+        .into_iter()
+        .flatten()
     }
 
     /// Every point of the board, row by row from the top.
@@ -263,11 +269,29 @@ impl Board {
     /// walks the chain's ring and marks points in a bit set on the stack.
     #[must_use]
     pub fn liberties(&self, p: Point) -> Vec<Point> {
+        let mut out = Vec::new();
+        self.each_liberty(p, |i| out.push(self.point(i)));
+        out.sort_unstable();
+        out
+    }
+
+    /// How many distinct liberties the chain through `p` has (0 if `p`
+    /// holds no stone): [`Board::liberties`]' length without building the
+    /// list, for the searches that only compare it.
+    #[must_use]
+    pub fn liberty_count(&self, p: Point) -> usize {
+        let mut count = 0;
+        self.each_liberty(p, |_| count += 1);
+        count
+    }
+
+    /// Calls `found` once with the cell of each distinct liberty of the
+    /// chain through `p`, in the order the chain's ring meets them.
+    fn each_liberty(&self, p: Point, mut found: impl FnMut(usize)) {
         if self.get(p).is_none() {
-            return Vec::new();
+            return;
         }
         let mut seen = [0u64; LIBERTY_WORDS];
-        let mut out = Vec::new();
         let start = self.index(p);
         let mut i = start;
         loop {
@@ -275,7 +299,7 @@ impl Board {
                 let bit = 1u64 << (n % 64);
                 if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
                     seen[n / 64] |= bit;
-                    out.push(self.point(n));
+                    found(n);
                 }
             }
             i = usize::from(self.next[i]);
@@ -283,8 +307,6 @@ impl Board {
                 break;
             }
         }
-        out.sort_unstable();
-        out
     }
 
     /// Whether `a` and `b` hold stones of one chain.

@@ -26,7 +26,7 @@ use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
 use super::{HORIZON, MAX_PLY, Res, Sides};
 use crate::color::Color;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
 /// A proof or disproof number that is never reached: a node proven or
@@ -73,7 +73,9 @@ impl Value {
 /// What the search of one question keeps between its slices.
 #[derive(Default)]
 pub(crate) struct Memory {
-    table: HashMap<u64, Entry>,
+    /// By position key ([`node_key`]); the keys are Zobrist hashes, so a
+    /// cheap hasher spreads them as well as a keyed one.
+    table: FxHashMap<u64, Entry>,
     /// The next proof stamp.
     clock: u64,
     /// Whether a ko capture arose anywhere in the search.
@@ -95,6 +97,9 @@ pub(super) struct Dfpn<'a> {
     pub nodes: u64,
     pub budget: u64,
     path: Vec<u64>,
+    /// States whose buffers a node borrows to play its children into and
+    /// gives back when it returns, so that nodes allocate no board.
+    spare: Vec<State>,
     pub memory: &'a mut Memory,
 }
 
@@ -115,6 +120,7 @@ impl<'a> Dfpn<'a> {
             nodes: 0,
             budget,
             path: Vec::new(),
+            spare: Vec::new(),
             memory,
         }
     }
@@ -125,7 +131,7 @@ impl<'a> Dfpn<'a> {
         let attacker = self.sides.defender.opponent();
         let value = self.mid(root, attacker, 0, 0, INF, INF);
         if value.pn == 0 {
-            let mut seen = HashMap::new();
+            let mut seen = FxHashMap::default();
             match self.extract(root, attacker, 0, 0, &mut seen) {
                 Some(tree) => (Res::Attacker, Some(tree)),
                 None => (Res::Unknown, None),
@@ -224,7 +230,7 @@ impl<'a> Dfpn<'a> {
         let defender = self.sides.defender;
         let or = to_move != defender;
         let mut children = Vec::new();
-        let mut next = s.clone();
+        let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
         for mv in candidates(s, to_move, defender, self.sides) {
             let Some(ko) = s.after_into(to_move, mv, defender, ply, &mut next) else {
                 continue;
@@ -269,6 +275,7 @@ impl<'a> Dfpn<'a> {
             children[best].value = value;
         }
         self.path.pop();
+        self.spare.push(next);
         self.store(key, value);
         value
     }
@@ -293,7 +300,7 @@ impl<'a> Dfpn<'a> {
         to_move: Color,
         passes: u8,
         ply: u16,
-        seen: &mut HashMap<u64, Arc<ProofNode>>,
+        seen: &mut FxHashMap<u64, Arc<ProofNode>>,
     ) -> Option<Arc<ProofNode>> {
         let defender = self.sides.defender;
         if attacker_won(s, defender, passes, ply) {
@@ -348,7 +355,7 @@ fn fresh(s: &State, defender: Color) -> (u64, u64) {
         .home
         .iter()
         .find(|&&p| s.board.get(p) == Some(defender))
-        .map_or(0, |&p| s.board.liberties(p).len() as u64);
+        .map_or(0, |&p| s.board.liberty_count(p) as u64);
     (libs.max(1), 4u64.saturating_sub(libs).max(1))
 }
 

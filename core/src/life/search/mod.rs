@@ -111,6 +111,18 @@ pub(super) struct Sides {
     moves: Vec<Point>,
     /// The attacker's points.
     attack: Vec<Point>,
+    /// Whether each point (`row * size + col`) is one of `attack`, so that
+    /// the attacker's moves at every node are sorted out without a scan.
+    attack_at: Vec<bool>,
+    /// The board's size, for `attack_at`.
+    size: usize,
+}
+
+impl Sides {
+    /// Whether the attacker may play on `p` from the start.
+    fn attacks(&self, p: Point) -> bool {
+        self.attack_at[usize::from(p.row) * self.size + usize::from(p.col)]
+    }
 }
 
 /// The root of the search for `problem`, or `None` if its target holds no
@@ -141,10 +153,17 @@ fn root(problem: &Problem<'_>) -> Option<(State, Sides)> {
         .collect();
     let mut board = problem.board.clone();
     board.pass();
+    let size = usize::from(board.size());
+    let mut attack_at = vec![false; size * size];
+    for p in &attack {
+        attack_at[usize::from(p.row) * size + usize::from(p.col)] = true;
+    }
     let sides = Sides {
         defender,
         moves,
         attack,
+        attack_at,
+        size,
     };
     Some((State::new(board, target), sides))
 }

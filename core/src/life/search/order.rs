@@ -29,19 +29,16 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
         &sides.moves
     };
     let (urgent, target_libs) = hot_points(s, defender);
-    let open: Vec<Point> = allowed
-        .iter()
-        .copied()
-        .filter(|&p| {
-            board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
-        })
-        .collect();
+    let mut open: Vec<Point> = Vec::with_capacity(allowed.len());
+    open.extend(allowed.iter().copied().filter(|&p| {
+        board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
+    }));
     let ataris = if color == defender {
         atari_points(board, color, &open)
     } else {
         Vec::new()
     };
-    let mut scored: Vec<(u8, Point)> = open
+    let scored: Vec<(u8, Point)> = open
         .into_iter()
         .map(|p| {
             let score = if urgent.contains(&p) {
@@ -58,10 +55,20 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
             (score, p)
         })
         .collect();
-    scored.sort_by_key(|&(score, _)| std::cmp::Reverse(score));
-    let forcing = scored.iter().take_while(|&&(score, _)| score >= 3).count();
-    let mut out: Vec<Move> = scored.into_iter().map(|(_, p)| Move::Play(p)).collect();
     let bans = &s.bans[color.index()];
+    let mut out: Vec<Move> = Vec::with_capacity(scored.len() + bans.len().max(1));
+    let mut forcing = 0;
+    for level in (0..=4).rev() {
+        out.extend(
+            scored
+                .iter()
+                .filter(|&&(score, _)| score == level)
+                .map(|&(_, p)| Move::Play(p)),
+        );
+        if level == 3 {
+            forcing = out.len();
+        }
+    }
     let passes: Vec<Move> = if bans.is_empty() {
         vec![Move::Pass(None)]
     } else {
@@ -85,18 +92,20 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
 pub(super) fn attack_points(s: &State, defender: Color, sides: &Sides) -> Vec<Point> {
     let board = &s.board;
     let defender_near = |p: Point| {
-        board.adjacent(p).any(|n| {
-            board.get(n) == Some(defender)
-                || (board.get(n).is_none()
-                    && board.adjacent(n).any(|m| board.get(m) == Some(defender)))
+        board.adjacent(p).any(|n| match board.get(n) {
+            Some(c) => c == defender,
+            None => board.adjacent(n).any(|m| board.get(m) == Some(defender)),
         })
     };
-    sides
-        .moves
-        .iter()
-        .copied()
-        .filter(|&p| sides.attack.contains(&p) || defender_near(p))
-        .collect()
+    let mut points = Vec::with_capacity(sides.moves.len());
+    points.extend(
+        sides
+            .moves
+            .iter()
+            .copied()
+            .filter(|&p| sides.attacks(p) || defender_near(p)),
+    );
+    points
 }
 
 /// The target's liberties, and, while the target is short of
@@ -118,9 +127,8 @@ fn hot_points(s: &State, defender: Color) -> (Vec<Point>, Vec<Point>) {
         if board.get(n).is_none() || seen.iter().any(|&m| board.same_chain(m, n)) {
             continue;
         }
-        let libs = board.liberties(n);
-        if libs.len() == 1 {
-            urgent.extend(libs);
+        if board.liberty_count(n) == 1 {
+            urgent.extend(board.liberties(n));
         }
         seen.push(n);
     }
@@ -144,9 +152,8 @@ fn atari_points(board: &Board, color: Color, open: &[Point]) -> Vec<Point> {
                 continue;
             }
             seen.push(n);
-            let libs = board.liberties(n);
-            if libs.len() == 2 {
-                out.extend(libs.into_iter().filter(|l| open.contains(l)));
+            if board.liberty_count(n) == 2 {
+                out.extend(board.liberties(n).into_iter().filter(|l| open.contains(l)));
             }
         }
     }

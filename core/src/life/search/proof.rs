@@ -176,7 +176,7 @@ fn sealed(s: &State, defender: Color) -> bool {
         board.get(p).is_none()
             && board
                 .adjacent(p)
-                .all(|n| board.get(n) == Some(attacker) && board.liberties(n).len() >= 2)
+                .all(|n| board.get(n) == Some(attacker) && board.liberty_count(n) >= 2)
     })
 }
 

@@ -106,11 +106,6 @@ impl State {
                 }
             }
             Move::Play(p) => {
-                let around: Vec<Point> = next
-                    .board
-                    .adjacent(p)
-                    .filter(|&n| next.board.get(n) == Some(color.opponent()))
-                    .collect();
                 let placed = next.board.play(color, p).ok()?;
                 if placed.captured > 0 && self.bans[color.index()].contains(&p) {
                     return None;
@@ -123,7 +118,7 @@ impl State {
                     ko = true;
                 }
                 if color == defender && placed.captured > 0 && next.captured_at.is_some() {
-                    next.take_home(self, &around);
+                    next.take_home(self, p, color.opponent());
                 }
                 if next.captured_at.is_none() && !next.occupied(defender) {
                     next.captured_at = Some(ply + 1);
@@ -140,12 +135,16 @@ impl State {
     /// After the target's capture, an attacker chain its owner takes back
     /// next to the target's points (or next to points taken back before)
     /// becomes part of the home: new stones standing there arise from the
-    /// capture (取られても新たに取られない石を生じうる). `around` are the
-    /// attacker stones next to the move, as they stood `before` it.
-    fn take_home(&mut self, before: &State, around: &[Point]) {
+    /// capture (取られても新たに取られない石を生じうる). The defender's
+    /// stone now stands on `p`: the stones of `attacker` next to it
+    /// `before` the move are those it may have taken.
+    fn take_home(&mut self, before: &State, p: Point, attacker: Color) {
         let mut taken: Vec<Vec<Point>> = Vec::new();
-        for &n in around {
-            if self.board.get(n).is_none() && !taken.iter().any(|c| c.contains(&n)) {
+        for n in before.board.adjacent(p) {
+            if before.board.get(n) == Some(attacker)
+                && self.board.get(n).is_none()
+                && !taken.iter().any(|c| c.contains(&n))
+            {
                 taken.push(before.board.chain(n));
             }
         }
