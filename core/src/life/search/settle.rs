@@ -57,16 +57,18 @@ pub(super) fn settled(s: &State, defender: Color) -> Option<Res> {
 /// Whether a defender's chain on the home is unconditionally alive by
 /// Benson's test alone (not the large-region rule, which would take the
 /// attacker's surroundings for room to live): then the defender has won.
+/// Each chain is judged once, by its first stone on the home.
 pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
     let board = &s.board;
-    let standing: Vec<Point> = s
-        .home
-        .iter()
-        .copied()
-        .filter(|&p| board.get(p) == Some(defender) && board.liberty_count(p) >= 2)
-        .collect();
-    standing.iter().any(|&p| {
-        two_vital_regions_at_most_open(board, defender, p) && unconditional(board, defender, p)
+    let mut judged: Vec<Point> = Vec::new();
+    s.home.iter().any(|&p| {
+        if board.get(p) != Some(defender) || judged.iter().any(|&q| board.same_chain(p, q)) {
+            return false;
+        }
+        judged.push(p);
+        board.liberty_count(p) >= 2
+            && two_vital_regions_at_most_open(board, defender, p)
+            && unconditional(board, defender, p)
     })
 }
 
