@@ -66,14 +66,23 @@ pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
             return false;
         }
         judged.push(p);
-        board.liberty_count(p) >= 2
-            && two_vital_regions_at_most_open(board, defender, p)
-            && unconditional(board, defender, p)
+        board.liberty_count(p) >= 2 && unconditionally_alive(board, defender, p)
     })
 }
 
+/// Whether a stone of `color` stands at `p` in a chain that Benson's test
+/// finds unconditionally alive: the verdict of
+/// `benson::unconditional_chains` on the whole board, got from a first
+/// look at the chain's vital regions, which refuses most chains at once,
+/// and then the test on the chain's closure.
+pub(in crate::life) fn unconditionally_alive(board: &Board, color: Color, p: Point) -> bool {
+    board.get(p) == Some(color)
+        && two_vital_regions_at_most_open(board, color, p)
+        && unconditional(board, color, p)
+}
+
 /// Whether the chain of `color` at `p` is unconditionally alive by
-/// Benson's test ([`benson::unconditional_chains`]), computed on the
+/// Benson's test (`benson::unconditional_chains`), computed on the
 /// chains and regions it depends on instead of the whole board: its vital
 /// regions (regions without `color`'s stones whose empty points are all
 /// its liberties), the chains of `color` around those, their vital
