@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::life::benson;
 use crate::life::grid::Grid;
-use crate::point::Point;
+use crate::point::{MAX_SIZE, Point};
 
 /// Whether a capture (of the whole target, or of three or more attacker
 /// stones) settled the question of `defender`'s target, judged by the
@@ -221,14 +221,21 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
     let n = usize::from(board.size());
     let at = |q: Point| usize::from(q.row) * n + usize::from(q.col);
     let of_chain = |q: Point| board.get(q) == Some(color) && board.same_chain(q, p);
-    let mut seen = vec![false; n * n];
+    let mut seen = [0u64; SEEN_WORDS];
+    let mut mark = |q: Point| {
+        let (word, bit) = (at(q) / 64, 1u64 << (at(q) % 64));
+        let fresh = seen[word] & bit == 0;
+        seen[word] |= bit;
+        fresh
+    };
+    let mut stack = Vec::new();
     let mut vital = 0;
     for liberty in board.liberties(p) {
-        if seen[at(liberty)] {
+        if !mark(liberty) {
             continue;
         }
-        seen[at(liberty)] = true;
-        let mut stack = vec![liberty];
+        stack.clear();
+        stack.push(liberty);
         let mut all_liberties = true;
         while let Some(q) = stack.pop() {
             if board.get(q).is_none() && !board.adjacent(q).any(of_chain) {
@@ -236,8 +243,7 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
                 break;
             }
             for m in board.adjacent(q) {
-                if !seen[at(m)] && board.get(m) != Some(color) {
-                    seen[at(m)] = true;
+                if board.get(m) != Some(color) && mark(m) {
                     stack.push(m);
                 }
             }
@@ -251,6 +257,9 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
     }
     false
 }
+
+/// Words of a bit set with one bit per point of the largest board.
+const SEEN_WORDS: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(64);
 
 #[cfg(test)]
 mod tests {
