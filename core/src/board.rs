@@ -253,14 +253,7 @@ impl Board {
         }
         let start = self.index(p);
         let mut out = Vec::with_capacity(usize::from(self.stones[usize::from(self.head[start])]));
-        let mut i = start;
-        loop {
-            out.push(self.point(i));
-            i = usize::from(self.next[i]);
-            if i == start {
-                break;
-            }
-        }
+        self.walk_chain(start, |i| out.push(self.point(i)));
         out
     }
 
@@ -292,9 +285,7 @@ impl Board {
             return;
         }
         let mut seen = [0u64; LIBERTY_WORDS];
-        let start = self.index(p);
-        let mut i = start;
-        loop {
+        self.walk_chain(self.index(p), |i| {
             for n in self.neighbours(i) {
                 let bit = 1u64 << (n % 64);
                 if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
@@ -302,11 +293,7 @@ impl Board {
                     found(n);
                 }
             }
-            i = usize::from(self.next[i]);
-            if i == start {
-                break;
-            }
-        }
+        });
     }
 
     /// What a stone of `color` on `p` that captures nothing would leave,
@@ -324,6 +311,8 @@ impl Board {
         self.check_index(color, i).ok()?;
         let (own, theirs) = (Cell::of(color), Cell::of(color.opponent()));
         let ns = self.neighbours(i);
+        // A chain whose one liberty is `p` touches it from at most four
+        // sides, so it has at most four pseudo-liberties.
         if ns.iter().any(|&n| {
             self.cells[n] == theirs && self.libs[usize::from(self.head[n])] <= 4 && {
                 let mut count = 0;
