@@ -13,8 +13,8 @@
 //! captured anyway. The moves left to answer one by one are few (see
 //! `spoilers`), and for each the proof names an answer.
 
-use super::benson;
 use super::grid::Grid;
+use super::search::settle;
 use crate::board::Board;
 use crate::color::Color;
 use crate::point::Point;
@@ -78,7 +78,7 @@ impl Answers {
 /// by every chain that tries it.
 pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<Answers>> {
     let start = fresh(board);
-    let mut tried: HashMap<(Color, usize), Option<Tried>> = HashMap::new();
+    let mut tried: HashMap<(Color, usize), Option<Board>> = HashMap::new();
     let mut out = vec![None; grid.chains.len()];
     for (c, slot) in out.iter_mut().enumerate() {
         if !wanted[c] {
@@ -94,13 +94,10 @@ pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<A
             grid.cells[j].is_none() && grid.neighbours(j).any(|m| grid.cells[m] == Some(owner))
         });
         for f in candidates {
-            let after = tried.entry((owner, f)).or_insert_with(|| {
-                play(&start, owner, grid.point(f)).map(|b| {
-                    let alive = unconditional_stones(&b, owner);
-                    (b, alive)
-                })
-            });
-            let Some((after, _)) = after.as_ref().filter(|(_, alive)| alive[first]) else {
+            let after = tried
+                .entry((owner, f))
+                .or_insert_with(|| play(&start, owner, grid.point(f)));
+            let Some(after) = after.as_ref().filter(|b| unconditional(b, stone, owner)) else {
                 continue;
             };
             if let Some(replies) = answer_all(&start, after, owner, grid.point(f), stone, grid) {
@@ -115,10 +112,6 @@ pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<A
     }
     out
 }
-
-/// The position after one of the owner's moves, and which of its stones
-/// Benson's test finds unconditionally alive there (by point index).
-type Tried = (Board, Vec<bool>);
 
 /// An answer to every spoiling move of `free` (see the module notes), or
 /// `None` if one has none among the points near it.
@@ -225,18 +218,7 @@ fn play(board: &Board, color: Color, p: Point) -> Option<Board> {
 /// Whether a stone of `owner` stands at `stone` in a chain Benson's test
 /// finds unconditionally alive.
 fn unconditional(board: &Board, stone: Point, owner: Color) -> bool {
-    let at = usize::from(stone.row) * usize::from(board.size()) + usize::from(stone.col);
-    unconditional_stones(board, owner)[at]
-}
-
-/// By point index, whether a stone of `owner` stands there in a chain
-/// Benson's test finds unconditionally alive.
-fn unconditional_stones(board: &Board, owner: Color) -> Vec<bool> {
-    let grid = Grid::new(board);
-    let alive = benson::unconditional_chains(&grid, owner);
-    (0..grid.cells.len())
-        .map(|i| grid.cells[i] == Some(owner) && alive[grid.chain_of[i]])
-        .collect()
+    settle::unconditionally_alive(board, owner, stone)
 }
 
 #[cfg(test)]

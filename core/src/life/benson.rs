@@ -77,7 +77,9 @@ pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
 }
 
 /// Which chains of `color` are safe by Benson's test alone (no large
-/// regions), indexed by chain number.
+/// regions), indexed by chain number: the whole-board test that the
+/// search's test on one chain's closure is checked against.
+#[cfg(test)]
 pub(crate) fn unconditional_chains(grid: &Grid, color: Color) -> Vec<bool> {
     fixpoint(grid, color, &vec![false; grid.chains.len()], false)
 }

@@ -26,6 +26,7 @@ use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
 use super::{HORIZON, MAX_PLY, Res, Sides};
 use crate::color::Color;
+use crate::point::Point;
 use rustc_hash::FxHashMap;
 use std::sync::Arc;
 
@@ -107,10 +108,38 @@ pub(super) struct Dfpn<'a> {
 /// its line (see [`State::key`]), the moves since the capture, and whether
 /// the last move's capture is to be settled statically.
 fn node_key(s: &State, to_move: Color, passes: u8, ply: u16) -> u64 {
+    key_of(s, s.key(to_move, passes), s.unsettled_capture, ply)
+}
+
+/// [`node_key`] from the state's key and its unsettled capture.
+fn key_of(s: &State, key: u64, unsettled_capture: bool, ply: u16) -> u64 {
     let since = s.captured_at.map_or(0, |at| 1 + (ply - at).min(HORIZON));
-    s.key(to_move, passes)
-        ^ u64::from(since).wrapping_mul(0xA24B_AED4_963E_E407)
-        ^ u64::from(s.unsettled_capture).wrapping_mul(0x5851_F42D_4C95_7F2D)
+    key ^ u64::from(since).wrapping_mul(0xA24B_AED4_963E_E407)
+        ^ u64::from(unsettled_capture).wrapping_mul(0x5851_F42D_4C95_7F2D)
+}
+
+/// The key and fresh numbers of the child after `color` puts a stone on
+/// `p` that captures nothing, read off `s` without playing it: such a
+/// stone changes only the stones (no ban, no ko, no home taken back, and
+/// the home keeps a defender's stone, so the capture's ply stays), and the
+/// fresh numbers need only the liberties of the home's first defender's
+/// chain. `None` where the child must be played (a capture, an illegal
+/// move, an emptied home).
+fn quiet_child(
+    s: &State,
+    color: Color,
+    p: Point,
+    defender: Color,
+    ply: u16,
+) -> Option<(u64, (u64, u64))> {
+    let first = s
+        .home
+        .iter()
+        .copied()
+        .find(|&h| (h == p && color == defender) || s.board.get(h) == Some(defender))?;
+    let (stones, libs) = s.board.quiet_stone(color, p, first)?;
+    let key = key_of(s, s.key_with(stones, color.opponent(), 0), false, ply + 1);
+    Some((key, fresh_numbers(libs as u64)))
 }
 
 impl<'a> Dfpn<'a> {
@@ -232,16 +261,26 @@ impl<'a> Dfpn<'a> {
         let mut children = Vec::new();
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
         for mv in candidates(s, to_move, defender, self.sides) {
-            let Some(ko) = s.after_into(to_move, mv, defender, ply, &mut next) else {
-                continue;
+            let quiet = match mv {
+                Move::Play(p) => quiet_child(s, to_move, p, defender, ply),
+                Move::Pass(_) => None,
             };
-            self.memory.ko |= ko;
             let passes = match mv {
                 Move::Pass(None) => passes + 1,
                 _ => 0,
             };
-            let fresh = fresh(&next, defender);
-            let value = self.known(node_key(&next, to_move.opponent(), passes, ply + 1), fresh);
+            let (key, fresh) = match quiet {
+                Some(known) => known,
+                None => {
+                    let Some(ko) = s.after_into(to_move, mv, defender, ply, &mut next) else {
+                        continue;
+                    };
+                    self.memory.ko |= ko;
+                    let key = node_key(&next, to_move.opponent(), passes, ply + 1);
+                    (key, fresh(&next, defender))
+                }
+            };
+            let value = self.known(key, fresh);
             children.push(Child { mv, passes, value });
         }
         self.path.push(key);
@@ -356,6 +395,11 @@ fn fresh(s: &State, defender: Color) -> (u64, u64) {
         .iter()
         .find(|&&p| s.board.get(p) == Some(defender))
         .map_or(0, |&p| s.board.liberty_count(p) as u64);
+    fresh_numbers(libs)
+}
+
+/// The fresh numbers of a target with `libs` liberties.
+fn fresh_numbers(libs: u64) -> (u64, u64) {
     (libs.max(1), 4u64.saturating_sub(libs).max(1))
 }
 

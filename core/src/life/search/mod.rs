@@ -53,7 +53,7 @@
 mod dfpn;
 mod order;
 mod proof;
-mod settle;
+pub(super) mod settle;
 mod state;
 
 use crate::board::Board;

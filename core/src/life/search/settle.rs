@@ -8,7 +8,7 @@ use crate::board::Board;
 use crate::color::Color;
 use crate::life::benson;
 use crate::life::grid::Grid;
-use crate::point::Point;
+use crate::point::{MAX_SIZE, Point};
 
 /// Whether a capture (of the whole target, or of three or more attacker
 /// stones) settled the question of `defender`'s target, judged by the
@@ -57,21 +57,32 @@ pub(super) fn settled(s: &State, defender: Color) -> Option<Res> {
 /// Whether a defender's chain on the home is unconditionally alive by
 /// Benson's test alone (not the large-region rule, which would take the
 /// attacker's surroundings for room to live): then the defender has won.
+/// Each chain is judged once, by its first stone on the home.
 pub(super) fn defender_unconditional(s: &State, defender: Color) -> bool {
     let board = &s.board;
-    let standing: Vec<Point> = s
-        .home
-        .iter()
-        .copied()
-        .filter(|&p| board.get(p) == Some(defender) && board.liberty_count(p) >= 2)
-        .collect();
-    standing.iter().any(|&p| {
-        two_vital_regions_at_most_open(board, defender, p) && unconditional(board, defender, p)
+    let mut judged: Vec<Point> = Vec::new();
+    s.home.iter().any(|&p| {
+        if board.get(p) != Some(defender) || judged.iter().any(|&q| board.same_chain(p, q)) {
+            return false;
+        }
+        judged.push(p);
+        board.liberty_count(p) >= 2 && unconditionally_alive(board, defender, p)
     })
 }
 
+/// Whether a stone of `color` stands at `p` in a chain that Benson's test
+/// finds unconditionally alive: the verdict of
+/// `benson::unconditional_chains` on the whole board, got from a first
+/// look at the chain's vital regions, which refuses most chains at once,
+/// and then the test on the chain's closure.
+pub(in crate::life) fn unconditionally_alive(board: &Board, color: Color, p: Point) -> bool {
+    board.get(p) == Some(color)
+        && two_vital_regions_at_most_open(board, color, p)
+        && unconditional(board, color, p)
+}
+
 /// Whether the chain of `color` at `p` is unconditionally alive by
-/// Benson's test ([`benson::unconditional_chains`]), computed on the
+/// Benson's test (`benson::unconditional_chains`), computed on the
 /// chains and regions it depends on instead of the whole board: its vital
 /// regions (regions without `color`'s stones whose empty points are all
 /// its liberties), the chains of `color` around those, their vital
@@ -210,14 +221,21 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
     let n = usize::from(board.size());
     let at = |q: Point| usize::from(q.row) * n + usize::from(q.col);
     let of_chain = |q: Point| board.get(q) == Some(color) && board.same_chain(q, p);
-    let mut seen = vec![false; n * n];
+    let mut seen = [0u64; SEEN_WORDS];
+    let mut mark = |q: Point| {
+        let (word, bit) = (at(q) / 64, 1u64 << (at(q) % 64));
+        let fresh = seen[word] & bit == 0;
+        seen[word] |= bit;
+        fresh
+    };
+    let mut stack = Vec::new();
     let mut vital = 0;
     for liberty in board.liberties(p) {
-        if seen[at(liberty)] {
+        if !mark(liberty) {
             continue;
         }
-        seen[at(liberty)] = true;
-        let mut stack = vec![liberty];
+        stack.clear();
+        stack.push(liberty);
         let mut all_liberties = true;
         while let Some(q) = stack.pop() {
             if board.get(q).is_none() && !board.adjacent(q).any(of_chain) {
@@ -225,8 +243,7 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
                 break;
             }
             for m in board.adjacent(q) {
-                if !seen[at(m)] && board.get(m) != Some(color) {
-                    seen[at(m)] = true;
+                if board.get(m) != Some(color) && mark(m) {
                     stack.push(m);
                 }
             }
@@ -240,6 +257,9 @@ fn two_vital_regions_at_most_open(board: &Board, color: Color, p: Point) -> bool
     }
     false
 }
+
+/// Words of a bit set with one bit per point of the largest board.
+const SEEN_WORDS: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(64);
 
 #[cfg(test)]
 mod tests {

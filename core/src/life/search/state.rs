@@ -171,7 +171,13 @@ impl State {
 
     /// The position key: stones, home, bans, side to move and passes.
     pub fn key(&self, to_move: Color, passes: u8) -> u64 {
-        let mut h = self.board.hash() ^ (u64::from(passes) << 1) ^ to_move.index() as u64;
+        self.key_with(self.board.hash(), to_move, passes)
+    }
+
+    /// [`State::key`] with `stones` for the hash of the board's stones: the
+    /// key of a child that differs from this state only in its stones.
+    pub fn key_with(&self, stones: u64, to_move: Color, passes: u8) -> u64 {
+        let mut h = stones ^ (u64::from(passes) << 1) ^ to_move.index() as u64;
         for p in &self.home {
             let v = (u64::from(p.row) << 8 | u64::from(p.col)) + 4096;
             h ^= v.wrapping_mul(0xD6E8_FEB8_6659_FD93).rotate_left(29);
