@@ -376,6 +376,19 @@ impl Board {
         }
     }
 
+    /// The stone on `p` and a number its whole chain shares while the
+    /// position stands (it may change once a move is played), or `None` if
+    /// `p` is empty or off the board: for a search that compares the chains
+    /// around a point many times per position.
+    #[must_use]
+    pub fn chain_at(&self, p: Point) -> Option<(Color, u16)> {
+        if !p.is_on(self.size) {
+            return None;
+        }
+        let i = self.index(p);
+        self.cells[i].color().map(|c| (c, self.head[i]))
+    }
+
     /// Whether `a` and `b` hold stones of one chain.
     #[must_use]
     pub fn same_chain(&self, a: Point, b: Point) -> bool {

@@ -16,47 +16,60 @@ use crate::point::Point;
 /// comes first, since passing instead hands the attacker free moves and a
 /// long detour to the same result. Once the target is gone its owner may
 /// only play on its home.
+///
+/// Every node of the search asks this, so each point is scored from its
+/// own neighbours (a point next to a chain is one of its liberties) and the
+/// liberties of a chain are counted once per node, with no list of points
+/// built on the way.
 pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides) -> Vec<Move> {
     let board = &s.board;
     let gone = s.captured_at.is_some() && !s.occupied(defender);
-    let chasing;
-    let allowed: &[Point] = if color != defender {
-        chasing = attack_points(s, defender, sides);
-        &chasing
-    } else if gone {
+    let allowed: &[Point] = if gone && color == defender {
         &s.home
     } else {
         &sides.moves
     };
-    let (urgent, target_libs) = hot_points(s, defender);
-    let mut open: Vec<Point> = Vec::with_capacity(allowed.len());
-    open.extend(allowed.iter().copied().filter(|&p| {
-        board.get(p).is_none() && board.check(color, p).is_ok() && !own_eye(board, color, p)
-    }));
-    let ataris = if color == defender {
-        atari_points(board, color, &open)
-    } else {
-        Vec::new()
-    };
-    let scored: Vec<(u8, Point)> = open
-        .into_iter()
-        .map(|p| {
-            let score = if urgent.contains(&p) {
-                4
-            } else if ataris.contains(&p) {
-                3
-            } else if target_libs.contains(&p) {
-                2
-            } else if board.adjacent(p).any(|n| board.get(n).is_some()) {
-                1
-            } else {
-                0
-            };
-            (score, p)
-        })
-        .collect();
-    let bans = &s.bans[color.index()];
-    let mut out: Vec<Move> = Vec::with_capacity(scored.len() + bans.len().max(1));
+    let attacking = color != defender;
+    let hot = Hot::of(s, defender);
+    let mut counted = LibertyCounts::default();
+    let mut scored: Vec<(u8, Point)> = Vec::with_capacity(allowed.len());
+    for &p in allowed {
+        if board.get(p).is_some() || (attacking && !may_attack(board, defender, sides, p)) {
+            continue;
+        }
+        let mut around = [None; 4];
+        for (slot, n) in around.iter_mut().zip(board.adjacent(p)) {
+            *slot = Some((n, board.chain_at(n)));
+        }
+        let around = around.iter().flatten();
+        if own_eye(color, around.clone()) || board.check(color, p).is_err() {
+            continue;
+        }
+        let chains = around
+            .clone()
+            .filter_map(|&(n, chain)| chain.map(|c| (n, c)));
+        let score = if chains
+            .clone()
+            .any(|(_, (_, id))| hot.in_atari.contains(&id))
+        {
+            4
+        } else if !attacking
+            && chains
+                .clone()
+                .any(|(n, (c, id))| c == color.opponent() && counted.of(board, n, id) == 2)
+        {
+            3
+        } else if chains.clone().any(|(_, (_, id))| Some(id) == hot.target) {
+            2
+        } else if chains.clone().next().is_some() {
+            1
+        } else {
+            0
+        };
+        scored.push((score, p));
+    }
+    let bans = s.bans[color.index()].len();
+    let mut out: Vec<Move> = Vec::with_capacity(scored.len() + bans.max(1));
     let mut forcing = 0;
     for level in (0..=4).rev() {
         out.extend(
@@ -69,12 +82,8 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
             forcing = out.len();
         }
     }
-    let passes: Vec<Move> = if bans.is_empty() {
-        vec![Move::Pass(None)]
-    } else {
-        (0..bans.len()).map(|i| Move::Pass(Some(i))).collect()
-    };
-    let defender_at_ease = color == defender && !gone && target_libs.len() >= 2;
+    let passes = (0..bans.max(1)).map(|i| Move::Pass((bans > 0).then_some(i)));
+    let defender_at_ease = color == defender && !gone && hot.libs >= 2;
     if defender_at_ease {
         out.splice(forcing..forcing, passes);
     } else {
@@ -90,87 +99,116 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
 /// allowed: a capture is proven against every defence whatever the
 /// attacker was allowed, so this only decides which captures are found.
 pub(super) fn attack_points(s: &State, defender: Color, sides: &Sides) -> Vec<Point> {
-    let board = &s.board;
-    let defender_near = |p: Point| {
-        board.adjacent(p).any(|n| match board.get(n) {
-            Some(c) => c == defender,
-            None => board.adjacent(n).any(|m| board.get(m) == Some(defender)),
-        })
-    };
     let mut points = Vec::with_capacity(sides.moves.len());
     points.extend(
         sides
             .moves
             .iter()
             .copied()
-            .filter(|&p| sides.attacks(p) || defender_near(p)),
+            .filter(|&p| may_attack(&s.board, defender, sides, p)),
     );
     points
 }
 
-/// The target's liberties, and, while the target is short of
-/// liberties, the liberties of chains touching it that are in atari
-/// (captures and escapes come first).
-fn hot_points(s: &State, defender: Color) -> (Vec<Point>, Vec<Point>) {
-    let board = &s.board;
-    let Some(&stone) = s.home.iter().find(|&&p| board.get(p) == Some(defender)) else {
-        return (Vec::new(), Vec::new());
-    };
-    let target_libs = board.liberties(stone);
-    let mut urgent = Vec::new();
-    if target_libs.len() > 3 {
-        return (urgent, target_libs);
-    }
-    let chain = board.chain(stone);
-    let mut seen: Vec<Point> = Vec::new();
-    for n in chain.iter().flat_map(|&c| board.adjacent(c)) {
-        if board.get(n).is_none() || seen.iter().any(|&m| board.same_chain(m, n)) {
-            continue;
-        }
-        if board.liberty_count(n) == 1 {
-            urgent.extend(board.liberties(n));
-        }
-        seen.push(n);
-    }
-    if target_libs.len() == 1 {
-        urgent.extend(target_libs.iter().copied());
-    }
-    (urgent, target_libs)
+/// Whether the attacker may play on `p`, one of the defender's points
+/// (see [`attack_points`]).
+fn may_attack(board: &Board, defender: Color, sides: &Sides, p: Point) -> bool {
+    sides.attacks(p)
+        || board.adjacent(p).any(|n| match board.get(n) {
+            Some(c) => c == defender,
+            None => board.adjacent(n).any(|m| board.get(m) == Some(defender)),
+        })
 }
 
-/// The points among `open` where `color` leaves an opponent chain next to
-/// it with a single liberty: the liberties of opponent chains with two,
-/// each chain counted once.
-fn atari_points(board: &Board, color: Color, open: &[Point]) -> Vec<Point> {
-    let mut seen: Vec<Point> = Vec::new();
-    let mut out = Vec::new();
-    for &p in open {
-        for n in board.adjacent(p) {
-            if board.get(n) != Some(color.opponent())
-                || seen.iter().any(|&m| board.same_chain(m, n))
+/// What a node knows of its target for scoring moves: its chain, its
+/// liberty count, and, while the target is short of liberties, the chains
+/// in atari among the target and the chains touching it, whose liberties
+/// are captures and escapes (they come first). Chains go by
+/// [`Board::chain_at`]'s numbers.
+struct Hot {
+    /// The chain of the first stone of the defender's on its home, if any stands.
+    target: Option<u16>,
+    /// The target's liberties (0 once it is gone).
+    libs: usize,
+    /// The chains in atari whose liberty is urgent.
+    in_atari: Vec<u16>,
+}
+
+impl Hot {
+    fn of(s: &State, defender: Color) -> Hot {
+        let board = &s.board;
+        let stone = s
+            .home
+            .iter()
+            .copied()
+            .find(|&p| board.get(p) == Some(defender));
+        let Some((stone, (_, target))) = stone.and_then(|p| Some((p, board.chain_at(p)?))) else {
+            return Hot {
+                target: None,
+                libs: 0,
+                in_atari: Vec::new(),
+            };
+        };
+        let libs = board.liberty_count(stone);
+        let mut in_atari = Vec::new();
+        if libs == 1 {
+            in_atari.push(target);
+        }
+        if libs <= 3 {
+            let mut seen: Vec<u16> = Vec::new();
+            for n in board
+                .chain(stone)
+                .into_iter()
+                .flat_map(|c| board.adjacent(c))
             {
-                continue;
-            }
-            seen.push(n);
-            if board.liberty_count(n) == 2 {
-                out.extend(board.liberties(n).into_iter().filter(|l| open.contains(l)));
+                let Some((color, id)) = board.chain_at(n) else {
+                    continue;
+                };
+                if color == defender || seen.contains(&id) {
+                    continue;
+                }
+                if board.liberty_count(n) == 1 {
+                    in_atari.push(id);
+                }
+                seen.push(id);
             }
         }
+        Hot {
+            target: Some(target),
+            libs,
+            in_atari,
+        }
     }
-    out
 }
 
-/// Whether `p` is an eye of a single chain of `color`: filling it captures
-/// nothing, joins nothing and only takes a liberty away, so it is not
-/// tried. A point surrounded by two or more of `color`'s chains is a
-/// connection (filling a ko just taken, joining a cut stone to its group)
-/// and is tried.
-fn own_eye(board: &Board, color: Color, p: Point) -> bool {
-    if !board.adjacent(p).all(|n| board.get(n) == Some(color)) {
-        return false;
+/// The liberty counts of the chains looked at so far in one node, by
+/// their [`Board::chain_at`] numbers.
+#[derive(Default)]
+struct LibertyCounts(Vec<(u16, usize)>);
+
+impl LibertyCounts {
+    /// The liberties of chain `id`, which stands on `p`.
+    fn of(&mut self, board: &Board, p: Point, id: u16) -> usize {
+        if let Some(&(_, count)) = self.0.iter().find(|&&(m, _)| m == id) {
+            return count;
+        }
+        let count = board.liberty_count(p);
+        self.0.push((id, count));
+        count
     }
-    let Some(first) = board.adjacent(p).next() else {
+}
+
+/// Whether a point whose neighbours hold `around` is an eye of a single
+/// chain of `color`: filling it captures nothing, joins nothing and only
+/// takes a liberty away, so it is not tried. A point surrounded by two or
+/// more of `color`'s chains is a connection (filling a ko just taken,
+/// joining a cut stone to its group) and is tried.
+fn own_eye<'a>(
+    color: Color,
+    mut around: impl Iterator<Item = &'a (Point, Option<(Color, u16)>)>,
+) -> bool {
+    let Some(&(_, Some((first_color, first)))) = around.next() else {
         return false;
     };
-    board.adjacent(p).all(|n| board.same_chain(first, n))
+    first_color == color && around.all(|&(_, chain)| chain == Some((color, first)))
 }
