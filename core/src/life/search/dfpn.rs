@@ -258,9 +258,10 @@ impl<'a> Dfpn<'a> {
         self.nodes += 1;
         let defender = self.sides.defender;
         let or = to_move != defender;
-        let mut children = Vec::new();
+        let moves = candidates(s, to_move, defender, self.sides);
+        let mut children = Vec::with_capacity(moves.len());
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
-        for mv in candidates(s, to_move, defender, self.sides) {
+        for mv in moves {
             let quiet = match mv {
                 Move::Play(p) => quiet_child(s, to_move, p, defender, ply),
                 Move::Pass(_) => None,
