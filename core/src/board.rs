@@ -601,13 +601,8 @@ mod tests {
     /// play is illegal or captures.
     #[test]
     fn a_quiet_stone_reads_what_playing_it_leaves() {
-        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-        let mut next = move || {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize
-        };
+        let mut rng = crate::playout::XorShift::new(0x9e37_79b9_7f4a_7c15);
+        let mut next = move || (rng.next_u64() >> 33) as usize;
         let (mut quiet, mut refused) = (0, 0);
         for _ in 0..150 {
             let mut board = Board::new(BoardSize::new(9).expect("a size"));
