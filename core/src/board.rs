@@ -67,6 +67,15 @@ impl std::error::Error for IllegalMove {}
 /// edge, for [`Board::liberties`].
 const LIBERTY_WORDS: usize = ((MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2)).div_ceil(64);
 
+/// The liberties of one chain as [`Board::chain_liberties`] read them.
+#[derive(Clone, Copy, Debug)]
+pub struct ChainLiberties {
+    /// A cell of the chain.
+    cell: usize,
+    set: [u64; LIBERTY_WORDS],
+    count: usize,
+}
+
 /// What a legal stone did to the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
@@ -296,15 +305,43 @@ impl Board {
         });
     }
 
+    /// The liberties of the chain through `q`, read once so that the
+    /// children of a search node, each a quiet stone (see
+    /// [`Board::quiet_stone`]), need not walk the chain again; `None` if
+    /// `q` is empty or off the board.
+    #[must_use]
+    pub fn chain_liberties(&self, q: Point) -> Option<ChainLiberties> {
+        if !q.is_on(self.size) || self.get(q).is_none() {
+            return None;
+        }
+        let mut set = [0u64; LIBERTY_WORDS];
+        let mut count = 0;
+        self.each_liberty(q, |n| {
+            set[n / 64] |= 1u64 << (n % 64);
+            count += 1;
+        });
+        Some(ChainLiberties {
+            cell: self.index(q),
+            set,
+            count,
+        })
+    }
+
     /// What a stone of `color` on `p` that captures nothing would leave,
     /// without playing it: the hash of the stones, and how many liberties
-    /// the chain through `q` would have (`q` may be `p`, or any stone).
-    /// `None` if the stone is illegal or would capture. The life search
-    /// keys and scores every child of a node this way before it plays the
-    /// one it descends into.
+    /// the chain of `known` (read on this board) would have. `None` if the
+    /// stone is illegal or would capture. The life search keys and scores
+    /// every child of a node this way before it plays the one it descends
+    /// into; a stone that does not join the chain only takes the liberty
+    /// it stands on, so most children cost no walk along the chain.
     #[must_use]
-    pub fn quiet_stone(&self, color: Color, p: Point, q: Point) -> Option<(u64, usize)> {
-        if !p.is_on(self.size) || !q.is_on(self.size) {
+    pub fn quiet_stone(
+        &self,
+        color: Color,
+        p: Point,
+        known: &ChainLiberties,
+    ) -> Option<(u64, usize)> {
+        if !p.is_on(self.size) {
             return None;
         }
         let i = self.index(p);
@@ -322,17 +359,18 @@ impl Board {
         }) {
             return None;
         }
+        let hash = self.hash ^ zobrist::stone(i, color);
+        let j = known.cell;
+        let joins = self.cells[j] == own
+            && ns
+                .iter()
+                .any(|&n| self.cells[n] == own && self.head[n] == self.head[j]);
+        if !joins {
+            let filled = known.set[i / 64] >> (i % 64) & 1;
+            return Some((hash, known.count - filled as usize));
+        }
         let mut seen = [0u64; LIBERTY_WORDS];
         seen[i / 64] |= 1u64 << (i % 64);
-        let j = self.index(q);
-        let joins = j == i
-            || (self.cells[j] == own
-                && ns
-                    .iter()
-                    .any(|&n| self.cells[n] == own && self.head[n] == self.head[j]));
-        if !joins && !matches!(self.cells[j], Cell::Black | Cell::White) {
-            return None;
-        }
         let mut count = 0;
         let mut mark = |n: usize, seen: &mut [u64; LIBERTY_WORDS]| {
             let bit = 1u64 << (n % 64);
@@ -341,27 +379,19 @@ impl Board {
                 count += 1;
             }
         };
-        if joins {
-            let mut heads: [Option<u16>; 4] = [None; 4];
-            for (k, &n) in ns.iter().enumerate() {
-                mark(n, &mut seen);
-                if self.cells[n] == own && !heads.contains(&Some(self.head[n])) {
-                    heads[k] = Some(self.head[n]);
-                    self.walk_chain(n, |m| {
-                        for l in self.neighbours(m) {
-                            mark(l, &mut seen);
-                        }
-                    });
-                }
+        let mut heads: [Option<u16>; 4] = [None; 4];
+        for (k, &n) in ns.iter().enumerate() {
+            mark(n, &mut seen);
+            if self.cells[n] == own && !heads.contains(&Some(self.head[n])) {
+                heads[k] = Some(self.head[n]);
+                self.walk_chain(n, |m| {
+                    for l in self.neighbours(m) {
+                        mark(l, &mut seen);
+                    }
+                });
             }
-        } else {
-            self.walk_chain(j, |m| {
-                for l in self.neighbours(m) {
-                    mark(l, &mut seen);
-                }
-            });
         }
-        Some((self.hash ^ zobrist::stone(i, color), count))
+        Some((hash, count))
     }
 
     /// Calls `visit` with every cell of the chain through cell `start`.
@@ -596,7 +626,7 @@ mod tests {
 
     /// `quiet_stone` tells what playing the stone would leave, on every
     /// empty point of random 9×9 positions, for both colours and for the
-    /// chain of the new stone and of every other stone: the same hash and
+    /// chain of every stone: the same hash and
     /// liberty count as the stone played, and `None` exactly where the
     /// play is illegal or captures.
     #[test]
@@ -618,8 +648,9 @@ mod tests {
                 for color in [Color::Black, Color::White] {
                     let mut played = board.clone();
                     let placed = played.play(color, p);
-                    for &q in stones.iter().chain(std::iter::once(&p)) {
-                        let read = board.quiet_stone(color, p, q);
+                    for &q in &stones {
+                        let known = board.chain_liberties(q).expect("a stone");
+                        let read = board.quiet_stone(color, p, &known);
                         match &placed {
                             Ok(placed) if placed.captured == 0 => {
                                 assert_eq!(

@@ -25,6 +25,7 @@ use super::proof::{ProofNode, attacker_won, step};
 use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
 use super::{HORIZON, MAX_PLY, Res, Sides};
+use crate::board::ChainLiberties;
 use crate::color::Color;
 use crate::point::Point;
 use rustc_hash::FxHashMap;
@@ -118,26 +119,45 @@ fn key_of(s: &State, key: u64, unsettled_capture: bool, ply: u16) -> u64 {
         ^ u64::from(unsettled_capture).wrapping_mul(0x5851_F42D_4C95_7F2D)
 }
 
+/// The home's first defender's chain in a node, with its liberties read
+/// once for all the node's children.
+struct Standing {
+    /// Its place in the home's list of points.
+    at: usize,
+    liberties: ChainLiberties,
+}
+
+impl Standing {
+    fn of(s: &State, defender: Color) -> Option<Standing> {
+        let at = s
+            .home
+            .iter()
+            .position(|&h| s.board.get(h) == Some(defender))?;
+        let liberties = s.board.chain_liberties(s.home[at])?;
+        Some(Standing { at, liberties })
+    }
+}
+
 /// The key and fresh numbers of the child after `color` puts a stone on
 /// `p` that captures nothing, read off `s` without playing it: such a
 /// stone changes only the stones (no ban, no ko, no home taken back, and
 /// the home keeps a defender's stone, so the capture's ply stays), and the
 /// fresh numbers need only the liberties of the home's first defender's
-/// chain. `None` where the child must be played (a capture, an illegal
-/// move, an emptied home).
+/// chain, `standing`. `None` where the child must be played (a capture, an
+/// illegal move, an emptied home, or a defender's stone that becomes the
+/// home's first).
 fn quiet_child(
     s: &State,
     color: Color,
     p: Point,
-    defender: Color,
+    (defender, standing): (Color, Option<&Standing>),
     ply: u16,
 ) -> Option<(u64, (u64, u64))> {
-    let first = s
-        .home
-        .iter()
-        .copied()
-        .find(|&h| (h == p && color == defender) || s.board.get(h) == Some(defender))?;
-    let (stones, libs) = s.board.quiet_stone(color, p, first)?;
+    let standing = standing?;
+    if color == defender && s.home[..standing.at].contains(&p) {
+        return None;
+    }
+    let (stones, libs) = s.board.quiet_stone(color, p, &standing.liberties)?;
     let key = key_of(s, s.key_with(stones, color.opponent(), 0), false, ply + 1);
     Some((key, fresh_numbers(libs as u64)))
 }
@@ -261,9 +281,10 @@ impl<'a> Dfpn<'a> {
         let moves = candidates(s, to_move, defender, self.sides);
         let mut children = Vec::with_capacity(moves.len());
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
+        let standing = Standing::of(s, defender);
         for mv in moves {
             let quiet = match mv {
-                Move::Play(p) => quiet_child(s, to_move, p, defender, ply),
+                Move::Play(p) => quiet_child(s, to_move, p, (defender, standing.as_ref()), ply),
                 Move::Pass(_) => None,
             };
             let passes = match mv {
