@@ -10,7 +10,9 @@
 //! contrary verdicts (dead where GNU Go says alive, or the reverse) listed.
 //! Games cut at a quarter and at half and stopped: no chain with two
 //! liberties into an empty area of 25 points or more may be drafted dead.
-//! `LIFE_GNUGO_REPORT` names a file for the disagreements.
+//! `LIFE_GNUGO_REPORT` names a file for the disagreements and the
+//! unsettled chains of the finished games; `LIFE_GNUGO_BUDGET_TIMES=N`
+//! multiplies the node budgets.
 
 mod common;
 
@@ -88,6 +90,9 @@ struct Tally {
     proven_alive: usize,
     /// The positions holding them, board and chains.
     contrary: Vec<String>,
+    /// The positions holding unsettled chains, board and chains with
+    /// GNU Go's verdict beside the draft's reason.
+    open: Vec<String>,
     open_dead: Vec<String>,
 }
 
@@ -114,12 +119,33 @@ impl Tally {
     }
 }
 
+/// The default limits, or their node budgets times
+/// `LIFE_GNUGO_BUDGET_TIMES`, to see what more search would settle.
+fn limits() -> Limits {
+    let times: u64 = std::env::var("LIFE_GNUGO_BUDGET_TIMES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1);
+    let base = Limits::default();
+    Limits {
+        nodes_total: base.nodes_total * times,
+        nodes_per_chain: base.nodes_per_chain * times,
+        ..base
+    }
+}
+
 fn compare(position: &Position, tally: &mut Tally) {
+    if let Ok(g) = std::env::var("GAME") {
+        if g != position.game || position.stage != "finished" {
+            return;
+        }
+    }
     let board = &position.board;
     let size = board.size();
-    let analysis = life::analyse(board, &Limits::default());
+    let analysis = life::analyse(board, &limits());
     tally.positions += 1;
     let mut lines = String::new();
+    let mut open = String::new();
     for chain in &analysis.chains {
         tally.chains += 1;
         if let Some(proof) = &chain.proof {
@@ -139,6 +165,16 @@ fn compare(position: &Position, tally: &mut Tally) {
                     .map(|w| if w.parse::<u32>().is_ok() { "N" } else { w })
                     .collect();
                 *tally.why_open.entry(why.join(" ")).or_default() += 1;
+                writeln!(
+                    open,
+                    "  {} chain at {} ({} stones): GNU Go {} — {:?}",
+                    chain.color,
+                    chain.stones[0].to_gtp(size),
+                    chain.stones.len(),
+                    if theirs { "dead" } else { "alive" },
+                    chain.reason
+                )
+                .unwrap();
                 continue;
             }
             status => status == Status::Dead,
@@ -171,13 +207,15 @@ fn compare(position: &Position, tally: &mut Tally) {
             ));
         }
     }
-    if !lines.is_empty() {
-        let mut entry = format!("{} {}:\n", position.game, position.stage);
-        for row in board.rows() {
-            writeln!(entry, "    {row}").unwrap();
+    for (list, into) in [(lines, &mut tally.contrary), (open, &mut tally.open)] {
+        if !list.is_empty() {
+            let mut entry = format!("{} {}:\n", position.game, position.stage);
+            for row in board.rows() {
+                writeln!(entry, "    {row}").unwrap();
+            }
+            entry.push_str(&list);
+            into.push(entry);
         }
-        entry.push_str(&lines);
-        tally.contrary.push(entry);
     }
 }
 
@@ -216,6 +254,10 @@ fn draft_against_gnugo_on_the_committed_records() {
     }
     writeln!(report, "\ncontrary verdicts in unfinished games:").unwrap();
     for entry in &unfinished.contrary {
+        report.push_str(entry);
+    }
+    writeln!(report, "\nunsettled chains in finished games:").unwrap();
+    for entry in &finished.open {
         report.push_str(entry);
     }
     for line in &unfinished.open_dead {

@@ -118,8 +118,8 @@ impl Default for Limits {
     /// more time gives further slices through [`super::Reading`].
     fn default() -> Limits {
         Limits {
-            nodes_per_chain: 22_500,
-            nodes_total: 45_000,
+            nodes_per_chain: 25_000,
+            nodes_total: 50_000,
             max_area: 60,
         }
     }
