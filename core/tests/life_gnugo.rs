@@ -86,8 +86,12 @@ struct Tally {
     why_open: std::collections::BTreeMap<String, usize>,
     /// Chains dead for one side and alive for the other.
     contrary_chains: usize,
-    /// Chains alive with a [`life::Proof::Lives`], every one replayed.
+    /// Chains alive with a proof of life by one answer
+    /// ([`life::Proof::Lives`]), every one replayed.
     proven_alive: usize,
+    /// Chains alive with a proof of life by two answers
+    /// ([`life::Proof::LivesByTwo`]), every one replayed.
+    proven_by_two: usize,
     /// The positions holding them, board and chains.
     contrary: Vec<String>,
     /// The positions holding unsettled chains, board and chains with
@@ -104,7 +108,7 @@ impl Tally {
             .map(|(why, n)| format!("\n    {n:5} unsettled: {why}"))
             .collect();
         format!(
-            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions; alive with a proof of life {}",
+            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions; alive with a proof of life by one answer {}, by two answers {}",
             self.positions,
             self.chains,
             self.agree,
@@ -114,7 +118,8 @@ impl Tally {
             100.0 * self.unsettled as f64 / self.chains.max(1) as f64,
             self.contrary_chains,
             self.contrary.len(),
-            self.proven_alive
+            self.proven_alive,
+            self.proven_by_two
         ) + &why.concat()
     }
 }
@@ -153,6 +158,7 @@ fn compare(position: &Position, tally: &mut Tally) {
                 panic!("{} {}: {e}", position.game, position.stage);
             });
             tally.proven_alive += usize::from(matches!(proof, life::Proof::Lives(_)));
+            tally.proven_by_two += usize::from(matches!(proof, life::Proof::LivesByTwo(_)));
         }
         let theirs = chain.stones.iter().any(|p| position.dead.contains(p));
         let ours = match chain.status {

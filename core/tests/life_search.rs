@@ -518,9 +518,11 @@ fn the_six_stones_in_the_lower_left_of_g141_are_dead_with_a_proof() {
 /// g104-9 of `tests/corpus/life`, finished: Black's four stones A4, A5,
 /// B5 and B6 on the left side share their liberties with White's chains
 /// around them; GNU Go calls them alive. Showing that White cannot take them
-/// needs more than the 25,000 nodes of the position and 12,500 of a chain
+/// needed more than the 25,000 nodes of the position and 12,500 of a chain
 /// the draft had before its children were keyed without being played
-/// (unsettled then); under the default limits now they hold.
+/// (unsettled then), and later the search showed them to hold with White
+/// held to the points near them; now they are alive with a proof of life by
+/// two answers, which replays.
 const G104: [&str; 9] = [
     ".O.O.O...",
     "..OXO..OO",
@@ -534,18 +536,19 @@ const G104: [&str; 9] = [
 ];
 
 #[test]
-fn the_four_stones_on_the_left_side_of_g104_hold_within_the_default_budget() {
+fn the_four_stones_on_the_left_side_of_g104_live_by_two_answers() {
     let board = Board::from_rows(&G104).unwrap();
     let analysis = life::analyse(&board, &Limits::default());
     let chain = analysis.at(common::pt(9, "A5")).unwrap();
     assert_eq!(chain.stones.len(), 4);
     assert_eq!(chain.status, Status::Alive, "{:?}", chain.reason);
-    assert_eq!(
-        chain.reason,
-        Reason::Holds {
-            attacker: Color::White
-        }
-    );
+    assert_eq!(chain.reason, Reason::LivesByTwoAnswers);
+    chain
+        .proof
+        .as_ref()
+        .expect("a proof")
+        .verify(&board)
+        .unwrap();
 }
 
 /// g180-9 of `tests/corpus/life`, finished: Black's lone stones H8 and G7
@@ -582,4 +585,51 @@ fn the_two_black_stones_on_the_right_side_of_g180_hold_within_the_default_budget
             "{stone}"
         );
     }
+}
+
+/// g069-19 of `tests/corpus/life`, finished: White's chain of nine stones
+/// through B6 on the left side, which GNU Go calls alive, shares its eye
+/// space with Black's stones around A9–C7 and needs two more moves to be
+/// unconditionally alive. The search does not settle it within the
+/// position's budget (unsettled before); whatever Black plays first,
+/// White has an answer after which one answer more makes it
+/// unconditionally alive, and the proof replays. With a black stone on
+/// the proof's first point it no longer does.
+const G069: [&str; 19] = [
+    "..X.........XXXX...",
+    ".X.X.......XOOOOX..",
+    "XX.XXXXX...XO..OX..",
+    "OXXOOXOOXXXOO.OXXX.",
+    "OXO.OXOOOOOXXO.OOXX",
+    "OOOOOXXXOXXXOOOOXX.",
+    "OXOOXXOXOOOXOXXOOXX",
+    "XXO.OOOO.OXXXXXXOOX",
+    "XOOOO...O.OX..OXO.O",
+    "XOXXOOO..OOX..XO...",
+    "XXOXOXXO.OX.X.XOO..",
+    ".X.XOXOOOX...XOO...",
+    "XXXXXXXOXXX.XOO.O..",
+    "XOOXO.XX.XOX.XO..OO",
+    "O.OOXXXXXOOOXXOO.OX",
+    "O.OOXOOXOOOX.XOXO.X",
+    ".O.OO.OOOOXX.XXXOOO",
+    ".O.O..OXOX......XXO",
+    "..O...OXXXX....XXOO",
+];
+
+#[test]
+fn the_white_chain_through_b6_of_g069_lives_by_two_answers() {
+    let board = Board::from_rows(&G069).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let chain = analysis.at(common::pt(19, "B6")).unwrap();
+    assert_eq!(chain.stones.len(), 9);
+    assert_eq!(chain.status, Status::Alive, "{:?}", chain.reason);
+    assert_eq!(chain.reason, Reason::LivesByTwoAnswers);
+    let Some(proof @ Proof::LivesByTwo(answers)) = &chain.proof else {
+        panic!("{:?}", chain.proof);
+    };
+    proof.verify(&board).unwrap();
+    let mut spoiled = board.clone();
+    spoiled.play(Color::Black, answers.free).unwrap();
+    assert!(proof.verify(&spoiled).is_err(), "{answers:?}");
 }

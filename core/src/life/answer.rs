@@ -37,12 +37,8 @@ pub struct Answers {
 impl Answers {
     /// Checks the evidence again on `board`; `Err` says what fails.
     pub fn verify(&self, board: &Board) -> Result<(), String> {
-        let size = board.size();
-        let gtp = |p: Point| p.to_gtp(size);
-        let Some(owner) = board.get(self.stone) else {
-            return Err(format!("no stone at {}", gtp(self.stone)));
-        };
-        let start = fresh(board);
+        let gtp = |p: Point| p.to_gtp(board.size());
+        let (owner, start) = owner_and_start(board, self.stone)?;
         let after_free = play(&start, owner, self.free)
             .filter(|b| unconditional(b, self.stone, owner))
             .ok_or_else(|| {
@@ -79,38 +75,67 @@ impl Answers {
 pub(crate) fn prove(board: &Board, grid: &Grid, wanted: &[bool]) -> Vec<Option<Answers>> {
     let start = fresh(board);
     let mut tried: HashMap<(Color, usize), Option<Board>> = HashMap::new();
-    let mut out = vec![None; grid.chains.len()];
-    for (c, slot) in out.iter_mut().enumerate() {
-        if !wanted[c] {
+    (0..grid.chains.len())
+        .map(|c| {
+            wanted[c]
+                .then(|| prove_chain(&start, grid, c, &mut tried, &mut 0))
+                .flatten()
+        })
+        .collect()
+}
+
+/// The proof of life by one answer for the chain through `stone` on
+/// `board`, if this proof reaches it; adds the boards it played to `work`.
+pub(crate) fn lives_by_one(board: &Board, stone: Point, work: &mut u64) -> Option<Answers> {
+    let grid = Grid::new(board);
+    let at = usize::from(stone.row) * grid.n + usize::from(stone.col);
+    grid.cells[at]?;
+    prove_chain(
+        &fresh(board),
+        &grid,
+        grid.chain_of[at],
+        &mut HashMap::new(),
+        work,
+    )
+    .map(|answers| Answers { stone, ..answers })
+}
+
+/// [`prove`] for chain `c` of `grid`, on `start` (the board with no ko
+/// ban); `tried` keeps the boards after each owner's move, shared by the
+/// chains that try it; `work` counts the boards played and judged.
+fn prove_chain(
+    start: &Board,
+    grid: &Grid,
+    c: usize,
+    tried: &mut HashMap<(Color, usize), Option<Board>>,
+    work: &mut u64,
+) -> Option<Answers> {
+    let owner = grid.color(c);
+    let first = grid.chains[c][0];
+    let stone = grid.point(first);
+    let region = grid.flood(first, |g, j| {
+        g.cells[j] != Some(owner) || g.chain_of[j] == c
+    });
+    let candidates = region.into_iter().filter(|&j| {
+        grid.cells[j].is_none() && grid.neighbours(j).any(|m| grid.cells[m] == Some(owner))
+    });
+    for f in candidates {
+        *work += 1;
+        let after = tried
+            .entry((owner, f))
+            .or_insert_with(|| play(start, owner, grid.point(f)));
+        let Some(after) = after.as_ref().filter(|b| unconditional(b, stone, owner)) else {
             continue;
-        }
-        let owner = grid.color(c);
-        let first = grid.chains[c][0];
-        let stone = grid.point(first);
-        let region = grid.flood(first, |g, j| {
-            g.cells[j] != Some(owner) || g.chain_of[j] == c
-        });
-        let candidates = region.into_iter().filter(|&j| {
-            grid.cells[j].is_none() && grid.neighbours(j).any(|m| grid.cells[m] == Some(owner))
-        });
-        for f in candidates {
-            let after = tried
-                .entry((owner, f))
-                .or_insert_with(|| play(&start, owner, grid.point(f)));
-            let Some(after) = after.as_ref().filter(|b| unconditional(b, stone, owner)) else {
-                continue;
-            };
-            if let Some(replies) = answer_all(&start, after, owner, grid.point(f), stone, grid) {
-                *slot = Some(Answers {
-                    stone,
-                    free: grid.point(f),
-                    replies,
-                });
-                break;
-            }
+        };
+        if let Some(replies) = answer_all(start, after, owner, grid.point(f), stone, grid, work) {
+            return Some(Answers {
+                stone,
+                free: grid.point(f),
+                replies,
+            });
         }
     }
-    out
+    None
 }
 
 /// An answer to every spoiling move of `free` (see the module notes), or
@@ -122,6 +147,7 @@ fn answer_all(
     free: Point,
     stone: Point,
     grid: &Grid,
+    work: &mut u64,
 ) -> Option<Vec<(Point, Option<Point>)>> {
     let mut replies = Vec::new();
     for y in spoilers(start, after_free, owner, free) {
@@ -129,16 +155,17 @@ fn answer_all(
             continue;
         };
         let near = near(grid, y).chain(std::iter::once(free)).map(Some);
-        let answer = std::iter::once(None)
-            .chain(near)
-            .find(|&a| answered(&after_y, owner, a, stone))?;
+        let answer = std::iter::once(None).chain(near).find(|&a| {
+            *work += 1;
+            answered(&after_y, owner, a, stone)
+        })?;
         replies.push((y, answer));
     }
     Some(replies)
 }
 
 /// The empty points within two steps of `p`.
-fn near(grid: &Grid, p: Point) -> impl Iterator<Item = Point> + '_ {
+pub(super) fn near(grid: &Grid, p: Point) -> impl Iterator<Item = Point> + '_ {
     let at = usize::from(p.row) * grid.n + usize::from(p.col);
     let mut out: Vec<usize> = grid
         .neighbours(at)
@@ -158,7 +185,7 @@ fn near(grid: &Grid, p: Point) -> impl Iterator<Item = Point> + '_ {
 /// `start` (whose points would then be empty points that need not be
 /// liberties): the empty points next to `free` and the liberties of the
 /// opponent's chains next to it that have at most two.
-fn spoilers(start: &Board, after_free: &Board, owner: Color, free: Point) -> Vec<Point> {
+pub(super) fn spoilers(start: &Board, after_free: &Board, owner: Color, free: Point) -> Vec<Point> {
     let mut out = vec![free];
     let libs: Vec<Point> = after_free
         .liberties(free)
@@ -202,15 +229,24 @@ fn answered(board: &Board, owner: Color, answer: Option<Point>, stone: Point) ->
     }
 }
 
+/// The owner of the chain at `stone` and the position with no ko ban, where
+/// a proof of life is checked from; `Err` if no stone stands there.
+pub(super) fn owner_and_start(board: &Board, stone: Point) -> Result<(Color, Board), String> {
+    match board.get(stone) {
+        Some(owner) => Ok((owner, fresh(board))),
+        None => Err(format!("no stone at {}", stone.to_gtp(board.size()))),
+    }
+}
+
 /// The position with no ko ban: the hypothetical play starts afresh.
-fn fresh(board: &Board) -> Board {
+pub(super) fn fresh(board: &Board) -> Board {
     let mut b = board.clone();
     b.pass();
     b
 }
 
 /// `board` after `color` plays at `p`, if that is legal.
-fn play(board: &Board, color: Color, p: Point) -> Option<Board> {
+pub(super) fn play(board: &Board, color: Color, p: Point) -> Option<Board> {
     let mut b = board.clone();
     b.play(color, p).ok().map(|_| b)
 }

@@ -34,7 +34,10 @@
 //!    unsettled. A ko stone,
 //!    which the opponent can take only by a ko capture, is judged with the
 //!    group around its ko point (`ko_stone`): it is not dead while that
-//!    group lives, as in the booklet's 万年コウ left at stoppage.
+//!    group lives, as in the booklet's 万年コウ left at stoppage. A chain
+//!    is alive with a proof where one is found: whatever the opponent
+//!    plays first, one answer makes it unconditionally alive (`answer`), or
+//!    an answer leaves it so alive by one answer (`two_answers`).
 //!
 //! Where the Japanese text and the English column differ, the Japanese is
 //! followed: Art. 7.1 makes no difference between life and seki (both are
@@ -60,6 +63,7 @@ mod reading;
 mod region;
 pub mod search;
 pub mod status;
+mod two_answers;
 
 pub use answer::Answers;
 pub use draft::{Finding, FindingKind, check, draft, findings};
@@ -67,3 +71,4 @@ pub use proof::{Enclosure, Proof};
 pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};
 pub use status::{Analysis, ChainVerdict, Limits, Reason, Status, analyse};
+pub use two_answers::TwoAnswers;

@@ -6,6 +6,7 @@ use super::benson;
 use super::grid::Grid;
 use super::open;
 use super::search::Capture;
+use super::two_answers::TwoAnswers;
 use crate::board::Board;
 use crate::point::Point;
 
@@ -23,6 +24,9 @@ pub enum Proof {
     /// The chain lives: whatever the opponent plays first, an answer makes
     /// it unconditionally alive (see [`Answers`]).
     Lives(Answers),
+    /// The chain lives: whatever the opponent plays first, an answer
+    /// leaves it living by one answer (see [`TwoAnswers`]).
+    LivesByTwo(TwoAnswers),
 }
 
 impl Proof {
@@ -32,6 +36,7 @@ impl Proof {
             Proof::Capture(capture) => capture.verify(board),
             Proof::Enclosed(enclosure) => enclosure.verify(board),
             Proof::Lives(answers) => answers.verify(board),
+            Proof::LivesByTwo(answers) => answers.verify(board),
         }
     }
 }

@@ -22,6 +22,9 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::En, Reason::LivesByAnswer) => {
             "alive: whatever is played first, one answer makes it unconditionally alive".to_string()
         }
+        (Lang::En, Reason::LivesByTwoAnswers) => {
+            "alive: whatever is played, two answers make it unconditionally alive".to_string()
+        }
         (Lang::En, Reason::BordersOpenArea { room }) => {
             format!("borders an open area of {room} empty points: play has not ended there")
         }
@@ -83,6 +86,9 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::Ja, Reason::LargeTerritory) => "活き: 地が広く、相手は中で活きられない".to_string(),
         (Lang::Ja, Reason::LivesByAnswer) => {
             "活き: 相手がどこに打っても一手で無条件の活きになる".to_string()
+        }
+        (Lang::Ja, Reason::LivesByTwoAnswers) => {
+            "活き: 相手がどこに打っても二手で無条件の活きになる".to_string()
         }
         (Lang::Ja, Reason::BordersOpenArea { room }) => {
             format!("空点{room}の開いた場に接する: そこはまだ打ち終わっていない")
