@@ -161,6 +161,13 @@ fn compare(position: &Position, tally: &mut Tally) {
             tally.proven_by_two += usize::from(matches!(proof, life::Proof::LivesByTwo(_)));
         }
         let theirs = chain.stones.iter().any(|p| position.dead.contains(p));
+        let named = format!(
+            "  {} chain at {} ({} stones): GNU Go {}",
+            chain.color,
+            chain.stones[0].to_gtp(size),
+            chain.stones.len(),
+            if theirs { "dead" } else { "alive" }
+        );
         let ours = match chain.status {
             Status::Unsettled => {
                 tally.unsettled += 1;
@@ -171,16 +178,7 @@ fn compare(position: &Position, tally: &mut Tally) {
                     .map(|w| if w.parse::<u32>().is_ok() { "N" } else { w })
                     .collect();
                 *tally.why_open.entry(why.join(" ")).or_default() += 1;
-                writeln!(
-                    open,
-                    "  {} chain at {} ({} stones): GNU Go {} — {:?}",
-                    chain.color,
-                    chain.stones[0].to_gtp(size),
-                    chain.stones.len(),
-                    if theirs { "dead" } else { "alive" },
-                    chain.reason
-                )
-                .unwrap();
+                writeln!(open, "{named} — {:?}", chain.reason).unwrap();
                 continue;
             }
             status => status == Status::Dead,
@@ -192,13 +190,8 @@ fn compare(position: &Position, tally: &mut Tally) {
             tally.contrary_chains += 1;
             writeln!(
                 lines,
-                "  {} chain at {} ({} stones): GNU Go {}, draft {:?} — {:?}",
-                chain.color,
-                chain.stones[0].to_gtp(size),
-                chain.stones.len(),
-                if theirs { "dead" } else { "alive" },
-                chain.status,
-                chain.reason
+                "{named}, draft {:?} — {:?}",
+                chain.status, chain.reason
             )
             .unwrap();
         }

@@ -181,12 +181,17 @@ fn watched(
         }
     }
     for board in [start, after_free] {
+        let mut seen = Vec::new();
         for p in board.points() {
-            if board.get(p) == Some(owner) {
-                let libs = board.liberties(p);
-                if libs.len() <= 2 {
-                    out.extend(libs);
+            match board.chain_at(p) {
+                Some((color, id)) if color == owner && !seen.contains(&id) => {
+                    seen.push(id);
+                    let libs = board.liberties(p);
+                    if libs.len() <= 2 {
+                        out.extend(libs);
+                    }
                 }
+                _ => {}
             }
         }
     }
