@@ -292,9 +292,9 @@ fn prove_lives(
 ) {
     let found = answer::prove(board, grid, wanted);
     for (c, life) in found.into_iter().enumerate() {
-        if wanted[c] {
-            tried[c] = true;
-            lives[c] = life.map(Proof::Lives);
+        tried[c] |= wanted[c];
+        if let Some(answers) = life {
+            lives[c] = Some(Proof::Lives(answers));
         }
     }
 }
