@@ -4,7 +4,7 @@
 
 mod common;
 
-use kaisho_core::life::{self, Analysis, Limits, Proof, ProofNode, Status, Step};
+use kaisho_core::life::{self, Analysis, Limits, Proof, ProofNode, Reason, Status, Step};
 use kaisho_core::{Board, BoardSize, Color, Point};
 use proptest::prelude::*;
 
@@ -207,6 +207,43 @@ fn opening_stones_are_not_dead_on_larger_boards() {
             let board = stopped(size, Color::Black, |p| Point::new(p.col + shift, p.row));
             let analysis = life::analyse(&board, &Limits::default());
             assert_eq!(analysis.dead(), Vec::<Point>::new(), "{:?}", board.rows());
+        }
+    }
+}
+
+/// The same opening read as what it is: an open board where play goes on,
+/// not one side's territory with the other's stones inside. Before, Black's
+/// five stones were alive by "a territory too large for an invader" (the
+/// whole board, which held all four White stones) and White's were "inside
+/// Black's territory, capture not proven". Every chain borders the open
+/// area instead, on every board size, in every corner and symmetry, with
+/// either colour first.
+#[test]
+fn opening_stones_border_an_open_area_and_stand_in_nobodys_territory() {
+    let mut boards = Vec::new();
+    for first in [Color::Black, Color::White] {
+        for place in symmetries(9) {
+            boards.push(stopped(9, first, place));
+        }
+    }
+    for size in [13u8, 19] {
+        for place in symmetries(size) {
+            boards.push(stopped(size, Color::Black, place));
+        }
+    }
+    for board in boards {
+        let analysis = life::analyse(&board, &Limits::default());
+        for chain in &analysis.chains {
+            assert!(
+                chain.status == Status::Unsettled
+                    && matches!(chain.reason, Reason::BordersOpenArea { .. }),
+                "{} chain at {}: {:?} {:?}\n{:?}",
+                chain.color,
+                chain.stones[0].to_gtp(board.size()),
+                chain.status,
+                chain.reason,
+                board.rows()
+            );
         }
     }
 }

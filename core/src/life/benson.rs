@@ -20,8 +20,16 @@
 //! and no opponent stone already known to live there. No invader can make two eyes
 //! in such a space while its owner answers; the opponent stones inside are
 //! still judged by search.
+//!
+//! A region of more than [`open::WIDE_REGION`] empty points that holds most
+//! of the opponent's stones on the board is not such a space: a territory
+//! holds the few stones that went into it, while a region that holds most
+//! of them is the open board of a game stopped early, where both sides'
+//! stones stand in the same space and neither side's few stones make the
+//! other's territory.
 
 use super::grid::Grid;
+use super::open;
 use crate::color::Color;
 
 /// The fewest empty points of a region that counts as two eyes on its own.
@@ -45,6 +53,8 @@ struct Region {
     /// Empty points next to an opponent stone inside the region.
     foreign: usize,
     invaders: usize,
+    /// The opponent's stones on the whole board.
+    opponent_stones: usize,
     invader_eyes: usize,
     blocked: bool,
     chains: Vec<usize>,
@@ -87,19 +97,32 @@ pub(crate) fn unconditional_chains(grid: &Grid, color: Color) -> Vec<bool> {
 fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
     let mut seen = vec![false; grid.cells.len()];
     let mut out = Vec::new();
+    let opponent_stones = stones(grid, color.opponent());
     for start in 0..grid.cells.len() {
         if seen[start] || grid.cells[start] == Some(color) {
             continue;
         }
         let points = grid.flood_marking(start, |g, j| g.cells[j] != Some(color), &mut seen);
-        out.push(Region::new(grid, color, &points, alive));
+        out.push(Region::new(grid, color, &points, alive, opponent_stones));
     }
     out
 }
 
+/// How many stones of `color` stand on the board.
+fn stones(grid: &Grid, color: Color) -> usize {
+    grid.cells.iter().filter(|&&c| c == Some(color)).count()
+}
+
 impl Region {
-    /// The region of `points` (no stone of `color` among them) as seen by `color`.
-    fn new(grid: &Grid, color: Color, points: &[usize], alive: &[bool]) -> Region {
+    /// The region of `points` (no stone of `color` among them) as seen by
+    /// `color`, whose opponent has `opponent_stones` on the board.
+    fn new(
+        grid: &Grid,
+        color: Color,
+        points: &[usize],
+        alive: &[bool],
+        opponent_stones: usize,
+    ) -> Region {
         let empties: Vec<usize> = points
             .iter()
             .copied()
@@ -127,6 +150,7 @@ impl Region {
             owned: next_to(color),
             foreign: next_to(color.opponent()),
             invaders: points.len() - empties.len(),
+            opponent_stones,
             blocked: points
                 .iter()
                 .any(|&p| grid.chain_of[p] != usize::MAX && alive[grid.chain_of[p]]),
@@ -144,6 +168,13 @@ impl Region {
             && self.invader_eyes <= 1
             && self.foreign <= self.owned
             && !self.blocked
+            && !self.open_board()
+    }
+
+    /// Whether the region is the open board rather than a territory (see
+    /// the module notes).
+    fn open_board(&self) -> bool {
+        self.empties.len() > open::WIDE_REGION && 2 * self.invaders > self.opponent_stones
     }
 }
 
@@ -155,7 +186,7 @@ pub(crate) fn inside_territory(grid: &Grid, chain: usize, safe: &[bool], alive: 
     let owner = grid.color(chain).opponent();
     let start = grid.chains[chain][0];
     let points = grid.flood(start, |g, j| g.cells[j] != Some(owner));
-    let region = Region::new(grid, owner, &points, alive);
+    let region = Region::new(grid, owner, &points, alive, stones(grid, owner.opponent()));
     region.is_large() && region.chains.iter().all(|&c| safe[c])
 }
 
