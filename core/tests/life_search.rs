@@ -491,6 +491,26 @@ fn the_eleven_stones_that_lose_the_race_in_g010_are_dead_with_a_proof() {
     assert_eq!(chain.stones.len(), 11);
 }
 
+/// The same position: once Black's eleven stones are proven captured they
+/// count as room, not as invaders, in White's region around them, and
+/// White's B4 group and D1 stone live by that territory, as the count has
+/// it with the dead stones off the board; GNU Go calls them alive. With
+/// the captured stones counted as invaders the region held too many for
+/// the large-territory rule, and the search did not settle them within
+/// the budget (unsettled before).
+#[test]
+fn the_white_stones_below_g010s_captured_chain_live_by_their_territory() {
+    let board = Board::from_rows(&G010).unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let captured = analysis.at(common::pt(9, "A5")).unwrap();
+    assert!(matches!(captured.proof, Some(Proof::Capture(_))));
+    for stone in ["B4", "D1"] {
+        let chain = analysis.at(common::pt(9, stone)).unwrap();
+        assert_eq!(chain.status, Status::Alive, "{stone}: {:?}", chain.reason);
+        assert_eq!(chain.reason, Reason::LargeTerritory, "{stone}");
+    }
+}
+
 /// g141-9 of `tests/corpus/life`, finished: White's six stones from B1 to
 /// C4 in the lower left have two liberties, A1 and C1, among Black's
 /// stones; GNU Go calls them dead. The capture needs more than the 10,000

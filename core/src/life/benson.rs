@@ -21,6 +21,11 @@
 //! in such a space while its owner answers; the opponent stones inside are
 //! still judged by search.
 //!
+//! Opponent stones already proven captured (a dead verdict whose capture
+//! replays) count as room in such a region rather than as invaders, as
+//! they do when the territory is counted: the region with them taken off
+//! the board is the space an invader would have to live in.
+//!
 //! A region of more than [`open::WIDE_REGION`] empty points that holds most
 //! of the opponent's stones on the board is not such a space: a territory
 //! holds the few stones that went into it, while a region that holds most
@@ -53,6 +58,8 @@ struct Region {
     /// Empty points next to an opponent stone inside the region.
     foreign: usize,
     invaders: usize,
+    /// Of the `invaders`, the stones of chains proven captured.
+    captured: usize,
     /// The opponent's stones on the whole board.
     opponent_stones: usize,
     invader_eyes: usize,
@@ -60,14 +67,39 @@ struct Region {
     chains: Vec<usize>,
 }
 
-/// The safety of each chain of `grid` (indexed by chain number).
-/// `alive[c]` marks chains already known to live: a region holding one of
-/// them is not the territory of the other colour.
-pub(crate) fn safety(grid: &Grid, alive: &[bool]) -> Vec<Option<Safety>> {
+/// What the analysis has proven about chains so far, by chain number.
+#[derive(Clone, Copy)]
+pub(crate) struct Known<'a> {
+    /// Chains known to live: a region holding one of them is not the
+    /// territory of the other colour.
+    pub alive: &'a [bool],
+    /// Chains proven captured: their stones count as room, not invaders.
+    pub captured: &'a [bool],
+}
+
+impl Known<'_> {
+    fn alive(&self, c: usize) -> bool {
+        self.alive.get(c).copied().unwrap_or(false)
+    }
+
+    fn captured(&self, c: usize) -> bool {
+        self.captured.get(c).copied().unwrap_or(false)
+    }
+}
+
+/// Nothing known: the static test alone.
+pub(crate) const NOTHING_KNOWN: Known<'static> = Known {
+    alive: &[],
+    captured: &[],
+};
+
+/// The safety of each chain of `grid` (indexed by chain number), given
+/// what is `known` of its chains.
+pub(crate) fn safety(grid: &Grid, known: Known) -> Vec<Option<Safety>> {
     let mut out = vec![None; grid.chains.len()];
     for color in [Color::Black, Color::White] {
-        let strict = fixpoint(grid, color, alive, false);
-        let loose = fixpoint(grid, color, alive, true);
+        let strict = fixpoint(grid, color, known, false);
+        let loose = fixpoint(grid, color, known, true);
         for (c, slot) in out.iter_mut().enumerate() {
             if strict[c] {
                 *slot = Some(Safety::Benson);
@@ -83,7 +115,7 @@ pub(crate) fn safety(grid: &Grid, alive: &[bool]) -> Vec<Option<Safety>> {
 /// indexed by chain number; for the search, which asks about one side at
 /// a time.
 pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
-    fixpoint(grid, color, &vec![false; grid.chains.len()], true)
+    fixpoint(grid, color, NOTHING_KNOWN, true)
 }
 
 /// Which chains of `color` are safe by Benson's test alone (no large
@@ -91,10 +123,10 @@ pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
 /// search's test on one chain's closure is checked against.
 #[cfg(test)]
 pub(crate) fn unconditional_chains(grid: &Grid, color: Color) -> Vec<bool> {
-    fixpoint(grid, color, &vec![false; grid.chains.len()], false)
+    fixpoint(grid, color, NOTHING_KNOWN, false)
 }
 
-fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
+fn regions(grid: &Grid, color: Color, known: Known) -> Vec<Region> {
     let mut seen = vec![false; grid.cells.len()];
     let mut out = Vec::new();
     let opponent_stones = stones(grid, color.opponent());
@@ -103,7 +135,7 @@ fn regions(grid: &Grid, color: Color, alive: &[bool]) -> Vec<Region> {
             continue;
         }
         let points = grid.flood_marking(start, |g, j| g.cells[j] != Some(color), &mut seen);
-        out.push(Region::new(grid, color, &points, alive, opponent_stones));
+        out.push(Region::new(grid, color, &points, known, opponent_stones));
     }
     out
 }
@@ -120,7 +152,7 @@ impl Region {
         grid: &Grid,
         color: Color,
         points: &[usize],
-        alive: &[bool],
+        known: Known,
         opponent_stones: usize,
     ) -> Region {
         let empties: Vec<usize> = points
@@ -150,10 +182,14 @@ impl Region {
             owned: next_to(color),
             foreign: next_to(color.opponent()),
             invaders: points.len() - empties.len(),
+            captured: points
+                .iter()
+                .filter(|&&p| grid.cells[p].is_some() && known.captured(grid.chain_of[p]))
+                .count(),
             opponent_stones,
             blocked: points
                 .iter()
-                .any(|&p| grid.chain_of[p] != usize::MAX && alive[grid.chain_of[p]]),
+                .any(|&p| grid.cells[p].is_some() && known.alive(grid.chain_of[p])),
             empties,
             invader_eyes,
             chains,
@@ -162,9 +198,11 @@ impl Region {
 
     /// Whether the region is too large for the opponent to live in.
     fn is_large(&self) -> bool {
-        self.empties.len() >= LARGE_REGION
-            && self.invaders <= MAX_INVADERS
-            && 2 * self.invaders <= self.empties.len()
+        let room = self.empties.len() + self.captured;
+        let invaders = self.invaders - self.captured;
+        room >= LARGE_REGION
+            && invaders <= MAX_INVADERS
+            && 2 * invaders <= room
             && self.invader_eyes <= 1
             && self.foreign <= self.owned
             && !self.blocked
@@ -182,17 +220,17 @@ impl Region {
 /// colour (see the module notes) whose surrounding chains are all `safe`:
 /// by the same rule that gives those chains life, it can neither live there
 /// nor capture its way out.
-pub(crate) fn inside_territory(grid: &Grid, chain: usize, safe: &[bool], alive: &[bool]) -> bool {
+pub(crate) fn inside_territory(grid: &Grid, chain: usize, safe: &[bool], known: Known) -> bool {
     let owner = grid.color(chain).opponent();
     let start = grid.chains[chain][0];
     let points = grid.flood(start, |g, j| g.cells[j] != Some(owner));
-    let region = Region::new(grid, owner, &points, alive, stones(grid, owner.opponent()));
+    let region = Region::new(grid, owner, &points, known, stones(grid, owner.opponent()));
     region.is_large() && region.chains.iter().all(|&c| safe[c])
 }
 
 /// Benson's fixpoint for `color`; with `large`, large regions count twice.
-fn fixpoint(grid: &Grid, color: Color, alive: &[bool], large: bool) -> Vec<bool> {
-    let regions = regions(grid, color, alive);
+fn fixpoint(grid: &Grid, color: Color, known: Known, large: bool) -> Vec<bool> {
+    let regions = regions(grid, color, known);
     let mut live: Vec<bool> = (0..grid.chains.len())
         .map(|c| grid.color(c) == color)
         .collect();

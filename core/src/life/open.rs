@@ -90,7 +90,7 @@ pub const WIDE_REGION: usize = 40;
 /// chain that is not `safe`, not an invader in the other colour's
 /// territory, and has [`OPEN_LIBERTIES`] liberties in an empty region of
 /// more than [`WIDE_REGION`] points.
-pub(crate) fn walls(grid: &Grid, safe: &[bool], alive: &[bool]) -> Vec<Option<Wall>> {
+pub(crate) fn walls(grid: &Grid, safe: &[bool], known: benson::Known) -> Vec<Option<Wall>> {
     let mut out = vec![None; grid.chains.len()];
     for region in grid.empty_regions() {
         if region.len() <= WIDE_REGION {
@@ -103,7 +103,7 @@ pub(crate) fn walls(grid: &Grid, safe: &[bool], alive: &[bool]) -> Vec<Option<Wa
                 .count();
             if liberties >= OPEN_LIBERTIES
                 && !safe[c]
-                && !benson::inside_territory(grid, c, safe, alive)
+                && !benson::inside_territory(grid, c, safe, known)
             {
                 let wall = Wall {
                     region: region.len(),

@@ -78,12 +78,11 @@ impl Enclosure {
         if walls > 1 && open::faces_room(grid, chain) {
             return None;
         }
-        let no_search = vec![false; grid.chains.len()];
-        let safe: Vec<bool> = benson::safety(grid, &no_search)
+        let safe: Vec<bool> = benson::safety(grid, benson::NOTHING_KNOWN)
             .iter()
             .map(Option::is_some)
             .collect();
-        benson::inside_territory(grid, chain, &safe, &no_search).then(|| Enclosure {
+        benson::inside_territory(grid, chain, &safe, benson::NOTHING_KNOWN).then(|| Enclosure {
             stone: grid.point(start),
             limit,
         })

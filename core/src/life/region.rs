@@ -72,12 +72,11 @@ fn settled_empties(grid: &Grid, safe: &[bool]) -> Vec<bool> {
 /// found alive for walls, cut the same or smaller areas, and their
 /// captures are checked against this one.
 pub(crate) fn static_area(grid: &Grid, c: usize) -> Vec<usize> {
-    let none = vec![false; grid.chains.len()];
-    let safe: Vec<bool> = benson::safety(grid, &none)
+    let safe: Vec<bool> = benson::safety(grid, benson::NOTHING_KNOWN)
         .iter()
         .map(Option::is_some)
         .collect();
-    let walls = open::walls(grid, &safe, &none);
+    let walls = open::walls(grid, &safe, benson::NOTHING_KNOWN);
     let wall = |chain: usize| safe[chain] || walls[chain].is_some();
     grid.flood(grid.chains[c][0], |g, j| {
         g.cells[j].is_none() || !wall(g.chain_of[j])

@@ -1,7 +1,7 @@
 //! The verdict on every chain of a stopped position.
 
 use super::answer;
-use super::benson::{self, Safety};
+use super::benson::{self, Known, Safety};
 use super::grid::Grid;
 use super::ko_stone;
 use super::open;
@@ -191,7 +191,7 @@ pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
 pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend) -> Analysis {
     let grid = Grid::new(board);
     let mut known_alive = vec![false; grid.chains.len()];
-    let mut safety = benson::safety(&grid, &known_alive);
+    let mut safety = benson::safety(&grid, alive_only(&known_alive));
     let mut verdicts = Vec::new();
     let (mut lives, mut tried) = std::mem::take(&mut spend.lives);
     lives.resize(grid.chains.len(), None);
@@ -215,7 +215,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             })
             .collect::<Vec<_>>();
         let safe: Vec<bool> = safety.iter().map(Option::is_some).collect();
-        let open_walls = open::walls(&grid, &safe, &known_alive);
+        let open_walls = open::walls(&grid, &safe, alive_only(&known_alive));
         for (verdict, wall) in verdicts.iter_mut().zip(&open_walls) {
             if let Some(wall) = wall {
                 let (status, reason) = wall.verdict();
@@ -263,11 +263,12 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
                 *verdict = lives_by_answer(proof);
             }
         }
+        settle_by_captures(&grid, &known_alive, &mut verdicts);
         ko_stone::follow_groups(&grid, &mut verdicts);
         for (c, v) in verdicts.iter().enumerate() {
             known_alive[c] |= v.0 == Status::Alive;
         }
-        let next = benson::safety(&grid, &known_alive);
+        let next = benson::safety(&grid, alive_only(&known_alive));
         if next == safety {
             break;
         }
@@ -278,6 +279,47 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
     Analysis {
         chains,
         nodes: spend.nodes,
+    }
+}
+
+/// What is known when only the chains in `alive` are known to live.
+fn alive_only(alive: &[bool]) -> Known<'_> {
+    Known {
+        alive,
+        captured: &[],
+    }
+}
+
+/// The large-territory rule read again with the chains proven captured
+/// taken off the board (see [`benson`]): a chain the search or a rule left
+/// open that the rule then finds safe is alive, as the count of the
+/// territory would have it. The areas the search played in stay as the
+/// captures were proven in; only verdicts still open change.
+fn settle_by_captures(grid: &Grid, known_alive: &[bool], verdicts: &mut [Verdict]) {
+    let captured: Vec<bool> = verdicts
+        .iter()
+        .map(|v| v.0 == Status::Dead && matches!(v.2, Some(Proof::Capture(_))))
+        .collect();
+    if !captured.contains(&true) {
+        return;
+    }
+    let known = Known {
+        alive: known_alive,
+        captured: &captured,
+    };
+    let safety = benson::safety(grid, known);
+    for (verdict, safe) in verdicts.iter_mut().zip(safety) {
+        let open = verdict.0 == Status::Unsettled
+            && matches!(
+                verdict.1,
+                Reason::BudgetRanOut { .. }
+                    | Reason::InvaderUnproven { .. }
+                    | Reason::BordersOpenArea { .. }
+                    | Reason::AreaTooLarge { .. }
+            );
+        if open && safe.is_some() {
+            *verdict = (Status::Alive, Reason::LargeTerritory, None);
+        }
     }
 }
 
@@ -374,7 +416,8 @@ impl Context<'_> {
         let moves = area_moves(self.grid, area);
         let small = area.empties.len() <= self.limits.max_area;
         for &c in &area.chains {
-            let invader = benson::inside_territory(self.grid, c, self.safe, self.known_alive);
+            let invader =
+                benson::inside_territory(self.grid, c, self.safe, alive_only(self.known_alive));
             if invader {
                 self.judge(c, &moves, INVADER_BUDGET, true, spend, verdicts);
             } else if small {
