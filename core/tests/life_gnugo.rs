@@ -12,7 +12,11 @@
 //! liberties into an empty area of 25 points or more may be drafted dead.
 //! `LIFE_GNUGO_REPORT` names a file for the disagreements and the
 //! unsettled chains of the finished games; `LIFE_GNUGO_BUDGET_TIMES=N`
-//! multiplies the node budgets.
+//! multiplies the node budgets; `LIFE_GNUGO_DIR` reads the records from
+//! another directory (relative to the workspace), such as
+//! `tests/corpus/life-holdout`, the held-out set made with another seed,
+//! to check that a change measured on these records holds on games it was
+//! not tuned on.
 
 mod common;
 
@@ -62,7 +66,11 @@ fn read_record(text: &str) -> Vec<Position> {
 }
 
 fn corpus() -> Vec<Position> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/life");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let dir = match std::env::var_os("LIFE_GNUGO_DIR") {
+        Some(dir) => workspace.join(dir),
+        None => workspace.join("tests/corpus/life"),
+    };
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
         .map(|e| e.unwrap().path())
