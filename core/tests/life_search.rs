@@ -194,6 +194,59 @@ fn slices_of_a_reading_add_up_to_one_search() {
     assert_eq!(statuses(reading.analysis()), statuses(&whole));
 }
 
+/// The positions the search read on each chain it left open, as its
+/// reason gives them.
+fn read_on_open_chains(analysis: &life::Analysis) -> Vec<u64> {
+    analysis
+        .unsettled()
+        .filter_map(|c| match c.reason {
+            Reason::BudgetRanOut { nodes } | Reason::InvaderUnproven { nodes, .. } => Some(nodes),
+            _ => None,
+        })
+        .collect()
+}
+
+/// g226-13 of `tests/corpus/life`, finished: a tangle of loose stones in the
+/// lower left where the first tries of fourteen chains spend the whole
+/// position's budget. Each chain left open says how many positions were
+/// read on it over all its tries (the reason gave the last try's share
+/// before, "0 nodes" for chains read 3,825 times); the figures add up to no
+/// more than the analysis spent. Starved to one node, the chains never read
+/// say 0, and still no more than was spent.
+#[test]
+fn an_unsettled_chain_says_how_many_positions_were_read_on_it() {
+    let board = Board::from_rows(&[
+        "......OXXXOO.",
+        ".....O.OX.XO.",
+        ".......OX.XO.",
+        "OOOO.OOX.XXXO",
+        "OXXOOXOX..XO.",
+        "XX.XXXOX..XO.",
+        "..X..OXXXXOO.",
+        "...X..OXXXO..",
+        ".....O...XOO.",
+        ".X.X...OOXO..",
+        "..OX.OOXXXO..",
+        "....XOX.XXO..",
+        ".....OOXXOO..",
+    ])
+    .unwrap();
+    let analysis = life::analyse(&board, &Limits::default());
+    let read = read_on_open_chains(&analysis);
+    assert!(read.len() >= 10, "{:?}", analysis.chains);
+    assert!(read.iter().all(|&n| n > 0), "{read:?}");
+    assert!(read.iter().sum::<u64>() <= analysis.nodes, "{read:?}");
+    let starved = Limits {
+        nodes_per_chain: 1,
+        nodes_total: 1,
+        ..Limits::default()
+    };
+    let analysis = life::analyse(&board, &starved);
+    let read = read_on_open_chains(&analysis);
+    assert!(read.contains(&0), "{read:?}");
+    assert!(read.iter().sum::<u64>() <= analysis.nodes, "{read:?}");
+}
+
 /// g033-9 of `tests/corpus/life`, finished. White, starting at J3, captures Black's six
 /// stones F3 G3 G4 G2 H2 H1 (GNU Go calls them dead), and
 /// Black's top groups C9 and F9 stand. The deepening alpha-beta search ran

@@ -69,11 +69,14 @@ pub enum Reason {
     /// Dead: inside `attacker`'s territory, closed by living stones and too
     /// small to be open.
     Enclosed { attacker: Color },
-    /// Unsettled: inside `attacker`'s territory, but a search of `budget`
-    /// nodes did not prove its capture against every defence.
-    InvaderUnproven { attacker: Color, budget: u64 },
-    /// Unsettled: the search budget (`budget` nodes) ran out.
-    BudgetRanOut { budget: u64 },
+    /// Unsettled: inside `attacker`'s territory, but the `nodes` the
+    /// search read on it (over every try and slice) did not prove its
+    /// capture against every defence.
+    InvaderUnproven { attacker: Color, nodes: u64 },
+    /// Unsettled: the budget ran out after the search had read `nodes` on
+    /// it, over every try and slice; 0 when the position's budget went to
+    /// other chains before its turn.
+    BudgetRanOut { nodes: u64 },
     /// Alive: a ko stone of the living group at `group`; taking it and
     /// filling the ko does not take the group (万年コウ).
     KoStoneOfLiving { group: Point },
@@ -490,8 +493,8 @@ impl Context<'_> {
             .min(self.limits.nodes_per_chain)
             .min(self.limits.nodes_total.saturating_sub(spend.nodes));
         let key = (c, moves.area.clone());
-        let outcome = match spend.memo.get(&key) {
-            Some(known) => known.clone(),
+        let (outcome, read) = match spend.memo.get(&key) {
+            Some(known) => (known.clone(), 0),
             None => {
                 let problem = Problem {
                     board,
@@ -501,12 +504,13 @@ impl Context<'_> {
                 };
                 let memory = spend.memories.entry(key.clone()).or_default();
                 let (outcome, used) = search::solve_with(&problem, budget, memory);
+                let read = memory.spent;
                 spend.nodes += used;
                 if outcome != Outcome::Unknown {
                     spend.memories.remove(&key);
                     spend.memo.insert(key, outcome.clone());
                 }
-                outcome
+                (outcome, read)
             }
         };
         let settled = outcome != Outcome::Unknown;
@@ -542,11 +546,18 @@ impl Context<'_> {
                 ),
                 None => (
                     Status::Unsettled,
-                    Reason::InvaderUnproven { attacker, budget },
+                    Reason::InvaderUnproven {
+                        attacker,
+                        nodes: read,
+                    },
                     None,
                 ),
             },
-            Outcome::Unknown => (Status::Unsettled, Reason::BudgetRanOut { budget }, None),
+            Outcome::Unknown => (
+                Status::Unsettled,
+                Reason::BudgetRanOut { nodes: read },
+                None,
+            ),
         };
         settled
     }

@@ -63,12 +63,15 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
             "inside {}'s territory, closed by living stones and too small to be open",
             who(attacker)
         ),
-        (Lang::En, Reason::InvaderUnproven { attacker, budget }) => format!(
-            "inside {}'s territory, but the search ({budget} nodes) did not prove its capture against every defence",
+        (Lang::En, Reason::InvaderUnproven { attacker, nodes }) => format!(
+            "inside {}'s territory, but {nodes} positions read did not prove its capture against every defence",
             who(attacker)
         ),
-        (Lang::En, Reason::BudgetRanOut { budget }) => {
-            format!("the search budget ran out ({budget} nodes)")
+        (Lang::En, Reason::BudgetRanOut { nodes: 0 }) => {
+            "not read: the reading went to other chains first".to_string()
+        }
+        (Lang::En, Reason::BudgetRanOut { nodes }) => {
+            format!("not settled after reading {nodes} positions")
         }
         (Lang::En, Reason::KoStoneOfLiving { group }) => format!(
             "a ko stone of the group at {}, which lives: taking it and filling the ko does not take the group (万年コウ)",
@@ -127,12 +130,15 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::Ja, Reason::Enclosed { attacker }) => {
             format!("{}の地の中: 活き石に囲まれ、開いた場がない", who(attacker))
         }
-        (Lang::Ja, Reason::InvaderUnproven { attacker, budget }) => format!(
-            "{}の地の中だが、読み({budget}局面)ではどの受けにも取れるとは示せない",
+        (Lang::Ja, Reason::InvaderUnproven { attacker, nodes }) => format!(
+            "{}の地の中だが、{nodes}局面の読みではどの受けにも取れるとは示せない",
             who(attacker)
         ),
-        (Lang::Ja, Reason::BudgetRanOut { budget }) => {
-            format!("読みの上限({budget}局面)に達した")
+        (Lang::Ja, Reason::BudgetRanOut { nodes: 0 }) => {
+            "未読: 読みが先に他の石に使われた".to_string()
+        }
+        (Lang::Ja, Reason::BudgetRanOut { nodes }) => {
+            format!("{nodes}局面を読んでも決まらない")
         }
         (Lang::Ja, Reason::KoStoneOfLiving { group }) => format!(
             "{}の活きた石の劫の石: 取って劫を埋めても石は取れない (万年コウ)",

@@ -82,6 +82,10 @@ pub(crate) struct Memory {
     clock: u64,
     /// Whether a ko capture arose anywhere in the search.
     pub ko: bool,
+    /// The nodes spent on the question over all calls, which a verdict
+    /// left open reports: a later call with nothing left to spend adds
+    /// nothing, so the figure is what was read, not the last call's share.
+    pub spent: u64,
 }
 
 /// One child of a node being searched: the move that leads to it (its

@@ -187,6 +187,7 @@ pub(crate) fn solve_with(
     };
     let mut search = Dfpn::new(&sides, budget, memory);
     let (result, tree) = search.run(&root_state);
+    search.memory.spent += search.nodes;
     let first = match tree.as_deref() {
         Some(ProofNode::Attack(Step::Play(p), _)) => Some(*p),
         _ => None,
