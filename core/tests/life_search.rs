@@ -247,6 +247,67 @@ fn an_unsettled_chain_says_how_many_positions_were_read_on_it() {
     assert!(read.iter().sum::<u64>() <= analysis.nodes, "{read:?}");
 }
 
+/// g149-19 of `tests/corpus/life`, finished: a fight across the upper
+/// left. In an area of more than 16 empty points the search first holds
+/// the attacker to the points near the stones, which is enough to prove a
+/// capture but no proof of a hold (a move further off might capture). White
+/// C14, G12, G14 and H13 held that way within a few hundred nodes and were
+/// called alive; the search with Black free on the whole area needs some
+/// 3,000 nodes each, more than the default budget leaves them, so they are
+/// unsettled there, and alive with four times the nodes, held against
+/// every move of Black's.
+#[test]
+fn a_hold_read_with_the_attacker_held_near_the_stones_is_read_again_with_it_free() {
+    let board = Board::from_rows(&[
+        "XXXX.....X.OXXOO.O.",
+        "XOOXXX..XOOOXOOXO..",
+        "OOOOOOX..XXXXXOXXOO",
+        ".OOXXXXX...XOOOOXXO",
+        ".OXXOOX.X.XOOO.OX.X",
+        "..OOO.OXXXXOXO.OX..",
+        "....OO.OOXXXXOOXX..",
+        "...OXXO.OOXXOOX....",
+        ".OOXXX.OXXXOOXX....",
+        "..OXO.XOOOXO.OOXX..",
+        "OXXXO.XO.OXOOOXXOX.",
+        "O..OOXXXOXXXXOOOOX.",
+        ".OO..XOOOOOOXXXXOX.",
+        "..XO.X..OOXOOXOXXXX",
+        ".XOX.XXOXOXXOOOXOOX",
+        ".XO.XOXOXXXXOOXOO.O",
+        "XOOOXOO.OX.XXXXOOOO",
+        ".XXOOO.OOOX.X.XO...",
+        "..XXO...OXX..XOO...",
+    ])
+    .unwrap();
+    let white = ["C14", "G12", "G14", "H13"];
+    let analysis = life::analyse(&board, &Limits::default());
+    for p in white {
+        let chain = analysis.at(common::pt(19, p)).unwrap();
+        assert!(
+            matches!(chain.reason, Reason::BudgetRanOut { nodes } if nodes > 0),
+            "{p}: {chain:?}"
+        );
+    }
+    let base = Limits::default();
+    let more = Limits {
+        nodes_per_chain: 4 * base.nodes_per_chain,
+        nodes_total: 4 * base.nodes_total,
+        ..base
+    };
+    let analysis = life::analyse(&board, &more);
+    for p in white {
+        let chain = analysis.at(common::pt(19, p)).unwrap();
+        assert_eq!(
+            chain.reason,
+            Reason::Holds {
+                attacker: Color::Black
+            },
+            "{p}: {chain:?}"
+        );
+    }
+}
+
 /// g033-9 of `tests/corpus/life`, finished. White, starting at J3, captures Black's six
 /// stones F3 G3 G4 G2 H2 H1 (GNU Go calls them dead), and
 /// Black's top groups C9 and F9 stand. The deepening alpha-beta search ran

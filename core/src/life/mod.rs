@@ -26,7 +26,9 @@
 //!    seki from plain life by Article 8 (a live chain with dame). No chain
 //!    is dead without a [`Proof`]: either the search's capture against
 //!    every defence (the defender may play on every point of the area;
-//!    only the attacker is held to the points near the chains), or, for a
+//!    only the attacker is held to the points near the chains, and a
+//!    chain holds only where the attacker free on the whole area does not
+//!    capture it either), or, for a
 //!    chain inside the opponent's territory that a short search does not
 //!    settle, an [`Enclosure`]: a region of at most 40 points, closed by
 //!    stones that are safe without any search. An area

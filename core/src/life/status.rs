@@ -353,15 +353,20 @@ fn lives_by_answer(proof: &Proof) -> Verdict {
     (Status::Alive, reason, Some(proof.clone()))
 }
 
+/// One question for the search: a chain by number, the points of its area,
+/// and whether the attacker may play on all of them (else only near the
+/// stones, see [`Moves`]).
+type Question = (usize, Vec<Point>, bool);
+
 /// The search work done so far: nodes spent, and the settled outcomes by
 /// chain and move set, which a later round reuses instead of searching again.
 #[derive(Default)]
 pub(crate) struct Spend {
     nodes: u64,
-    memo: HashMap<(usize, Vec<Point>), Outcome>,
+    memo: HashMap<Question, (Outcome, u64)>,
     /// What the search kept of the questions still open, so that a
     /// further try goes on from where the last one stopped.
-    memories: HashMap<(usize, Vec<Point>), search::Memory>,
+    memories: HashMap<Question, search::Memory>,
     /// The proofs of life by one answer found so far, and the chains
     /// already tried for one (by chain number), so that a further slice
     /// does not look again.
@@ -476,7 +481,45 @@ impl Context<'_> {
         true
     }
 
-    /// Searches one chain with at most `cap` nodes; returns whether it is settled.
+    /// The search's answer on chain `c` (its stones `target`) with the
+    /// defender on `area` and the attacker on `attack`, within `budget`
+    /// more nodes, going on from what earlier tries kept; and the nodes
+    /// read on this question over all tries.
+    fn read(
+        &self,
+        c: usize,
+        target: &[Point],
+        area: &[Point],
+        attack: &[Point],
+        budget: u64,
+        spend: &mut Spend,
+    ) -> (Outcome, u64) {
+        let key = (c, area.to_vec(), attack.len() == area.len());
+        if let Some((known, read)) = spend.memo.get(&key) {
+            return (known.clone(), *read);
+        }
+        let problem = Problem {
+            board: self.board,
+            moves: area,
+            attack,
+            target,
+        };
+        let memory = spend.memories.entry(key.clone()).or_default();
+        let (outcome, used) = search::solve_with(&problem, budget, memory);
+        let read = memory.spent;
+        spend.nodes += used;
+        if outcome != Outcome::Unknown {
+            spend.memories.remove(&key);
+            spend.memo.insert(key, (outcome.clone(), read));
+        }
+        (outcome, read)
+    }
+
+    /// Searches one chain with at most `cap` nodes; returns whether it is
+    /// settled. A hold found with the attacker held to the points near the
+    /// stones is no proof that it cannot capture (a move further off might),
+    /// so it is read again with the attacker free on the whole area, and
+    /// the chain holds only if that search says so too.
     fn judge(
         &self,
         c: usize,
@@ -486,33 +529,20 @@ impl Context<'_> {
         spend: &mut Spend,
         verdicts: &mut [Verdict],
     ) -> bool {
-        let (board, grid) = (self.board, self.grid);
+        let grid = self.grid;
         let attacker = grid.color(c).opponent();
         let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
         let budget = cap
             .min(self.limits.nodes_per_chain)
             .min(self.limits.nodes_total.saturating_sub(spend.nodes));
-        let key = (c, moves.area.clone());
-        let (outcome, read) = match spend.memo.get(&key) {
-            Some(known) => (known.clone(), 0),
-            None => {
-                let problem = Problem {
-                    board,
-                    moves: &moves.area,
-                    attack: &moves.attack,
-                    target: &target,
-                };
-                let memory = spend.memories.entry(key.clone()).or_default();
-                let (outcome, used) = search::solve_with(&problem, budget, memory);
-                let read = memory.spent;
-                spend.nodes += used;
-                if outcome != Outcome::Unknown {
-                    spend.memories.remove(&key);
-                    spend.memo.insert(key, outcome.clone());
-                }
-                (outcome, read)
-            }
-        };
+        let start = spend.nodes;
+        let (mut outcome, mut read) =
+            self.read(c, &target, &moves.area, &moves.attack, budget, spend);
+        if outcome == Outcome::Holds && moves.attack.len() < moves.area.len() {
+            let left = budget.saturating_sub(spend.nodes - start);
+            let (free, more) = self.read(c, &target, &moves.area, &moves.area, left, spend);
+            (outcome, read) = (free, read + more);
+        }
         let settled = outcome != Outcome::Unknown;
         let open_room = match outcome {
             Outcome::Captured { .. } => open::open_area(grid, c, self.safe),
@@ -573,7 +603,8 @@ struct Moves {
     /// The attacker's points: in a large area only the empty points near
     /// the chains in doubt (and, as the search goes, those near the
     /// defender's stones), which keeps the search small; holding the
-    /// attacker back can only cost it captures, never prove a wrong one.
+    /// attacker back can only cost it captures, never prove a wrong one,
+    /// and a hold found so is read again with the attacker on `area`.
     attack: Vec<Point>,
 }
 
