@@ -4,35 +4,14 @@
 //! p50/p95/max of one analysis over the positions, then lets criterion time
 //! the whole set: `cargo bench -p kaisho-core --bench life`.
 
+#[path = "../../tests/corpus/boards.rs"]
+mod boards;
+
 use criterion::{Criterion, criterion_group, criterion_main};
 use kaisho_core::Board;
 use kaisho_core::life::{self, Limits};
 use std::hint::black_box;
-use std::path::Path;
 use std::time::{Duration, Instant};
-
-/// Every 19×19 board of the records: the 19 rows after each `position` line.
-fn positions() -> Vec<Board> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus/life");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .expect("the records in tests/corpus/life")
-        .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.to_string_lossy().ends_with("-19.txt"))
-        .collect();
-    files.sort();
-    let mut boards = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(&file).expect("a readable record");
-        let lines: Vec<&str> = text.lines().collect();
-        for (i, line) in lines.iter().enumerate() {
-            if line.starts_with("position ") {
-                let rows = &lines[i + 1..i + 20];
-                boards.push(Board::from_rows(rows).expect("a stored 19×19 position"));
-            }
-        }
-    }
-    boards
-}
 
 fn percentiles(boards: &[Board]) {
     const RUNS: usize = 5;
@@ -62,7 +41,7 @@ fn percentiles(boards: &[Board]) {
 }
 
 fn draft(c: &mut Criterion) {
-    let boards = positions();
+    let boards = boards::stopped_19x19(env!("CARGO_MANIFEST_DIR"));
     percentiles(&boards);
     c.bench_function("life/draft_19x19_all_positions", |b| {
         b.iter(|| {

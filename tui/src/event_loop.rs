@@ -4,7 +4,7 @@
 //! runs in a task of its own, so nothing waits on the keyboard or a socket
 //! while a frame is due.
 
-use crate::app::{Cmd, Msg, READ_SLICE, State};
+use crate::app::{Cmd, Msg, READ_BURST, READ_SLICE, State};
 use crate::logging;
 use crate::shell::Shell;
 use crate::view::view;
@@ -41,7 +41,11 @@ where
         // skip the frame, so an idle screen sends no bytes at all.
         let idle_tick = matches!(msg, Msg::Tick) && !state.ticks_visibly();
         let mut quit = false;
-        for cmd in shell.step(state, msg) {
+        let cmds = match msg {
+            Msg::Read => shell.read_for(state, READ_BURST),
+            msg => shell.step(state, msg),
+        };
+        for cmd in cmds {
             match cmd {
                 Cmd::Quit => quit = true,
                 Cmd::Applied(event) => logging::applied(&event),

@@ -4,10 +4,10 @@
 
 mod common;
 
-use common::{Front, click, pass_twice, render, session, showing, update};
+use common::{Front, click, pass_twice, render, session, set_up, update};
 use kaisho::app::Msg;
 use kaisho_core::life::{self, Limits};
-use kaisho_core::{Board, BoardSize, Game, Komi, Point, Settings};
+use kaisho_core::{Board, Point};
 
 /// A 9×9 position whose dead chains (B9, G8) take more than one slice of
 /// reading: nothing of them is proven without a search.
@@ -17,17 +17,9 @@ fn corners() -> Board {
     Board::from_rows(&rows).expect("a 9x9 board")
 }
 
-/// The position as a game just started from a set-up, Black to move.
+/// The position as a game just started from a set-up, stopped by two passes.
 fn stopped(board: &Board) -> Front {
-    let setup = board
-        .points()
-        .filter_map(|p| board.get(p).map(|c| (c, p)))
-        .collect();
-    let settings = Settings {
-        setup,
-        ..Settings::even(BoardSize::new(9).expect("9"), Komi::MODERN)
-    };
-    let mut state = showing(Game::new(settings).expect("a legal set-up"));
+    let mut state = set_up(board);
     pass_twice(&mut state);
     state
 }
@@ -131,4 +123,31 @@ fn two_sides_reading_the_same_stop_reach_the_same_draft() {
     }
     assert_eq!(session(&host).marks, session(&guest).marks);
     assert_eq!(session(&host).count, session(&guest).count);
+}
+
+/// The loops read in bursts (`Shell::read_for`, `READ_BURST` at each tick):
+/// a burst as long as the draft needs reads it to its end at once, a burst
+/// of no time reads one slice, and the draft is the same either way, since
+/// the clock only says how many slices come at a time, never what they read.
+#[test]
+fn a_burst_reads_the_draft_to_its_end_and_reaches_the_draft_of_single_slices() {
+    let board = corners();
+    let mut burst = stopped(&board);
+    let mut single = stopped(&board);
+    let said = burst
+        .shell
+        .read_for(&mut burst.state, std::time::Duration::from_secs(60));
+    assert!(!burst.reading(), "{said:?}");
+    let mut ticks = 0;
+    while single.reading() && ticks < 100 {
+        single
+            .shell
+            .read_for(&mut single.state, std::time::Duration::ZERO);
+        ticks += 1;
+    }
+    assert!(ticks > 1, "{ticks} ticks");
+    assert!(!single.reading());
+    assert_eq!(session(&burst).marks, session(&single).marks);
+    assert_eq!(session(&burst).count, session(&single).count);
+    assert!(session(&burst).marks.contains(&pt("B9")));
 }

@@ -8,13 +8,22 @@ use kaisho_core::Board;
 use kaisho_core::Point;
 use kaisho_core::life::{Analysis, Limits, Reading, Status};
 
-/// How often the loops send [`super::Msg::Read`] while a draft is read:
-/// often enough that the draft fills in within a few frames.
+/// How often the loops read the draft while it is open: one frame of
+/// verdicts each time.
 pub const READ_SLICE: std::time::Duration = std::time::Duration::from_millis(20);
 
-/// Search nodes one slice may spend: small enough that a slice never
-/// holds up a key.
-pub const SLICE_NODES: u64 = 1_500;
+/// How long the loops read at each [`READ_SLICE`] tick, one
+/// [`super::Msg::Read`] after another: most of the tick, so that the draft
+/// fills in at the speed of the search instead of one slice a tick, while
+/// a key waits at most this and one slice.
+pub const READ_BURST: std::time::Duration = std::time::Duration::from_millis(15);
+
+/// Search nodes one slice may spend: a key waits behind at most
+/// [`READ_BURST`] and one slice (48 ms at worst on the stopped 19×19
+/// positions of the records, `cargo bench -p kaisho --bench draft`), and
+/// each slice analyses the position again, so fewer larger slices read
+/// the draft sooner (1,500 took the median position 104 ms, 5,000 35 ms).
+pub const SLICE_NODES: u64 = 5_000;
 
 /// The limits of the first look at a stopped position: no search nodes, so
 /// only what needs no reading (Benson, territories, open walls) is settled.

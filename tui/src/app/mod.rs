@@ -49,7 +49,7 @@ pub use command::{Ask, Command};
 pub use count::ScoreRows;
 pub use discover::{Discovering, DiscoveryRequest, Found, JoinScreen};
 pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
-pub use draft::{DraftReading, READ_SLICE, SLICE_NODES};
+pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, key_label};

@@ -10,7 +10,7 @@ mod usage;
 pub use parse::{Line, parse};
 pub use usage::{Usage, UsageError};
 
-use crate::app::{Cmd, Msg, READ_SLICE, State};
+use crate::app::{Cmd, Msg, READ_BURST, READ_SLICE, State};
 use crate::logging;
 use crate::shell::Shell;
 use crate::words;
@@ -86,7 +86,11 @@ async fn session(
         };
         if let Some(msg) = msg {
             let mut quit = false;
-            for cmd in shell.step(&mut state, msg) {
+            let cmds = match msg {
+                Msg::Read => shell.read_for(&mut state, READ_BURST),
+                msg => shell.step(&mut state, msg),
+            };
+            for cmd in cmds {
                 match cmd {
                     Cmd::Quit => quit = true,
                     Cmd::Say(text) => writeln!(output, "{text}")?,

@@ -10,6 +10,7 @@ use crate::app::{Cmd, DiscoveryRequest, Found, Msg, NetNews, State, update};
 use crate::netplay::task::Net;
 use kaisho_net::discovery::{Browse, Change, Discovery};
 use std::collections::VecDeque;
+use std::time::{Duration, Instant};
 
 pub use disk::Disk;
 
@@ -90,6 +91,23 @@ impl Shell {
                 for cmd in update(state, answer).into_iter().rev() {
                     queue.push_front(cmd);
                 }
+            }
+        }
+        rest
+    }
+
+    /// Reads the dead-stone draft for up to `budget` of wall time: one
+    /// [`Msg::Read`] after another through [`Shell::step`] while the draft
+    /// is open, so that the clock stays out of the update and the slices,
+    /// and with them the draft, are the same however fast they come.
+    /// Returns what is left for the caller, as `step` does.
+    pub fn read_for(&mut self, state: &mut State, budget: Duration) -> Vec<Cmd> {
+        let start = Instant::now();
+        let mut rest = Vec::new();
+        while state.reading() {
+            rest.extend(self.step(state, Msg::Read));
+            if start.elapsed() >= budget {
+                break;
             }
         }
         rest

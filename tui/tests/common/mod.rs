@@ -122,6 +122,21 @@ pub fn showing(game: Game) -> Front {
     state
 }
 
+/// `board` as a game just started from a set-up, Black to move, on the
+/// screen.
+pub fn set_up(board: &kaisho_core::Board) -> Front {
+    let setup = board
+        .points()
+        .filter_map(|p| board.get(p).map(|c| (c, p)))
+        .collect();
+    let size = BoardSize::new(u32::from(board.size())).expect("a board size");
+    let settings = Settings {
+        setup,
+        ..Settings::even(size, Komi::MODERN)
+    };
+    showing(Game::new(settings).expect("a legal set-up"))
+}
+
 /// A new local game started from the home screen with keys.
 pub fn new_game(size: u8) -> Front {
     let mut state = home();
