@@ -12,7 +12,8 @@
 //! liberties into an empty area of 25 points or more may be drafted dead.
 //! `LIFE_GNUGO_REPORT` names a file for the disagreements and the
 //! unsettled chains of the finished games; `LIFE_GNUGO_BUDGET_TIMES=N`
-//! multiplies the node budgets; `LIFE_GNUGO_DIR` reads the records from
+//! multiplies the node budgets; `LIFE_GNUGO_SLICES=N` reads each draft in
+//! slices of N nodes, as the ending screen does, instead of at once; `LIFE_GNUGO_DIR` reads the records from
 //! another directory (relative to the workspace), such as
 //! `tests/corpus/life-holdout`, the held-out set made with another seed,
 //! to check that a change measured on these records holds on games it was
@@ -147,6 +148,34 @@ fn limits() -> Limits {
     }
 }
 
+/// The draft of `board`: one analysis within [`limits`], or, with
+/// `LIFE_GNUGO_SLICES=N`, the analysis read in slices of N nodes up to the
+/// same total, as the ending screen reads it (`tui::app::SLICE_NODES`),
+/// starting from a first look with no search.
+fn draft(board: &Board) -> life::Analysis {
+    let limits = limits();
+    let Some(quota) = std::env::var("LIFE_GNUGO_SLICES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok())
+        .filter(|&q| q > 0)
+    else {
+        return life::analyse(board, &limits);
+    };
+    let first_look = Limits {
+        nodes_per_chain: 0,
+        nodes_total: 0,
+        ..limits
+    };
+    let mut reading = life::Reading::new(board, first_look);
+    let mut spent = 0;
+    while !reading.done() && spent < limits.nodes_total {
+        let slice = quota.min(limits.nodes_total - spent);
+        reading.step(slice);
+        spent += slice;
+    }
+    reading.analysis().clone()
+}
+
 fn compare(position: &Position, tally: &mut Tally) {
     if let Ok(g) = std::env::var("GAME") {
         if g != position.game || position.stage != "finished" {
@@ -155,7 +184,7 @@ fn compare(position: &Position, tally: &mut Tally) {
     }
     let board = &position.board;
     let size = board.size();
-    let analysis = life::analyse(board, &limits());
+    let analysis = draft(board);
     tally.positions += 1;
     let mut lines = String::new();
     let mut open = String::new();

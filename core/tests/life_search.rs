@@ -247,6 +247,55 @@ fn an_unsettled_chain_says_how_many_positions_were_read_on_it() {
     assert!(read.iter().sum::<u64>() <= analysis.nodes, "{read:?}");
 }
 
+/// g012-9 of `tests/corpus/life`, finished. Read in slices of 1,500 nodes
+/// up to the default total, as the ending screen reads it (in slices of
+/// its own size), the chains met first took the first tries of every
+/// slice, since each slice gave them again: Black H3, which White captures
+/// from J1, and White F3, which holds, were never read ("0 nodes") though
+/// one analysis settles both. The first tries are now what a chain gets in
+/// all, so every chain the one analysis settles is settled in slices too,
+/// and every chain left open was read.
+#[test]
+fn a_reading_in_slices_reads_every_chain_and_settles_what_one_analysis_does() {
+    let board = Board::from_rows(&[
+        "...XO....",
+        "...XOOOO.",
+        "...XXOXO.",
+        "..X.XXXO.",
+        ".XOOOXXOO",
+        ".XOXXXXOX",
+        "..OXXOOXX",
+        "..OOXXOO.",
+        ".O..XOO..",
+    ])
+    .unwrap();
+    let whole = life::analyse(&board, &Limits::default());
+    let first_look = Limits {
+        nodes_per_chain: 0,
+        nodes_total: 0,
+        ..Limits::default()
+    };
+    let mut reading = life::Reading::new(&board, first_look);
+    let mut spent = 0;
+    while !reading.done() && spent < Limits::default().nodes_total {
+        reading.step(1_500);
+        spent += 1_500;
+    }
+    for (one, sliced) in whole.chains.iter().zip(&reading.analysis().chains) {
+        if one.status != Status::Unsettled {
+            assert_eq!(sliced.status, one.status, "{sliced:?} against {one:?}");
+        }
+        assert!(
+            !matches!(sliced.reason, Reason::BudgetRanOut { nodes: 0 }),
+            "{sliced:?}"
+        );
+    }
+    for p in ["H3", "F3"] {
+        let chain = reading.analysis().at(common::pt(9, p)).unwrap();
+        assert_ne!(chain.status, Status::Unsettled, "{p}: {chain:?}");
+    }
+}
+
 /// g149-19 of `tests/corpus/life`, finished: a fight across the upper
 /// left. In an area of more than 16 empty points the search first holds
 /// the attacker to the points near the stones, which is enough to prove a

@@ -246,8 +246,10 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
                 pending
                     .retain(|&(c, _)| !context.lives_by_two(c, spend, &mut lives, &mut verdicts));
             }
-            pending
-                .retain(|(c, moves)| !context.judge(*c, moves, cap, false, spend, &mut verdicts));
+            pending.retain(|(c, moves)| {
+                let more = cap.saturating_sub(spend.read_on(*c, &moves.area));
+                !context.judge(*c, moves, more, false, spend, &mut verdicts)
+            });
         }
         let start = spend.nodes;
         let share = limits.nodes_total.saturating_sub(start) / (pending.len() as u64).max(1);
@@ -375,6 +377,21 @@ pub(crate) struct Spend {
     tried_two: Vec<bool>,
 }
 
+impl Spend {
+    /// The nodes read so far on chain `c` in the area of `points`, with the
+    /// attacker held back or free: the first tries and an invader's
+    /// budget are what a chain gets in all, not at each round or slice, so
+    /// that a reading in slices gives every chain its first tries before
+    /// the chains met first get more.
+    fn read_on(&self, c: usize, points: &[Point]) -> u64 {
+        [false, true]
+            .into_iter()
+            .filter_map(|free| self.memories.get(&(c, points.to_vec(), free)))
+            .map(|memory| memory.spent)
+            .sum()
+    }
+}
+
 /// What judging an area needs to know about the whole position.
 struct Context<'a> {
     board: &'a Board,
@@ -389,8 +406,8 @@ struct Context<'a> {
 /// kept there when the search took larger areas, since the enclosure rests
 /// on the large-territory test and not on a capture.
 const MAX_ENCLOSURE: usize = 40;
-/// The search budget for a chain inside the opponent's large territory:
-/// enough to show a short capture, or a chase of a lone stone along the
+/// The search budget for a chain inside the opponent's large territory,
+/// read on it in all (see [`Spend::read_on`]): enough to show a short capture, or a chase of a lone stone along the
 /// edge, after which only an [`Enclosure`] may make it dead.
 const INVADER_BUDGET: u64 = 1_000;
 /// The budgets of the first tries for every other chain, smallest first:
@@ -399,7 +416,8 @@ const INVADER_BUDGET: u64 = 1_000;
 /// longer rounds the races and shared-liberty shapes that need a few
 /// thousand nodes, before the chains that need more share what is left.
 /// Each try goes on from the table the last one left (`Spend::memories`)
-/// with up to its own budget more, and a chain settled leaves the rounds.
+/// up to its own budget read on the chain in all (over the rounds and
+/// the slices of a reading), and a chain settled leaves the rounds.
 const FIRST_BUDGETS: [u64; 4] = [25, 300, 1_000, 2_500];
 /// How many of the first tries come before the look for a proof of life
 /// by two answers: the glance and the short search settle most chains for
@@ -427,7 +445,8 @@ impl Context<'_> {
             let invader =
                 benson::inside_territory(self.grid, c, self.safe, alive_only(self.known_alive));
             if invader {
-                self.judge(c, &moves, INVADER_BUDGET, true, spend, verdicts);
+                let more = INVADER_BUDGET.saturating_sub(spend.read_on(c, &moves.area));
+                self.judge(c, &moves, more, true, spend, verdicts);
             } else if small {
                 pending.push((c, moves.clone()));
             } else {
