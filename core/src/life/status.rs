@@ -407,8 +407,9 @@ struct Context<'a> {
 /// on the large-territory test and not on a capture.
 const MAX_ENCLOSURE: usize = 40;
 /// The search budget for a chain inside the opponent's large territory,
-/// read on it in all (see [`Spend::read_on`]): enough to show a short capture, or a chase of a lone stone along the
-/// edge, after which only an [`Enclosure`] may make it dead.
+/// read on it in all (see [`Spend::read_on`]): enough to show a short
+/// capture, or a chase of a lone stone along the edge, after which only an
+/// [`Enclosure`] may make it dead.
 const INVADER_BUDGET: u64 = 1_000;
 /// The budgets of the first tries for every other chain, smallest first:
 /// a glance settles the plain captures (a chain in atari) before any hard

@@ -18,11 +18,11 @@ pub const READ_SLICE: std::time::Duration = std::time::Duration::from_millis(20)
 /// a key waits at most this and one slice.
 pub const READ_BURST: std::time::Duration = std::time::Duration::from_millis(15);
 
-/// Search nodes one slice may spend: a key waits behind at most
-/// [`READ_BURST`] and one slice (48 ms at worst on the stopped 19×19
-/// positions of the records, `cargo bench -p kaisho --bench draft`), and
-/// each slice analyses the position again, so fewer larger slices read
-/// the draft sooner (1,500 took the median position 104 ms, 5,000 35 ms).
+/// Search nodes one slice may spend. Each slice analyses the position
+/// again, so fewer, larger slices read the draft sooner; a key waits
+/// behind at most [`READ_BURST`] and one slice (56 ms at worst on the
+/// stopped 19×19 positions of the records, `cargo bench -p kaisho --bench
+/// draft`).
 pub const SLICE_NODES: u64 = 5_000;
 
 /// The limits of the first look at a stopped position: no search nodes, so
