@@ -41,7 +41,7 @@ fn percentiles(boards: &[Board]) {
 }
 
 fn draft(c: &mut Criterion) {
-    let boards = boards::stopped_19x19(env!("CARGO_MANIFEST_DIR"));
+    let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), 19);
     percentiles(&boards);
     c.bench_function("life/draft_19x19_all_positions", |b| {
         b.iter(|| {

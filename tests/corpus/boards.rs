@@ -1,20 +1,20 @@
-//! The stopped 19×19 positions of the committed GNU Go records, for the
-//! benches that time the draft on them (`core/benches/life.rs`,
+//! The stopped positions of the committed GNU Go records, for the benches
+//! that time the draft on them (`core/benches/life.rs`,
 //! `tui/benches/draft.rs`, which include this file by path).
 
 use kaisho_core::Board;
 use std::path::Path;
 
-/// Every 19×19 board of `tests/corpus/life/*-19.txt`: the 19 rows after
-/// each `position` line (each finished game, and the same game cut after
-/// a quarter and after half of its moves). `manifest` is the including
-/// crate's directory, one below the workspace.
-pub fn stopped_19x19(manifest: &str) -> Vec<Board> {
+/// Every board of `size` in `tests/corpus/life/*-{size}.txt`: the `size`
+/// rows after each `position` line (each finished game, and the same game
+/// cut after a quarter and after half of its moves). `manifest` is the
+/// including crate's directory, one below the workspace.
+pub fn stopped(manifest: &str, size: usize) -> Vec<Board> {
     let dir = Path::new(manifest).join("../tests/corpus/life");
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("the records in tests/corpus/life")
         .map(|e| e.expect("a directory entry").path())
-        .filter(|p| p.to_string_lossy().ends_with("-19.txt"))
+        .filter(|p| p.to_string_lossy().ends_with(&format!("-{size}.txt")))
         .collect();
     files.sort();
     let mut boards = Vec::new();
@@ -23,8 +23,8 @@ pub fn stopped_19x19(manifest: &str) -> Vec<Board> {
         let lines: Vec<&str> = text.lines().collect();
         for (i, line) in lines.iter().enumerate() {
             if line.starts_with("position ") {
-                let rows = &lines[i + 1..i + 20];
-                boards.push(Board::from_rows(rows).expect("a stored 19×19 position"));
+                let rows = &lines[i + 1..=i + size];
+                boards.push(Board::from_rows(rows).expect("a stored position"));
             }
         }
     }

@@ -1,6 +1,6 @@
-//! The dead-stone draft as a player waits for it: each stopped 19×19
-//! position of the committed GNU Go records (`tests/corpus/life/*-19.txt`)
-//! set up as a game, stopped with two passes through the update, and read
+//! The dead-stone draft as a player waits for it: each stopped 19×19,
+//! 13×13 and 9×9 position of the committed GNU Go records
+//! (`tests/corpus/life`) set up as a game, stopped with two passes through the update, and read
 //! the way the drawn event loop reads it (a tick every `READ_SLICE`,
 //! `Shell::read_for` for `READ_BURST` at each, a frame of 80×24 drawn
 //! after each tick), timed from the second pass to the frame in which the
@@ -48,11 +48,11 @@ async fn wait_for_draft(board: &Board, burst: Duration) -> (Duration, Duration) 
     (start.elapsed(), longest)
 }
 
-fn summary(label: &str, mut times: Vec<Duration>) {
+fn summary(label: &str, size: usize, mut times: Vec<Duration>) {
     times.sort();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "{label}, over {} stopped 19x19 positions: median {:.0} ms, p95 {:.0} ms, max {:.0} ms",
+        "{label}, over {} stopped {size}x{size} positions: median {:.0} ms, p95 {:.0} ms, max {:.0} ms",
         times.len(),
         at(0.5).as_secs_f64() * 1e3,
         at(0.95).as_secs_f64() * 1e3,
@@ -61,28 +61,31 @@ fn summary(label: &str, mut times: Vec<Duration>) {
 }
 
 fn main() {
-    let boards = boards::stopped_19x19(env!("CARGO_MANIFEST_DIR"));
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_time()
         .build()
         .expect("a runtime");
-    let (mut bursts, mut slices, mut ticks) = (Vec::new(), Vec::new(), Vec::new());
-    for board in &boards {
-        let (time, longest) = runtime.block_on(wait_for_draft(board, READ_BURST));
-        bursts.push(time);
-        ticks.push(longest);
-        slices.push(runtime.block_on(wait_for_draft(board, Duration::ZERO)).0);
+    for size in [19, 13, 9] {
+        let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), size);
+        let (mut bursts, mut slices, mut ticks) = (Vec::new(), Vec::new(), Vec::new());
+        for board in &boards {
+            let (time, longest) = runtime.block_on(wait_for_draft(board, READ_BURST));
+            bursts.push(time);
+            ticks.push(longest);
+            slices.push(runtime.block_on(wait_for_draft(board, Duration::ZERO)).0);
+        }
+        let summary = |label: &str, times| summary(label, size, times);
+        summary(
+            "the draft complete on screen, reading in bursts (the loop now)",
+            bursts,
+        );
+        summary(
+            "the longest tick of reading and drawing (a key waits behind it)",
+            ticks,
+        );
+        summary(
+            "the draft complete on screen, one slice a tick (no bursts)",
+            slices,
+        );
     }
-    summary(
-        "the draft complete on screen, reading in bursts (the loop now)",
-        bursts,
-    );
-    summary(
-        "the longest tick of reading and drawing (a key waits behind it)",
-        ticks,
-    );
-    summary(
-        "the draft complete on screen, one slice a tick (no bursts)",
-        slices,
-    );
 }
