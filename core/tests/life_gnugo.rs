@@ -161,12 +161,7 @@ fn draft(board: &Board) -> life::Analysis {
     else {
         return life::analyse(board, &limits);
     };
-    let first_look = Limits {
-        nodes_per_chain: 0,
-        nodes_total: 0,
-        ..limits
-    };
-    let mut reading = life::Reading::new(board, first_look);
+    let mut reading = life::Reading::new(board, Limits::first_look());
     let mut spent = 0;
     while !reading.done() && spent < limits.nodes_total {
         let slice = quota.min(limits.nodes_total - spent);

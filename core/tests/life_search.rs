@@ -270,12 +270,7 @@ fn a_reading_in_slices_reads_every_chain_and_settles_what_one_analysis_does() {
     ])
     .unwrap();
     let whole = life::analyse(&board, &Limits::default());
-    let first_look = Limits {
-        nodes_per_chain: 0,
-        nodes_total: 0,
-        ..Limits::default()
-    };
-    let mut reading = life::Reading::new(&board, first_look);
+    let mut reading = life::Reading::new(&board, Limits::first_look());
     let mut spent = 0;
     while !reading.done() && spent < Limits::default().nodes_total {
         reading.step(1_500);

@@ -44,14 +44,7 @@ fn pt(name: &str) -> Point {
 fn a_stopped_game_shows_the_proven_part_at_once_and_reads_the_rest_in_slices() {
     let board = corners();
     let mut state = stopped(&board);
-    let proven = life::draft(
-        &board,
-        &Limits {
-            nodes_per_chain: 0,
-            nodes_total: 0,
-            ..Limits::default()
-        },
-    );
+    let proven = life::draft(&board, &Limits::first_look());
     let first = session(&state);
     assert_eq!(first.marks, proven);
     assert!(!first.marks.contains(&pt("B9")), "{:?}", first.marks);

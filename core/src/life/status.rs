@@ -132,6 +132,20 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// A first look: no search nodes, so only what needs no reading
+    /// (Benson, territories, open walls) is settled; the ending screen
+    /// opens with it and a [`super::Reading`] deepens it slice by slice.
+    #[must_use]
+    pub fn first_look() -> Limits {
+        Limits {
+            nodes_per_chain: 0,
+            nodes_total: 0,
+            ..Limits::default()
+        }
+    }
+}
+
 /// Every chain's verdict, and the nodes the search spent.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {

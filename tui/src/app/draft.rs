@@ -25,16 +25,6 @@ pub const READ_BURST: std::time::Duration = std::time::Duration::from_millis(15)
 /// draft`).
 pub const SLICE_NODES: u64 = 5_000;
 
-/// The limits of the first look at a stopped position: no search nodes, so
-/// only what needs no reading (Benson, territories, open walls) is settled.
-fn first_look() -> Limits {
-    Limits {
-        nodes_per_chain: 0,
-        nodes_total: 0,
-        ..Limits::default()
-    }
-}
-
 /// A draft still being read, and the marks it last set.
 pub struct DraftReading {
     reading: Reading,
@@ -62,7 +52,7 @@ impl DraftReading {
     /// to the default total of [`Limits`].
     #[must_use]
     pub fn start(board: &Board) -> DraftReading {
-        let reading = Reading::new(board, first_look());
+        let reading = Reading::new(board, Limits::first_look());
         let drafted = reading.analysis().dead();
         DraftReading {
             reading,
