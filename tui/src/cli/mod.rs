@@ -1,8 +1,10 @@
 //! The command line: subcommands for scripts and tests.
 
+mod completions;
 mod games;
 mod host;
 mod join;
+mod man;
 mod pipe;
 mod replay;
 mod score;
@@ -16,7 +18,7 @@ use std::process::ExitCode;
 
 /// A Go club client for the terminal, under the Japanese rules of 1989.
 #[derive(Parser, Debug)]
-#[command(name = "kaisho", version, about)]
+#[command(name = "kaisho", version = version_line(), about)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
@@ -45,6 +47,20 @@ pub struct Cli {
     pub engine: Option<String>,
 }
 
+/// The program's version with the versions of what it exchanges and
+/// keeps: a partner must speak the same protocol, and a log or series file
+/// of a newer format than this build's is refused, so a member updating
+/// can tell from `--version` whether old saves and partners still fit.
+fn version_line() -> String {
+    format!(
+        "{} (protocol {}, log format {}, series format {})",
+        env!("CARGO_PKG_VERSION"),
+        kaisho_net::wire::PROTOCOL_VERSION,
+        kaisho_saves::log::FORMAT_VERSION,
+        kaisho_saves::series::FORMAT_VERSION,
+    )
+}
+
 /// The language for a subcommand: `--lang`, the setting in the config
 /// under `home`, or the locale.
 fn lang_for(flag: Option<Lang>, home: Option<&std::path::Path>) -> Lang {
@@ -70,6 +86,10 @@ pub enum Command {
     Join(join::JoinArgs),
     /// Watch a game on the local network with the host's watch code.
     Watch(watch::WatchArgs),
+    /// Print the completion script for bash, zsh, fish, elvish or powershell.
+    Completions(completions::CompletionsArgs),
+    /// Print the man page (or write every page into a folder with --dir).
+    Man(man::ManArgs),
 }
 
 /// Runs the parsed command line and returns the process status.
@@ -97,7 +117,30 @@ pub fn run(cli: Cli) -> ExitCode {
                 Command::Host(args) => host::run(args, home, lang),
                 Command::Join(args) => join::run(args, home, lang),
                 Command::Watch(args) => watch::run(args, home, lang),
+                Command::Completions(args) => completions::run(&args),
+                Command::Man(args) => man::run(&args),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_version_names_the_protocol_and_the_save_formats() {
+        let version = Cli::command().render_version();
+        assert_eq!(
+            version,
+            format!(
+                "kaisho {} (protocol {}, log format {}, series format {})\n",
+                env!("CARGO_PKG_VERSION"),
+                kaisho_net::wire::PROTOCOL_VERSION,
+                kaisho_saves::log::FORMAT_VERSION,
+                kaisho_saves::series::FORMAT_VERSION
+            )
+        );
     }
 }
