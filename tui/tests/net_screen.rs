@@ -488,10 +488,10 @@ fn asked(side: &Side) -> bool {
 /// Corrects game 3 of the series in `dir` to a draw, as `c` would.
 fn correct_to_a_draw(dir: &std::path::Path) {
     let id = kaisho_saves::series::SeriesId::parse("aki-ben").unwrap();
-    let (fixed, _) =
-        kaisho::app::correct_in(kaisho::words::Lang::En, &series_of(dir), "draw").unwrap();
+    let base = series_of(dir);
+    let (fixed, _) = kaisho::app::correct_in(kaisho::words::Lang::En, &base, "draw").unwrap();
     kaisho_saves::series::SeriesStore::new(&Places::under(dir))
-        .save(&id, &fixed)
+        .save(&id, &base, &fixed)
         .unwrap();
 }
 

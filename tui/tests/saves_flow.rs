@@ -517,9 +517,10 @@ fn an_adjourned_series_game_is_recorded_when_resumed_unless_the_series_moved_on(
     // A game adjourned while the series records another result elsewhere.
     press(&mut state, KeyCode::Char('n'));
     start_and_leave(&mut state);
-    let mut series = series_store.load(&id).unwrap();
+    let base = series_store.load(&id).unwrap();
+    let mut series = base.clone();
     series.record(SeriesResult::Jigo).unwrap();
-    series_store.save(&id, &series).unwrap();
+    series_store.save(&id, &base, &series).unwrap();
     open_from_home(&mut state, HomeItem::Games);
     let said = press(&mut state, KeyCode::Enter);
     assert!(said[0].contains("has moved on"), "{said:?}");

@@ -96,3 +96,76 @@ fn plain_mode_starts_and_corrects_a_series() {
     ));
     assert_eq!(refused, ["no game of this series has been recorded yet"]);
 }
+
+/// What another copy of kaisho does meanwhile (a second terminal, or
+/// `kaisho series record aki-ben --winner Ben`): reads the file, records a
+/// win for Ben and writes it back.
+fn ben_wins_elsewhere(dir: &std::path::Path, times: usize) {
+    let store = SeriesStore::new(&Places::under(dir));
+    let id = SeriesId::parse("aki-ben").unwrap();
+    for _ in 0..times {
+        let base = store.load(&id).unwrap();
+        let mut next = base.clone();
+        next.record(SeriesResult::Win(Seat::Second)).unwrap();
+        store.save(&id, &base, &next).unwrap();
+    }
+}
+
+/// Enter on the open series plays its next game; `r` `y` resigns it.
+fn play_and_resign(state: &mut Front) -> Vec<String> {
+    press(state, KeyCode::Enter);
+    assert!(state.table().is_some(), "no game started");
+    press(state, KeyCode::Char('r'));
+    press(state, KeyCode::Char('y'))
+}
+
+/// The second club evening's repro: the series screen played "game 2" from
+/// the copy it read before three results were recorded elsewhere, and
+/// wrote it over the file. Now the next game is played as the file has it.
+#[test]
+fn results_recorded_by_another_copy_meanwhile_are_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    aki_ben_series(dir.path(), &[]);
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    play_and_resign(&mut state);
+    assert_eq!(stored(dir.path(), "aki-ben").games().len(), 1);
+
+    press(&mut state, KeyCode::Char('n'));
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    ben_wins_elsewhere(dir.path(), 3);
+    press(&mut state, KeyCode::Esc);
+    press(&mut state, KeyCode::Enter);
+    play_and_resign(&mut state);
+
+    let series = stored(dir.path(), "aki-ben");
+    assert_eq!(series.games().len(), 5, "{:?}", series.games());
+    assert_eq!(series.games()[4].terms.number, 5);
+}
+
+/// Results recorded elsewhere while a series game is being played: the
+/// game's result is not written over them, and the screen says why and
+/// how to record it.
+#[test]
+fn a_result_is_never_written_over_a_series_changed_during_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    aki_ben_series(dir.path(), &[]);
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    press(&mut state, KeyCode::Enter);
+    ben_wins_elsewhere(dir.path(), 2);
+    press(&mut state, KeyCode::Char('r'));
+    let said = press(&mut state, KeyCode::Char('y'));
+
+    let series = stored(dir.path(), "aki-ben");
+    assert_eq!(series.games().len(), 2, "{:?}", series.games());
+    assert!(
+        said.iter()
+            .any(|s| s.contains("changed by another copy of kaisho")
+                && s.contains("2 games recorded now, 0 then")),
+        "{said:?}"
+    );
+}

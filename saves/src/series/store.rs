@@ -46,6 +46,16 @@ pub enum StoreError {
     TooLarge { path: PathBuf, bytes: u64 },
     /// A `.toml` file in the series folder whose name is not a series id.
     BadName { path: PathBuf },
+    /// The file no longer holds the copy a change was made from: another
+    /// copy of kaisho (a second terminal, `kaisho series`, a partner's
+    /// correction) wrote it meanwhile. `then` and `now` count the games
+    /// recorded in the copy and in the file.
+    Changed {
+        id: SeriesId,
+        path: PathBuf,
+        then: usize,
+        now: usize,
+    },
 }
 
 impl fmt::Display for StoreError {
@@ -85,6 +95,13 @@ impl fmt::Display for StoreError {
                  rename the file to list it",
                 path.display()
             ),
+            StoreError::Changed { id, then, now, .. } => write!(
+                f,
+                "series '{id}' was changed by another copy of kaisho since it was read \
+                 ({now} games recorded now, {then} then), so it was not written over; \
+                 read it again (`kaisho series show {id}`, or Esc and Enter on the series \
+                 screen) and repeat the change"
+            ),
         }
     }
 }
@@ -109,9 +126,16 @@ impl StoreError {
             | StoreError::Io { path, .. }
             | StoreError::Unreadable { path, .. }
             | StoreError::TooLarge { path, .. }
-            | StoreError::BadName { path } => path,
+            | StoreError::BadName { path }
+            | StoreError::Changed { path, .. } => path,
         }
     }
+}
+
+/// A series file's lock, released when dropped (closing the file
+/// releases the advisory lock).
+struct SeriesLock {
+    _file: fs::File,
 }
 
 /// Every series in the folder that could be read, and a problem for each
@@ -164,14 +188,63 @@ impl SeriesStore {
     /// Stores a new series; refuses to replace an existing one.
     pub fn create(&self, id: &SeriesId, series: &Series) -> Result<(), StoreError> {
         let path = self.path_of(id);
+        let _lock = self.lock(id)?;
         if path.exists() {
             return Err(StoreError::Exists { path });
         }
-        self.save(id, series)
+        self.write(id, series)
+    }
+
+    /// Writes `series` in place of `base`, the copy it was made from, and
+    /// refuses with [`StoreError::Changed`] when the file no longer holds
+    /// `base`: two copies of kaisho may touch one series, and a write made
+    /// from a stale copy would erase the results the other recorded. The
+    /// file is read, compared and replaced under a lock, so two writers
+    /// cannot both pass the comparison.
+    pub fn save(&self, id: &SeriesId, base: &Series, series: &Series) -> Result<(), StoreError> {
+        let _lock = self.lock(id)?;
+        let current = self.load(id)?;
+        if current != *base {
+            return Err(StoreError::Changed {
+                id: id.clone(),
+                path: self.path_of(id),
+                then: base.games().len(),
+                now: current.games().len(),
+            });
+        }
+        self.write(id, series)
+    }
+
+    /// Holds the series' lock file (`.ID.lock`, which listings skip) until
+    /// dropped: an exclusive advisory lock where the platform has one.
+    fn lock(&self, id: &SeriesId) -> Result<SeriesLock, StoreError> {
+        let path = self.dir.join(format!(".{id}.lock"));
+        let io_error = |action, source| StoreError::Io {
+            path: path.clone(),
+            action,
+            source,
+        };
+        fs::create_dir_all(&self.dir).map_err(|e| io_error("create the folder of", e))?;
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| io_error("open", e))?;
+        #[cfg(unix)]
+        {
+            use std::os::fd::AsRawFd;
+            // SAFETY: flock takes a descriptor this function owns, open
+            // until the lock is dropped.
+            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
+                return Err(io_error("lock", io::Error::last_os_error()));
+            }
+        }
+        Ok(SeriesLock { _file: file })
     }
 
     /// Writes a series atomically, replacing its previous file.
-    pub fn save(&self, id: &SeriesId, series: &Series) -> Result<(), StoreError> {
+    fn write(&self, id: &SeriesId, series: &Series) -> Result<(), StoreError> {
         let path = self.path_of(id);
         let text = SeriesRecord::from_series(series)
             .to_toml()
@@ -335,9 +408,81 @@ mod tests {
         s.record(SeriesResult::Win(Seat::Second)).unwrap();
         store.create(&id("aki-ben"), &s).unwrap();
         assert_eq!(store.load(&id("aki-ben")).unwrap(), s);
+        let base = s.clone();
         s.record(SeriesResult::Jigo).unwrap();
-        store.save(&id("aki-ben"), &s).unwrap();
+        store.save(&id("aki-ben"), &base, &s).unwrap();
         assert_eq!(store.load(&id("aki-ben")).unwrap(), s);
+    }
+
+    /// Two copies read the series; the first records three results; the
+    /// second, writing from its stale copy, is refused and the three stay.
+    #[test]
+    fn a_write_from_a_stale_copy_keeps_what_another_copy_recorded() {
+        let (_dir, store) = store();
+        let mut first = series("aki", "ben");
+        first.record(SeriesResult::Win(Seat::First)).unwrap();
+        store.create(&id("aki-ben"), &first).unwrap();
+        let stale = store.load(&id("aki-ben")).unwrap();
+        for _ in 0..3 {
+            let base = store.load(&id("aki-ben")).unwrap();
+            let mut next = base.clone();
+            next.record(SeriesResult::Win(Seat::Second)).unwrap();
+            store.save(&id("aki-ben"), &base, &next).unwrap();
+        }
+        let mut from_stale = stale.clone();
+        from_stale.record(SeriesResult::Win(Seat::First)).unwrap();
+        let e = store.save(&id("aki-ben"), &stale, &from_stale).unwrap_err();
+        assert!(
+            matches!(
+                e,
+                StoreError::Changed {
+                    then: 1,
+                    now: 4,
+                    ..
+                }
+            ),
+            "{e:?}"
+        );
+        assert!(
+            e.to_string().contains("4 games recorded now, 1 then"),
+            "{e}"
+        );
+        assert_eq!(store.load(&id("aki-ben")).unwrap().games().len(), 4);
+        let listed = store.list().unwrap();
+        assert_eq!(listed.series.len(), 1, "the lock file is not listed");
+        assert!(listed.problems.is_empty(), "{:?}", listed.problems);
+    }
+
+    /// Writers on several threads each read, record and write under the
+    /// lock, retrying when refused: every result is kept.
+    #[test]
+    fn concurrent_writers_lose_no_result() {
+        let (_dir, store) = store();
+        store.create(&id("aki-ben"), &series("aki", "ben")).unwrap();
+        let store = std::sync::Arc::new(store);
+        let writers: Vec<_> = (0..4)
+            .map(|_| {
+                let store = std::sync::Arc::clone(&store);
+                std::thread::spawn(move || {
+                    for _ in 0..5 {
+                        for _attempt in 0..1_000 {
+                            let base = store.load(&id("aki-ben")).unwrap();
+                            let mut next = base.clone();
+                            next.record(SeriesResult::Jigo).unwrap();
+                            match store.save(&id("aki-ben"), &base, &next) {
+                                Ok(()) => break,
+                                Err(StoreError::Changed { .. }) => continue,
+                                Err(e) => panic!("{e}"),
+                            }
+                        }
+                    }
+                })
+            })
+            .collect();
+        for w in writers {
+            w.join().unwrap();
+        }
+        assert_eq!(store.load(&id("aki-ben")).unwrap().games().len(), 20);
     }
 
     #[test]

@@ -62,8 +62,13 @@ pub enum Job {
     LoadSeries { id: SeriesId },
     /// Save a new series under a fresh id.
     CreateSeries { series: Box<Series> },
-    /// Save series `id` as it now stands.
-    SaveSeries { id: SeriesId, series: Box<Series> },
+    /// Save series `id` as it now stands, in place of `base`, the copy
+    /// the change was made from; refused when the file holds another.
+    SaveSeries {
+        id: SeriesId,
+        base: Box<Series>,
+        series: Box<Series>,
+    },
     /// Write `config.toml`.
     SaveConfig(Box<Config>),
 }
@@ -149,6 +154,8 @@ pub enum Then {
     Created { series: Box<Series> },
     /// Series `id` read, to correct its last result by `word`.
     Correct { id: SeriesId, word: String },
+    /// Series `id` read again, to play its next game as the file has it.
+    PlayNext { id: SeriesId },
     /// Series `id` saved corrected; `said` is what changed.
     Corrected {
         id: SeriesId,

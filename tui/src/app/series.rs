@@ -87,7 +87,12 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             screen.selected = (screen.selected + 1).min(screen.list.len().saturating_sub(1));
         }
         Command::Select if !screen.open => screen.open = screen.chosen().is_some(),
-        Command::Select => play_next(state, out),
+        Command::Select => {
+            if let Some((id, _)) = screen.chosen() {
+                let then = Then::PlayNext { id: id.clone() };
+                out.disk(Job::LoadSeries { id: id.clone() }, then);
+            }
+        }
         Command::HostSeries | Command::JoinSeries if screen.open => {
             over_lan(state, command == Command::HostSeries, out);
         }
@@ -103,6 +108,18 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::AskCorrection => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
         _ => {}
+    }
+}
+
+/// Series `id` read again before its next game is played: another copy
+/// of kaisho may have recorded games since the screen read it, and the
+/// next game's terms follow from all of them.
+pub(super) fn reread(state: &mut State, id: &SeriesId, found: Series, out: &mut Out) {
+    if let Screen::Series(screen) = &mut state.screen
+        && let Some(entry) = screen.list.iter_mut().find(|(i, _)| i == id)
+    {
+        entry.1 = found;
+        play_next(state, out);
     }
 }
 
@@ -254,7 +271,12 @@ pub(super) fn correct_read(lang: Lang, id: SeriesId, series: &Series, word: &str
         series: fixed.clone(),
         said,
     };
-    out.disk(Job::SaveSeries { id, series: fixed }, then);
+    let job = Job::SaveSeries {
+        id,
+        base: Box::new(series.clone()),
+        series: fixed,
+    };
+    out.disk(job, then);
 }
 
 /// Series `id` saved corrected: the screen shows it, and says what changed.
@@ -279,11 +301,13 @@ fn nigiri(state: &mut State, seat: Seat, out: &mut Out) {
     let Some((id, series)) = screen.list.get_mut(screen.selected) else {
         return;
     };
+    let base = Box::new(series.clone());
     if let Err(e) = series.nigiri(seat) {
         return out.refuse(e.to_string());
     }
     let job = Job::SaveSeries {
         id: id.clone(),
+        base,
         series: Box::new(series.clone()),
     };
     out.disk(job, Then::Nigiri { seat });

@@ -364,24 +364,31 @@ impl Table {
         let step = match (&mut self.net, &mut self.recording) {
             (Some(net), _) => {
                 let black = net.names[0].clone();
-                net.series
-                    .as_mut()
-                    .and_then(|sg| Some((record_network_game(lang, sg, &black, game)?, sg.clone())))
+                net.series.as_mut().and_then(|sg| {
+                    let base = sg.series.clone();
+                    Some((
+                        record_network_game(lang, sg, &black, game)?,
+                        base,
+                        sg.clone(),
+                    ))
+                })
             }
-            (None, Some(recording)) => recording
-                .series_mut()
-                .and_then(|sg| Some((record_series(lang, sg, game)?, sg.clone()))),
+            (None, Some(recording)) => recording.series_mut().and_then(|sg| {
+                let base = sg.series.clone();
+                Some((record_series(lang, sg, game)?, base, sg.clone()))
+            }),
             (None, None) => None,
         };
         match step {
-            Some((SeriesStep::Save(line), sg)) => out.disk(
+            Some((SeriesStep::Save(line), base, sg)) => out.disk(
                 Job::SaveSeries {
                     id: sg.id,
+                    base: Box::new(base),
                     series: Box::new(sg.series),
                 },
                 Then::SeriesResult { line },
             ),
-            Some((SeriesStep::Refused(line), _)) => self.after_line(line, out),
+            Some((SeriesStep::Refused(line), _, _)) => self.after_line(line, out),
             None => {}
         }
     }

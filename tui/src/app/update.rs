@@ -485,6 +485,9 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::SeriesCreated(Ok(id)), Then::Created { series }) => {
             series::created(state, id, &series, out);
         }
+        (Done::Series(Ok(found)), Then::PlayNext { id }) => {
+            series::reread(state, &id, *found, out);
+        }
         (Done::Series(Ok(found)), Then::Correct { id, word }) => {
             series::correct_read(state.naming.lang, id, &found, &word, out);
         }

@@ -324,9 +324,10 @@ fn record_series(session: &Session, places: &Places, lang: Lang) -> Option<Strin
         }
     };
     let terms = series.next_game();
+    let base = series.clone();
     let mut game = SeriesGame { id, series, terms };
     match record_network_game(lang, &mut game, &header.black.name, session.game())? {
-        SeriesStep::Save(line) => match store.save(&game.id, &game.series) {
+        SeriesStep::Save(line) => match store.save(&game.id, &base, &game.series) {
             Ok(()) => Some(line),
             Err(e) => Some(series_unsaved(lang, &e)),
         },

@@ -304,8 +304,9 @@ fn execute(
                 (_, _, _, Some(black)) => seat_named(&players, &black)?,
                 _ => return Err(SeriesCliError::NigiriArgs),
             };
+            let base = series.clone();
             series.nigiri(black)?;
-            store.save(&id, &series)?;
+            store.save(&id, &base, &series)?;
             let takes = SeriesLine::TakesBlack {
                 series: &series,
                 black,
@@ -317,8 +318,9 @@ fn execute(
             let (id, mut series) = load(&store, &id)?;
             let result = result_named(&series, &winner)?;
             let number = series.next_game().number;
+            let base = series.clone();
             let change = series.record(result)?;
-            store.save(&id, &series)?;
+            store.save(&id, &base, &series)?;
             let recorded = SeriesLine::Recorded {
                 series: &series,
                 number,
@@ -339,7 +341,7 @@ fn execute(
             let (id, was) = load(&store, &id)?;
             let (series, said) =
                 correct_in(lang, &was, &winner).map_err(SeriesCliError::Correction)?;
-            store.save(&id, &series)?;
+            store.save(&id, &was, &series)?;
             let corrected = SeriesLine::Corrected {
                 was: &was,
                 now: &series,

@@ -71,11 +71,11 @@ pub fn check_series_taking(
         return Ok(None);
     };
     let refused = |e: TermsError| Refusal::Differ(e.to_string());
-    let (id, fixed, taken) =
+    let (copy, taken) =
         corrected_copy(store, &expected.id, &correction.word, me, false).map_err(refused)?;
     check_series(Some(&taken), terms)?;
-    save_copy(store, &id, &fixed).map_err(refused)?;
-    Ok(Some((id, correction.said.clone())))
+    save_copy(store, &copy).map_err(refused)?;
+    Ok(Some((copy.id, correction.said.clone())))
 }
 
 /// The host's answer to a joiner whose copy of the series differs from
@@ -98,9 +98,21 @@ pub fn take_partners(
     let (Some(correction), true) = (correction, take) else {
         return Ok(None);
     };
-    let (id, fixed, taken) = corrected_copy(store, &offered.id, &correction.word, me, true)?;
-    save_copy(store, &id, &fixed)?;
-    Ok(Some((taken.offer(size, time), id, correction.said.clone())))
+    let (copy, taken) = corrected_copy(store, &offered.id, &correction.word, me, true)?;
+    save_copy(store, &copy)?;
+    Ok(Some((
+        taken.offer(size, time),
+        copy.id,
+        correction.said.clone(),
+    )))
+}
+
+/// This side's copy of a series with its last result corrected to the
+/// partner's: the copy as read (`base`) and as corrected.
+struct Corrected {
+    id: SeriesId,
+    base: Series,
+    fixed: Series,
 }
 
 /// Series `id` from `store` with its last result corrected by `word`,
@@ -111,18 +123,21 @@ fn corrected_copy(
     word: &str,
     me: &str,
     hosting: bool,
-) -> Result<(SeriesId, Series, SeriesTerms), TermsError> {
+) -> Result<(Corrected, SeriesTerms), TermsError> {
     let id = SeriesId::parse(id)?;
-    let series = store.load(&id)?;
-    let (fixed, _) = correct_in(Lang::En, &series, word)?;
+    let base = store.load(&id)?;
+    let (fixed, _) = correct_in(Lang::En, &base, word)?;
     let terms = SeriesTerms::of_player(&id, &fixed, me, hosting)?;
-    Ok((id, fixed, terms))
+    Ok((Corrected { id, base, fixed }, terms))
 }
 
-/// Saves this side's copy of series `id` corrected to the partner's.
-fn save_copy(store: &SeriesStore, id: &SeriesId, fixed: &Series) -> Result<(), TermsError> {
-    store.save(id, fixed).map_err(|error| TermsError::NotSaved {
-        id: id.clone(),
-        error,
-    })
+/// Saves this side's copy of the series corrected to the partner's, in
+/// place of the copy it was read as.
+fn save_copy(store: &SeriesStore, copy: &Corrected) -> Result<(), TermsError> {
+    store
+        .save(&copy.id, &copy.base, &copy.fixed)
+        .map_err(|error| TermsError::NotSaved {
+            id: copy.id.clone(),
+            error,
+        })
 }

@@ -119,8 +119,8 @@ impl Disk {
                 let id = store.new_id([&names[0], &names[1]]);
                 Done::SeriesCreated(store.create(&id, &series).map(|()| id))
             }
-            Job::SaveSeries { id, series } => {
-                Done::SeriesSaved(SeriesStore::new(places).save(&id, &series))
+            Job::SaveSeries { id, base, series } => {
+                Done::SeriesSaved(SeriesStore::new(places).save(&id, &base, &series))
             }
             Job::SaveConfig(config) => {
                 let path = places.config_file();

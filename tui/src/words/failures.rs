@@ -337,6 +337,9 @@ fn series(e: &StoreError) -> String {
             "{}: 名前が番碁の番号ではありません (英数字、'-'、'_')。一覧に出すには名前を変えてください",
             path.display()
         ),
+        StoreError::Changed { id, then, now, .. } => format!(
+            "番碁「{id}」は読んだあとに別の kaisho が書き換えました (記録は今 {now} 局、読んだときは {then} 局)。上書きしていません: 読み直して (`kaisho series show {id}`、または番碁の画面で Esc と Enter) もう一度どうぞ"
+        ),
     }
 }
 
