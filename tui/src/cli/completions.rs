@@ -40,18 +40,18 @@ mod tests {
 
     #[test]
     fn every_shell_completes_the_subcommands_and_their_flags() {
-        for shell in [Shell::Bash, Shell::Zsh, Shell::Fish] {
+        for (shell, long) in [
+            (Shell::Bash, "--"),
+            (Shell::Zsh, "--"),
+            (Shell::Fish, "-l "),
+        ] {
             let text = script(shell);
-            for word in [
-                "host",
-                "join",
-                "watch",
-                "series",
-                "--watchers",
-                "--home",
-                "--dead",
-            ] {
+            for word in ["host", "join", "watch", "series", "completions"] {
                 assert!(text.contains(word), "{shell}: no {word} in the script");
+            }
+            for flag in ["watchers", "home", "dead", "take-correction"] {
+                let flag = format!("{long}{flag}");
+                assert!(text.contains(&flag), "{shell}: no {flag} in the script");
             }
         }
     }
