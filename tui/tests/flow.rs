@@ -197,9 +197,71 @@ fn leaving_a_game_asks_first_and_control_c_quits_at_once() {
     let said = press(&mut state, KeyCode::Char('y'));
     assert_eq!(said, ["the game was left; it was not saved"]);
     assert!(state.table().is_none());
-    assert_eq!(update(&mut state, key(KeyCode::Char('q'))), [Cmd::Quit]);
     let ctrl_c = Msg::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
     assert_eq!(update(&mut new_game(9), ctrl_c), [Cmd::Quit]);
+}
+
+/// Over SSH a member who presses `q` or Esc once too often on the home
+/// screen would drop to the shell: quitting asks first, `n` stays.
+#[test]
+fn quitting_from_home_asks_first() {
+    for code in [KeyCode::Char('q'), KeyCode::Esc] {
+        let mut state = home();
+        assert!(update(&mut state, key(code)).is_empty());
+        assert_eq!(state.prompt, Some(Prompt::Confirm(kaisho::app::Ask::Quit)));
+        assert!(update(&mut state, key(KeyCode::Char('n'))).is_empty());
+        assert_eq!(state.prompt, None);
+        update(&mut state, key(code));
+        assert_eq!(update(&mut state, key(KeyCode::Char('y'))), [Cmd::Quit]);
+    }
+}
+
+/// `q` leaves a game everywhere, the result screen included: it goes home
+/// and never ends the program there.
+#[test]
+fn q_on_the_result_screen_goes_home_and_does_not_quit() {
+    let mut state = new_game(9);
+    press(&mut state, KeyCode::Char('r'));
+    press(&mut state, KeyCode::Char('y'));
+    assert_eq!(session(&state).game.phase(), Phase::Ended);
+    let cmds = update(&mut state, key(KeyCode::Char('q')));
+    assert!(!cmds.contains(&Cmd::Quit), "{cmds:?}");
+    assert!(matches!(state.screen, kaisho::app::Screen::Home));
+}
+
+/// `t` names a point of the board on the screen: the upper right star
+/// point, which every player knows.
+#[test]
+fn t_names_a_point_of_the_board_shown() {
+    for (size, gtp, old_style) in [
+        (9, "G7", "7の三"),
+        (13, "K10", "10の四"),
+        (19, "Q16", "16の四"),
+    ] {
+        let mut state = new_game(size);
+        let to_1949 = press(&mut state, KeyCode::Char('t'));
+        assert_eq!(
+            to_1949,
+            [format!("points are now named like {old_style}")],
+            "{size}"
+        );
+        let back = press(&mut state, KeyCode::Char('t'));
+        assert_eq!(back, [format!("points are now named like {gtp}")], "{size}");
+    }
+}
+
+/// `m` shows the move list; Esc hides it again and does nothing else.
+#[test]
+fn esc_closes_the_move_list() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    press(&mut state, KeyCode::Char('m'));
+    assert!(session(&state).look.moves);
+    let said = press(&mut state, KeyCode::Esc);
+    assert!(said.is_empty(), "{said:?}");
+    assert!(!session(&state).look.moves);
+    assert_eq!(state.prompt, None);
+    assert!(state.table().is_some());
 }
 
 #[test]

@@ -201,6 +201,8 @@ fn a_short_local_game_in_a_real_terminal() {
     term.wait_for("Play a local game");
 
     term.keys(&["q"]);
+    term.wait_for("Quit kaisho?");
+    term.keys(&["y"]);
     term.wait_gone();
 }
 
@@ -305,6 +307,8 @@ fn a_lan_game_between_two_terminals() {
     }
     for term in [&host, &join] {
         term.keys(&["q"]);
+        term.wait_for("Play a local game");
+        term.keys(&["q", "y"]);
         term.wait_gone();
     }
 }

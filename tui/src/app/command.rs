@@ -181,6 +181,8 @@ pub enum Ask {
     Resume,
     DeclareBothLose,
     DiscardSettings,
+    /// Ending the program: over SSH a member would drop to the shell.
+    Quit,
 }
 
 impl Ask {
@@ -193,6 +195,7 @@ impl Ask {
             Ask::Resume => Command::Resume,
             Ask::DeclareBothLose => Command::DeclareBothLose,
             Ask::DiscardSettings => Command::DiscardSettings,
+            Ask::Quit => Command::Quit,
         }
     }
 }

@@ -166,9 +166,9 @@ const HOME: &[Binding] = &[
     HELP,
     bind(
         &[Char('q'), Esc],
-        "quit kaisho",
+        "quit kaisho (asks first; Ctrl-C quits at once)",
         Some("q quit"),
-        Command::Quit,
+        Command::Ask(Ask::Quit),
     ),
 ];
 
@@ -351,9 +351,9 @@ const PLAYOUT: &[Binding] = &[
 
 const RESULT: &[Binding] = &[
     bind(
-        &[Char('n'), Enter],
-        "back to the home screen for a new game",
-        Some("n new game"),
+        &[Char('n'), Enter, Char('q')],
+        "back to the home screen",
+        Some("n home"),
         Command::Home,
     ),
     bind(
@@ -364,18 +364,16 @@ const RESULT: &[Binding] = &[
     ),
     CHAT,
     HELP,
-    bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
 
 const HALTED: &[Binding] = &[
     bind(
-        &[Char('n'), Enter],
+        &[Char('n'), Enter, Char('q')],
         "back to the home screen",
         Some("n home"),
         Command::Home,
     ),
     HELP,
-    bind(&[Char('q')], "quit kaisho", Some("q quit"), Command::Quit),
 ];
 
 const LIST: &[Binding] = &[
@@ -582,7 +580,7 @@ const CLOSE_WATCHING: Binding = bind(
 const RECORD: &[Binding] = &[
     bind(
         &[Char('m')],
-        "show or hide the move list",
+        "show or hide the move list (Esc hides it too)",
         None,
         Command::ToggleMoves,
     ),
@@ -604,7 +602,7 @@ const RECORD: &[Binding] = &[
 const LOOK: &[Binding] = &[
     bind(
         &[Char('m')],
-        "show or hide the move list",
+        "show or hide the move list (Esc hides it too)",
         Some("m moves"),
         Command::ToggleMoves,
     ),

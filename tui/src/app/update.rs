@@ -109,6 +109,15 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
         }
         return;
     }
+    // Esc closes what is open before it does anything else: the move list
+    // shown beside the board first.
+    if key.code == KeyCode::Esc
+        && let Screen::Game(table) = &mut state.screen
+        && table.look.moves
+    {
+        table.look.moves = false;
+        return;
+    }
     if let Some(command) = command_for(Context::of(state), key) {
         run(state, command, out);
     }
@@ -209,7 +218,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::TypePoint => state.prompt = Some(Prompt::Text(Field::Point, String::new())),
         Command::ToggleNames => {
             state.naming.style = state.naming.style.toggled();
-            let example = state.naming.name(kaisho_core::Point::new(15, 3), 19);
+            let size = shown_size(state);
+            let example = state.naming.name(star_point(size), size);
             out.say(note(state.naming.lang, Note::PointsNamedLike(&example)));
         }
         Command::StartLocal {
@@ -322,6 +332,25 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
 /// Leaves a game for the home screen. Its log already holds every move, so
 /// a game in play stays adjourned (打ち掛け) and can be resumed; it is also
 /// exported as SGF as it stands.
+/// The size of the board on the screen, else the home menu's.
+fn shown_size(state: &State) -> u8 {
+    let of = |game: &kaisho_core::Game| game.settings().size.get();
+    match &state.screen {
+        Screen::Game(table) => of(&table.game),
+        Screen::Review(review) => review.size(),
+        Screen::Watch(watch) => watch.game.as_ref().map_or(state.home.size, of),
+        _ => state.home.size,
+    }
+}
+
+/// The upper right star point of a board of `size`: the point a player
+/// knows by heart (Q16 on 19×19, K10 on 13×13, G7 on 9×9), to show how
+/// points are named.
+fn star_point(size: u8) -> kaisho_core::Point {
+    let from_edge = if size >= 13 { 3 } else { 2 };
+    kaisho_core::Point::new(size.saturating_sub(1 + from_edge), from_edge)
+}
+
 fn adjourn(state: &mut State, out: &mut Out) {
     let Some(session) = state.table() else {
         return;

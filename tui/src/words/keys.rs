@@ -26,7 +26,9 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "lower the value" => "値を下げる",
         "raise the value" => "値を上げる",
         "start the game or choose" => "対局開始、または選択",
-        "quit kaisho" => "kaishoを終了",
+        "quit kaisho (asks first; Ctrl-C quits at once)" => {
+            "kaishoを終了 (確認あり。Ctrl-Cはすぐ終了)"
+        }
         "move the cursor up" => "カーソルを上へ",
         "move the cursor down" => "カーソルを下へ",
         "move the cursor left" => "カーソルを左へ",
@@ -58,7 +60,6 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "declare the game unresolvable: both lose (asks first)" => {
             "終局に合意できないと宣言: 両負け (確認あり)"
         }
-        "back to the home screen for a new game" => "ホームに戻り新しい対局へ",
         "select the line above" => "上の行を選ぶ",
         "select the line below" => "下の行を選ぶ",
         "resume the adjourned game, or review the finished one" => {
@@ -96,7 +97,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "対局を開く、ポートを入力、または値を変更"
         }
         "stop waiting and go back home" => "待つのをやめてホームへ",
-        "show or hide the move list" => "着手一覧を表示/隠す",
+        "show or hide the move list (Esc hides it too)" => "着手一覧を表示/隠す (Escでも隠す)",
         "show or hide move numbers on the stones" => "石の上の手数を表示/隠す",
         "look back through the game (it goes on meanwhile)" => {
             "対局を振り返る (対局はそのまま続く)"
@@ -121,7 +122,6 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "a accept" => "a 合意",
         "r resume" => "r 再開",
         "x no deal" => "x 両負け",
-        "n new game" => "n 新局",
         "n home" => "n ホーム",
         "Enter resume/review" => "Enter 続行/検討",
         "i import SGF" => "i SGF読込",
