@@ -169,3 +169,27 @@ fn a_result_is_never_written_over_a_series_changed_during_the_game() {
         "{said:?}"
     );
 }
+
+/// With no series yet, the screen says how to start one, in full at 80
+/// columns, with the option the command really takes (`--weaker`).
+#[test]
+fn the_empty_series_screen_shows_the_whole_command() {
+    for lang in [kaisho::words::Lang::En, kaisho::words::Lang::Ja] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut state = home_in(dir.path());
+        state.naming.lang = lang;
+        open_from_home(&mut state, HomeItem::Series);
+        let screen: Vec<String> = render(&state)
+            .buffer()
+            .content()
+            .chunks(80)
+            .map(|row| row.iter().map(|c| c.symbol()).collect())
+            .collect();
+        let text = screen.join("\n");
+        assert!(
+            text.contains("kaisho series new --players Aki,Ben --step sen-ai-sen --weaker Aki"),
+            "{text}"
+        );
+        assert_fits_80(&state);
+    }
+}

@@ -60,11 +60,16 @@ fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mu
             .as_ref()
             .map(|p| p.data_dir().join("series").display().to_string())
             .unwrap_or_default();
+        let none_yet = match theme.lang {
+            Lang::En => format!("No series in {dir} yet: n starts one here, or from a shell:"),
+            Lang::Ja => format!("{dir} に番碁はまだありません。n で始めるか、シェルから:"),
+        };
+        let width = usize::from(area.width.saturating_sub(4));
+        for text in wrap(&none_yet, width) {
+            lines.push(Line::from(format!("    {}", theme.text(&text))));
+        }
         lines.push(Line::from(
-            theme.text(&format!("    No series in {dir} yet.")),
-        ));
-        lines.push(Line::from(
-            "    Start one with: kaisho series new --players Aki,Ben --step sen-ai-sen --weaker Aki",
+            "    kaisho series new --players Aki,Ben --step sen-ai-sen --weaker Aki",
         ));
     }
     if !screen.problems.is_empty() {
