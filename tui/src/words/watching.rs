@@ -121,6 +121,8 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         (Lang::Ja, WatchSay::LobbyCode) => "観戦はこのコードで (参加コードとは別):".into(),
         (Lang::En, WatchSay::Code(code)) => format!("watch: {code}"),
         (Lang::Ja, WatchSay::Code(code)) => format!("観戦: {code}"),
+        (Lang::En, WatchSay::Watchers { count: 0, .. }) => "watchers: none yet".into(),
+        (Lang::Ja, WatchSay::Watchers { count: 0, .. }) => "観戦者: まだいません".into(),
         (Lang::En, WatchSay::Watchers { count, names }) => format!("watchers {count}: {names}"),
         (Lang::Ja, WatchSay::Watchers { count, names }) => format!("観戦者 {count}人: {names}"),
         (Lang::En, WatchSay::Closed) => "watching closed".into(),
@@ -141,6 +143,31 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// No watcher yet reads as a sentence, not `watchers 0:` with nothing
+    /// after its colon.
+    #[test]
+    fn no_watchers_yet_leaves_no_dangling_colon() {
+        for lang in [Lang::En, Lang::Ja] {
+            let none = watch_say(
+                lang,
+                WatchSay::Watchers {
+                    count: 0,
+                    names: "",
+                },
+            );
+            assert!(!none.trim_end().ends_with(':'), "{none:?}");
+            assert!(!none.contains('0'), "{none:?}");
+        }
+        let two = watch_say(
+            Lang::En,
+            WatchSay::Watchers {
+                count: 2,
+                names: "Chie, Dai",
+            },
+        );
+        assert_eq!(two, "watchers 2: Chie, Dai");
+    }
 
     #[test]
     fn each_watch_line_starts_with_its_fixed_word_in_both_languages() {
