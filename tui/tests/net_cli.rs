@@ -277,8 +277,9 @@ fn plain_pair(hh: &Path, jh: &Path) -> (Proc, Proc, String) {
     let mut host = Proc::start(hh, &["--plain", "--listen", "127.0.0.1"]);
     host.expect("kaisho plain mode");
     host.say("host 9 6.5 0 0");
-    let watch = host.expect("watch: ")["watch: ".len()..].to_string();
+    // The join code first, the one read out to the partner.
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let watch = host.expect("watch: ")["watch: ".len()..].to_string();
     assert!(code.starts_with("127.0.0.1:"), "{code}");
     assert_ne!(watch, code);
     let mut join = Proc::start(jh, &["--plain"]);
@@ -1044,8 +1045,9 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_aft
             "--watchers",
         ],
     );
-    let watch_code = host.expect("watch code: ")["watch code: ".len()..].to_string();
+    // The join code comes first, so the host reads out the right one.
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let watch_code = host.expect("watch code: ")["watch code: ".len()..].to_string();
     assert_ne!(watch_code, code);
     let mut join = Proc::start(&jh, &["join", &code, "--name", "Kitani", "--script", "-"]);
     host.expect("game ");
@@ -1216,4 +1218,32 @@ fn a_bent_four_is_played_out_between_two_scripts_and_the_game_ends_with_it_dead(
         }
     );
     assert_eq!(events[33], Event::Accept { by: w, proposal: 0 });
+}
+
+/// A host resuming an adjourned game waits for the partner by the name
+/// the members know, not by a certificate's fingerprint.
+#[test]
+fn a_host_resuming_waits_for_the_partner_by_name() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, mut join) = short_game(dir.path(), "Kitani", &["D4", "bye"]);
+    let id = join.expect("game ")["game ".len()..]
+        .split(':')
+        .next()
+        .unwrap()
+        .to_string();
+    join.expect("adjourned (");
+    host.expect("adjourned (");
+    host.finish();
+    join.finish();
+
+    let mut again = host_on_loopback(
+        &dir.path().join("host"),
+        &["--resume", &id, "--script", "-", "--wait", "1"],
+    );
+    let waiting = again.expect("waiting for ");
+    assert!(
+        waiting.starts_with("waiting for Kitani to rejoin on 127.0.0.1:"),
+        "{waiting}"
+    );
+    again.finish();
 }

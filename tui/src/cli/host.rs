@@ -373,21 +373,27 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     } else {
         None
     };
-    if let Some(code) = host.watch_code(Some(lan::shown(host.local_addr()?)))? {
-        println!("{}", cli_line(lang, Line::WatchCode(&code.to_string())));
-    }
+    // The join code is read out first: it is the one the partner needs,
+    // and the watch code follows for the club.
+    let print_watch_code = |host: &Host| -> Result<(), NetplayError> {
+        if let Some(code) = host.watch_code(Some(lan::shown(host.local_addr()?)))? {
+            println!("{}", cli_line(lang, Line::WatchCode(&code.to_string())));
+        }
+        Ok(())
+    };
     let time = TimeControl::from(args.play.time());
     let mut session = match &args.resume {
         Some(id) => {
+            print_watch_code(&host)?;
             let partner = env.partner_of(id)?;
             let addr = host.local_addr()?;
-            let short = partner.short();
+            let name = kaisho_saves::visible::visible(&partner.name);
             let waiting = Line::Waiting {
-                partner: &short,
+                partner: &name,
                 addr,
             };
             println!("{}", cli_line(lang, waiting));
-            let link = wait_back(&mut host, partner, args.play.comeback(), lang)
+            let link = wait_back(&mut host, partner.fingerprint, args.play.comeback(), lang)
                 .await
                 .ok_or(NetplayError::PartnerAbsent)?;
             meet(&mut env, &link, lang)?;
@@ -402,6 +408,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
                 None => return Err(NetplayError::NoJoinCode),
             }
+            print_watch_code(&host)?;
             let ports = (
                 host.local_addr()?.port(),
                 host.watch_code(None)?.map(|code| code.addr.port()),

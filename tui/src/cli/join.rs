@@ -79,7 +79,7 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
                 .trim()
                 .parse()
                 .map_err(|_| NetplayError::NotAnAddress(text.clone()))?;
-            let host = env.partner_of(id)?;
+            let host = env.partner_of(id)?.fingerprint;
             let wait = args.play.comeback();
             let link = redial(addr, host, &env.identity, &name, wait, lang)
                 .await

@@ -10,6 +10,14 @@ use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
 use std::time::{SystemTime, UNIX_EPOCH};
 
+/// The partner of an adjourned network game, as its log names them: the
+/// certificate that proves them on rejoining, and the name a member knows
+/// them by (the one shown while waiting).
+pub struct SavedPartner {
+    pub fingerprint: Fingerprint,
+    pub name: String,
+}
+
 /// The identity, the known peers and the game store of one installation.
 pub struct Env {
     pub identity: Identity,
@@ -60,7 +68,7 @@ impl Env {
     }
 
     /// The partner's fingerprint in a saved game, for a resumption.
-    pub fn partner_of(&self, id: &str) -> Result<Fingerprint, NetplayError> {
+    pub fn partner_of(&self, id: &str) -> Result<SavedPartner, NetplayError> {
         let saved = self.store.load(id)?;
         let header = saved.contents.header;
         let partner = match header.local_color {
@@ -68,11 +76,15 @@ impl Env {
             Some(kaisho_core::Color::White) => header.black,
             None => return Err(NetplayError::NotNetworked(id.to_string())),
         };
-        partner
+        let fingerprint = partner
             .fingerprint
             .as_deref()
             .and_then(Fingerprint::parse)
-            .ok_or_else(|| NetplayError::NoCertificate(id.to_string()))
+            .ok_or_else(|| NetplayError::NoCertificate(id.to_string()))?;
+        Ok(SavedPartner {
+            fingerprint,
+            name: partner.name,
+        })
     }
 }
 

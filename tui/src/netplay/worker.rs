@@ -181,12 +181,13 @@ impl Task {
                 }
                 let shown = lan::shown(host.local_addr()?);
                 let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
-                if let Some(watch) = host.watch_code(Some(shown))? {
-                    self.tell(NetNews::WatchCode(watch.to_string()));
-                }
+                // The join code first: it is the one read out to the partner.
                 self.tell(NetNews::Listening {
                     code: code.to_string(),
                 });
+                if let Some(watch) = host.watch_code(Some(shown))? {
+                    self.tell(NetNews::WatchCode(watch.to_string()));
+                }
                 let link = loop {
                     match self.unless_left(host.accept()).await? {
                         Ok(link) => break link,
@@ -274,19 +275,19 @@ impl Task {
                 let side = Side::Host(Host::bind(bind, &self.env.identity, &self.name)?);
                 if let Side::Host(host) = &side {
                     let addr = lan::shown(host.local_addr()?);
-                    let short = partner.short();
+                    let name = kaisho_saves::visible::visible(&partner.name);
                     let waiting = Line::WaitingFromSaved {
-                        partner: &short,
+                        partner: &name,
                         id: &id,
                         addr,
                     };
                     self.tell(NetNews::Note(self.line(waiting)));
                 }
                 let absent = NetplayError::PartnerAbsent;
-                self.reunite(side, partner, &id, absent).await
+                self.reunite(side, partner.fingerprint, &id, absent).await
             }
             Plan::JoinResume { addr, id } => {
-                let host = self.env.partner_of(&id)?;
+                let host = self.env.partner_of(&id)?.fingerprint;
                 let side = Side::Joiner { addr, host };
                 let absent = NetplayError::HostAbsent;
                 self.reunite(side, host, &id, absent).await
