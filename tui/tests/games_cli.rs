@@ -280,3 +280,40 @@ fn games_are_listed_imported_and_refused_in_japanese() {
     let refused = String::from_utf8(out.stderr).unwrap();
     assert!(refused.starts_with("kaisho: エラー: "), "{refused}");
 }
+
+/// A mistyped id is told as one, in both languages, not as a disk problem.
+#[test]
+fn exporting_an_unknown_id_says_there_is_no_such_game() {
+    let home = tempfile::tempdir().unwrap();
+    for (lang, said) in [
+        ("en", "there is no saved game 'nosuch'"),
+        ("ja", "保存された対局「nosuch」はありません"),
+    ] {
+        let out = kaisho(home.path(), &["--lang", lang, "games", "export", "nosuch"]);
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(said), "{err}");
+        assert!(err.contains("kaisho games"), "{err}");
+        assert!(
+            !err.contains("disk space") && !err.contains("空き容量"),
+            "{err}"
+        );
+    }
+}
+
+/// `series new --help` marks --players as required, as it is.
+#[test]
+fn series_new_names_players_as_required() {
+    let home = tempfile::tempdir().unwrap();
+    let out = kaisho(home.path(), &["series", "new", "--step", "sen"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--players"), "{err}");
+    let help = kaisho(home.path(), &["series", "new", "--help"]);
+    let text = String::from_utf8_lossy(&help.stdout);
+    assert!(
+        text.contains("--players <PLAYERS>... --step <STEP>")
+            || text.contains("--players <PLAYERS> --step <STEP>"),
+        "{text}"
+    );
+}

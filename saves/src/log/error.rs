@@ -34,6 +34,8 @@ pub enum LogError {
     },
     /// A game with this id already exists.
     Exists { path: PathBuf },
+    /// No saved game has this id: a mistyped id, not a disk problem.
+    NoSuchGame { id: String, path: PathBuf },
     /// The file was not read: it is not a regular file, or larger than any
     /// game log (see [`crate::limits::MAX_LOG_BYTES`]).
     Skipped { path: PathBuf, reason: String },
@@ -53,6 +55,7 @@ impl LogError {
             | LogError::Corrupt { path, .. }
             | LogError::Invalid { path, .. }
             | LogError::Exists { path }
+            | LogError::NoSuchGame { path, .. }
             | LogError::Skipped { path, .. }
             | LogError::Refused { path, .. } => path,
         }
@@ -116,6 +119,11 @@ impl fmt::Display for LogError {
             LogError::Skipped { path, reason } => write!(
                 f,
                 "{} was skipped: {reason}; it was left as it is",
+                path.display()
+            ),
+            LogError::NoSuchGame { id, path } => write!(
+                f,
+                "there is no saved game '{id}' (no {}); `kaisho games` lists the saved games and their ids",
                 path.display()
             ),
             LogError::Refused { path, reason } => write!(

@@ -139,16 +139,29 @@ impl GameStore {
 
     /// Loads and replays game `id`.
     pub fn load(&self, id: &str) -> Result<SavedGame, LogError> {
-        let path = self.path_of(id);
+        let path = self.existing(id)?;
         let contents = read_log(&path)?;
         replay(path, contents)
     }
 
     /// Reopens game `id` to go on playing it.
     pub fn resume(&self, id: &str) -> Result<(GameLog, SavedGame), LogError> {
-        let path = self.path_of(id);
+        let path = self.existing(id)?;
         let (log, contents) = GameLog::open(&path)?;
         Ok((log, replay(path, contents)?))
+    }
+
+    /// The file of game `id`, or why there is none: an id nobody saved is
+    /// told apart from a disk that refused.
+    fn existing(&self, id: &str) -> Result<std::path::PathBuf, LogError> {
+        let path = self.path_of(id);
+        match std::fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Err(LogError::NoSuchGame {
+                id: id.to_string(),
+                path,
+            }),
+            _ => Ok(path),
+        }
     }
 
     /// Every saved game, newest first, and a problem for each unreadable file.

@@ -37,7 +37,7 @@ pub enum SeriesCommand {
     /// Start a series between two players.
     New {
         /// The two players' names, comma-separated: `--players Aki,Ben`.
-        #[arg(long, value_delimiter = ',', num_args = 1)]
+        #[arg(long, value_delimiter = ',', num_args = 1, required = true)]
         players: Vec<String>,
         /// The ladder: kou (甲, thirds of a stone), otsu (乙, halves) or hei (丙, whole stones).
         #[arg(long, default_value = "kou")]

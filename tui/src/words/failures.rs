@@ -290,6 +290,9 @@ fn log(e: &LogError) -> String {
         LogError::Exists { .. } => {
             format!("対局ログ {path} はすでにあります。上書きしていません")
         }
+        LogError::NoSuchGame { id, .. } => format!(
+            "保存された対局「{id}」はありません ({path} がありません)。`kaisho games` で対局とその番号を一覧できます"
+        ),
         LogError::Skipped { reason, .. } => {
             format!("{path} は読み飛ばしました: {reason}。ファイルはそのままです")
         }
