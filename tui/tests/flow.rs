@@ -174,7 +174,7 @@ fn a_declined_repetition_refuses_the_next_repeating_move() {
     assert_eq!(
         said,
         [
-            "H8: repetition: this move recreates an earlier position and no-result was declined (Net Kiin Art. 16)"
+            "H8: repetition: this move recreates an earlier position and no-result was declined (Net Kiin online rules Art. 16)"
         ]
     );
 }

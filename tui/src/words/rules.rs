@@ -160,7 +160,7 @@ pub fn article(lang: Lang, article: Article) -> String {
             Some(c) => format!("J1989 Art. {article}.{c}"),
             None => format!("J1989 Art. {article}"),
         },
-        (Lang::En, Article::NetKiin(n)) => format!("Net Kiin Art. {n}"),
+        (Lang::En, Article::NetKiin(n)) => format!("Net Kiin online rules Art. {n}"),
         (Lang::Ja, Article::J1989 { article, clause }) => match clause {
             Some(c) => format!("日本囲碁規約 第{}条{c}", kanji(article)),
             None => format!("日本囲碁規約 第{}条", kanji(article)),
