@@ -37,6 +37,16 @@ use tokio::sync::mpsc;
 /// The port a host listens on unless told otherwise.
 pub const DEFAULT_PORT: u16 = 7878;
 
+/// The help of `--script`: every word a script may use, from the table
+/// plain mode reads too, so the help never leaves one out.
+fn script_help() -> String {
+    format!(
+        "Read commands from FILE instead of the terminal (`-` for standard input), one a line: \
+         a point like D4 alone, or one of: {}",
+        kaisho::words::first_words().join(", ")
+    )
+}
+
 /// Options both `host` and `join` take.
 #[derive(Args, Debug, Clone)]
 pub struct PlayOptions {
@@ -44,15 +54,12 @@ pub struct PlayOptions {
     /// given).
     #[arg(long)]
     pub name: Option<String>,
-    /// Read commands from FILE instead of the terminal (`-` for standard
-    /// input): a point like D4, pass, resign, propose [POINTS], accept,
-    /// resume, chat TEXT, board (the position and whose turn it is), help,
-    /// bye.
-    #[arg(long, value_name = "FILE")]
+    /// Read commands from FILE instead of the terminal; its help lists
+    /// every word of the one table the scripts and plain mode share.
+    #[arg(long, value_name = "FILE", help = script_help())]
     pub script: Option<PathBuf>,
     /// Seconds to wait for a dropped partner to come back before the game
-    /// is adjourned (60 unless given); with `join --list`, seconds to look
-    /// for games (2 unless given).
+    /// is adjourned (60 unless given).
     #[arg(long)]
     pub wait: Option<u64>,
     /// Main time in seconds (0 with no periods: no clock).
@@ -75,8 +82,8 @@ pub struct PlayOptions {
     /// without it the game is refused, naming the difference.
     #[arg(long)]
     pub take_correction: bool,
-    /// Announce the hosted game (or, with `join --list`, look for games)
-    /// on this network interface only, e.g. `eth0`.
+    /// Announce the hosted game on this network interface only, e.g.
+    /// `eth0`.
     #[arg(long, value_name = "NAME")]
     pub mdns_interface: Option<String>,
     /// Let a GTP engine play this side (its command line, e.g. "gnugo

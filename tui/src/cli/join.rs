@@ -24,6 +24,15 @@ use std::time::Duration;
 
 /// Join a game hosted on the local network.
 #[derive(Args, Debug)]
+#[command(
+    mut_arg("wait", |a| a.help(
+        "Seconds to wait for a dropped host to come back before the game is adjourned \
+         (60 unless given); with --list, seconds to look for games (2 unless given)"
+    )),
+    mut_arg("mdns_interface", |a| a.help(
+        "With --list, look for games on this network interface only, e.g. `eth0`"
+    ))
+)]
 pub struct JoinArgs {
     /// The join code the host shows: `192.168.1.20:7878 tide-4821-oak`
     /// (as one argument or two); with --resume, only the address.

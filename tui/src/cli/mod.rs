@@ -129,6 +129,34 @@ mod tests {
     use super::*;
     use clap::CommandFactory;
 
+    /// The help of one flag of a subcommand.
+    fn flag_help(sub: &str, flag: &str) -> String {
+        let cmd = Cli::command();
+        let sub = cmd.find_subcommand(sub).expect("the subcommand");
+        let arg = sub
+            .get_arguments()
+            .find(|a| a.get_long() == Some(flag))
+            .expect("the flag");
+        arg.get_help().map(ToString::to_string).unwrap_or_default()
+    }
+
+    /// `--script` names every word a script may use, on both commands;
+    /// each command's help speaks of itself, not of the other.
+    #[test]
+    fn host_and_join_help_name_every_script_word_and_only_their_own_flags() {
+        for sub in ["host", "join"] {
+            let help = flag_help(sub, "script");
+            for word in kaisho::words::first_words() {
+                assert!(help.contains(word), "{sub} --script: no {word} in {help:?}");
+            }
+        }
+        for flag in ["wait", "mdns-interface"] {
+            let help = flag_help("host", flag);
+            assert!(!help.contains("--list"), "host --{flag}: {help}");
+            assert!(flag_help("join", flag).contains("--list"), "join --{flag}");
+        }
+    }
+
     #[test]
     fn the_version_names_the_protocol_and_the_save_formats() {
         let version = Cli::command().render_version();

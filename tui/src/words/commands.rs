@@ -67,6 +67,22 @@ pub const WORDS: &[(&str, Verb)] = &[
     ("bye", Verb::Leave),
 ];
 
+/// The first word of each verb, in the table's order: the words a script
+/// may use, as `--script`'s help lists them.
+#[must_use]
+pub fn first_words() -> Vec<&'static str> {
+    let mut seen = Vec::new();
+    WORDS
+        .iter()
+        .filter(|&&(_, v)| {
+            let first = !seen.contains(&v);
+            seen.push(v);
+            first
+        })
+        .map(|&(word, _)| word)
+        .collect()
+}
+
 /// The verb a typed word names, in any case.
 #[must_use]
 pub fn verb(word: &str) -> Option<Verb> {
@@ -125,14 +141,9 @@ fn meaning(lang: Lang, verb: Verb) -> &'static str {
 /// The game's words with what each does, one a line, for `help`.
 #[must_use]
 pub fn game_help(lang: Lang) -> Vec<String> {
-    let mut seen = Vec::new();
-    WORDS
-        .iter()
-        .filter(|&&(_, v)| {
-            let first = !seen.contains(&v);
-            seen.push(v);
-            first
-        })
-        .map(|&(word, v)| format!("  {}{}", super::pad_right(word, 19), meaning(lang, v)))
+    first_words()
+        .into_iter()
+        .filter_map(|word| Some((word, verb(word)?)))
+        .map(|(word, v)| format!("  {}{}", super::pad_right(word, 19), meaning(lang, v)))
         .collect()
 }

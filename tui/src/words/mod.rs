@@ -34,7 +34,7 @@ mod width;
 
 pub use cli::{Line, Why, cli_line};
 pub use clock::{Dial, clock_words, dial};
-pub use commands::{Verb, WORDS, game_help, verb};
+pub use commands::{Verb, WORDS, first_words, game_help, verb};
 pub use discovery::{Finding, finding, found_line};
 pub use engine::{EngineLine, engine_error, engine_line};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
