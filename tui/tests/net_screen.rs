@@ -1031,6 +1031,7 @@ async fn a_watcher_shows_on_the_hosts_screen_and_closing_watching_drops_it_with_
         matches!(event, Some(kaisho_core::Event::Play { color: Color::Black, point }) if point == gtp("E5", 9))
     );
     a.press(KeyCode::Char('W'));
+    a.press(KeyCode::Char('y'));
     settle(&mut a, &mut b, |a, _| {
         a.seat().watch.as_ref().is_some_and(|w| !w.open)
     })

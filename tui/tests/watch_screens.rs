@@ -199,8 +199,19 @@ fn players_game_with_a_watcher_list() {
 fn w_closes_watching_and_the_screen_says_so_once_the_task_has() {
     let dir = tempfile::tempdir().unwrap();
     let mut front = players_game(dir.path(), &["Chie"]);
+    // One key never drops every watcher: W asks first, and n keeps them.
+    assert!(press_for(&mut front, KeyCode::Char('W')).is_empty());
     assert_eq!(
-        press_for(&mut front, KeyCode::Char('W')),
+        front.prompt,
+        Some(kaisho::app::Prompt::Confirm(
+            kaisho::app::Ask::CloseWatching
+        ))
+    );
+    assert!(press_for(&mut front, KeyCode::Char('n')).is_empty());
+    assert!(door(&front).open);
+    press_for(&mut front, KeyCode::Char('W'));
+    assert_eq!(
+        press_for(&mut front, KeyCode::Char('y')),
         [NetRequest::CloseWatching]
     );
     let cmds = news(
@@ -222,6 +233,7 @@ fn w_closes_watching_and_the_screen_says_so_once_the_task_has() {
         press_for(&mut front, KeyCode::Char('W')).is_empty(),
         "closed once, nothing more to close"
     );
+    assert_eq!(front.prompt, None, "no question about nothing");
     // A local game has no watchers: W does nothing there.
     let mut local = new_game(9);
     assert!(press_for(&mut local, KeyCode::Char('W')).is_empty());
@@ -470,7 +482,10 @@ fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
         },
     );
     assert_eq!(requests(&wrong), [NetRequest::Leave]);
-    assert!(matches!(watch_screen(&front).follow, Follow::Dropped(_)));
+    assert!(matches!(
+        watch_screen(&front).follow,
+        Follow::Dropped { again: true, .. }
+    ));
 }
 
 #[test]
@@ -490,27 +505,53 @@ fn esc_leaves_the_watch_for_home() {
     assert!(matches!(front.screen, Screen::Home));
 }
 
-/// The Watch screen after the players closed watching, in `lang`.
-fn dropped(dir: &std::path::Path, lang: Lang) -> Front {
+/// The Watch screen after the watch was dropped for `how`, in `lang`.
+fn dropped_for(dir: &std::path::Path, lang: Lang, how: Dropped) -> Front {
     let mut front = watching(dir);
     front.naming.lang = lang;
-    let why = net_refusal(
-        &NetError::Dropped(Dropped::PlayersClosed),
-        naming_for(lang),
-        9,
-    );
-    news(&mut front, NetNews::Closed(why));
+    let why = net_refusal(&NetError::Dropped(how), naming_for(lang), 9);
+    let again = how != Dropped::PlayersClosed;
+    news(&mut front, NetNews::WatchEnded { why, again });
     front
 }
 
+/// The Watch screen after the players closed watching, in `lang`.
+fn dropped(dir: &std::path::Path, lang: Lang) -> Front {
+    dropped_for(dir, lang, Dropped::PlayersClosed)
+}
+
+/// Closed by the players, the watch cannot be had again: the screen says
+/// so instead of offering `r`, and `r` dials nothing.
 #[test]
-fn a_dropped_watch_says_why_and_r_watches_again_from_the_start() {
+fn a_watch_the_players_closed_is_not_offered_again() {
     let dir = tempfile::tempdir().unwrap();
     let mut front = dropped(dir.path(), Lang::En);
     assert_eq!(
         watch_screen(&front).follow,
-        Follow::Dropped("the players closed watching".into())
+        Follow::Dropped {
+            why: "the players closed watching".into(),
+            again: false
+        }
     );
+    let screen = format!("{:?}", render(&front).buffer());
+    assert!(!screen.contains("Press r to watch again"), "{screen}");
+    assert!(
+        screen.contains("This game cannot be watched again."),
+        "{screen}"
+    );
+    let said = press(&mut front, KeyCode::Char('r'));
+    assert_eq!(said, ["This game cannot be watched again. Esc goes home."]);
+    assert!(press_for(&mut front, KeyCode::Char('r')).is_empty());
+}
+
+#[test]
+fn a_watcher_dropped_for_falling_behind_says_why_and_r_watches_again_from_the_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = dropped_for(dir.path(), Lang::En, Dropped::Behind);
+    assert!(matches!(
+        watch_screen(&front).follow,
+        Follow::Dropped { again: true, .. }
+    ));
     // Nothing to say to a watch that has ended.
     press(&mut front, KeyCode::Char('c'));
     assert!(type_in(&mut front, "hello?").is_empty());

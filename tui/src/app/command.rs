@@ -183,6 +183,8 @@ pub enum Ask {
     DiscardSettings,
     /// Ending the program: over SSH a member would drop to the shell.
     Quit,
+    /// Closing watching: the watchers are dropped and none comes back.
+    CloseWatching,
 }
 
 impl Ask {
@@ -196,6 +198,7 @@ impl Ask {
             Ask::DeclareBothLose => Command::DeclareBothLose,
             Ask::DiscardSettings => Command::DiscardSettings,
             Ask::Quit => Command::Quit,
+            Ask::CloseWatching => Command::CloseWatching,
         }
     }
 }

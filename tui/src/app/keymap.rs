@@ -572,9 +572,9 @@ const WATCH: &[Binding] = &[
 /// `W`, on the players' screen of a hosted game open to watchers.
 const CLOSE_WATCHING: Binding = bind(
     &[Char('W')],
-    "close watching (the watchers are dropped and told why)",
+    "close watching (asks first; the watchers are dropped and told why)",
     None,
-    Command::CloseWatching,
+    Command::Ask(Ask::CloseWatching),
 );
 /// The record at hand, on every screen of a game.
 const RECORD: &[Binding] = &[

@@ -223,6 +223,12 @@ pub enum NetNews {
     Thinking(bool),
     /// The task has ended, and why (the game is over, adjourned, or failed).
     Closed(String),
+    /// A watch has ended, and why; `again` says whether dialling again can
+    /// follow the game (not once the players closed watching).
+    WatchEnded {
+        why: String,
+        again: bool,
+    },
     /// Before a series game: the partner's copy of series `series` differs
     /// from this side's in the last result only; taking the partner's
     /// makes the correction `said` in this side's copy. The task waits

@@ -210,6 +210,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             }
             out.cmds.push(Cmd::Quit);
         }
+        Command::Ask(Ask::CloseWatching) if !watching_open(state) => {}
         Command::Ask(ask) => state.prompt = Some(Prompt::Confirm(ask)),
         Command::TakeLastResult(take) => {
             out.cmds
@@ -389,13 +390,18 @@ fn adjourn(state: &mut State, out: &mut Out) {
     }
 }
 
-/// The players close watching: the network task drops every watcher.
-fn close_watching(state: &mut State, out: &mut Out) {
-    let open = state
+/// Whether watchers may come into the game on the screen: only then is
+/// there watching to close.
+fn watching_open(state: &State) -> bool {
+    state
         .table()
         .and_then(|s| s.net.as_ref()?.watch.as_ref())
-        .is_some_and(|door| door.open);
-    if open {
+        .is_some_and(|door| door.open)
+}
+
+/// The players close watching: the network task drops every watcher.
+fn close_watching(state: &mut State, out: &mut Out) {
+    if watching_open(state) {
         out.cmds
             .push(Cmd::Net(super::net::NetRequest::CloseWatching));
     }

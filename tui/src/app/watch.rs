@@ -26,8 +26,9 @@ pub enum Follow {
     Dialling,
     /// Following the game.
     Following,
-    /// The host dropped the watch, and why.
-    Dropped(String),
+    /// The watch ended, and why; `again` says whether dialling again
+    /// can follow the game (not once the players closed watching).
+    Dropped { why: String, again: bool },
 }
 
 /// A line of talk on the Watch screen.
@@ -137,16 +138,22 @@ pub(super) fn again(state: &mut State, out: &mut Out) {
     let Screen::Watch(watch) = &state.screen else {
         return;
     };
-    if let Follow::Dropped(_) = watch.follow {
-        let code = watch.code.clone();
-        dial(state, &code, out);
+    match &watch.follow {
+        Follow::Dropped { again: true, .. } => {
+            let code = watch.code.clone();
+            dial(state, &code, out);
+        }
+        Follow::Dropped { again: false, .. } => {
+            out.refuse(watch_say(state.naming.lang, WatchSay::ClosedForGood));
+        }
+        Follow::Dialling | Follow::Following => {}
     }
 }
 
 /// Leaves the Watch screen for home; a watch still running says goodbye.
 pub(super) fn leave(state: &mut State, out: &mut Out) {
     if let Screen::Watch(watch) = &state.screen
-        && !matches!(watch.follow, Follow::Dropped(_))
+        && !matches!(watch.follow, Follow::Dropped { .. })
     {
         out.cmds.push(Cmd::Net(NetRequest::Leave));
     }
@@ -160,7 +167,7 @@ pub(super) fn kibitz(state: &mut State, text: &str, out: &mut Out) {
     let Screen::Watch(watch) = &mut state.screen else {
         return;
     };
-    if let Follow::Dropped(why) = &watch.follow {
+    if let Follow::Dropped { why, .. } = &watch.follow {
         out.refuse(note(state.naming.lang, Note::NotSent(why)));
         return;
     }
@@ -207,7 +214,10 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
                 }
                 _ => {
                     let why = note(naming.lang, Note::Diverged);
-                    watch.follow = Follow::Dropped(why.clone());
+                    watch.follow = Follow::Dropped {
+                        why: why.clone(),
+                        again: true,
+                    };
                     out.cmds.push(Cmd::Net(NetRequest::Leave));
                     out.refuse(why);
                 }
@@ -234,9 +244,9 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             main_left_ms,
             periods_left,
         } => watch.clocks[color.index()] = Some((main_left_ms, periods_left)),
-        NetNews::Closed(why) => {
+        NetNews::WatchEnded { why, again } => {
             out.say(why.clone());
-            watch.follow = Follow::Dropped(why);
+            watch.follow = Follow::Dropped { why, again };
         }
         NetNews::Note(line) | NetNews::Refused(line) => out.say(line),
         _ => {}

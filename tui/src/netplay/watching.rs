@@ -7,12 +7,13 @@ use super::{Env, NO_BOARD, NetplayError};
 use crate::app::{NetNews, NetRequest, Watched};
 use crate::words::{Lang, WatchSay, naming_for, net_refusal, netplay_error, watch_say};
 use kaisho_core::clock::TimeControl;
-use kaisho_net::{JoinCode, NetError, Seen, Watcher};
+use kaisho_net::{Dropped, JoinCode, NetError, Seen, Watcher};
 use kaisho_saves::places::Places;
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender};
 
 /// Watches the game at `code` as `name` until the host drops the watch or
-/// the player leaves, and reports the end as [`NetNews::Closed`] with why.
+/// the player leaves, and reports the end as [`NetNews::WatchEnded`] with
+/// why and whether watching again can help.
 pub async fn run(
     code: String,
     name: String,
@@ -21,13 +22,16 @@ pub async fn run(
     mut requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 ) {
-    let why = match follow(&code, &name, &places, &mut requests, &news).await {
-        Ok(Some(why)) => why,
+    let (why, again) = match follow(&code, &name, &places, &mut requests, &news).await {
+        Ok(Some(why)) => (why, true),
         Ok(None) => return,
-        Err(NetplayError::Net(e)) => dropped(&e, lang),
-        Err(e) => netplay_error(&e, naming_for(lang), NO_BOARD),
+        Err(NetplayError::Net(e)) => {
+            let again = !matches!(e, NetError::Dropped(Dropped::PlayersClosed));
+            (dropped(&e, lang), again)
+        }
+        Err(e) => (netplay_error(&e, naming_for(lang), NO_BOARD), true),
     };
-    let _ = news.send(NetNews::Closed(why));
+    let _ = news.send(NetNews::WatchEnded { why, again });
 }
 
 /// Why the watch ended, for a watcher: dropped for falling behind or by
@@ -106,7 +110,6 @@ async fn left(requests: &mut UnboundedReceiver<NetRequest>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use kaisho_net::Dropped;
 
     /// Each way a watch ends has its own sentence, in both languages.
     #[test]

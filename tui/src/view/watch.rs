@@ -118,12 +118,17 @@ pub fn render_panel(
             }
         }
     }
-    if let Follow::Dropped(why) = &watch.follow {
+    if let Follow::Dropped { why, again } = &watch.follow {
         lines.push(Line::default());
         for text in wrap(why, width) {
             lines.push(Line::styled(theme.text(&text), theme.error()));
         }
-        for text in wrap(&watch_say(lang, WatchSay::Again), width) {
+        let next = if *again {
+            WatchSay::Again
+        } else {
+            WatchSay::ClosedForGood
+        };
+        for text in wrap(&watch_say(lang, next), width) {
             lines.push(Line::styled(text, theme.bold()));
         }
     }

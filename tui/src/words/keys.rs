@@ -155,7 +155,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "r watch again" => "r もう一度",
         "stop watching and go back home" => "観戦をやめてホームへ",
         "Esc leave" => "Esc 退出",
-        "close watching (the watchers are dropped and told why)" => {
+        "close watching (asks first; the watchers are dropped and told why)" => {
             "観戦を締め切る (観戦者には理由を伝えて切る)"
         }
         "play the chain at the cursor out (確認)" => "カーソルの石の死活を打って確認",

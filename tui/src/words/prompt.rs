@@ -16,12 +16,18 @@ fn question(lang: Lang, ask: Ask) -> &'static str {
         (Lang::En, Ask::DeclareBothLose) => "Declare the game unresolvable? Both players lose.",
         (Lang::En, Ask::DiscardSettings) => "Leave Settings without saving the changes?",
         (Lang::En, Ask::Quit) => "Quit kaisho?",
+        (Lang::En, Ask::CloseWatching) => {
+            "Close watching? Every watcher is dropped and none can come back to this game."
+        }
         (Lang::Ja, Ask::Resign) => "投了しますか?",
         (Lang::Ja, Ask::Adjourn) => "ホームに戻りますか? 対局は打ち掛けになります。",
         (Lang::Ja, Ask::Resume) => "対局を再開しますか? 相手から打ちます。",
         (Lang::Ja, Ask::DeclareBothLose) => "終局に合意できないと宣言しますか? 両負けです。",
         (Lang::Ja, Ask::DiscardSettings) => "変更を保存せずに設定を離れますか?",
         (Lang::Ja, Ask::Quit) => "kaisho を終了しますか?",
+        (Lang::Ja, Ask::CloseWatching) => {
+            "観戦を締め切りますか? 観戦者は全員切られ、この対局には戻れません。"
+        }
     }
 }
 

@@ -65,6 +65,8 @@ pub enum WatchSay<'a> {
     HostGone(&'a str),
     /// How to watch again after a drop.
     Again,
+    /// After the players closed watching: no dial gets in again.
+    ClosedForGood,
     /// The kibitz pane, empty: how to write in it.
     NoTalk,
     /// The lobby's line above the watch code.
@@ -112,6 +114,12 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         }
         (Lang::Ja, WatchSay::HostGone(why)) => format!("主催者との接続が切れました: {why}"),
         (Lang::En, WatchSay::Again) => "Press r to watch again (from the start).".into(),
+        (Lang::En, WatchSay::ClosedForGood) => {
+            "This game cannot be watched again. Esc goes home.".into()
+        }
+        (Lang::Ja, WatchSay::ClosedForGood) => {
+            "この対局はもう観戦できません。Esc でホームへ".into()
+        }
         (Lang::Ja, WatchSay::Again) => "r でもう一度観戦 (最初から追いつきます)".into(),
         (Lang::En, WatchSay::NoTalk) => "c: a line to the watchers".into(),
         (Lang::Ja, WatchSay::NoTalk) => "c: 観戦者へひとこと".into(),
