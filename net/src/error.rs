@@ -193,10 +193,13 @@ impl fmt::Display for NetError {
                 "no host answered at {addr} ({why}): check the address and that the host is running `kaisho host`; nothing was saved"
             ),
             NetError::Refused(m) => write!(f, "the partner closed the connection: {m}"),
-            NetError::WrongCode { left } => write!(
-                f,
-                "wrong join code ({left} tries left): check it with the host and try again"
-            ),
+            NetError::WrongCode { left } => {
+                let tries = if *left == 1 { "try" } else { "tries" };
+                write!(
+                    f,
+                    "wrong join code ({left} {tries} left): check it with the host and try again"
+                )
+            }
             NetError::CodeBurned => f.write_str(
                 "the join code was burned after 3 wrong tries: the host must make a new one",
             ),
@@ -246,5 +249,19 @@ impl NetError {
 impl From<LogError> for NetError {
     fn from(e: LogError) -> NetError {
         NetError::Log(e)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// "1 tries left" reads wrong: one try is singular.
+    #[test]
+    fn tries_left_agree_with_their_number() {
+        let said = |left| NetError::WrongCode { left }.to_string();
+        assert!(said(1).contains("(1 try left)"), "{}", said(1));
+        assert!(said(2).contains("(2 tries left)"), "{}", said(2));
+        assert!(said(0).contains("(0 tries left)"), "{}", said(0));
     }
 }
