@@ -56,6 +56,12 @@ fn lists_finished_and_adjourned_games_and_exports_one() {
     save(&store, "adjourned", &[play]);
     std::fs::write(places.games_dir().join("broken.kgl"), b"junk").unwrap();
 
+    // The plain listing is ASCII for every terminal: `9x9`, not `9×9`.
+    let plain = kaisho(home.path(), &["--ascii", "games"]);
+    let text = String::from_utf8_lossy(&plain.stdout);
+    assert!(text.contains(" 9x9 "), "{text}");
+    assert!(text.is_ascii(), "{text}");
+
     let out = kaisho(home.path(), &["games", "--json"]);
     assert!(out.status.success());
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)

@@ -31,6 +31,11 @@ fn counted() -> Game {
 
 /// Writes `events` of a game on `game`'s settings as the log `id`.
 fn save(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event]) {
+    save_as(dir, id, minutes, game, events, ["Aki", "Ben"]);
+}
+
+/// The same between the players `names` (Black, White).
+fn save_as(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event], names: [&str; 2]) {
     let store = GameStore::new(Places::under(dir).games_dir());
     let player = |name: &str| LogPlayer {
         name: name.to_string(),
@@ -40,8 +45,8 @@ fn save(dir: &Path, id: &str, minutes: i64, game: &Game, events: &[Event]) {
         .create(&GameHeader {
             game_id: id.to_string(),
             created_unix: DATE + 60 * minutes,
-            black: player("Aki"),
-            white: player("Ben"),
+            black: player(names[0]),
+            white: player(names[1]),
             settings: game.settings().clone(),
             local_color: None,
             series: None,
@@ -229,4 +234,70 @@ fn series_game_screen_names_the_players() {
     press(&mut state, KeyCode::Enter);
     assert!(state.table().is_some(), "a game started");
     in_both_languages!(&mut state);
+}
+
+/// Wide names (kanji take two columns) keep the columns in line, and the
+/// result column is cut with `…` at the screen's edge, never silently.
+#[test]
+fn saved_games_line_up_by_display_width() {
+    let home = tempfile::tempdir().unwrap();
+    let game = counted();
+    let short = &game.events()[..12];
+    save_as(
+        home.path(),
+        "20261122-0400-1",
+        0,
+        &game,
+        short,
+        ["Aki", "Ben"],
+    );
+    save_as(
+        home.path(),
+        "20261122-0430-1",
+        30,
+        &game,
+        short,
+        ["山田太郎", "佐藤花子"],
+    );
+    save_as(
+        home.path(),
+        "20261122-0500-1",
+        60,
+        &game,
+        short,
+        ["寿寿寿寿寿寿寿寿寿寿寿", "梅梅梅梅梅梅梅梅梅梅梅"],
+    );
+    for lang in kaisho::words::Lang::ALL {
+        let mut state = home_in(home.path());
+        state.naming.lang = lang;
+        open_from_home(&mut state, HomeItem::Games);
+        let backend = render(&state);
+        let buffer = backend.buffer();
+        let status = kaisho::app::games_status_in(
+            &kaisho_saves::log::GameStore::new(Places::under(home.path()).games_dir())
+                .list()
+                .games[0],
+            lang,
+        );
+        let first = status.chars().next().unwrap().to_string();
+        let columns: Vec<u16> = (0..buffer.area.height)
+            .filter_map(|y| {
+                let row: String = (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect();
+                row.contains("20261122-").then(|| {
+                    (0..buffer.area.width)
+                        .rev()
+                        .find(|&x| buffer[(x, y)].symbol() == first)
+                        .expect("the result column")
+                })
+            })
+            .collect();
+        assert_eq!(columns.len(), 3, "{lang:?}: {buffer:?}");
+        assert!(
+            columns.iter().all(|&c| c == columns[0]),
+            "{lang:?}: {columns:?}\n{buffer:?}"
+        );
+        assert_fits_80(&state);
+    }
 }

@@ -199,7 +199,7 @@ fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
         } else {
             let moves = words::say(lang, Say::Moves(g.moves.into()));
             println!(
-                "{:<26} {:>2}×{:<2} {}  {} (B) v {} (W)  {}",
+                "{:<26} {:>2}x{:<2} {}  {} (B) v {} (W)  {}",
                 visible(&g.id),
                 g.size,
                 g.size,

@@ -5,11 +5,15 @@ use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::games_status_in;
 use crate::app::{GamesList, State};
-use crate::words::{Lang, pad_left, pad_right};
+use crate::words::{Lang, fit, pad_left, pad_right, width};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
+
+/// The game id's column: ids are a date and time (`20261127-101530`) with
+/// a suffix when two games start in one second.
+const ID_COLUMNS: usize = 18;
 
 /// Rows kept for the problems when there are some.
 const PROBLEM_ROWS: u16 = 6;
@@ -33,7 +37,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
         Line::styled(
             format!(
                 "    {} {} {}  {} {}",
-                pad_right(head[0], 26),
+                pad_right(head[0], ID_COLUMNS),
                 pad_left(head[1], 5),
                 pad_left(head[2], 5),
                 pad_right(head[3], 24),
@@ -51,17 +55,17 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
     // Scroll so that the selection stays on screen.
     let first = (list.selected + 1).saturating_sub(rows);
     for (i, g) in list.games.iter().enumerate().skip(first).take(rows) {
-        let players: String = format!("{} v {}", g.black, g.white)
-            .chars()
-            .take(24)
-            .collect();
-        let text = format!(
-            "{:<26} {:>5} {:>5}  {players:<24} {}",
-            g.id,
+        let players = fit(&format!("{} v {}", g.black, g.white), 24);
+        let row = format!(
+            "{} {:>5} {:>5}  {players} ",
+            pad_right(&g.id, ID_COLUMNS),
             format!("{0}x{0}", g.size),
             g.moves,
-            games_status_in(g, theme.lang)
         );
+        // The result takes what the row leaves of the screen, after the
+        // pointer's four columns.
+        let left = usize::from(area.width).saturating_sub(4 + width(&row));
+        let text = format!("{row}{}", fit(&games_status_in(g, theme.lang), left));
         lines.push(choice(text, i == list.selected, theme));
     }
     if list.games.is_empty() {

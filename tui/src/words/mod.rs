@@ -59,4 +59,4 @@ pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use text::Text;
 pub use usage::usage_error;
 pub use watching::{WatchLine, WatchSay, watch_line, watch_say};
-pub use width::{pad_left, pad_right, width};
+pub use width::{fit, pad_left, pad_right, width};
