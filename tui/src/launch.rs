@@ -74,11 +74,13 @@ pub fn run(flags: Flags) -> ExitCode {
     logging::init();
     // NO_COLOR, when present and not empty, turns colour off (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    let term = std::env::var("TERM").ok();
+    let drawing = Drawing::for_term(term.as_deref());
     let options = Options {
-        ascii: flags.ascii,
+        ascii: flags.ascii || drawing == Drawing::Ascii,
         color,
     };
-    let plain = flags.plain || !io::stdout().is_terminal();
+    let plain = flags.plain || drawing == Drawing::Plain || !io::stdout().is_terminal();
     tracing::info!(?options, plain, home = ?flags.home, "kaisho starting");
     let result = if plain {
         let options = Options {
@@ -96,6 +98,36 @@ pub fn run(flags: Flags) -> ExitCode {
             tracing::error!(%e, "front end failed");
             eprintln!("kaisho: {e}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// What a terminal can draw, as its `TERM` names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Drawing {
+    /// Box drawing, stones and kanji: every terminal emulator of today.
+    Full,
+    /// Only ASCII: the Linux console and the hardware terminals whose names
+    /// emulators still answer to have no glyphs for box lines or kanji.
+    Ascii,
+    /// No cursor addressing at all (`TERM=dumb`): one line per event.
+    Plain,
+}
+
+impl Drawing {
+    fn for_term(term: Option<&str>) -> Drawing {
+        match term {
+            Some("dumb") => Drawing::Plain,
+            Some(t)
+                if t == "linux"
+                    || t == "ansi"
+                    || t == "cons25"
+                    || t.starts_with("vt")
+                    || t.starts_with("linux-") =>
+            {
+                Drawing::Ascii
+            }
+            _ => Drawing::Full,
         }
     }
 }
@@ -133,4 +165,21 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
         "ready to draw the first frame"
     );
     runtime.block_on(event_loop::run(&mut screen.terminal, &mut state))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_terminal_that_cannot_draw_box_lines_or_kanji_gets_ascii_and_dumb_gets_plain() {
+        assert_eq!(Drawing::for_term(Some("dumb")), Drawing::Plain);
+        for term in ["vt100", "vt220", "linux", "linux-16color", "ansi"] {
+            assert_eq!(Drawing::for_term(Some(term)), Drawing::Ascii, "{term}");
+        }
+        for term in ["xterm-256color", "screen", "tmux-256color", "alacritty"] {
+            assert_eq!(Drawing::for_term(Some(term)), Drawing::Full, "{term}");
+        }
+        assert_eq!(Drawing::for_term(None), Drawing::Full);
+    }
 }

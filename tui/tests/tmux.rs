@@ -370,3 +370,22 @@ fn a_killed_partner_comes_back_and_the_game_goes_on() {
     host.keys(&["q", "y"]);
     join.wait_for("adjourned");
 }
+
+/// The Linux console and the hardware terminals cannot draw box lines or
+/// kanji: named by TERM, they get the ASCII board; `dumb` gets plain mode.
+#[test]
+fn terminals_that_cannot_draw_boxes_get_ascii_and_dumb_gets_plain() {
+    let Some(tmux) = Tmux::new("term") else {
+        return;
+    };
+    let home = tempfile::tempdir().expect("a temporary home");
+    let term = tmux.open("vt100", &format!("TERM=vt100 {}", kaisho(home.path(), "")));
+    term.wait_for("Play a local game");
+    term.keys(&["Down", "Right", "Up", "Enter"]);
+    let screen = term.wait_for("Black to play");
+    assert!(screen.is_ascii(), "{screen}");
+    assert!(screen.contains("A B C D E F G H J"), "{screen}");
+
+    let dumb = tmux.open("dumb", &format!("TERM=dumb {}", kaisho(home.path(), "")));
+    dumb.wait_for("kaisho plain mode");
+}
