@@ -241,4 +241,34 @@ async fn engine_thinking() {
     insta::assert_snapshot!("engine_thinking", render(state));
     state.naming.lang = kaisho::words::Lang::Ja;
     insta::assert_snapshot!("engine_thinking_ja", render(state));
+    state.naming.lang = kaisho::words::Lang::En;
+
+    // Nobody to chat with and nobody watching: the help lists neither key,
+    // and `c` opens no prompt.
+    let offered: Vec<kaisho::app::Command> = kaisho::app::bindings_here(state)
+        .map(|b| b.command.clone())
+        .collect();
+    assert!(
+        !offered.contains(&kaisho::app::Command::AskChat),
+        "{offered:?}"
+    );
+    assert!(
+        !offered.contains(&kaisho::app::Command::Ask(kaisho::app::Ask::CloseWatching)),
+        "{offered:?}"
+    );
+    let screen = format!("{:?}", render(state).buffer());
+    assert!(!screen.contains("chat with"), "{screen}");
+    common::press(&mut front, crossterm::event::KeyCode::Char('c'));
+    assert_eq!(front.state.prompt, None);
+}
+
+/// While the engine starts, the lobby says so: nobody is awaited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lobby_says_the_engine_is_starting() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = front_with(dir.path(), Some(fake_engine(dir.path(), "hang")));
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    let screen = format!("{:?}", render(&front.state).buffer());
+    assert!(screen.contains("Starting the engine..."), "{screen}");
+    assert!(!screen.contains("Waiting for the partner"), "{screen}");
 }

@@ -65,6 +65,7 @@ fn seat(state: &mut State, terms: EngineTerms, out: &mut Out) {
     }));
     state.screen = Screen::Lobby(Box::new(Lobby {
         title,
+        engine: true,
         ..Lobby::default()
     }));
     state.message = None;

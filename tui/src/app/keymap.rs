@@ -653,14 +653,34 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
     moves.iter().chain(values).chain(rest)
 }
 
-/// The command a key means in a context. Control-C always quits at once,
-/// as users expect of a terminal program.
+/// The key table of the screen shown, without the keys that have nothing
+/// to act on there: chat with an engine or in a game at one keyboard,
+/// closing watching in a game no one may watch. The help lists these, and
+/// keys reach only these.
+pub fn bindings_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ {
+    bindings(Context::of(state)).filter(move |b| applies(state, &b.command))
+}
+
+fn applies(state: &State, command: &Command) -> bool {
+    let net = match &state.screen {
+        Screen::Game(table) => table.net.as_ref(),
+        _ => return true,
+    };
+    match command {
+        Command::AskChat => net.is_some_and(|n| !n.engine),
+        Command::Ask(Ask::CloseWatching) => net.is_some_and(|n| n.watch.is_some()),
+        _ => true,
+    }
+}
+
+/// The command a key means on the screen shown. Control-C always quits at
+/// once, as users expect of a terminal program.
 #[must_use]
-pub fn command_for(context: Context, key: KeyEvent) -> Option<Command> {
+pub fn command_for(state: &State, key: KeyEvent) -> Option<Command> {
     if key.modifiers.contains(KeyModifiers::CONTROL) {
         return (key.code == Char('c')).then_some(Command::Quit);
     }
-    bindings(context)
+    bindings_here(state)
         .find(|b| b.keys.contains(&key.code))
         .map(|b| b.command.clone())
 }
@@ -708,11 +728,16 @@ mod tests {
     }
 
     #[test]
-    fn control_c_quits_everywhere_and_other_controls_do_nothing() {
+    fn control_c_quits_and_other_controls_do_nothing() {
         let ctrl = |c| KeyEvent::new(Char(c), KeyModifiers::CONTROL);
-        for context in Context::ALL {
-            assert_eq!(command_for(context, ctrl('c')), Some(Command::Quit));
-            assert_eq!(command_for(context, ctrl('p')), None);
-        }
+        let home = State::new(
+            crate::app::Options {
+                ascii: false,
+                color: true,
+            },
+            (80, 24),
+        );
+        assert_eq!(command_for(&home, ctrl('c')), Some(Command::Quit));
+        assert_eq!(command_for(&home, ctrl('p')), None);
     }
 }

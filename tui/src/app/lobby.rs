@@ -224,6 +224,9 @@ pub struct Lobby {
     pub announcing: Option<Announcement>,
     /// The code club members watch with, when watching is allowed.
     pub watch_code: Option<String>,
+    /// The seat is an engine's: it is starting, not waiting for a person,
+    /// and the game it starts has no chat and no watchers.
+    pub engine: bool,
 }
 
 /// Opens the host's form with the home menu's board, komi and handicap.
@@ -299,9 +302,11 @@ pub(super) fn run_form(state: &mut State, command: Command, out: &mut Out) {
                 let bind = SocketAddr::new(state.listen, form.port);
                 let terms = form.terms();
                 let komi = Komi::from_halves(terms.komi_halves).to_string();
+                let clock = clock_words(state.naming.lang, form.time_control());
                 let hosting = Say::Hosting {
                     size: form.size,
                     komi: &komi,
+                    clock: &clock,
                 };
                 let title = say(state.naming.lang, hosting);
                 let (offered, series) = form.series.take().map(|s| *s).unzip();

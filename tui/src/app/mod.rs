@@ -52,7 +52,7 @@ pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said
 pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use home::{Home, HomeItem};
-pub use keymap::{Binding, Context, bindings, key_label};
+pub use keymap::{Binding, Context, bindings, bindings_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};

@@ -141,14 +141,14 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
 /// The game begins (or resumes after a drop): the screen shows it.
 fn begin(state: &mut State, started: Started, out: &mut Out) {
     let local = started.local;
-    // A resumption after a drop keeps the chat, the series game and the
-    // watchers.
-    let (chat, series, watch) = match &mut state.screen {
+    // A resumption after a drop keeps the chat, the series game, the
+    // watchers and whether the partner is an engine.
+    let (chat, series, watch, engine) = match &mut state.screen {
         Screen::Game(session) => session
             .net
             .take()
             .filter(|n| n.game_id == started.game_id)
-            .map(|n| (n.chat, n.series, n.watch))
+            .map(|n| (n.chat, n.series, n.watch, n.engine))
             .unwrap_or_default(),
         Screen::Lobby(lobby) => {
             let watch = lobby.watch_code.take().map(|code| WatchDoor {
@@ -161,9 +161,9 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
                     game
                 }),
             });
-            (Vec::new(), lobby.series.take(), watch)
+            (Vec::new(), lobby.series.take(), watch, lobby.engine)
         }
-        _ => (Vec::new(), None, None),
+        _ => (Vec::new(), None, None, false),
     };
     // A series game resumed from Saved games finds its series by the id in
     // its log: the network task reads it.
@@ -189,6 +189,7 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         chat,
         link: LinkState::Connected,
         thinking: false,
+        engine,
         series,
         watch,
         kibitz: Vec::new(),

@@ -34,6 +34,8 @@ pub struct NetSeat {
     pub link: LinkState,
     /// The partner, an engine, is working on its move.
     pub thinking: bool,
+    /// The partner is an engine: there is nobody to chat with.
+    pub engine: bool,
     /// The series game this is, recorded in this side's copy at the end.
     pub series: Option<SeriesGame>,
     /// On the host, when club members may watch: the watch code and who

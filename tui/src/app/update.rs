@@ -2,7 +2,7 @@
 
 use super::command::{Ask, Command};
 use super::disk::{Done, Job, Then, export_said};
-use super::keymap::{Context, command_for};
+use super::keymap::command_for;
 use super::msg::{Cmd, Msg};
 use super::out::Out;
 use super::prompt::{Field, Prompt, Reply};
@@ -118,7 +118,7 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
         table.look.moves = false;
         return;
     }
-    if let Some(command) = command_for(Context::of(state), key) {
+    if let Some(command) = command_for(state, key) {
         run(state, command, out);
     }
 }

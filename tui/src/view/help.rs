@@ -1,7 +1,7 @@
 //! The help overlay: every key of the current screen, from its key table.
 
 use super::theme::Theme;
-use crate::app::{Context, State, bindings, key_label};
+use crate::app::{Context, State, bindings_here, key_label};
 use crate::words::{Lang, Text, key_text, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Clear, Paragraph, Widget, Wrap};
 /// Draws the overlay in the middle of `area`.
 pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     let context = Context::of(state);
-    let mut lines: Vec<Line> = bindings(context)
+    let mut lines: Vec<Line> = bindings_here(state)
         .map(|b| {
             let keys: Vec<String> = b.keys.iter().map(|&k| key_label(k)).collect();
             let keys = pad_right(&keys.join(" "), 12);

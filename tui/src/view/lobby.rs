@@ -33,21 +33,23 @@ fn label(item: HostItem, lang: Lang) -> &'static str {
 
 /// The fixed lines of the form and the lobby.
 fn line(lang: Lang, n: usize) -> &'static str {
-    const EN: [&str; 6] = [
+    const EN: [&str; 7] = [
         "Host a game on the local network",
         "Your partner joins with the code shown next.",
         "Read this code to your partner:",
         "They choose \"Join a game\" and type it (or run kaisho join CODE).",
         "Nothing is running: Esc goes back.",
         "Waiting for the partner...",
+        "Starting the engine...",
     ];
-    const JA: [&str; 6] = [
+    const JA: [&str; 7] = [
         "LANで対局を開く",
         "相手は次に表示されるコードで参加します。",
         "このコードを相手に伝えてください:",
         "相手は「LANの対局に参加」で入力します (kaisho join コード でも)。",
         "何も動いていません: Esc で戻ります。",
         "相手を待っています...",
+        "思考エンジンを起動しています...",
     ];
     match lang {
         Lang::En => EN[n],
@@ -95,7 +97,14 @@ pub fn render_lobby(lobby: &Lobby, theme: Theme, area: Rect, buf: &mut Buffer) {
         lines.push(Line::styled(format!("      {code}"), theme.marker()));
         lines.push(Line::default());
     }
-    let status = line(theme.lang, if lobby.closed { 4 } else { 5 });
+    let status = line(
+        theme.lang,
+        match (lobby.closed, lobby.engine) {
+            (true, _) => 4,
+            (false, false) => 5,
+            (false, true) => 6,
+        },
+    );
     lines.push(Line::from(format!("  {status}")));
     for line in lobby.lines.iter().rev().take(6).rev() {
         for text in wrap(line, width) {

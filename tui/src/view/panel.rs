@@ -98,7 +98,7 @@ fn watchers(door: &WatchDoor, theme: Theme, width: usize, lines: &mut Vec<Line<'
 
 /// The last chat lines that fit in `room` rows, under a blank line.
 fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<Line<'static>>) {
-    if room < 2 {
+    if room < 2 || (net.engine && net.chat.is_empty()) {
         return;
     }
     if net.chat.is_empty() {

@@ -110,6 +110,7 @@ pub enum Say<'a> {
     Hosting {
         size: u8,
         komi: &'a str,
+        clock: &'a str,
     },
     Joining(&'a str),
     WaitingFor(&'a str),
@@ -224,7 +225,9 @@ fn english(text: Say<'_>) -> String {
         } => format!("Enlarge the terminal to at least {w}x{h} (it is {aw}x{ah})."),
         Say::MoveOf { focus, last } => format!(" move {focus} of {last}, Esc back "),
         Say::MovesTitle(last) => format!(" moves ({last}) "),
-        Say::Hosting { size, komi } => format!("Hosting a {size}x{size} game, komi {komi}"),
+        Say::Hosting { size, komi, clock } => {
+            format!("Hosting a {size}x{size} game, komi {komi}, {clock}")
+        }
         Say::Joining(code) => format!("Joining {code}"),
         Say::WaitingFor(id) => format!("Waiting for the partner of game {id}"),
         Say::Rejoining { id, addr } => format!("Rejoining game {id} at {addr}"),
@@ -320,7 +323,9 @@ fn japanese(text: Say<'_>) -> String {
         } => format!("端末を{w}x{h}以上に広げてください (いまは{aw}x{ah})。"),
         Say::MoveOf { focus, last } => format!(" {focus}/{last}手目、Esc 戻る "),
         Say::MovesTitle(last) => format!(" 棋譜 ({last}手) "),
-        Say::Hosting { size, komi } => format!("{size}路、コミ{komi}の対局を開いています"),
+        Say::Hosting { size, komi, clock } => {
+            format!("{size}路、コミ{komi}、{clock}の対局を開いています")
+        }
         Say::Joining(code) => format!("{code} に参加しています"),
         Say::WaitingFor(id) => format!("対局 {id} の相手を待っています"),
         Say::Rejoining { id, addr } => format!("対局 {id} に {addr} で再接続しています"),
