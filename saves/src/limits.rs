@@ -15,6 +15,18 @@ pub const MAX_SGF_TEXT_CHARS: usize = 16 * 1024;
 /// The largest game log kaisho reads, in bytes. A long game with much chat
 /// stays far below it.
 pub const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
+/// The largest `config.toml` kaisho reads, in bytes: a hand-edited file of
+/// a few dozen lines, with room for long comments.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+/// The largest series file kaisho reads, in bytes. A series of a thousand
+/// games takes about 30 KiB.
+pub const MAX_SERIES_FILE_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest `known_peers.toml` kaisho reads, in bytes: about ten
+/// thousand peers.
+pub const MAX_KNOWN_PEERS_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest identity file kaisho reads, in bytes. A key pair and its
+/// certificate take well under 1 KiB.
+pub const MAX_IDENTITY_BYTES: u64 = 16 * 1024;
 
 /// Checks that `text`, named `what` for the message, has at most
 /// `max_chars` characters; the error says how long it is and what is allowed.
