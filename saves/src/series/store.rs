@@ -588,4 +588,34 @@ mod tests {
             assert_eq!(listing.problems.len(), 1, "{kind}");
         });
     }
+
+    #[test]
+    fn a_name_with_escapes_is_shown_and_an_overlong_name_refused_naming_the_file() {
+        let (_dir, store) = store();
+        store.create(&id("aki-ben"), &series("Aki", "Ben")).unwrap();
+        let path = store.path_of(&id("aki-ben"));
+        let good = fs::read_to_string(&path).unwrap();
+        let named = |name: &str| good.replace("name = \"Ben\"", &format!("name = \"{name}\""));
+        fs::write(&path, named(r"\u001b[2J\u001b]0;pwn\u0007Ben")).unwrap();
+        let loaded = store.load(&id("aki-ben")).unwrap();
+        assert_eq!(loaded.setup().players[1].name, "␛[2J␛]0;pwn␇Ben");
+        fs::write(&path, named(&"B".repeat(100_000))).unwrap();
+        let e = store.load(&id("aki-ben")).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                StoreError::Unreadable {
+                    problem: RecordError::Invalid(_),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let said = e.to_string();
+        assert!(said.starts_with(&path.display().to_string()), "{said}");
+        assert!(
+            said.contains("100000 characters long; at most 64"),
+            "{said}"
+        );
+    }
 }
