@@ -27,7 +27,18 @@ pub const MAX_KNOWN_PEERS_BYTES: u64 = 4 * 1024 * 1024;
 /// The largest identity file kaisho reads, in bytes. A key pair and its
 /// certificate take well under 1 KiB.
 pub const MAX_IDENTITY_BYTES: u64 = 16 * 1024;
-
+/// The longest line kaisho reads from a GTP engine, in bytes, checked as
+/// the bytes arrive: a line that never ends costs no more than this.
+pub const MAX_ENGINE_LINE_BYTES: usize = 64 * 1024;
+/// The most lines one engine answer may hold, blank lines before it
+/// included. A dead list on a 25×25 board, one point a line, takes 625.
+pub const MAX_ENGINE_ANSWER_LINES: usize = 1024;
+/// The most bytes one engine answer may hold, its lines together.
+pub const MAX_ENGINE_ANSWER_BYTES: usize = 256 * 1024;
+/// The most characters of an engine's text (an answer that is not GTP, a
+/// refusal, a move the rules refuse) shown to the player; the rest is
+/// left out with a note of the whole length.
+pub const MAX_ENGINE_TEXT_SHOWN_CHARS: usize = 200;
 /// Checks that `text`, named `what` for the message, has at most
 /// `max_chars` characters; the error says how long it is and what is allowed.
 pub fn check_length(what: &str, text: &str, max_chars: usize) -> Result<(), String> {
