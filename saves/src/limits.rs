@@ -39,6 +39,13 @@ pub const MAX_ENGINE_ANSWER_BYTES: usize = 256 * 1024;
 /// refusal, a move the rules refuse) shown to the player; the rest is
 /// left out with a note of the whole length.
 pub const MAX_ENGINE_TEXT_SHOWN_CHARS: usize = 200;
+/// What is kept of one engine's standard error in the log file, in bytes;
+/// the rest is read and dropped, with a note of how much.
+pub const MAX_ENGINE_STDERR_BYTES: u64 = 64 * 1024;
+/// The largest the log file grows to, in bytes: past it a session writes
+/// one note and nothing more, and the next start moves it to `.old`.
+pub const MAX_LOG_FILE_BYTES: u64 = 8 * 1024 * 1024;
+
 /// Checks that `text`, named `what` for the message, has at most
 /// `max_chars` characters; the error says how long it is and what is allowed.
 pub fn check_length(what: &str, text: &str, max_chars: usize) -> Result<(), String> {

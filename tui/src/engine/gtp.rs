@@ -29,8 +29,9 @@ pub type Answer = Result<String, String>;
 
 impl Gtp {
     /// Starts `command` (split into words as a shell would, without one),
-    /// its standard error going to `stderr`.
-    pub fn spawn(command: &str, stderr: Stdio) -> Result<Gtp, EngineError> {
+    /// its standard error read on a task of its own into the log file,
+    /// bounded (`logging::engine_stderr`).
+    pub fn spawn(command: &str) -> Result<Gtp, EngineError> {
         let start = |why: String| EngineError::Start {
             command: command.to_string(),
             why,
@@ -43,13 +44,16 @@ impl Gtp {
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
+            .stderr(Stdio::piped())
             .kill_on_drop(true)
             .spawn()
             .map_err(|e| start(e.to_string()))?;
-        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
             return Err(start("no pipes".into()));
         };
+        tokio::spawn(crate::logging::engine_stderr(stderr));
         let pid = child.id();
         Ok(Gtp {
             child,

@@ -94,7 +94,7 @@ pub async fn run(
     let store = GameStore::new(places.games_dir());
     let size = terms.settings.size.get();
     let naming = naming_for(lang);
-    let gtp = match Gtp::spawn(&terms.command, crate::logging::stderr_sink()) {
+    let gtp = match Gtp::spawn(&terms.command) {
         Ok(gtp) => gtp,
         Err(e) => {
             let _ = news.send(NetNews::Closed(engine_error(&e, naming, size)));
