@@ -510,6 +510,28 @@ fn a_partners_escape_sequences_never_reach_the_hosts_output() {
 }
 
 #[test]
+fn a_chat_line_over_the_limit_is_refused_where_typed_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("chat {}", "c".repeat(501));
+    let white = [long.as_str(), "D4", "pass", "accept"];
+    let (mut host, mut join) = short_game(dir.path(), "Kitani", &white);
+    let refused = join.expect("refused: ");
+    assert!(
+        refused.contains("the chat line is 501 characters long; at most 500"),
+        "{refused}"
+    );
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert!(
+        !host.seen.iter().any(|l| l.contains("ccccc")),
+        "{:#?}",
+        host.seen
+    );
+}
+
+#[test]
 fn board_and_help_show_the_position_and_the_commands() {
     let dir = tempfile::tempdir().unwrap();
     let white = ["D4", "board", "help", "pass", "accept"];
@@ -1059,6 +1081,11 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_aft
     watcher.expect("move 1, Black E5");
     let mut other = Proc::start(&ow, &["watch", &watch_code, "--name", "Ben"]);
     other.expect("move 1, Black E5");
+    // A line over the limit is refused where it is typed; the watcher
+    // stays, and its next line is sent.
+    watcher.say(&"k".repeat(501));
+    let refused = watcher.expect("the chat line is ");
+    assert!(refused.contains("501 characters long"), "{refused}");
     watcher.say("black is thick");
     other.expect("kibitz from Aki: black is thick");
     join.say("D4");

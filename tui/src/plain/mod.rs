@@ -8,7 +8,7 @@ pub mod script;
 mod usage;
 
 pub use parse::{Line, parse};
-pub use usage::{Usage, UsageError};
+pub use usage::{Usage, UsageError, chat_text};
 
 use crate::app::{Cmd, Msg, READ_BURST, READ_SLICE, State};
 use crate::logging;
