@@ -45,6 +45,10 @@ pub const MAX_ENGINE_STDERR_BYTES: u64 = 64 * 1024;
 /// The largest the log file grows to, in bytes: past it a session writes
 /// one note and nothing more, and the next start moves it to `.old`.
 pub const MAX_LOG_FILE_BYTES: u64 = 8 * 1024 * 1024;
+/// The longest line kaisho reads from a script or standard input (plain
+/// mode, `host`/`join` scripts, `watch`), in bytes: far beyond any command
+/// (a proposal naming every point of a 25×25 board takes about 2.5 KiB).
+pub const MAX_TYPED_LINE_BYTES: usize = 64 * 1024;
 
 /// Checks that `text`, named `what` for the message, has at most
 /// `max_chars` characters; the error says how long it is and what is allowed.

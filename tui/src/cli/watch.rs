@@ -54,7 +54,7 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
         "{}",
         watch_line(lang, WatchLine::Watching { id, black, white })
     );
-    let mut typed = Some(commands(None)?);
+    let mut typed = Some(commands(None, lang)?);
     let naming = naming_for(lang);
     loop {
         let before = watcher.game().board().clone();

@@ -53,6 +53,10 @@ pub enum UsageError {
     NotPointOrCommand(String),
     /// The chat line is `chars` characters long, over the limit.
     ChatTooLong { chars: usize },
+    /// A line of the input passed
+    /// [`kaisho_saves::limits::MAX_TYPED_LINE_BYTES`]; nothing more
+    /// of the input is read.
+    LineTooLong,
 }
 
 /// A chat line as it is sent: trimmed, and refused over [`MAX_CHAT_CHARS`]
