@@ -312,6 +312,34 @@ async fn an_engine_whose_garbage_is_long_is_shown_cut_with_its_length() {
     );
 }
 
+#[tokio::test]
+async fn an_engine_with_a_name_over_the_limit_plays_under_its_name_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "long-name");
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut run = Run::start(
+        dir.path(),
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let names = loop {
+        match run.next().await.expect("the game starts") {
+            NetNews::Started(started) => break started.names,
+            NetNews::Closed(text) => panic!("the game did not start: {text}"),
+            _ => {}
+        }
+    };
+    assert_eq!(names[1], "N".repeat(64));
+    run.act(Event::Play {
+        color: Color::Black,
+        point: Point::parse_gtp("E5", 9).unwrap(),
+    });
+    while run.game().move_number() < 2 {
+        run.next().await.expect("the engine answers");
+    }
+    run.requests.send(NetRequest::Leave).unwrap();
+    run.finish().await;
+}
+
 /// The bytes the fake engine in `dir` got into the pipe before kaisho
 /// stopped reading and killed it.
 fn sent(dir: &Path, mode: &str) -> u64 {

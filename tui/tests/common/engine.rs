@@ -12,7 +12,8 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// ends (`endless-line`) or an answer of endless lines (`endless-answer`),
 /// counting what the pipe took in `<script>.sent`, answer an `illegal`
 /// move (the last one played), or pass (`passer`,
-/// whose `final_status_list dead` answers the points given in `dead`, and
+/// whose `final_status_list dead` answers the points given in `dead`,
+/// `long-name`, which also gives a name of 100 characters, and
 /// `mute`, which does not know that command); `wrongboard` lists its
 /// black stones at A1 whatever was placed.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
@@ -57,7 +58,7 @@ for line in sys.stdin:
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
-        if mode in ("passer", "mute"):
+        if mode in ("passer", "mute", "long-name"):
             sys.stdout.write("= pass\n\n")
             sys.stdout.flush()
             continue
@@ -72,7 +73,9 @@ for line in sys.stdin:
         sys.stdout.write("=\n\n")
         sys.stdout.flush()
         break
-    if words[0] == "name":
+    if words[0] == "name" and mode == "long-name":
+        sys.stdout.write("= " + "N" * 100 + "\n\n")
+    elif words[0] == "name":
         sys.stdout.write("= Fake\n\n")
     elif words[0] == "list_stones":
         sys.stdout.write("= A1\n\n")
