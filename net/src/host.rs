@@ -503,7 +503,12 @@ impl Attempt {
             mac: confirmation.prove(Side::Host),
         })
         .await?;
-        link.greet(&self.name).await?;
+        if let Err(e) = link.greet(&self.name).await {
+            // The code was right but the greeting is refused: the code
+            // stays out for the partner it was given to.
+            self.door().secret.get_or_insert(secret);
+            return Err(e);
+        }
         Ok(link)
     }
 

@@ -4,7 +4,7 @@
 use crate::close;
 use crate::error::{Awaited, NetError};
 use crate::frame;
-use crate::wire::{Hello, Message, PROTOCOL_VERSION};
+use crate::wire::{Hello, Message, PROTOCOL_VERSION, check_name};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 use kaisho_saves::visible::{visible, visible_owned};
@@ -117,8 +117,11 @@ impl Link {
         self.sender.close(code, reason).await;
     }
 
-    /// Sends our greeting and checks the partner's: same protocol, and the
-    /// fingerprint it claims is the one TLS proved.
+    /// Sends our greeting and checks the partner's: same protocol, the
+    /// fingerprint it claims is the one TLS proved, and a name within the
+    /// limit every log holds to. Checked here, within the attempt, a
+    /// refused greeting costs a host only this connection: it goes on
+    /// waiting for its partner.
     pub(crate) async fn greet(&mut self, name: &str) -> Result<(), NetError> {
         let name = visible(name);
         self.local_name = name.to_string();
@@ -149,6 +152,10 @@ impl Link {
             let msg = "the greeting names another certificate than the one presented";
             close::close(&self.sender.connection, close::WRONG_FINGERPRINT, msg);
             return Err(NetError::Protocol(msg.into()));
+        }
+        if let Err(e) = check_name(&hello.name) {
+            close::close(&self.sender.connection, close::PROTOCOL, &e.to_string());
+            return Err(e);
         }
         self.peer_hello = hello;
         Ok(())

@@ -6,7 +6,7 @@ use crate::close;
 use crate::error::{Awaited, Divergence, NetError};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
-use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id, check_name};
+use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::series::nigiri::{self, Commitment, NigiriRole, Parity};
 use kaisho_core::{Color, Game};
@@ -98,9 +98,6 @@ async fn offer<Fut: Future<Output = Option<Terms>>>(
     take: impl FnOnce(u64, String) -> Fut,
     store: &GameStore,
 ) -> Result<Session, NetError> {
-    if let Err(e) = check_name(link.peer_name()) {
-        return Err(refuse(link, e).await);
-    }
     let mut settings = match terms.settings() {
         Ok(s) => s,
         Err(e) => return Err(refuse(link, e).await),
@@ -238,9 +235,6 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
     call_odd: bool,
     store: &GameStore,
 ) -> Result<Session, NetError> {
-    if let Err(e) = check_name(link.peer_name()) {
-        return Err(refuse(link, e).await);
-    }
     let mut terms = match link
         .recv_within(PAIR_TIMEOUT * 6, Awaited::HostTerms)
         .await?

@@ -229,6 +229,30 @@ async fn a_watcher_sending_a_player_frame_is_disconnected() {
     assert_eq!(w.h.game().events().len(), 2);
 }
 
+#[tokio::test]
+async fn a_watcher_sending_a_kibitz_line_over_the_limit_is_disconnected() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut rogue = watcher(&w, "Rogue").await.unwrap();
+    let long = "k".repeat(kaisho_saves::limits::MAX_CHAT_CHARS + 1);
+    rogue.kibitz(&long).await.unwrap();
+    let ended = tokio::time::timeout(LIMIT, async {
+        loop {
+            match rogue.next().await {
+                Ok(Seen::Event { .. }) => {}
+                other => return other,
+            }
+        }
+    })
+    .await
+    .unwrap();
+    let Err(NetError::Refused(reason)) = ended else {
+        panic!("the watcher is closed with a reason, not {ended:?}");
+    };
+    assert!(reason.contains("501 characters long"), "{reason}");
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    assert_eq!(w.h.game().events().len(), 2);
+}
+
 /// A watched game with two watchers in, Aki (who kibitzes) and Ban.
 async fn aki_and_ban() -> (Watched, Watcher, Watcher) {
     let w = watched(MAX_WATCHERS).await;

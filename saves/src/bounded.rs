@@ -38,6 +38,15 @@ impl fmt::Display for ReadRefused {
 
 impl std::error::Error for ReadRefused {}
 
+impl ReadRefused {
+    /// Whether the file is simply not there, which most callers take as
+    /// "nothing saved yet" rather than as a problem.
+    #[must_use]
+    pub fn is_missing(&self) -> bool {
+        matches!(self, ReadRefused::Io(e) if e.kind() == io::ErrorKind::NotFound)
+    }
+}
+
 /// Reads the whole of a regular file of at most `cap` bytes. The file is
 /// opened without waiting (a FIFO with no writer does not block) and its
 /// kind is checked on the open handle, so it cannot be swapped in between.
@@ -102,6 +111,75 @@ impl FifoLike for std::fs::FileType {
     #[cfg(not(unix))]
     fn is_fifo_like(&self) -> bool {
         false
+    }
+}
+
+/// Files that never end or never answer, put in the place of a file kaisho
+/// reads, for the tests of each reader.
+#[cfg(all(test, unix))]
+pub(crate) mod hostile {
+    use std::path::{Path, PathBuf};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    /// What is put at the path: a FIFO with no writer, a symbolic link to
+    /// `/dev/zero`, a folder, and a sparse regular file of 4 GiB.
+    pub(crate) const KINDS: [&str; 4] = ["FIFO", "/dev/zero", "folder", "huge file"];
+
+    /// Replaces whatever is at `path` with the hostile `kind`.
+    pub(crate) fn place(path: &Path, kind: &str) {
+        if path.is_dir() && !path.is_symlink() {
+            std::fs::remove_dir(path).unwrap();
+        } else if path.symlink_metadata().is_ok() {
+            std::fs::remove_file(path).unwrap();
+        }
+        match kind {
+            "FIFO" => {
+                let name = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+                // SAFETY: `name` is a valid NUL-terminated path for the call.
+                assert_eq!(unsafe { libc::mkfifo(name.as_ptr(), 0o600) }, 0);
+            }
+            "/dev/zero" => std::os::unix::fs::symlink("/dev/zero", path).unwrap(),
+            "folder" => std::fs::create_dir(path).unwrap(),
+            "huge file" => std::fs::File::create(path)
+                .unwrap()
+                .set_len(4 << 30)
+                .unwrap(),
+            other => panic!("no hostile file {other}"),
+        }
+    }
+
+    /// Puts each hostile kind at `path` in turn and runs `read` on it in a
+    /// thread that must finish within five seconds, so a reader that blocks
+    /// or reads on fails the test instead of hanging it. `read` gets the
+    /// kind and asserts its outcome.
+    pub(crate) fn each_kind(path: &Path, read: impl Fn(&str, PathBuf) + Send + Sync + 'static) {
+        let read = std::sync::Arc::new(read);
+        for kind in KINDS {
+            place(path, kind);
+            let (done, finished) = mpsc::channel();
+            let read = read.clone();
+            let at = path.to_path_buf();
+            let worker = std::thread::spawn(move || {
+                read(kind, at);
+                let _ = done.send(());
+            });
+            match finished.recv_timeout(Duration::from_secs(5)) {
+                Ok(()) => worker.join().unwrap(),
+                // The reader panicked: show its assertion.
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    if let Err(panic) = worker.join() {
+                        std::panic::resume_unwind(panic);
+                    }
+                }
+                Err(mpsc::RecvTimeoutError::Timeout) => {
+                    panic!(
+                        "reading a {kind} at {} did not finish in 5 s",
+                        path.display()
+                    )
+                }
+            }
+        }
     }
 }
 

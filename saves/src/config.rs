@@ -3,7 +3,8 @@
 //! wrong, and leaves the file as it is.
 
 use crate::atomic::{Access, write_atomically};
-use crate::limits::{MAX_NAME_CHARS, check_length};
+use crate::bounded::read_regular;
+use crate::limits::{MAX_CONFIG_BYTES, MAX_NAME_CHARS, check_length};
 use kaisho_core::{BoardSize, Komi};
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -236,32 +237,37 @@ pub struct LoadedConfig {
 /// Reads the config file; a missing file gives the defaults without a problem.
 #[must_use]
 pub fn load(path: &Path) -> LoadedConfig {
-    let text = match std::fs::read_to_string(path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-            return LoadedConfig {
-                config: Config::default(),
-                problem: None,
-            };
-        }
-        Err(e) => {
-            return defaults_because(ConfigProblem {
-                path: path.to_path_buf(),
-                line: None,
-                message: format!("could not be read ({e})"),
-            });
-        }
+    let problem = |line, message| ConfigProblem {
+        path: path.to_path_buf(),
+        line,
+        message,
     };
-    match parse(&text) {
-        Ok(config) => LoadedConfig {
-            config,
+    match read_text(path) {
+        Ok(None) => LoadedConfig {
+            config: Config::default(),
             problem: None,
         },
-        Err((line, message)) => defaults_because(ConfigProblem {
-            path: path.to_path_buf(),
-            line,
-            message,
-        }),
+        Ok(Some(text)) => match parse(&text) {
+            Ok(config) => LoadedConfig {
+                config,
+                problem: None,
+            },
+            Err((line, message)) => defaults_because(problem(line, message)),
+        },
+        Err(message) => defaults_because(problem(None, message)),
+    }
+}
+
+/// The file's text, or `None` when there is no file. The file goes through
+/// the bounded reader, so a FIFO, a device or a file far larger than any
+/// settings is refused at once, never waited on or read on.
+fn read_text(path: &Path) -> Result<Option<String>, String> {
+    match read_regular(path, MAX_CONFIG_BYTES) {
+        Ok(bytes) => String::from_utf8(bytes)
+            .map(Some)
+            .map_err(|_| "is not UTF-8 text".to_string()),
+        Err(refused) if refused.is_missing() => Ok(None),
+        Err(refused) => Err(format!("could not be read ({refused})")),
     }
 }
 
@@ -379,9 +385,13 @@ fn check_clock(clock: TimeControl) -> Result<(), String> {
 /// Writes the settings atomically. A file that does not parse is the
 /// player's work in progress: it is never overwritten.
 pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
-    if let Ok(existing) = std::fs::read_to_string(path)
-        && let Err((line, message)) = parse(&existing)
-    {
+    let unusable = read_text(path)
+        .map_err(|message| (None, message))
+        .and_then(|existing| match existing {
+            Some(text) => parse(&text).map(drop),
+            None => Ok(()),
+        });
+    if let Err((line, message)) = unusable {
         return Err(ConfigProblem {
             path: path.to_path_buf(),
             line,
@@ -423,4 +433,41 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
     let text = toml::to_string_pretty(&file).map_err(|e| problem(e.to_string()))?;
     write_atomically(path, text.as_bytes(), Access::Normal)
         .map_err(|e| problem(format!("could not be written ({e})")))
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use crate::bounded::hostile;
+
+    #[test]
+    fn a_config_that_never_ends_is_refused_at_once_and_never_overwritten() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        hostile::each_kind(&path, |kind, path| {
+            let loaded = load(&path);
+            assert_eq!(loaded.config, Config::default(), "{kind}");
+            let problem = loaded.problem.expect(kind);
+            assert!(
+                problem.message.starts_with("could not be read ("),
+                "{kind}: {problem}"
+            );
+            assert!(
+                problem.to_string().contains("left the file as it is"),
+                "{kind}"
+            );
+            let before = path.symlink_metadata().unwrap();
+            let refused = save(&path, &Config::default()).expect_err(kind);
+            assert!(
+                refused.message.contains("before saving settings"),
+                "{kind}: {refused}"
+            );
+            let after = path.symlink_metadata().unwrap();
+            assert_eq!(
+                (after.file_type(), after.len()),
+                (before.file_type(), before.len()),
+                "{kind} left in place"
+            );
+        });
+    }
 }

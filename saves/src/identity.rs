@@ -3,7 +3,9 @@
 //! by the certificate's SHA-256 fingerprint, never by display name.
 
 use crate::atomic::{Access, write_atomically};
+use crate::bounded::read_regular;
 use crate::codec;
+use crate::limits::MAX_IDENTITY_BYTES;
 use rcgen::PublicKeyData;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -265,9 +267,9 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
         path: path.to_path_buf(),
         message,
     };
-    match std::fs::read(path) {
+    match read_regular(path, MAX_IDENTITY_BYTES) {
         Ok(bytes) => read_identity(&bytes).map_err(|why| err(format!("{why}; {DAMAGED}"))),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+        Err(refused) if refused.is_missing() => {
             let made = rcgen::generate_simple_self_signed(vec!["kaisho".to_string()])
                 .map_err(|e| err(format!("could not make a key pair: {e}")))?;
             let identity = Identity {
@@ -277,7 +279,7 @@ pub fn load_or_create(path: &Path) -> Result<Identity, IdentityError> {
             write_identity(path, &identity).map_err(err)?;
             Ok(identity)
         }
-        Err(e) => Err(err(format!("could not be read: {e}"))),
+        Err(refused) => Err(err(format!("could not be read: {refused}; {DAMAGED}"))),
     }
 }
 
@@ -398,5 +400,29 @@ mod tests {
         );
         assert_eq!(Fingerprint::parse("ABCD"), None);
         assert_eq!(fp.short().len(), 19);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_identity_file_that_never_ends_is_refused_at_once_and_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("identity.key");
+        crate::bounded::hostile::each_kind(&path, |kind, path| {
+            let before = path.symlink_metadata().unwrap().file_type();
+            let e = load_or_create(&path).expect_err(kind);
+            assert!(
+                e.message.starts_with("could not be read: it is"),
+                "{kind}: {e}"
+            );
+            assert!(
+                e.message.contains("no new identity was made"),
+                "{kind}: {e}"
+            );
+            assert_eq!(
+                path.symlink_metadata().unwrap().file_type(),
+                before,
+                "{kind}"
+            );
+        });
     }
 }

@@ -6,7 +6,9 @@
 //! stopped where it matters, by the fingerprint pinned for a game.
 
 use crate::atomic::{Access, write_atomically};
+use crate::bounded::read_regular;
 use crate::identity::Fingerprint;
+use crate::limits::MAX_KNOWN_PEERS_BYTES;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -81,10 +83,15 @@ impl KnownPeers {
             path: path.to_path_buf(),
             message,
         };
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(err(format!("could not be read: {e}"))),
+        let text = match read_regular(path, MAX_KNOWN_PEERS_BYTES) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map_err(|_| err("is not UTF-8 text; fix or move the file".to_string()))?,
+            Err(refused) if refused.is_missing() => String::new(),
+            Err(refused) => {
+                return Err(err(format!(
+                    "could not be read: {refused}; move it away (kaisho starts a new list)"
+                )));
+            }
         };
         let file: PeersFileV1 = toml::from_str(&text)
             .map_err(|e| err(format!("{}; fix or move the file", e.message())))?;
@@ -213,5 +220,20 @@ mod tests {
         .unwrap();
         let e = KnownPeers::load(&path).unwrap_err();
         assert!(e.message.contains("not a fingerprint"), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_peers_file_that_never_ends_is_refused_at_once() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("known_peers.toml");
+        crate::bounded::hostile::each_kind(&path, |kind, path| {
+            let e = KnownPeers::load(&path).expect_err(kind);
+            assert!(
+                e.message.starts_with("could not be read: it is"),
+                "{kind}: {e}"
+            );
+            assert!(e.message.contains("move it away"), "{kind}: {e}");
+        });
     }
 }

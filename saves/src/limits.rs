@@ -15,6 +15,40 @@ pub const MAX_SGF_TEXT_CHARS: usize = 16 * 1024;
 /// The largest game log kaisho reads, in bytes. A long game with much chat
 /// stays far below it.
 pub const MAX_LOG_BYTES: u64 = 64 * 1024 * 1024;
+/// The largest `config.toml` kaisho reads, in bytes: a hand-edited file of
+/// a few dozen lines, with room for long comments.
+pub const MAX_CONFIG_BYTES: u64 = 64 * 1024;
+/// The largest series file kaisho reads, in bytes. A series of a thousand
+/// games takes about 30 KiB.
+pub const MAX_SERIES_FILE_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest `known_peers.toml` kaisho reads, in bytes: about ten
+/// thousand peers.
+pub const MAX_KNOWN_PEERS_BYTES: u64 = 4 * 1024 * 1024;
+/// The largest identity file kaisho reads, in bytes. A key pair and its
+/// certificate take well under 1 KiB.
+pub const MAX_IDENTITY_BYTES: u64 = 16 * 1024;
+/// The longest line kaisho reads from a GTP engine, in bytes, checked as
+/// the bytes arrive: a line that never ends costs no more than this.
+pub const MAX_ENGINE_LINE_BYTES: usize = 64 * 1024;
+/// The most lines one engine answer may hold, blank lines before it
+/// included. A dead list on a 25×25 board, one point a line, takes 625.
+pub const MAX_ENGINE_ANSWER_LINES: usize = 1024;
+/// The most bytes one engine answer may hold, its lines together.
+pub const MAX_ENGINE_ANSWER_BYTES: usize = 256 * 1024;
+/// The most characters of an engine's text (an answer that is not GTP, a
+/// refusal, a move the rules refuse) shown to the player; the rest is
+/// left out with a note of the whole length.
+pub const MAX_ENGINE_TEXT_SHOWN_CHARS: usize = 200;
+/// What is kept of one engine's standard error in the log file, in bytes;
+/// the rest is read and dropped, with a note of how much.
+pub const MAX_ENGINE_STDERR_BYTES: u64 = 64 * 1024;
+/// The largest the log file grows to, in bytes: past it a session writes
+/// one note and nothing more, and the next start moves it to `.old`.
+pub const MAX_LOG_FILE_BYTES: u64 = 8 * 1024 * 1024;
+/// The longest line kaisho reads from a script or standard input (plain
+/// mode, `host`/`join` scripts, `watch`), in bytes: far beyond any command
+/// (a proposal naming every point of a 25×25 board takes about 2.5 KiB).
+pub const MAX_TYPED_LINE_BYTES: usize = 64 * 1024;
 
 /// Checks that `text`, named `what` for the message, has at most
 /// `max_chars` characters; the error says how long it is and what is allowed.

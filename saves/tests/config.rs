@@ -141,12 +141,15 @@ fn a_value_out_of_range_names_its_line() {
 }
 
 /// A 100,000-character name in config.toml made every local game's header
-/// too large to read back; it is refused like any other bad setting.
+/// too large to read back; it is refused like any other bad setting (a
+/// name that long makes the file larger than a config file is read at, so
+/// the name here is 10,000 characters, within that size; the next test
+/// has the 100,000).
 #[test]
 fn a_name_over_the_limit_is_refused_with_its_line() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
-    let text = format!("[player]\nname = \"{}\"\n", "n".repeat(100_000));
+    let text = format!("[player]\nname = \"{}\"\n", "n".repeat(10_000));
     fs::write(&path, &text).unwrap();
     let loaded = load(&path);
     let problem = loaded.problem.expect("the long name is refused");
@@ -157,6 +160,31 @@ fn a_name_over_the_limit_is_refused_with_its_line() {
         problem.message
     );
     assert_eq!(loaded.config, Config::default());
+    assert_eq!(fs::read_to_string(&path).unwrap(), text, "the file is kept");
+}
+
+/// A file larger than any settings, such as one with a 100,000-character
+/// name, is refused by its size before it is read, named, and kept.
+#[test]
+fn a_config_file_over_its_size_is_refused_unread_and_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    let text = format!("[player]\nname = \"{}\"\n", "n".repeat(100_000));
+    fs::write(&path, &text).unwrap();
+    let loaded = load(&path);
+    let problem = loaded.problem.expect("the file is refused");
+    assert_eq!(problem.line, None);
+    assert!(
+        problem.message.contains("larger than the 65536 bytes"),
+        "{}",
+        problem.message
+    );
+    assert!(problem.to_string().contains("config.toml"), "{problem}");
+    assert_eq!(loaded.config, Config::default());
+    assert!(
+        save(&path, &Config::default()).is_err(),
+        "never overwritten"
+    );
     assert_eq!(fs::read_to_string(&path).unwrap(), text, "the file is kept");
 }
 

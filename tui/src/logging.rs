@@ -1,59 +1,203 @@
 //! Logs go to a file, never to the screen the game is drawn on: the path in
-//! `KAISHO_LOG`, or `kaisho.log` in the temporary directory.
+//! `KAISHO_LOG`, or `kaisho.log` in the temporary directory. The file is
+//! bounded: a start finding it over [`MAX_LOG_FILE_BYTES`] moves it to
+//! `<name>.old` (replacing the one before), and a session stops writing at
+//! the bound with one note, so neither kaisho nor an engine talking
+//! without end can fill the disk.
 
 use kaisho_core::Event;
+use kaisho_saves::limits::{MAX_ENGINE_STDERR_BYTES, MAX_LOG_FILE_BYTES};
 use std::fs::File;
 use std::io::{self, Write};
-use std::path::PathBuf;
-use std::sync::Mutex;
+use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
+use tokio::io::{AsyncRead, AsyncReadExt};
 
-/// The log file, with write errors swallowed: a full disk must not make the
-/// logger complain on stderr, which is the screen the game is drawn on.
-struct QuietFile(File);
+/// The log file with what this session may still write to it. Write errors
+/// are swallowed: a full disk must not make the logger complain on stderr,
+/// which is the screen the game is drawn on.
+struct Capped {
+    file: File,
+    /// The file's size as far as this session knows: at the open, plus
+    /// what it wrote since.
+    size: u64,
+    cap: u64,
+    /// Whether the note that the cap was reached is written.
+    full: bool,
+}
 
-impl Write for QuietFile {
+impl Capped {
+    /// Writes `bytes` while the file is below its cap; the write that
+    /// reaches it is replaced by one note, and nothing is written after.
+    fn write(&mut self, bytes: &[u8]) {
+        if self.full {
+            return;
+        }
+        if bytes.len() as u64 <= self.cap.saturating_sub(self.size) {
+            let _ = self.file.write_all(bytes);
+            self.size += bytes.len() as u64;
+            return;
+        }
+        let note = format!(
+            "\n[kaisho: the log reached {} bytes; nothing more is written to it until the next start]\n",
+            self.cap
+        );
+        let _ = self.file.write_all(note.as_bytes());
+        self.full = true;
+    }
+}
+
+/// The log file of this process, opened on first use (by [`init`] or by an
+/// engine's standard error), or `None` without a writable one.
+fn log() -> Option<&'static Mutex<Capped>> {
+    static LOG: OnceLock<Option<Mutex<Capped>>> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let path = std::env::var_os("KAISHO_LOG")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| std::env::temp_dir().join("kaisho.log"));
+        open(&path, MAX_LOG_FILE_BYTES).map(Mutex::new)
+    })
+    .as_ref()
+}
+
+/// Opens the log at `path` for appending, first moving a file over `cap`
+/// to `<path>.old`.
+fn open(path: &Path, cap: u64) -> Option<Capped> {
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > cap) {
+        let mut old = path.as_os_str().to_owned();
+        old.push(".old");
+        let _ = std::fs::rename(path, old);
+    }
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .ok()?;
+    let size = file.metadata().map_or(0, |m| m.len());
+    Some(Capped {
+        file,
+        size,
+        cap,
+        full: false,
+    })
+}
+
+/// Writes `bytes` to the log file, if there is one.
+fn write(bytes: &[u8]) {
+    if let Some(log) = log() {
+        log.lock().unwrap_or_else(|e| e.into_inner()).write(bytes);
+    }
+}
+
+/// The log file as tracing writes to it.
+struct LogWriter;
+
+impl Write for LogWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let _ = self.0.write_all(buf);
+        write(buf);
         Ok(buf.len())
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        let _ = self.0.flush();
         Ok(())
     }
 }
 
 /// Starts logging to the log file; without a writable file kaisho runs unlogged.
 pub fn init() {
-    let Some(file) = open() else {
+    if log().is_none() {
         return;
-    };
+    }
     let _ = tracing_subscriber::fmt()
-        .with_writer(Mutex::new(QuietFile(file)))
+        .with_writer(|| LogWriter)
         .with_ansi(false)
         .with_max_level(tracing::Level::INFO)
         .try_init();
 }
 
-/// The log file opened for appending, if it can be.
-fn open() -> Option<File> {
-    let path = std::env::var_os("KAISHO_LOG")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| std::env::temp_dir().join("kaisho.log"));
-    std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(&path)
-        .ok()
+/// Copies an engine's standard error to the log file, bounded: see
+/// [`keep_stderr`].
+pub async fn engine_stderr(stderr: impl AsyncRead + Unpin) {
+    keep_stderr(stderr, MAX_ENGINE_STDERR_BYTES, write).await;
 }
 
-/// Where an engine's standard error goes: the log file, or nowhere
-/// without one (never the screen the game is drawn on).
-pub fn stderr_sink() -> std::process::Stdio {
-    open().map_or_else(std::process::Stdio::null, std::process::Stdio::from)
+/// Reads `from` to its end and gives `to` its first `keep` bytes, then a
+/// note, and at the end the count of bytes dropped. The rest is read and
+/// dropped rather than left in the pipe, so an engine that writes without
+/// end to its standard error is never blocked by it; it is only not kept.
+async fn keep_stderr(mut from: impl AsyncRead + Unpin, keep: u64, mut to: impl FnMut(&[u8])) {
+    let mut buf = vec![0; 8 * 1024];
+    let (mut kept, mut dropped) = (0u64, 0u64);
+    loop {
+        let n = match from.read(&mut buf).await {
+            Ok(0) | Err(_) => break,
+            Ok(n) => n,
+        };
+        let room = usize::try_from(keep - kept).unwrap_or(usize::MAX).min(n);
+        if room > 0 {
+            to(&buf[..room]);
+            kept += room as u64;
+            if kept == keep {
+                to(format!(
+                    "\n[kaisho: the engine's standard error past {keep} bytes is not kept]\n"
+                )
+                .as_bytes());
+            }
+        }
+        dropped += (n - room) as u64;
+    }
+    if dropped > 0 {
+        to(
+            format!("[kaisho: {dropped} bytes of the engine's standard error were dropped]\n")
+                .as_bytes(),
+        );
+    }
 }
 
 /// Records an event the game accepted.
 pub fn applied(event: &Event) {
     tracing::info!(?event, "event applied");
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_log_stops_at_its_cap_with_one_note_and_is_moved_aside_at_the_next_start() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("kaisho.log");
+        let mut log = open(&path, 1000).unwrap();
+        for _ in 0..100 {
+            log.write(&[b'x'; 100]);
+        }
+        drop(log);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.len() < 1200, "{} bytes", text.len());
+        assert_eq!(text.matches("the log reached 1000 bytes").count(), 1);
+        // Below the cap it is kept and appended to; over it, moved aside.
+        let log = open(&path, 10_000).unwrap();
+        assert_eq!(log.size, text.len() as u64);
+        drop(log);
+        let log = open(&path, 1000).unwrap();
+        assert_eq!(log.size, 0);
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join("kaisho.log.old")).unwrap(),
+            text
+        );
+    }
+
+    #[tokio::test]
+    async fn an_engine_s_endless_standard_error_is_kept_to_its_bound_and_drained() {
+        let flood = tokio::io::repeat(b'e').take(30 << 20);
+        let mut kept = Vec::new();
+        keep_stderr(flood, 64 * 1024, |bytes| kept.extend_from_slice(bytes)).await;
+        let text = String::from_utf8(kept).unwrap();
+        assert!(text.starts_with(&"e".repeat(64 * 1024)));
+        assert!(text.len() < 64 * 1024 + 200, "{} bytes kept", text.len());
+        let dropped = (30 << 20) - 64 * 1024;
+        assert!(text.ends_with(&format!(
+            "[kaisho: {dropped} bytes of the engine's standard error were dropped]\n"
+        )));
+    }
 }

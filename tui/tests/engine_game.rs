@@ -300,6 +300,80 @@ async fn an_engine_that_answers_garbage_adjourns_the_game() {
 }
 
 #[tokio::test]
+async fn an_engine_whose_garbage_is_long_is_shown_cut_with_its_length() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, _, _) = misbehaving(dir.path(), "long-garbage", 60).await;
+    assert!(text.contains("␛[2Jxxx"), "{text}");
+    assert!(text.contains("… (63004 characters)"), "{text}");
+    assert!(
+        text.chars().count() < 1000,
+        "{} characters shown",
+        text.chars().count()
+    );
+}
+
+#[tokio::test]
+async fn an_engine_with_a_name_over_the_limit_plays_under_its_name_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let command = fake_engine(dir.path(), "long-name");
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let mut run = Run::start(
+        dir.path(),
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let names = loop {
+        match run.next().await.expect("the game starts") {
+            NetNews::Started(started) => break started.names,
+            NetNews::Closed(text) => panic!("the game did not start: {text}"),
+            _ => {}
+        }
+    };
+    assert_eq!(names[1], "N".repeat(64));
+    run.act(Event::Play {
+        color: Color::Black,
+        point: Point::parse_gtp("E5", 9).unwrap(),
+    });
+    while run.game().move_number() < 2 {
+        run.next().await.expect("the engine answers");
+    }
+    run.requests.send(NetRequest::Leave).unwrap();
+    run.finish().await;
+}
+
+/// The bytes the fake engine in `dir` got into the pipe before kaisho
+/// stopped reading and killed it.
+fn sent(dir: &Path, mode: &str) -> u64 {
+    let count = std::fs::read_to_string(dir.join(format!("fake-{mode}.py.sent"))).unwrap();
+    count.trim().parse().unwrap()
+}
+
+#[tokio::test]
+async fn an_engine_whose_line_never_ends_adjourns_the_game_after_the_line_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, pid, run) = misbehaving(dir.path(), "endless-line", 60).await;
+    assert!(text.contains("The game is adjourned"), "{text}");
+    assert!(text.contains("a line of more than 65536 bytes"), "{text}");
+    log_intact(&run);
+    assert!(reaped(pid), "the engine was reaped");
+    let sent = sent(dir.path(), "endless-line");
+    eprintln!("the engine got {sent} bytes into the pipe");
+    assert!(sent <= 1 << 20, "{sent} bytes taken");
+}
+
+#[tokio::test]
+async fn an_engine_whose_answer_never_ends_adjourns_the_game_after_the_answer_bound() {
+    let dir = tempfile::tempdir().unwrap();
+    let (text, pid, run) = misbehaving(dir.path(), "endless-answer", 60).await;
+    assert!(text.contains("The game is adjourned"), "{text}");
+    assert!(text.contains("more than 1024 lines"), "{text}");
+    log_intact(&run);
+    assert!(reaped(pid), "the engine was reaped");
+    let sent = sent(dir.path(), "endless-answer");
+    eprintln!("the engine got {sent} bytes into the pipe");
+    assert!(sent <= 1 << 20, "{sent} bytes taken");
+}
+
+#[tokio::test]
 async fn an_engine_that_answers_an_illegal_move_adjourns_the_game() {
     adjourns(
         "illegal",

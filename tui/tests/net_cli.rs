@@ -469,16 +469,44 @@ fn two_members_with_the_default_name_both_play_one_host_named_by_its_config() {
 /// A host playing Black with E5, pass, propose on 9×9 under `dir`, and a
 /// joiner named `name` playing White from `white`.
 fn short_game(dir: &Path, name: &str, white: &[&str]) -> (Proc, Proc) {
-    let b = script(dir, "b.txt", &["E5", "pass", "propose"]);
+    let (host, code) = short_host(dir);
     let w = script(dir, "w.txt", white);
+    let args = ["join", &code, "--name", name, "--script", &w];
+    let join = Proc::start(&dir.join("joiner"), &args);
+    (host, join)
+}
+
+/// The host of [`short_game`] and its join code, no joiner yet.
+fn short_host(dir: &Path) -> (Proc, String) {
+    let b = script(dir, "b.txt", &["E5", "pass", "propose"]);
     let mut host = host_on_loopback(
         &dir.join("host"),
         &["--color", "black", "--name", "Honinbo", "--script", &b],
     );
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
-    let args = ["join", &code, "--name", name, "--script", &w];
-    let join = Proc::start(&dir.join("joiner"), &args);
-    (host, join)
+    (host, code)
+}
+
+#[test]
+fn a_joiner_with_a_name_over_the_limit_is_refused_and_the_host_waits_for_its_partner() {
+    let dir = tempfile::tempdir().unwrap();
+    let (mut host, code) = short_host(dir.path());
+    // A rogue with the code and a 65-character name comes first.
+    let long = "n".repeat(65);
+    let mut rogue = Proc::start_reading_errors(
+        &dir.path().join("rogue"),
+        &["join", &code, "--name", &long, "--script", "-"],
+    );
+    assert_ne!(rogue.finish(), 0, "the rogue gets no game");
+    let w = script(dir.path(), "w2.txt", &["D4", "pass", "accept"]);
+    let mut join = Proc::start(
+        &dir.path().join("joiner"),
+        &["join", &code, "--name", "Kitani", "--script", &w],
+    );
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
 }
 
 #[test]
@@ -507,6 +535,28 @@ fn a_partners_escape_sequences_never_reach_the_hosts_output() {
     }
     let results = all.iter().filter(|l| l.starts_with("result: ")).count();
     assert_eq!(results, 1, "{all:#?}");
+}
+
+#[test]
+fn a_chat_line_over_the_limit_is_refused_where_typed_and_the_game_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("chat {}", "c".repeat(501));
+    let white = [long.as_str(), "D4", "pass", "accept"];
+    let (mut host, mut join) = short_game(dir.path(), "Kitani", &white);
+    let refused = join.expect("refused: ");
+    assert!(
+        refused.contains("the chat line is 501 characters long; at most 500"),
+        "{refused}"
+    );
+    let result = join.expect("result: ");
+    assert_eq!(host.expect("result: "), result);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert!(
+        !host.seen.iter().any(|l| l.contains("ccccc")),
+        "{:#?}",
+        host.seen
+    );
 }
 
 #[test]
@@ -1059,6 +1109,11 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_aft
     watcher.expect("move 1, Black E5");
     let mut other = Proc::start(&ow, &["watch", &watch_code, "--name", "Ben"]);
     other.expect("move 1, Black E5");
+    // A line over the limit is refused where it is typed; the watcher
+    // stays, and its next line is sent.
+    watcher.say(&"k".repeat(501));
+    let refused = watcher.expect("the chat line is ");
+    assert!(refused.contains("501 characters long"), "{refused}");
     watcher.say("black is thick");
     other.expect("kibitz from Aki: black is thick");
     join.say("D4");

@@ -29,6 +29,8 @@
 //! step, the lead and the next game's terms are not stored: they follow
 //! from the events, and are recomputed on load.
 
+use crate::limits::{MAX_NAME_CHARS, check_length};
+use crate::visible::visible;
 use kaisho_core::Komi;
 use kaisho_core::series::{
     KomiPolicy, LadderKind, Player, Seat, Series, SeriesEvent, SeriesResult, SeriesSetup, Step,
@@ -167,10 +169,19 @@ impl SeriesRecord {
     pub fn to_series(&self) -> Result<Series, RecordError> {
         let invalid = |e: &dyn fmt::Display| RecordError::Invalid(e.to_string());
         let players: [Player; 2] = match self.players.as_slice() {
-            [a, b] => [a, b].map(|p| Player {
-                id: p.id.clone(),
-                name: p.name.clone(),
-            }),
+            [a, b] => {
+                for p in [a, b] {
+                    check_length("player name", &p.name, MAX_NAME_CHARS)
+                        .map_err(RecordError::Invalid)?;
+                }
+                // A name is printed by `kaisho series` and drawn on the
+                // screens: whatever the file holds, it reaches no terminal
+                // as a control sequence.
+                [a, b].map(|p| Player {
+                    id: p.id.clone(),
+                    name: visible(&p.name).into_owned(),
+                })
+            }
             other => {
                 return Err(RecordError::Invalid(format!(
                     "a series has two players, the file lists {}",

@@ -7,6 +7,8 @@
 use super::id::SeriesId;
 use super::record::{RecordError, SeriesRecord};
 use crate::atomic::{Access, write_atomically};
+use crate::bounded::{ReadRefused, read_regular};
+use crate::limits::MAX_SERIES_FILE_BYTES;
 use crate::places::Places;
 use kaisho_core::series::Series;
 use std::fmt;
@@ -16,10 +18,6 @@ use std::path::{Path, PathBuf};
 
 /// The file name extension of series files.
 const EXTENSION: &str = "toml";
-
-/// Series files are a few kilobytes; anything far larger is not one, and
-/// is refused before it is read into memory.
-const MAX_FILE_BYTES: u64 = 4 * 1024 * 1024;
 
 /// The series folder.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -44,6 +42,9 @@ pub enum StoreError {
     Unreadable { path: PathBuf, problem: RecordError },
     /// The file is too large to be a series file; it is left as it is.
     TooLarge { path: PathBuf, bytes: u64 },
+    /// The path names a FIFO, a device or a folder, not a file; it is not
+    /// read, so it can neither block kaisho nor feed it without end.
+    NotRegular { path: PathBuf, kind: &'static str },
     /// A `.toml` file in the series folder whose name is not a series id.
     BadName { path: PathBuf },
     /// The file no longer holds the copy a change was made from: another
@@ -89,6 +90,11 @@ impl fmt::Display for StoreError {
                  move it away",
                 path.display()
             ),
+            StoreError::NotRegular { path, kind } => write!(
+                f,
+                "{}: it is a {kind}, not a series file, so it was not read; move it away",
+                path.display()
+            ),
             StoreError::BadName { path } => write!(
                 f,
                 "{}: the name is not a series id (letters, digits, '-' and '_'); \
@@ -126,6 +132,7 @@ impl StoreError {
             | StoreError::Io { path, .. }
             | StoreError::Unreadable { path, .. }
             | StoreError::TooLarge { path, .. }
+            | StoreError::NotRegular { path, .. }
             | StoreError::BadName { path }
             | StoreError::Changed { path, .. } => path,
         }
@@ -339,23 +346,25 @@ fn series_id_of(path: &Path) -> SeriesFile {
 }
 
 fn load_file(path: &Path) -> Result<Series, StoreError> {
-    let io_error = |source| StoreError::Io {
-        path: path.to_path_buf(),
-        action: "read",
-        source,
-    };
-    let bytes = fs::metadata(path).map_err(io_error)?.len();
-    if bytes > MAX_FILE_BYTES {
-        return Err(StoreError::TooLarge {
+    let raw = read_regular(path, MAX_SERIES_FILE_BYTES).map_err(|refused| match refused {
+        ReadRefused::NotRegular { kind } => StoreError::NotRegular {
             path: path.to_path_buf(),
-            bytes,
-        });
-    }
+            kind,
+        },
+        ReadRefused::TooLarge { size, .. } => StoreError::TooLarge {
+            path: path.to_path_buf(),
+            bytes: size,
+        },
+        ReadRefused::Io(source) => StoreError::Io {
+            path: path.to_path_buf(),
+            action: "read",
+            source,
+        },
+    })?;
     let unreadable = |problem| StoreError::Unreadable {
         path: path.to_path_buf(),
         problem,
     };
-    let raw = fs::read(path).map_err(io_error)?;
     let text = String::from_utf8(raw)
         .map_err(|_| unreadable(RecordError::Syntax("the file is not UTF-8 text".into())))?;
     SeriesRecord::from_toml(&text)
@@ -550,8 +559,63 @@ mod tests {
         fs::create_dir_all(store.dir()).unwrap();
         let path = store.path_of(&id("huge"));
         let file = fs::File::create(&path).unwrap();
-        file.set_len(MAX_FILE_BYTES + 1).unwrap();
+        file.set_len(MAX_SERIES_FILE_BYTES + 1).unwrap();
         let e = store.load(&id("huge")).unwrap_err();
         assert!(matches!(e, StoreError::TooLarge { .. }), "{e}");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_series_file_that_never_ends_is_refused_at_once_by_load_and_list() {
+        let (_dir, store) = store();
+        fs::create_dir_all(store.dir()).unwrap();
+        let path = store.path_of(&id("aki-ben"));
+        let lister = store.clone();
+        crate::bounded::hostile::each_kind(&path, move |kind, path| {
+            let e = lister.load(&id("aki-ben")).expect_err(kind);
+            let expected = if kind == "huge file" {
+                matches!(e, StoreError::TooLarge { .. })
+            } else {
+                matches!(e, StoreError::NotRegular { .. })
+            };
+            assert!(expected, "{kind}: {e}");
+            assert!(
+                e.to_string().starts_with(&path.display().to_string()),
+                "{e}"
+            );
+            let listing = lister.list().unwrap();
+            assert!(listing.series.is_empty(), "{kind}");
+            assert_eq!(listing.problems.len(), 1, "{kind}");
+        });
+    }
+
+    #[test]
+    fn a_name_with_escapes_is_shown_and_an_overlong_name_refused_naming_the_file() {
+        let (_dir, store) = store();
+        store.create(&id("aki-ben"), &series("Aki", "Ben")).unwrap();
+        let path = store.path_of(&id("aki-ben"));
+        let good = fs::read_to_string(&path).unwrap();
+        let named = |name: &str| good.replace("name = \"Ben\"", &format!("name = \"{name}\""));
+        fs::write(&path, named(r"\u001b[2J\u001b]0;pwn\u0007Ben")).unwrap();
+        let loaded = store.load(&id("aki-ben")).unwrap();
+        assert_eq!(loaded.setup().players[1].name, "␛[2J␛]0;pwn␇Ben");
+        fs::write(&path, named(&"B".repeat(100_000))).unwrap();
+        let e = store.load(&id("aki-ben")).unwrap_err();
+        assert!(
+            matches!(
+                &e,
+                StoreError::Unreadable {
+                    problem: RecordError::Invalid(_),
+                    ..
+                }
+            ),
+            "{e}"
+        );
+        let said = e.to_string();
+        assert!(said.starts_with(&path.display().to_string()), "{said}");
+        assert!(
+            said.contains("100000 characters long; at most 64"),
+            "{said}"
+        );
     }
 }

@@ -11,6 +11,7 @@ use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
 use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
+use kaisho::plain::read_lines;
 use kaisho::plain::script::ScriptVoice;
 use kaisho::words::{
     Failure, Finding, Lang, Line, WatchLine, Why, cli_line, failure, finding, naming_for,
@@ -132,7 +133,10 @@ impl PlayOptions {
                 let (script, engine) = LanEngine::start(command, lang, engine_limit)?;
                 Ok((script, Some(engine)))
             }
-            None => Ok((script_for(commands(self.script.as_deref())?, lang), None)),
+            None => Ok((
+                script_for(commands(self.script.as_deref(), lang)?, lang),
+                None,
+            )),
         }
     }
 
@@ -233,10 +237,11 @@ pub fn meet(env: &mut Env, link: &Link, lang: Lang) -> Result<(), NetplayError> 
     Ok(())
 }
 
-/// The command lines, read on a thread from the script or the terminal.
-pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, NetplayError> {
-    use std::io::BufRead;
-    let reader: Box<dyn BufRead + Send> = match script {
+/// The command lines, read on a thread from the script or the terminal,
+/// each within its bound (`plain::read_lines`). A script may be a pipe
+/// (`--script <(…)`), so it is read as it comes, not as a whole file.
+pub fn commands(script: Option<&Path>, lang: Lang) -> Result<mpsc::Receiver<String>, NetplayError> {
+    let reader: Box<dyn std::io::BufRead + Send> = match script {
         None => Box::new(std::io::BufReader::new(std::io::stdin())),
         Some(p) if p == Path::new("-") => Box::new(std::io::BufReader::new(std::io::stdin())),
         Some(p) => Box::new(std::io::BufReader::new(std::fs::File::open(p).map_err(
@@ -246,16 +251,7 @@ pub fn commands(script: Option<&Path>) -> Result<mpsc::Receiver<String>, Netplay
             },
         )?)),
     };
-    let (tx, rx) = mpsc::channel(16);
-    std::thread::spawn(move || {
-        for line in reader.lines() {
-            let Ok(line) = line else { break };
-            if tx.blocking_send(line).is_err() {
-                break;
-            }
-        }
-    });
-    Ok(rx)
+    Ok(read_lines(reader, lang))
 }
 
 /// A script of commands read and answered in `lang`.

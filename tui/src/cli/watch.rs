@@ -8,7 +8,8 @@ use super::host::{commands, load_env, runtime};
 use clap::Args;
 use kaisho::app::describe;
 use kaisho::netplay::{NO_BOARD, NetplayError};
-use kaisho::words::{Lang, WatchLine, naming_for, netplay_error, watch_line};
+use kaisho::plain::chat_text;
+use kaisho::words::{Lang, WatchLine, naming_for, netplay_error, usage_error, watch_line};
 use kaisho_net::{JoinCode, Seen};
 use kaisho_saves::config;
 use std::path::Path;
@@ -53,7 +54,7 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
         "{}",
         watch_line(lang, WatchLine::Watching { id, black, white })
     );
-    let mut typed = Some(commands(None)?);
+    let mut typed = Some(commands(None, lang)?);
     let naming = naming_for(lang);
     loop {
         let before = watcher.game().board().clone();
@@ -61,7 +62,10 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
             seen = watcher.next() => seen?,
             line = async { typed.as_mut()?.recv().await }, if typed.is_some() => {
                 match line {
-                    Some(text) if !text.trim().is_empty() => watcher.kibitz(text.trim()).await?,
+                    Some(text) if !text.trim().is_empty() => match chat_text(&text) {
+                        Ok(text) => watcher.kibitz(text).await?,
+                        Err(too_long) => println!("{}", usage_error(lang, &too_long)),
+                    },
                     Some(_) => {}
                     None => typed = None,
                 }

@@ -3,6 +3,11 @@
 //! in, with the engine killed and reaped.
 
 use kaisho_core::GameError;
+use kaisho_saves::limits::{
+    MAX_ENGINE_ANSWER_BYTES, MAX_ENGINE_ANSWER_LINES, MAX_ENGINE_LINE_BYTES,
+    MAX_ENGINE_TEXT_SHOWN_CHARS,
+};
+use kaisho_saves::visible::visible;
 use std::time::Duration;
 
 /// A failure of a GTP engine.
@@ -31,4 +36,64 @@ pub enum EngineError {
     /// No answer within the limit.
     #[error("the engine gave no answer to `{command}` within {} s", limit.as_secs())]
     TimedOut { command: String, limit: Duration },
+    /// An answer longer than kaisho reads; nothing more of it was read.
+    #[error("the engine's answer to `{command}` is longer than kaisho reads: {over}")]
+    Overlong { command: String, over: Overlong },
+}
+
+/// Which bound an engine's answer passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Overlong {
+    /// One line of more than [`MAX_ENGINE_LINE_BYTES`] bytes.
+    Line,
+    /// More than [`MAX_ENGINE_ANSWER_LINES`] lines.
+    Lines,
+    /// More than [`MAX_ENGINE_ANSWER_BYTES`] bytes in all.
+    Bytes,
+}
+
+impl std::fmt::Display for Overlong {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Overlong::Line => write!(f, "a line of more than {MAX_ENGINE_LINE_BYTES} bytes"),
+            Overlong::Lines => write!(f, "more than {MAX_ENGINE_ANSWER_LINES} lines"),
+            Overlong::Bytes => write!(f, "more than {MAX_ENGINE_ANSWER_BYTES} bytes"),
+        }
+    }
+}
+
+/// An engine's text as a player may be shown it: its control characters
+/// made visible (an engine is a program from outside, and its text reaches
+/// the terminal), and cut to [`MAX_ENGINE_TEXT_SHOWN_CHARS`] characters
+/// with a note of its whole length, so a line of garbage cannot fill the
+/// message line or the scroll-back.
+#[must_use]
+pub fn shown(text: &str) -> String {
+    let chars = text.chars().count();
+    if chars <= MAX_ENGINE_TEXT_SHOWN_CHARS {
+        return visible(text).into_owned();
+    }
+    let start: String = text.chars().take(MAX_ENGINE_TEXT_SHOWN_CHARS).collect();
+    format!("{}… ({chars} characters)", visible(&start))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_text_is_cut_with_its_length_and_a_short_one_kept() {
+        assert_eq!(shown("hello \u{1b}[31m"), "hello ␛[31m");
+        let long = "x".repeat(63_000);
+        let cut = shown(&long);
+        assert_eq!(
+            cut,
+            format!(
+                "{}… (63000 characters)",
+                "x".repeat(MAX_ENGINE_TEXT_SHOWN_CHARS)
+            )
+        );
+        let exact = "碁".repeat(MAX_ENGINE_TEXT_SHOWN_CHARS);
+        assert_eq!(shown(&exact), exact);
+    }
 }

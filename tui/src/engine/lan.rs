@@ -91,7 +91,7 @@ impl LanEngine {
         lang: Lang,
         limit: Duration,
     ) -> Result<(Script, LanEngine), EngineError> {
-        let gtp = Gtp::spawn(command, crate::logging::stderr_sink())?;
+        let gtp = Gtp::spawn(command)?;
         let (lines_tx, lines) = mpsc::channel(16);
         let (seen, seen_rx) = mpsc::unbounded_channel();
         let voice = EngineVoice {

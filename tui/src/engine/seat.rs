@@ -33,6 +33,7 @@ use crate::words::{
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::life::{Limits, draft};
 use kaisho_core::{Color, Event, Game, Phase, Point};
+use kaisho_saves::limits::MAX_NAME_CHARS;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player};
 use kaisho_saves::places::Places;
 use std::time::{Duration, Instant};
@@ -94,7 +95,7 @@ pub async fn run(
     let store = GameStore::new(places.games_dir());
     let size = terms.settings.size.get();
     let naming = naming_for(lang);
-    let gtp = match Gtp::spawn(&terms.command, crate::logging::stderr_sink()) {
+    let gtp = match Gtp::spawn(&terms.command) {
         Ok(gtp) => gtp,
         Err(e) => {
             let _ = news.send(NetNews::Closed(engine_error(&e, naming, size)));
@@ -585,9 +586,14 @@ async fn engine_name(gtp: &mut Gtp, command: &str) -> Result<String, EngineError
             })
             .unwrap_or_else(|| "engine".to_string())
     };
+    // The name goes into the log's header, which holds a player's name to
+    // the limit of any name: a longer one is cut, not a reason to refuse.
     Ok(given
         .filter(|n| !n.trim().is_empty())
         .map_or_else(program, |n| {
-            kaisho_saves::visible::visible_owned(n.trim().to_string())
+            kaisho_saves::visible::visible(n.trim())
+                .chars()
+                .take(MAX_NAME_CHARS)
+                .collect()
         }))
 }

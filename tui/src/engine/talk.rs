@@ -5,12 +5,12 @@
 //! stones, and how the engine judges a proposal.
 
 use super::error::EngineError;
+use super::error::shown;
 use super::gtp::Gtp;
 use super::terms::{clock_commands, genmove_event};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::life::{FindingKind, Limits, check};
 use kaisho_core::{Color, Event, Game, Move, Point};
-use kaisho_saves::visible::visible_owned;
 use std::time::Duration;
 
 /// How long a command other than `genmove` may take: setting up and the
@@ -93,7 +93,7 @@ async fn check_stones(
         return Ok(());
     }
     Err(EngineError::Board {
-        stones: visible_owned(answer),
+        stones: shown(&answer),
     })
 }
 
@@ -119,7 +119,7 @@ pub fn checked_move(
 ) -> Result<Event, EngineError> {
     let answer = answer.map_err(|answer| EngineError::Refused {
         command: command.to_string(),
-        answer: visible_owned(answer),
+        answer: shown(&answer),
     })?;
     let size = game.settings().size.get();
     let event = genmove_event(&answer, color, size).map_err(|line| EngineError::Garbage {
@@ -127,7 +127,7 @@ pub fn checked_move(
         line,
     })?;
     if let Err(error) = game.clone().apply(event.clone()) {
-        let answer = visible_owned(answer);
+        let answer = shown(&answer);
         return Err(EngineError::Illegal { answer, error });
     }
     Ok(event)

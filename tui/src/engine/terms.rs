@@ -72,7 +72,7 @@ pub fn genmove_event(answer: &str, color: Color, size: u8) -> Result<Event, Stri
     }
     Point::parse_gtp(word, size)
         .map(|point| Event::Play { color, point })
-        .map_err(|_| kaisho_saves::visible::visible_owned(word.to_string()))
+        .map_err(|_| super::error::shown(word))
 }
 
 #[cfg(test)]

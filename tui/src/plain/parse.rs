@@ -1,10 +1,9 @@
 //! Reading a typed line into a command.
 
-use super::{Usage, UsageError};
+use super::{Usage, UsageError, chat_text};
 use crate::app::{Command, DEFAULT_PORT, EngineGame, State};
 use crate::words::{self, Verb};
 use kaisho_core::{Color, Komi, Point};
-use kaisho_saves::limits::MAX_CHAT_CHARS;
 
 /// What a typed line asks for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,11 +120,7 @@ fn game_line(verb: Verb, args: &[&str], text: &str, state: &State) -> Result<Lin
         Verb::Close => Command::ClosePlayout,
         Verb::Chat => match text.trim().split_once(char::is_whitespace) {
             Some((_, line)) if !line.trim().is_empty() => {
-                let chars = line.trim().chars().count();
-                if chars > MAX_CHAT_CHARS {
-                    return Err(UsageError::ChatTooLong { chars });
-                }
-                Command::Chat(line.trim().to_string())
+                Command::Chat(chat_text(line)?.to_string())
             }
             _ => return Err(UsageError::Usage(Usage::Chat)),
         },
@@ -246,6 +241,7 @@ fn game_terms(args: &[&str], state: &State) -> Result<(u8, Komi, u8), UsageError
 mod tests {
     use super::*;
     use crate::app::{Msg, Options, update};
+    use kaisho_saves::limits::MAX_CHAT_CHARS;
 
     fn in_game() -> State {
         let mut state = State::new(Options::default(), (80, 24));

@@ -2,7 +2,7 @@
 //! the same word table as plain mode's prompt ([`crate::words::WORDS`]),
 //! and every line the headless game prints, in the player's language.
 
-use super::{Usage, UsageError};
+use super::{Usage, UsageError, chat_text};
 use crate::app::Naming;
 use crate::words::{self, Lang, ScriptLine, Told, Turn, Verb, script_line};
 use kaisho_core::confirm::Scratch;
@@ -70,7 +70,7 @@ pub fn read(
         Verb::Undo => Event::RequestUndo { by: me },
         Verb::AcceptUndo => Event::AcceptUndo { by: me },
         Verb::DeclineUndo => Event::DeclineUndo { by: me },
-        Verb::Chat => return Ok(Some(Command::Chat(rest.to_string()))),
+        Verb::Chat => return Ok(Some(Command::Chat(chat_text(rest)?.to_string()))),
         Verb::Board => return Ok(Some(Command::Board)),
         Verb::Help => return Ok(Some(Command::Help)),
         Verb::Leave => return Ok(Some(Command::Bye)),

@@ -5,6 +5,7 @@
 use crate::words::{self, Lang};
 use kaisho_core::CoordError;
 use kaisho_core::settings::KomiError;
+use kaisho_saves::limits::MAX_CHAT_CHARS;
 use std::fmt;
 
 /// A command typed with the wrong words; its usage is shown.
@@ -52,6 +53,25 @@ pub enum UsageError {
     NotPointOrCommand(String),
     /// The chat line is `chars` characters long, over the limit.
     ChatTooLong { chars: usize },
+    /// A line of the input passed
+    /// [`kaisho_saves::limits::MAX_TYPED_LINE_BYTES`]; nothing more
+    /// of the input is read.
+    LineTooLong,
+}
+
+/// A chat line as it is sent: trimmed, and refused over [`MAX_CHAT_CHARS`]
+/// characters where it is typed, since the partner, the host's watchers'
+/// door and every log refuse a longer one and would end the session or
+/// drop the watcher. Plain mode, the host/join scripts and `kaisho watch`
+/// all check it here, so a long line is said to be too long and the
+/// session goes on.
+pub fn chat_text(line: &str) -> Result<&str, UsageError> {
+    let text = line.trim();
+    let chars = text.chars().count();
+    if chars > MAX_CHAT_CHARS {
+        return Err(UsageError::ChatTooLong { chars });
+    }
+    Ok(text)
 }
 
 /// English, for logs and tests; a player is told

@@ -4,6 +4,10 @@
 use super::{Lang, refusal};
 use crate::app::Naming;
 use crate::engine::EngineError;
+use crate::engine::error::Overlong;
+use kaisho_saves::limits::{
+    MAX_ENGINE_ANSWER_BYTES, MAX_ENGINE_ANSWER_LINES, MAX_ENGINE_LINE_BYTES,
+};
 
 /// The engine's failure in the player's language (points on a board of
 /// `size` lines).
@@ -33,6 +37,16 @@ pub fn engine_error(error: &EngineError, naming: Naming, size: u8) -> String {
         }
         (Lang::Ja, EngineError::Board { stones }) => {
             format!("思考エンジンの盤面が対局と違います (黒石: {stones})")
+        }
+        (Lang::Ja, EngineError::Overlong { command, over }) => {
+            let over = match over {
+                Overlong::Line => format!("{MAX_ENGINE_LINE_BYTES} バイトを超える行"),
+                Overlong::Lines => format!("{MAX_ENGINE_ANSWER_LINES} 行を超える答え"),
+                Overlong::Bytes => format!("{MAX_ENGINE_ANSWER_BYTES} バイトを超える答え"),
+            };
+            format!(
+                "思考エンジンが「{command}」に kaisho の読む長さを超える答えを返しました ({over})"
+            )
         }
         (Lang::Ja, EngineError::TimedOut { command, limit }) => format!(
             "思考エンジンが「{command}」に {} 秒以内に答えませんでした",

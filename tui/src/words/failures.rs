@@ -336,6 +336,10 @@ fn series(e: &StoreError) -> String {
             "{}: {bytes} バイトは番碁のファイルとして大きすぎます。ファイルはそのままです: 別の場所へ移してください",
             path.display()
         ),
+        StoreError::NotRegular { path, kind } => format!(
+            "{}: これは {kind} で、番碁のファイルではないので読みませんでした。別の場所へ移してください",
+            path.display()
+        ),
         StoreError::BadName { path } => format!(
             "{}: 名前が番碁の番号ではありません (英数字、'-'、'_')。一覧に出すには名前を変えてください",
             path.display()

@@ -3,7 +3,7 @@
 
 use super::{Failure, Lang, failure};
 use crate::plain::{Usage, UsageError};
-use kaisho_saves::limits::MAX_CHAT_CHARS;
+use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_TYPED_LINE_BYTES};
 
 /// `error` in `lang`.
 #[must_use]
@@ -51,6 +51,12 @@ pub fn usage_error(lang: Lang, error: &UsageError) -> String {
         (Lang::Ja, UsageError::ChatTooLong { chars }) => {
             format!("チャットが{chars}文字あります。{MAX_CHAT_CHARS}文字までです")
         }
+        (Lang::En, UsageError::LineTooLong) => format!(
+            "a line of the input is longer than {MAX_TYPED_LINE_BYTES} bytes; it and the rest of the input were not read"
+        ),
+        (Lang::Ja, UsageError::LineTooLong) => format!(
+            "入力に {MAX_TYPED_LINE_BYTES} バイトを超える行があります。その行から先は読んでいません"
+        ),
     }
 }
 

@@ -8,8 +8,12 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 
 /// A fake engine in Python: it answers every command with `=` until
 /// `genmove`, where it does what `mode` says: `die`, `hang`, answer
-/// `garbage`, an `illegal` move (the last one played), or pass (`passer`,
-/// whose `final_status_list dead` answers the points given in `dead`, and
+/// `garbage` or `long-garbage` (63,000 characters), write a line that never
+/// ends (`endless-line`) or an answer of endless lines (`endless-answer`),
+/// counting what the pipe took in `<script>.sent`, answer an `illegal`
+/// move (the last one played), or pass (`passer`,
+/// whose `final_status_list dead` answers the points given in `dead`,
+/// `long-name`, which also gives a name of 100 characters, and
 /// `mute`, which does not know that command); `wrongboard` lists its
 /// black stones at A1 whatever was placed.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
@@ -37,11 +41,24 @@ for line in sys.stdin:
             sys.stdout.write("hello \x1b[31mworld\n\n")
             sys.stdout.flush()
             continue
+        if mode == "long-garbage":
+            sys.stdout.write("\x1b[2J" + "x" * 63000 + "\n\n")
+            sys.stdout.flush()
+            continue
+        if mode in ("endless-line", "endless-answer"):
+            chunk = "x" * 65536 if mode == "endless-line" else "= A1\n" + "A1\n" * 16383
+            sent = 0
+            while True:
+                sys.stdout.write(chunk)
+                sys.stdout.flush()
+                sent += len(chunk)
+                with open(sys.argv[0] + ".sent", "w") as f:
+                    f.write(str(sent))
         if mode == "illegal":
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
-        if mode in ("passer", "mute"):
+        if mode in ("passer", "mute", "long-name"):
             sys.stdout.write("= pass\n\n")
             sys.stdout.flush()
             continue
@@ -56,7 +73,9 @@ for line in sys.stdin:
         sys.stdout.write("=\n\n")
         sys.stdout.flush()
         break
-    if words[0] == "name":
+    if words[0] == "name" and mode == "long-name":
+        sys.stdout.write("= " + "N" * 100 + "\n\n")
+    elif words[0] == "name":
         sys.stdout.write("= Fake\n\n")
     elif words[0] == "list_stones":
         sys.stdout.write("= A1\n\n")
