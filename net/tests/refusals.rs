@@ -41,8 +41,9 @@ fn told_wrong(host: &NetError, joiner: &NetError, left: u32) {
         );
     }
     let text = joiner.to_string();
+    let tries = if left == 1 { "try" } else { "tries" };
     assert!(
-        text.contains(&format!("wrong join code ({left} tries left)")),
+        text.contains(&format!("wrong join code ({left} {tries} left)")),
         "{text}"
     );
 }

@@ -354,11 +354,11 @@ fn the_host_keeps_refusing_after_the_code_is_burned() {
     } else {
         "ash-0000-ash"
     };
-    for tries_left in [2, 1] {
+    for tries_left in ["2 tries", "1 try"] {
         let (status, text) = join_to_end(&jh, &[addr, wrong]);
         assert_ne!(status, 0);
         assert!(
-            text.contains(&format!("wrong join code ({tries_left} tries left)")),
+            text.contains(&format!("wrong join code ({tries_left} left)")),
             "{text}"
         );
         assert!(!text.contains("saved and can be resumed"), "{text}");
