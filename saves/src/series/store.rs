@@ -232,12 +232,24 @@ impl SeriesStore {
             source,
         };
         fs::create_dir_all(&self.dir).map_err(|e| io_error("create the folder of", e))?;
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(|e| io_error("open", e))?;
+        let mut options = fs::OpenOptions::new();
+        options.create(true).truncate(false).write(true);
+        // Opened without waiting and without following a link, so a FIFO
+        // or a device left in its place is refused, never waited on.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
+        }
+        let file = options.open(&path).map_err(|e| io_error("open", e))?;
+        let regular = file
+            .metadata()
+            .map_err(|e| io_error("inspect", e))?
+            .is_file();
+        if !regular {
+            let why = io::Error::other("it is not a regular file; move it away");
+            return Err(io_error("use as a lock", why));
+        }
         #[cfg(unix)]
         {
             use std::os::fd::AsRawFd;
@@ -460,6 +472,33 @@ mod tests {
         let listed = store.list().unwrap();
         assert_eq!(listed.series.len(), 1, "the lock file is not listed");
         assert!(listed.problems.is_empty(), "{:?}", listed.problems);
+    }
+
+    /// A FIFO left where the lock file goes is refused at once: recording a
+    /// result never waits on it.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_in_place_of_the_lock_file_is_refused_without_waiting() {
+        let (_dir, store) = store();
+        store.create(&id("aki-ben"), &series("aki", "ben")).unwrap();
+        let lock = store.dir().join(".aki-ben.lock");
+        std::fs::remove_file(&lock).unwrap();
+        let c = std::ffi::CString::new(lock.to_str().unwrap()).unwrap();
+        // SAFETY: mkfifo reads a NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let (done, finished) = std::sync::mpsc::channel();
+        let s = store.clone();
+        std::thread::spawn(move || {
+            let base = s.load(&id("aki-ben")).unwrap();
+            let mut next = base.clone();
+            next.record(SeriesResult::Jigo).unwrap();
+            let _ = done.send(s.save(&id("aki-ben"), &base, &next));
+        });
+        let result = finished
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .expect("the save did not wait on the FIFO");
+        assert!(result.is_err(), "{result:?}");
+        assert!(store.load(&id("aki-ben")).unwrap().games().is_empty());
     }
 
     /// Writers on several threads each read, record and write under the
