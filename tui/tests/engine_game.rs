@@ -596,3 +596,23 @@ async fn an_engine_whose_board_differs_from_the_handicap_is_refused() {
     );
     assert!(reaped(pid));
 }
+
+/// An engine that fails before the game is set up leaves no game: the line
+/// says so and does not send the player to Saved games.
+#[tokio::test]
+async fn an_engine_that_fails_to_start_says_nothing_was_saved() {
+    for command in ["/bin/false", "cat"] {
+        let dir = tempfile::tempdir().unwrap();
+        let settings = Settings::even(nine(), Komi::MODERN);
+        let mut terms = terms(command.into(), settings, Color::Black, TimeControl::None);
+        terms.limit_secs = 1;
+        let mut run = Run::start(dir.path(), terms);
+        while run.next().await.is_some() {}
+        run.finish().await;
+        let text = run.closed.clone().expect("a closing line");
+        assert!(text.contains("Nothing was saved"), "{command}: {text}");
+        assert!(!text.contains("Saved games"), "{command}: {text}");
+        let listed = GameStore::new(run.places.games_dir()).list();
+        assert!(listed.games.is_empty(), "{command}: {:?}", listed.games);
+    }
+}

@@ -104,21 +104,27 @@ pub async fn run(
     };
     let pid = gtp.pid();
     // The game's id while it stays adjourned, for its SGF.
-    let (stop, adjourned) =
+    let (stop, adjourned, opened) =
         match Seat::open(gtp, &terms, &name, &store, lang, requests, &news).await {
             Ok(mut seat) => {
                 let stop = seat.play().await;
                 let adjourned = seat.game.outcome().is_none().then(|| seat.game_id());
                 seat.gtp.close().await;
-                (stop, adjourned)
+                (stop, adjourned, true)
             }
             Err((gtp, stop)) => {
                 gtp.close().await;
-                (stop, None)
+                (stop, None, false)
             }
         };
     let mut text = match stop {
         Stop::Line(line) => line,
+        // An engine that fails before the game is set up leaves no game:
+        // there is nothing to resume.
+        Stop::Engine(e) if !opened => {
+            let why = engine_error(&e, naming, size);
+            engine_line(lang, EngineLine::NotStarted(&why))
+        }
         Stop::Engine(e) => {
             let why = engine_error(&e, naming, size);
             engine_line(lang, EngineLine::Adjourned(&why))

@@ -62,6 +62,8 @@ pub enum EngineLine<'a> {
     Thinking,
     /// The game stopped because of the engine, and stays adjourned.
     Adjourned(&'a str),
+    /// The engine failed before a game was set up: nothing was saved.
+    NotStarted(&'a str),
     /// The engine could not answer `final_status_list dead`.
     NoEnding,
     /// The engine accepted the player's proposal.
@@ -91,6 +93,12 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         }
         (Lang::Ja, EngineLine::Adjourned(why)) => {
             format!("対局は打ち掛けになりました: {why}。棋譜は保存済みで、保存した対局から再開できます。")
+        }
+        (Lang::En, EngineLine::NotStarted(why)) => {
+            format!("The game did not start: {why}. Nothing was saved.")
+        }
+        (Lang::Ja, EngineLine::NotStarted(why)) => {
+            format!("対局は始まりませんでした: {why}。何も保存していません。")
         }
         (Lang::En, EngineLine::NoEnding) => "The engine cannot judge the dead stones (final_status_list): the decision is yours. Mark them and propose; it accepts a proposal Article 7 does not contradict.".to_string(),
         (Lang::Ja, EngineLine::NoEnding) => "思考エンジンは死石を判定できません (final_status_list)。判断はあなたに任されます。死石を指定して提案してください。第七条に反しない提案なら受け入れます。".to_string(),
