@@ -108,7 +108,9 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
             let dead = match dead.len() {
                 0 => "no dead stones".to_string(),
                 n if n <= 8 => format!("dead {}", naming.names(dead, size)),
-                n => format!("{n} dead stones"),
+                // Every point is named: a member who listens to the screen
+                // has no marks to look at.
+                n => format!("{n} dead stones, {}", naming.names(dead, size)),
             };
             let count = t
                 .count
@@ -188,7 +190,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
             let dead = match dead.len() {
                 0 => "死に石なし".to_string(),
                 n if n <= 8 => format!("死に石 {}", naming.names(dead, size)),
-                n => format!("死に石{n}子"),
+                n => format!("死に石{n}子 {}", naming.names(dead, size)),
             };
             let count = t
                 .count
@@ -378,6 +380,31 @@ mod tests {
         assert_eq!(outcome(Lang::Ja, half), "白の半目勝ち (W+0.5)");
         assert_eq!(outcome(Lang::Ja, Outcome::NoResult), "無勝負 (Void)");
         assert_eq!(outcome(Lang::Ja, Outcome::BothLose), "両負け");
+    }
+
+    /// A large proposal (an engine's, say) names every stone, as a small
+    /// one does: plain mode and a screen reader have no marks to look at.
+    #[test]
+    fn a_proposal_of_many_stones_names_every_point() {
+        let dead: Vec<Point> = (0..12).map(|i| Point::new(i % 9, i / 9)).collect();
+        let propose = Event::Propose {
+            by: Color::White,
+            dead: dead.clone(),
+        };
+        let note = Note::Event {
+            event: &propose,
+            moves: 40,
+            proposal: 0,
+            outcome: None,
+        };
+        for lang in [Lang::En, Lang::Ja] {
+            let said = sgf_note(lang, note, 9);
+            for p in &dead {
+                let name = p.to_gtp(9);
+                assert!(said.contains(&name), "{lang:?}: no {name} in {said}");
+            }
+        }
+        assert!(sgf_note(Lang::En, note, 9).contains("12 dead stones, A9"));
     }
 
     #[test]
