@@ -233,3 +233,51 @@ fn a_network_game_calls_only_our_own_clock() {
     let cmds = update(&mut state, net_clocks(Color::White, 541_000));
     assert_eq!(said(cmds), Vec::<String>::new());
 }
+
+/// The loser on time reads `time up` after the flag, never the clock it
+/// had booked before its last turn; and once the flag has fallen nobody
+/// is asked to move.
+#[test]
+fn a_game_lost_on_time_shows_time_up_for_the_loser() {
+    let mut state = timed_game();
+    let (said, _) = ticks(&mut state, 15 + 24 + 2);
+    assert!(
+        said.iter().any(|s| s.contains("Black ran out of time")),
+        "{said:?}"
+    );
+    let rows = screen_rows(&state);
+    let black = rows
+        .iter()
+        .position(|r| r.contains("● Black"))
+        .expect("Black's line");
+    assert!(rows[black + 1].contains("time up"), "{rows:#?}");
+    assert!(!rows[black + 1].contains('+'), "{rows:#?}");
+}
+
+/// The rows of the screen at 80×24.
+fn screen_rows(state: &Front) -> Vec<String> {
+    let backend = render(state);
+    let buffer = backend.buffer();
+    (0..buffer.area.height)
+        .map(|y| {
+            (0..buffer.area.width)
+                .map(|x| buffer[(x, y)].symbol())
+                .collect()
+        })
+        .collect()
+}
+
+/// A network game between the flag's fall and the claim: the panel says
+/// the time is up, not "your move".
+#[test]
+fn a_fallen_flag_is_not_shown_as_the_players_move() {
+    let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    let mut state = home();
+    start_network_game(&mut state, game, Color::Black);
+    // Main time and all three periods spent: 10 min + 3 × 30 s and more.
+    update(&mut state, net_clocks(Color::Black, 700_000));
+    let screen = screen_rows(&state).join("\n");
+    assert!(screen.contains("time up"), "{screen}");
+    assert!(screen.contains("Black's time is up"), "{screen}");
+    assert!(!screen.contains("to play: your move"), "{screen}");
+}

@@ -143,6 +143,20 @@ pub struct ClockFace {
 }
 
 impl ClockFace {
+    /// The clock of `color` as the screen shows it in `game`: a side that
+    /// lost on time reads `time up`, whatever its clock last booked (a
+    /// period may have been left on it when the flag was claimed).
+    #[must_use]
+    pub fn shown(&self, game: &kaisho_core::Game, color: Color) -> Dial {
+        match game.outcome() {
+            Some(kaisho_core::Outcome::Win {
+                winner,
+                by: kaisho_core::WinBy::Time,
+            }) if winner != color => Dial::TimeUp,
+            _ => self.dial(color),
+        }
+    }
+
     /// The clock of `color` as it reads now.
     #[must_use]
     pub fn dial(&self, color: Color) -> Dial {

@@ -7,7 +7,7 @@ use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor};
-use crate::words::{EngineLine, Lang, Say, WatchSay, engine_line, say, watch_say};
+use crate::words::{Dial, EngineLine, Lang, Say, WatchSay, engine_line, say, watch_say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -151,25 +151,32 @@ fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
                 },
             )),
         ]));
-        let clocks = match (&session.net, &session.timer) {
-            (Some(net), _) => net.clocks,
-            (None, Some(timer)) => {
-                let running = session.game.phase() == Phase::Playing;
-                Some(timer.face(running.then(|| session.game.to_move())))
-            }
-            (None, None) => None,
-        };
+        let clocks = face_of(session);
         if session.net.is_some() || clocks.is_some() {
-            lines.push(seat_line(session.net.as_ref(), clocks, color, theme));
+            let dial = clocks.map(|face| face.shown(&session.game, color));
+            lines.push(seat_line(session.net.as_ref(), dial, color, theme));
         }
     }
     lines
 }
 
 /// A network player's name (and who is this side) and the clock.
+/// Both clocks of the game on the screen: the network task's report, or
+/// the clock at this keyboard.
+fn face_of(session: &Table) -> Option<ClockFace> {
+    match (&session.net, &session.timer) {
+        (Some(net), _) => net.clocks,
+        (None, Some(timer)) => {
+            let running = session.game.phase() == Phase::Playing;
+            Some(timer.face(running.then(|| session.game.to_move())))
+        }
+        (None, None) => None,
+    }
+}
+
 fn seat_line(
     net: Option<&NetSeat>,
-    clocks: Option<ClockFace>,
+    dial: Option<Dial>,
     color: Color,
     theme: Theme,
 ) -> Line<'static> {
@@ -184,8 +191,8 @@ fn seat_line(
             fit(&n.names[color.index()], 16 - columns(&you)).trim_end()
         )
     });
-    let clock = clocks
-        .map(|face| crate::words::dial(theme.lang, face.dial(color), theme.ascii))
+    let clock = dial
+        .map(|dial| crate::words::dial(theme.lang, dial, theme.ascii))
         .unwrap_or_default();
     Line::from(theme.text(&format!("  {} {clock}", fit(&name, 16))))
 }
@@ -195,7 +202,12 @@ fn play(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'stat
     let size = game.settings().size.get();
     let name = |p| state.naming.name(p, size);
     let lang = theme.lang;
+    let flag_fallen =
+        face_of(session).is_some_and(|face| face.dial(game.to_move()) == Dial::TimeUp);
     let turn = match &session.net {
+        // Between the flag's fall and the claim that ends the game, nobody
+        // is asked to move.
+        _ if flag_fallen => Say::FlagFallen(game.to_move()),
         Some(net) if net.local == game.to_move() => Say::ToPlayYourMove(game.to_move()),
         Some(net) => Say::ToPlayPartner(game.to_move(), net.partner()),
         None => Say::ToPlay(game.to_move()),

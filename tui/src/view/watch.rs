@@ -73,7 +73,7 @@ pub fn render_panel(
             ]));
             let clock = watch
                 .face()
-                .map(|face| crate::words::dial(lang, face.dial(color), theme.ascii))
+                .map(|face| crate::words::dial(lang, face.shown(game, color), theme.ascii))
                 .unwrap_or_default();
             lines.push(Line::from(format!("  {clock}")));
         }

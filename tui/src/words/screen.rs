@@ -31,6 +31,8 @@ pub enum Say<'a> {
     ToPlayYourMove(Color),
     ToPlayPartner(Color, &'a str),
     ToPlay(Color),
+    /// The side on turn has no time left; the loss on time is on its way.
+    FlagFallen(Color),
     /// The move number and the phase.
     MoveAndPhase {
         moves: u32,
@@ -185,6 +187,7 @@ fn english(text: Say<'_>) -> String {
         Say::ToPlayYourMove(x) => format!("{} to play: your move", c(x)),
         Say::ToPlayPartner(x, who) => format!("{} to play: {who}", c(x)),
         Say::ToPlay(x) => format!("{} to play", c(x)),
+        Say::FlagFallen(x) => format!("{}'s time is up", c(x)),
         Say::MoveAndPhase { moves, phase: p } => {
             format!("move {moves}, game {}", phase(Lang::En, p))
         }
@@ -287,6 +290,7 @@ fn japanese(text: Say<'_>) -> String {
         Say::ToPlayYourMove(x) => format!("{}の番: あなたの手番", c(x)),
         Say::ToPlayPartner(x, who) => format!("{}の番: {who}", c(x)),
         Say::ToPlay(x) => format!("{}の番", c(x)),
+        Say::FlagFallen(x) => format!("{}の時間切れ", c(x)),
         Say::MoveAndPhase { moves, phase: p } => {
             format!("{moves}手目、{}", phase(Lang::Ja, p))
         }
