@@ -284,3 +284,71 @@ fn a_report_the_mirror_disagrees_with_stops_the_game_with_a_fault() {
         "{said:?}"
     );
 }
+
+/// Types `text` into the open prompt and presses Enter.
+fn type_and_enter(state: &mut Front, text: &str) -> Vec<kaisho::app::Cmd> {
+    for c in text.chars() {
+        press(state, KeyCode::Char(c));
+    }
+    update(state, common::key(KeyCode::Enter))
+}
+
+/// An empty or malformed code is refused on the Join screen itself, with
+/// what was typed kept in the prompt; nothing is dialled.
+#[test]
+fn a_code_that_cannot_be_dialled_keeps_the_join_form() {
+    let dir = tempfile::tempdir().unwrap();
+    for typed in ["", "127.0.0.1:7878"] {
+        let mut state = home_in(dir.path());
+        open_from_home(&mut state, HomeItem::JoinLan);
+        let cmds = type_and_enter(&mut state, typed);
+        assert!(
+            !cmds.iter().any(|c| matches!(c, kaisho::app::Cmd::Net(_))),
+            "{typed:?}: {cmds:?}"
+        );
+        assert!(matches!(state.screen, Screen::Join(_)), "{typed:?}");
+        assert_eq!(
+            state.prompt,
+            Some(kaisho::app::Prompt::Text(
+                kaisho::app::Field::JoinCode,
+                typed.to_string()
+            ))
+        );
+        assert!(
+            state
+                .message
+                .as_ref()
+                .is_some_and(|m| m.text.contains("an address and a code")),
+            "{:?}",
+            state.message
+        );
+    }
+}
+
+/// A join the host refused (a wrong code): Esc goes back to the Join
+/// screen with the address and code typed, for one correction.
+#[test]
+fn a_refused_join_goes_back_to_the_form_with_the_code_typed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::JoinLan);
+    let code = "127.0.0.1:7878 tide-4821-oak";
+    let cmds = type_and_enter(&mut state, code);
+    assert!(cmds.iter().any(|c| matches!(c, kaisho::app::Cmd::Net(_))));
+    assert!(matches!(state.screen, Screen::Lobby(_)));
+    update(
+        &mut state,
+        Msg::Net(NetNews::Closed(
+            "wrong join code (2 tries left): check it with the host and try again".into(),
+        )),
+    );
+    press(&mut state, KeyCode::Esc);
+    assert!(matches!(state.screen, Screen::Join(_)));
+    assert_eq!(
+        state.prompt,
+        Some(kaisho::app::Prompt::Text(
+            kaisho::app::Field::JoinCode,
+            code.to_string()
+        ))
+    );
+}

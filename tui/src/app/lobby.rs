@@ -13,7 +13,7 @@ use super::series_net::SeriesTerms;
 use super::timer::CLOCKS;
 use super::{Screen, State};
 use crate::words::{FormValue, Lang, Note, clock_words, form_value, note};
-use crate::words::{Say, WatchSay, say, watch_say};
+use crate::words::{Say, WatchSay, net_refusal, say, watch_say};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
@@ -227,6 +227,10 @@ pub struct Lobby {
     /// The seat is an engine's: it is starting, not waiting for a person,
     /// and the game it starts has no chat and no watchers.
     pub engine: bool,
+    /// The code a join was tried with: a join that failed goes back to the
+    /// Join screen with it typed, so a retry needs one correction, not
+    /// the whole code again.
+    pub retry: Option<String>,
 }
 
 /// Opens the host's form with the home menu's board, komi and handicap.
@@ -366,8 +370,17 @@ pub(super) fn join(
     out: &mut Out,
 ) {
     let code = code.trim().to_string();
+    // A code that cannot be dialled is refused here, and the prompt stays
+    // open with what was typed.
+    if let Err(e) = kaisho_net::JoinCode::parse(&code) {
+        let naming = state.naming;
+        out.refuse(net_refusal(&e, naming, BoardSize::NINETEEN.get()));
+        state.prompt = Some(Prompt::Text(Field::JoinCode, code));
+        return;
+    }
     let title = say(state.naming.lang, Say::Joining(&code));
     let (terms, game) = series.unzip();
+    let retry = game.is_none().then(|| code.clone());
     let plan = Plan::Join {
         code,
         series: terms,
@@ -375,6 +388,7 @@ pub(super) fn join(
     start(state, plan, title, out);
     if let Screen::Lobby(lobby) = &mut state.screen {
         lobby.series = game;
+        lobby.retry = retry;
     }
 }
 
@@ -399,13 +413,20 @@ pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out)
     state.message = None;
 }
 
-/// Leaves the lobby: the network task stops, nothing was played.
+/// Leaves the lobby: the network task stops, nothing was played. A join
+/// that failed goes back to the Join screen with its code typed.
 pub(super) fn leave(state: &mut State, out: &mut Out) {
-    if let Screen::Lobby(lobby) = &state.screen
-        && !lobby.closed
-    {
-        out.cmds.push(Cmd::Net(NetRequest::Leave));
+    let mut retry = None;
+    if let Screen::Lobby(lobby) = &mut state.screen {
+        if !lobby.closed {
+            out.cmds.push(Cmd::Net(NetRequest::Leave));
+        }
+        retry = lobby.retry.take().filter(|_| lobby.closed);
     }
     state.screen = Screen::Home;
     state.message = None;
+    if let Some(code) = retry {
+        super::finding::open_join(state, false);
+        state.prompt = Some(Prompt::Text(Field::JoinCode, code));
+    }
 }
