@@ -178,6 +178,21 @@ fn nine_by_nine_at_40_by_15_shows_the_board_and_a_status_line() {
     insta::assert_snapshot!(render_at(&state, 40, 15));
 }
 
+/// The compact status line keeps whose turn it is while a message is
+/// shown (a game just resumed, a move said), with the message after it.
+#[test]
+fn nine_by_nine_at_40_by_15_keeps_the_turn_beside_a_message() {
+    let mut state = new_game(9);
+    common::update(&mut state, kaisho::app::Msg::Resize(40, 15));
+    play(&mut state, "E5");
+    assert!(state.message.is_some());
+    let backend = render_at(&state, 40, 15);
+    let buffer = backend.buffer();
+    let status: String = (0..40).map(|x| buffer[(x, 11)].symbol()).collect();
+    assert!(status.starts_with("White to play"), "{status:?}");
+    assert!(status.contains("E5"), "{status:?}");
+}
+
 /// The compact screen shows the open question on its status line.
 #[test]
 fn nine_by_nine_at_40_by_15_shows_the_open_question() {

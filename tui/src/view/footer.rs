@@ -47,10 +47,17 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
     .render(hints, buf);
 }
 
-/// The one line under a board with no room for its panel: the message or
-/// the open question, else whose turn it is and the move number.
+/// The one line under a board with no room for its panel: the open
+/// question or a refusal, which need an answer; else whose turn it is and
+/// the move number, with the latest message after them, so the turn never
+/// leaves the screen.
 pub fn render_status(state: &State, session: &Table, theme: Theme, line: Rect, buf: &mut Buffer) {
-    if state.prompt.is_some() || state.message.is_some() {
+    let needs_answer = state.prompt.is_some()
+        || state
+            .message
+            .as_ref()
+            .is_some_and(|m| m.tone == Tone::Error);
+    if needs_answer {
         render(
             state,
             theme,
@@ -62,12 +69,17 @@ pub fn render_status(state: &State, session: &Table, theme: Theme, line: Rect, b
     }
     let game = &session.game;
     let lang = theme.lang;
-    let text = match (game.playout(), game.phase()) {
+    let mut text = match (game.playout(), game.phase()) {
         (Some(scratch), _) => words::playout_status(lang, scratch.to_move()),
+        // With a message to show, the turn alone: the message says the rest.
+        (None, Phase::Playing) if state.message.is_some() => say(lang, Say::ToPlay(game.to_move())),
         (None, Phase::Playing) => say(lang, Say::StatusPlay(game.to_move(), game.move_number())),
         (None, Phase::Ended) => say(lang, Say::StatusEnded(&outcome_line(game, lang))),
         (None, _) => say(lang, Say::StatusDecide(session.actor())),
     };
+    if let Some(message) = &state.message {
+        text = format!("{text} · {}", message.text);
+    }
     Line::from(Span::styled(theme.text(&text), theme.plain())).render(line, buf);
 }
 
