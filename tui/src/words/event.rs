@@ -197,7 +197,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
                 .map(|o| format!("、計算 {}", o.result_string()))
                 .unwrap_or_default();
             format!(
-                "{}の終局処理案{}: {dead}{count}。{}は合意か対案を",
+                "{}の終局処理案{}: {dead}{count}。{}は合意するか対案を出してください",
                 who(by),
                 t.proposal,
                 who(by.opponent())
@@ -425,7 +425,7 @@ mod tests {
         );
         assert_eq!(
             sgf_note(Lang::Ja, note, 9),
-            "白の終局処理案2: 死に石 A9。黒は合意か対案を"
+            "白の終局処理案2: 死に石 A9。黒は合意するか対案を出してください"
         );
         let play = Event::Play {
             color: Color::Black,

@@ -304,14 +304,14 @@ fn japanese(text: Say<'_>) -> String {
         Say::NoResultDeclined => "無勝負は断られた: 反復の着手は不可".to_string(),
         Say::ToDecide(x) => format!("{}が決める", c(x)),
         Say::ToAnswer(who) => format!("{who}の答え待ち"),
-        Say::AcceptOrCounter => "合意か対案を".to_string(),
+        Say::AcceptOrCounter => "合意するか対案を出す".to_string(),
         Say::MarkAndPropose => "死に石を指定して提案".to_string(),
         Say::PhaseThen(p, then) => format!("{}: {then}", phase(Lang::Ja, p)),
         Say::ProposalBy { number, by, dead } => {
             format!("{}の終局処理案{number}: 死に石{dead}", c(by))
         }
         Say::NoProposalYet => "終局処理案はまだない".to_string(),
-        Say::Marked { count, cursor } => format!("死に石{count}を指定、カーソル {cursor}"),
+        Say::Marked { count, cursor } => format!("死に石を{count}子指定、カーソル {cursor}"),
         Say::Reading { chains, dead } => format!("読み中: {chains}群 (?)、死に石{dead}"),
         Say::Legend { dead, territory } => format!(
             "{} {} 死に石  {} {} 地",
