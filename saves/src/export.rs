@@ -7,7 +7,7 @@
 use crate::atomic::{Access, write_atomically};
 use crate::log::SavedGame;
 use crate::sgf::{self, KibitzLine, Note, SgfRecord, Words};
-use kaisho_core::Event;
+use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
 
 /// The SGF record of a saved game, its comments in the front end's `words`
@@ -25,11 +25,16 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         &date,
         words,
     );
-    // Each chat line goes on the node of the last move standing before it.
+    // Each chat line goes on the node of the last move standing before it,
+    // under the name of the player who said it.
     for line in &saved.contents.chat {
+        let from = match line.from {
+            Color::Black => &header.black.name,
+            Color::White => &header.white.name,
+        };
         record.comment_after(
             moves_before(saved, line.after_event),
-            &format!("[{}] {}", line.from, line.text),
+            &format!("[{from}] {}", line.text),
         );
     }
     record

@@ -98,7 +98,10 @@ fn an_exported_game_reads_back_with_its_ending_as_comments() {
         .iter()
         .filter_map(|m| m.comment.as_deref())
         .collect();
-    assert!(comments[0].contains("[White] yoroshiku"), "{comments:?}");
+    assert!(
+        comments[0].contains("[Go Seigen] yoroshiku"),
+        "{comments:?}"
+    );
     let last = comments.last().unwrap();
     assert!(last.contains("Propose { by: White"), "{last}");
     assert!(last.contains("proposal: 2"), "{last}");

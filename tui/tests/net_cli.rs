@@ -314,7 +314,8 @@ fn a_plain_mode_watcher_follows_a_plain_mode_game() {
     white.expect("move 1, Black E5");
     watcher.expect("move 1, Black E5");
     white.say("chat onegaishimasu");
-    watcher.expect("chat from White: onegaishimasu");
+    let said = watcher.expect("chat from ");
+    assert!(said.ends_with("(White): onegaishimasu"), "{said}");
     watcher.say("chat thick shape");
     white.say("play D4");
     black.expect("move 2, White D4");
@@ -1120,7 +1121,7 @@ fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_aft
     host.expect("event 2: move 2, White D4");
     watcher.expect("move 2, White D4");
     host.say("chat onegaishimasu");
-    watcher.expect("chat from Black: onegaishimasu");
+    watcher.expect("chat from Honinbo (Black): onegaishimasu");
     host.say("resign");
     watcher.expect("Black resigns");
     watcher.expect("watch ended: ");

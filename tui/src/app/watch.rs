@@ -60,6 +60,14 @@ pub struct WatchScreen {
 }
 
 impl WatchScreen {
+    /// The name of the player of `color`, once the game has come.
+    #[must_use]
+    pub fn player(&self, color: Color) -> Option<&str> {
+        self.watched
+            .as_ref()
+            .map(|w| w.names[color.index()].as_str())
+    }
+
     /// Whether a clock runs on this screen: a game followed in play.
     #[must_use]
     pub fn running(&self) -> bool {
@@ -225,9 +233,14 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         // The talk is said too, for the message line and plain mode.
         NetNews::Said { color, text } => {
+            let name = watch.player(color);
             out.say(watch_line(
                 naming.lang,
-                WatchLine::Said { color, text: &text },
+                WatchLine::Said {
+                    color,
+                    name,
+                    text: &text,
+                },
             ));
             watch.hear(Talk::Said { color, text });
         }

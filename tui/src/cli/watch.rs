@@ -80,10 +80,12 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
                 );
             }
             Seen::Said { color, text } => {
-                println!(
-                    "{}",
-                    watch_line(lang, WatchLine::Said { color, text: &text })
-                );
+                let line = WatchLine::Said {
+                    color,
+                    name: Some(watcher.names[color.index()].as_str()),
+                    text: &text,
+                };
+                println!("{}", watch_line(lang, line));
             }
             Seen::Kibitz { name, text } => {
                 let line = WatchLine::Kibitz {

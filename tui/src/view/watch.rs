@@ -163,6 +163,7 @@ fn talk(
                 Talk::Said { color, text } => (
                     WatchLine::Said {
                         color: *color,
+                        name: watch.player(*color),
                         text,
                     },
                     true,

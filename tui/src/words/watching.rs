@@ -15,8 +15,13 @@ pub enum WatchLine<'a> {
         black: &'a str,
         white: &'a str,
     },
-    /// A player's chat line.
-    Said { color: Color, text: &'a str },
+    /// A player's chat line, with the player's name when the game has
+    /// come (a member knows the players by name, not by colour).
+    Said {
+        color: Color,
+        name: Option<&'a str>,
+        text: &'a str,
+    },
     /// Another watcher's chat line.
     Kibitz { name: &'a str, text: &'a str },
     /// The host closed the game to watchers, saying why.
@@ -33,10 +38,44 @@ pub fn watch_line(lang: Lang, line: WatchLine<'_>) -> String {
         (Lang::Ja, WatchLine::Watching { id, black, white }) => {
             format!("観戦中 {id}: 黒 {black}、白 {white}")
         }
-        (Lang::En, WatchLine::Said { color: c, text }) => {
+        (
+            Lang::En,
+            WatchLine::Said {
+                color: c,
+                name: Some(name),
+                text,
+            },
+        ) => {
+            format!("chat from {name} ({}): {text}", color(Lang::En, c))
+        }
+        (
+            Lang::En,
+            WatchLine::Said {
+                color: c,
+                name: None,
+                text,
+            },
+        ) => {
             format!("chat from {}: {text}", color(Lang::En, c))
         }
-        (Lang::Ja, WatchLine::Said { color: c, text }) => {
+        (
+            Lang::Ja,
+            WatchLine::Said {
+                color: c,
+                name: Some(name),
+                text,
+            },
+        ) => {
+            format!("{name} ({}) のチャット: {text}", color(Lang::Ja, c))
+        }
+        (
+            Lang::Ja,
+            WatchLine::Said {
+                color: c,
+                name: None,
+                text,
+            },
+        ) => {
             format!("{}のチャット: {text}", color(Lang::Ja, c))
         }
         (Lang::En, WatchLine::Kibitz { name, text }) => format!("kibitz from {name}: {text}"),
@@ -187,6 +226,7 @@ mod tests {
             },
             WatchLine::Said {
                 color: Color::White,
+                name: Some("Ben"),
                 text: "yoroshiku",
             },
             WatchLine::Kibitz {
@@ -197,13 +237,13 @@ mod tests {
         ];
         let english = [
             "watching game g1: Black Aki, White Ben",
-            "chat from White: yoroshiku",
+            "chat from Ben (White): yoroshiku",
             "kibitz from Chie: thin",
             "watch ended: goodbye",
         ];
         let japanese = [
             "観戦中 g1: 黒 Aki、白 Ben",
-            "白のチャット: yoroshiku",
+            "Ben (白) のチャット: yoroshiku",
             "観戦者 Chie: thin",
             "観戦終了: goodbye",
         ];
