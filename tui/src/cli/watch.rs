@@ -7,9 +7,9 @@
 use super::host::{commands, load_env, runtime};
 use clap::Args;
 use kaisho::app::describe;
-use kaisho::netplay::{NO_BOARD, NetplayError};
+use kaisho::netplay::NetplayError;
 use kaisho::plain::chat_text;
-use kaisho::words::{Lang, WatchLine, naming_for, netplay_error, usage_error, watch_line};
+use kaisho::words::{Lang, WatchLine, naming_for, usage_error, watch_line, watch_refusal};
 use kaisho_net::{JoinCode, Seen};
 use kaisho_saves::config;
 use std::path::Path;
@@ -33,8 +33,7 @@ pub fn run(args: WatchArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     match runtime().and_then(|rt| rt.block_on(watch(args, home, lang))) {
         Ok(code) => code,
         Err(e) => {
-            let naming = naming_for(lang);
-            eprintln!("kaisho watch: {}", netplay_error(&e, naming, NO_BOARD));
+            eprintln!("kaisho watch: {}", watch_refusal(&e, naming_for(lang)));
             ExitCode::FAILURE
         }
     }

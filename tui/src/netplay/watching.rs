@@ -3,9 +3,9 @@
 //! (each event checked by the watcher's own core) and sends the player's
 //! lines as kibitz. It sends nothing to the game: a watcher cannot.
 
-use super::{Env, NO_BOARD, NetplayError};
+use super::{Env, NetplayError};
 use crate::app::{NetNews, NetRequest, Watched};
-use crate::words::{Lang, WatchSay, naming_for, net_refusal, netplay_error, watch_say};
+use crate::words::{Lang, naming_for, watch_refusal};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{Dropped, JoinCode, NetError, Seen, Watcher};
 use kaisho_saves::places::Places;
@@ -25,24 +25,17 @@ pub async fn run(
     let (why, again) = match follow(&code, &name, &places, &mut requests, &news).await {
         Ok(Some(why)) => (why, true),
         Ok(None) => return,
-        Err(NetplayError::Net(e)) => {
-            let again = !matches!(e, NetError::Dropped(Dropped::PlayersClosed));
-            (dropped(&e, lang), again)
+        Err(e) => {
+            // Closed by the players, or a burned code: dialling again
+            // cannot get in.
+            let again = !matches!(
+                e,
+                NetplayError::Net(NetError::Dropped(Dropped::PlayersClosed) | NetError::CodeBurned)
+            );
+            (watch_refusal(&e, naming_for(lang)), again)
         }
-        Err(e) => (netplay_error(&e, naming_for(lang), NO_BOARD), true),
     };
     let _ = news.send(NetNews::WatchEnded { why, again });
-}
-
-/// Why the watch ended, for a watcher: dropped for falling behind or by
-/// the players, or the host gone.
-fn dropped(e: &NetError, lang: Lang) -> String {
-    match e {
-        NetError::Connection(why) | NetError::Refused(why) => {
-            watch_say(lang, WatchSay::HostGone(why))
-        }
-        other => net_refusal(other, naming_for(lang), NO_BOARD),
-    }
 }
 
 /// Follows the game; `Ok(None)` when the player left, `Ok(Some(why))`
@@ -111,28 +104,57 @@ async fn left(requests: &mut UnboundedReceiver<NetRequest>) {
 mod tests {
     use super::*;
 
+    fn told(e: NetError, lang: Lang) -> String {
+        watch_refusal(&NetplayError::Net(e), naming_for(lang))
+    }
+
+    fn behind() -> NetError {
+        NetError::Dropped(Dropped::Behind)
+    }
+
+    fn closed() -> NetError {
+        NetError::Dropped(Dropped::PlayersClosed)
+    }
+
+    /// A watch code, not a join code: a watcher is told which was wrong,
+    /// and never that a game of its own was saved.
+    #[test]
+    fn a_wrong_or_burned_watch_code_is_told_as_a_watch_code() {
+        let wrong = told(NetError::WrongCode { left: 1 }, Lang::En);
+        assert_eq!(
+            wrong,
+            "wrong watch code (1 try left): check it with the host and try again"
+        );
+        let burned = told(NetError::CodeBurned, Lang::En);
+        assert!(burned.starts_with("the watch code was burned"), "{burned}");
+        assert!(
+            told(NetError::WrongCode { left: 2 }, Lang::Ja).starts_with("観戦コードが違います")
+        );
+        let stranger = told(NetError::NotPaired("stream closed".into()), Lang::En);
+        assert!(!stranger.contains("saved"), "{stranger}");
+        assert!(!told(NetError::Connection("gone".into()), Lang::En).contains("resumed"));
+    }
+
     /// Each way a watch ends has its own sentence, in both languages.
     #[test]
     fn a_dropped_watch_says_whether_it_fell_behind_was_closed_or_lost_its_host() {
-        let behind = NetError::Dropped(Dropped::Behind);
-        let closed = NetError::Dropped(Dropped::PlayersClosed);
         let gone = NetError::Connection("no word from the partner for 8 seconds".into());
         assert_eq!(
-            dropped(&behind, Lang::En),
+            told(behind(), Lang::En),
             "this watcher fell too far behind the game; watch again to catch up"
         );
-        assert_eq!(dropped(&closed, Lang::En), "the players closed watching");
+        assert_eq!(told(closed(), Lang::En), "the players closed watching");
         assert_eq!(
-            dropped(&gone, Lang::En),
+            told(gone, Lang::En),
             "the host closed the connection: no word from the partner for 8 seconds"
         );
         assert_eq!(
-            dropped(&behind, Lang::Ja),
+            told(behind(), Lang::Ja),
             "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます"
         );
-        assert_eq!(dropped(&closed, Lang::Ja), "対局者が観戦を締め切りました");
+        assert_eq!(told(closed(), Lang::Ja), "対局者が観戦を締め切りました");
         assert_eq!(
-            dropped(&NetError::Refused("goodbye".into()), Lang::Ja),
+            told(NetError::Refused("goodbye".into()), Lang::Ja),
             "主催者との接続が切れました: goodbye"
         );
     }

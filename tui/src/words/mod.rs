@@ -58,5 +58,5 @@ pub use series::{
 pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use text::Text;
 pub use usage::usage_error;
-pub use watching::{WatchLine, WatchSay, watch_line, watch_say};
+pub use watching::{WatchLine, WatchSay, watch_line, watch_refusal, watch_say};
 pub use width::{fit, pad_left, pad_right, width};

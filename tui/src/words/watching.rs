@@ -3,8 +3,11 @@
 //! clocks and how the watch ended. Each starts with a fixed word so a
 //! script reading them can find them.
 
-use super::{Lang, color};
+use super::{Lang, color, net_refusal, netplay_error};
+use crate::app::Naming;
+use crate::netplay::NetplayError;
 use kaisho_core::Color;
+use kaisho_net::NetError;
 
 /// A line of a watched game, with its values.
 #[derive(Debug, Clone, Copy)]
@@ -184,6 +187,37 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         (Lang::Ja, WatchSay::Allowed(n)) => format!("可 (最大{n}人)"),
         (Lang::En, WatchSay::NotAllowed) => "off".into(),
         (Lang::Ja, WatchSay::NotAllowed) => "不可".into(),
+    }
+}
+
+/// Why a watch could not be had or ended, told to the watcher: a watch
+/// code, not a join code, was wrong or burned, and nothing of the game is
+/// the watcher's to save or resume.
+#[must_use]
+pub fn watch_refusal(error: &NetplayError, naming: Naming) -> String {
+    let lang = naming.lang;
+    let NetplayError::Net(e) = error else {
+        return netplay_error(error, naming, crate::netplay::NO_BOARD);
+    };
+    match (lang, e) {
+        (_, NetError::Connection(why) | NetError::Refused(why) | NetError::NotPaired(why)) => {
+            watch_say(lang, WatchSay::HostGone(why.as_str()))
+        }
+        (Lang::En, NetError::WrongCode { left }) => {
+            let tries = if *left == 1 { "try" } else { "tries" };
+            format!("wrong watch code ({left} {tries} left): check it with the host and try again")
+        }
+        (Lang::Ja, NetError::WrongCode { left }) => {
+            format!("観戦コードが違います (あと{left}回)。主催者に確かめて、もう一度どうぞ")
+        }
+        (Lang::En, NetError::CodeBurned) => {
+            "the watch code was burned after 3 wrong tries: no watcher can come in with it any more"
+                .into()
+        }
+        (Lang::Ja, NetError::CodeBurned) => {
+            "3回間違えたため観戦コードは使えなくなりました。この対局にはもう観戦で入れません".into()
+        }
+        (_, other) => net_refusal(other, naming, crate::netplay::NO_BOARD),
     }
 }
 
