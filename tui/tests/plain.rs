@@ -518,3 +518,39 @@ fn a_play_out_is_typed_as_commands_in_plain_mode() {
         "{out}"
     );
 }
+
+/// A fake GTP engine in `dir` (the tests' common one, here by path).
+#[path = "common/engine.rs"]
+mod engine;
+
+/// Piped lines wait for what they need: the moves after `engine` wait for
+/// the game, and each move waits for the engine's reply, so a script plays
+/// in the order it is written.
+#[test]
+fn piped_lines_wait_for_the_engine_game_and_its_replies() {
+    let home = tempfile::tempdir().unwrap();
+    let command = engine::fake_engine(home.path(), "passer");
+    let input = b"engine b 9 6.5 0\nE5\nC3\nboard\nquit\n";
+    let (_, out) = kaisho_in(home.path(), &["--plain", "--engine", &command], input);
+    assert!(!out.contains("unknown command"), "{out}");
+    assert!(!out.contains("out of turn"), "{out}");
+    let c3 = out
+        .find("move 3, Black C3")
+        .unwrap_or_else(|| panic!("{out}"));
+    let e5 = out
+        .find("move 1, Black E5")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(e5 < c3, "{out}");
+    let board = out
+        .rfind("A B C D E F G H J")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(board > c3, "the board comes after the moves: {out}");
+}
+
+/// A line plain mode does not know is echoed as it was typed.
+#[test]
+fn an_unknown_command_is_echoed_as_typed() {
+    let home = tempfile::tempdir().unwrap();
+    let (_, out) = kaisho_in(home.path(), &["--plain"], b"Frobnicate\nquit\n");
+    assert!(out.contains("unknown command 'Frobnicate'"), "{out}");
+}

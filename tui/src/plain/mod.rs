@@ -10,11 +10,13 @@ mod usage;
 pub use parse::{Line, parse};
 pub use usage::{Usage, UsageError, chat_text};
 
-use crate::app::{Cmd, Msg, READ_BURST, READ_SLICE, State};
+use crate::app::{Cmd, Command, Msg, NetNews, READ_BURST, READ_SLICE, Screen, State, Tone};
 use crate::logging;
 use crate::shell::Shell;
 use crate::words;
+use kaisho_core::Phase;
 use kaisho_saves::limits::MAX_TYPED_LINE_BYTES;
+use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;
 use tokio::sync::mpsc;
@@ -55,11 +57,28 @@ async fn session(
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
     tick.tick().await;
+    // Lines that cannot apply yet (a move while the engine or the partner
+    // thinks, anything but leaving while a game is being set up, anything
+    // while our own move is on its way) wait here, in order, as a script's
+    // lines do.
+    let mut held: VecDeque<String> = VecDeque::new();
+    let mut flight = Flight::default();
     // At the end of the input a draft still being read is read to its
     // end, so that its verdicts are printed.
     let mut ended = false;
     loop {
-        if ended && !state.reading() {
+        while held
+            .front()
+            .is_some_and(|text| !flight.on() && !must_wait(&state, text))
+        {
+            let text = held.pop_front().unwrap_or_default();
+            if let Some(msg) = line_msg(&text, &state, &mut output)?
+                && flight.apply(msg, &mut state, &mut shell, &mut output)?
+            {
+                return finish(shell, output).await;
+            }
+        }
+        if ended && held.is_empty() && !state.reading() {
             break;
         }
         let msg = tokio::select! {
@@ -68,44 +87,141 @@ async fn session(
                     ended = true;
                     None
                 }
-                Some(text) => match parse(&text, &state) {
-                    Ok(Line::Nothing) => None,
-                    Ok(Line::Help) => {
-                        writeln!(output, "{}", words::plain_help(state.naming.lang))?;
-                        None
-                    }
-                    Ok(Line::Command(command)) => Some(Msg::Command(command)),
-                    Err(e) => {
-                        writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
-                        None
-                    }
-                },
+                Some(text) if !held.is_empty() || flight.on() || must_wait(&state, &text) => {
+                    held.push_back(text);
+                    None
+                }
+                Some(text) => line_msg(&text, &state, &mut output)?,
             },
             news = shell.news() => Some(news),
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
-        if let Some(msg) = msg {
-            let mut quit = false;
-            let cmds = match msg {
-                Msg::Read => shell.read_for(&mut state, READ_BURST),
-                msg => shell.step(&mut state, msg),
-            };
-            for cmd in cmds {
-                match cmd {
-                    Cmd::Quit => quit = true,
-                    Cmd::Say(text) => writeln!(output, "{text}")?,
-                    Cmd::Applied(event) => logging::applied(&event),
-                    Cmd::Bell => output.write_all(b"\x07")?,
-                    Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
-                }
-            }
-            if quit {
-                break;
-            }
+        if let Some(msg) = msg
+            && flight.apply(msg, &mut state, &mut shell, &mut output)?
+        {
+            break;
         }
         output.flush()?;
     }
+    finish(shell, output).await
+}
+
+/// The message a typed line means, or `None` when it was answered here
+/// (help, a usage error, a blank line).
+fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Option<Msg>> {
+    Ok(match parse(text, state) {
+        Ok(Line::Nothing) => None,
+        Ok(Line::Help) => {
+            writeln!(output, "{}", words::plain_help(state.naming.lang))?;
+            None
+        }
+        Ok(Line::Command(command)) => Some(Msg::Command(command)),
+        Err(e) => {
+            writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
+            None
+        }
+    })
+}
+
+/// Seconds a move of ours may be on its way before the lines behind it
+/// go on regardless: the network task always answers, this only bounds
+/// the wait should it not.
+const FLIGHT_SECONDS: u32 = 30;
+
+/// Our move sent to the network task or the engine's seat and not yet
+/// answered (sent, refused, or the game closed): the lines typed after it
+/// wait, so they apply to the game the move made.
+#[derive(Default)]
+struct Flight {
+    seconds: Option<u32>,
+}
+
+impl Flight {
+    fn on(&self) -> bool {
+        self.seconds.is_some()
+    }
+
+    /// Runs one message through the shell and prints what it says; whether
+    /// it asked to quit.
+    fn apply(
+        &mut self,
+        msg: Msg,
+        state: &mut State,
+        shell: &mut Shell,
+        output: &mut impl Write,
+    ) -> io::Result<bool> {
+        let moving = matches!(msg, Msg::Command(Command::Play(_) | Command::Pass))
+            && state.table().is_some_and(|t| t.net.is_some());
+        match &msg {
+            Msg::Net(NetNews::Sent { .. } | NetNews::Rejected { .. } | NetNews::Closed(_)) => {
+                self.seconds = None;
+            }
+            Msg::Tick => {
+                self.seconds = self.seconds.map(|s| s + 1).filter(|&s| s < FLIGHT_SECONDS);
+            }
+            _ => {}
+        }
+        let before = state.message.clone();
+        let cmds = match msg {
+            Msg::Read => shell.read_for(state, READ_BURST),
+            msg => shell.step(state, msg),
+        };
+        let refused = state.message != before
+            && state
+                .message
+                .as_ref()
+                .is_some_and(|m| m.tone == Tone::Error);
+        if moving && !refused {
+            self.seconds = Some(0);
+        }
+        let mut quit = false;
+        for cmd in cmds {
+            match cmd {
+                Cmd::Quit => quit = true,
+                Cmd::Say(text) => writeln!(output, "{text}")?,
+                Cmd::Applied(event) => logging::applied(&event),
+                Cmd::Bell => output.write_all(b"\x07")?,
+                Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
+            }
+        }
+        Ok(quit)
+    }
+}
+
+/// Whether a typed line must wait before it can apply: while a game is
+/// being set up (an engine starting, a partner awaited) only leaving is
+/// taken; in a game against an engine or a partner, a move waits for the
+/// player's turn. A piped script thus plays as it is read, never ahead of
+/// the game.
+fn must_wait(state: &State, text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or_default();
+    match &state.screen {
+        Screen::Lobby(lobby) => {
+            let leaving = matches!(
+                first.to_ascii_lowercase().as_str(),
+                "quit" | "exit" | "leave" | "bye" | "help" | "?"
+            );
+            !lobby.closed && !leaving
+        }
+        Screen::Game(table) => {
+            let theirs = table.net.as_ref().is_some_and(|net| {
+                table.game.phase() == Phase::Playing
+                    && table.game.playout().is_none()
+                    && table.game.to_move() != net.local
+            });
+            theirs
+                && matches!(
+                    parse(text, state),
+                    Ok(Line::Command(Command::Play(_) | Command::Pass))
+                )
+        }
+        _ => false,
+    }
+}
+
+/// Flushes the output and stops the shell's tasks.
+async fn finish(mut shell: Shell, mut output: impl Write) -> io::Result<()> {
     output.flush()?;
     shell.shut_down().await;
     Ok(())

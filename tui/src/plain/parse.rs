@@ -72,7 +72,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
             }
             Err(_) => return Err(UsageError::Unknown(verb.to_string())),
         },
-        other => return Err(UsageError::Unknown(other.to_string())),
+        _ => return Err(UsageError::Unknown(verb.to_string())),
     };
     Ok(Line::Command(command))
 }
