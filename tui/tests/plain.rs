@@ -519,9 +519,7 @@ fn a_play_out_is_typed_as_commands_in_plain_mode() {
     );
 }
 
-/// A fake GTP engine in `dir` (the tests' common one, here by path).
-#[path = "common/engine.rs"]
-mod engine;
+mod common;
 
 /// Piped lines wait for what they need: the moves after `engine` wait for
 /// the game, and each move waits for the engine's reply, so a script plays
@@ -529,7 +527,7 @@ mod engine;
 #[test]
 fn piped_lines_wait_for_the_engine_game_and_its_replies() {
     let home = tempfile::tempdir().unwrap();
-    let command = engine::fake_engine(home.path(), "passer");
+    let command = common::engine::fake_engine(home.path(), "passer");
     let input = b"engine b 9 6.5 0\nE5\nC3\nboard\nquit\n";
     let (_, out) = kaisho_in(home.path(), &["--plain", "--engine", &command], input);
     assert!(!out.contains("unknown command"), "{out}");
