@@ -11,7 +11,7 @@ mod common;
 
 use common::*;
 use kaisho_core::{Color, Event};
-use kaisho_net::host::ATTEMPT_DEADLINE;
+use kaisho_net::host::{ATTEMPT_DEADLINE, IN_FLIGHT, PER_SOURCE};
 use kaisho_net::watch::{MAX_WATCHERS, Seen};
 use kaisho_net::wire::Message;
 use kaisho_net::{Colors, Secret, close, frame, tls};
@@ -237,4 +237,42 @@ async fn junk_before_the_watch_code_costs_only_its_connection() {
         assert_eq!(seen, played);
     }
     assert_eq!(hub.watchers(), 2);
+}
+
+/// Connections to the watchers' port from many addresses, each holding
+/// its attempt open in silence: no more than [`IN_FLIGHT`] are let past
+/// the handshake in all, however many addresses they come from.
+#[tokio::test]
+async fn the_watchers_port_bounds_the_attempts_in_flight_in_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let hid = identity(dir.path(), "host");
+    let (mut host, _) = host(&hid, "Honinbo", 42);
+    host.allow_watching(Secret::from_random(4242), MAX_WATCHERS)
+        .unwrap();
+    let port = host.watch_code(None).unwrap().unwrap().addr;
+    let addresses = IN_FLIGHT / PER_SOURCE + 1;
+    let mut dials = tokio::task::JoinSet::new();
+    let mut endpoints = Vec::new();
+    for a in 0..addresses {
+        let from: SocketAddr = format!("127.0.0.{}:0", a + 2).parse().unwrap();
+        for i in 0..PER_SOURCE {
+            let id = identity(dir.path(), &format!("crowd{a}-{i}"));
+            let mut endpoint = quinn::Endpoint::client(from).unwrap();
+            endpoint.set_default_client_config(tls::client_config(&id).unwrap());
+            let connecting = endpoint.connect(port, "kaisho").unwrap();
+            endpoints.push(endpoint);
+            dials.spawn(async move { tokio::time::timeout(LIMIT, connecting).await });
+        }
+    }
+    let mut refused = 0;
+    let mut admitted = Vec::new();
+    while let Some(dial) = dials.join_next().await {
+        match dial.unwrap() {
+            Ok(Ok(connection)) => admitted.push(connection),
+            Ok(Err(quinn::ConnectionError::ConnectionClosed(_))) => refused += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    assert_eq!(admitted.len(), IN_FLIGHT);
+    assert_eq!(refused, addresses * PER_SOURCE - IN_FLIGHT);
 }

@@ -14,7 +14,7 @@ use super::feed::{Gate, feed};
 use super::hub::Subscription;
 use crate::close;
 use crate::error::{Awaited, NetError};
-use crate::host::{ATTEMPT_DEADLINE, Door, Sources};
+use crate::host::{ATTEMPT_DEADLINE, Door, IN_FLIGHT, Sources};
 use crate::link::{Link, PAIR_TIMEOUT};
 use crate::tls;
 use crate::wire::Message;
@@ -162,7 +162,14 @@ async fn serve(endpoint: quinn::Endpoint, seats: Arc<Seats>, mut stopped: onesho
             _ = &mut stopped => break,
             incoming = endpoint.accept() => {
                 let Some(incoming) = incoming else { break };
-                let Some(slot) = sources.take(incoming.remote_address().ip()) else {
+                // As at the players' port: a few attempts per address and
+                // a bound in all, so many addresses cannot pile them up.
+                let slot = if admitting.len() < IN_FLIGHT {
+                    sources.take(incoming.remote_address().ip())
+                } else {
+                    None
+                };
+                let Some(slot) = slot else {
                     incoming.refuse();
                     continue;
                 };
