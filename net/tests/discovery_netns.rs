@@ -168,7 +168,21 @@ async fn inner_flood_then_a_real_game() {
             &txt[..],
         )
         .unwrap();
-        flood.register(info).unwrap();
+        // The responder's queue of commands is bounded: when it is full,
+        // wait a little for it, a bounded number of times.
+        let mut tries = 0;
+        loop {
+            match flood.register(info.clone()) {
+                Err(mdns_sd::Error::Again) if tries < 1000 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                registered => {
+                    registered.expect("a fake registered");
+                    break;
+                }
+            }
+        }
     }
     eprintln!("{FAKES} fakes announced in {:?}", started.elapsed());
     // Read the flood for a while, as a Join screen would.
