@@ -39,6 +39,7 @@ pub fn error_of(e: quinn::ConnectionError) -> NetError {
                 },
                 Ok(BURNED) => NetError::CodeBurned,
                 Ok(BEHIND) => NetError::Dropped(Dropped::Behind),
+                Ok(READ_ONLY) => NetError::Dropped(Dropped::ReadOnly),
                 Ok(WATCHING_CLOSED) => NetError::Dropped(Dropped::PlayersClosed),
                 _ => NetError::Refused(reason),
             }

@@ -78,6 +78,9 @@ pub enum Dropped {
     Behind,
     /// The players closed watching.
     PlayersClosed,
+    /// It sent a frame only a player (or the host) may send: a watcher
+    /// sends nothing but its chat and its goodbye.
+    ReadOnly,
 }
 
 /// What a side waited for in vain, for [`NetError::Timeout`].
@@ -228,6 +231,9 @@ impl fmt::Display for NetError {
                 "this watcher fell too far behind the game; watch again to catch up",
             ),
             NetError::Dropped(Dropped::PlayersClosed) => f.write_str(CLOSED_BY_PLAYERS),
+            NetError::Dropped(Dropped::ReadOnly) => f.write_str(
+                "this watcher sent a frame only a player may send, and was dropped",
+            ),
         }
     }
 }

@@ -6,9 +6,11 @@
 //! says so and returns.
 
 use kaisho_net::TimeW;
+use kaisho_net::discovery::found::{MAX_GAMES, MAX_PER_SOURCE};
 use kaisho_net::discovery::{
-    Announcement, Browse, Change, Discovery, FoundGame, Interfaces, MdnsDiscovery,
+    Announcement, Browse, Change, Discovery, FoundGame, Interfaces, MdnsDiscovery, SERVICE_TYPE,
 };
+use std::collections::HashMap;
 use std::process::Command;
 use std::time::Duration;
 
@@ -124,4 +126,101 @@ async fn inner_announce_update_withdraw() {
         Change::Removed(found.instance.clone())
     );
     assert!(browse.games().is_empty());
+}
+
+#[test]
+fn a_real_game_is_listed_after_a_flood_of_fake_announcements() {
+    in_namespace("inner_flood_then_a_real_game");
+}
+
+/// How many fake games the flood announces, and from how many addresses.
+const FAKES: usize = 200;
+const FAKE_SOURCES: usize = 4;
+
+#[ignore = "runs inside the network namespace made by its outer test"]
+#[tokio::test]
+async fn inner_flood_then_a_real_game() {
+    assert_eq!(
+        std::env::var(INNER).as_deref(),
+        Ok("1"),
+        "run by the outer test only"
+    );
+    let lo = Interfaces::Only("lo".into());
+    let mut member = MdnsDiscovery::new(&lo).expect("a responder on lo");
+    let mut browse = member.browse().expect("browsing");
+    // The flood: valid announcements from one responder, the games at
+    // 127.0.0.2 to 127.0.0.5, as from four machines.
+    let flood = mdns_sd::ServiceDaemon::new().expect("the flooder's responder");
+    flood.disable_interface(mdns_sd::IfKind::All).unwrap();
+    flood
+        .enable_interface(mdns_sd::IfKind::Name("lo".into()))
+        .unwrap();
+    let txt = game(true).to_txt();
+    let started = std::time::Instant::now();
+    for i in 0..FAKES {
+        let ip = format!("127.0.0.{}", i % FAKE_SOURCES + 2);
+        let info = mdns_sd::ServiceInfo::new(
+            SERVICE_TYPE,
+            &format!("fake{i}"),
+            &format!("fake{i}.local."),
+            ip.as_str(),
+            7000,
+            &txt[..],
+        )
+        .unwrap();
+        // The responder's queue of commands is bounded: when it is full,
+        // wait a little for it, a bounded number of times.
+        let mut tries = 0;
+        loop {
+            match flood.register(info.clone()) {
+                Err(mdns_sd::Error::Again) if tries < 1000 => {
+                    tries += 1;
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                registered => {
+                    registered.expect("a fake registered");
+                    break;
+                }
+            }
+        }
+    }
+    eprintln!("{FAKES} fakes announced in {:?}", started.elapsed());
+    // Read the flood for a while, as a Join screen would.
+    let mut fakes_seen = 0;
+    let until = tokio::time::Instant::now() + Duration::from_secs(3);
+    while let Ok(Some(change)) = tokio::time::timeout_at(until, browse.next()).await {
+        if matches!(change, Change::Added(_)) {
+            fakes_seen += 1;
+        }
+    }
+    let mut host = MdnsDiscovery::new(&lo).expect("the real host's responder");
+    host.announce(&game(false)).expect("announced");
+    let real = loop {
+        match next(&mut browse).await {
+            Change::Added(found) if found.game == game(false) => break found,
+            _ => {}
+        }
+    };
+    let listed = browse.games();
+    let mut per_source: HashMap<_, usize> = HashMap::new();
+    for g in listed {
+        *per_source.entry(g.addresses.first().copied()).or_default() += 1;
+    }
+    eprintln!(
+        "fakes added {fakes_seen}; listed {} (the real game among them), {} hidden",
+        listed.len(),
+        browse.hidden()
+    );
+    assert!(listed.contains(&real));
+    assert!(listed.len() <= MAX_GAMES);
+    assert!(
+        per_source.values().all(|n| *n <= MAX_PER_SOURCE),
+        "{per_source:?}"
+    );
+    assert!(
+        fakes_seen > FAKE_SOURCES * MAX_PER_SOURCE,
+        "the flood was seen"
+    );
+    assert!(browse.hidden() > 0);
+    let _ = flood.shutdown();
 }

@@ -8,7 +8,7 @@ mod common;
 use common::*;
 use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
-use kaisho_net::wire::{EventW, Message};
+use kaisho_net::wire::{ColorW, EventW, Hello, Message, PROTOCOL_VERSION};
 use kaisho_net::{Colors, Dropped, Hub, JoinCode, NetError, Secret, Session, Update};
 use kaisho_saves::identity::Identity;
 use kaisho_saves::log::GameStore;
@@ -203,30 +203,156 @@ async fn a_wrong_watch_code_is_refused_and_three_burn_it() {
     ));
 }
 
-#[tokio::test]
-async fn a_watcher_sending_a_player_frame_is_disconnected() {
-    let mut w = watched(MAX_WATCHERS).await;
-    let mut rogue = watcher(&w, "Rogue").await.unwrap();
-    let event = Event::Play {
+/// Every frame a watcher that proved the watch code may not send: the
+/// players' own (moves and the ending's events, acknowledgements, chat,
+/// clocks, the set-up and the greeting again) and the host's to its
+/// watchers.
+fn players_frames() -> Vec<Message> {
+    let play = EventW::from(&Event::Play {
         color: Color::Black,
         point: pt("E5", 9),
-    };
-    rogue
-        .send_raw(&Message::Event {
+    });
+    let propose = EventW::from(&Event::Propose {
+        by: Color::White,
+        dead: vec![pt("C1", 9)],
+    });
+    let t = terms("rogue", 9, Colors::HostBlack);
+    vec![
+        Message::Event {
             seq: 1,
-            event: EventW::from(&event),
+            event: play,
             time_used_ms: None,
             state_hash: 0,
+        },
+        Message::Event {
+            seq: 2,
+            event: propose,
+            time_used_ms: Some(1),
+            state_hash: 0,
+        },
+        Message::Ack {
+            seq: 1,
+            state_hash: 0,
+        },
+        Message::Chat {
+            text: "resign".into(),
+        },
+        Message::Clock {
+            main_left_ms: 0,
+            periods_left: 0,
+        },
+        Message::Hello(Hello {
+            protocol: PROTOCOL_VERSION,
+            program: "0".into(),
+            name: "Kitani".into(),
+            fingerprint: [0; 32],
+        }),
+        Message::Spake { msg: vec![0; 33] },
+        Message::Confirm { mac: [0; 32] },
+        Message::Rejoin,
+        Message::Watch { msg: vec![0; 33] },
+        Message::Terms(t.clone()),
+        Message::Agree { digest: [0; 32] },
+        Message::NigiriCommit { digest: [0; 32] },
+        Message::NigiriGuess { odd: true },
+        Message::NigiriReveal {
+            count: 3,
+            nonce: [0; 32],
+        },
+        Message::Resume {
+            game_id: "w1".into(),
+            events: 0,
+            digest: 0,
+            time: t.time,
+        },
+        Message::Differs {
+            record: 0,
+            reason: String::new(),
+        },
+        Message::Watching {
+            terms: t,
+            black: "B".into(),
+            white: "W".into(),
+        },
+        Message::Said {
+            color: ColorW::White,
+            text: "I resign".into(),
+        },
+        Message::Clocked {
+            color: ColorW::White,
+            main_left_ms: 0,
+            periods_left: 0,
+        },
+        Message::Kibitzed {
+            lines: vec![],
+            more: false,
+        },
+    ]
+}
+
+/// A watcher that proved the watch code and then sends any frame but its
+/// chat or goodbye is dropped at once with close code 6, which it reads as
+/// [`Dropped::ReadOnly`]; the players' game goes on as if nothing came
+/// (both logs the same, every move taken), and a watcher beside it keeps
+/// following.
+#[tokio::test]
+async fn a_watcher_sending_any_players_frame_is_dropped_and_nothing_else_is_touched() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut steady = watcher(&w, "Steady").await.unwrap();
+    let frames = players_frames();
+    // One move after each frame: the stones of `stones`, then three more.
+    let mut moves = stones(0, 18);
+    for (color, point) in [
+        (Color::Black, "E2"),
+        (Color::White, "E8"),
+        (Color::Black, "E4"),
+    ] {
+        let point = pt(point, 9);
+        moves.push(Event::Play { color, point });
+    }
+    assert_eq!(moves.len(), frames.len());
+    let mut slowest = std::time::Duration::ZERO;
+    for (i, frame) in frames.iter().enumerate() {
+        let mut rogue = watcher(&w, &format!("Rogue{i}")).await.unwrap();
+        assert_eq!(w.hub.watchers(), 2);
+        let sent = std::time::Instant::now();
+        rogue.send_raw(frame).await.unwrap();
+        let told = tokio::time::timeout(LIMIT, async {
+            loop {
+                match rogue.next().await {
+                    Ok(Seen::Event { .. }) => {}
+                    other => return other,
+                }
+            }
         })
         .await
         .unwrap();
-    let ended = tokio::time::timeout(LIMIT, rogue.next()).await.unwrap();
-    let Err(NetError::Refused(reason)) = ended else {
-        panic!("the watcher is closed with a reason, not {ended:?}");
-    };
-    assert!(reason.contains("a watcher cannot send"), "{reason}");
-    play(&mut w.h, &mut w.j, stones(0, 2)).await;
-    assert_eq!(w.h.game().events().len(), 2);
+        assert!(
+            matches!(told, Err(NetError::Dropped(Dropped::ReadOnly))),
+            "frame {i} ({frame:?}): the watcher is dropped as read-only, not {told:?}"
+        );
+        tokio::time::timeout(LIMIT, async {
+            while w.hub.watchers() != 1 {
+                tokio::time::sleep(std::time::Duration::from_millis(2)).await;
+            }
+        })
+        .await
+        .expect("the host forgets the dropped watcher");
+        slowest = slowest.max(sent.elapsed());
+        // The players go on: one move each time, by either side in turn.
+        play(&mut w.h, &mut w.j, vec![moves[i].clone()]).await;
+    }
+    eprintln!(
+        "{} frames: each watcher dropped within {slowest:?}",
+        frames.len()
+    );
+    same_logs(&w.h, &w.j);
+    let played = w.h.game().events().to_vec();
+    assert_eq!(played.len(), frames.len());
+    assert_eq!(w.j.game().events(), played);
+    let (seen, _) = events(&mut steady, played.len()).await;
+    assert_eq!(seen, played);
+    assert_eq!(w.hub.watchers(), 1);
 }
 
 #[tokio::test]

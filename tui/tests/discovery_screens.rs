@@ -13,8 +13,10 @@ use kaisho::app::{
     SettingsItem,
 };
 use kaisho::shell::Shell;
+use kaisho::words::Lang;
 use kaisho_core::{BoardSize, Color, Game, Komi, Settings};
 use kaisho_net::TimeW;
+use kaisho_net::discovery::found::MAX_PER_SOURCE;
 use kaisho_net::discovery::{
     Announcement, Change, Discovery, DiscoveryError, FoundGame, MemoryLan,
 };
@@ -275,6 +277,47 @@ fn esc_on_the_join_screen_goes_home_and_stops_looking() {
     press(&mut member, KeyCode::Esc);
     assert!(matches!(member.screen, Screen::Home));
     assert!(!member.discovering.browsing);
+}
+
+/// 200 fake announcements from four addresses, read as they come, then a
+/// real game: the Join screen lists the real game with the newest four of
+/// each address and says how many it does not list, in both languages
+/// and within 80 columns.
+#[tokio::test]
+async fn after_a_flood_of_fakes_the_join_screen_lists_the_real_game_and_counts_the_hidden() {
+    let dir = tempfile::tempdir().unwrap();
+    let lan = MemoryLan::new();
+    let mut member = on(&lan, dir.path());
+    open_from_home(&mut member, HomeItem::JoinLan);
+    let txt = aki(true).to_txt();
+    let txt: Vec<(&str, &[u8])> = txt.iter().map(|(k, v)| (*k, v.as_bytes())).collect();
+    // In batches the in-memory network's queue holds, as a reader keeps up.
+    for batch in 0..4u8 {
+        for i in batch * 50..(batch + 1) * 50 {
+            let from = std::net::IpAddr::from([10, 0, 0, i % 4 + 1]);
+            lan.post_from(from, &format!("fake{i}"), &txt, 7000);
+        }
+        pump(&mut member).await;
+    }
+    let mut host = lan.member();
+    host.announce(&Announcement::new("Ben", 9, 0, 0, TimeW::None, 7979))
+        .unwrap();
+    pump(&mut member).await;
+    let games = listed(&member);
+    assert!(
+        games.iter().any(|g| g.game.name == "Ben"),
+        "the real game is listed"
+    );
+    assert_eq!(games.len(), 4 * MAX_PER_SOURCE + 1);
+    for (lang, said) in [
+        (Lang::En, "184 more not listed"),
+        (Lang::Ja, "ほかに 184 件"),
+    ] {
+        member.naming.lang = lang;
+        assert_fits_80(&member);
+        let screen = render(&member).to_string();
+        assert!(screen.contains(said), "{screen}");
+    }
 }
 
 /// The Join screen with two games found and the first chosen.

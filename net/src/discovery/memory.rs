@@ -15,6 +15,8 @@ use tokio::sync::mpsc;
 struct Posted {
     txt: Vec<(String, Vec<u8>)>,
     port: u16,
+    /// The address it is announced at.
+    from: IpAddr,
 }
 
 #[derive(Default)]
@@ -60,14 +62,22 @@ impl MemoryLan {
         }
     }
 
-    /// Posts raw TXT values under `instance`, as anyone on a network could.
+    /// Posts raw TXT values under `instance`, as anyone on a network could,
+    /// at the loopback address.
     pub fn post(&self, instance: &str, txt: &[(&str, &[u8])], port: u16) {
+        self.post_from(IpAddr::V4(Ipv4Addr::LOCALHOST), instance, txt, port);
+    }
+
+    /// Posts raw TXT values under `instance` at the address `from`, as
+    /// another machine on the network would.
+    pub fn post_from(&self, from: IpAddr, instance: &str, txt: &[(&str, &[u8])], port: u16) {
         let posted = Posted {
             txt: txt
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.to_vec()))
                 .collect(),
             port,
+            from,
         };
         let sighting = sighting(instance, &posted);
         let mut lan = self.lock();
@@ -91,11 +101,11 @@ impl MemoryLan {
 }
 
 /// The sighting a browser gets of a posted announcement: read as one from
-/// multicast DNS is, at the loopback address.
+/// multicast DNS is, at the address it was posted from.
 fn sighting(instance: &str, posted: &Posted) -> Sighting {
     let txt = Txt::collect(posted.txt.iter().map(|(k, v)| (k.as_str(), v.as_slice())));
     let read = Announcement::from_txt(&txt, posted.port)
-        .map(|game| FoundGame::new(instance, game, vec![IpAddr::V4(Ipv4Addr::LOCALHOST)]));
+        .map(|game| FoundGame::new(instance, game, vec![posted.from]));
     Sighting::Seen(instance.to_string(), read)
 }
 
@@ -143,6 +153,7 @@ impl Drop for MemoryDiscovery {
 mod tests {
     use super::*;
     use crate::discovery::Change;
+    use crate::discovery::found::MAX_PER_SOURCE;
     use crate::wire::TimeW;
 
     fn game(komi: i32) -> Announcement {
@@ -184,6 +195,33 @@ mod tests {
         };
         assert_eq!(found.game, game(13));
         assert_eq!(browse.games().len(), 1);
+    }
+
+    /// 200 fake announcements from four addresses, then a real game from
+    /// a member: the browser lists the real game, four fakes of each
+    /// address, and counts the rest as hidden.
+    #[tokio::test]
+    async fn a_real_game_is_listed_after_a_flood_of_fakes() {
+        let lan = MemoryLan::new();
+        let mut browse = lan.member().browse().unwrap();
+        let txt = game(13).to_txt();
+        let txt: Vec<(&str, &[u8])> = txt.iter().map(|(k, v)| (*k, v.as_bytes())).collect();
+        for i in 0..200u8 {
+            let from = IpAddr::from([10, 0, 0, i % 4 + 1]);
+            lan.post_from(from, &format!("fake{i}"), &txt, 7000);
+            // Read as they come, as the screen does, so none waits.
+            let next = tokio::time::timeout(std::time::Duration::from_secs(5), browse.next());
+            assert!(next.await.unwrap().is_some());
+        }
+        let mut host = lan.member();
+        host.announce(&game(11)).unwrap();
+        let Some(Change::Added(real)) = browse.next().await else {
+            panic!("the real game is listed");
+        };
+        assert_eq!(real.game, game(11));
+        assert!(browse.games().contains(&real));
+        assert_eq!(browse.games().len(), 4 * MAX_PER_SOURCE + 1);
+        assert_eq!(browse.hidden(), 200 - 4 * MAX_PER_SOURCE);
     }
 
     #[tokio::test]

@@ -90,4 +90,10 @@ impl Browse {
     pub fn games(&self) -> &[FoundGame] {
         self.games.games()
     }
+
+    /// How many games found are not listed (see [`FoundGames::hidden`]).
+    #[must_use]
+    pub fn hidden(&self) -> usize {
+        self.games.hidden()
+    }
 }

@@ -14,7 +14,7 @@ use super::feed::{Gate, feed};
 use super::hub::Subscription;
 use crate::close;
 use crate::error::{Awaited, NetError};
-use crate::host::{ATTEMPT_DEADLINE, Door, Sources};
+use crate::host::{ATTEMPT_DEADLINE, Door, IN_FLIGHT, Sources};
 use crate::link::{Link, PAIR_TIMEOUT};
 use crate::tls;
 use crate::wire::Message;
@@ -162,17 +162,22 @@ async fn serve(endpoint: quinn::Endpoint, seats: Arc<Seats>, mut stopped: onesho
             _ = &mut stopped => break,
             incoming = endpoint.accept() => {
                 let Some(incoming) = incoming else { break };
-                let Some(slot) = sources.take(incoming.remote_address().ip()) else {
+                // As at the players' port: a few attempts per address and
+                // a bound in all, so many addresses cannot pile them up.
+                let slot = if admitting.len() < IN_FLIGHT {
+                    sources.take(incoming.remote_address().ip())
+                } else {
+                    None
+                };
+                let Some(slot) = slot else {
                     incoming.refuse();
                     continue;
                 };
                 let (endpoint, seats) = (endpoint.clone(), seats.clone());
                 admitting.spawn(async move {
-                    let admitted =
-                        tokio::time::timeout(ATTEMPT_DEADLINE, seat(&endpoint, &seats, incoming))
-                            .await;
+                    let admitted = seat(&endpoint, &seats, incoming).await;
                     drop(slot);
-                    admitted.ok().flatten()
+                    admitted.ok()
                 });
             }
             Some(admitted) = admitting.join_next() => {
@@ -188,19 +193,35 @@ async fn serve(endpoint: quinn::Endpoint, seats: Arc<Seats>, mut stopped: onesho
     while feeds.join_next().await.is_some() {}
 }
 
-/// One connection to the watchers' port: a watcher with the watch code
-/// is let in while the game is under way; anyone else is turned away.
+/// One connection to the watchers' port, from its first packet to the
+/// watcher let in within [`ATTEMPT_DEADLINE`], as at the players' port: a
+/// watcher with the watch code is let in while the game is under way;
+/// anyone else (junk, a wrong frame, silence) is closed with a code and
+/// the reason, never left to the implicit close of a dropped connection.
 async fn seat(
     endpoint: &quinn::Endpoint,
     seats: &Seats,
     incoming: quinn::Incoming,
-) -> Option<(Subscription, Link)> {
-    let connection = incoming.await.ok()?;
-    let Ok(peer) = tls::peer_fingerprint(&connection) else {
-        close::close(&connection, close::PROTOCOL, "no certificate was presented");
-        return None;
-    };
-    let streams = connection.accept_bi().await.ok()?;
+) -> Result<(Subscription, Link), NetError> {
+    let deadline = tokio::time::Instant::now() + ATTEMPT_DEADLINE;
+    let connection = tokio::time::timeout_at(deadline, incoming)
+        .await
+        .map_err(|_| NetError::Timeout(Awaited::Handshake))?
+        .map_err(close::error_of)?;
+    let seated = tokio::time::timeout_at(deadline, let_in(endpoint, seats, &connection))
+        .await
+        .unwrap_or(Err(NetError::Timeout(Awaited::Pairing)));
+    close::on_error(&connection, seated)
+}
+
+/// The watch code's exchange on a connection made.
+async fn let_in(
+    endpoint: &quinn::Endpoint,
+    seats: &Seats,
+    connection: &quinn::Connection,
+) -> Result<(Subscription, Link), NetError> {
+    let peer = tls::peer_fingerprint(connection)?;
+    let streams = connection.accept_bi().await.map_err(close::error_of)?;
     let mut link = Link::new(
         connection.clone(),
         streams,
@@ -208,19 +229,21 @@ async fn seat(
         true,
         (seats.local, peer),
     );
-    let msg = match link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await {
-        Ok(Message::Watch { msg }) => msg,
+    let msg = match link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await? {
+        Message::Watch { msg } => msg,
         _ => {
             let reason = "this port lets watchers in only; players dial the game's own port";
             link.close(close::BUSY, reason).await;
-            return None;
+            return Err(NetError::Refused(reason.into()));
         }
     };
     if !seats.open.load(Ordering::Relaxed) {
         link.close(close::NO_WATCHING, NOT_STARTED).await;
-        return None;
+        return Err(NetError::Refused(NOT_STARTED.into()));
     }
-    let admitted = seats.gate.admit(link, &connection, &msg, &seats.name).await;
-    let (link, sub) = close::on_error(&connection, admitted).ok()?;
-    Some((sub, link))
+    let (link, sub) = seats
+        .gate
+        .admit(link, connection, &msg, &seats.name)
+        .await?;
+    Ok((sub, link))
 }

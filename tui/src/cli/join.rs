@@ -158,6 +158,9 @@ async fn list(play: &PlayOptions, lang: Lang) -> ExitCode {
     for game in games {
         println!("{}", found_line(lang, game));
     }
+    if browse.hidden() > 0 {
+        println!("{}", finding(lang, Finding::Hidden(browse.hidden())));
+    }
     ExitCode::SUCCESS
 }
 

@@ -30,10 +30,16 @@ pub fn render(join: &JoinScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
     // The pointer and its indent take four columns.
     let width = usize::from(area.width).saturating_sub(4);
     let games = join.listed();
-    let room = usize::from(area.height).saturating_sub(lines.len() + 3);
+    let hidden = join.found.hidden();
+    let room = usize::from(area.height).saturating_sub(lines.len() + 3 + usize::from(hidden > 0));
     for (i, game) in games.iter().enumerate().take(room) {
         let text = fit(&found_line(lang, game), width);
         lines.push(choice(text, join.chosen == Some(i), theme));
+    }
+    // Said, so a flood of announcements cannot hide games silently.
+    if hidden > 0 {
+        let text = fit(&finding(lang, Finding::Hidden(hidden)), width);
+        lines.push(Line::from(format!("    {text}")));
     }
     if games.is_empty() {
         let said = match (&join.failed, join.off) {

@@ -112,6 +112,9 @@ fn japanese(error: &NetError) -> String {
             "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます".to_string()
         }
         NetError::Dropped(Dropped::PlayersClosed) => "対局者が観戦を締め切りました".to_string(),
+        NetError::Dropped(Dropped::ReadOnly) => {
+            "対局者しか送れないフレームを送ったため、この観戦は切られました".to_string()
+        }
         NetError::Game(_) | NetError::Rejected { .. } => error.to_string(),
     }
 }
