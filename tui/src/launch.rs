@@ -102,6 +102,22 @@ pub fn run(flags: Flags) -> ExitCode {
     }
 }
 
+/// A screen drawn in ASCII cannot show kanji or kana: Japanese would be a
+/// line of `?`. The drawn screen then speaks English and says why; plain
+/// mode, which a screen reader or a UTF-8 pipe reads, keeps Japanese.
+fn english_when_ascii(state: &mut State) {
+    if state.options.ascii && state.naming.lang == Lang::Ja {
+        state.naming.lang = Lang::En;
+        state.message = Some(Message {
+            text: "ASCII drawing cannot show kanji, so the screen is in English \
+                   (kaisho --plain keeps Japanese)"
+                .to_string(),
+            tone: Tone::Info,
+            age: 0,
+        });
+    }
+}
+
 /// What a terminal can draw, as its `TERM` names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Drawing {
@@ -158,6 +174,7 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
     let mut screen = terminal::Terminal::start()?;
     let size = screen.terminal.size()?;
     let mut state = state_for(flags, options, (size.width, size.height));
+    english_when_ascii(&mut state);
     tracing::info!(
         micros = started.elapsed().as_micros(),
         places = ?state.places,
@@ -170,6 +187,40 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_ascii_screen_speaks_english_and_says_why() {
+        let mut state = State::new(
+            Options {
+                ascii: true,
+                color: false,
+            },
+            (80, 24),
+        );
+        state.naming.lang = Lang::Ja;
+        english_when_ascii(&mut state);
+        assert_eq!(state.naming.lang, Lang::En);
+        let said = state
+            .message
+            .as_ref()
+            .map(|m| m.text.clone())
+            .unwrap_or_default();
+        assert!(said.contains("cannot show kanji"), "{said}");
+        let mut drawn = State::new(
+            Options {
+                ascii: false,
+                color: true,
+            },
+            (80, 24),
+        );
+        drawn.naming.lang = Lang::Ja;
+        english_when_ascii(&mut drawn);
+        assert_eq!(
+            drawn.naming.lang,
+            Lang::Ja,
+            "a Unicode screen keeps Japanese"
+        );
+    }
 
     #[test]
     fn a_terminal_that_cannot_draw_box_lines_or_kanji_gets_ascii_and_dumb_gets_plain() {

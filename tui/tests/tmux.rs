@@ -388,4 +388,11 @@ fn terminals_that_cannot_draw_boxes_get_ascii_and_dumb_gets_plain() {
 
     let dumb = tmux.open("dumb", &format!("TERM=dumb {}", kaisho(home.path(), "")));
     dumb.wait_for("kaisho plain mode");
+
+    // Japanese cannot be drawn in ASCII: the screen speaks English, says
+    // why, and shows no row of question marks.
+    let ja = tmux.open("asciija", &kaisho(home.path(), "--ascii --lang ja"));
+    let screen = ja.wait_for("Play a local game");
+    assert!(screen.contains("cannot show kanji"), "{screen}");
+    assert!(!screen.contains("??"), "{screen}");
 }

@@ -10,6 +10,25 @@ use kaisho_core::Color;
 use ratatui::style::{Color as Tint, Modifier, Style};
 use ratatui::symbols::border;
 
+/// The club's terms as ASCII writes them, longest first where one holds
+/// another.
+const ROMAJI: [(&str, &str); 14] = [
+    ("碁会所", "kaisho"),
+    ("観戦", "kansen"),
+    ("打ち掛け", "uchikake"),
+    ("待った", "matta"),
+    ("確認", "kakunin"),
+    ("無勝負", "mushobu"),
+    ("両負け", "ryomake"),
+    ("先相先", "sen-ai-sen"),
+    ("互先", "tagaisen"),
+    ("定先", "josen"),
+    ("検討", "kento"),
+    ("終局", "shukyoku"),
+    ("持碁", "jigo"),
+    ("番碁", "bango"),
+];
+
 /// Where on the grid an empty point lies, which picks its line character.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Edge {
@@ -68,14 +87,20 @@ impl Theme {
         }
     }
 
-    /// Text as this terminal can show it: in ASCII mode, characters from
-    /// elsewhere (typed text, the engine's messages) become ASCII stand-ins.
+    /// Text as this terminal can show it: in ASCII mode the club's terms
+    /// that the English words keep in Japanese are romanised (観戦 is
+    /// `kansen`), and other characters from elsewhere (typed text, the
+    /// engine's messages) become ASCII stand-ins.
     #[must_use]
     pub fn text(self, text: &str) -> String {
         if !self.ascii || text.is_ascii() {
             return text.to_string();
         }
-        text.chars()
+        let romanised = ROMAJI.iter().fold(text.to_string(), |t, (kanji, romaji)| {
+            t.replace(kanji, romaji)
+        });
+        romanised
+            .chars()
             .map(|c| match c {
                 c if c.is_ascii() => c,
                 '×' => 'x',
@@ -206,6 +231,24 @@ const ASCII_BORDER: border::Set<'static> = border::Set {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Japanese terms the English words keep read as romaji in ASCII,
+    /// not as question marks.
+    #[test]
+    fn ascii_romanises_the_clubs_terms() {
+        let ascii = Theme {
+            ascii: true,
+            color: false,
+            lang: Lang::En,
+        };
+        assert_eq!(
+            ascii.text("Watch a game on the local network (観戦)"),
+            "Watch a game on the local network (kansen)"
+        );
+        assert_eq!(ascii.text("adjourned (打ち掛け)"), "adjourned (uchikake)");
+        assert_eq!(ascii.text("先相先 (sen-ai-sen)"), "sen-ai-sen (sen-ai-sen)");
+        assert_eq!(ascii.text("鈴木"), "??");
+    }
 
     #[test]
     fn without_colour_no_style_sets_a_colour() {
