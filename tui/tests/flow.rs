@@ -438,3 +438,36 @@ fn typed_points_are_read_in_every_naming_style() {
         "{said:?}"
     );
 }
+
+/// At 45×22 the help of a 19×19 game does not fit: its last line says
+/// how to scroll, `j` brings the last keys into view, and any other key
+/// closes it.
+#[test]
+fn a_help_taller_than_the_terminal_scrolls() {
+    let mut state = mid_game();
+    update(&mut state, Msg::Resize(45, 22));
+    press(&mut state, KeyCode::Char('?'));
+    let shown = |state: &Front| {
+        let backend = render_at(state, 45, 22);
+        let buffer = backend.buffer();
+        (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let first = shown(&state);
+    assert!(first.contains("j/k scroll"), "{first}");
+    assert!(!first.contains("stays adjourned"), "{first}");
+    for _ in 0..40 {
+        press(&mut state, KeyCode::Char('j'));
+    }
+    let end = shown(&state);
+    assert!(end.contains("stays adjourned"), "{end}");
+    assert!(state.help);
+    press(&mut state, KeyCode::Char('x'));
+    assert!(!state.help);
+}

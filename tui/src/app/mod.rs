@@ -156,6 +156,9 @@ pub struct State {
     pub prompt: Option<Prompt>,
     /// Whether the help overlay is open.
     pub help: bool,
+    /// The help's first line shown: on a terminal too short for every
+    /// key, `j`/`k` scroll it.
+    pub help_scroll: u16,
     pub message: Option<Message>,
     /// The terminal size in columns and rows: a click counts only when the
     /// board is on screen.
@@ -195,6 +198,7 @@ impl State {
             screen: Screen::Home,
             prompt: None,
             help: false,
+            help_scroll: 0,
             message: None,
             viewport,
             places: None,

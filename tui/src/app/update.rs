@@ -79,7 +79,18 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
         return;
     }
     if state.help {
-        state.help = false;
+        match key.code {
+            KeyCode::Down | KeyCode::Char('j') => {
+                state.help_scroll = state.help_scroll.saturating_add(1);
+            }
+            KeyCode::Up | KeyCode::Char('k') => {
+                state.help_scroll = state.help_scroll.saturating_sub(1);
+            }
+            _ => {
+                state.help = false;
+                state.help_scroll = 0;
+            }
+        }
         return;
     }
     if let (Screen::Join(_), Some(Prompt::Text(Field::JoinCode | Field::WatchCode, _))) =

@@ -22,6 +22,8 @@ pub enum Text {
     Moves,
     ToPlay,
     AnyKeyClosesHelp,
+    /// The help's last line when it does not fit the terminal.
+    ScrollHelp,
 }
 
 impl Text {
@@ -52,6 +54,7 @@ fn english(text: Text) -> &'static str {
         Text::Moves => "moves",
         Text::ToPlay => "to play",
         Text::AnyKeyClosesHelp => "any key closes this help",
+        Text::ScrollHelp => "j/k scroll, any other key closes",
     }
 }
 
@@ -72,5 +75,6 @@ fn japanese(text: Text) -> &'static str {
         Text::Moves => "手",
         Text::ToPlay => "の番",
         Text::AnyKeyClosesHelp => "何かキーを押すと閉じます",
+        Text::ScrollHelp => "j/k で送る、ほかのキーで閉じる",
     }
 }
