@@ -352,3 +352,22 @@ fn a_refused_join_goes_back_to_the_form_with_the_code_typed() {
         ))
     );
 }
+
+/// A game resumed by a side that had closed shows the chat its log kept.
+#[test]
+fn a_resumed_network_game_shows_the_chat_from_its_log() {
+    let game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    let mut state = home();
+    state.screen = Screen::Lobby(Box::default());
+    let mut started = match started_news(&game, Color::Black, "g1") {
+        NetNews::Started(started) => started,
+        _ => unreachable!("started_news makes a start"),
+    };
+    started.resumed = true;
+    started.chat = vec!["Ben: onegaishimasu".into()];
+    update(&mut state, Msg::Net(NetNews::Started(started)));
+    let net = session(&state).net.as_ref().expect("a network game");
+    assert_eq!(net.chat, ["Ben: onegaishimasu"]);
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("Ben: onegaishimasu"), "{screen}");
+}

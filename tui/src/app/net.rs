@@ -132,6 +132,9 @@ pub struct Started {
     /// The series the game belongs to, as its log names it and this
     /// side's copy holds it.
     pub series: Option<SeriesGame>,
+    /// The chat kept in the log, as the pane shows it (`name: text`), for
+    /// a game resumed by a side that had closed: its pane starts full.
+    pub chat: Vec<String>,
 }
 
 /// Both clocks as the network task books them, and the turn running now.

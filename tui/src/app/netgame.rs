@@ -166,8 +166,9 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         _ => (Vec::new(), None, None, false),
     };
     // A series game resumed from Saved games finds its series by the id in
-    // its log: the network task reads it.
+    // its log: the network task reads it; its chat comes from the log too.
     let series = series.or(started.series);
+    let chat = if chat.is_empty() { started.chat } else { chat };
     let game = match Game::replay(started.settings, &started.events) {
         Ok(game) if game.state_hash() == started.hash => game,
         _ => return out.refuse(note(state.naming.lang, Note::Diverged)),

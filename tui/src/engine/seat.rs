@@ -251,6 +251,7 @@ impl Seat {
             game_id,
             resumed,
             series: None,
+            chat: Vec::new(),
         })));
         seat.turn = Instant::now();
         seat.tell(NetNews::Clocks(seat.face()));

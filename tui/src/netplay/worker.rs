@@ -388,6 +388,7 @@ impl Task {
             game_id: header.game_id.clone(),
             resumed,
             series: series_game(&self.places, header.series.as_deref()),
+            chat: logged_chat(&self.env.store, &header.game_id, header),
         })));
         self.tell(NetNews::Clocks(face(session)));
     }
@@ -540,4 +541,67 @@ fn face(session: &Session) -> ClockFace {
 fn call_odd() -> bool {
     let mut byte = [0u8; 1];
     getrandom::getrandom(&mut byte).is_ok_and(|()| byte[0] & 1 == 1)
+}
+
+/// The chat of game `id` as its log keeps it, each line as the chat pane
+/// shows it, with the text's control characters made visible; none when
+/// the log cannot be read (the game goes on, its pane empty).
+fn logged_chat(
+    store: &kaisho_saves::log::GameStore,
+    id: &str,
+    header: &kaisho_saves::log::GameHeader,
+) -> Vec<String> {
+    let Ok(saved) = store.load(id) else {
+        return Vec::new();
+    };
+    saved
+        .contents
+        .chat
+        .iter()
+        .map(|line| {
+            let name = match line.from {
+                kaisho_core::Color::Black => &header.black.name,
+                kaisho_core::Color::White => &header.white.name,
+            };
+            format!("{name}: {}", kaisho_saves::visible::visible(&line.text))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::{BoardSize, Color, Komi, Settings};
+    use kaisho_saves::log::{GameHeader, GameStore, Player};
+
+    /// A side that resumes after closing finds the chat its log kept, by
+    /// name, with control characters made visible.
+    #[test]
+    fn a_resumed_game_brings_back_the_chat_its_log_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = GameStore::new(dir.path().to_path_buf());
+        let player = |name: &str| Player {
+            name: name.into(),
+            fingerprint: None,
+        };
+        let header = GameHeader {
+            game_id: "g1".into(),
+            created_unix: 1_795_000_000,
+            black: player("Aki"),
+            white: player("Ben"),
+            settings: Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN),
+            local_color: Some(Color::Black),
+            series: None,
+            clock: None,
+        };
+        let mut log = store.create(&header).unwrap();
+        log.append_chat(Color::White, "onegaishimasu").unwrap();
+        log.append_chat(Color::Black, "yoroshiku\u{1b}[2J").unwrap();
+        drop(log);
+        assert_eq!(
+            logged_chat(&store, "g1", &header),
+            ["Ben: onegaishimasu", "Aki: yoroshiku␛[2J"]
+        );
+        assert!(logged_chat(&store, "nosuch", &header).is_empty());
+    }
 }

@@ -561,6 +561,7 @@ pub fn started_news(game: &Game, local: Color, game_id: &str) -> kaisho::app::Ne
         game_id: game_id.into(),
         resumed: false,
         series: None,
+        chat: Vec::new(),
     }))
 }
 
