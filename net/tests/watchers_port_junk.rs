@@ -14,9 +14,8 @@ use kaisho_core::{Color, Event};
 use kaisho_net::host::{ATTEMPT_DEADLINE, IN_FLIGHT, PER_SOURCE};
 use kaisho_net::watch::{MAX_WATCHERS, Seen};
 use kaisho_net::wire::Message;
-use kaisho_net::{Colors, Secret, close, frame, tls};
+use kaisho_net::{Secret, close, frame, tls};
 use kaisho_saves::identity::Identity;
-use kaisho_saves::log::GameStore;
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 use tokio::net::UdpSocket;
@@ -147,43 +146,32 @@ async fn half_handshake(
 
 #[tokio::test]
 async fn junk_before_the_watch_code_costs_only_its_connection() {
-    let dir = tempfile::tempdir().unwrap();
-    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
-    let (mut host, join_code) = host(&hid, "Honinbo", 42);
-    let hub = host
-        .allow_watching(Secret::from_random(4242), MAX_WATCHERS)
-        .unwrap();
-    let watch_code = host.watch_code(None).unwrap().unwrap();
-    let (hl, jl) = tokio::time::timeout(LIMIT, async {
-        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
-    })
-    .await
-    .unwrap();
-    host.refuse_others();
-    let (hs, js) = (
-        GameStore::new(dir.path().join("h")),
-        GameStore::new(dir.path().join("j")),
-    );
-    let t = terms("junk", 9, Colors::HostBlack);
-    let (mut h, mut j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
-    h.share(hub.clone()).unwrap();
+    let w = watched(MAX_WATCHERS).await;
+    let dir = w.dir().to_path_buf();
+    let Watched {
+        hub,
+        watch_code,
+        mut h,
+        mut j,
+        ..
+    } = w;
     play(&mut h, &mut j, stones(0, 2)).await;
 
     let port = watch_code.addr;
     let handshake = half_handshake(
-        identity(dir.path(), "half"),
+        identity(&dir, "half"),
         port,
         ATTEMPT_DEADLINE + Duration::from_secs(1),
     )
     .await;
     let mut junk = tokio::task::JoinSet::new();
     for (i, (kind, _)) in JUNK.iter().enumerate() {
-        let id = identity(dir.path(), &format!("junk{i}"));
+        let id = identity(&dir, &format!("junk{i}"));
         junk.spawn(send_junk(*kind, id, port));
     }
 
     // While the junk is in flight, a real watcher gets in and follows.
-    let wid = identity(dir.path(), "watcher");
+    let wid = identity(&dir, "watcher");
     let mut watcher = tokio::time::timeout(LIMIT, kaisho_net::watch(&watch_code, &wid, "Aki"))
         .await
         .expect("the watcher waited behind the junk")

@@ -9,59 +9,7 @@ use common::*;
 use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{ColorW, EventW, Hello, Message, PROTOCOL_VERSION};
-use kaisho_net::{Colors, Dropped, Hub, JoinCode, NetError, Secret, Session, Update};
-use kaisho_saves::identity::Identity;
-use kaisho_saves::log::GameStore;
-
-/// A game between two players on loopback, watching allowed with its own
-/// code (cap `max`), and the host kept to let watchers in.
-struct Watched {
-    _host: kaisho_net::Host,
-    hub: Hub,
-    watch_code: JoinCode,
-    join_code: JoinCode,
-    h: Session,
-    j: Session,
-    watcher_id: Identity,
-    players: (Identity, Identity),
-    stores: (GameStore, GameStore),
-    _dir: tempfile::TempDir,
-}
-
-async fn watched(max: usize) -> Watched {
-    let dir = tempfile::tempdir().unwrap();
-    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
-    let watcher_id = identity(dir.path(), "watcher");
-    let (mut host, join_code) = host(&hid, "Honinbo", 42);
-    let hub = host.allow_watching(Secret::from_random(4242), max).unwrap();
-    let watch_code = host.watch_code(None).unwrap().unwrap();
-    assert_ne!(watch_code.secret, join_code.secret);
-    let (hl, jl) = tokio::time::timeout(LIMIT, async {
-        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
-    })
-    .await
-    .unwrap();
-    host.refuse_others();
-    let (hs, js) = (
-        GameStore::new(dir.path().join("h")),
-        GameStore::new(dir.path().join("j")),
-    );
-    let t = terms("w1", 9, Colors::HostBlack);
-    let (mut h, j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
-    h.share(hub.clone()).unwrap();
-    Watched {
-        _host: host,
-        hub,
-        watch_code,
-        join_code,
-        h,
-        j,
-        watcher_id,
-        players: (hid, jid),
-        stores: (hs, js),
-        _dir: dir,
-    }
-}
+use kaisho_net::{Colors, Dropped, JoinCode, NetError, Secret, Update};
 
 async fn watcher(w: &Watched, name: &str) -> Result<Watcher, NetError> {
     tokio::time::timeout(LIMIT, kaisho_net::watch(&w.watch_code, &w.watcher_id, name))
@@ -317,16 +265,7 @@ async fn a_watcher_sending_any_players_frame_is_dropped_and_nothing_else_is_touc
         assert_eq!(w.hub.watchers(), 2);
         let sent = std::time::Instant::now();
         rogue.send_raw(frame).await.unwrap();
-        let told = tokio::time::timeout(LIMIT, async {
-            loop {
-                match rogue.next().await {
-                    Ok(Seen::Event { .. }) => {}
-                    other => return other,
-                }
-            }
-        })
-        .await
-        .unwrap();
+        let told = past_the_events(&mut rogue).await;
         assert!(
             matches!(told, Err(NetError::Dropped(Dropped::ReadOnly))),
             "frame {i} ({frame:?}): the watcher is dropped as read-only, not {told:?}"
@@ -361,16 +300,7 @@ async fn a_watcher_sending_a_kibitz_line_over_the_limit_is_disconnected() {
     let mut rogue = watcher(&w, "Rogue").await.unwrap();
     let long = "k".repeat(kaisho_saves::limits::MAX_CHAT_CHARS + 1);
     rogue.kibitz(&long).await.unwrap();
-    let ended = tokio::time::timeout(LIMIT, async {
-        loop {
-            match rogue.next().await {
-                Ok(Seen::Event { .. }) => {}
-                other => return other,
-            }
-        }
-    })
-    .await
-    .unwrap();
+    let ended = past_the_events(&mut rogue).await;
     let Err(NetError::Refused(reason)) = ended else {
         panic!("the watcher is closed with a reason, not {ended:?}");
     };

@@ -6,7 +6,9 @@
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event, Phase, Point};
 use kaisho_net::wire::Message;
-use kaisho_net::{Colors, Host, JoinCode, Link, NetError, Secret, Session, Terms, TimeW, Update};
+use kaisho_net::{
+    Colors, Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, TimeW, Update,
+};
 use kaisho_saves::identity::{self, Identity};
 use kaisho_saves::log::{GameStore, read_log};
 use std::net::SocketAddr;
@@ -277,4 +279,79 @@ pub async fn new_game(dir: &Path, id: &str) -> (Host, Session, Session) {
     let (hs, js) = (GameStore::new(dir.join("h")), GameStore::new(dir.join("j")));
     let (h, j) = sessions(hl, jl, &terms(id, 9, Colors::HostBlack), &hs, &js).await;
     (host, h, j)
+}
+
+/// A game between two players on loopback, watching allowed with its own
+/// code (cap `max`), and the host kept to let watchers in.
+pub struct Watched {
+    _host: kaisho_net::Host,
+    pub hub: Hub,
+    pub watch_code: JoinCode,
+    pub join_code: JoinCode,
+    pub h: Session,
+    pub j: Session,
+    pub watcher_id: Identity,
+    pub players: (Identity, Identity),
+    pub stores: (GameStore, GameStore),
+    _dir: tempfile::TempDir,
+}
+
+/// The game of [`Watched`], watchers capped at `max`.
+pub async fn watched(max: usize) -> Watched {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let watcher_id = identity(dir.path(), "watcher");
+    let (mut host, join_code) = host(&hid, "Honinbo", 42);
+    let hub = host.allow_watching(Secret::from_random(4242), max).unwrap();
+    let watch_code = host.watch_code(None).unwrap().unwrap();
+    assert_ne!(watch_code.secret, join_code.secret);
+    let (hl, jl) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host.accept(), kaisho_net::join(&join_code, &jid, "Kitani"))
+    })
+    .await
+    .unwrap();
+    host.refuse_others();
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
+    let t = terms("w1", 9, Colors::HostBlack);
+    let (mut h, j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
+    h.share(hub.clone()).unwrap();
+    Watched {
+        _host: host,
+        hub,
+        watch_code,
+        join_code,
+        h,
+        j,
+        watcher_id,
+        players: (hid, jid),
+        stores: (hs, js),
+        _dir: dir,
+    }
+}
+
+impl Watched {
+    /// The folder the game's identities and logs are in, for more.
+    pub fn dir(&self) -> &Path {
+        self._dir.path()
+    }
+}
+
+/// What a watcher is told after the events it is sent: the frame that is
+/// not an event, or why the watch ended.
+pub async fn past_the_events(
+    watcher: &mut kaisho_net::Watcher,
+) -> Result<kaisho_net::Seen, NetError> {
+    tokio::time::timeout(LIMIT, async {
+        loop {
+            match watcher.next().await {
+                Ok(kaisho_net::Seen::Event { .. }) => {}
+                other => return other,
+            }
+        }
+    })
+    .await
+    .unwrap()
 }
