@@ -114,7 +114,7 @@ async fn one_address_gets_a_bounded_number_of_attempts() {
     let waiting = accept_until_paired(host, None);
     let from: SocketAddr = "127.0.0.2:0".parse().unwrap();
     let many = kaisho_net::host::PER_SOURCE + 4;
-    let mut dials = tokio::task::JoinSet::new();
+    let mut dials = Dials::new();
     let mut endpoints = Vec::new();
     for i in 0..many {
         let id = identity(dir.path(), &format!("crowd{i}"));
@@ -124,15 +124,7 @@ async fn one_address_gets_a_bounded_number_of_attempts() {
         endpoints.push(endpoint);
         dials.spawn(async move { tokio::time::timeout(Duration::from_secs(2), connecting).await });
     }
-    let mut refused = 0;
-    let mut admitted = Vec::new();
-    while let Some(dial) = dials.join_next().await {
-        match dial.unwrap() {
-            Ok(Ok(connection)) => admitted.push(connection),
-            Ok(Err(quinn::ConnectionError::ConnectionClosed(_))) => refused += 1,
-            other => panic!("{other:?}"),
-        }
-    }
+    let (admitted, refused) = admitted_and_refused(dials).await;
     assert_eq!(admitted.len(), kaisho_net::host::PER_SOURCE);
     assert_eq!(refused, 4);
     waiting.abort();

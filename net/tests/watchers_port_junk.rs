@@ -239,7 +239,7 @@ async fn the_watchers_port_bounds_the_attempts_in_flight_in_all() {
         .unwrap();
     let port = host.watch_code(None).unwrap().unwrap().addr;
     let addresses = IN_FLIGHT / PER_SOURCE + 1;
-    let mut dials = tokio::task::JoinSet::new();
+    let mut dials = Dials::new();
     let mut endpoints = Vec::new();
     for a in 0..addresses {
         let from: SocketAddr = format!("127.0.0.{}:0", a + 2).parse().unwrap();
@@ -252,15 +252,7 @@ async fn the_watchers_port_bounds_the_attempts_in_flight_in_all() {
             dials.spawn(async move { tokio::time::timeout(LIMIT, connecting).await });
         }
     }
-    let mut refused = 0;
-    let mut admitted = Vec::new();
-    while let Some(dial) = dials.join_next().await {
-        match dial.unwrap() {
-            Ok(Ok(connection)) => admitted.push(connection),
-            Ok(Err(quinn::ConnectionError::ConnectionClosed(_))) => refused += 1,
-            other => panic!("{other:?}"),
-        }
-    }
+    let (admitted, refused) = admitted_and_refused(dials).await;
     assert_eq!(admitted.len(), IN_FLIGHT);
     assert_eq!(refused, addresses * PER_SOURCE - IN_FLIGHT);
 }

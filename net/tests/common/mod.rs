@@ -355,3 +355,24 @@ pub async fn past_the_events(
     .await
     .unwrap()
 }
+
+/// A crowd's dials, each bounded by a timeout.
+pub type Dials = tokio::task::JoinSet<
+    Result<Result<quinn::Connection, quinn::ConnectionError>, tokio::time::error::Elapsed>,
+>;
+
+/// Waits for every dial of a crowd: the connections the host admitted, and
+/// how many it closed at once. Anything else (a dial that timed out, another
+/// error) fails the test.
+pub async fn admitted_and_refused(mut dials: Dials) -> (Vec<quinn::Connection>, usize) {
+    let mut refused = 0;
+    let mut admitted = Vec::new();
+    while let Some(dial) = dials.join_next().await {
+        match dial.unwrap() {
+            Ok(Ok(connection)) => admitted.push(connection),
+            Ok(Err(quinn::ConnectionError::ConnectionClosed(_))) => refused += 1,
+            other => panic!("{other:?}"),
+        }
+    }
+    (admitted, refused)
+}
