@@ -107,6 +107,16 @@ pub struct ChainVerdict {
     pub proof: Option<Proof>,
 }
 
+impl ChainVerdict {
+    /// Whether the verdict rests on a proof or on a static fact (Benson,
+    /// territory, enclosure) rather than on an estimate: only such a
+    /// verdict may overrule what a player or an engine proposes.
+    #[must_use]
+    pub fn is_proven(&self) -> bool {
+        self.status != Status::Unsettled
+    }
+}
+
 /// How much work the analysis may do; past these bounds chains are
 /// [`Status::Unsettled`] instead of taking longer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
