@@ -159,7 +159,10 @@ fn draft(board: &Board) -> life::Analysis {
         .and_then(|v| v.parse::<u64>().ok())
         .filter(|&q| q > 0)
     else {
-        return life::analyse(board, &limits);
+        let proven = life::analyse(board, &limits);
+        let ownership =
+            life::estimate::Ownership::read(board, board.hash(), life::estimate::PLAYOUTS);
+        return life::estimate::complete(&proven, board, &ownership);
     };
     let mut reading = life::Reading::new(board, Limits::first_look());
     let mut spent = 0;

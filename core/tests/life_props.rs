@@ -66,3 +66,47 @@ proptest! {
         prop_assert!(nodes <= 200);
     }
 }
+
+/// Two touching chains of opposite colour are both dead in a draft only
+/// as in the booklet's 本コウ left open: both captures proven under the ko
+/// rule of Art. 7.2. Otherwise one side takes the other's capturers back
+/// and stands there again (Art. 7.1), so one of the two lives.
+fn touching_dead_pairs_are_ko(board: &Board, draft: &life::Analysis) -> Result<(), TestCaseError> {
+    for chain in draft.chains.iter().filter(|c| c.status == Status::Dead) {
+        for &s in &chain.stones {
+            for n in board.adjacent(s) {
+                let Some(other) = draft.at(n) else { continue };
+                if other.color == chain.color || other.status != Status::Dead {
+                    continue;
+                }
+                for c in [chain, other] {
+                    prop_assert!(
+                        matches!(c.reason, Reason::Captured { ko: true, .. }),
+                        "{:?} touches {:?}",
+                        chain,
+                        other
+                    );
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn a_draft_never_holds_two_touching_chains_both_dead_but_by_ko(seed in any::<u64>(), size in 5u32..=9) {
+        let settings = kaisho_core::Settings::even(kaisho_core::BoardSize::new(size).unwrap(), kaisho_core::Komi::MODERN);
+        let mut game = kaisho_core::Game::new(settings).unwrap();
+        let mut state = seed;
+        kaisho_core::playout::play_randomly(&mut game, 400, || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state >> 11
+        });
+        let limits = Limits { nodes_per_chain: 2_000, nodes_total: 8_000, max_area: 40 };
+        let draft = life::complete(game.board(), &limits);
+        touching_dead_pairs_are_ko(game.board(), &draft)?;
+    }
+}

@@ -7,6 +7,7 @@
 //! [`check`] lists the chains whose marking contradicts Article 7, so the
 //! interface can warn before anyone accepts; the players still decide.
 
+use super::estimate::{self, Ownership};
 use super::status::{Analysis, Limits, Reason, Status, analyse};
 use crate::board::Board;
 use crate::color::Color;
@@ -43,10 +44,22 @@ pub struct Finding {
     pub reason: Option<Reason>,
 }
 
-/// The dead stones Article 7 implies for a stopped position.
+/// The dead stones of the complete draft of a stopped position: proven
+/// by Article 7 or estimated.
 #[must_use]
 pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
-    analyse(board, limits).dead()
+    complete(board, limits).dead()
+}
+
+/// The complete draft of a stopped position: the proven verdicts of
+/// [`analyse`], and the estimate for every chain they leave unsettled. The
+/// estimate's playouts draw their random numbers from the position's
+/// Zobrist key, so both sides of a network game draw the same draft.
+#[must_use]
+pub fn complete(board: &Board, limits: &Limits) -> Analysis {
+    let proven = analyse(board, limits);
+    let ownership = Ownership::read(board, board.hash(), estimate::PLAYOUTS);
+    estimate::complete(&proven, board, &ownership)
 }
 
 /// The findings on `proposal` (dead stones, any stone of a chain marks the
@@ -119,11 +132,11 @@ fn teire(analysis: &Analysis, board: &Board) -> Vec<Finding> {
 }
 
 impl Game {
-    /// The Article 7 analysis of the stopped position; its
+    /// The complete draft of the stopped position (see [`complete`]); its
     /// [`Analysis::dead`] is the draft the ending phase offers as the first
     /// proposal, and its verdicts give each chain's reason.
     #[must_use]
     pub fn auto_draft(&self, limits: &Limits) -> Analysis {
-        analyse(self.board(), limits)
+        complete(self.board(), limits)
     }
 }

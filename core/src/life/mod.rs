@@ -55,8 +55,10 @@
 //! 6. [`mod@draft`] gives the dead set the verdicts imply and checks proposals.
 
 mod answer;
+mod answered;
 pub mod benson;
 pub mod draft;
+pub mod estimate;
 mod grid;
 mod ko_stone;
 mod open;
@@ -68,7 +70,7 @@ pub mod status;
 mod two_answers;
 
 pub use answer::Answers;
-pub use draft::{Finding, FindingKind, check, draft, findings};
+pub use draft::{Finding, FindingKind, check, complete, draft, findings};
 pub use proof::{Enclosure, Proof};
 pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};

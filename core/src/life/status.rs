@@ -1,6 +1,7 @@
 //! The verdict on every chain of a stopped position.
 
 use super::answer;
+use super::answered;
 use super::benson::{self, Known, Safety};
 use super::grid::Grid;
 use super::ko_stone;
@@ -64,6 +65,10 @@ pub enum Reason {
         first: Point,
         ko: bool,
     },
+    /// Unsettled: `attacker` captures at `first`, but the capturing stones
+    /// are dead themselves, so its owner may take them back and stand
+    /// there again (Art. 7.1, see `super::answered`).
+    CaptureAnswered { attacker: Color, first: Point },
     /// Alive: `attacker`, moving first, cannot capture it for good.
     Holds { attacker: Color },
     /// Dead: inside `attacker`'s territory, closed by living stones and too
@@ -87,6 +92,9 @@ pub enum Reason {
     Seki,
     /// Not judged: no area held the chain.
     NotJudged,
+    /// Estimated, not proven: its owner kept its points in `kept`
+    /// thousandths of the estimate's playouts (`super::estimate`).
+    Estimated { kept: u32 },
 }
 
 /// The verdict on one chain, with the reason a player can read.
@@ -113,7 +121,7 @@ impl ChainVerdict {
     /// verdict may overrule what a player or an engine proposes.
     #[must_use]
     pub fn is_proven(&self) -> bool {
-        self.status != Status::Unsettled
+        self.status != Status::Unsettled && !matches!(self.reason, Reason::Estimated { .. })
     }
 }
 
@@ -304,6 +312,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
         safety = next;
     }
     spend.lives = (lives, tried);
+    answered::unprove(&grid, &mut verdicts);
     let chains = finish(board, &grid, verdicts);
     Analysis {
         chains,

@@ -85,6 +85,15 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
             "seki: neither side can capture, and a dame stays (Art. 8)".to_string()
         }
         (Lang::En, Reason::NotJudged) => "not judged".to_string(),
+        (Lang::En, Reason::CaptureAnswered { attacker, first }) => format!(
+            "{} captures at {}, but the capturing stones are dead: its owner takes them back and stands there again (Art. 7.1)",
+            who(attacker),
+            at(first)
+        ),
+        (Lang::En, Reason::Estimated { kept }) => format!(
+            "estimated, not proven: its owner kept it in {}% of the playouts; check it",
+            kept / 10
+        ),
         (Lang::Ja, Reason::Benson) => "無条件の活き (Benson)".to_string(),
         (Lang::Ja, Reason::LargeTerritory) => "活き: 地が広く、相手は中で活きられない".to_string(),
         (Lang::Ja, Reason::LivesByAnswer) => {
@@ -149,6 +158,15 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         }
         (Lang::Ja, Reason::Seki) => "セキ: どちらも取れず、駄目が残る (第八条)".to_string(),
         (Lang::Ja, Reason::NotJudged) => "未判定".to_string(),
+        (Lang::Ja, Reason::CaptureAnswered { attacker, first }) => format!(
+            "{}が{}で取れるが、取った石が死に石で、取り返して再び石を置ける (第七条1)",
+            who(attacker),
+            at(first)
+        ),
+        (Lang::Ja, Reason::Estimated { kept }) => format!(
+            "推定 (証明なし): 試し打ちの{}%で持ち主の石が残る。確かめてください",
+            kept / 10
+        ),
     }
 }
 

@@ -1,0 +1,56 @@
+//! A capture its owner answers is no proof of death (Art. 7.1).
+//!
+//! The search proves a capture inside one area, where the owner of the
+//! captured chain may afterwards play only where the chain stood. When the
+//! capturing stones are themselves dead (proven captured by the owner),
+//! the owner takes them back and plays on the captured chain's point
+//! again, and that stone is never taken: 取られても新たに相手方に取られない石を
+//! 生じうる石, alive by the second clause of Art. 7.1. A lone stone on the
+//! first line among dead enemy stones inside its owner's living group is
+//! the common case. So a chain proven dead by a plain capture that touches
+//! a chain of the other colour proven dead by capture is left unsettled:
+//! the two proofs cannot both hold. Captures under the ko rule of Art. 7.2
+//! are kept, as in the booklet's 本コウ left open, where both sides'
+//! stones are dead and the area needs teire.
+
+use super::grid::Grid;
+use super::proof::Proof;
+use super::status::{Reason, Status};
+
+/// A chain's status, its reason, and its proof, by chain number.
+type Verdict = (Status, Reason, Option<Proof>);
+
+/// Leaves unsettled each chain proven dead by a plain capture that
+/// touches a chain of the other colour proven dead by capture.
+pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
+    let captured: Vec<bool> = verdicts
+        .iter()
+        .map(|v| matches!(v.1, Reason::Captured { .. }) && v.0 == Status::Dead)
+        .collect();
+    for (c, verdict) in verdicts.iter_mut().enumerate() {
+        let Reason::Captured {
+            attacker,
+            first,
+            ko: false,
+        } = verdict.1
+        else {
+            continue;
+        };
+        let answered = grid.chains[c].iter().any(|&s| {
+            grid.neighbours(s).any(|n| {
+                let other = grid.chain_of[n];
+                other != usize::MAX
+                    && other != c
+                    && grid.color(other) == attacker
+                    && captured[other]
+            })
+        });
+        if answered && verdict.0 == Status::Dead {
+            *verdict = (
+                Status::Unsettled,
+                Reason::CaptureAnswered { attacker, first },
+                None,
+            );
+        }
+    }
+}
