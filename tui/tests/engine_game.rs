@@ -383,11 +383,10 @@ async fn an_engine_that_answers_an_illegal_move_adjourns_the_game() {
     .await;
 }
 
-/// Against an engine that always passes: the player plays `moves` as
-/// Black, then passes to stop the game; returns the run with the game
-/// stopped and the engine's first word on the ending taken in.
-async fn stopped_against(dir: &Path, mode: &str, dead: &str, moves: &[&str]) -> Run {
-    let command = fake_engine_with(dir, mode, dead);
+/// Against the fake engine `command`: the player plays `moves` as Black,
+/// then passes to stop the game; returns the run with the game stopped and
+/// the engine's first word on the ending taken in.
+async fn stopped_against(dir: &Path, command: String, moves: &[&str]) -> Run {
     let settings = Settings::even(nine(), Komi::MODERN);
     let mut run = Run::start(
         dir,
@@ -431,13 +430,30 @@ async fn propose(run: &mut Run, dead: &[&str]) -> Event {
     }
 }
 
+/// The player proposes `dead`, the engine accepts, and the game ends.
+async fn accepted(run: &mut Run, dead: &[&str]) {
+    let answer = propose(run, dead).await;
+    assert!(
+        matches!(
+            answer,
+            Event::Accept {
+                by: Color::White,
+                ..
+            }
+        ),
+        "{answer:?}"
+    );
+    assert_eq!(run.game().phase(), Phase::Ended);
+}
+
 /// An engine that cannot answer `final_status_list` leaves the ending to
 /// the player with a note, and accepts a proposal Article 7 does not
 /// contradict.
 #[tokio::test]
 async fn an_engine_without_final_status_list_leaves_the_ending_to_the_player() {
     let dir = tempfile::tempdir().unwrap();
-    let mut run = stopped_against(dir.path(), "mute", "", &["E5"]).await;
+    let mute = fake_engine_with(dir.path(), "mute", "", "", "");
+    let mut run = stopped_against(dir.path(), mute, &["E5"]).await;
     assert_eq!(
         run.game().phase(),
         Phase::Stopped,
@@ -448,64 +464,80 @@ async fn an_engine_without_final_status_list_leaves_the_ending_to_the_player() {
         "{:?}",
         run.notes
     );
-    let answer = propose(&mut run, &[]).await;
-    assert!(
-        matches!(
-            answer,
-            Event::Accept {
-                by: Color::White,
-                ..
-            }
-        ),
-        "{answer:?}"
-    );
-    assert_eq!(run.game().phase(), Phase::Ended);
+    accepted(&mut run, &[]).await;
     let score = run.game().score().expect("counted");
     assert_eq!(run.game().outcome(), Some(score.outcome()));
     run.finish().await;
 }
 
-/// The engine proposes its `final_status_list dead`; the player's
-/// counter-proposal that Article 7 does not contradict is accepted.
+fn points(names: &[&str]) -> Vec<Point> {
+    let mut points: Vec<Point> = names
+        .iter()
+        .map(|v| Point::parse_gtp(v, 9).unwrap())
+        .collect();
+    points.sort_unstable();
+    points
+}
+
+/// The engine's list is its word: with Black's C3 and White's G7 on an
+/// open board (which kaisho's analysis leaves unsettled) and the engine
+/// holding C3 dead, a proposal that leaves C3 standing is refused, and so
+/// is one that marks the engine's own G7 dead, each answered by the
+/// engine's list again with the chains named; its own list is accepted.
 #[tokio::test]
-async fn the_engine_accepts_a_counter_proposal_article_7_does_not_contradict() {
+async fn the_engine_refuses_a_proposal_that_differs_from_its_list_and_names_the_chains() {
     let dir = tempfile::tempdir().unwrap();
-    let mut run = stopped_against(dir.path(), "passer", "E5", &["E5"]).await;
-    let e5 = Point::parse_gtp("E5", 9).unwrap();
-    let proposal = run
-        .game()
-        .proposals()
-        .last()
-        .expect("the engine proposed")
-        .clone();
-    assert_eq!((proposal.by, proposal.dead), (Color::White, vec![e5]));
-    let answer = propose(&mut run, &[]).await;
-    assert!(
-        matches!(
+    let engine = fake_engine_with(dir.path(), "passer", "C3", "G7", "");
+    let mut run = stopped_against(dir.path(), engine, &["C3"]).await;
+    let proposal = run.game().proposals().last().expect("the engine proposed");
+    assert_eq!(
+        (proposal.by, proposal.dead.clone()),
+        (Color::White, points(&["C3"]))
+    );
+    for (marked, named) in [(vec![], "at C3;"), (vec!["C3", "G7"], "at G7;")] {
+        let answer = propose(&mut run, &marked).await;
+        assert_eq!(
             answer,
-            Event::Accept {
+            Event::Propose {
                 by: Color::White,
-                ..
+                dead: points(&["C3"])
             }
-        ),
-        "{answer:?}"
-    );
-    assert_eq!(run.game().phase(), Phase::Ended);
-    assert!(
-        run.game().score().unwrap().dead_lifted == [0, 0],
-        "the player's proposal counted"
-    );
+        );
+        let notes = run.notes.len();
+        while run.notes.len() == notes {
+            run.next().await.expect("the engine says why");
+        }
+        let note = run.notes.last().unwrap();
+        assert!(note.contains("disagrees") && note.contains(named), "{note}");
+    }
+    accepted(&mut run, &["C3"]).await;
     run.finish().await;
 }
 
-/// A counter-proposal Article 7 contradicts (a group with two eyes marked
-/// dead) is answered by the engine's own proposal again, which the player
-/// then accepts.
+/// Where kaisho proves the engine wrong, the proof stands: a lone black
+/// stone on an empty board is alive (large territory), so the engine that
+/// names it dead proposes no dead stones, and accepts the same.
+#[tokio::test]
+async fn a_proven_verdict_overrules_the_engines_list() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake_engine_with(dir.path(), "passer", "E5", "", "");
+    let mut run = stopped_against(dir.path(), engine, &["E5"]).await;
+    let proposal = run.game().proposals().last().expect("the engine proposed");
+    assert_eq!((proposal.by, proposal.dead.clone()), (Color::White, vec![]));
+    accepted(&mut run, &[]).await;
+    assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
+    run.finish().await;
+}
+
+/// A counter-proposal that marks a group with two eyes dead is refused
+/// with the group named, and the engine's own proposal comes again, which
+/// the player then accepts.
 #[tokio::test]
 async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
     let dir = tempfile::tempdir().unwrap();
     let two_eyes = ["B1", "A2", "B2", "C2", "D2", "D1"];
-    let mut run = stopped_against(dir.path(), "passer", "", &two_eyes).await;
+    let engine = fake_engine_with(dir.path(), "passer", "", "", "");
+    let mut run = stopped_against(dir.path(), engine, &two_eyes).await;
     assert_eq!(
         run.game().proposals().len(),
         1,
@@ -522,7 +554,11 @@ async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
     while run.notes.len() < 2 {
         run.next().await.expect("the engine says why");
     }
-    assert!(run.notes[1].contains("contradicts"), "{:?}", run.notes);
+    assert!(
+        run.notes[1].contains("disagrees on the stones at A2;"),
+        "{:?}",
+        run.notes
+    );
     let proposal = run.game().open_proposal().unwrap();
     run.act(Event::Accept {
         by: Color::Black,
@@ -532,6 +568,55 @@ async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
         run.next().await.expect("the game ends");
     }
     assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
+    run.finish().await;
+}
+
+/// In a play-out the engine plays its side on the scratch board: Black's
+/// C3, which the engine holds alive, is played out; the engine attacks
+/// with `kgs-genmove_cleanup`'s moves while the player passes, takes it,
+/// and after the play-out closes accepts C3 dead, which it refused before.
+#[tokio::test]
+async fn the_engine_plays_a_play_out_and_accepts_what_it_shows() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake_engine_with(dir.path(), "passer", "", "G7", "C4 B3 D3 C2");
+    let mut run = stopped_against(dir.path(), engine, &["C3"]).await;
+    let c3 = Point::parse_gtp("C3", 9).unwrap();
+    run.act(Event::OpenPlayout {
+        by: Color::Black,
+        area: vec![c3],
+    });
+    let mut engine_stones = Vec::new();
+    while run.game().playout().is_some_and(|s| !s.captured()) || engine_stones.is_empty() {
+        match run.next().await.expect("the play-out goes on") {
+            NetNews::Remote {
+                event: Event::PlayoutPlay { color, point },
+                ..
+            } => {
+                assert_eq!(color, Color::White);
+                engine_stones.push(point);
+                if run.game().playout().is_some_and(|s| !s.captured()) {
+                    run.act(Event::PlayoutPass {
+                        color: Color::Black,
+                    });
+                }
+            }
+            NetNews::Remote { event, .. } => panic!("the engine did {event:?}"),
+            _ => {}
+        }
+    }
+    let attack: Vec<Point> = ["C4", "B3", "D3", "C2"]
+        .iter()
+        .map(|v| Point::parse_gtp(v, 9).unwrap())
+        .collect();
+    assert_eq!(
+        engine_stones, attack,
+        "the engine's cleanup moves, in order"
+    );
+    run.act(Event::ClosePlayout { by: Color::Black });
+    while run.game().playout().is_some() {
+        run.next().await.expect("the play-out closes");
+    }
+    accepted(&mut run, &["C3"]).await;
     run.finish().await;
 }
 

@@ -1075,6 +1075,50 @@ fn an_engine_hosts_a_lan_game_and_proposes_its_dead_stones() {
     );
 }
 
+/// `kaisho join --engine` holds its ground as the seat at the screen
+/// does: the host's proposal marking the engine's own G7 dead (which
+/// kaisho leaves unsettled on this open board) is refused and the
+/// engine's list proposed again; the host then accepts it. (The host's
+/// events win a crossing, so the scripted side is the host.)
+#[test]
+fn an_engine_refuses_a_lan_proposal_that_marks_its_stones_dead() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine_with(dir.path(), "passer", "", "G7", "");
+    let b = script(dir.path(), "b.txt", &["C3", "pass", "propose G7", "accept"]);
+    let (result, events, _) = lan_game(
+        dir.path(),
+        &["--color", "black", "--script", &b],
+        &["--engine", &engine],
+    );
+    assert!(result.contains('+'), "{result}");
+    let theirs = Event::Propose {
+        by: Color::Black,
+        dead: vec![Point::parse_gtp("G7", 9).unwrap()],
+    };
+    let at = events
+        .iter()
+        .position(|e| *e == theirs)
+        .unwrap_or_else(|| panic!("proposed: {events:?}"));
+    assert_eq!(
+        events[at + 1],
+        Event::Propose {
+            by: Color::White,
+            dead: Vec::new()
+        },
+        "{events:?}"
+    );
+    assert!(
+        matches!(
+            events.last(),
+            Some(Event::Accept {
+                by: Color::Black,
+                ..
+            })
+        ),
+        "{events:?}"
+    );
+}
+
 #[test]
 fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_after_the_result() {
     let dir = tempfile::tempdir().unwrap();

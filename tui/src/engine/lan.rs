@@ -4,21 +4,24 @@
 //! each event to a driver task, which tells the partner's moves to the
 //! engine with `play` and, when it is our turn, types the engine's
 //! `genmove` answer as the script line a person would type; in the ending
-//! it proposes the engine's `final_status_list dead` and judges the
-//! partner's proposal as the engine's seat at the screen does. A failing
+//! it proposes the engine's dead list and judges the partner's proposal as
+//! the engine's seat at the screen does (`stand`), naming in the chat the
+//! chains it disagrees on, and plays its side of a play-out. A failing
 //! engine says why and leaves (`bye`): the game stays adjourned in both
 //! logs.
 
 use super::error::EngineError;
 use super::gtp::Gtp;
+use super::playout::scratch_move;
+use super::stand::{Ending, Judgement};
 use super::talk;
 use crate::plain::script::ScriptVoice;
 use crate::words::{EngineLine, Lang, engine_error, engine_line, naming_for};
 use kaisho_core::clock::TimeControl;
-use kaisho_core::life::{Limits, draft};
 use kaisho_core::{Color, Event, Game, Move, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Script, Voice};
+use kaisho_saves::limits::MAX_CHAT_CHARS;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, Sender, UnboundedReceiver, UnboundedSender};
 use tokio::task::JoinHandle;
@@ -131,17 +134,20 @@ async fn drive(
     let mut driver = Driver {
         me: Color::Black,
         asked: None,
-        own: None,
+        scratch_asked: None,
+        ending: None,
         limit,
+        lang,
     };
-    while let Some(first) = seen.recv().await {
+    'game: while let Some(first) = seen.recv().await {
         match driver.step(&mut gtp, first).await {
-            Ok(Some(line)) => {
-                if lines.send(line).await.is_err() {
-                    break;
+            Ok(said) => {
+                for line in said {
+                    if lines.send(line).await.is_err() {
+                        break 'game;
+                    }
                 }
             }
-            Ok(None) => {}
             Err(e) => {
                 let why = engine_error(&e, naming_for(lang), crate::netplay::NO_BOARD);
                 eprintln!("kaisho: {}", engine_line(lang, EngineLine::Adjourned(&why)));
@@ -158,15 +164,19 @@ struct Driver {
     /// The move number at which the engine was last asked for a move, so
     /// that it is asked once per turn.
     asked: Option<u32>,
-    /// The engine's dead list at a stoppage (the move number), once asked.
-    own: Option<(u32, Vec<Point>)>,
+    /// The play-out (by how many had closed before it) and its move at
+    /// which the engine was last asked for a scratch move.
+    scratch_asked: Option<(usize, usize)>,
+    /// Where the engine stands at the present stoppage, once asked.
+    ending: Option<Ending>,
     limit: Duration,
+    lang: Lang,
 }
 
 impl Driver {
-    /// Takes in what the game showed and returns the line to type, if the
+    /// Takes in what the game showed and returns the lines to type, if the
     /// engine has something to do.
-    async fn step(&mut self, gtp: &mut Gtp, seen: Seen) -> Result<Option<String>, EngineError> {
+    async fn step(&mut self, gtp: &mut Gtp, seen: Seen) -> Result<Vec<String>, EngineError> {
         let game = match seen {
             Seen::Start(game, me) => {
                 self.me = me;
@@ -183,6 +193,7 @@ impl Driver {
                     Event::Pass { color } if partners => {
                         talk::tell(gtp, Move::Pass(color), size).await?;
                     }
+                    Event::ClosePlayout { .. } => self.playout_closed(gtp, &game).await?,
                     _ => {}
                 }
                 game
@@ -190,77 +201,97 @@ impl Driver {
             Seen::Again(game) => {
                 talk::set_up(gtp, &game, TimeControl::None).await?;
                 self.asked = None;
+                self.scratch_asked = None;
                 game
             }
         };
         self.decide(gtp, &game).await
     }
 
-    async fn decide(&mut self, gtp: &mut Gtp, game: &Game) -> Result<Option<String>, EngineError> {
+    async fn decide(&mut self, gtp: &mut Gtp, game: &Game) -> Result<Vec<String>, EngineError> {
         let me = self.me;
         let at = game.move_number();
+        let size = game.settings().size.get();
         if game.outcome().is_some() {
-            return Ok(None);
+            return Ok(Vec::new());
         }
         if game.undo_request() == Some(me.opponent()) {
-            return Ok(Some("decline-undo".to_string()));
+            return Ok(vec!["decline-undo".to_string()]);
+        }
+        if let Some(scratch) = game.playout() {
+            let turn = (game.confirmed().len(), scratch.steps().len());
+            if scratch.to_move() != me || self.scratch_asked == Some(turn) {
+                return Ok(Vec::new());
+            }
+            self.scratch_asked = Some(turn);
+            let line = match scratch_move(gtp, game, TimeControl::None, me, self.limit).await? {
+                Event::PlayoutPlay { point, .. } => format!("play {}", point.to_gtp(size)),
+                _ => "pass".to_string(),
+            };
+            return Ok(vec![line]);
         }
         match game.phase() {
             Phase::Playing if game.to_move() == me && self.asked != Some(at) => {
                 self.asked = Some(at);
-                let size = game.settings().size.get();
-                Ok(Some(
+                Ok(vec![
                     match talk::genmove(gtp, game, me, self.limit).await? {
                         Event::Play { point, .. } => format!("play {}", point.to_gtp(size)),
                         Event::Resign { .. } => "resign".to_string(),
                         _ => "pass".to_string(),
                     },
-                ))
+                ])
             }
             Phase::Stopped | Phase::Ending => {
                 let open = game
                     .open_proposal()
                     .and_then(|n| game.proposals().get(n as usize));
                 match open {
-                    Some(p) if p.by == me => Ok(None),
+                    Some(p) if p.by == me => Ok(Vec::new()),
                     Some(p) => {
-                        let own = self.own_list(gtp, game, at).await?;
-                        Ok(Some(if talk::agrees(game, &p.dead, &own) {
-                            "accept".to_string()
-                        } else {
-                            proposal_line(&own, game)
-                        }))
+                        let lang = self.lang;
+                        let ending = self.ending(gtp, game).await?;
+                        Ok(match ending.judge(&p.dead) {
+                            Judgement::Accept => vec!["accept".to_string()],
+                            Judgement::Refuse { chains } => {
+                                let names = naming_for(lang).names(&chains, size);
+                                let why = engine_line(lang, EngineLine::Disagrees(&names));
+                                let why: String = why.chars().take(MAX_CHAT_CHARS).collect();
+                                vec![proposal_line(&ending.own(), game), format!("chat {why}")]
+                            }
+                        })
                     }
-                    None if self.own.as_ref().is_some_and(|(m, _)| *m == at) => Ok(None),
+                    None if self.ending.as_ref().is_some_and(|e| e.at == at) => Ok(Vec::new()),
                     None => {
-                        let own = self.own_list(gtp, game, at).await?;
-                        Ok(Some(proposal_line(&own, game)))
+                        let ending = self.ending(gtp, game).await?;
+                        Ok(vec![proposal_line(&ending.own(), game)])
                     }
                 }
             }
-            _ => Ok(None),
+            _ => Ok(Vec::new()),
         }
     }
 
-    /// The engine's dead list at this stoppage, asked once; kaisho's
-    /// Article 7 draft for an engine that cannot say.
-    async fn own_list(
-        &mut self,
-        gtp: &mut Gtp,
-        game: &Game,
-        at: u32,
-    ) -> Result<Vec<Point>, EngineError> {
-        if let Some((m, own)) = &self.own
-            && *m == at
-        {
-            return Ok(own.clone());
-        }
-        let own = match talk::dead_list(gtp, game).await? {
-            Some(own) => own,
-            None => draft(game.board(), &Limits::default()),
+    /// Where the engine stands at this stoppage, asked once.
+    async fn ending(&mut self, gtp: &mut Gtp, game: &Game) -> Result<&mut Ending, EngineError> {
+        let ending = match self.ending.take() {
+            Some(ending) if ending.at == game.move_number() => ending,
+            _ => talk::ending(gtp, game).await?,
         };
-        self.own = Some((at, own.clone()));
-        Ok(own)
+        Ok(self.ending.insert(ending))
+    }
+
+    /// A play-out has closed: the engine is given the game's position back
+    /// and takes what the play-out showed into its list.
+    async fn playout_closed(&mut self, gtp: &mut Gtp, game: &Game) -> Result<(), EngineError> {
+        talk::set_up(gtp, game, TimeControl::None).await?;
+        let shown = game
+            .confirmed()
+            .last()
+            .and_then(|done| done.verdict.marks(&done.disputed));
+        if let Some(marks) = shown {
+            self.ending(gtp, game).await?.stand.shown.push(marks);
+        }
+        Ok(())
     }
 }
 

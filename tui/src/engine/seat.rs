@@ -7,12 +7,14 @@
 //! logged and reported as the partner's event.
 //!
 //! In the ending (J1989 Art. 9) the engine proposes the dead stones its
-//! `final_status_list dead` names. It answers a proposal of the player's
-//! by accepting it when it marks the same chains as its own list, or when
-//! kaisho's Article 7 check finds nothing in it that contradicts the rules;
-//! otherwise it proposes its own list again. An engine that cannot name
-//! dead stones takes kaisho's Article 7 draft as its own list. It declines
-//! every request to take a move back and plays on after a resumption.
+//! `final_status_list dead` names (never its seki stones), corrected by
+//! kaisho's proven Article 7 verdicts. It accepts a proposal of the
+//! player's that marks the same chains, and refuses any other by proposing
+//! its list again and naming the chains it disagrees on (`stand`). An
+//! engine that cannot name dead stones holds only what kaisho proves. In a
+//! play-out (確認) it plays its side on the scratch board (`playout`), and
+//! takes what the play-out shows into its list. It declines every request
+//! to take a move back and plays on after a resumption.
 //!
 //! Whatever goes wrong with the engine (it dies, answers garbage or an
 //! illegal move, or takes longer than its clock and the limit) adjourns the
@@ -21,6 +23,8 @@
 
 use super::error::EngineError;
 use super::gtp::Gtp;
+use super::playout::scratch_move;
+use super::stand::{Ending, Judgement};
 use super::talk::{self, SETUP_LIMIT, gtp_color};
 use super::terms::time_left;
 use crate::app::{ClockFace, EngineTerms, NetNews, NetRequest, Started};
@@ -31,7 +35,6 @@ use crate::words::{
     say,
 };
 use kaisho_core::clock::{Clock, TimeControl};
-use kaisho_core::life::{Limits, draft};
 use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_saves::limits::MAX_NAME_CHARS;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player};
@@ -74,8 +77,8 @@ struct Seat {
     limit: Duration,
     /// Whether the engine speaks `kgs-time_settings`.
     kgs_time: bool,
-    /// The engine's own dead list at the present stoppage, once asked.
-    own_dead: Option<(u32, Vec<Point>)>,
+    /// Where the engine stands at the present stoppage, once asked.
+    ending: Option<Ending>,
     lang: Lang,
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
@@ -232,7 +235,7 @@ impl Seat {
             turn: Instant::now(),
             limit: Duration::from_secs(terms.limit_secs),
             kgs_time: false,
-            own_dead: None,
+            ending: None,
             lang,
             requests,
             news: news.clone(),
@@ -301,7 +304,18 @@ impl Seat {
                 }
                 continue;
             }
-            if self.game.phase() == Phase::Stopped && self.game.open_proposal().is_none() {
+            if self
+                .game
+                .playout()
+                .is_some_and(|s| s.to_move() == self.engine())
+            {
+                self.plays_out().await?;
+                continue;
+            }
+            if self.game.phase() == Phase::Stopped
+                && self.game.open_proposal().is_none()
+                && self.game.playout().is_none()
+            {
                 self.engine_proposes().await?;
                 continue;
             }
@@ -374,6 +388,7 @@ impl Seat {
             Event::RequestUndo { .. } => {
                 self.record(Event::DeclineUndo { by: self.engine() }, None, false)?;
             }
+            Event::ClosePlayout { .. } => self.playout_closed().await?,
             _ => {}
         }
         Ok(())
@@ -493,26 +508,23 @@ impl Seat {
         Ok(None)
     }
 
-    /// The game has stopped: the engine's `final_status_list dead` is its
-    /// proposal. An engine that cannot answer leaves it to the player.
+    /// The game has stopped: the engine's corrected dead list is its
+    /// proposal. An engine that cannot name dead stones leaves it to the
+    /// player.
     async fn engine_proposes(&mut self) -> Result<(), Stop> {
         let at = self.game.move_number();
-        if self.own_dead.as_ref().is_some_and(|(m, _)| *m == at) {
+        if self.ending.as_ref().is_some_and(|e| e.at == at) {
             // Asked already at this stoppage: the player decides.
             return self.wait_for_player().await;
         }
-        let dead = self.own_dead_list().await?;
-        match dead {
-            Some(dead) => {
-                let by = self.engine();
-                self.own_dead = Some((at, dead.clone()));
-                self.record(Event::Propose { by, dead }, None, false)?;
-                self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Proposes)));
-            }
-            None => {
-                self.own_dead = Some((at, draft(self.game.board(), &Limits::default())));
-                self.tell(NetNews::Note(engine_line(self.lang, EngineLine::NoEnding)));
-            }
+        let ending = self.ending().await?;
+        if ending.stand.dead.is_some() {
+            let dead = ending.own();
+            let by = self.engine();
+            self.record(Event::Propose { by, dead }, None, false)?;
+            self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Proposes)));
+        } else {
+            self.tell(NetNews::Note(engine_line(self.lang, EngineLine::NoEnding)));
         }
         Ok(())
     }
@@ -525,39 +537,60 @@ impl Seat {
         }
     }
 
-    /// The engine's dead stones, `None` when it cannot say.
-    async fn own_dead_list(&mut self) -> Result<Option<Vec<Point>>, Stop> {
-        Ok(talk::dead_list(&mut self.gtp, &self.game).await?)
+    /// Where the engine stands at this stoppage, asked once.
+    async fn ending(&mut self) -> Result<&mut Ending, Stop> {
+        let at = self.game.move_number();
+        let ending = match self.ending.take() {
+            Some(ending) if ending.at == at => ending,
+            _ => talk::ending(&mut self.gtp, &self.game).await?,
+        };
+        Ok(self.ending.insert(ending))
     }
 
-    /// The player's proposal: accepted when it marks the engine's own dead
-    /// chains or Article 7 finds nothing in it to contradict; else the
-    /// engine proposes its own list.
+    /// The player's proposal: accepted when it marks the chains the engine
+    /// holds dead; else refused, the engine's list proposed again and the
+    /// chains it disagrees on named.
     async fn answer_proposal(&mut self, dead: &[Point]) -> Result<(), Stop> {
-        let at = self.game.move_number();
-        if self.own_dead.as_ref().is_none_or(|(m, _)| *m != at) {
-            let own = match self.own_dead_list().await? {
-                Some(own) => own,
-                None => draft(self.game.board(), &Limits::default()),
-            };
-            self.own_dead = Some((at, own));
-        }
-        let own = self
-            .own_dead
-            .as_ref()
-            .map(|(_, d)| d.clone())
-            .unwrap_or_default();
+        let ending = self.ending().await?;
+        let (judgement, own) = (ending.judge(dead), ending.own());
         let by = self.engine();
-        if talk::agrees(&self.game, dead, &own) {
-            let proposal = self.game.open_proposal().unwrap_or_default();
-            self.record(Event::Accept { by, proposal }, None, false)?;
-            self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Accepts)));
-        } else {
-            self.record(Event::Propose { by, dead: own }, None, false)?;
-            self.tell(NetNews::Note(engine_line(
-                self.lang,
-                EngineLine::ProposesOwn,
-            )));
+        match judgement {
+            Judgement::Accept => {
+                let proposal = self.game.open_proposal().unwrap_or_default();
+                self.record(Event::Accept { by, proposal }, None, false)?;
+                self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Accepts)));
+            }
+            Judgement::Refuse { chains } => {
+                self.record(Event::Propose { by, dead: own }, None, false)?;
+                let names = naming_for(self.lang).names(&chains, self.size());
+                let line = engine_line(self.lang, EngineLine::Disagrees(&names));
+                self.tell(NetNews::Note(line));
+            }
+        }
+        Ok(())
+    }
+
+    /// The engine's move on the open play-out's scratch board.
+    async fn plays_out(&mut self) -> Result<(), Stop> {
+        let (clock, color) = (self.clocks[0].control(), self.engine());
+        self.tell(NetNews::Thinking(true));
+        let event = scratch_move(&mut self.gtp, &self.game, clock, color, self.limit).await;
+        self.tell(NetNews::Thinking(false));
+        self.record(event?, None, false)
+    }
+
+    /// A play-out has closed: the engine takes what it showed into its
+    /// list, and is given the game's position back.
+    async fn playout_closed(&mut self) -> Result<(), Stop> {
+        let clock = self.clocks[0].control();
+        self.kgs_time = talk::set_up(&mut self.gtp, &self.game, clock).await?;
+        let shown = self
+            .game
+            .confirmed()
+            .last()
+            .and_then(|done| done.verdict.marks(&done.disputed));
+        if let Some(marks) = shown {
+            self.ending().await?.stand.shown.push(marks);
         }
         Ok(())
     }

@@ -1,15 +1,17 @@
 //! What kaisho tells an engine about a game and asks it, shared by the
 //! engine's seat at the screen and the engine seated in a LAN game: the
 //! board set up (size, komi, handicap checked with `list_stones`, clock,
-//! the moves that stand), a move told, `genmove`, the engine's dead
-//! stones, and how the engine judges a proposal.
+//! the moves that stand), a move told, `genmove`, and the engine's dead
+//! and seki stones at a stoppage beside kaisho's analysis (how it judges a
+//! proposal from them is `stand`'s).
 
 use super::error::EngineError;
 use super::error::shown;
 use super::gtp::Gtp;
+use super::stand::{Ending, Stand};
 use super::terms::{clock_commands, genmove_event};
 use kaisho_core::clock::TimeControl;
-use kaisho_core::life::{FindingKind, Limits, check};
+use kaisho_core::life::{Limits, analyse};
 use kaisho_core::{Color, Event, Game, Move, Point};
 use std::time::Duration;
 
@@ -133,11 +135,17 @@ pub fn checked_move(
     Ok(event)
 }
 
-/// The engine's dead stones in the stopped `game`, `None` when it cannot
-/// say (`final_status_list` refused, or points that are not the game's).
-pub async fn dead_list(gtp: &mut Gtp, game: &Game) -> Result<Option<Vec<Point>>, EngineError> {
+/// The stones `final_status_list {status}` names in the stopped `game`,
+/// whole chains; `None` when the engine cannot say (the command refused,
+/// or points that are not the game's stones).
+async fn status_list(
+    gtp: &mut Gtp,
+    game: &Game,
+    status: &str,
+) -> Result<Option<Vec<Point>>, EngineError> {
     let size = game.settings().size.get();
-    let Ok(answer) = gtp.ask("final_status_list dead", SETUP_LIMIT).await? else {
+    let command = format!("final_status_list {status}");
+    let Ok(answer) = gtp.ask(&command, SETUP_LIMIT).await? else {
         return Ok(None);
     };
     let points: Result<Vec<Point>, _> = answer
@@ -150,26 +158,21 @@ pub async fn dead_list(gtp: &mut Gtp, game: &Game) -> Result<Option<Vec<Point>>,
     Ok(game.dead_chains(&points).ok())
 }
 
-/// Whether the engine accepts `proposal` in the stopped `game`: it marks
-/// the same chains as the engine's `own` list, or Article 7's check finds
-/// nothing in it to contradict.
-#[must_use]
-pub fn agrees(game: &Game, proposal: &[Point], own: &[Point]) -> bool {
-    let sorted = |points: Vec<Point>| {
-        let mut v = points;
-        v.sort_unstable();
-        v
+/// The engine's stand at the stoppage of `game`: its dead and seki
+/// stones, beside kaisho's Article 7 analysis of the position.
+pub async fn ending(gtp: &mut Gtp, game: &Game) -> Result<Ending, EngineError> {
+    let dead = status_list(gtp, game, "dead").await?;
+    let seki = match dead {
+        Some(_) => status_list(gtp, game, "seki").await?.unwrap_or_default(),
+        None => Vec::new(),
     };
-    let theirs = game.dead_chains(proposal).unwrap_or_default();
-    if sorted(theirs) == sorted(own.to_vec()) {
-        return true;
-    }
-    !check(game.board(), proposal, &Limits::default())
-        .iter()
-        .any(|f| {
-            matches!(
-                f.kind,
-                FindingKind::MarkedDeadButAlive | FindingKind::LeftAliveButDead
-            )
-        })
+    Ok(Ending {
+        at: game.move_number(),
+        stand: Stand {
+            dead,
+            seki,
+            shown: Vec::new(),
+        },
+        analysis: analyse(game.board(), &Limits::default()),
+    })
 }

@@ -68,8 +68,9 @@ pub enum EngineLine<'a> {
     NoEnding,
     /// The engine accepted the player's proposal.
     Accepts,
-    /// The engine answers a proposal it disagrees with by its own.
-    ProposesOwn,
+    /// The engine refuses a proposal that differs from its own on the
+    /// chains named, and proposes its own again.
+    Disagrees(&'a str),
     /// The engine's proposal from `final_status_list dead`.
     Proposes,
     /// No engine to play, and how to get one.
@@ -100,12 +101,12 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         (Lang::Ja, EngineLine::NotStarted(why)) => {
             format!("対局は始まりませんでした: {why}。何も保存していません。")
         }
-        (Lang::En, EngineLine::NoEnding) => "The engine cannot judge the dead stones (final_status_list): the decision is yours. Mark them and propose; it accepts a proposal Article 7 does not contradict.".to_string(),
-        (Lang::Ja, EngineLine::NoEnding) => "思考エンジンは死石を判定できません (final_status_list)。判断はあなたに任されます。死石を指定して提案してください。第七条に反しない提案なら受け入れます。".to_string(),
+        (Lang::En, EngineLine::NoEnding) => "The engine cannot judge the dead stones (final_status_list): the decision is yours. Mark them and propose; it accepts a proposal that kaisho's proven Article 7 verdicts do not contradict.".to_string(),
+        (Lang::Ja, EngineLine::NoEnding) => "思考エンジンは死石を判定できません (final_status_list)。判断はあなたに任されます。死石を指定して提案してください。kaisho が第七条で証明した判定に反しない提案なら受け入れます。".to_string(),
         (Lang::En, EngineLine::Accepts) => "The engine accepts your proposal.".to_string(),
         (Lang::Ja, EngineLine::Accepts) => "思考エンジンは提案を受け入れました。".to_string(),
-        (Lang::En, EngineLine::ProposesOwn) => "Article 7 contradicts your proposal; the engine proposes its own dead stones again.".to_string(),
-        (Lang::Ja, EngineLine::ProposesOwn) => "提案は第七条に反するため、思考エンジンは自分の死石の提案を返しました。".to_string(),
+        (Lang::En, EngineLine::Disagrees(chains)) => format!("The engine disagrees on the stones at {chains}; it proposes its own dead stones again. Playing a disputed chain out (確認) settles it."),
+        (Lang::Ja, EngineLine::Disagrees(chains)) => format!("思考エンジンは {chains} の石について同意しません。自分の死石の提案を返しました。争いのある石は確認で決められます。"),
         (Lang::En, EngineLine::Proposes) => "The engine proposes its dead stones (final_status_list dead): accept, counter-propose or resume.".to_string(),
         (Lang::Ja, EngineLine::Proposes) => "思考エンジンが死石を提案しました (final_status_list dead)。承認、対案、続行のいずれかを。".to_string(),
         (Lang::En, EngineLine::Unavailable) => "No engine to play: install GNU Go, or name one with --engine \"CMD\" or [engine] command in config.toml.".to_string(),

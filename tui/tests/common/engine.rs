@@ -17,14 +17,20 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// `mute`, which does not know that command); `wrongboard` lists its
 /// black stones at A1 whatever was placed.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
-    fake_engine_with(dir, mode, "")
+    fake_engine_with(dir, mode, "", "", "")
 }
 
-/// [`fake_engine`] whose `final_status_list dead` names `dead`.
-pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str) -> String {
+/// [`fake_engine`] whose `final_status_list dead` names `dead`; a
+/// `passer` plays the points of `plays` (space-separated) at its first
+/// `genmove`s before it passes, and answers `kgs-genmove_cleanup` with
+/// the points of `cleanup`, then passes (`?` when `cleanup` is empty).
+pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str, plays: &str, cleanup: &str) -> String {
     let script = dir.join(format!("fake-{mode}.py"));
     let body = r#"import sys, time
 mode = sys.argv[1]
+plays = sys.argv[3].split() if len(sys.argv) > 3 else []
+cleanup = sys.argv[4].split() if len(sys.argv) > 4 else []
+known_cleanup = len(cleanup) > 0
 last = "D4"
 for line in sys.stdin:
     words = line.split()
@@ -59,9 +65,20 @@ for line in sys.stdin:
             sys.stdout.flush()
             continue
         if mode in ("passer", "mute", "long-name"):
-            sys.stdout.write("= pass\n\n")
+            sys.stdout.write("= " + (plays.pop(0) if plays else "pass") + "\n\n")
             sys.stdout.flush()
             continue
+    if words[0] == "kgs-genmove_cleanup":
+        if known_cleanup:
+            sys.stdout.write("= " + (cleanup.pop(0) if cleanup else "pass") + "\n\n")
+        else:
+            sys.stdout.write("? unknown command\n\n")
+        sys.stdout.flush()
+        continue
+    if words[0] == "final_status_list" and words[1:] == ["seki"]:
+        sys.stdout.write("=\n\n")
+        sys.stdout.flush()
+        continue
     if words[0] == "final_status_list":
         if mode == "mute":
             sys.stdout.write("? unknown command\n\n")
@@ -88,7 +105,10 @@ for line in sys.stdin:
     sys.stdout.flush()
 "#;
     std::fs::write(&script, body).unwrap();
-    format!("python3 {} {mode} '{dead}'", script.display())
+    format!(
+        "python3 {} {mode} '{dead}' '{plays}' '{cleanup}'",
+        script.display()
+    )
 }
 
 /// Whether process `pid` is gone: killed and reaped, so that neither a
