@@ -1,19 +1,22 @@
 //! The automatic draft on the stopped 19×19 positions of the committed GNU
 //! Go records (`tests/corpus/life/*-19.txt`: each finished game, and the
 //! same game cut after a quarter and after half of its moves). Prints the
-//! p50/p95/max of one analysis over the positions, then lets criterion time
-//! the whole set: `cargo bench -p kaisho-core --bench life`.
+//! p50/p95/max over the positions of the complete draft (proofs and the
+//! estimate), of the proofs alone and of the estimate's playouts alone,
+//! then lets criterion time the whole set: `cargo bench -p kaisho-core
+//! --bench life`.
 
 #[path = "../../tests/corpus/boards.rs"]
 mod boards;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kaisho_core::Board;
+use kaisho_core::life::estimate::{Ownership, PLAYOUTS};
 use kaisho_core::life::{self, Limits};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-fn percentiles(boards: &[Board]) {
+fn percentiles(label: &str, boards: &[Board], work: impl Fn(&Board)) {
     const RUNS: usize = 5;
     let mut times: Vec<Duration> = boards
         .iter()
@@ -21,7 +24,7 @@ fn percentiles(boards: &[Board]) {
             let mut runs: Vec<Duration> = (0..RUNS)
                 .map(|_| {
                     let start = Instant::now();
-                    black_box(life::analyse(board, &Limits::default()));
+                    work(board);
                     start.elapsed()
                 })
                 .collect();
@@ -32,7 +35,7 @@ fn percentiles(boards: &[Board]) {
     times.sort_unstable();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     println!(
-        "life draft over {} stopped 19x19 positions: p50 {:?}, p95 {:?}, max {:?}",
+        "{label} over {} stopped 19x19 positions: p50 {:?}, p95 {:?}, max {:?}",
         times.len(),
         at(0.5),
         at(0.95),
@@ -42,11 +45,19 @@ fn percentiles(boards: &[Board]) {
 
 fn draft(c: &mut Criterion) {
     let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), 19);
-    percentiles(&boards);
+    percentiles("complete draft", &boards, |board| {
+        black_box(life::complete(board, &Limits::default()));
+    });
+    percentiles("proofs alone", &boards, |board| {
+        black_box(life::analyse(board, &Limits::default()));
+    });
+    percentiles("estimate's playouts alone", &boards, |board| {
+        black_box(Ownership::read(board, board.hash(), PLAYOUTS));
+    });
     c.bench_function("life/draft_19x19_all_positions", |b| {
         b.iter(|| {
             for board in &boards {
-                black_box(life::analyse(board, &Limits::default()));
+                black_box(life::complete(board, &Limits::default()));
             }
         });
     });

@@ -181,17 +181,17 @@ fn slices_of_a_reading_add_up_to_one_search() {
     assert!(
         reading.done(),
         "{slices} slices, {} nodes of {}: {:?}",
-        reading.analysis().nodes,
+        reading.proven().nodes,
         whole.nodes,
-        reading.analysis().chains
+        reading.proven().chains
     );
     assert!(
-        reading.analysis().nodes <= 2 * whole.nodes,
+        reading.proven().nodes <= 2 * whole.nodes,
         "{} nodes",
-        reading.analysis().nodes
+        reading.proven().nodes
     );
     let statuses = |a: &life::Analysis| a.chains.iter().map(|c| c.status).collect::<Vec<_>>();
-    assert_eq!(statuses(reading.analysis()), statuses(&whole));
+    assert_eq!(statuses(reading.proven()), statuses(&whole));
 }
 
 /// The positions the search read on each chain it left open, as its
@@ -276,7 +276,7 @@ fn a_reading_in_slices_reads_every_chain_and_settles_what_one_analysis_does() {
         reading.step(1_500);
         spent += 1_500;
     }
-    for (one, sliced) in whole.chains.iter().zip(&reading.analysis().chains) {
+    for (one, sliced) in whole.chains.iter().zip(&reading.proven().chains) {
         if one.status != Status::Unsettled {
             assert_eq!(sliced.status, one.status, "{sliced:?} against {one:?}");
         }
@@ -286,7 +286,7 @@ fn a_reading_in_slices_reads_every_chain_and_settles_what_one_analysis_does() {
         );
     }
     for p in ["H3", "F3"] {
-        let chain = reading.analysis().at(common::pt(9, p)).unwrap();
+        let chain = reading.proven().at(common::pt(9, p)).unwrap();
         assert_ne!(chain.status, Status::Unsettled, "{p}: {chain:?}");
     }
 }

@@ -2,11 +2,15 @@
 //! gives each slice a node quota, shows what is proven so far, and gives
 //! more while chains are still open.
 //!
-//! Each [`Reading::step`] analyses the position again with a larger node
-//! budget. Outcomes already settled are kept (a chain proven alive or dead
-//! costs nothing the next time), so the work goes to the chains still
-//! unsettled.
+//! The estimate's playouts are read once, with the first slice, so the
+//! draft is complete from the start: every chain no proof settles yet has
+//! its estimated verdict. Each [`Reading::step`] then analyses the
+//! position again with a larger node budget. Outcomes already settled are
+//! kept (a chain proven alive or dead costs nothing the next time), so the
+//! work goes to the chains still unproven, and a proof, when it comes,
+//! replaces the estimate.
 
+use super::estimate::{self, Ownership};
 use super::status::{Analysis, Limits, Spend, Status, analyse_spending};
 use crate::board::Board;
 
@@ -15,42 +19,57 @@ pub struct Reading {
     board: Board,
     limits: Limits,
     spend: Spend,
-    analysis: Analysis,
+    ownership: Ownership,
+    proven: Analysis,
+    draft: Analysis,
 }
 
 impl Reading {
-    /// The first slice: the analysis of `board` within `limits`.
+    /// The first slice: the analysis of `board` within `limits`, completed
+    /// by the estimate (playouts seeded with the position's Zobrist key,
+    /// so both sides of a network game read the same draft).
     #[must_use]
     pub fn new(board: &Board, limits: Limits) -> Reading {
         let mut spend = Spend::default();
-        let analysis = analyse_spending(board, &limits, &mut spend);
+        let proven = analyse_spending(board, &limits, &mut spend);
+        let ownership = Ownership::read(board, board.hash(), estimate::PLAYOUTS);
+        let draft = estimate::complete(&proven, board, &ownership);
         Reading {
             board: board.clone(),
             limits,
             spend,
-            analysis,
+            ownership,
+            proven,
+            draft,
         }
     }
 
     /// One more slice of at most `quota` search nodes, which may also go to
-    /// a single chain; returns the analysis after it.
+    /// a single chain; returns the draft after it.
     pub fn step(&mut self, quota: u64) -> &Analysis {
-        self.limits.nodes_total = self.analysis.nodes.saturating_add(quota);
+        self.limits.nodes_total = self.proven.nodes.saturating_add(quota);
         self.limits.nodes_per_chain = self.limits.nodes_per_chain.saturating_add(quota);
-        self.analysis = analyse_spending(&self.board, &self.limits, &mut self.spend);
-        &self.analysis
+        self.proven = analyse_spending(&self.board, &self.limits, &mut self.spend);
+        self.draft = estimate::complete(&self.proven, &self.board, &self.ownership);
+        &self.draft
     }
 
-    /// The analysis so far.
+    /// The draft so far: the proven verdicts and the estimate for the rest.
     #[must_use]
     pub fn analysis(&self) -> &Analysis {
-        &self.analysis
+        &self.draft
     }
 
-    /// Whether every chain is settled, so that further slices change nothing.
+    /// The proven verdicts alone, without the estimate.
+    #[must_use]
+    pub fn proven(&self) -> &Analysis {
+        &self.proven
+    }
+
+    /// Whether every chain is proven, so that further slices change nothing.
     #[must_use]
     pub fn done(&self) -> bool {
-        self.analysis
+        self.proven
             .chains
             .iter()
             .all(|c| c.status != Status::Unsettled)

@@ -1,12 +1,13 @@
 //! The Article 7 draft read beside the ending, not in front of it: the
 //! ending screen opens with what is proven at once (Benson, trivial areas)
-//! and each [`super::Msg::Read`] gives the search one more node quota, so
-//! keys keep working while it reads. The quotas are node counts, never
+//! and the estimate for the rest, and each [`super::Msg::Read`] gives the
+//! search one more node quota, so keys keep working while it reads and
+//! proofs replace estimates as they come. The quotas are node counts, never
 //! times, so both sides of a network game reach the same draft.
 
 use kaisho_core::Board;
 use kaisho_core::Point;
-use kaisho_core::life::{Analysis, Limits, Reading, Status};
+use kaisho_core::life::{Analysis, ChainVerdict, Limits, Reading, Status};
 
 /// How often the loops read the draft while it is open: one frame of
 /// verdicts each time.
@@ -48,8 +49,9 @@ impl std::fmt::Debug for DraftReading {
 }
 
 impl DraftReading {
-    /// The proven part of the draft of `board`, read on by later slices up
-    /// to the default total of [`Limits`].
+    /// The draft of `board`: what is proven at once and the estimate for
+    /// the rest, read on by later slices up to the default total of
+    /// [`Limits`].
     #[must_use]
     pub fn start(board: &Board) -> DraftReading {
         let reading = Reading::new(board, Limits::first_look());
@@ -68,7 +70,7 @@ impl DraftReading {
         self.reading.analysis()
     }
 
-    /// The dead stones the draft has proven so far.
+    /// The dead stones the draft marks so far, proven or estimated.
     #[must_use]
     pub fn drafted(&self) -> &[Point] {
         &self.drafted
@@ -80,14 +82,29 @@ impl DraftReading {
         !self.reading.done() && self.spent() < self.cap
     }
 
-    /// The chains still being read: unsettled, while the cap is not reached.
+    /// The chains still being read: not yet proven, while the cap is not
+    /// reached.
     pub fn pending(&self) -> impl Iterator<Item = &[Point]> {
         let open = self.open();
         self.analysis()
             .chains
             .iter()
-            .filter(move |c| open && c.status == Status::Unsettled)
+            .filter(move |c| open && !c.is_proven())
             .map(|c| c.stones.as_slice())
+    }
+
+    /// The chains neither a proof nor the estimate settles: a `?` stays on
+    /// them while the draft reads and after, for the players to decide.
+    pub fn unsettled(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.analysis().unsettled()
+    }
+
+    /// The chains whose verdict is estimated, not proven (yet).
+    pub fn estimated(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.analysis()
+            .chains
+            .iter()
+            .filter(|c| c.status != Status::Unsettled && !c.is_proven())
     }
 
     fn spent(&self) -> u64 {

@@ -24,9 +24,18 @@ pub struct BoardView<'a> {
     pub cursor: Option<Point>,
     /// Whether the stones show the numbers of the moves that placed them.
     pub numbers: bool,
-    /// The first stone of each chain the dead-stone draft is still
-    /// reading: a `?` beside it says the verdict is not in yet.
-    pub reading: Vec<Point>,
+    /// The draft's marks beside its chains.
+    pub verdicts: Verdicts,
+}
+
+/// What the dead-stone draft says beside a chain's first stone, so the
+/// players see which verdicts to check: `?` where neither a proof nor the
+/// estimate settles it (it stays after the reading ends), `~` where a
+/// chain is marked dead on an estimate, not a proof.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Verdicts {
+    pub unsettled: Vec<Point>,
+    pub estimated: Vec<Point>,
 }
 
 /// Writes `text` at a board position, clipped to the area.
@@ -193,20 +202,27 @@ impl BoardView<'_> {
         }
     }
 
-    /// Draws the reading marks, the last-move parentheses and the cursor brackets with fresh
+    /// Draws the draft's marks, the last-move parentheses and the cursor brackets with fresh
     /// styles, so that a stone played at the cursor changes one symbol and
     /// no style (fewer bytes to a slow terminal).
     fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
-        for p in &self.reading {
-            let (x, y) = (layout.x(p.col), layout.y(p.row));
-            mark(
-                buf,
-                area,
-                x + 1,
-                y,
-                Some(self.theme.reading()),
+        let beside = [
+            (
+                &self.verdicts.unsettled,
+                self.theme.reading(),
                 self.theme.marker(),
-            );
+            ),
+            (
+                &self.verdicts.estimated,
+                self.theme.estimated(),
+                self.theme.estimate(),
+            ),
+        ];
+        for (chains, symbol, style) in beside {
+            for p in chains {
+                let (x, y) = (layout.x(p.col), layout.y(p.row));
+                mark(buf, area, x + 1, y, Some(symbol), style);
+            }
         }
         if let (Some(p), false) = (self.last_stone(), self.numbers) {
             let (open, close) = self.theme.last_move_marks();

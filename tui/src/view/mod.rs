@@ -18,7 +18,7 @@ mod text;
 mod theme;
 mod watch;
 
-pub use board::BoardView;
+pub use board::{BoardView, Verdicts};
 pub use theme::Theme;
 
 use crate::app::{Screen, State};
@@ -57,10 +57,17 @@ pub fn view(state: &State, frame: &mut Frame) {
                 count: count.filter(|_| looked.is_none()),
                 cursor: (phase != Phase::Ended && looked.is_none()).then_some(session.cursor),
                 numbers: session.look.numbers,
-                reading: match (&session.draft, looked) {
-                    _ if session.game.playout().is_some() => Vec::new(),
-                    (Some(draft), None) => draft.pending().map(|chain| chain[0]).collect(),
-                    _ => Vec::new(),
+                verdicts: match (&session.draft, looked) {
+                    _ if session.game.playout().is_some() => Verdicts::default(),
+                    (Some(draft), None) => Verdicts {
+                        unsettled: draft.unsettled().map(|c| c.stones[0]).collect(),
+                        estimated: draft
+                            .estimated()
+                            .filter(|c| session.marks.contains(&c.stones[0]))
+                            .map(|c| c.stones[0])
+                            .collect(),
+                    },
+                    _ => Verdicts::default(),
                 },
             }
             .render(areas.board, buf);

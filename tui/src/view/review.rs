@@ -2,7 +2,7 @@
 //! move marked, and a panel with the move number, the captures so far, the
 //! result and the comment of the node.
 
-use super::board::BoardView;
+use super::board::{BoardView, Verdicts};
 use super::footer;
 use super::text::{fit, wrap};
 use super::theme::Theme;
@@ -25,7 +25,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
         count: game.score(),
         cursor: None,
         numbers: false,
-        reading: Vec::new(),
+        verdicts: Verdicts::default(),
     }
     .render(areas.board, buf);
     let width = usize::from(areas.panel.width);

@@ -144,10 +144,18 @@ impl Theme {
         if self.ascii { "#" } else { "×" }
     }
 
-    /// The mark beside a stone whose verdict the draft is still reading.
+    /// The mark beside a chain that neither a proof nor the estimate
+    /// settles.
     #[must_use]
     pub fn reading(self) -> &'static str {
         "?"
+    }
+
+    /// The mark beside a chain marked dead on an estimate, not a proof:
+    /// an ASCII character, so that `--ascii` and `NO_COLOR` show it too.
+    #[must_use]
+    pub fn estimated(self) -> &'static str {
+        "~"
     }
 
     /// The opening and closing marks around a point.
@@ -190,6 +198,12 @@ impl Theme {
     #[must_use]
     pub fn marker(self) -> Style {
         self.tinted(Tint::Red).add_modifier(Modifier::BOLD)
+    }
+
+    /// The estimate's mark: apart from the red of the markers.
+    #[must_use]
+    pub fn estimate(self) -> Style {
+        self.tinted(Tint::Magenta).add_modifier(Modifier::BOLD)
     }
 
     #[must_use]

@@ -4,7 +4,7 @@
 //! the players' chat and the watchers' kibitz, each line marked by whose
 //! it is.
 
-use super::board::BoardView;
+use super::board::{BoardView, Verdicts};
 use super::text::{fit, wrap};
 use super::theme::Theme;
 use crate::app::{Follow, State, Talk, WatchScreen};
@@ -26,7 +26,7 @@ pub fn render_board(state: &State, game: &Game, theme: Theme, area: Rect, buf: &
             .flatten(),
         cursor: None,
         numbers: false,
-        reading: Vec::new(),
+        verdicts: Verdicts::default(),
     }
     .render(area, buf);
 }
