@@ -400,8 +400,6 @@ impl Table {
         out.cmds.push(Cmd::Say(line));
     }
 
-    /// One second of the game's clock: the side on turn's flag may fall,
-    /// which ends the game on time.
     /// One slice of the draft's reading: the marks follow it unless a
     /// player changed them; the verdicts are said once the reading ends.
     pub(super) fn read_slice(&mut self, naming: Naming, out: &mut Out) {
@@ -423,6 +421,8 @@ impl Table {
         }
     }
 
+    /// One second of the game's clock: the side on turn's flag may fall,
+    /// which ends the game on time.
     pub(super) fn tick(&mut self, naming: Naming, out: &mut Out) {
         if self.game.phase() != Phase::Playing || self.halted.is_some() {
             return;
@@ -540,6 +540,18 @@ impl Table {
         self.recount();
     }
 
+    /// The game has stopped: the side to move acts first in the ending, and
+    /// the Article 7 draft starts, its proven part marked at once and the
+    /// rest read in slices ([`Table::read_slice`]). The one place a draft
+    /// begins.
+    fn stopped(&mut self, naming: Naming, out: &mut Out) {
+        self.ending_turn = self.game.to_move();
+        let draft = DraftReading::start(self.game.board());
+        self.marks = draft.drafted().to_vec();
+        out.say(draft_note(true, &draft, self.size(), naming));
+        self.draft = Some(draft);
+    }
+
     /// A refusal of the rules in words, with the point for a move.
     pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
@@ -588,11 +600,7 @@ impl Table {
             _ => {}
         }
         if effect.stopped {
-            self.ending_turn = self.game.to_move();
-            let draft = DraftReading::start(self.game.board());
-            self.marks = draft.drafted().to_vec();
-            out.say(draft_note(true, &draft, self.size(), naming));
-            self.draft = Some(draft);
+            self.stopped(naming, out);
         }
         if effect.repetition
             && matches!(self.game.no_result(), NoResultState::Repeated { .. })
