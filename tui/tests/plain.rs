@@ -403,8 +403,9 @@ fn the_printed_board_follows_the_names_and_marks_the_last_move() {
     assert!(japanese.contains(" 5  . . . .(O). . . . 5"), "{out}");
 }
 
-#[test]
-fn plain_mode_prints_the_draft_once_it_is_read() {
+/// A 9×9 game to two passes whose dead chains take the draft more than
+/// one slice of reading.
+fn read_in_slices() -> String {
     let mut input = String::from("new 9\n");
     let black = [
         "B9", "A8", "B8", "F9", "H9", "F8", "H8", "F7", "H7", "F6", "G6", "H6",
@@ -417,7 +418,12 @@ fn plain_mode_prints_the_draft_once_it_is_read() {
             .map_or("pass\n".to_string(), |w| format!("play {w}\n"));
     }
     input += "pass\n";
-    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    input
+}
+
+#[test]
+fn plain_mode_prints_the_draft_once_it_is_read() {
+    let (ok, out) = kaisho(&["--plain"], read_in_slices().as_bytes());
     assert!(ok, "{out}");
     let stop = out
         .lines()
@@ -551,4 +557,76 @@ fn an_unknown_command_is_echoed_as_typed() {
     let home = tempfile::tempdir().unwrap();
     let (_, out) = kaisho_in(home.path(), &["--plain"], b"Frobnicate\nquit\n");
     assert!(out.contains("unknown command 'Frobnicate'"), "{out}");
+}
+
+/// The walls game of [`GAME`] up to its two passes.
+fn stopped_game() -> &'static str {
+    GAME.split("propose").next().expect("the moves and passes")
+}
+
+/// The adjourned game listed in `home`, by its id.
+fn adjourned_id(home: &std::path::Path) -> String {
+    let (ok, out) = kaisho_in(home, &["--plain"], b"games\n");
+    assert!(ok, "{out}");
+    let line = out
+        .lines()
+        .find(|l| l.ends_with("adjourned"))
+        .unwrap_or_else(|| panic!("no adjourned game in\n{out}"));
+    line.split_whitespace().next().expect("an id").to_string()
+}
+
+/// The first line of `out` that starts with `start`.
+fn line_from<'a>(out: &'a str, start: &str) -> &'a str {
+    out.lines()
+        .find(|l| l.starts_with(start))
+        .unwrap_or_else(|| panic!("no line starting {start:?} in\n{out}"))
+}
+
+#[test]
+fn a_stopped_game_resumed_in_plain_mode_prints_its_draft_again() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], read_in_slices().as_bytes());
+    assert!(ok, "{out}");
+    let stop = line_from(&out, "the game is stopped; ").to_string();
+    assert!(stop.contains("marks 0 stones dead; reading: "), "{stop}");
+    let read = line_from(&out, "read to the end: ").to_string();
+    assert!(read.contains("marks 5 stones dead"), "{read}");
+    let id = adjourned_id(home.path());
+    let input = format!("resume {id}\n");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains(&format!("game {id} resumed at move 25; White to play")),
+        "{out}"
+    );
+    assert_eq!(line_from(&out, "the game is stopped; "), stop);
+    assert_eq!(line_from(&out, "read to the end: "), read);
+}
+
+#[test]
+fn a_proposal_left_on_the_table_is_printed_again_in_plain_mode() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let input = format!("{}propose dead B5\n", stopped_game());
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    let sentence = "proposal 1 by White: dead B5; count W+3.5; Black may accept or counter-propose";
+    assert!(out.lines().any(|l| l == sentence), "{out}");
+    let id = adjourned_id(home.path());
+    let input = format!("resume {id}\n");
+    let (ok, out) = kaisho_in(home.path(), &["--plain", "--lang", "ja"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.lines()
+            .any(|l| l
+                == "白の終局処理案1: 死に石 B5、計算 W+3.5。黒は合意するか対案を出してください"),
+        "{out}"
+    );
+    let input = format!("resume {id}\naccept\n");
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(out.lines().any(|l| l == sentence), "{out}");
+    assert!(
+        out.contains("Black accepts proposal 1: White wins by 3.5 (W+3.5)"),
+        "{out}"
+    );
 }

@@ -167,15 +167,15 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
         None => Title::Versus([header.black.name.clone(), header.white.name.clone()]),
     };
     session.recording = Some(recording);
-    let to_move = session.actor();
-    state.screen = Screen::Game(Box::new(session));
     let said = Note::Resumed {
         id,
         moves: saved.game.move_number(),
-        to_move,
+        to_move: session.actor(),
         note: warning.as_deref(),
     };
     out.say(note(lang, said));
+    session.taken_up(state.naming, out);
+    state.screen = Screen::Game(Box::new(session));
 }
 
 /// Waits on the default port for the partner of adjourned network game `id`.

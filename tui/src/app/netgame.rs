@@ -195,9 +195,6 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         watch,
         kibitz: Vec::new(),
     });
-    session.ending_turn = local;
-    state.screen = Screen::Game(Box::new(session));
-    state.prompt = None;
     let begins = Note::NetGameBegins {
         id: &started.game_id,
         resumed: started.resumed,
@@ -205,6 +202,10 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         to_move,
     };
     out.say(note(state.naming.lang, begins));
+    session.taken_up(state.naming, out);
+    session.ending_turn = local;
+    state.screen = Screen::Game(Box::new(session));
+    state.prompt = None;
 }
 
 /// The network task ended: an unfinished game takes no more moves here

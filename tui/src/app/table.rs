@@ -117,8 +117,8 @@ impl Table {
             draft: None,
             staged: None,
         };
-        if let Some(last) = session.game.proposals().last() {
-            session.ending_turn = last.by.opponent();
+        if let Some(open) = session.open_proposal() {
+            session.ending_turn = open.by.opponent();
         }
         session.recount();
         session
@@ -400,10 +400,9 @@ impl Table {
         out.cmds.push(Cmd::Say(line));
     }
 
-    /// One second of the game's clock: the side on turn's flag may fall,
-    /// which ends the game on time.
     /// One slice of the draft's reading: the marks follow it unless a
-    /// player changed them; the verdicts are said once the reading ends.
+    /// player changed them or a proposal is on the table; the verdicts are
+    /// said once the reading ends.
     pub(super) fn read_slice(&mut self, naming: Naming, out: &mut Out) {
         if !matches!(self.game.phase(), Phase::Stopped | Phase::Ending) {
             self.draft = None;
@@ -414,7 +413,15 @@ impl Table {
         if !draft.open() {
             return;
         }
-        let changed = draft.slice(&mut self.marks);
+        // A proposal on the table is the players' word: the draft reads on
+        // for the panel, but moves the marks only while none is open.
+        let changed = match self.game.open_proposal() {
+            Some(_) => {
+                draft.slice(&mut self.marks.clone());
+                false
+            }
+            None => draft.slice(&mut self.marks),
+        };
         if !draft.open() {
             out.say(draft_note(false, draft, size, naming));
         }
@@ -423,6 +430,8 @@ impl Table {
         }
     }
 
+    /// One second of the game's clock: the side on turn's flag may fall,
+    /// which ends the game on time.
     pub(super) fn tick(&mut self, naming: Naming, out: &mut Out) {
         if self.game.phase() != Phase::Playing || self.halted.is_some() {
             return;
@@ -540,6 +549,40 @@ impl Table {
         self.recount();
     }
 
+    /// The game has stopped: the side to move acts first in the ending, and
+    /// the Article 7 draft starts, its proven part marked at once and the
+    /// rest read in slices ([`Table::read_slice`]). The one place a draft
+    /// begins, whether the stop was just played or taken up again
+    /// ([`Table::taken_up`]).
+    fn stopped(&mut self, naming: Naming, out: &mut Out) {
+        self.ending_turn = self.game.to_move();
+        let draft = DraftReading::start(self.game.board());
+        self.marks = draft.drafted().to_vec();
+        out.say(draft_note(true, &draft, self.size(), naming));
+        self.draft = Some(draft);
+    }
+
+    /// A game taken up again from its record (a saved or imported game
+    /// resumed, a network or engine game begun again): one that had
+    /// stopped opens its ending as the stop did, with the draft read
+    /// again, and a proposal left on the table is shown again as when it
+    /// was made, so the players see what `a` would accept.
+    pub(super) fn taken_up(&mut self, naming: Naming, out: &mut Out) {
+        if !matches!(self.game.phase(), Phase::Stopped | Phase::Ending) {
+            return;
+        }
+        self.stopped(naming, out);
+        if let Some(Proposal { by, dead, .. }) = self.open_proposal().cloned() {
+            self.ending_turn = by.opponent();
+            self.marks.clone_from(&dead);
+            let event = Event::Propose { by, dead };
+            let board = self.game.board();
+            let said = describe(&event, Effect::default(), board, &self.game, naming);
+            out.say(said);
+        }
+        self.recount();
+    }
+
     /// A refusal of the rules in words, with the point for a move.
     pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
@@ -588,11 +631,7 @@ impl Table {
             _ => {}
         }
         if effect.stopped {
-            self.ending_turn = self.game.to_move();
-            let draft = DraftReading::start(self.game.board());
-            self.marks = draft.drafted().to_vec();
-            out.say(draft_note(true, &draft, self.size(), naming));
-            self.draft = Some(draft);
+            self.stopped(naming, out);
         }
         if effect.repetition
             && matches!(self.game.no_result(), NoResultState::Repeated { .. })
