@@ -11,7 +11,7 @@ mod boards;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use kaisho_core::Board;
-use kaisho_core::life::estimate::{Ownership, PLAYOUTS};
+use kaisho_core::life::estimate::Ownership;
 use kaisho_core::life::{self, Limits};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -52,7 +52,7 @@ fn draft(c: &mut Criterion) {
         black_box(life::analyse(board, &Limits::default()));
     });
     percentiles("estimate's playouts alone", &boards, |board| {
-        black_box(Ownership::read(board, board.hash(), PLAYOUTS));
+        black_box(Ownership::of(board));
     });
     c.bench_function("life/draft_19x19_all_positions", |b| {
         b.iter(|| {

@@ -160,8 +160,7 @@ fn draft(board: &Board) -> life::Analysis {
         .filter(|&q| q > 0)
     else {
         let proven = life::analyse(board, &limits);
-        let ownership =
-            life::estimate::Ownership::read(board, board.hash(), life::estimate::PLAYOUTS);
+        let ownership = life::estimate::Ownership::of(board);
         return life::estimate::complete(&proven, board, &ownership);
     };
     let mut reading = life::Reading::new(board, Limits::first_look());

@@ -58,7 +58,7 @@ pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
 #[must_use]
 pub fn complete(board: &Board, limits: &Limits) -> Analysis {
     let proven = analyse(board, limits);
-    let ownership = Ownership::read(board, board.hash(), estimate::PLAYOUTS);
+    let ownership = Ownership::of(board);
     estimate::complete(&proven, board, &ownership)
 }
 

@@ -117,15 +117,19 @@ pub(crate) fn walls(grid: &Grid, safe: &[bool], known: benson::Known) -> Vec<Opt
     out
 }
 
-/// Whether every room chain `c` faces is closed: no chain of its colour
-/// other than those marked `dead` borders it. A room its owner's living
-/// stones also border is an open area where play goes on, not the other
-/// side's territory, and nothing may be called dead for facing it.
-pub(crate) fn in_closed_room(grid: &Grid, c: usize, dead: &[bool]) -> bool {
-    let color = grid.color(c);
+/// Whether every room chain `c` faces is closed: bordered, besides `c`,
+/// only by chains `closing` accepts. A room its owner's living stones also
+/// border, or a wide one whose walls are not known to live, is an open
+/// area where play goes on, not the other side's territory, and nothing
+/// may be called dead for facing it.
+pub(crate) fn in_closed_room(
+    grid: &Grid,
+    c: usize,
+    closing: impl Fn(usize, usize) -> bool,
+) -> bool {
     rooms(grid, c).all(|region| {
         grid.chains_around(&region)
             .into_iter()
-            .all(|other| other == c || dead[other] || grid.color(other) != color)
+            .all(|other| other == c || closing(other, region.len()))
     })
 }

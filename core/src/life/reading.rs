@@ -32,7 +32,7 @@ impl Reading {
     pub fn new(board: &Board, limits: Limits) -> Reading {
         let mut spend = Spend::default();
         let proven = analyse_spending(board, &limits, &mut spend);
-        let ownership = Ownership::read(board, board.hash(), estimate::PLAYOUTS);
+        let ownership = Ownership::of(board);
         let draft = estimate::complete(&proven, board, &ownership);
         Reading {
             board: board.clone(),

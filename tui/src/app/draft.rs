@@ -112,21 +112,17 @@ impl DraftReading {
     }
 
     /// One more slice. `marks` follow the new draft only if they still are
-    /// what the draft last set (a player's edits are never overwritten);
-    /// returns whether they changed.
-    pub fn slice(&mut self, marks: &mut Vec<Point>) -> bool {
+    /// what the draft last set (a player's edits are never overwritten).
+    pub fn slice(&mut self, marks: &mut Vec<Point>) {
         if !self.open() {
-            return false;
+            return;
         }
         let quota = SLICE_NODES.min(self.cap - self.spent());
         self.slices += 1;
         let dead = self.reading.step(quota).dead();
-        let follow = *marks == self.drafted;
-        let changed = follow && *marks != dead;
-        if follow {
+        if *marks == self.drafted {
             marks.clone_from(&dead);
         }
         self.drafted = dead;
-        changed
     }
 }

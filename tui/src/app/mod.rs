@@ -15,6 +15,7 @@ mod draft;
 mod engine_game;
 mod finding;
 mod games;
+mod hinge;
 mod home;
 mod keymap;
 mod lobby;

@@ -5,6 +5,7 @@
 use super::command::Command;
 use super::disk::{Job, Then};
 use super::draft::DraftReading;
+use super::hinge::{Hinge, hinges};
 use super::msg::Cmd;
 use super::names::Naming;
 use super::narrate::describe;
@@ -52,6 +53,9 @@ pub struct Table {
     pub look: super::look::Look,
     /// The dead-stone draft while it is read after stoppage.
     pub draft: Option<DraftReading>,
+    /// The unsettled chains that decide the count's winner, refreshed with
+    /// the count.
+    pub hinges: Vec<Hinge>,
     /// An accepted event waiting for the shell to store it: the game
     /// changes only once it is on the disk.
     staged: Option<Staged>,
@@ -106,6 +110,7 @@ impl Table {
                 .map(|p| p.dead.clone())
                 .unwrap_or_default(),
             count: None,
+            hinges: Vec::new(),
             game,
             title: Title::Local,
             recording: None,
@@ -294,6 +299,10 @@ impl Table {
             Phase::Stopped | Phase::Ending => self.game.count_with(&self.marks).ok(),
             Phase::Playing | Phase::Ended => None,
         };
+        self.hinges = match (&self.count, &self.draft) {
+            (Some(_), Some(draft)) => hinges(&self.game, &self.marks, draft.unsettled()),
+            _ => Vec::new(),
+        };
     }
 
     /// The shell's answer to the store of the staged event. Once it is on
@@ -415,19 +424,14 @@ impl Table {
         }
         // A proposal on the table is the players' word: the draft reads on
         // for the panel, but moves the marks only while none is open.
-        let changed = match self.game.open_proposal() {
-            Some(_) => {
-                draft.slice(&mut self.marks.clone());
-                false
-            }
+        match self.game.open_proposal() {
+            Some(_) => draft.slice(&mut self.marks.clone()),
             None => draft.slice(&mut self.marks),
-        };
+        }
         if !draft.open() {
             out.say(draft_note(false, draft, size, naming));
         }
-        if changed {
-            self.recount();
-        }
+        self.recount();
     }
 
     /// One second of the game's clock: the side on turn's flag may fall,
@@ -653,10 +657,16 @@ fn draft_note(stopped: bool, draft: &DraftReading, size: u8, naming: Naming) -> 
         .unsettled()
         .map(|v| naming.name(v.stones[0], size))
         .collect();
+    let estimated: Vec<String> = draft
+        .estimated()
+        .filter(|v| v.status == kaisho_core::life::Status::Dead)
+        .map(|v| naming.name(v.stones[0], size))
+        .collect();
     let note = crate::words::DraftNote {
         stopped,
         dead: analysis.dead().len(),
         unsettled: &unsettled,
+        estimated: &estimated,
         reading: draft.open(),
     };
     crate::words::draft_note(naming.lang, &note)

@@ -4,7 +4,7 @@
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
 use kaisho::words::{self, Failure, Lang, Report, Row};
-use kaisho_core::life::Limits;
+use kaisho_core::life::{Limits, Status};
 use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
 use kaisho_saves::visible::visible;
 use serde_json::json;
@@ -75,28 +75,53 @@ impl FromStr for Dead {
     }
 }
 
-/// A chain the Article 7 search could not settle within its budget.
-struct Unsettled {
+/// The draft's verdict on one chain, as the report names it.
+struct Verdict {
     stones: Vec<String>,
     color: Color,
+    status: Status,
+    proven: bool,
     reason: String,
 }
 
-/// The automatic dead-stone draft of the Article 7 search, and the chains
-/// it left unsettled (counted as alive; the players decide).
-fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Unsettled>) {
+impl Verdict {
+    fn status(&self) -> &'static str {
+        match self.status {
+            Status::Alive => "alive",
+            Status::Dead => "dead",
+            Status::Seki => "seki",
+            Status::Unsettled => "unsettled",
+        }
+    }
+
+    fn kind(&self) -> Option<&'static str> {
+        match (self.status, self.proven) {
+            (Status::Unsettled, _) => None,
+            (_, true) => Some("proven"),
+            (_, false) => Some("estimated"),
+        }
+    }
+}
+
+/// The complete draft (proofs, and the estimate for the rest): its dead
+/// stones, and every chain's verdict. Unsettled chains are counted as
+/// alive; the players decide.
+fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Verdict>) {
     let naming = words::naming_for(lang);
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
-    let unsettled = analysis
-        .unsettled()
-        .map(|v| Unsettled {
+    let verdicts = analysis
+        .chains
+        .iter()
+        .map(|v| Verdict {
             stones: v.stones.iter().map(|p| p.to_gtp(size)).collect(),
             color: v.color,
+            status: v.status,
+            proven: v.is_proven(),
             reason: words::reason(v.reason, naming, size),
         })
         .collect();
-    (analysis.dead(), unsettled)
+    (analysis.dead(), verdicts)
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
@@ -157,7 +182,7 @@ fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
         let message = illegal.message(size, lang);
         return Err(CountError::Unfinished(format!("{name}: {message}")));
     }
-    let (marked, unsettled) = match &args.dead {
+    let (marked, verdicts) = match &args.dead {
         Dead::None => (Vec::new(), Vec::new()),
         Dead::Points(names) => (
             names
@@ -173,13 +198,13 @@ fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
     let score = game.count_with(&dead).map_err(refused)?;
     let dead: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
     Ok(if args.json {
-        json_report(&score, &dead, &unsettled)
+        json_report(&score, &dead, &verdicts)
     } else {
-        table(&score, &dead, &unsettled, lang)
+        table(&score, &dead, &verdicts, lang)
     })
 }
 
-fn json_report(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> String {
+fn json_report(score: &Score, dead: &[String], verdicts: &[Verdict]) -> String {
     let pair = |v: [u32; 2]| json!({ "B": v[0], "W": v[1] });
     let total = |c: Color| f64::from(score.total_halves(c)) / 2.0;
     json!({
@@ -190,9 +215,20 @@ fn json_report(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> Strin
         "komi": f64::from(score.komi.halves()) / 2.0,
         "total": { "B": total(Color::Black), "W": total(Color::White) },
         "result": score.outcome().result_string(),
-        "unsettled": unsettled
+        "unsettled": verdicts
             .iter()
+            .filter(|v| v.status == Status::Unsettled)
             .map(|u| json!({ "stones": u.stones, "color": u.color.letter().to_string(), "reason": u.reason }))
+            .collect::<Vec<_>>(),
+        "verdicts": verdicts
+            .iter()
+            .map(|v| json!({
+                "stones": v.stones,
+                "color": v.color.letter().to_string(),
+                "status": v.status(),
+                "kind": v.kind(),
+                "reason": v.reason,
+            }))
             .collect::<Vec<_>>(),
     })
     .to_string()
@@ -200,7 +236,7 @@ fn json_report(score: &Score, dead: &[String], unsettled: &[Unsettled]) -> Strin
 
 /// The count laid out as a club counts: each side's territory, the
 /// prisoners taken in play, the dead stones lifted at the end, komi, total.
-fn table(score: &Score, dead: &[String], unsettled: &[Unsettled], lang: Lang) -> String {
+fn table(score: &Score, dead: &[String], verdicts: &[Verdict], lang: Lang) -> String {
     let half = |h: i32| kaisho_core::settings::half_points(h);
     let figures = |v: [u32; 2]| [v[0].to_string(), v[1].to_string()];
     let rows = [
@@ -226,13 +262,22 @@ fn table(score: &Score, dead: &[String], unsettled: &[Unsettled], lang: Lang) ->
         out += &words::report(lang, Report::DeadStones(&dead.join(" ")));
         out += "\n";
     }
-    for u in unsettled {
-        let unsettled = Report::Unsettled {
-            color: u.color,
-            stones: &u.stones.join(" "),
-            reason: &u.reason,
+    for v in verdicts {
+        let (color, stones, reason) = (v.color, &v.stones.join(" "), &v.reason);
+        let line = match (v.status, v.proven) {
+            (Status::Unsettled, _) => Report::Unsettled {
+                color,
+                stones,
+                reason,
+            },
+            (Status::Dead, false) => Report::EstimatedDead {
+                color,
+                stones,
+                reason,
+            },
+            _ => continue,
         };
-        out += &words::report(lang, unsettled);
+        out += &words::report(lang, line);
         out += "\n";
     }
     out + &words::report(lang, Report::Result(&score.outcome().result_string()))

@@ -281,9 +281,19 @@ fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'st
         };
         lines.push(Line::styled(say(lang, reading), theme.marker()));
     }
+    if let Some(draft) = &session.draft {
+        let chains = draft.estimated().count();
+        if chains > 0 {
+            lines.push(Line::styled(
+                say(lang, Say::Estimated { chains }),
+                theme.estimate(),
+            ));
+        }
+    }
     lines.push(Line::default());
     if let Some(score) = &session.count {
         lines.extend(score_lines(score, theme));
+        provisional(state, session, theme, lines);
     }
     lines.push(Line::default());
     let legend = Say::Legend {
@@ -291,6 +301,29 @@ fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'st
         territory: [theme.territory(Color::Black), theme.territory(Color::White)],
     };
     lines.push(Line::from(say(lang, legend)));
+}
+
+/// Below the count while chains are unsettled: that it is provisional,
+/// and each unsettled chain that decides the winner with both results.
+fn provisional(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
+    let lang = theme.lang;
+    let unsettled = session.draft.as_ref().map_or(0, |d| d.unsettled().count());
+    if unsettled == 0 {
+        return;
+    }
+    lines.push(Line::styled(
+        say(lang, Say::Provisional { unsettled }),
+        theme.marker(),
+    ));
+    let size = session.game.settings().size.get();
+    for hinge in &session.hinges {
+        let hinge = Say::Hinge {
+            chain: &state.naming.name(hinge.chain, size),
+            dead: &hinge.dead.result_string(),
+            alive: &hinge.alive.result_string(),
+        };
+        lines.push(Line::styled(say(lang, hinge), theme.marker()));
+    }
 }
 
 fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {

@@ -66,6 +66,12 @@ pub enum Report<'a> {
         stones: &'a str,
         reason: &'a str,
     },
+    /// A chain the draft marks dead on an estimate alone.
+    EstimatedDead {
+        color: Color,
+        stones: &'a str,
+        reason: &'a str,
+    },
     /// The result in its SGF form.
     Result(&'a str),
 }
@@ -216,6 +222,14 @@ fn english(report: Report<'_>) -> String {
             "unsettled ({}, counted as alive): {stones} — {reason}",
             color(lang, c)
         ),
+        Report::EstimatedDead {
+            color: c,
+            stones,
+            reason,
+        } => format!(
+            "estimated dead ({}, not proven: check it): {stones} — {reason}",
+            color(lang, c)
+        ),
         Report::Result(result) => format!("result: {result}"),
         Report::Row(row, figures) => table_row(lang, row, figures),
         Report::Status(outcome) => status(lang, outcome),
@@ -286,6 +300,14 @@ fn japanese(report: Report<'_>) -> String {
             reason,
         } => format!(
             "死活未定 ({}、活きとして計算): {stones} — {reason}",
+            color(lang, c)
+        ),
+        Report::EstimatedDead {
+            color: c,
+            stones,
+            reason,
+        } => format!(
+            "推定の死に石 ({}、証明なし・要確認): {stones} — {reason}",
             color(lang, c)
         ),
         Report::Result(result) => format!("結果: {result}"),

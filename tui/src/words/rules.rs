@@ -385,6 +385,8 @@ pub struct DraftNote<'a> {
     pub dead: usize,
     /// The first stone of each chain left unsettled (or still read).
     pub unsettled: &'a [String],
+    /// The first stone of each chain marked dead on an estimate alone.
+    pub estimated: &'a [String],
     /// Whether the reading goes on.
     pub reading: bool,
 }
@@ -416,6 +418,13 @@ pub fn draft_note(lang: Lang, note: &DraftNote<'_>) -> String {
         };
         text += what;
         text += &note.unsettled.join(" ");
+    }
+    if !note.estimated.is_empty() {
+        text += match lang {
+            Lang::En => "; estimated dead, not proven (~, check them): ",
+            Lang::Ja => "。推定の死に石 (~、要確認): ",
+        };
+        text += &note.estimated.join(" ");
     }
     text
 }

@@ -66,6 +66,20 @@ pub enum Say<'a> {
         chains: usize,
         dead: usize,
     },
+    /// How many chains the draft settles on an estimate only.
+    Estimated {
+        chains: usize,
+    },
+    /// The count rests on chains nothing settles.
+    Provisional {
+        unsettled: usize,
+    },
+    /// An unsettled chain that decides the winner, and the two results.
+    Hinge {
+        chain: &'a str,
+        dead: &'a str,
+        alive: &'a str,
+    },
     /// The legend of the ending's marks: dead stones and territory.
     Legend {
         dead: [&'a str; 2],
@@ -210,9 +224,20 @@ fn english(text: Say<'_>) -> String {
         Say::NoProposalYet => "no proposal yet".to_string(),
         Say::Marked { count, cursor } => format!("marked {count} dead, cursor {cursor}"),
         Say::Reading { chains, dead } => format!(
-            "reading: {chains} chain{} (?), {dead} dead so far",
+            "reading: {chains} chain{}, {dead} dead so far",
             if chains == 1 { "" } else { "s" }
         ),
+        Say::Estimated { chains } => format!(
+            "{chains} chain{} estimated (~): check them",
+            if chains == 1 { "" } else { "s" }
+        ),
+        Say::Provisional { unsettled } => format!(
+            "provisional: {unsettled} chain{} unsettled (?)",
+            if unsettled == 1 { "" } else { "s" }
+        ),
+        Say::Hinge { chain, dead, alive } => {
+            format!("{dead} if {chain} is dead, {alive} if alive")
+        }
         Say::Legend { dead, territory } => format!(
             "{} {} dead  {} {} territory",
             dead[0], dead[1], territory[0], territory[1]
@@ -312,7 +337,12 @@ fn japanese(text: Say<'_>) -> String {
         }
         Say::NoProposalYet => "終局処理案はまだない".to_string(),
         Say::Marked { count, cursor } => format!("死に石を{count}子指定、カーソル {cursor}"),
-        Say::Reading { chains, dead } => format!("読み中: {chains}群 (?)、死に石{dead}"),
+        Say::Reading { chains, dead } => format!("読み中: {chains}群、死に石{dead}"),
+        Say::Estimated { chains } => format!("推定{chains}群 (~): 確かめてください"),
+        Say::Provisional { unsettled } => format!("仮の計算: 未決{unsettled}群 (?)"),
+        Say::Hinge { chain, dead, alive } => {
+            format!("{chain}が死なら{dead}、活きなら{alive}")
+        }
         Say::Legend { dead, territory } => format!(
             "{} {} 死に石  {} {} 地",
             dead[0], dead[1], territory[0], territory[1]

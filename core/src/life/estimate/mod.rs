@@ -18,9 +18,10 @@
 //! - a chain with two liberties into an empty region of
 //!   [`open::OPEN_AREA`] points or more is never estimated dead while a
 //!   living chain of its colour also borders that region (the region is
-//!   still open, and its owner may live there), nor at all on an
-//!   unfinished board: one with an empty region of more than
-//!   [`open::WIDE_REGION`] points bordered by both colours;
+//!   still open, and its owner may live there), nor, when the region has
+//!   more than [`open::WIDE_REGION`] points, while any other chain around
+//!   it is not proven alive: room where play has not ended, as on a board
+//!   stopped before its borders were closed;
 //! - an estimated dead chain touching a dead chain of the other colour
 //!   stays unsettled: one of the two lives, and no playout shows which for
 //!   sure.
@@ -37,10 +38,21 @@ use super::status::{Analysis, Reason, Status};
 use crate::board::Board;
 use crate::color::Color;
 
-/// Playouts the draft reads: enough that the shares of a finished 19×19
-/// position settle within a few hundredths, few enough to read in tens of
-/// milliseconds (`cargo bench -p kaisho-core --bench life`).
-pub const PLAYOUTS: u32 = 200;
+/// Moves the draft's playouts may play in all: 200 playouts of a 9×9
+/// position, fewer on larger boards, so that the estimate of a stopped
+/// 19×19 position reads in tens of milliseconds (`cargo bench -p
+/// kaisho-core --bench life`).
+const POINTS_PLAYED: u32 = 16_200;
+/// The fewest playouts read on any board, so that a share is never
+/// decided by a handful of games.
+const MIN_PLAYOUTS: u32 = 48;
+
+/// Playouts the draft reads on a board of `size` lines.
+#[must_use]
+pub fn playouts(size: u8) -> u32 {
+    let points = u32::from(size) * u32::from(size);
+    (POINTS_PLAYED / points.max(1)).max(MIN_PLAYOUTS)
+}
 
 /// How many tenths of the other side's share of playouts one side must
 /// end with a chain's points in for an estimate: below, it stays
@@ -56,15 +68,14 @@ const SEKI_DAME: u32 = 500;
 #[must_use]
 pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysis {
     let grid = Grid::new(board);
-    let unfinished = unfinished(&grid);
     let mut out = proven.clone();
     let mut dead: Vec<bool> = vec![false; grid.chains.len()];
+    let mut proven_alive: Vec<bool> = vec![false; grid.chains.len()];
     let mut candidates = Vec::new();
     for (k, chain) in out.chains.iter_mut().enumerate() {
         let c = grid.chain_of[index(&grid, chain.stones[0])];
-        if chain.status == Status::Dead {
-            dead[c] = true;
-        }
+        dead[c] = chain.status == Status::Dead;
+        proven_alive[c] = matches!(chain.status, Status::Alive | Status::Seki);
         if chain.status != Status::Unsettled {
             continue;
         }
@@ -86,7 +97,13 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
         }
     }
     for (k, c, kept) in candidates {
-        if (unfinished && open::faces_room(&grid, c)) || !open::in_closed_room(&grid, c, &dead) {
+        let color = grid.color(c);
+        let closing = |other: usize, room: usize| {
+            dead[other]
+                || (grid.color(other) != color
+                    && (room <= open::WIDE_REGION || proven_alive[other]))
+        };
+        if !open::in_closed_room(&grid, c, closing) {
             continue;
         }
         let chain = &mut out.chains[k];
@@ -113,18 +130,6 @@ fn undo_touching_dead(analysis: &mut Analysis, board: &Board) {
             chain.status = Status::Unsettled;
         }
     }
-}
-
-/// Whether play has visibly not ended: an empty region of more than
-/// [`open::WIDE_REGION`] points bordered by both colours.
-fn unfinished(grid: &Grid) -> bool {
-    grid.empty_regions().iter().any(|region| {
-        region.len() > open::WIDE_REGION && {
-            let around = grid.chains_around(region);
-            around.iter().any(|&c| grid.color(c) == Color::Black)
-                && around.iter().any(|&c| grid.color(c) == Color::White)
-        }
-    })
 }
 
 fn index(grid: &Grid, p: crate::point::Point) -> usize {

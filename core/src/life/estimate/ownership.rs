@@ -45,6 +45,15 @@ impl Ownership {
         }
     }
 
+    /// The draft's ownership of `board`: [`super::playouts`] playouts
+    /// seeded with the position's Zobrist key, so that both sides of a
+    /// network game, and every later reading of the same position, draw
+    /// the same estimate.
+    #[must_use]
+    pub fn of(board: &Board) -> Ownership {
+        Ownership::read(board, board.hash(), super::playouts(board.size()))
+    }
+
     /// How many playouts were read.
     #[must_use]
     pub fn playouts(&self) -> u32 {

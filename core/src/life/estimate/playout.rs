@@ -22,13 +22,17 @@ const URGENT_PER_MILLE: u64 = 900;
 pub(super) struct Playouts {
     scratch: Board,
     empties: Vec<Point>,
+    /// Where each point (row-major) stands in `empties`.
+    slot: Vec<usize>,
 }
 
 impl Playouts {
     pub fn new(start: &Board) -> Playouts {
+        let size = usize::from(start.size());
         Playouts {
             scratch: start.clone(),
             empties: Vec::new(),
+            slot: vec![0; size * size],
         }
     }
 
@@ -60,8 +64,8 @@ impl Playouts {
                     let placed = self.scratch.play(to_move, p).expect("the move was checked");
                     if placed.captured > 0 {
                         self.refill();
-                    } else if let Some(k) = self.empties.iter().position(|&e| e == p) {
-                        self.empties.swap_remove(k);
+                    } else {
+                        self.take(p);
                     }
                     passes = 0;
                     recent = [Some(p), recent[0]];
@@ -87,6 +91,20 @@ impl Playouts {
         let board = &self.scratch;
         self.empties
             .extend(board.points().filter(|&p| board.get(p).is_none()));
+        let size = usize::from(board.size());
+        for (k, p) in self.empties.iter().enumerate() {
+            self.slot[dense(size, *p)] = k;
+        }
+    }
+
+    /// Takes `p`, just played, out of the empty points.
+    fn take(&mut self, p: Point) {
+        let size = usize::from(self.scratch.size());
+        let k = self.slot[dense(size, p)];
+        self.empties.swap_remove(k);
+        if let Some(&moved) = self.empties.get(k) {
+            self.slot[dense(size, moved)] = k;
+        }
     }
 
     /// A capture of a chain the last move left in atari, or an escape of
@@ -99,6 +117,9 @@ impl Playouts {
             let Some(owner) = board.get(q) else {
                 continue;
             };
+            if board.liberty_count(q) != 1 {
+                continue;
+            }
             let liberties = board.liberties(q);
             let [liberty] = liberties[..] else {
                 continue;
@@ -130,6 +151,10 @@ impl Playouts {
                     && !self_atari(board, color, p)
             })
     }
+}
+
+fn dense(size: usize, p: Point) -> usize {
+    usize::from(p.row) * size + usize::from(p.col)
 }
 
 /// The owner of `p` at the end of a playout.
@@ -167,13 +192,18 @@ fn real_eye(board: &Board, color: Color, p: Point) -> bool {
 /// Whether a stone of `color` on `p` would leave a chain of two or more
 /// stones with one liberty, capturing nothing.
 fn self_atari(board: &Board, color: Color, p: Point) -> bool {
+    if board
+        .adjacent(p)
+        .filter(|&n| board.get(n).is_none())
+        .count()
+        >= 2
+    {
+        return false;
+    }
     let mut liberties: Vec<Point> = board
         .adjacent(p)
         .filter(|&n| board.get(n).is_none())
         .collect();
-    if liberties.len() >= 2 {
-        return false;
-    }
     let mut stones = 1;
     let mut seen: Vec<Point> = Vec::new();
     for n in board.adjacent(p) {
