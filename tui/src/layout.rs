@@ -4,8 +4,11 @@
 //!
 //! Each point takes two columns: the stone and a connecting line. The
 //! brackets of the cursor and the parentheses of the last-move marker use the
-//! columns on either side of a point. A 19×19 board is 45 columns by 21 rows
-//! with its coordinates, which leaves a 34-column side panel at 80×24.
+//! columns on either side of a point, and a blank column keeps the right-hand
+//! row labels clear of them. A 19×19 board is 46 columns by 21 rows with its
+//! coordinates, which leaves a 33-column side panel at 80×24. With move
+//! numbers shown a point takes three columns where the screen has room, so
+//! two-digit numbers keep a column of grid between them.
 
 use crate::app::{CoordStyle, Naming};
 use kaisho_core::Point;
@@ -28,6 +31,8 @@ pub struct BoardLayout {
     pub top: u16,
     /// Whether column labels repeat under the board (GTP style only).
     pub bottom: bool,
+    /// Columns from one point to the next: two, or three with move numbers.
+    pub pitch: u16,
 }
 
 impl BoardLayout {
@@ -38,6 +43,28 @@ impl BoardLayout {
             size,
             top: if gtp { 1 } else { 2 },
             bottom: gtp,
+            pitch: 2,
+        }
+    }
+
+    /// The layout with room for two-digit move numbers: a number takes a
+    /// point's column and the one after it, so a third keeps it from
+    /// running into its neighbour's (`17─18`, not `1718`).
+    #[must_use]
+    pub fn numbered(self) -> BoardLayout {
+        BoardLayout { pitch: 3, ..self }
+    }
+
+    /// The layout for a game's board on a screen, with the areas around it
+    /// if any fit: with move numbers shown, the numbered layout wherever it
+    /// fits (without the panel if need be, as readable numbers are what `#`
+    /// asks for), else the plain one.
+    #[must_use]
+    pub fn on_screen(self, screen: Rect, numbers: bool) -> (BoardLayout, Option<Areas>) {
+        let wide = self.numbered();
+        match Areas::new(screen, wide) {
+            Some(areas) if numbers => (wide, Some(areas)),
+            _ => (self, Areas::new(screen, self)),
         }
     }
 
@@ -45,9 +72,9 @@ impl BoardLayout {
     /// that switching styles does not move the panel.
     #[must_use]
     pub fn width(self) -> u16 {
-        // Points and connectors, the closing bracket's column, and a row
-        // label of up to four columns (two kanji).
-        LEFT + 2 * u16::from(self.size) - 1 + 1 + 4
+        // Points and connectors, the closing bracket's column, a blank, and
+        // a row label of up to four columns (two kanji).
+        self.x(self.size - 1) + self.pitch + 1 + 4
     }
 
     /// Rows the board takes, labels included.
@@ -59,7 +86,20 @@ impl BoardLayout {
     /// The column of a point's stone.
     #[must_use]
     pub fn x(self, col: u8) -> u16 {
-        LEFT + 2 * u16::from(col)
+        LEFT + self.pitch * u16::from(col)
+    }
+
+    /// The column after a point's stone (and its number's second digit)
+    /// where a closing bracket or a mark goes.
+    #[must_use]
+    pub fn after(self, col: u8) -> u16 {
+        self.x(col) + self.pitch - 1
+    }
+
+    /// The column of the row labels right of the board.
+    #[must_use]
+    pub fn right_labels(self) -> u16 {
+        self.after(self.size - 1) + 2
     }
 
     /// The row of a point's stone.
@@ -73,7 +113,7 @@ impl BoardLayout {
     #[must_use]
     pub fn hit(self, x: u16, y: u16) -> Option<Point> {
         let row = y.checked_sub(self.top)?;
-        let col = x.checked_sub(LEFT - 1)? / 2;
+        let col = x.checked_sub(LEFT - 1)? / self.pitch;
         let n = u16::from(self.size);
         (row < n && col < n).then(|| Point::new(col as u8, row as u8))
     }
@@ -194,5 +234,27 @@ mod tests {
         assert_eq!(layout.hit(0, 0), None);
         assert_eq!(layout.hit(layout.x(8) + 2, layout.y(0)), None);
         assert_eq!(layout.hit(u16::MAX, u16::MAX), None);
+        let numbered = layout.numbered();
+        for p in [Point::new(0, 0), Point::new(8, 8), Point::new(3, 5)] {
+            let x = numbered.x(p.col);
+            for x in [x - 1, x, x + 1] {
+                assert_eq!(numbered.hit(x, numbered.y(p.row)), Some(p));
+            }
+        }
+    }
+
+    #[test]
+    fn move_numbers_widen_the_board_where_it_fits() {
+        let screen = Rect::new(0, 0, 80, 24);
+        let nine = BoardLayout::new(9, Naming::default());
+        let (layout, areas) = nine.on_screen(screen, true);
+        assert_eq!(layout.pitch, 3);
+        assert!(!areas.unwrap().compact);
+        let big = BoardLayout::new(19, Naming::default());
+        let (layout, areas) = big.on_screen(screen, true);
+        assert_eq!((layout.pitch, areas.unwrap().compact), (3, true));
+        let (layout, areas) = big.on_screen(Rect::new(0, 0, 50, 24), true);
+        assert_eq!((layout.pitch, areas.unwrap().compact), (2, true));
+        assert_eq!(big.on_screen(screen, false).0.pitch, 2);
     }
 }

@@ -408,7 +408,7 @@ fn keys_do_not_act_on_a_board_the_terminal_cannot_show() {
     let said = play(&mut state, "D16");
     assert!(
         said.iter()
-            .all(|s| s.contains("enlarge the terminal to at least 45x22")),
+            .all(|s| s.contains("enlarge the terminal to at least 46x22")),
         "{said:?}"
     );
     keys(&mut state, "pp");
@@ -439,16 +439,16 @@ fn typed_points_are_read_in_every_naming_style() {
     );
 }
 
-/// At 45×22 the help of a 19×19 game does not fit: its last line says
+/// At 46×22 the help of a 19×19 game does not fit: its last line says
 /// how to scroll, `j` brings the last keys into view, and any other key
 /// closes it.
 #[test]
 fn a_help_taller_than_the_terminal_scrolls() {
     let mut state = mid_game();
-    update(&mut state, Msg::Resize(45, 22));
+    update(&mut state, Msg::Resize(46, 22));
     press(&mut state, KeyCode::Char('?'));
     let shown = |state: &Front| {
-        let backend = render_at(state, 45, 22);
+        let backend = render_at(state, 46, 22);
         let buffer = backend.buffer();
         (0..buffer.area.height)
             .map(|y| {

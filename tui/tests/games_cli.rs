@@ -275,6 +275,11 @@ fn games_are_listed_imported_and_refused_in_japanese() {
         listed.contains("22手") && listed.contains("打ち掛け"),
         "{listed}"
     );
+    assert!(
+        listed.contains(" (黒) 対 ") && listed.contains(" (白)"),
+        "{listed}"
+    );
+    assert!(!listed.contains("(B) v"), "{listed}");
     let warned = String::from_utf8(out.stderr).unwrap();
     assert!(
         warned.contains("kaisho: 注意: ") && warned.contains("broken.kgl"),

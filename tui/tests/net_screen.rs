@@ -323,7 +323,9 @@ async fn a_game_left_by_one_side_is_adjourned_on_both() {
         matches!(a.seat().link, LinkState::Closed(_))
     })
     .await;
-    assert!(a.session().halted.as_deref().unwrap().contains("adjourned"));
+    let halted = a.session().halted.clone().unwrap();
+    assert_eq!(halted.matches("adjourned").count(), 1, "{halted}");
+    assert!(halted.starts_with("the partner left;"), "{halted}");
     // Aki's screen says why and takes no more moves; n goes home.
     let screen = format!("{:?}", common::render(&a.state).buffer());
     assert!(screen.contains("adjourned"), "{screen}");

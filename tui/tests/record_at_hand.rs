@@ -38,6 +38,77 @@ fn move_numbers_on_the_stones_at_80x24() {
     in_both_languages!(&mut state);
 }
 
+/// Sixteen stones on two far rows, then 17, 18 and 19 side by side on the
+/// centre row of a 19×19 board; the cursor stays on 19.
+fn three_in_a_row() -> Front {
+    let mut state = new_game(19);
+    for col in "ABCDEFGH".chars() {
+        play(&mut state, &format!("{col}3"));
+        play(&mut state, &format!("{col}17"));
+    }
+    for m in ["K10", "L10", "M10"] {
+        play(&mut state, m);
+    }
+    state
+}
+
+#[test]
+fn two_digit_move_numbers_keep_apart_and_under_the_cursor() {
+    let mut state = three_in_a_row();
+    press(&mut state, KeyCode::Char('#'));
+    for (w, h) in [(80, 24), (100, 24)] {
+        for ascii in [false, true] {
+            state.options.ascii = ascii;
+            let screen = render_at(&state, w, h).to_string();
+            let gap = if ascii { " " } else { "─" };
+            let run = format!("17{gap}18[19]");
+            assert!(screen.contains(&run), "{w}x{h} {run}:\n{screen}");
+            assert!(!screen.contains("1718"), "{screen}");
+        }
+    }
+    state.options.ascii = false;
+    // Too narrow for three columns a point: two, as without numbers.
+    let narrow = render_at(&state, 50, 24).to_string();
+    assert!(narrow.contains("[1"), "{narrow}");
+    // Single digits keep their point's column.
+    let screen = render(&state).to_string();
+    assert!(screen.contains("7──9──11─13"), "{screen}");
+}
+
+#[test]
+fn move_numbers_on_a_thirteen_board_keep_the_panel() {
+    let mut state = new_game(13);
+    for m in [
+        "D4", "E4", "F4", "G4", "H4", "J4", "K4", "L4", "M4", "N4", "D10", "E10",
+    ] {
+        play(&mut state, m);
+    }
+    press(&mut state, KeyCode::Char('#'));
+    let screen = render(&state).to_string();
+    assert!(screen.contains("8──9──10"), "{screen}");
+    assert!(screen.contains("11[12]"), "{screen}");
+    assert!(screen.contains("prisoners"), "{screen}");
+}
+
+#[test]
+fn the_cursor_beside_the_last_move_leaves_its_parentheses_whole() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    press(&mut state, KeyCode::Char('h'));
+    let screen = render(&state).to_string();
+    assert!(screen.contains("[┼(●)┼"), "{screen}");
+    press(&mut state, KeyCode::Char('l'));
+    press(&mut state, KeyCode::Char('l'));
+    let screen = render(&state).to_string();
+    assert!(screen.contains("┼(●)┼]"), "{screen}");
+    // On the edge the parenthesis keeps clear of the row label.
+    play(&mut state, "J4");
+    press(&mut state, KeyCode::Char('k'));
+    let screen = render(&state).to_string();
+    assert!(screen.contains("(○) 4"), "{screen}");
+    assert!(screen.contains("[┤] 5"), "{screen}");
+}
+
 #[test]
 fn looking_back_shows_an_earlier_position_and_play_goes_on_after() {
     let mut state = six_moves();

@@ -16,6 +16,7 @@ use kaisho_core::{Event, Game};
 use kaisho_saves::log::{GameHeader, GameStore, Player as LogPlayer};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
+use ratatui::backend::TestBackend;
 use std::path::Path;
 
 /// 2026-11-22 04:00 UTC.
@@ -155,6 +156,73 @@ fn series_screen_with_history_and_chart() {
     open_from_home(&mut state, HomeItem::Series);
     press(&mut state, KeyCode::Enter);
     in_both_languages!(&mut state);
+}
+
+/// The step of each game as the chart shows it: the label of the row its
+/// mark is on, found under the game's number.
+fn charted_steps(screen: &TestBackend) -> Vec<(String, String)> {
+    let buffer = screen.buffer();
+    let row = |y: u16| -> Vec<String> {
+        (48..buffer.area.width)
+            .map(|x| buffer[(x, y)].symbol().to_string())
+            .collect()
+    };
+    let numbers_y = (0..buffer.area.height)
+        .rev()
+        .find(|&y| {
+            row(y)
+                .concat()
+                .trim_start()
+                .starts_with(|c: char| c.is_ascii_digit())
+        })
+        .expect("the games' numbers");
+    let numbers = row(numbers_y);
+    let mut steps = Vec::new();
+    for (x, cell) in numbers.iter().enumerate() {
+        if cell.trim().is_empty() || numbers.get(x + 1).is_some_and(|c| !c.trim().is_empty()) {
+            continue;
+        }
+        let number: String = numbers[..=x]
+            .iter()
+            .rev()
+            .take_while(|c| !c.trim().is_empty())
+            .map(String::as_str)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        let marked = (0..numbers_y)
+            .rev()
+            .find(|&y| ["●", "○"].contains(&row(y)[x].as_str()))
+            .expect("a mark over each game");
+        // A kanji's second column reads as a blank: the label ends at the
+        // first two blanks in a row.
+        let label = row(marked).concat();
+        let label = label.split("  ").next().unwrap_or("").replace(' ', "");
+        steps.push((number, label));
+    }
+    steps
+}
+
+#[test]
+fn the_step_chart_names_each_games_step_on_any_screen() {
+    let home = tempfile::tempdir().unwrap();
+    let mut state = series_home(home.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    let played = |from: u32| -> Vec<(String, String)> {
+        (from..=9)
+            .map(|n| {
+                let step = if n <= 6 { "先相先" } else { "先" };
+                (n.to_string(), step.to_string())
+            })
+            .collect()
+    };
+    // The latest games that fit, the next one last.
+    for (w, h, from) in [(80, 24, 2), (90, 40, 1)] {
+        let screen = render_at(&state, w, h);
+        assert_eq!(charted_steps(&screen), played(from), "{w}x{h}:\n{screen}");
+    }
 }
 
 #[test]

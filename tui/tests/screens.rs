@@ -137,6 +137,22 @@ fn result_screen_after_agreement() {
     in_both_languages!(&mut state);
 }
 
+/// A short terminal keeps the count's total and the result: the blank
+/// lines go first.
+#[test]
+fn result_screen_at_60x20_keeps_the_total_and_the_result() {
+    let mut state = walls_game();
+    pass_twice(&mut state);
+    keys(&mut state, "sa");
+    let screen = render_at(&state, 60, 20).to_string();
+    assert!(screen.contains("total"), "{screen}");
+    assert!(screen.contains("wins by"), "{screen}");
+    assert!(
+        screen.contains("dead") && screen.contains("territory"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn result_screen_after_resignation() {
     let mut state = mid_game();

@@ -276,13 +276,18 @@ pub(super) fn say_list(state: &State, list: GamesList, out: &mut Out) {
     }
     for g in &list.games {
         out.say(format!(
-            "{}  {}x{}  {}  {} (B) v {} (W)  {}",
+            "{}  {}x{}  {}  {}  {}",
             g.id,
             g.size,
             g.size,
             say(state.naming.lang, Say::Moves(g.moves.into())),
-            g.black,
-            g.white,
+            say(
+                state.naming.lang,
+                Say::Pairing {
+                    black: &g.black,
+                    white: &g.white,
+                }
+            ),
             status_in(g, state.naming.lang)
         ));
     }

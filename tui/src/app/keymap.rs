@@ -3,6 +3,7 @@
 
 use super::command::{Ask, Command};
 use super::{Screen, State};
+use crate::words::Lang;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use kaisho_core::Phase;
 
@@ -685,9 +686,20 @@ pub fn command_for(state: &State, key: KeyEvent) -> Option<Command> {
         .map(|b| b.command.clone())
 }
 
-/// The name of a key as the help shows it.
+/// The name of a key as the help shows it: the arrows as the key caps of
+/// a Japanese keyboard draw them, as the Japanese manual names them.
 #[must_use]
-pub fn key_label(code: KeyCode) -> String {
+pub fn key_label(lang: Lang, code: KeyCode) -> String {
+    match (code, lang) {
+        (Up, Lang::Ja) => "↑".to_string(),
+        (Down, Lang::Ja) => "↓".to_string(),
+        (Left, Lang::Ja) => "←".to_string(),
+        (Right, Lang::Ja) => "→".to_string(),
+        (code, _) => english_label(code),
+    }
+}
+
+fn english_label(code: KeyCode) -> String {
     match code {
         Char(' ') => "Space".to_string(),
         Char(c) => c.to_string(),

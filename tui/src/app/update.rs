@@ -10,7 +10,7 @@ use super::recording::series_unsaved;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
-use crate::layout::{Areas, BoardLayout};
+use crate::layout::BoardLayout;
 use crate::words::{Note, note};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -182,9 +182,8 @@ fn board_hidden(state: &State) -> Option<(u16, u16)> {
     };
     let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
     let (w, h) = state.viewport;
-    Areas::new(Rect::new(0, 0, w, h), layout)
-        .is_none()
-        .then(|| layout.min_compact_screen())
+    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
+    areas.is_none().then(|| layout.min_compact_screen())
 }
 
 fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
@@ -200,7 +199,8 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
     // A window too small for the board shows no board to click on.
     let (w, h) = state.viewport;
-    if Areas::new(Rect::new(0, 0, w, h), layout).is_none() {
+    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
+    if areas.is_none() {
         return;
     }
     if let Some(point) = layout.hit(mouse.column, mouse.row) {

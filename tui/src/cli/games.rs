@@ -199,13 +199,18 @@ fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
         } else {
             let moves = words::say(lang, Say::Moves(g.moves.into()));
             println!(
-                "{:<26} {:>2}x{:<2} {}  {} (B) v {} (W)  {}",
+                "{:<26} {:>2}x{:<2} {}  {}  {}",
                 visible(&g.id),
                 g.size,
                 g.size,
                 words::pad_left(&moves, 10),
-                visible(&g.black),
-                visible(&g.white),
+                words::say(
+                    lang,
+                    Say::Pairing {
+                        black: &visible(&g.black),
+                        white: &visible(&g.white),
+                    }
+                ),
                 report(lang, Report::Status(g.outcome))
             );
         }

@@ -101,7 +101,10 @@ impl Task {
                 Ok(end) => {
                     let id = session.header().game_id.clone();
                     let finished = session.game().outcome().is_some();
-                    session.bye(&end).await;
+                    // The partner of an adjourned game says the
+                    // adjournment in its own words: a reason saying it
+                    // too would have it said twice.
+                    session.bye(if finished { &end } else { "" }).await;
                     return Ok(if finished {
                         end
                     } else {

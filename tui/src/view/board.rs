@@ -72,7 +72,14 @@ fn mark(buf: &mut Buffer, area: Rect, x: u16, y: u16, symbol: Option<&str>, styl
 impl Widget for BoardView<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let size = self.game.settings().size.get();
-        let layout = BoardLayout::new(size, self.naming);
+        let plain = BoardLayout::new(size, self.naming);
+        // The screen gave the board the numbered layout's width exactly
+        // when that layout fits (`BoardLayout::on_screen`).
+        let layout = if self.numbers && area.width >= plain.numbered().width() {
+            plain.numbered()
+        } else {
+            plain
+        };
         self.labels(layout, area, buf);
         self.grid(layout, area, buf);
         if self.numbers && self.game.playout().is_none() {
@@ -101,7 +108,7 @@ impl BoardView<'_> {
                 }
             }
         }
-        let right = layout.x(size - 1) + 2;
+        let right = layout.right_labels();
         for row in 0..size {
             let y = layout.y(row);
             let label = self.naming.row_label(row, size);
@@ -140,14 +147,9 @@ impl BoardView<'_> {
         for p in board.points() {
             let (x, y) = (layout.x(p.col), layout.y(p.row));
             if p.col + 1 < size {
-                set(
-                    buf,
-                    area,
-                    x + 1,
-                    y,
-                    self.theme.connector(),
-                    self.theme.grid(),
-                );
+                for x in x + 1..layout.x(p.col + 1) {
+                    set(buf, area, x, y, self.theme.connector(), self.theme.grid());
+                }
             }
             let status = self.count.map(|score| score.at(p));
             let (glyph, style) = match (status, board.get(p)) {
@@ -178,9 +180,10 @@ impl BoardView<'_> {
         }
     }
 
-    /// Writes each stone's move number over it (the last two digits from
-    /// move 100), Black's reversed so the colours stay apart; the highest
-    /// number marks the last move.
+    /// Writes each stone's move number over it and the column after it
+    /// (the last two digits from move 100, as a printed record's second
+    /// figure numbers them), Black's reversed so the colours stay apart;
+    /// the highest number marks the last move.
     fn numbers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
         let size = usize::from(layout.size);
         let numbers = stone_numbers(self.game);
@@ -202,9 +205,13 @@ impl BoardView<'_> {
         }
     }
 
-    /// Draws the draft's marks, the last-move parentheses and the cursor brackets with fresh
-    /// styles, so that a stone played at the cursor changes one symbol and
-    /// no style (fewer bytes to a slow terminal).
+    /// Draws the draft's marks, the cursor brackets and the last-move
+    /// parentheses with fresh styles, so that a stone played at the cursor
+    /// changes one symbol and no style (fewer bytes to a slow terminal).
+    /// Beside the last move the cursor gives the column between them to the
+    /// last move's parenthesis: the cursor stays marked by its reversed
+    /// point and its other bracket, while the parentheses are the last
+    /// move's only mark.
     fn markers(&self, layout: BoardLayout, area: Rect, buf: &mut Buffer) {
         let beside = [
             (
@@ -220,22 +227,41 @@ impl BoardView<'_> {
         ];
         for (chains, symbol, style) in beside {
             for p in chains {
-                let (x, y) = (layout.x(p.col), layout.y(p.row));
-                mark(buf, area, x + 1, y, Some(symbol), style);
+                let (x, y) = (layout.after(p.col), layout.y(p.row));
+                mark(buf, area, x, y, Some(symbol), style);
             }
-        }
-        if let (Some(p), false) = (self.last_stone(), self.numbers) {
-            let (open, close) = self.theme.last_move_marks();
-            let (x, y) = (layout.x(p.col), layout.y(p.row));
-            mark(buf, area, x - 1, y, Some(open), self.theme.marker());
-            mark(buf, area, x + 1, y, Some(close), self.theme.marker());
         }
         if let Some(p) = self.cursor {
             let (open, close) = self.theme.cursor_marks();
             let (x, y) = (layout.x(p.col), layout.y(p.row));
             mark(buf, area, x - 1, y, Some(open), self.theme.bold());
-            mark(buf, area, x, y, None, self.theme.cursor());
-            mark(buf, area, x + 1, y, Some(close), self.theme.bold());
+            for x in x..layout.after(p.col) {
+                mark(buf, area, x, y, None, self.theme.cursor());
+            }
+            mark(
+                buf,
+                area,
+                layout.after(p.col),
+                y,
+                Some(close),
+                self.theme.bold(),
+            );
+        }
+        let last = self
+            .last_stone()
+            .filter(|&p| !self.numbers && self.cursor != Some(p));
+        if let Some(p) = last {
+            let (open, close) = self.theme.last_move_marks();
+            let (x, y) = (layout.x(p.col), layout.y(p.row));
+            mark(buf, area, x - 1, y, Some(open), self.theme.marker());
+            mark(
+                buf,
+                area,
+                layout.after(p.col),
+                y,
+                Some(close),
+                self.theme.marker(),
+            );
         }
     }
 }

@@ -1,6 +1,6 @@
 //! The two bottom lines: the message (or open question) and the key hints.
 
-use super::text::{columns, wrap};
+use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{Context, State, Table, Tone, bindings};
 use crate::words::{self, Lang, Say, Text, say};
@@ -8,11 +8,16 @@ use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Widget;
+use ratatui::widgets::{Clear, Widget};
+
+/// Rows a long message may take above its own line, so it is read whole
+/// (a question names its own keys) while the hint line stays in view.
+const SPILL: u16 = 2;
 
 /// Draws the message line and the hint line; a message or question too
-/// long for its line goes on over the hint line (wrapped at a word) rather
-/// than being cut at the edge (a question names its own keys).
+/// long for its line is wrapped at a word and rises over the rows above
+/// it, up to `SPILL` of them (cut with `…` past that), never over the hint
+/// line.
 pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut Buffer) {
     // The style goes on the text, not the line: a styled line styles every
     // cell to the screen's edge, and the blanks past the text would be sent
@@ -33,13 +38,22 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
     };
     let width = usize::from(message.width);
     if columns(&text) > width && hints.height > 0 {
-        let parts = wrap(&text, width);
-        for (part, row) in parts.into_iter().zip([message, hints]) {
+        let mut parts = wrap(&text, width);
+        let rows = usize::from(SPILL.min(message.y)) + 1;
+        if parts.len() > rows {
+            parts.truncate(rows);
+            let last = &mut parts[rows - 1];
+            *last = format!("{} …", fit(last, width.saturating_sub(2)).trim_end());
+        }
+        let top = message.y - (parts.len() as u16 - 1);
+        for (part, y) in parts.into_iter().zip(top..) {
+            let row = Rect::new(message.x, y, message.width, 1);
+            Clear.render(row, buf);
             Line::from(Span::styled(part, style)).render(row, buf);
         }
-        return;
+    } else {
+        Line::from(Span::styled(text, style)).render(message, buf);
     }
-    Line::from(Span::styled(text, style)).render(message, buf);
     Line::from(Span::styled(
         hint_text(Context::of(state), theme.lang),
         theme.dim(),

@@ -18,7 +18,7 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     let inner = usize::from(width.saturating_sub(2)).max(1);
     let mut rows: Vec<Line> = bindings_here(state)
         .flat_map(|b| {
-            let keys: Vec<String> = b.keys.iter().map(|&k| key_label(k)).collect();
+            let keys: Vec<String> = b.keys.iter().map(|&k| key_label(theme.lang, k)).collect();
             let keys = pad_right(&keys.join(" "), 12);
             wrap(&format!("{keys} {}", key_text(theme.lang, b.what)), inner)
         })

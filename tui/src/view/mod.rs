@@ -13,6 +13,7 @@ mod panel;
 mod review;
 mod series;
 mod settings;
+mod step_chart;
 mod table;
 mod text;
 mod theme;
@@ -38,7 +39,8 @@ pub fn view(state: &State, frame: &mut Frame) {
     match &state.screen {
         Screen::Game(session) => {
             let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
-            let Some(areas) = Areas::new(area, layout) else {
+            let (layout, areas) = layout.on_screen(area, session.look.numbers);
+            let Some(areas) = areas else {
                 too_small(area, layout.min_compact_screen(), theme, buf);
                 return;
             };

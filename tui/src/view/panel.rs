@@ -19,9 +19,13 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
     let mut lines = header(session, theme);
     lines.push(Line::default());
     let width = usize::from(area.width);
+    // Once the game has ended, its result, count and record come first and
+    // watching after them, as room allows.
+    let ended = session.halted.is_none() && session.game.phase() == Phase::Ended;
+    let door = session.net.as_ref().and_then(|net| net.watch.as_ref());
     if let Some(net) = &session.net {
         link(net, theme, width, &mut lines);
-        if let Some(door) = &net.watch {
+        if let Some(door) = door.filter(|_| !ended) {
             watchers(door, theme, width, &mut lines);
         }
     }
@@ -46,6 +50,14 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
             None => ending(state, session, theme, &mut lines),
         },
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
+    }
+    if ended {
+        if lines.len() > usize::from(area.height) {
+            lines.retain(|line| line.width() > 0);
+        }
+        if let Some(door) = door {
+            watchers(door, theme, width, &mut lines);
+        }
     }
     if let Some(net) = &session.net {
         let room = usize::from(area.height).saturating_sub(lines.len() + 1);
@@ -296,11 +308,16 @@ fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'st
         provisional(state, session, theme, lines);
     }
     lines.push(Line::default());
+    lines.push(legend(theme));
+}
+
+/// What the marks of a count on the board mean.
+fn legend(theme: Theme) -> Line<'static> {
     let legend = Say::Legend {
         dead: [theme.dead(Color::Black), theme.dead(Color::White)],
         territory: [theme.territory(Color::Black), theme.territory(Color::White)],
     };
-    lines.push(Line::from(say(lang, legend)));
+    Line::from(say(theme.lang, legend))
 }
 
 /// Below the count while chains are unsettled: that it is provisional,
@@ -341,6 +358,7 @@ fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'sta
     lines.push(Line::default());
     if let Some(score) = game.score() {
         lines.extend(score_lines(score, theme));
+        lines.push(legend(theme));
         lines.push(Line::default());
     }
     for after in &session.after {

@@ -11,7 +11,7 @@ use kaisho_saves::series::SeriesId;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
-use ratatui::widgets::{Bar, BarChart, BarGroup, Block, Paragraph, Widget};
+use ratatui::widgets::{Paragraph, Widget};
 
 /// Columns of the games table; the chart takes the rest.
 const TABLE_WIDTH: u16 = 48;
@@ -118,7 +118,7 @@ fn details(id: &SeriesId, series: &Series, theme: Theme, area: Rect, buf: &mut B
     games_table(series, theme, table, buf);
     if area.width > TABLE_WIDTH + 10 {
         let chart = Rect::new(area.x + TABLE_WIDTH, top, area.width - TABLE_WIDTH, rest);
-        step_chart(series, theme, chart, buf);
+        super::step_chart::render(series, theme, chart, buf);
     }
 }
 
@@ -282,52 +282,4 @@ fn games_table(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
         }));
     }
     Paragraph::new(lines).render(area, buf);
-}
-
-/// One bar per game, its height the step's place on the ladder (1 for the
-/// ladder's first step), the next game last.
-fn step_chart(series: &Series, theme: Theme, area: Rect, buf: &mut Buffer) {
-    let ladder = series.setup().ladder;
-    let place = |step| ladder.index_of(step).map_or(0, |i| i as u64 + 1);
-    let next = series.next_game();
-    let mut bars: Vec<(u32, u64)> = series
-        .games()
-        .iter()
-        .map(|g| (g.terms.number, place(g.terms.step)))
-        .collect();
-    bars.push((next.number, place(next.step)));
-    let fit = usize::from(area.width.saturating_sub(2) / 3).max(1);
-    let shown = &bars[bars.len().saturating_sub(fit)..];
-    let bars: Vec<Bar> = shown
-        .iter()
-        .map(|&(number, value)| {
-            Bar::default()
-                .value(value)
-                .label(Line::from(number.to_string()))
-                .text_value(String::new())
-        })
-        .collect();
-    let first = ladder
-        .steps()
-        .first()
-        .map_or(String::new(), |&s| step_name(s, theme.ascii));
-    let title = theme.text(&match theme.lang {
-        Lang::En => format!(" step by game (1 = {first}) "),
-        Lang::Ja => format!(" 局ごとの手合割 (1 = {first}) "),
-    });
-    let max = bars_max(shown);
-    BarChart::default()
-        .block(Block::new().title(title))
-        .data(BarGroup::default().bars(&bars))
-        .bar_width(2)
-        .bar_gap(1)
-        .bar_style(theme.bold())
-        .max(max)
-        .render(area, buf);
-}
-
-/// The chart's top: a little above the highest bar, so a flat series still
-/// shows its level.
-fn bars_max(bars: &[(u32, u64)]) -> u64 {
-    bars.iter().map(|&(_, v)| v).max().unwrap_or(1) + 1
 }

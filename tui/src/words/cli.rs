@@ -109,6 +109,7 @@ fn english(line: Line<'_>) -> String {
             let why = match why {
                 Why::WeLeft => "we left".to_string(),
                 Why::ScriptEnded => "the script ended before the game".to_string(),
+                Why::PartnerLeft("") => "the partner left".to_string(),
                 Why::PartnerLeft(reason) => format!("the partner left: {reason}"),
             };
             format!("adjourned ({why}): game {id} is saved; resume it with --resume {id}")
@@ -163,6 +164,7 @@ fn japanese(line: Line<'_>) -> String {
             let why = match why {
                 Why::WeLeft => "こちらが対局を離れました".to_string(),
                 Why::ScriptEnded => "終局前にスクリプトが終わりました".to_string(),
+                Why::PartnerLeft("") => "相手が対局を離れました".to_string(),
                 Why::PartnerLeft(reason) => format!("相手が対局を離れました: {reason}"),
             };
             format!("打ち掛け ({why}): 対局 {id} は保存済み。--resume {id} で再開できます")

@@ -87,6 +87,11 @@ pub enum Say<'a> {
     },
     /// A count of moves.
     Moves(u64),
+    /// Who played which colour in a saved game, for the lists of games.
+    Pairing {
+        black: &'a str,
+        white: &'a str,
+    },
     /// The one status line under a board without its panel.
     StatusPlay(Color, u32),
     StatusEnded(&'a str),
@@ -244,6 +249,7 @@ fn english(text: Say<'_>) -> String {
         ),
         Say::Moves(1) => "1 move".to_string(),
         Say::Moves(n) => format!("{n} moves"),
+        Say::Pairing { black, white } => format!("{black} (B) v {white} (W)"),
         Say::StatusPlay(x, moves) => format!("{} to play · move {moves} · ? keys", c(x)),
         Say::StatusEnded(result) => format!("{result} · ? keys"),
         Say::StatusDecide(x) => format!("{} to decide the dead stones · ? keys", c(x)),
@@ -268,7 +274,8 @@ fn english(text: Say<'_>) -> String {
                 .to_string()
         }
         Say::PartnerLeft(reason) => format!(
-            "the partner left ({reason}); the game is adjourned (打ち掛け): resume it from Saved games"
+            "the partner left{}; the game is adjourned (打ち掛け): resume it from Saved games",
+            aside(reason)
         ),
         Say::PartnerNotBack(id) => format!(
             "the partner did not come back: game {id} is adjourned; resume it from Saved games"
@@ -333,11 +340,11 @@ fn japanese(text: Say<'_>) -> String {
         Say::MarkAndPropose => "死に石を指定して提案".to_string(),
         Say::PhaseThen(p, then) => format!("{}: {then}", phase(Lang::Ja, p)),
         Say::ProposalBy { number, by, dead } => {
-            format!("{}の終局処理案{number}: 死に石{dead}", c(by))
+            format!("{}の終局処理案{number}: 死に石{dead}子", c(by))
         }
         Say::NoProposalYet => "終局処理案はまだない".to_string(),
         Say::Marked { count, cursor } => format!("死に石を{count}子指定、カーソル {cursor}"),
-        Say::Reading { chains, dead } => format!("読み中: {chains}群、死に石{dead}"),
+        Say::Reading { chains, dead } => format!("読み中: {chains}群、死に石{dead}子"),
         Say::Estimated { chains } => format!("推定{chains}群 (~): 確かめてください"),
         Say::Provisional { unsettled } => format!("仮の計算: 未決{unsettled}群 (?)"),
         Say::Hinge { chain, dead, alive } => {
@@ -348,6 +355,7 @@ fn japanese(text: Say<'_>) -> String {
             dead[0], dead[1], territory[0], territory[1]
         ),
         Say::Moves(n) => format!("{n}手"),
+        Say::Pairing { black, white } => format!("{black} (黒) 対 {white} (白)"),
         Say::StatusPlay(x, moves) => format!("{}の番 · {moves}手目 · ? キー", c(x)),
         Say::StatusEnded(result) => format!("{result} · ? キー"),
         Say::StatusDecide(x) => format!("{}が死に石を決める · ? キー", c(x)),
@@ -370,9 +378,10 @@ fn japanese(text: Say<'_>) -> String {
         Say::NetAdjourned => {
             "打ち掛けになりました。どちらからでも「保存した対局」から再開できます".to_string()
         }
-        Say::PartnerLeft(reason) => {
-            format!("相手が対局を離れました ({reason})。打ち掛け: 「保存した対局」から再開できます")
-        }
+        Say::PartnerLeft(reason) => format!(
+            "相手が対局を離れました{}。打ち掛け: 「保存した対局」から再開できます",
+            aside(reason)
+        ),
         Say::PartnerNotBack(id) => format!(
             "相手が戻りませんでした: 対局 {id} は打ち掛け。「保存した対局」から再開できます"
         ),
@@ -394,6 +403,17 @@ fn japanese(text: Say<'_>) -> String {
                 c(first)
             )
         }
+    }
+}
+
+/// The partner's reason for leaving in brackets, or nothing when they gave
+/// none (a screen leaving a game sends none: its partner says the
+/// adjournment itself).
+fn aside(reason: &str) -> String {
+    if reason.is_empty() {
+        String::new()
+    } else {
+        format!(" ({reason})")
     }
 }
 

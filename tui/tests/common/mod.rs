@@ -254,10 +254,12 @@ pub fn assert_fits_80(state: &State) {
     let wrapped = |y: u16| {
         let rest = row(&wide, y, 80);
         let next_word = rest.trim_start().split(' ').next().unwrap_or("");
-        rest.starts_with(' ')
-            && y < 23
-            && !next_word.is_empty()
-            && row(&narrow, y + 1, 0).starts_with(next_word)
+        rest.starts_with(' ') && y < 23 && !next_word.is_empty() && {
+            // The next row goes on with it, at the screen's edge or
+            // in a panel beside the board.
+            let next = row(&narrow, y + 1, 0);
+            next.starts_with(next_word) || next.contains(&format!("  {next_word}"))
+        }
     };
     for y in 0..24 {
         let cut = drawn_width(&narrow, y) == 80
