@@ -419,6 +419,17 @@ impl Board {
         self.cells[i].color().map(|c| (c, self.head[i]))
     }
 
+    /// Whether the chain through `p` may be in atari: a chain with one
+    /// liberty has at most four pseudo-liberties (that point counted once
+    /// per stone beside it), so a chain with more has two liberties or
+    /// more, known without walking it. False on an empty point.
+    #[must_use]
+    pub fn may_be_in_atari(&self, p: Point) -> bool {
+        p.is_on(self.size)
+            && self.get(p).is_some()
+            && self.libs[usize::from(self.head[self.index(p)])] <= 4
+    }
+
     /// Whether `a` and `b` hold stones of one chain.
     #[must_use]
     pub fn same_chain(&self, a: Point, b: Point) -> bool {

@@ -5,9 +5,12 @@
 //! release:
 //! `cargo test -p kaisho-core --release --test life_gnugo -- --ignored --nocapture`.
 //!
-//! Finished games: agreement is counted over the chains the draft settles
-//! (alive, seki or dead), with the unsettled share beside it, and the
-//! contrary verdicts (dead where GNU Go says alive, or the reverse) listed.
+//! Finished games (records that stopped with an open area, an empty region
+//! of more than 40 points bordered by both colours, measured apart):
+//! agreement of the complete draft over all chains, unsettled counted as
+//! disagreeing, with the unsettled share beside it; the proven and the
+//! estimated verdicts counted apart, and the contrary verdicts (dead where
+//! GNU Go says alive, or the reverse) listed, proven ones first.
 //! Games cut at a quarter and at half and stopped: no chain with two
 //! liberties into an empty area of 25 points or more may be drafted dead.
 //! `LIFE_GNUGO_REPORT` names a file for the disagreements and the
@@ -88,13 +91,22 @@ fn corpus() -> Vec<Position> {
 struct Tally {
     positions: usize,
     chains: usize,
-    settled: usize,
     agree: usize,
     unsettled: usize,
     /// Unsettled chains by the start of their reason.
     why_open: std::collections::BTreeMap<String, usize>,
     /// Chains dead for one side and alive for the other.
     contrary_chains: usize,
+    /// Of those, chains whose verdict is proven.
+    contrary_proven: usize,
+    /// Verdicts proven, and those of them GNU Go agrees with.
+    proven: usize,
+    proven_agree: usize,
+    /// Verdicts estimated, and those of them GNU Go agrees with.
+    estimated: usize,
+    estimated_agree: usize,
+    /// Estimated verdicts GNU Go disagrees with, by the draft's status.
+    estimated_contrary: std::collections::BTreeMap<String, usize>,
     /// Chains alive with a proof of life by one answer
     /// ([`life::Proof::Lives`]), every one replayed.
     proven_alive: usize,
@@ -116,20 +128,33 @@ impl Tally {
             .iter()
             .map(|(why, n)| format!("\n    {n:5} unsettled: {why}"))
             .collect();
+        let share = |n: usize, of: usize| 100.0 * n as f64 / of.max(1) as f64;
+        let contrary: Vec<String> = self
+            .estimated_contrary
+            .iter()
+            .map(|(kind, n)| format!("\n    {n:5} estimated {kind}, GNU Go otherwise"))
+            .collect();
         format!(
-            "{label}: {} positions, {} chains; agreement over settled chains {}/{} = {:.2} %; unsettled {} = {:.2} % of all chains; contrary verdicts {} chains in {} positions; alive with a proof of life by one answer {}, by two answers {}",
+            "{label}: {} positions, {} chains; the complete draft agrees on {}/{} = {:.2} % of all chains; unsettled {} = {:.2} %; proven {} ({} agree, {} contrary), estimated {} ({} agree = {:.2} %); contrary verdicts {} chains in {} positions; alive with a proof of life by one answer {}, by two answers {}",
             self.positions,
             self.chains,
             self.agree,
-            self.settled,
-            100.0 * self.agree as f64 / self.settled.max(1) as f64,
+            self.chains,
+            share(self.agree, self.chains),
             self.unsettled,
-            100.0 * self.unsettled as f64 / self.chains.max(1) as f64,
+            share(self.unsettled, self.chains),
+            self.proven,
+            self.proven_agree,
+            self.contrary_proven,
+            self.estimated,
+            self.estimated_agree,
+            share(self.estimated_agree, self.estimated),
             self.contrary_chains,
             self.contrary.len(),
             self.proven_alive,
             self.proven_by_two
         ) + &why.concat()
+            + &contrary.concat()
     }
 }
 
@@ -217,11 +242,29 @@ fn compare(position: &Position, tally: &mut Tally) {
             }
             status => status == Status::Dead,
         };
-        tally.settled += 1;
+        let proven = chain.is_proven();
+        if proven {
+            tally.proven += 1;
+        } else {
+            tally.estimated += 1;
+        }
         if ours == theirs {
             tally.agree += 1;
+            if proven {
+                tally.proven_agree += 1;
+            } else {
+                tally.estimated_agree += 1;
+            }
         } else {
             tally.contrary_chains += 1;
+            if proven {
+                tally.contrary_proven += 1;
+            } else {
+                *tally
+                    .estimated_contrary
+                    .entry(format!("{:?}", chain.status).to_lowercase())
+                    .or_default() += 1;
+            }
             writeln!(
                 lines,
                 "{named}, draft {:?} — {:?}",
@@ -257,17 +300,24 @@ fn compare(position: &Position, tally: &mut Tally) {
 fn draft_against_gnugo_on_the_committed_records() {
     let positions = corpus();
     assert!(!positions.is_empty(), "no records in tests/corpus/life");
-    let (mut finished, mut unfinished) = (Tally::default(), Tally::default());
+    let (mut finished, mut open_area, mut unfinished) =
+        (Tally::default(), Tally::default(), Tally::default());
     for position in &positions {
-        let tally = if position.stage == "finished" {
-            &mut finished
-        } else {
-            &mut unfinished
+        let tally = match position.stage.as_str() {
+            "finished" if common::has_open_area(&position.board) => &mut open_area,
+            "finished" => &mut finished,
+            _ => &mut unfinished,
         };
         compare(position, tally);
     }
     let mut report = String::new();
     writeln!(report, "{}", finished.summary("finished games")).unwrap();
+    writeln!(
+        report,
+        "{}",
+        open_area.summary("finished records that stopped with an open area")
+    )
+    .unwrap();
     writeln!(
         report,
         "{}",
@@ -303,7 +353,22 @@ fn draft_against_gnugo_on_the_committed_records() {
     println!("{}", finished.summary("finished games"));
     println!(
         "{}",
+        open_area.summary("finished records that stopped with an open area")
+    );
+    println!(
+        "{}",
         unfinished.summary("games cut at 1/4 and 1/2 and stopped")
+    );
+    assert_eq!(finished.contrary_proven, 0, "contrary proven verdicts");
+    assert!(
+        finished.unsettled * 200 <= finished.chains,
+        "more than 0.5 % of the chains unsettled: {}",
+        finished.summary("finished games")
+    );
+    assert!(
+        finished.agree * 100 >= finished.chains * 99,
+        "the complete draft agrees on less than 99 % of the chains: {}",
+        finished.summary("finished games")
     );
     assert!(
         unfinished.open_dead.is_empty(),

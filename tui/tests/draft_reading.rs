@@ -1,6 +1,7 @@
 //! The dead-stone draft read beside the ending: the screen opens with the
-//! proven part, the rest fills in slice by slice, and a player's marks are
-//! never overwritten.
+//! complete draft (what is proven at once, and the estimate for the rest),
+//! proofs replace estimates slice by slice, and a player's marks are never
+//! overwritten.
 
 mod common;
 
@@ -41,17 +42,25 @@ fn pt(name: &str) -> Point {
 }
 
 #[test]
-fn a_stopped_game_shows_the_proven_part_at_once_and_reads_the_rest_in_slices() {
+fn a_stopped_game_shows_the_draft_at_once_and_proves_it_in_slices() {
     let board = corners();
     let mut state = stopped(&board);
-    let proven = life::draft(&board, &Limits::first_look());
+    let at_once = life::draft(&board, &Limits::first_look());
     let first = session(&state);
-    assert_eq!(first.marks, proven);
-    assert!(!first.marks.contains(&pt("B9")), "{:?}", first.marks);
+    assert_eq!(first.marks, at_once);
+    let estimated = |state: &Front| -> Vec<Point> {
+        let draft = session(state).draft.as_ref().expect("a draft");
+        draft.estimated().flat_map(|c| c.stones.clone()).collect()
+    };
+    for p in ["B9", "G8"] {
+        assert!(first.marks.contains(&pt(p)), "{p}: {:?}", first.marks);
+        assert!(estimated(&state).contains(&pt(p)), "{p} is not proven yet");
+    }
     assert!(state.reading());
     let screen = format!("{:?}", render(&state).buffer());
     assert!(screen.contains("reading: "), "{screen}");
-    assert!(screen.contains("?"), "{screen}");
+    assert!(screen.contains("estimated (~)"), "{screen}");
+    assert!(screen.contains("~"), "{screen}");
 
     let (slices, said) = read_out(&mut state);
     assert!(slices >= 2, "read in {slices} slice(s)");
@@ -62,6 +71,9 @@ fn a_stopped_game_shows_the_proven_part_at_once_and_reads_the_rest_in_slices() {
         full.contains(&pt("B9")) && full.contains(&pt("G8")),
         "{full:?}"
     );
+    for p in ["B9", "G8"] {
+        assert!(!estimated(&state).contains(&pt(p)), "{p} is proven now");
+    }
     assert_eq!(last.count, last.game.count_with(&full).ok());
     assert!(
         said.iter().any(|s| s.starts_with("read to the end: ")),
@@ -92,7 +104,6 @@ fn a_players_hand_marks_survive_later_slices() {
     let (slices, _) = read_out(&mut state);
     assert!(slices >= 1);
     assert_eq!(session(&state).marks, hand);
-    assert!(!session(&state).marks.contains(&pt("B9")));
 }
 
 #[test]

@@ -380,7 +380,7 @@ fn a_resumed_game_reads_its_draft_in_slices_as_at_the_stop() {
     assert_eq!(session(&state).marks, first);
     assert!(
         told[1].starts_with("the game is stopped; the Article 7 draft marks ")
-            && told[1].contains("; reading: "),
+            && told[1].contains("; estimated dead, not proven"),
         "{told:?}"
     );
     assert!(state.reading());

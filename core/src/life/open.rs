@@ -117,6 +117,11 @@ pub(crate) fn walls(grid: &Grid, safe: &[bool], known: benson::Known) -> Vec<Opt
     out
 }
 
+/// The size of the widest room chain `c` faces, if any.
+pub(crate) fn widest_room(grid: &Grid, c: usize) -> Option<usize> {
+    rooms(grid, c).map(|region| region.len()).max()
+}
+
 /// Whether every room chain `c` faces is closed: bordered, besides `c`,
 /// only by chains `closing` accepts. A room its owner's living stones also
 /// border, or a wide one whose walls are not known to live, is an open

@@ -127,3 +127,32 @@ pub fn widest_open_region(board: &Board, stones: &[Point]) -> usize {
     }
     widest
 }
+
+/// Whether a record stopped with an open area: an empty region of more than
+/// 40 points bordered by stones of both colours. Play had not ended there,
+/// so such a record is measured apart from the finished games.
+pub fn has_open_area(board: &Board) -> bool {
+    let mut seen: HashSet<Point> = HashSet::new();
+    for start in board.points() {
+        if board.get(start).is_some() || !seen.insert(start) {
+            continue;
+        }
+        let mut region = vec![start];
+        let mut colours = [false; 2];
+        let mut k = 0;
+        while k < region.len() {
+            for n in board.adjacent(region[k]).collect::<Vec<_>>() {
+                match board.get(n) {
+                    Some(c) => colours[c.index()] = true,
+                    None if seen.insert(n) => region.push(n),
+                    None => {}
+                }
+            }
+            k += 1;
+        }
+        if region.len() > 40 && colours[0] && colours[1] {
+            return true;
+        }
+    }
+    false
+}

@@ -81,7 +81,12 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
         }
         let kept = ownership.mean_share(&chain.stones, chain.color);
         let taken = ownership.mean_share(&chain.stones, chain.color.opponent());
-        let invader = matches!(chain.reason, Reason::InvaderUnproven { .. });
+        // A chain the search found inside the other side's territory but
+        // could not prove captured is estimated dead once its owner loses
+        // it more often than not, unless it faces a room wider than
+        // WIDE_REGION points, where it needs the margin like any other.
+        let wide = open::widest_room(&grid, c).is_some_and(|room| room > open::WIDE_REGION);
+        let invader = matches!(chain.reason, Reason::InvaderUnproven { .. }) && !wide;
         if 10 * kept >= MARGIN_TENTHS * taken && kept > 0 {
             let seki = board.liberties(chain.stones[0]).into_iter().any(|l| {
                 1000 - ownership.share(l, Color::Black) - ownership.share(l, Color::White)

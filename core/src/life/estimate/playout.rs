@@ -111,13 +111,11 @@ impl Playouts {
     /// one of ours it put there.
     fn urgent(&self, color: Color, last: Point) -> Option<Point> {
         let board = &self.scratch;
-        let mut around: Vec<Point> = board.adjacent(last).collect();
-        around.push(last);
-        for q in around {
+        for q in board.adjacent(last).chain([last]) {
             let Some(owner) = board.get(q) else {
                 continue;
             };
-            if board.liberty_count(q) != 1 {
+            if !board.may_be_in_atari(q) || board.liberty_count(q) != 1 {
                 continue;
             }
             let liberties = board.liberties(q);
