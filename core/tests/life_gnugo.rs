@@ -6,7 +6,8 @@
 //! `cargo test -p kaisho-core --release --test life_gnugo -- --ignored --nocapture`.
 //!
 //! Finished games (records that stopped with an open area, an empty region
-//! of more than 40 points bordered by both colours, measured apart):
+//! of more than 40 points bordered by living stones of both colours by GNU
+//! Go's dead list, measured apart):
 //! agreement of the complete draft over all chains, unsettled counted as
 //! disagreeing, with the unsettled share beside it; the proven and the
 //! estimated verdicts counted apart, and the contrary verdicts (dead where
@@ -304,7 +305,7 @@ fn draft_against_gnugo_on_the_committed_records() {
         (Tally::default(), Tally::default(), Tally::default());
     for position in &positions {
         let tally = match position.stage.as_str() {
-            "finished" if common::has_open_area(&position.board) => &mut open_area,
+            "finished" if common::has_open_area(&position.board, &position.dead) => &mut open_area,
             "finished" => &mut finished,
             _ => &mut unfinished,
         };

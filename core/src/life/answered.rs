@@ -7,21 +7,24 @@
 //! again, and that stone is never taken: 取られても新たに相手方に取られない石を
 //! 生じうる石, alive by the second clause of Art. 7.1. A lone stone on the
 //! first line among dead enemy stones inside its owner's living group is
-//! the common case. So a chain proven dead by a plain capture that touches
-//! a chain of the other colour proven dead by capture is left unsettled:
-//! the two proofs cannot both hold. Captures under the ko rule of Art. 7.2
+//! the common case. So a chain proven dead by a plain capture, all of
+//! whose neighbouring attacker chains are proven dead by capture, is left
+//! unsettled: the proofs cannot all hold. A chain that also touches a
+//! living attacker chain keeps its proof, as in a capturing race left at
+//! stoppage (the booklet's 珍形4 after White's C7: the one who moves first
+//! wins, and the thirteen white stones are dead). Captures under the ko rule of Art. 7.2
 //! are kept, as in the booklet's 本コウ left open, where both sides'
 //! stones are dead and the area needs teire.
 
 use super::grid::Grid;
 use super::proof::Proof;
-use super::status::{Reason, Status};
+use super::verdict::{Reason, Status};
 
 /// A chain's status, its reason, and its proof, by chain number.
 type Verdict = (Status, Reason, Option<Proof>);
 
-/// Leaves unsettled each chain proven dead by a plain capture that
-/// touches a chain of the other colour proven dead by capture.
+/// Leaves unsettled each chain proven dead by a plain capture whose every
+/// neighbouring chain of the attacker is proven dead by capture itself.
 pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
     let captured: Vec<bool> = verdicts
         .iter()
@@ -36,15 +39,13 @@ pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
         else {
             continue;
         };
-        let answered = grid.chains[c].iter().any(|&s| {
-            grid.neighbours(s).any(|n| {
-                let other = grid.chain_of[n];
-                other != usize::MAX
-                    && other != c
-                    && grid.color(other) == attacker
-                    && captured[other]
-            })
-        });
+        let around: Vec<usize> = grid.chains[c]
+            .iter()
+            .flat_map(|&s| grid.neighbours(s))
+            .map(|n| grid.chain_of[n])
+            .filter(|&other| other != usize::MAX && grid.color(other) == attacker)
+            .collect();
+        let answered = !around.is_empty() && around.iter().all(|&other| captured[other]);
         if answered && verdict.0 == Status::Dead {
             *verdict = (
                 Status::Unsettled,

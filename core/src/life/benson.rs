@@ -26,7 +26,7 @@
 //! they do when the territory is counted: the region with them taken off
 //! the board is the space an invader would have to live in.
 //!
-//! A region of more than [`open::WIDE_REGION`] empty points that holds most
+//! A region of more than [`rooms::WIDE_REGION`] empty points that holds most
 //! of the opponent's stones on the board is not such a space: a territory
 //! holds the few stones that went into it, while a region that holds most
 //! of them is the open board of a game stopped early, where both sides'
@@ -34,7 +34,7 @@
 //! other's territory.
 
 use super::grid::Grid;
-use super::open;
+use super::rooms;
 use crate::color::Color;
 
 /// The fewest empty points of a region that counts as two eyes on its own.
@@ -212,7 +212,7 @@ impl Region {
     /// Whether the region is the open board rather than a territory (see
     /// the module notes).
     fn open_board(&self) -> bool {
-        self.empties.len() > open::WIDE_REGION && 2 * self.invaders > self.opponent_stones
+        self.empties.len() > rooms::WIDE_REGION && 2 * self.invaders > self.opponent_stones
     }
 }
 

@@ -8,7 +8,8 @@
 //! interface can warn before anyone accepts; the players still decide.
 
 use super::estimate::{self, Ownership};
-use super::status::{Analysis, Limits, Reason, Status, analyse};
+use super::status::analyse;
+use super::verdict::{Analysis, Limits, Reason, Status};
 use crate::board::Board;
 use crate::color::Color;
 use crate::game::Game;
@@ -58,8 +59,10 @@ pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
 #[must_use]
 pub fn complete(board: &Board, limits: &Limits) -> Analysis {
     let proven = analyse(board, limits);
-    let ownership = Ownership::of(board);
-    estimate::complete(&proven, board, &ownership)
+    if proven.unsettled().next().is_none() {
+        return proven;
+    }
+    estimate::complete(&proven, board, &Ownership::of(board))
 }
 
 /// The findings on `proposal` (dead stones, any stone of a chain marks the

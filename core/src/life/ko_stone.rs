@@ -27,7 +27,7 @@
 
 use super::grid::Grid;
 use super::proof::Proof;
-use super::status::{Reason, Status};
+use super::verdict::{Reason, Status};
 
 /// The chains of a ko stone's group, if chain `c` is a ko stone.
 fn group_of(grid: &Grid, c: usize) -> Option<Vec<usize>> {

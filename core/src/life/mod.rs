@@ -65,14 +65,17 @@ mod open;
 mod proof;
 mod reading;
 mod region;
+mod rooms;
 pub mod search;
 pub mod status;
 mod two_answers;
+mod verdict;
 
 pub use answer::Answers;
 pub use draft::{Finding, FindingKind, check, complete, draft, findings};
 pub use proof::{Enclosure, Proof};
 pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};
-pub use status::{Analysis, ChainVerdict, Limits, Reason, Status, analyse};
+pub use status::analyse;
 pub use two_answers::TwoAnswers;
+pub use verdict::{Analysis, ChainVerdict, Limits, Reason, Status};

@@ -4,7 +4,7 @@
 use super::answer::Answers;
 use super::benson;
 use super::grid::Grid;
-use super::open;
+use super::rooms;
 use super::search::Capture;
 use super::two_answers::TwoAnswers;
 use crate::board::Board;
@@ -46,7 +46,7 @@ impl Proof {
 /// points, passes the large-territory test of [`benson`] (few invaders, no
 /// room for two invader eyes), and every chain bordering it is safe by
 /// the static test alone, without any search; and when the chain has two
-/// liberties in an empty area of [`open::OPEN_AREA`] points or more, the
+/// liberties in an empty area of [`rooms::OPEN_AREA`] points or more, the
 /// region is closed by one chain of the owner (a wall of several chains
 /// with that much room beside it may be cut, which the large-territory
 /// test does not see: its owner may yet establish stones there, Art. 7.1).
@@ -75,7 +75,7 @@ impl Enclosure {
             .into_iter()
             .filter(|&c| grid.color(c) == owner)
             .count();
-        if walls > 1 && open::faces_room(grid, chain) {
+        if walls > 1 && rooms::faces_room(grid, chain) {
             return None;
         }
         let safe: Vec<bool> = benson::safety(grid, benson::NOTHING_KNOWN)

@@ -11,7 +11,8 @@
 //! replaces the estimate.
 
 use super::estimate::{self, Ownership};
-use super::status::{Analysis, Limits, Spend, Status, analyse_spending};
+use super::status::{Spend, analyse_spending};
+use super::verdict::{Analysis, Limits, Status};
 use crate::board::Board;
 
 /// An analysis that can be deepened by further node quotas.

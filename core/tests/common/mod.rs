@@ -129,9 +129,11 @@ pub fn widest_open_region(board: &Board, stones: &[Point]) -> usize {
 }
 
 /// Whether a record stopped with an open area: an empty region of more than
-/// 40 points bordered by stones of both colours. Play had not ended there,
-/// so such a record is measured apart from the finished games.
-pub fn has_open_area(board: &Board) -> bool {
+/// 40 points bordered by living stones of both colours (stones in `dead`,
+/// the reference's dead list, do not count: an invader left in a territory
+/// does not open it). Play had not ended there, so such a record is
+/// measured apart from the finished games.
+pub fn has_open_area(board: &Board, dead: &[Point]) -> bool {
     let mut seen: HashSet<Point> = HashSet::new();
     for start in board.points() {
         if board.get(start).is_some() || !seen.insert(start) {
@@ -143,6 +145,7 @@ pub fn has_open_area(board: &Board) -> bool {
         while k < region.len() {
             for n in board.adjacent(region[k]).collect::<Vec<_>>() {
                 match board.get(n) {
+                    Some(_) if dead.contains(&n) => {}
                     Some(c) => colours[c.index()] = true,
                     None if seen.insert(n) => region.push(n),
                     None => {}

@@ -16,10 +16,10 @@
 //! liberties. Two limits keep it honest:
 //!
 //! - a chain with two liberties into an empty region of
-//!   [`open::OPEN_AREA`] points or more is never estimated dead while a
+//!   [`rooms::OPEN_AREA`] points or more is never estimated dead while a
 //!   living chain of its colour also borders that region (the region is
 //!   still open, and its owner may live there), nor, when the region has
-//!   more than [`open::WIDE_REGION`] points, while any other chain around
+//!   more than [`rooms::WIDE_REGION`] points, while any other chain around
 //!   it is not proven alive: room where play has not ended, as on a board
 //!   stopped before its borders were closed;
 //! - an estimated dead chain touching a dead chain of the other colour
@@ -33,8 +33,8 @@ mod random;
 pub use ownership::Ownership;
 
 use super::grid::Grid;
-use super::open;
-use super::status::{Analysis, Reason, Status};
+use super::rooms;
+use super::verdict::{Analysis, Reason, Status};
 use crate::board::Board;
 use crate::color::Color;
 
@@ -85,7 +85,7 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
         // could not prove captured is estimated dead once its owner loses
         // it more often than not, unless it faces a room wider than
         // WIDE_REGION points, where it needs the margin like any other.
-        let wide = open::widest_room(&grid, c).is_some_and(|room| room > open::WIDE_REGION);
+        let wide = rooms::widest_room(&grid, c).is_some_and(|room| room > rooms::WIDE_REGION);
         let invader = matches!(chain.reason, Reason::InvaderUnproven { .. }) && !wide;
         if 10 * kept >= MARGIN_TENTHS * taken && kept > 0 {
             let seki = board.liberties(chain.stones[0]).into_iter().any(|l| {
@@ -106,9 +106,9 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
         let closing = |other: usize, room: usize| {
             dead[other]
                 || (grid.color(other) != color
-                    && (room <= open::WIDE_REGION || proven_alive[other]))
+                    && (room <= rooms::WIDE_REGION || proven_alive[other]))
         };
-        if !open::in_closed_room(&grid, c, closing) {
+        if !rooms::in_closed_room(&grid, c, closing) {
             continue;
         }
         let chain = &mut out.chains[k];
