@@ -24,9 +24,10 @@ use ratatui::backend::TestBackend;
 use std::time::{Duration, Instant};
 
 /// From the second pass to the frame that shows the whole draft, reading
-/// for `burst` at each tick; and the longest tick, the longest a key
-/// waits behind the reading.
-async fn wait_for_draft(board: &Board, burst: Duration) -> (Duration, Duration) {
+/// for `burst` at each tick; the longest tick, the longest a key waits
+/// behind the reading; and the first frame, which shows what is proven at
+/// once and the estimate for the rest.
+async fn wait_for_draft(board: &Board, burst: Duration) -> (Duration, Duration, Duration) {
     let mut front = set_up(board);
     let mut terminal = Terminal::new(TestBackend::new(80, 24)).expect("a test terminal");
     let mut read = tokio::time::interval(READ_SLICE);
@@ -35,6 +36,7 @@ async fn wait_for_draft(board: &Board, burst: Duration) -> (Duration, Duration) 
     terminal
         .draw(|frame| view(&front.state, frame))
         .expect("a frame");
+    let first = start.elapsed();
     let mut longest = Duration::ZERO;
     while front.state.reading() {
         read.tick().await;
@@ -45,7 +47,7 @@ async fn wait_for_draft(board: &Board, burst: Duration) -> (Duration, Duration) 
             .expect("a frame");
         longest = longest.max(tick.elapsed());
     }
-    (start.elapsed(), longest)
+    (start.elapsed(), longest, first)
 }
 
 fn summary(label: &str, size: usize, mut times: Vec<Duration>) {
@@ -67,14 +69,20 @@ fn main() {
         .expect("a runtime");
     for size in [19, 13, 9] {
         let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), size);
-        let (mut bursts, mut slices, mut ticks) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut bursts, mut slices, mut ticks, mut firsts) =
+            (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for board in &boards {
-            let (time, longest) = runtime.block_on(wait_for_draft(board, READ_BURST));
+            let (time, longest, first) = runtime.block_on(wait_for_draft(board, READ_BURST));
             bursts.push(time);
             ticks.push(longest);
+            firsts.push(first);
             slices.push(runtime.block_on(wait_for_draft(board, Duration::ZERO)).0);
         }
         let summary = |label: &str, times| summary(label, size, times);
+        summary(
+            "the first frame of the ending: proofs at once and the estimate",
+            firsts,
+        );
         summary(
             "the draft complete on screen, reading in bursts (the loop now)",
             bursts,

@@ -155,3 +155,40 @@ fn a_burst_reads_the_draft_to_its_end_and_reaches_the_draft_of_single_slices() {
     assert_eq!(session(&burst).count, session(&single).count);
     assert!(session(&burst).marks.contains(&pt("B9")));
 }
+
+/// The report's 9×9 game: Black's wall on the E file, White's on the F
+/// file, White's C3–C2 alone in Black's 34 points, Black's H3–H2 in
+/// White's 25. The screen drafted W+33.5, C3 counted alive; every club
+/// player marks all four stones dead: B+2.5, nothing left unsettled, and
+/// what rests on the estimate is marked as such.
+#[test]
+fn the_walls_game_is_drafted_as_a_club_marks_it() {
+    let moves = [
+        "E5", "F5", "E4", "F4", "E6", "F6", "E3", "F3", "E7", "F7", "E2", "F2", "E8", "F8", "E1",
+        "F1", "E9", "F9", "H3", "C3", "H2", "C2", "C4", "G3", "D2", "H4",
+    ];
+    let mut board = Board::new(kaisho_core::BoardSize::new(9).unwrap());
+    for (k, m) in moves.iter().enumerate() {
+        let color = if k % 2 == 0 {
+            kaisho_core::Color::Black
+        } else {
+            kaisho_core::Color::White
+        };
+        board.play(color, pt(m)).expect("a legal move");
+    }
+    let mut state = stopped(&board);
+    read_out(&mut state);
+    let table = session(&state);
+    let draft = table.draft.as_ref().expect("a draft");
+    assert_eq!(draft.unsettled().count(), 0);
+    for p in ["C3", "C2", "H3", "H2"] {
+        assert!(table.marks.contains(&pt(p)), "{p}: {:?}", table.marks);
+    }
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("(B+2.5)"), "{screen}");
+    assert!(!screen.contains("provisional"), "{screen}");
+    if draft.estimated().any(|c| c.stones.contains(&pt("C3"))) {
+        assert!(screen.contains("estimated (~)"), "{screen}");
+        assert!(screen.contains("o~"), "{screen}");
+    }
+}

@@ -63,3 +63,65 @@ pub fn hinges<'a>(
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::life::{Reason, Status};
+    use kaisho_core::{BoardSize, Color, Event, Komi, Settings};
+
+    fn p(name: &str) -> Point {
+        Point::parse_gtp(name, 9).unwrap()
+    }
+
+    /// Black's wall on E, White's on F; White's C3–C2 in Black's area,
+    /// Black's H3–H2 in White's.
+    fn walls() -> Game {
+        let mut game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+        let moves = [
+            "E5", "F5", "E4", "F4", "E6", "F6", "E3", "F3", "E7", "F7", "E2", "F2", "E8", "F8",
+            "E1", "F1", "E9", "F9", "H3", "C3", "H2", "C2", "C4", "G3", "D2", "H4",
+        ];
+        for m in moves {
+            let color = game.to_move();
+            game.apply(Event::Play { color, point: p(m) }).unwrap();
+        }
+        game
+    }
+
+    fn unsettled(stones: &[&str], color: Color) -> ChainVerdict {
+        let mut stones: Vec<Point> = stones.iter().map(|s| p(s)).collect();
+        stones.sort_unstable();
+        ChainVerdict {
+            stones,
+            color,
+            status: Status::Unsettled,
+            reason: Reason::NotJudged,
+            proof: None,
+        }
+    }
+
+    #[test]
+    fn an_unsettled_chain_that_decides_the_game_names_both_results() {
+        let game = walls();
+        let marks: Vec<Point> = ["H2", "H3"].iter().map(|s| p(s)).collect();
+        let chain = unsettled(&["C3", "C2"], Color::White);
+        let found = hinges(&game, &marks, std::iter::once(&chain));
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(found[0].chain, p("C3"));
+        assert_eq!(found[0].dead.result_string(), "B+2.5");
+        assert_eq!(found[0].alive.result_string(), "W+33.5");
+        let mut marked = marks.clone();
+        marked.extend([p("C2"), p("C3")]);
+        let again = hinges(&game, &marked, std::iter::once(&chain));
+        assert_eq!(again, found, "the same both ways round");
+    }
+
+    #[test]
+    fn an_unsettled_chain_that_changes_no_winner_is_not_named() {
+        let game = walls();
+        let marks: Vec<Point> = ["C2", "C3"].iter().map(|s| p(s)).collect();
+        let chain = unsettled(&["H3", "H2"], Color::Black);
+        assert!(hinges(&game, &marks, std::iter::once(&chain)).is_empty());
+    }
+}
