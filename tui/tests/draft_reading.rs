@@ -187,8 +187,13 @@ fn the_walls_game_is_drafted_as_a_club_marks_it() {
     let screen = format!("{:?}", render(&state).buffer());
     assert!(screen.contains("(B+2.5)"), "{screen}");
     assert!(!screen.contains("provisional"), "{screen}");
-    if draft.estimated().any(|c| c.stones.contains(&pt("C3"))) {
-        assert!(screen.contains("estimated (~)"), "{screen}");
-        assert!(screen.contains("o~"), "{screen}");
-    }
+    assert!(draft.estimated().any(|c| c.stones.contains(&pt("C3"))));
+    assert!(screen.contains("estimated (~)"), "{screen}");
+    assert!(screen.contains("o~"), "{screen}");
+    let said = common::press(&mut state, crossterm::event::KeyCode::Char('s'));
+    assert!(
+        said.iter()
+            .any(|s| s.contains("(marked dead on an estimate, ~: C3)")),
+        "{said:?}"
+    );
 }

@@ -62,17 +62,13 @@ pub(crate) fn widest_room(grid: &Grid, c: usize) -> Option<usize> {
 
 /// Whether every room chain `c` faces is closed: bordered, besides `c`,
 /// only by chains `closing` accepts. A room its owner's living stones also
-/// border, or a wide one whose walls are not known to live, is an open
-/// area where play goes on, not the other side's territory, and nothing
-/// may be called dead for facing it.
-pub(crate) fn in_closed_room(
-    grid: &Grid,
-    c: usize,
-    closing: impl Fn(usize, usize) -> bool,
-) -> bool {
+/// border, or one whose walls are not known to live, is an open area where
+/// play goes on, not the other side's territory, and nothing may be called
+/// dead for facing it.
+pub(crate) fn in_closed_room(grid: &Grid, c: usize, closing: impl Fn(usize) -> bool) -> bool {
     rooms(grid, c).all(|region| {
         grid.chains_around(&region)
             .into_iter()
-            .all(|other| other == c || closing(other, region.len()))
+            .all(|other| other == c || closing(other))
     })
 }

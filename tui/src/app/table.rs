@@ -609,7 +609,19 @@ impl Table {
         naming: Naming,
         out: &mut Out,
     ) {
-        out.say(describe(event, effect, before, &self.game, naming));
+        let mut said = describe(event, effect, before, &self.game, naming);
+        if let (Event::Propose { dead, .. }, Some(draft)) = (event, &self.draft) {
+            let estimated: Vec<String> = draft
+                .estimated()
+                .filter(|c| c.status == kaisho_core::life::Status::Dead)
+                .filter(|c| dead.contains(&c.stones[0]))
+                .map(|c| naming.name(c.stones[0], self.size()))
+                .collect();
+            if !estimated.is_empty() {
+                said += &crate::words::estimated_marks(naming.lang, &estimated);
+            }
+        }
+        out.say(said);
         match event {
             Event::Propose { by, dead } => {
                 self.ending_turn = by.opponent();

@@ -49,7 +49,7 @@ pub use plain_help::plain_help;
 pub use playout::{panel as playout_panel, status as playout_status, verdict, verdict_fact};
 pub use prompt::prompt_line;
 pub use report::{Report, Row, report};
-pub use rules::{DraftNote, article, draft_note, reason, refusal};
+pub use rules::{DraftNote, article, draft_note, estimated_marks, reason, refusal};
 pub use screen::{Say, say, time_call};
 pub use script_lines::{ScriptLine, Turn, script_line};
 pub use series::{

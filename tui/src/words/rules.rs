@@ -377,6 +377,17 @@ fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
     }
 }
 
+/// What a proposal marks dead on the draft's estimate alone, added to its
+/// sentence so that the partner sees which marks to check.
+#[must_use]
+pub fn estimated_marks(lang: Lang, chains: &[String]) -> String {
+    let chains = chains.join(" ");
+    match lang {
+        Lang::En => format!(" (marked dead on an estimate, ~: {chains})"),
+        Lang::Ja => format!(" (推定の死に石、~: {chains})"),
+    }
+}
+
 /// What the Article 7 draft marked, for the message line.
 #[derive(Clone, Copy, Debug)]
 pub struct DraftNote<'a> {

@@ -18,10 +18,11 @@
 //! - a chain with two liberties into an empty region of
 //!   [`rooms::OPEN_AREA`] points or more is never estimated dead while a
 //!   living chain of its colour also borders that region (the region is
-//!   still open, and its owner may live there), nor, when the region has
-//!   more than [`rooms::WIDE_REGION`] points, while any other chain around
-//!   it is not proven alive: room where play has not ended, as on a board
-//!   stopped before its borders were closed;
+//!   still open, and its owner may live there), nor while any chain of
+//!   the other colour around it is neither proven alive nor kept by its
+//!   owner in [`SURE_WALL`] thousandths of the playouts: a wall that may
+//!   still be broken, as on a board stopped before its borders were
+//!   closed;
 //! - an estimated dead chain touching a dead chain of the other colour
 //!   stays unsettled: one of the two lives, and no playout shows which for
 //!   sure.
@@ -37,6 +38,7 @@ use super::rooms;
 use super::verdict::{Analysis, Reason, Status};
 use crate::board::Board;
 use crate::color::Color;
+use crate::point::Point;
 
 /// Moves the draft's playouts may play in all: 200 playouts of a 9×9
 /// position, fewer on larger boards, so that the estimate of a stopped
@@ -59,6 +61,11 @@ pub fn playouts(size: u8) -> u32 {
 /// unsettled. At 14 a chain its owner keeps in 59 % of the playouts
 /// (and loses in 41 %) is estimated alive, one kept in 41 % dead.
 pub const MARGIN_TENTHS: u32 = 14;
+/// The share of playouts, in thousandths, in which a chain of the other
+/// colour around a room must end its owner's for the room to count as
+/// closed when no proof says the chain lives: a wall that playouts still
+/// break may be broken in play, and the room is then open.
+const SURE_WALL: u32 = 850;
 /// The share of playouts, in thousandths, in which a liberty ends owned
 /// by nobody, from which a living chain beside it is estimated in seki.
 const SEKI_DAME: u32 = 500;
@@ -101,12 +108,14 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
             chain.reason = Reason::Estimated { kept };
         }
     }
+    let sure = |other: usize| {
+        let stones: Vec<Point> = grid.chains[other].iter().map(|&i| grid.point(i)).collect();
+        ownership.mean_share(&stones, grid.color(other)) >= SURE_WALL
+    };
     for (k, c, kept) in candidates {
         let color = grid.color(c);
-        let closing = |other: usize, room: usize| {
-            dead[other]
-                || (grid.color(other) != color
-                    && (room <= rooms::WIDE_REGION || proven_alive[other]))
+        let closing = |other: usize| {
+            dead[other] || (grid.color(other) != color && (proven_alive[other] || sure(other)))
         };
         if !rooms::in_closed_room(&grid, c, closing) {
             continue;
