@@ -424,6 +424,8 @@ impl Table {
         }
         // A proposal on the table is the players' word: the draft reads on
         // for the panel, but moves the marks only while none is open.
+        let open = |d: &DraftReading| d.unsettled().map(|c| c.stones[0]).collect::<Vec<_>>();
+        let (marks, unsettled) = (self.marks.clone(), open(draft));
         match self.game.open_proposal() {
             Some(_) => draft.slice(&mut self.marks.clone()),
             None => draft.slice(&mut self.marks),
@@ -431,7 +433,9 @@ impl Table {
         if !draft.open() {
             out.say(draft_note(false, draft, size, naming));
         }
-        self.recount();
+        if marks != self.marks || unsettled != open(draft) {
+            self.recount();
+        }
     }
 
     /// One second of the game's clock: the side on turn's flag may fall,
