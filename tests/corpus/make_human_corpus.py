@@ -11,8 +11,9 @@ point marked as the other colour's territory was agreed dead.
 
 The SGF records are listed, by public repository, commit and path, in
 tests/corpus/human-sgf/SOURCES.md, with their licences; they are not
-committed. `--collect owner/name=GIT_DIR ...` copies them out of local
-clones of those repositories into human-sgf/ (`git show COMMIT:PATH`).
+committed. `--collect owner/name=GIT_DIR` copies them out of local
+clones of those repositories into human-sgf/ (`git show COMMIT:PATH`),
+one `--collect` for each repository.
 
 Each SGF file in IN_DIR (tests/corpus/human-sgf) gives one record
 OUT_DIR/NAME.txt in the format of make_life_corpus.py, with one
@@ -37,9 +38,9 @@ A game is skipped, with the reason printed, when
     territory point holding a stone of the territory's own colour, or a chain
     only partly marked dead.
 
-Usage: make_human_corpus.py [--collect owner/name=GIT_DIR ...] [IN_DIR] [OUT_DIR]
-(defaults tests/corpus/human-sgf and tests/corpus/life-human, from the
-repository root). Python 3 standard library only.
+Usage: make_human_corpus.py [--collect owner/name=GIT_DIR]... [IN_DIR] [OUT_DIR]
+(defaults human-sgf and life-human beside this script, i.e. tests/corpus/;
+git only for --collect). Python 3 standard library only.
 """
 
 import argparse
@@ -334,7 +335,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("src", nargs="?", default=os.path.join(here, "human-sgf"))
     parser.add_argument("out", nargs="?", default=os.path.join(here, "life-human"))
-    parser.add_argument("--collect", nargs="+", metavar="owner/name=GIT_DIR", default=[])
+    parser.add_argument("--collect", action="append", metavar="owner/name=GIT_DIR", default=[],
+                        help="a local clone to copy the listed records from (repeatable)")
     args = parser.parse_args()
     src, out = args.src, args.out
     if args.collect:
