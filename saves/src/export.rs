@@ -5,7 +5,7 @@
 //! agreed territory as TB/TW marks.
 
 use crate::atomic::{Access, write_atomically};
-use crate::log::SavedGame;
+use crate::log::{SavedGame, day_of};
 use crate::sgf::{self, KibitzLine, Note, SgfRecord, Words};
 use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
@@ -15,9 +15,7 @@ use std::path::{Path, PathBuf};
 #[must_use]
 pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
     let header = &saved.contents.header;
-    let date = time::OffsetDateTime::from_unix_timestamp(header.created_unix)
-        .map(|t| t.date().to_string())
-        .unwrap_or_default();
+    let date = day_of(header.created_unix);
     let mut record = SgfRecord::from_game(
         &saved.game,
         &header.black.name,
@@ -73,12 +71,25 @@ pub fn add_kibitz(
 
 /// Writes the saved game as SGF to `path`, atomically.
 pub fn export_to(saved: &SavedGame, path: &Path, words: Words<'_>) -> std::io::Result<()> {
-    write_record(&record_of(saved, words), path)
+    write_record(saved, &record_of(saved, words), path)
 }
 
-/// Writes `record` as SGF to `path`, atomically.
-pub fn write_record(record: &SgfRecord, path: &Path) -> std::io::Result<()> {
-    write_atomically(path, sgf::write(record).as_bytes(), Access::Normal)
+/// The SGF text of the saved game whose record is `record`: for an
+/// imported game, the whole record it was made from (every property,
+/// comment and variation), with the moves played since at the end of its
+/// main line; for a game played in kaisho, `record` itself.
+#[must_use]
+pub fn text_of(saved: &SavedGame, record: &SgfRecord) -> String {
+    match &saved.kept {
+        Some(tree) => tree.with_moves_of(record).write(),
+        None => sgf::write(record),
+    }
+}
+
+/// Writes the saved game whose record is `record` as SGF to `path`,
+/// atomically.
+pub fn write_record(saved: &SavedGame, record: &SgfRecord, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, text_of(saved, record).as_bytes(), Access::Normal)
 }
 
 /// Where the export of the saved game goes in `dir`: `<game id>.sgf`.

@@ -52,7 +52,7 @@ fn kibitz_goes_on_the_node_it_was_said_at_escaped_and_reads_back_as_typed() {
     ];
     add_kibitz(&mut record, &saved, &kibitz, &words);
     let path = dir.path().join("watched.sgf");
-    write_record(&record, &path).unwrap();
+    write_record(&saved, &record, &path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let text = String::from_utf8(bytes).unwrap();
     assert!(text.contains("C[Chie: a quiet start]"), "{text}");

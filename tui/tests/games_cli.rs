@@ -328,3 +328,86 @@ fn series_new_names_players_as_required() {
         "{text}"
     );
 }
+
+/// The club record of the fixture: resigned, with game information,
+/// comments on moves 1 and 5 and a variation at move 3.
+fn finished_record() -> String {
+    format!(
+        "{}/../saves/tests/fixtures/finished-record.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_finished_record_is_imported_finished_and_exported_whole() {
+    let home = tempfile::tempdir().unwrap();
+    let out = kaisho(home.path(), &["games", "import", &finished_record()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("7 moves, finished, B+R"), "{said}");
+    assert!(
+        said.contains("text read as UTF-8 (as the record declares)"),
+        "{said}"
+    );
+
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["result"], "B+R");
+    assert_eq!(line["adjourned"], false);
+    assert_eq!(line["date"], "1846-07-21");
+    let id = line["id"].as_str().unwrap();
+    let listed = String::from_utf8(kaisho(home.path(), &["games"]).stdout).unwrap();
+    assert!(
+        listed.contains("1846-07-21") && listed.contains("B+R"),
+        "{listed}"
+    );
+
+    let to = home.path().join("out.sgf");
+    let out = kaisho(
+        home.path(),
+        &["games", "export", id, "--to", to.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = std::fs::read_to_string(&to).unwrap();
+    let original = std::fs::read_to_string(finished_record()).unwrap();
+    let tree = |text: &str| kaisho_saves::sgf::SgfTree::parse(text).unwrap();
+    assert_eq!(tree(&exported), tree(&original), "{exported}");
+    assert!(exported.contains("DT[1846-07-21]"), "{exported}");
+}
+
+#[test]
+fn a_record_without_a_charset_is_read_in_the_japanese_set_it_was_written_in() {
+    let home = tempfile::tempdir().unwrap();
+    let text = "(;GM[1]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩];B[ee])";
+    let path = home.path().join("sjis.sgf");
+    std::fs::write(&path, encoding_rs::SHIFT_JIS.encode(text).0).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("text read as Shift_JIS (detected, since"),
+        "{said}"
+    );
+    let out = kaisho(home.path(), &["--lang", "ja", "games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["black"], "本因坊秀策");
+    assert_eq!(line["adjourned"], true);
+    let out = kaisho(
+        home.path(),
+        &["--lang", "ja", "games", "import", path.to_str().unwrap()],
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("文字コードは Shift_JIS (棋譜に指定がないため判定)"),
+        "{said}"
+    );
+}

@@ -24,19 +24,23 @@
 //! ```
 
 mod charset;
+mod ending;
 mod error;
 mod file;
 mod read;
 mod record;
 mod scan;
+mod sniff;
+mod tree;
 mod values;
 mod words;
 mod write;
 
-pub use charset::decode;
+pub use charset::{Charset, CharsetSource, Decoded, decode};
 pub use error::{SgfError, SgfErrorKind};
-pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
+pub use file::{Imported, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation};
+pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;
