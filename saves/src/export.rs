@@ -6,7 +6,8 @@
 
 use crate::atomic::{Access, write_atomically};
 use crate::log::{SavedGame, day_of};
-use crate::sgf::{self, KibitzLine, Note, SgfRecord, Words};
+use crate::sgf::{self, KibitzLine, Note, SgfProperty, SgfRecord, TimeLeft, Words};
+use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
 
@@ -23,6 +24,10 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         &date,
         words,
     );
+    if let Some(control) = header.clock {
+        time_control(&mut record, control);
+        time_left(&mut record, saved, control);
+    }
     // Each chat line goes on the node of the last move standing before it,
     // under the name of the player who said it.
     for line in &saved.contents.chat {
@@ -36,6 +41,66 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         );
     }
     record
+}
+
+/// `TM` (main time in seconds) and, for byo-yomi, `OT` (`3x30 byo-yomi`)
+/// of a clocked game, so that other programs show how it was timed.
+fn time_control(record: &mut SgfRecord, control: TimeControl) {
+    let (main_ms, periods, period_ms) = control.parts();
+    if control == TimeControl::None {
+        return;
+    }
+    let mut kept = |identifier: &str, value: String| {
+        record.extra.push(SgfProperty {
+            identifier: identifier.to_string(),
+            values: vec![value],
+        });
+    };
+    kept("TM", (main_ms / 1000).to_string());
+    if periods > 0 {
+        kept("OT", format!("{periods}x{} byo-yomi", period_ms / 1000));
+    }
+}
+
+/// Each standing move's `BL`/`WL`: its player's clock after it, booked
+/// from the time each move used as the log holds it. A move taken back
+/// keeps the time it used spent, as the clocks did in play.
+fn time_left(record: &mut SgfRecord, saved: &SavedGame, control: TimeControl) {
+    let mut clocks = [Clock::new(control); 2];
+    let mut moves = 0usize;
+    for logged in &saved.contents.events {
+        match logged.event {
+            Event::Play { color, .. } | Event::Pass { color } => {
+                let clock = &mut clocks[color.index()];
+                if let Some(used) = logged.time_used_ms {
+                    let _ = clock.spend(u64::from(used));
+                }
+                if let Some(m) = record.moves.get_mut(moves) {
+                    m.time_left = Some(left_on(clock));
+                }
+                moves += 1;
+            }
+            Event::AcceptUndo { .. } => moves = moves.saturating_sub(1),
+            _ => {}
+        }
+    }
+}
+
+/// A clock as SGF gives it: main time while it lasts, then the period's
+/// length and the periods left.
+fn left_on(clock: &Clock) -> TimeLeft {
+    match clock.control() {
+        TimeControl::Byoyomi {
+            period_ms, periods, ..
+        } if clock.main_left_ms() == 0 && periods > 0 => TimeLeft {
+            seconds: period_ms / 1000,
+            periods: Some(clock.periods_left()),
+        },
+        _ => TimeLeft {
+            seconds: clock.main_left_ms() / 1000,
+            periods: None,
+        },
+    }
 }
 
 /// The moves standing after the first `events` events of the game (all

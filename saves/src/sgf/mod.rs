@@ -40,7 +40,7 @@ pub use charset::{Charset, CharsetSource, Decoded, decode};
 pub use error::{SgfError, SgfErrorKind};
 pub use file::{Imported, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file};
 pub use read::parse;
-pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation};
+pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation, TimeLeft};
 pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;

@@ -103,6 +103,7 @@ fn branch(record: &SgfRecord, variation: &SgfVariation) -> (usize, Vec<SgfMove>)
             let repeated = SgfMove {
                 event: last.event.clone(),
                 comment: None,
+                time_left: None,
             };
             let moves = std::iter::once(repeated)
                 .chain(variation.moves.iter().cloned())
@@ -135,6 +136,16 @@ fn nodes(out: &mut String, moves: &[SgfMove], first: usize) {
         }
         if let Some(comment) = &m.comment {
             property(out, "C", [comment.as_str()]);
+        }
+        if let Some(left) = m.time_left {
+            let (time, other) = match m.event.actor() {
+                Color::Black => ("BL", "OB"),
+                Color::White => ("WL", "OW"),
+            };
+            let _ = write!(out, "{time}[{}]", left.seconds);
+            if let Some(periods) = left.periods {
+                let _ = write!(out, "{other}[{periods}]");
+            }
         }
     }
 }
@@ -183,6 +194,7 @@ mod tests {
         SgfMove {
             event,
             comment: None,
+            time_left: None,
         }
     }
 
