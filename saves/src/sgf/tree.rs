@@ -168,3 +168,35 @@ fn node_of(m: &SgfMove) -> SgfNode<Prop> {
     }
     SgfNode::new(properties, Vec::new(), false)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sgf::parse;
+
+    #[test]
+    fn moves_played_after_the_import_follow_the_main_line_and_the_result_is_added() {
+        let text = "(;GM[1]SZ[9]GN[kept](;B[ee]C[one];W[cc])(;B[dd]))";
+        let tree = SgfTree::parse(text).unwrap();
+        let mut record = parse("(;GM[1]SZ[9];B[ee];W[cc];B[gg];W[])").unwrap();
+        record.moves[2].comment = Some("played on".to_string());
+        record.result = Some("B+R".to_string());
+        let written = tree.with_moves_of(&record).write();
+        assert_eq!(
+            written,
+            "(;CA[UTF-8]GM[1]SZ[9]GN[kept]RE[B+R]\n(;B[ee]C[one];W[cc];B[gg]C[played on];W[])\n(;B[dd]))\n"
+        );
+        assert_eq!(
+            tree.with_moves_of(&parse(text).unwrap()),
+            tree,
+            "nothing new"
+        );
+    }
+
+    #[test]
+    fn a_record_over_the_bound_keeps_no_tree() {
+        let long = format!("(;GM[1]C[{}])", "x".repeat(MAX_TREE_BYTES));
+        assert!(SgfTree::parse(&long).is_none());
+        assert!(SgfTree::parse("(;GM[2];B[aa])").is_none(), "not Go");
+    }
+}
