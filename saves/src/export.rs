@@ -6,17 +6,23 @@
 
 use crate::atomic::{Access, write_atomically};
 use crate::log::{SavedGame, day_of};
-use crate::sgf::{self, KibitzLine, Note, SgfProperty, SgfRecord, TimeLeft, Words};
+use crate::sgf::{self, KibitzLine, Note, SgfProperty, SgfRecord, SgfTree, TimeLeft, Words};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
 
 /// The SGF record of a saved game, its comments in the front end's `words`
-/// (the chat as it was typed).
+/// (the chat as it was typed); an imported game's with the date, the game
+/// comment and the main line's comments of the record it came from, so
+/// that its review shows them.
 #[must_use]
 pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
     let header = &saved.contents.header;
-    let date = day_of(header.created_unix);
+    let kept = saved.kept.as_ref().and_then(SgfTree::record);
+    let date = kept
+        .as_ref()
+        .and_then(|k| k.date.clone())
+        .unwrap_or_else(|| day_of(header.created_unix));
     let mut record = SgfRecord::from_game(
         &saved.game,
         &header.black.name,
@@ -24,6 +30,9 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         &date,
         words,
     );
+    if let Some(kept) = kept {
+        add_kept_comments(&mut record, kept);
+    }
     if let Some(control) = header.clock {
         time_control(&mut record, control);
         time_left(&mut record, saved, control);
@@ -41,6 +50,20 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         );
     }
     record
+}
+
+/// The comments of the record an imported game came from, each before
+/// kaisho's own on its node, and its game comment where kaisho has none.
+fn add_kept_comments(record: &mut SgfRecord, kept: SgfRecord) {
+    let first = |kept: Option<String>, own: Option<String>| match (kept, own) {
+        (Some(kept), Some(own)) => Some(format!("{kept}\n{own}")),
+        (kept, own) => kept.or(own),
+    };
+    record.root_comment = first(kept.root_comment, record.root_comment.take());
+    record.game_comment = kept.game_comment.or(record.game_comment.take());
+    for (m, k) in record.moves.iter_mut().zip(kept.moves) {
+        m.comment = first(k.comment, m.comment.take());
+    }
 }
 
 /// `TM` (main time in seconds) and, for byo-yomi, `OT` (`3x30 byo-yomi`)

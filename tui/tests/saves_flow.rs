@@ -885,4 +885,9 @@ fn an_imported_record_with_a_result_opens_for_review() {
     assert_eq!(listed.date, "2020-01-02");
     press(&mut state, KeyCode::Enter);
     assert_eq!(review_screen(&state).moves(), 2);
+    press(&mut state, KeyCode::End);
+    let comment = review_screen(&state)
+        .comment()
+        .expect("the record's comment");
+    assert_eq!(comment, "kept");
 }

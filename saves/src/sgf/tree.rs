@@ -44,6 +44,13 @@ impl SgfTree {
         &self.root
     }
 
+    /// The record kaisho reads from the tree's main line, for its comments
+    /// and game information; `None` when kaisho's reader refuses it.
+    #[must_use]
+    pub fn record(&self) -> Option<SgfRecord> {
+        super::parse(&self.write()).ok()
+    }
+
     /// `RE` of the root: the result the record gives, if any.
     #[must_use]
     pub fn result(&self) -> Option<&str> {
