@@ -111,20 +111,46 @@ fn value() -> impl Strategy<Value = String> {
     "[a-zA-Z0-9 .:;()\\[\\]\\\\+碁石の\n]{0,12}"
 }
 
-/// A node: a move or a pass of either colour, a comment, a property
-/// kaisho has no use for.
+fn point() -> impl Strategy<Value = String> {
+    (0u8..19, 0u8..19)
+        .prop_map(|(c, r)| format!("{}{}", char::from(b'a' + c), char::from(b'a' + r)))
+}
+
+/// Marks on the board kaisho does not show: a label with its text, and
+/// triangles.
+fn markup() -> impl Strategy<Value = String> {
+    (
+        prop::option::of((point(), value())),
+        prop::collection::btree_set(point(), 0..3),
+    )
+        .prop_map(|(label, triangles)| {
+            let mut text = String::new();
+            if let Some((at, label)) = label {
+                text.push_str(&format!("LB[{at}:{}]", escaped(&label)));
+            }
+            if !triangles.is_empty() {
+                text.push_str("TR");
+                for at in triangles {
+                    text.push_str(&format!("[{at}]"));
+                }
+            }
+            text
+        })
+}
+
+/// A node: a move or a pass of either colour, a comment, marks, a
+/// property kaisho has no use for.
 fn node() -> impl Strategy<Value = String> {
     (
         prop_oneof![Just('B'), Just('W')],
-        prop::option::of((0u8..19, 0u8..19)),
+        prop::option::of(point()),
         prop::option::of(value()),
         prop::option::of(("X[A-Z]", value())),
+        markup(),
     )
-        .prop_map(|(color, at, comment, extra)| {
-            let at = at.map_or(String::new(), |(c, r)| {
-                format!("{}{}", char::from(b'a' + c), char::from(b'a' + r))
-            });
-            let mut text = format!(";{color}[{at}]");
+        .prop_map(|(color, at, comment, extra, marks)| {
+            let at = at.unwrap_or_default();
+            let mut text = format!(";{color}[{at}]{marks}");
             if let Some(comment) = comment {
                 text.push_str(&format!("C[{}]", escaped(&comment)));
             }

@@ -199,12 +199,14 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
             source: e,
         })?;
     }
-    let logged = store.create(&header).and_then(|mut log| {
-        events
-            .iter()
-            .try_for_each(|event| log.append(event, None).map(drop))
-    });
-    if let Err(e) = logged {
+    let mut log = store.create(&header).inspect_err(|_| {
+        let _ = store.forget_record(id);
+    })?;
+    if let Err(e) = events
+        .iter()
+        .try_for_each(|event| log.append(event, None).map(drop))
+    {
+        drop(log);
         let _ = std::fs::remove_file(store.path_of(id));
         let _ = store.forget_record(id);
         return Err(e.into());
