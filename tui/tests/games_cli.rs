@@ -411,3 +411,37 @@ fn a_record_without_a_charset_is_read_in_the_japanese_set_it_was_written_in() {
         "{said}"
     );
 }
+
+#[test]
+fn a_shift_jis_record_is_exported_in_utf8_with_its_names_and_comments() {
+    let home = tempfile::tempdir().unwrap();
+    let text =
+        "(;GM[1]CA[Shift_JIS]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])";
+    let path = home.path().join("declared.sgf");
+    std::fs::write(&path, encoding_rs::SHIFT_JIS.encode(text).0).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("text read as Shift_JIS (as the record declares)"),
+        "{said}"
+    );
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let to = home.path().join("out.sgf");
+    let id = line["id"].as_str().unwrap();
+    let out = kaisho(
+        home.path(),
+        &["games", "export", id, "--to", to.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = String::from_utf8(std::fs::read(&to).unwrap()).expect("UTF-8");
+    assert_eq!(
+        exported,
+        "(;GM[1]CA[UTF-8]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])\n",
+    );
+}
