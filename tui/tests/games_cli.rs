@@ -445,3 +445,39 @@ fn a_shift_jis_record_is_exported_in_utf8_with_its_names_and_comments() {
         "(;GM[1]CA[UTF-8]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])\n",
     );
 }
+
+/// A record too large to keep whole imports its main line, and says so.
+#[test]
+fn a_record_over_the_tree_bound_imports_its_main_line_and_says_so() {
+    let home = tempfile::tempdir().unwrap();
+    let comment = "x".repeat(16_000);
+    let mut text = String::from("(;GM[1]SZ[9];B[ee]");
+    for _ in 0..140 {
+        text.push_str(&format!("(;W[aa]C[{comment}])"));
+    }
+    text.push(')');
+    assert!(text.len() > kaisho_saves::sgf::MAX_TREE_BYTES);
+    let path = home.path().join("large.sgf");
+    std::fs::write(&path, &text).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("2 moves, adjourned"), "{said}");
+    assert!(said.contains("only the main line was kept"), "{said}");
+    let games = Places::under(home.path()).games_dir();
+    let kept = std::fs::read_dir(&games)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "sgf")
+        })
+        .count();
+    assert_eq!(kept, 0, "no tree kept");
+}

@@ -222,6 +222,7 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
         outcome: game.outcome(),
         recorded,
         charset,
+        whole: tree.is_some(),
     };
     Ok(report(lang, imported))
 }

@@ -23,7 +23,8 @@ pub enum Report<'a> {
     Status(Option<Outcome>),
     /// `file` was imported as game `id` with `moves` moves, finished
     /// with `outcome`, finished with the result the record gives
-    /// (`recorded`), or adjourned; its text was read in `charset`.
+    /// (`recorded`), or adjourned; its text was read in `charset`; its
+    /// whole tree was kept for its export when `whole`.
     Imported {
         file: &'a str,
         id: &'a str,
@@ -31,6 +32,7 @@ pub enum Report<'a> {
         outcome: Option<Outcome>,
         recorded: Option<&'a str>,
         charset: Charset,
+        whole: bool,
     },
     /// The imported record could not be kept in the folder `dir` for
     /// `reason`; no game was made.
@@ -176,6 +178,7 @@ fn english(report: Report<'_>) -> String {
             outcome,
             recorded,
             charset,
+            whole,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
             let state = match (outcome, recorded) {
@@ -191,8 +194,14 @@ fn english(report: Report<'_>) -> String {
                      neither UTF-8 nor a Japanese one"
                 }
             };
+            let kept = if whole {
+                ""
+            } else {
+                "; only the main line was kept, not its variations or the properties kaisho \
+                 does not use: the record is over 2 MiB or sgf-parse cannot read it whole"
+            };
             format!(
-                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how})",
+                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how}){kept}",
                 charset.name
             )
         }
@@ -275,6 +284,7 @@ fn japanese(report: Report<'_>) -> String {
             outcome,
             recorded,
             charset,
+            whole,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
             let state = match (outcome, recorded) {
@@ -289,8 +299,13 @@ fn japanese(report: Report<'_>) -> String {
                     "棋譜に指定がなく UTF-8 とも日本語の文字コードとも読めないため SGF の既定"
                 }
             };
+            let kept = if whole {
+                ""
+            } else {
+                "。本譜だけを残し、変化図と kaisho の使わないプロパティは残していません: 2 MiB を超えるか、sgf-parse が全体を読めない棋譜です"
+            };
             format!(
-                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how})",
+                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how}){kept}",
                 charset.name
             )
         }
