@@ -5,19 +5,24 @@
 //! agreed territory as TB/TW marks.
 
 use crate::atomic::{Access, write_atomically};
-use crate::log::SavedGame;
-use crate::sgf::{self, KibitzLine, Note, SgfRecord, Words};
+use crate::log::{SavedGame, day_of};
+use crate::sgf::{self, KibitzLine, Note, SgfProperty, SgfRecord, SgfTree, TimeLeft, Words};
+use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
 
 /// The SGF record of a saved game, its comments in the front end's `words`
-/// (the chat as it was typed).
+/// (the chat as it was typed); an imported game's with the date, the game
+/// comment and the main line's comments of the record it came from, so
+/// that its review shows them.
 #[must_use]
 pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
     let header = &saved.contents.header;
-    let date = time::OffsetDateTime::from_unix_timestamp(header.created_unix)
-        .map(|t| t.date().to_string())
-        .unwrap_or_default();
+    let kept = saved.kept.as_ref().and_then(SgfTree::record);
+    let date = kept
+        .as_ref()
+        .and_then(|k| k.date.clone())
+        .unwrap_or_else(|| day_of(header.created_unix));
     let mut record = SgfRecord::from_game(
         &saved.game,
         &header.black.name,
@@ -25,6 +30,13 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         &date,
         words,
     );
+    if let Some(kept) = kept {
+        add_kept_comments(&mut record, kept);
+    }
+    if let Some(control) = header.clock {
+        time_control(&mut record, control);
+        time_left(&mut record, saved, control);
+    }
     // Each chat line goes on the node of the last move standing before it,
     // under the name of the player who said it.
     for line in &saved.contents.chat {
@@ -38,6 +50,80 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
         );
     }
     record
+}
+
+/// The comments of the record an imported game came from, each before
+/// kaisho's own on its node, and its game comment where kaisho has none.
+fn add_kept_comments(record: &mut SgfRecord, kept: SgfRecord) {
+    let first = |kept: Option<String>, own: Option<String>| match (kept, own) {
+        (Some(kept), Some(own)) => Some(format!("{kept}\n{own}")),
+        (kept, own) => kept.or(own),
+    };
+    record.root_comment = first(kept.root_comment, record.root_comment.take());
+    record.game_comment = kept.game_comment.or(record.game_comment.take());
+    for (m, k) in record.moves.iter_mut().zip(kept.moves) {
+        m.comment = first(k.comment, m.comment.take());
+    }
+}
+
+/// `TM` (main time in seconds) and, for byo-yomi, `OT` (`3x30 byo-yomi`)
+/// of a clocked game, so that other programs show how it was timed.
+fn time_control(record: &mut SgfRecord, control: TimeControl) {
+    let (main_ms, periods, period_ms) = control.parts();
+    if control == TimeControl::None {
+        return;
+    }
+    let mut kept = |identifier: &str, value: String| {
+        record.extra.push(SgfProperty {
+            identifier: identifier.to_string(),
+            values: vec![value],
+        });
+    };
+    kept("TM", (main_ms / 1000).to_string());
+    if periods > 0 {
+        kept("OT", format!("{periods}x{} byo-yomi", period_ms / 1000));
+    }
+}
+
+/// Each standing move's `BL`/`WL`: its player's clock after it, booked
+/// from the time each move used as the log holds it. A move taken back
+/// keeps the time it used spent, as the clocks did in play.
+fn time_left(record: &mut SgfRecord, saved: &SavedGame, control: TimeControl) {
+    let mut clocks = [Clock::new(control); 2];
+    let mut moves = 0usize;
+    for logged in &saved.contents.events {
+        match logged.event {
+            Event::Play { color, .. } | Event::Pass { color } => {
+                let clock = &mut clocks[color.index()];
+                if let Some(used) = logged.time_used_ms {
+                    let _ = clock.spend(u64::from(used));
+                }
+                if let Some(m) = record.moves.get_mut(moves) {
+                    m.time_left = Some(left_on(clock));
+                }
+                moves += 1;
+            }
+            Event::AcceptUndo { .. } => moves = moves.saturating_sub(1),
+            _ => {}
+        }
+    }
+}
+
+/// A clock as SGF gives it: main time while it lasts, then the period's
+/// length and the periods left.
+fn left_on(clock: &Clock) -> TimeLeft {
+    match clock.control() {
+        TimeControl::Byoyomi {
+            period_ms, periods, ..
+        } if clock.main_left_ms() == 0 && periods > 0 => TimeLeft {
+            seconds: period_ms / 1000,
+            periods: Some(clock.periods_left()),
+        },
+        _ => TimeLeft {
+            seconds: clock.main_left_ms() / 1000,
+            periods: None,
+        },
+    }
 }
 
 /// The moves standing after the first `events` events of the game (all
@@ -73,12 +159,25 @@ pub fn add_kibitz(
 
 /// Writes the saved game as SGF to `path`, atomically.
 pub fn export_to(saved: &SavedGame, path: &Path, words: Words<'_>) -> std::io::Result<()> {
-    write_record(&record_of(saved, words), path)
+    write_record(saved, &record_of(saved, words), path)
 }
 
-/// Writes `record` as SGF to `path`, atomically.
-pub fn write_record(record: &SgfRecord, path: &Path) -> std::io::Result<()> {
-    write_atomically(path, sgf::write(record).as_bytes(), Access::Normal)
+/// The SGF text of the saved game whose record is `record`: for an
+/// imported game, the whole record it was made from (every property,
+/// comment and variation), with the moves played since at the end of its
+/// main line; for a game played in kaisho, `record` itself.
+#[must_use]
+pub fn text_of(saved: &SavedGame, record: &SgfRecord) -> String {
+    match &saved.kept {
+        Some(tree) => tree.with_moves_of(record).write(),
+        None => sgf::write(record),
+    }
+}
+
+/// Writes the saved game whose record is `record` as SGF to `path`,
+/// atomically.
+pub fn write_record(saved: &SavedGame, record: &SgfRecord, path: &Path) -> std::io::Result<()> {
+    write_atomically(path, text_of(saved, record).as_bytes(), Access::Normal)
 }
 
 /// Where the export of the saved game goes in `dir`: `<game id>.sgf`.

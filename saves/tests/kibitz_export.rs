@@ -52,7 +52,7 @@ fn kibitz_goes_on_the_node_it_was_said_at_escaped_and_reads_back_as_typed() {
     ];
     add_kibitz(&mut record, &saved, &kibitz, &words);
     let path = dir.path().join("watched.sgf");
-    write_record(&record, &path).unwrap();
+    write_record(&saved, &record, &path).unwrap();
     let bytes = std::fs::read(&path).unwrap();
     let text = String::from_utf8(bytes).unwrap();
     assert!(text.contains("C[Chie: a quiet start]"), "{text}");
@@ -75,4 +75,36 @@ fn kibitz_goes_on_the_node_it_was_said_at_escaped_and_reads_back_as_typed() {
         "{c3}"
     );
     assert_eq!(read.moves[2].comment.as_deref(), Some("Dai: after the end"));
+}
+
+/// A clocked game's export says how it was timed, `TM` and `OT`, and each
+/// player's time left after each move, `BL`/`WL` in main time and with
+/// `OB`/`OW` the periods left in byo-yomi.
+#[test]
+fn a_clocked_game_exports_its_time_control() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let mut clocked = header();
+    clocked.clock = Some(kaisho_core::clock::TimeControl::Byoyomi {
+        main_ms: 600_000,
+        periods: 3,
+        period_ms: 30_000,
+    });
+    let mut log = GameLog::create(&store.path_of("watched"), &clocked).unwrap();
+    log.append(&play(Color::Black, "E5"), Some(1_500)).unwrap();
+    log.append(&play(Color::White, "C3"), Some(601_000))
+        .unwrap();
+    log.append(&play(Color::Black, "G7"), Some(598_500))
+        .unwrap();
+    drop(log);
+    let saved = store.load("watched").unwrap();
+    let words = |note: Note<'_>, _: u8| format!("{note:?}");
+    let text = sgf::write(&record_of(&saved, &words));
+    assert!(text.contains("TM[600]OT[3x30 byo-yomi]"), "{text}");
+    assert!(text.contains(";B[ee]BL[598]"), "{text}");
+    assert!(text.contains(";W[cg]WL[30]OW[3]"), "{text}");
+    assert!(
+        text.contains(";B[gc]BL[0]") || text.contains(";B[gc]BL[30]OB[3]"),
+        "{text}"
+    );
 }

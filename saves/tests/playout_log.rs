@@ -158,8 +158,9 @@ fn older_golden_logs_still_load_in_this_build() {
     }
 }
 
-/// The SGF keeps the scratch moves as a variation from the node of the
-/// last pass, the main line first; read back, the main line is the game.
+/// The SGF keeps the scratch moves as a variation beside the last pass,
+/// which it repeats, the main line first and ending on the last pass with
+/// no empty node; read back, the main line is the game.
 #[test]
 fn the_sgf_writes_the_play_out_as_a_variation() {
     let dir = tempfile::tempdir().unwrap();
@@ -182,9 +183,10 @@ fn the_sgf_writes_the_play_out_as_a_variation() {
     assert_eq!(record.variations[0].after, 4);
     let text = sgf::write(&record);
     assert!(
-        text.contains("(;)\n(;B[ca]C[play-out opened by White] ;W[bb]"),
+        text.contains("\n(;W[] ;B[ca]C[play-out opened by White] ;W[bb]"),
         "{text}"
     );
+    assert!(!text.contains("(;)"), "no empty node: {text}");
     assert!(
         text.contains(
             ";W[] ;B[ca]C[play-out closed by Black\nVerdict(Captured { reestablished: [\\] })])"
@@ -194,12 +196,18 @@ fn the_sgf_writes_the_play_out_as_a_variation() {
     let trees = sgf_parse::go::parse(&text).expect("the whole tree is valid SGF");
     let branch = trees[0]
         .main_variation()
-        .nth(4)
-        .expect("the node of the last pass");
+        .nth(3)
+        .expect("the node before the last pass");
     assert_eq!(
         branch.children().count(),
         2,
         "the main line and the play-out"
+    );
+    let main: Vec<_> = trees[0].main_variation().collect();
+    assert_eq!(main.len(), 5, "the root and four moves, nothing after");
+    assert!(
+        main[4].get_move().is_some(),
+        "the last node is the last pass"
     );
     let read = sgf::parse(&text).unwrap();
     assert_eq!(

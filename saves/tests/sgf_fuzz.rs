@@ -36,7 +36,7 @@ fn corpus() -> &'static [Vec<u8>] {
 /// comes out.
 fn check(bytes: &[u8]) -> Result<(), TestCaseError> {
     let text = match sgf::decode(bytes) {
-        Ok(text) => text,
+        Ok(decoded) => decoded.text,
         Err(e) => {
             prop_assert!(e.offset <= bytes.len());
             return Ok(());
@@ -167,7 +167,7 @@ proptest! {
 #[test]
 fn every_corpus_record_replays_to_the_end() {
     for bytes in corpus() {
-        let record = sgf::parse(&sgf::decode(bytes).unwrap()).unwrap();
+        let record = sgf::parse(&sgf::decode(bytes).unwrap().text).unwrap();
         Game::replay(record.settings.clone(), &record.events()).unwrap();
     }
 }

@@ -120,7 +120,7 @@ fn a_charset_declared_after_a_foreign_name_is_still_found() {
     let mut bytes = b"(;GM[1]SZ[9]PB[".to_vec();
     bytes.extend_from_slice(b"\x96{\x88\xf6\x96V\x8fG\x8d\xf4");
     bytes.extend_from_slice(b"]CA[SJIS];B[ee])");
-    let record = parse(&sgf::decode(&bytes).unwrap()).unwrap();
+    let record = parse(&sgf::decode(&bytes).unwrap().text).unwrap();
     assert_eq!(record.black.as_deref(), Some("本因坊秀策"));
 }
 

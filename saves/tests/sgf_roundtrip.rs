@@ -68,6 +68,7 @@ fn record() -> impl Strategy<Value = SgfRecord> {
                             None => Event::Pass { color },
                         },
                         comment,
+                        time_left: None,
                     })
                     .collect();
                 r.territory = [tb, tw];
@@ -200,6 +201,7 @@ fn text_values_are_escaped() {
             color: Color::Black,
         },
         comment: Some("x]\n\\".to_string()),
+        time_left: None,
     });
     let text = write(&r);
     assert!(text.contains(r"PB[a\]b\\c]"), "{text}");

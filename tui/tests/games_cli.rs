@@ -328,3 +328,156 @@ fn series_new_names_players_as_required() {
         "{text}"
     );
 }
+
+/// The club record of the fixture: resigned, with game information,
+/// comments on moves 1 and 5 and a variation at move 3.
+fn finished_record() -> String {
+    format!(
+        "{}/../saves/tests/fixtures/finished-record.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+#[test]
+fn a_finished_record_is_imported_finished_and_exported_whole() {
+    let home = tempfile::tempdir().unwrap();
+    let out = kaisho(home.path(), &["games", "import", &finished_record()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("7 moves, finished, B+R"), "{said}");
+    assert!(
+        said.contains("text read as UTF-8 (as the record declares)"),
+        "{said}"
+    );
+
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["result"], "B+R");
+    assert_eq!(line["adjourned"], false);
+    assert_eq!(line["date"], "1846-07-21");
+    let id = line["id"].as_str().unwrap();
+    let listed = String::from_utf8(kaisho(home.path(), &["games"]).stdout).unwrap();
+    assert!(
+        listed.contains("1846-07-21") && listed.contains("B+R"),
+        "{listed}"
+    );
+
+    let to = home.path().join("out.sgf");
+    let out = kaisho(
+        home.path(),
+        &["games", "export", id, "--to", to.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = std::fs::read_to_string(&to).unwrap();
+    let original = std::fs::read_to_string(finished_record()).unwrap();
+    let tree = |text: &str| kaisho_saves::sgf::SgfTree::parse(text).unwrap();
+    assert_eq!(tree(&exported), tree(&original), "{exported}");
+    assert!(exported.contains("DT[1846-07-21]"), "{exported}");
+}
+
+#[test]
+fn a_record_without_a_charset_is_read_in_the_japanese_set_it_was_written_in() {
+    let home = tempfile::tempdir().unwrap();
+    let text = "(;GM[1]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩];B[ee])";
+    let path = home.path().join("sjis.sgf");
+    std::fs::write(&path, encoding_rs::SHIFT_JIS.encode(text).0).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("text read as Shift_JIS (detected, since"),
+        "{said}"
+    );
+    let out = kaisho(home.path(), &["--lang", "ja", "games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    assert_eq!(line["black"], "本因坊秀策");
+    assert_eq!(line["adjourned"], true);
+    let out = kaisho(
+        home.path(),
+        &["--lang", "ja", "games", "import", path.to_str().unwrap()],
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("文字コードは Shift_JIS (棋譜に指定がないため判定)"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_shift_jis_record_is_exported_in_utf8_with_its_names_and_comments() {
+    let home = tempfile::tempdir().unwrap();
+    let text =
+        "(;GM[1]CA[Shift_JIS]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])";
+    let path = home.path().join("declared.sgf");
+    std::fs::write(&path, encoding_rs::SHIFT_JIS.encode(text).0).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains("text read as Shift_JIS (as the record declares)"),
+        "{said}"
+    );
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let line: serde_json::Value =
+        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let to = home.path().join("out.sgf");
+    let id = line["id"].as_str().unwrap();
+    let out = kaisho(
+        home.path(),
+        &["games", "export", id, "--to", to.to_str().unwrap()],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let exported = String::from_utf8(std::fs::read(&to).unwrap()).expect("UTF-8");
+    assert_eq!(
+        exported,
+        "(;GM[1]CA[UTF-8]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])\n",
+    );
+}
+
+/// A record too large to keep whole imports its main line, and says so.
+#[test]
+fn a_record_over_the_tree_bound_imports_its_main_line_and_says_so() {
+    let home = tempfile::tempdir().unwrap();
+    let comment = "x".repeat(16_000);
+    let mut text = String::from("(;GM[1]SZ[9];B[ee]");
+    for _ in 0..140 {
+        text.push_str(&format!("(;W[aa]C[{comment}])"));
+    }
+    text.push(')');
+    assert!(text.len() > kaisho_saves::sgf::MAX_TREE_BYTES);
+    let path = home.path().join("large.sgf");
+    std::fs::write(&path, &text).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("2 moves, adjourned"), "{said}");
+    assert!(said.contains("only the main line was kept"), "{said}");
+    let games = Places::under(home.path()).games_dir();
+    let kept = std::fs::read_dir(&games)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .path()
+                .extension()
+                .is_some_and(|x| x == "sgf")
+        })
+        .count();
+    assert_eq!(kept, 0, "no tree kept");
+}

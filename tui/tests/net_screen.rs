@@ -1125,7 +1125,7 @@ async fn a_watchers_kibitz_reaches_both_players_sgf_and_panel_once_the_game_ends
     let host = sgf(&a);
     assert!(
         host.split(";B[ee]C[").nth(1).is_some_and(|c| c
-            .starts_with("White resigns: Black wins by resignation (B+R)\n[kibitz from Chie: E5 \\\\ thick\\]\\]])")),
+            .starts_with("White resigns: Black wins by resignation (B+R)\n[kibitz from Chie: E5 \\\\ thick\\]\\]]BL[")),
         "on the node of E5, escaped: {host}"
     );
     let joiner = sgf(&b);

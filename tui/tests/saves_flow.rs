@@ -854,3 +854,40 @@ fn the_rejoin_prompt_is_empty_without_a_recorded_address() {
         ))
     );
 }
+
+/// A record imported with the result it gives, here a count under other
+/// rules that the moves do not reach, is finished: the list shows its
+/// result and Enter opens it for review, not for play.
+#[test]
+fn an_imported_record_with_a_result_opens_for_review() {
+    let home = tempfile::tempdir().unwrap();
+    let file = home.path().join("counted.sgf");
+    std::fs::write(
+        &file,
+        "(;GM[1]SZ[9]KM[6.5]RE[W+3.5]DT[2020-01-02];B[ee];W[cc]C[kept])",
+    )
+    .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home.path())
+        .args(["games", "import", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut state = home_in(home.path());
+    open_from_home(&mut state, HomeItem::Games);
+    let listed = &games_screen(&state).games[0];
+    assert!(!listed.is_adjourned());
+    assert_eq!(listed.result().as_deref(), Some("W+3.5"));
+    assert_eq!(listed.date, "2020-01-02");
+    press(&mut state, KeyCode::Enter);
+    assert_eq!(review_screen(&state).moves(), 2);
+    press(&mut state, KeyCode::End);
+    let comment = review_screen(&state)
+        .comment()
+        .expect("the record's comment");
+    assert_eq!(comment, "kept");
+}

@@ -42,6 +42,9 @@ pub enum LogError {
     /// A record was not written because it breaks a limit the reader
     /// holds to (see [`crate::limits`]); nothing was written.
     Refused { path: PathBuf, reason: String },
+    /// The SGF record an imported game was made from, kept beside its log,
+    /// is not a game tree any more.
+    KeptRecord { path: PathBuf },
 }
 
 impl LogError {
@@ -57,7 +60,8 @@ impl LogError {
             | LogError::Exists { path }
             | LogError::NoSuchGame { path, .. }
             | LogError::Skipped { path, .. }
-            | LogError::Refused { path, .. } => path,
+            | LogError::Refused { path, .. }
+            | LogError::KeptRecord { path } => path,
         }
     }
 
@@ -129,6 +133,13 @@ impl fmt::Display for LogError {
             LogError::Refused { path, reason } => write!(
                 f,
                 "nothing was written to the game log {}: {reason}",
+                path.display()
+            ),
+            LogError::KeptRecord { path } => write!(
+                f,
+                "the imported record {} kept beside its game log is not an SGF game tree; \
+                 it was left untouched: import the original file again to keep its \
+                 variations and comments",
                 path.display()
             ),
         }

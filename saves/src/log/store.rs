@@ -5,6 +5,7 @@ use super::error::LogError;
 use super::header::GameHeader;
 use super::reader::{LogContents, TornTail, read_log};
 use super::writer::GameLog;
+use crate::sgf::SgfTree;
 use kaisho_core::{Game, Outcome};
 use std::path::{Path, PathBuf};
 
@@ -17,6 +18,9 @@ pub struct SavedGame {
     pub contents: LogContents,
     pub game: Game,
     pub path: PathBuf,
+    /// The whole SGF record an imported game was made from; `None` for a
+    /// game played in kaisho.
+    pub kept: Option<SgfTree>,
 }
 
 impl SavedGame {
@@ -47,17 +51,33 @@ pub struct GameSummary {
     /// Stones played and passes.
     pub moves: u32,
     pub created_unix: i64,
-    /// `None` for an adjourned game (打ち掛け), which can be resumed.
+    /// The day the game was played: an imported record's `DT` as written,
+    /// otherwise the day its log was made (`2026-11-27`).
+    pub date: String,
+    /// How the game ended under the rules; `None` while it goes on.
     pub outcome: Option<Outcome>,
+    /// The result an imported record gives (`RE`) where its moves end
+    /// without one under the rules: a count under other rules, `Void`, `?`.
+    pub recorded_result: Option<String>,
     /// Set when a torn last record was dropped.
     pub notice: Option<String>,
 }
 
 impl GameSummary {
-    /// Whether the game stopped without a result and can be resumed.
+    /// Whether the game stopped without a result and can be resumed: an
+    /// imported record that gives a result is finished, to be reviewed.
     #[must_use]
     pub fn is_adjourned(&self) -> bool {
-        self.outcome.is_none()
+        self.outcome.is_none() && self.recorded_result.is_none()
+    }
+
+    /// The result as SGF writes it (`B+R`, `W+3.5`), from the rules or,
+    /// for an imported record, as the record gives it.
+    #[must_use]
+    pub fn result(&self) -> Option<String> {
+        self.outcome
+            .map(|o| o.result_string())
+            .or_else(|| self.recorded_result.clone())
     }
 }
 
@@ -141,14 +161,14 @@ impl GameStore {
     pub fn load(&self, id: &str) -> Result<SavedGame, LogError> {
         let path = self.existing(id)?;
         let contents = read_log(&path)?;
-        replay(path, contents)
+        replay(path, contents, self.kept_record(id)?)
     }
 
     /// Reopens game `id` to go on playing it.
     pub fn resume(&self, id: &str) -> Result<(GameLog, SavedGame), LogError> {
         let path = self.existing(id)?;
         let (log, contents) = GameLog::open(&path)?;
-        Ok((log, replay(path, contents)?))
+        Ok((log, replay(path, contents, self.kept_record(id)?)?))
     }
 
     /// The file of game `id`, or why there is none: an id nobody saved is
@@ -183,7 +203,14 @@ impl GameStore {
             if path.extension().and_then(|e| e.to_str()) != Some(EXTENSION) {
                 continue;
             }
-            match read_log(&path).and_then(|c| replay(path.clone(), c)) {
+            let id = path
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            let saved = self
+                .kept_record(&id)
+                .and_then(|kept| replay(path.clone(), read_log(&path)?, kept));
+            match saved {
                 Ok(saved) => listing.games.push(summary(&saved)),
                 Err(e) => listing.problems.push(e),
             }
@@ -197,7 +224,11 @@ impl GameStore {
     }
 }
 
-fn replay(path: PathBuf, contents: LogContents) -> Result<SavedGame, LogError> {
+fn replay(
+    path: PathBuf,
+    contents: LogContents,
+    kept: Option<SgfTree>,
+) -> Result<SavedGame, LogError> {
     let mut game = Game::new(contents.header.settings.clone()).map_err(|e| LogError::Invalid {
         path: path.clone(),
         record: 1,
@@ -215,11 +246,16 @@ fn replay(path: PathBuf, contents: LogContents) -> Result<SavedGame, LogError> {
         contents,
         game,
         path,
+        kept,
     })
 }
 
 fn summary(saved: &SavedGame) -> GameSummary {
     let h = &saved.contents.header;
+    let outcome = saved.game.outcome();
+    let kept = saved.kept.as_ref();
+    let kept_date = kept.and_then(SgfTree::date).map(str::to_string);
+    let kept_result = kept.and_then(SgfTree::result).map(str::to_string);
     GameSummary {
         id: h.game_id.clone(),
         path: saved.path.clone(),
@@ -228,9 +264,19 @@ fn summary(saved: &SavedGame) -> GameSummary {
         size: h.settings.size.get(),
         moves: saved.game.move_number(),
         created_unix: h.created_unix,
-        outcome: saved.game.outcome(),
+        date: kept_date.unwrap_or_else(|| day_of(h.created_unix)),
+        outcome,
+        recorded_result: kept_result.filter(|_| outcome.is_none()),
         notice: saved.notice(),
     }
+}
+
+/// The day of a Unix time, as SGF's `DT` writes it (`2026-11-27`).
+#[must_use]
+pub fn day_of(unix: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(unix)
+        .map(|t| t.date().to_string())
+        .unwrap_or_default()
 }
 
 /// Thirty-two random bits for a game id.

@@ -3,37 +3,81 @@
 //! Go records from Japanese, Chinese and Korean servers are often written in
 //! Shift_JIS, EUC-JP, GB2312 or EUC-KR, and older European ones in
 //! ISO-8859-1; their names and comments must read the same in every command.
-//! A file without `CA` is read as UTF-8 when it is valid UTF-8, otherwise as
-//! ISO-8859-1, the default FF\[4\] gives. A byte-order mark names the
-//! encoding by itself. Bytes that are not valid in the named set are shown
+//! A file without `CA` is read as UTF-8 when it is valid UTF-8; otherwise
+//! its bytes are tried as Shift_JIS and as EUC-JP, the sets Japanese
+//! servers wrote before UTF-8 ([`super::sniff`]); only when neither reads
+//! is it taken as ISO-8859-1, the default FF\[4\] gives. A byte-order mark
+//! names the encoding by itself. [`Decoded::charset`] says which set was
+//! taken and why, so an import can tell the player. Bytes that are not valid in the named set are shown
 //! as U+FFFD rather than refused, so a record with one damaged name still
 //! replays.
 
 use super::error::{SgfError, SgfErrorKind};
-use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
+use super::sniff::sniff;
+use encoding_rs::Encoding;
 
-/// The text of an SGF file, decoded by its `CA[]`; a `CA` naming a set that
-/// is not known is refused.
-pub fn decode(bytes: &[u8]) -> Result<String, SgfError> {
-    if let Some((encoding, bom)) = Encoding::for_bom(bytes) {
-        return Ok(encoding
-            .decode_without_bom_handling(&bytes[bom..])
-            .0
-            .into_owned());
-    }
-    let encoding = match declared(bytes) {
-        Some((offset, name)) => Encoding::for_label(name).ok_or_else(|| {
-            SgfError::at(
-                offset,
-                SgfErrorKind::UnknownCharset {
-                    name: String::from_utf8_lossy(name).into_owned(),
-                },
-            )
-        })?,
-        None if std::str::from_utf8(bytes).is_ok() => UTF_8,
-        None => WINDOWS_1252,
+/// An SGF file's text and the character set it was read in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decoded {
+    pub text: String,
+    pub charset: Charset,
+}
+
+/// The character set a file was read in, and how kaisho came to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Charset {
+    /// The set's name as encoding_rs gives it (`UTF-8`, `Shift_JIS`…).
+    pub name: &'static str,
+    pub source: CharsetSource,
+}
+
+/// How the character set of a file was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CharsetSource {
+    /// The file names it: `CA[]` or a byte-order mark.
+    Declared,
+    /// The file names none and its bytes read as this set.
+    Detected,
+    /// The file names none and its bytes read as no set tried: the FF\[4\]
+    /// default, ISO-8859-1, was taken.
+    Assumed,
+}
+
+/// The text of an SGF file, decoded by its `CA[]` or, without one, by the
+/// set its bytes read in; a `CA` naming a set that is not known is refused.
+pub fn decode(bytes: &[u8]) -> Result<Decoded, SgfError> {
+    let (encoding, source, skip) = match Encoding::for_bom(bytes) {
+        Some((encoding, bom)) => (encoding, CharsetSource::Declared, bom),
+        None => match declared(bytes) {
+            Some((offset, name)) => {
+                let encoding = Encoding::for_label(name).ok_or_else(|| {
+                    SgfError::at(
+                        offset,
+                        SgfErrorKind::UnknownCharset {
+                            name: String::from_utf8_lossy(name).into_owned(),
+                        },
+                    )
+                })?;
+                (encoding, CharsetSource::Declared, 0)
+            }
+            None => match sniff(bytes) {
+                Some(encoding) => (encoding, CharsetSource::Detected, 0),
+                None => (encoding_rs::WINDOWS_1252, CharsetSource::Assumed, 0),
+            },
+        },
     };
-    Ok(encoding.decode_without_bom_handling(bytes).0.into_owned())
+    let text = encoding
+        .decode_without_bom_handling(&bytes[skip..])
+        .0
+        .into_owned();
+    let name = match source {
+        CharsetSource::Assumed => "ISO-8859-1",
+        _ => encoding.name(),
+    };
+    Ok(Decoded {
+        text,
+        charset: Charset { name, source },
+    })
 }
 
 /// The value of `CA` in the root node and the offset of the property. The
@@ -124,13 +168,38 @@ mod tests {
     }
 
     #[test]
-    fn files_without_a_charset_are_utf8_or_latin1() {
-        assert_eq!(decode("(;PB[碁])".as_bytes()).unwrap(), "(;PB[碁])");
-        assert_eq!(decode(b"(;PB[Jos\xe9])").unwrap(), "(;PB[José])");
+    fn files_without_a_charset_are_utf8_japanese_or_latin1() {
+        let text = |bytes: &[u8]| decode(bytes).unwrap().text;
+        assert_eq!(text("(;PB[碁])".as_bytes()), "(;PB[碁])");
+        assert_eq!(text(b"(;PB[Jos\xe9])"), "(;PB[José])");
         assert_eq!(
-            decode(b"\xef\xbb\xbf(;PB[x])").unwrap(),
+            text(b"\xef\xbb\xbf(;PB[x])"),
             "(;PB[x])",
             "a byte-order mark is dropped"
         );
+        let utf8 = decode(b"\xef\xbb\xbf(;PB[x])").unwrap().charset;
+        assert_eq!(utf8.source, CharsetSource::Declared);
+        let latin = decode(b"(;PB[Jos\xe9])").unwrap().charset;
+        assert_eq!(
+            (latin.name, latin.source),
+            ("ISO-8859-1", CharsetSource::Assumed)
+        );
+    }
+
+    #[test]
+    fn a_japanese_record_without_a_charset_is_read_in_the_set_it_was_written_in() {
+        let names = "(;PB[本因坊秀策]PW[井上幻庵因碩]C[ヨセの手順])";
+        for encoding in [encoding_rs::SHIFT_JIS, encoding_rs::EUC_JP] {
+            let bytes = encoding.encode(names).0;
+            let decoded = decode(&bytes).unwrap();
+            assert_eq!(decoded.text, names, "{}", encoding.name());
+            assert_eq!(
+                decoded.charset,
+                Charset {
+                    name: encoding.name(),
+                    source: CharsetSource::Detected
+                }
+            );
+        }
     }
 }

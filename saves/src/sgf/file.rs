@@ -1,10 +1,11 @@
 //! Reading an SGF file from disk with bounded work: one size cap for every
 //! command that reads one, checked before the file is read.
 
-use super::charset::decode;
+use super::charset::{Charset, Decoded, decode};
 use super::error::SgfError;
 use super::read::parse;
 use super::record::SgfRecord;
+use super::tree::SgfTree;
 use crate::bounded::{ReadRefused, read_regular};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -65,14 +66,42 @@ impl std::error::Error for SgfFileError {}
 /// Only a regular file of at most [`MAX_SGF_BYTES`] is opened and read;
 /// memory stays within a few times the file's size.
 pub fn read_file(path: &Path) -> Result<SgfRecord, SgfFileError> {
+    read_text(path).map(|(_, record)| record)
+}
+
+/// An SGF file as an import takes it: the record to replay, the whole tree
+/// to keep, and the character set it was read in.
+#[derive(Clone, Debug)]
+pub struct Imported {
+    pub record: SgfRecord,
+    /// The first game tree, every node and property, when sgf-parse reads
+    /// the whole file (see [`SgfTree::parse`]).
+    pub tree: Option<SgfTree>,
+    pub charset: Charset,
+}
+
+/// Reads the SGF file at `path` as [`read_file`] does, keeping its tree
+/// (within [`super::tree::MAX_TREE_BYTES`]) and the character set it was
+/// read in.
+pub fn import_file(path: &Path) -> Result<Imported, SgfFileError> {
+    let (decoded, record) = read_text(path)?;
+    Ok(Imported {
+        record,
+        tree: SgfTree::parse(&decoded.text),
+        charset: decoded.charset,
+    })
+}
+
+/// The decoded text of the SGF file at `path` and its main line's record.
+fn read_text(path: &Path) -> Result<(Decoded, SgfRecord), SgfFileError> {
     let error = |kind| SgfFileError {
         path: path.to_path_buf(),
         kind,
     };
     let bytes = read_bounded(path).map_err(error)?;
-    decode(&bytes)
-        .and_then(|text| parse(&text))
-        .map_err(|e| error(SgfFileErrorKind::Sgf(e)))
+    let decoded = decode(&bytes).map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
+    let record = parse(&decoded.text).map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
+    Ok((decoded, record))
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, SgfFileErrorKind> {

@@ -3,7 +3,10 @@
 //!
 //! Files are read with [`read_file`]: regular files of at most
 //! [`MAX_SGF_BYTES`], decoded by their `CA[]` ([`decode`]). The text is
-//! parsed by the `sgf-parse` crate, which is given the main line only. Its errors carry no position,
+//! parsed by the `sgf-parse` crate, which is given the main line only for
+//! the record kaisho plays ([`SgfRecord`]); an import also keeps the whole
+//! tree of a record of at most [`MAX_TREE_BYTES`] ([`SgfTree`]), to give it
+//! back in its export. Its errors carry no position,
 //! so a light scan of the text ([`scan`]) runs first and places every
 //! structural problem at a byte offset a user can find. The record type
 //! holds kaisho-core values ([`kaisho_core::Settings`], [`kaisho_core::Event`]),
@@ -24,19 +27,23 @@
 //! ```
 
 mod charset;
+mod ending;
 mod error;
 mod file;
 mod read;
 mod record;
 mod scan;
+mod sniff;
+mod tree;
 mod values;
 mod words;
 mod write;
 
-pub use charset::decode;
+pub use charset::{Charset, CharsetSource, Decoded, decode};
 pub use error::{SgfError, SgfErrorKind};
-pub use file::{MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, read_file};
+pub use file::{Imported, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file};
 pub use read::parse;
-pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation};
+pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation, TimeLeft};
+pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;

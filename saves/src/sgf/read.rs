@@ -201,6 +201,7 @@ impl<'a> Reader<'a> {
         self.record.moves.push(SgfMove {
             event,
             comment: None,
+            time_left: None,
         });
     }
 

@@ -45,6 +45,19 @@ pub struct SgfMove {
     pub event: Event,
     /// `C` on the move's node, and on the nodes without a move after it.
     pub comment: Option<String>,
+    /// In a clocked game, the time its player had left after it (`BL`/`WL`
+    /// with `OB`/`OW`); read records leave it out.
+    pub time_left: Option<TimeLeft>,
+}
+
+/// A player's clock after a move, as SGF writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeLeft {
+    /// Main time left, or once it is spent the length of a byo-yomi
+    /// period, in whole seconds.
+    pub seconds: u64,
+    /// Byo-yomi periods left, once main time is spent.
+    pub periods: Option<u32>,
 }
 
 /// A side line from the node after `after` moves of the main line: the
@@ -121,6 +134,7 @@ impl SgfRecord {
                 Event::Play { .. } | Event::Pass { .. } => record.moves.push(SgfMove {
                     event: event.clone(),
                     comment: None,
+                    time_left: None,
                 }),
                 &Event::AcceptUndo { by } => record.withdraw_last(by, size, words),
                 &Event::PlayoutPlay { color, point } => {
@@ -203,6 +217,7 @@ impl SgfRecord {
             variation.moves.push(SgfMove {
                 event,
                 comment: opening.take(),
+                time_left: None,
             });
         }
     }
@@ -298,6 +313,7 @@ mod tests {
         SgfMove {
             event: Event::Pass { color },
             comment: None,
+            time_left: None,
         }
     }
 
@@ -308,6 +324,7 @@ mod tests {
                 point: Point::new(col, row),
             },
             comment: None,
+            time_left: None,
         }
     }
 

@@ -75,7 +75,10 @@ pub fn status_in(game: &GameSummary, lang: Lang) -> String {
         Some(Outcome::NoResult) => note(lang, Note::NoResult),
         Some(Outcome::Jigo) => note(lang, Note::Jigo),
         Some(outcome) => outcome.result_string(),
-        None => note(lang, Note::AdjournedState),
+        None => match &game.recorded_result {
+            Some(result) => result.clone(),
+            None => note(lang, Note::AdjournedState),
+        },
     }
 }
 
@@ -309,7 +312,9 @@ mod tests {
             size: 9,
             moves,
             created_unix: 0,
+            date: "1970-01-01".into(),
             outcome,
+            recorded_result: None,
             notice: None,
         }
     }

@@ -116,6 +116,12 @@ enum ImportError {
     },
     #[error(transparent)]
     Log(#[from] LogError),
+    /// The record's tree could not be kept beside the log; no game was made.
+    #[error("could not keep the record in {}: {source}; check the disk space and permissions of the folder", path.display())]
+    Keep {
+        path: PathBuf,
+        source: std::io::Error,
+    },
 }
 
 impl ImportError {
@@ -132,20 +138,40 @@ impl ImportError {
                 report(lang, illegal)
             }
             ImportError::Log(e) => words::failure(lang, Failure::Log(e)),
+            ImportError::Keep { path, source } => report(
+                lang,
+                Report::NotKept {
+                    dir: &path.display().to_string(),
+                    reason: &source.to_string(),
+                },
+            ),
         }
     }
 }
 
-/// Replays an SGF record under the rules and logs it as a new saved game.
+/// Replays an SGF record under the rules and logs it as a new saved game:
+/// finished when the record gives a result (a resignation or loss on time
+/// as the event that ends it), adjourned otherwise. The record's whole
+/// tree is kept beside the log, written before it, so that no import
+/// leaves a log without its record.
 fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportError> {
-    let record = sgf::read_file(file)?;
-    let events = record.events();
-    let game =
+    let sgf::Imported {
+        record,
+        tree,
+        charset,
+    } = sgf::import_file(file)?;
+    let mut events = record.events();
+    let mut game =
         Game::replay(record.settings.clone(), &events).map_err(|error| ImportError::Illegal {
             file: file.to_path_buf(),
             size: record.settings.size.get(),
             error,
         })?;
+    if let Some(ending) = record.ending()
+        && game.apply(ending.clone()).is_ok()
+    {
+        events.push(ending);
+    }
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
@@ -166,15 +192,37 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
         series: None,
         clock: None,
     };
-    let mut log = store.create(&header)?;
-    for event in &events {
-        log.append(event, None)?;
+    let id = &header.game_id;
+    if let Some(tree) = &tree {
+        store.keep_record(id, tree).map_err(|e| ImportError::Keep {
+            path: store.dir().to_path_buf(),
+            source: e,
+        })?;
     }
+    let mut log = store.create(&header).inspect_err(|_| {
+        let _ = store.forget_record(id);
+    })?;
+    if let Err(e) = events
+        .iter()
+        .try_for_each(|event| log.append(event, None).map(drop))
+    {
+        drop(log);
+        let _ = std::fs::remove_file(store.path_of(id));
+        let _ = store.forget_record(id);
+        return Err(e.into());
+    }
+    let recorded = record
+        .result
+        .as_deref()
+        .filter(|_| game.outcome().is_none());
     let imported = Report::Imported {
         file: &file.display().to_string(),
-        id: &header.game_id,
+        id,
         moves: game.move_number(),
         outcome: game.outcome(),
+        recorded,
+        charset,
+        whole: tree.is_some(),
     };
     Ok(report(lang, imported))
 }
@@ -192,15 +240,21 @@ fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
                     "size": g.size,
                     "moves": g.moves,
                     "created_unix": g.created_unix,
-                    "result": g.outcome.map(|o| o.result_string()),
+                    "date": g.date,
+                    "result": g.result(),
                     "adjourned": g.is_adjourned(),
                 })
             );
         } else {
             let moves = words::say(lang, Say::Moves(g.moves.into()));
+            let status = match &g.recorded_result {
+                Some(result) if g.outcome.is_none() => visible(result).into_owned(),
+                _ => report(lang, Report::Status(g.outcome)),
+            };
             println!(
-                "{:<26} {:>2}x{:<2} {}  {}  {}",
+                "{:<26} {:<10} {:>2}x{:<2} {}  {}  {}",
                 visible(&g.id),
+                visible(&g.date),
                 g.size,
                 g.size,
                 words::pad_left(&moves, 10),
@@ -211,7 +265,7 @@ fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
                         white: &visible(&g.white),
                     }
                 ),
-                report(lang, Report::Status(g.outcome))
+                status
             );
         }
         if let Some(notice) = &g.notice {

@@ -52,7 +52,7 @@ pub fn export(
     let mut record = export::record_of(&saved, &words);
     export::add_kibitz(&mut record, &saved, kibitz, &words);
     let path = export::path_in(&saved, &exports);
-    match export::write_record(&record, &path) {
+    match export::write_record(&saved, &record, &path) {
         Ok(()) => Ok(path),
         Err(error) => Err(ExportFailure::Write {
             exports,

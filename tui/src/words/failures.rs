@@ -299,6 +299,9 @@ fn log(e: &LogError) -> String {
         LogError::Refused { reason, .. } => {
             format!("対局ログ {path} には何も書いていません: {reason}")
         }
+        LogError::KeptRecord { .. } => format!(
+            "対局ログの横に取っておいた取り込み元の棋譜 {path} が SGF として読めません。ファイルには触れていません: 変化図とコメントを残すには元のファイルをもう一度取り込んでください"
+        ),
     }
 }
 

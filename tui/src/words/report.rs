@@ -6,6 +6,7 @@
 
 use super::{Lang, Say, color, pad_left, pad_right, say};
 use kaisho_core::{Color, Outcome, Point};
+use kaisho_saves::sgf::{Charset, CharsetSource};
 
 /// A line (or a few) of a command's text output, with its values.
 #[derive(Debug, Clone, Copy)]
@@ -21,13 +22,21 @@ pub enum Report<'a> {
     /// A saved game's state in a few characters: result or adjourned.
     Status(Option<Outcome>),
     /// `file` was imported as game `id` with `moves` moves, finished
-    /// with `outcome` or adjourned.
+    /// with `outcome`, finished with the result the record gives
+    /// (`recorded`), or adjourned; its text was read in `charset`; its
+    /// whole tree was kept for its export when `whole`.
     Imported {
         file: &'a str,
         id: &'a str,
         moves: u32,
         outcome: Option<Outcome>,
+        recorded: Option<&'a str>,
+        charset: Charset,
+        whole: bool,
     },
+    /// The imported record could not be kept in the folder `dir` for
+    /// `reason`; no game was made.
+    NotKept { dir: &'a str, reason: &'a str },
     /// The record `file` breaks the rules at its event `event` (from 1)
     /// for `reason`: it cannot be imported.
     NotImportable {
@@ -167,14 +176,39 @@ fn english(report: Report<'_>) -> String {
             id,
             moves,
             outcome,
+            recorded,
+            charset,
+            whole,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
-            let state = match outcome {
-                Some(outcome) => format!("finished, {}", outcome.result_string()),
-                None => "adjourned: resume it from Saved games to play on".to_string(),
+            let state = match (outcome, recorded) {
+                (Some(outcome), _) => format!("finished, {}", outcome.result_string()),
+                (None, Some(result)) => format!("finished, {result} as the record gives it"),
+                (None, None) => "adjourned: resume it from Saved games to play on".to_string(),
             };
-            format!("imported {file} as game {id} ({moves}, {state})")
+            let how = match charset.source {
+                CharsetSource::Declared => "as the record declares",
+                CharsetSource::Detected => "detected, since the record declares no charset",
+                CharsetSource::Assumed => {
+                    "the SGF default, since the record declares no charset and reads as \
+                     neither UTF-8 nor a Japanese one"
+                }
+            };
+            let kept = if whole {
+                ""
+            } else {
+                "; only the main line was kept, not its variations or the properties kaisho \
+                 does not use: the record is over 2 MiB or sgf-parse cannot read it whole"
+            };
+            format!(
+                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how}){kept}",
+                charset.name
+            )
         }
+        Report::NotKept { dir, reason } => format!(
+            "could not keep the record in {dir}: {reason}; no game was made: check the disk \
+             space and permissions of the folder"
+        ),
         Report::NotImportable {
             file,
             event,
@@ -248,14 +282,36 @@ fn japanese(report: Report<'_>) -> String {
             id,
             moves,
             outcome,
+            recorded,
+            charset,
+            whole,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
-            let state = match outcome {
-                Some(outcome) => format!("終局、{}", super::outcome(lang, outcome)),
-                None => "打ち掛け: 保存した対局から再開して続きを打てます".to_string(),
+            let state = match (outcome, recorded) {
+                (Some(outcome), _) => format!("終局、{}", super::outcome(lang, outcome)),
+                (None, Some(result)) => format!("終局、棋譜の結果 {result}"),
+                (None, None) => "打ち掛け: 保存した対局から再開して続きを打てます".to_string(),
             };
-            format!("{file} を対局 {id} として取り込みました ({moves}、{state})")
+            let how = match charset.source {
+                CharsetSource::Declared => "棋譜の指定どおり",
+                CharsetSource::Detected => "棋譜に指定がないため判定",
+                CharsetSource::Assumed => {
+                    "棋譜に指定がなく UTF-8 とも日本語の文字コードとも読めないため SGF の既定"
+                }
+            };
+            let kept = if whole {
+                ""
+            } else {
+                "。本譜だけを残し、変化図と kaisho の使わないプロパティは残していません: 2 MiB を超えるか、sgf-parse が全体を読めない棋譜です"
+            };
+            format!(
+                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how}){kept}",
+                charset.name
+            )
         }
+        Report::NotKept { dir, reason } => format!(
+            "{dir} に棋譜を保存できませんでした: {reason}。対局は作っていません: フォルダの空き容量と権限を確かめてください"
+        ),
         Report::NotImportable {
             file,
             event,

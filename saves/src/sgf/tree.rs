@@ -1,0 +1,209 @@
+//! The whole game tree of an imported record, kept so that an export gives
+//! back everything the record held: properties kaisho has no use for,
+//! comments on any node and every variation. [`SgfRecord`] is what kaisho
+//! plays and reviews; this is what it hands back to other programs.
+
+use super::record::{SgfMove, SgfRecord};
+use super::write::property;
+use kaisho_core::Event;
+use sgf_parse::go::Prop;
+use sgf_parse::{GameTree, SgfNode, SgfProp, SimpleText, Text};
+
+/// The largest text whose whole tree is built: 2 MiB. sgf-parse builds
+/// every variation, in memory a few dozen times the text's size; a
+/// commented professional game with its variations is a few hundred
+/// kilobytes. A larger record imports its main line alone.
+pub const MAX_TREE_BYTES: usize = 2 * 1024 * 1024;
+
+/// An imported record's first game tree as sgf-parse reads it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SgfTree {
+    root: SgfNode<Prop>,
+}
+
+impl SgfTree {
+    /// The first game tree of `text`, when sgf-parse reads the whole text as
+    /// a game of Go and it is at most [`MAX_TREE_BYTES`]; `None` otherwise
+    /// (the main line may still import: see [`super::parse`], which is more
+    /// lenient and bounded for any size).
+    #[must_use]
+    pub fn parse(text: &str) -> Option<SgfTree> {
+        if text.len() > MAX_TREE_BYTES {
+            return None;
+        }
+        let start = text.find('(')?;
+        match sgf_parse::parse(&text[start..]).ok()?.into_iter().next()? {
+            GameTree::GoGame(root) => Some(SgfTree { root }),
+            GameTree::Unknown(_) => None,
+        }
+    }
+
+    /// The root node, for comparing trees.
+    #[must_use]
+    pub fn root(&self) -> &SgfNode<Prop> {
+        &self.root
+    }
+
+    /// The record kaisho reads from the tree's main line, for its comments
+    /// and game information; `None` when kaisho's reader refuses it.
+    #[must_use]
+    pub fn record(&self) -> Option<SgfRecord> {
+        super::parse(&self.write()).ok()
+    }
+
+    /// `RE` of the root: the result the record gives, if any.
+    #[must_use]
+    pub fn result(&self) -> Option<&str> {
+        match self.root.get_property("RE") {
+            Some(Prop::RE(text)) => Some(&text.text),
+            _ => None,
+        }
+    }
+
+    /// `DT` of the root: the date the game was played, as written.
+    #[must_use]
+    pub fn date(&self) -> Option<&str> {
+        match self.root.get_property("DT") {
+            Some(Prop::DT(text)) => Some(&text.text),
+            _ => None,
+        }
+    }
+
+    /// The tree with the moves kaisho's `record` holds beyond those of the
+    /// tree's main line (play went on after the import) added to the end of
+    /// the main line with their comments, and the record's result when the
+    /// tree has none.
+    #[must_use]
+    pub fn with_moves_of(&self, record: &SgfRecord) -> SgfTree {
+        let mut tree = self.clone();
+        let mut last = &mut tree.root;
+        let mut moves = 0;
+        loop {
+            if last.get_move().is_some() {
+                moves += 1;
+            }
+            if last.children.is_empty() {
+                break;
+            }
+            last = &mut last.children[0];
+        }
+        for m in record.moves.iter().skip(moves) {
+            last.children.insert(0, node_of(m));
+            last = &mut last.children[0];
+        }
+        if let (None, Some(result)) = (self.result(), &record.result) {
+            tree.root.properties.push(Prop::RE(SimpleText {
+                text: result.clone(),
+            }));
+        }
+        tree
+    }
+
+    /// The tree as SGF text in UTF-8: `CA[UTF-8]` in place of the charset
+    /// it was read in, a square board's size as one number (`SZ[19]`, which
+    /// every reader takes), each node's properties in their order, the
+    /// main line first at each branch. Written without recursion, so no
+    /// line is too long to write.
+    #[must_use]
+    pub fn write(&self) -> String {
+        let mut out = String::from("(");
+        let mut pending: Vec<Step<'_>> = vec![Step::Node(&self.root)];
+        while let Some(step) = pending.pop() {
+            match step {
+                Step::Close => out.push(')'),
+                Step::Node(node) => {
+                    out.push(';');
+                    if node.is_root && node.get_property("CA").is_none() {
+                        out.push_str("CA[UTF-8]");
+                    }
+                    for prop in &node.properties {
+                        write_property(&mut out, prop);
+                    }
+                    let branches = node.children.len() > 1;
+                    for child in node.children.iter().rev() {
+                        if branches {
+                            pending.push(Step::Close);
+                        }
+                        pending.push(Step::Node(child));
+                        if branches {
+                            pending.push(Step::Open);
+                        }
+                    }
+                }
+                Step::Open => out.push_str("\n("),
+            }
+        }
+        out.push_str(")\n");
+        out
+    }
+}
+
+/// What is left to write of a tree.
+enum Step<'a> {
+    Open,
+    Node(&'a SgfNode<Prop>),
+    Close,
+}
+
+/// One property as SGF. sgf-parse writes the values of a property it does
+/// not know (or found malformed) as they were read, unescaped, so a `]` or
+/// `\\` in them would end the value early: those values are escaped here.
+fn write_property(out: &mut String, prop: &Prop) {
+    match prop {
+        Prop::CA(_) => out.push_str("CA[UTF-8]"),
+        Prop::SZ((columns, rows)) if columns == rows => out.push_str(&format!("SZ[{columns}]")),
+        Prop::Unknown(identifier, values) | Prop::Invalid(identifier, values) => {
+            property(out, identifier, values.iter().map(String::as_str));
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
+/// A node of the main line for a move kaisho played, with its comment.
+fn node_of(m: &SgfMove) -> SgfNode<Prop> {
+    let mut properties = match m.event {
+        Event::Play { color, point } => {
+            vec![Prop::new(color.letter().to_string(), vec![point.to_sgf()])]
+        }
+        Event::Pass { color } => vec![Prop::new(color.letter().to_string(), vec![String::new()])],
+        _ => Vec::new(),
+    };
+    if let Some(comment) = &m.comment {
+        properties.push(Prop::C(Text {
+            text: comment.clone(),
+        }));
+    }
+    SgfNode::new(properties, Vec::new(), false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::sgf::parse;
+
+    #[test]
+    fn moves_played_after_the_import_follow_the_main_line_and_the_result_is_added() {
+        let text = "(;GM[1]SZ[9]GN[kept](;B[ee]C[one];W[cc])(;B[dd]))";
+        let tree = SgfTree::parse(text).unwrap();
+        let mut record = parse("(;GM[1]SZ[9];B[ee];W[cc];B[gg];W[])").unwrap();
+        record.moves[2].comment = Some("played on".to_string());
+        record.result = Some("B+R".to_string());
+        let written = tree.with_moves_of(&record).write();
+        assert_eq!(
+            written,
+            "(;CA[UTF-8]GM[1]SZ[9]GN[kept]RE[B+R]\n(;B[ee]C[one];W[cc];B[gg]C[played on];W[])\n(;B[dd]))\n"
+        );
+        assert_eq!(
+            tree.with_moves_of(&parse(text).unwrap()),
+            tree,
+            "nothing new"
+        );
+    }
+
+    #[test]
+    fn a_record_over_the_bound_keeps_no_tree() {
+        let long = format!("(;GM[1]C[{}])", "x".repeat(MAX_TREE_BYTES));
+        assert!(SgfTree::parse(&long).is_none());
+        assert!(SgfTree::parse("(;GM[2];B[aa])").is_none(), "not Go");
+    }
+}
