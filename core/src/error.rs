@@ -37,7 +37,8 @@ pub enum GameError {
     OffBoard { point: Point },
     /// There is no move to take back.
     NothingToUndo,
-    /// Only the player who made the last move may ask to take it back.
+    /// Only a player with a move to take back may ask: the last move, or the
+    /// one before the opponent's reply; `last` made the last move.
     NotYourMoveToUndo { last: Color },
     /// A request to take back a move waits for its answer.
     UndoOpen { by: Color },

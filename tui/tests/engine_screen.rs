@@ -272,3 +272,87 @@ async fn the_lobby_says_the_engine_is_starting() {
     assert!(screen.contains("Starting the engine..."), "{screen}");
     assert!(!screen.contains("Waiting for the partner"), "{screen}");
 }
+
+/// The move count of the game on the screen is `n`, with no take-back
+/// waiting for its answer.
+fn at_move(n: u32) -> impl Fn(&State) -> bool {
+    move |s| table(s).is_some_and(|t| t.game.move_number() == n && t.game.undo_request().is_none())
+}
+
+/// 待った on the screen against an engine, with the undo limit at one: no
+/// move yet is nothing to take back; on the player's turn `u` takes back
+/// their move and the engine's instant reply; a second request is past
+/// the limit and is refused with it, in both languages; the log holds the
+/// game the screen shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn u_against_the_engine_takes_back_the_move_and_its_reply_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine_with(dir.path(), "passer", "", "C3 D4 F6", "");
+    let mut front = front_with(dir.path(), Some(engine));
+    front.state.config.undo_limit = 1;
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    run(&mut front, Command::Undo);
+    let said = front.state.message.clone().expect("a reason").text;
+    assert_eq!(said, "there is no move to take back");
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    let game = &table(&front.state).unwrap().game;
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(game.undo_requests(Color::Black), 1);
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    for (lang, says) in [
+        (kaisho::words::Lang::En, "the limit is 1"),
+        (kaisho::words::Lang::Ja, "上限は1回です"),
+    ] {
+        front.state.naming.lang = lang;
+        run(&mut front, Command::Undo);
+        let said = front.state.message.clone().expect("a reason").text;
+        assert!(said.contains(says), "{said}");
+    }
+    let session = table(&front.state).unwrap();
+    assert_eq!(session.game.move_number(), 2, "nothing was taken back");
+    let saved = GameStore::new(Places::under(dir.path()).games_dir())
+        .load(&session.net.as_ref().unwrap().game_id)
+        .unwrap();
+    assert_eq!(saved.game.events(), session.game.events());
+}
+
+/// Against GNU Go, the move and its reply taken back are gone from GNU Go's
+/// board too: the player then plays on the point GNU Go had answered on,
+/// which GNU Go would refuse if its stone were still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn u_against_gnugo_takes_back_its_reply_on_its_board() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!("skipped: GNU Go is not installed at {GNUGO} (.ci/install-gnugo)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = front_with(dir.path(), Some(format!("{GNUGO} --mode gtp --level 1")));
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    let reply = table(&front.state).unwrap().game.last_move();
+    let Some(kaisho_core::Move::Play(_, point)) = reply else {
+        panic!("GNU Go answered with a stone: {reply:?}");
+    };
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    common::play(&mut front, &point.to_gtp(9));
+    settle(&mut front, at_move(2), |_| {}).await;
+    let session = table(&front.state).unwrap();
+    assert_eq!(
+        session.game.board().get(point),
+        Some(Color::Black),
+        "GNU Go took the point back and let the player have it"
+    );
+    assert_eq!(
+        session.net.as_ref().unwrap().link,
+        kaisho::app::LinkState::Connected,
+        "the game goes on"
+    );
+}

@@ -326,7 +326,7 @@ fn undo_takes_the_last_move_back_in_plain_mode() {
     );
     assert!(ok, "{out}");
     assert!(
-        out.contains("Black agrees: the move is taken back; move 1 stands, White to play"),
+        out.contains("Black agrees: taken back; move 1 stands, White to play"),
         "{out}"
     );
     assert!(out.contains("move 2, White G7"), "{out}");

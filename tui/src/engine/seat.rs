@@ -13,8 +13,10 @@
 //! its list again and naming the chains it disagrees on (`stand`). An
 //! engine that cannot name dead stones holds only what kaisho proves. In a
 //! play-out (確認) it plays its side on the scratch board (`playout`), and
-//! takes what the play-out shows into its list. It declines every request
-//! to take a move back and plays on after a resumption.
+//! takes what the play-out shows into its list. It grants every request
+//! to take a move back (待った, within the player's limit, which the screen
+//! keeps): the player's move and its reply when asked on the player's turn,
+//! undone on the engine with GTP `undo`. It plays on after a resumption.
 //!
 //! Whatever goes wrong with the engine (it dies, answers garbage or an
 //! illegal move, or takes longer than its clock and the limit) adjourns the
@@ -385,12 +387,31 @@ impl Seat {
                 self.gtp.expect(&play, self.limit).await?;
             }
             Event::Propose { dead, .. } => self.answer_proposal(dead).await?,
-            Event::RequestUndo { .. } => {
-                self.record(Event::DeclineUndo { by: self.engine() }, None, false)?;
-            }
+            Event::RequestUndo { .. } => self.take_back().await?,
             Event::ClosePlayout { .. } => self.playout_closed().await?,
             _ => {}
         }
+        Ok(())
+    }
+
+    /// 待った against the engine: it consents at once, counted against the
+    /// player's limit like any request, and takes the moves back on its own
+    /// board with GTP `undo`; an engine that refuses `undo` is given the
+    /// position that stands from a clear board.
+    async fn take_back(&mut self) -> Result<(), Stop> {
+        let before = self.game.standing_moves().count();
+        self.record(Event::AcceptUndo { by: self.engine() }, None, false)?;
+        let taken = before - self.game.standing_moves().count();
+        for _ in 0..taken {
+            if self.gtp.ask("undo", SETUP_LIMIT).await?.is_err() {
+                let clock = self.clocks[0].control();
+                self.kgs_time = talk::set_up(&mut self.gtp, &self.game, clock).await?;
+                break;
+            }
+        }
+        // A stoppage reached again at the same move number is a new one.
+        self.ending = None;
+        self.turn = Instant::now();
         Ok(())
     }
 
