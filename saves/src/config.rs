@@ -382,22 +382,53 @@ fn check_clock(clock: TimeControl) -> Result<(), String> {
     }
 }
 
-/// Writes the settings atomically. A file that does not parse is the
-/// player's work in progress: it is never overwritten.
-pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
-    let unusable = read_text(path)
+/// The text of the config file about to be written over, if there is one;
+/// a file that does not parse is the player's work in progress and is
+/// refused, so it is never overwritten.
+fn writable(path: &Path) -> Result<Option<String>, ConfigProblem> {
+    read_text(path)
         .map_err(|message| (None, message))
         .and_then(|existing| match existing {
-            Some(text) => parse(&text).map(drop),
-            None => Ok(()),
-        });
-    if let Err((line, message)) = unusable {
-        return Err(ConfigProblem {
+            Some(text) => parse(&text).map(|_| Some(text)),
+            None => Ok(None),
+        })
+        .map_err(|(line, message)| ConfigProblem {
             path: path.to_path_buf(),
             line,
             message: format!("{message} — fix or move the file before saving settings"),
-        });
+        })
+}
+
+/// Sets `[engine] command` and nothing else: the file is read again just
+/// before it is written, so every other value in it stays as it is on the
+/// disk, whatever another copy of kaisho (or the player's editor) wrote
+/// there since this one loaded it. Written atomically; a file that does
+/// not parse is left alone.
+pub fn save_engine_command(path: &Path, command: &str) -> Result<(), ConfigProblem> {
+    let problem = |message: String| ConfigProblem {
+        path: path.to_path_buf(),
+        line: None,
+        message,
+    };
+    let mut file: toml::Table = match writable(path)? {
+        Some(text) => toml::from_str(&text).map_err(|e| problem(e.message().to_string()))?,
+        None => toml::Table::from_iter([("version".to_string(), toml::Value::Integer(1))]),
+    };
+    let engine = file
+        .entry("engine")
+        .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+    if let toml::Value::Table(engine) = engine {
+        engine.insert("command".into(), toml::Value::String(command.into()));
     }
+    let text = toml::to_string_pretty(&file).map_err(|e| problem(e.to_string()))?;
+    write_atomically(path, text.as_bytes(), Access::Normal)
+        .map_err(|e| problem(format!("could not be written ({e})")))
+}
+
+/// Writes the settings atomically. A file that does not parse is the
+/// player's work in progress: it is never overwritten.
+pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
+    writable(path)?;
     let file = ConfigFileV1 {
         version: Some(1),
         player: PlayerSection {

@@ -1,7 +1,9 @@
 //! The config file: defaults, round trip, and broken files kept as they are.
 
 use kaisho_core::{BoardSize, Komi};
-use kaisho_saves::config::{Config, CoordinateStyle, Language, TimeControl, load, save};
+use kaisho_saves::config::{
+    Config, CoordinateStyle, Language, TimeControl, load, save, save_engine_command,
+};
 use std::fs;
 
 #[test]
@@ -270,4 +272,56 @@ fn an_engine_limit_of_zero_is_refused_by_line() {
         problem.message
     );
     assert_eq!(loaded.config, Config::default());
+}
+
+/// The engine command chosen on the home menu is written into the file as
+/// it is on the disk now: what another copy of kaisho saved since this one
+/// loaded it, and keys this build does not know, stay.
+#[test]
+fn the_engine_command_is_written_without_losing_what_another_copy_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    save_engine_command(&path, "gnugo --mode gtp --level 4").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(
+        loaded.config.engine_command.as_deref(),
+        Some("gnugo --mode gtp --level 4")
+    );
+    let other = Config {
+        player_name: "Sai".into(),
+        undo_limit: 7,
+        engine_command: Some("gnugo --mode gtp --level 4".into()),
+        engine_limit_secs: 15,
+        ..Config::default()
+    };
+    save(&path, &other).unwrap();
+    let text = fs::read_to_string(&path).unwrap() + "\n[later]\nnote = \"kept\"\n";
+    fs::write(&path, text).unwrap();
+    save_engine_command(&path, "gnugo --mode gtp --level 9").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(
+        loaded.config,
+        Config {
+            engine_command: Some("gnugo --mode gtp --level 9".into()),
+            ..other
+        }
+    );
+    assert!(
+        fs::read_to_string(&path)
+            .unwrap()
+            .contains("note = \"kept\"")
+    );
+}
+
+/// A file that does not parse is never written over by the engine choice.
+#[test]
+fn the_engine_command_leaves_a_broken_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "[engine\ncommand = 1\n").unwrap();
+    let refused = save_engine_command(&path, "gnugo --mode gtp").unwrap_err();
+    assert_eq!(refused.line, Some(1));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "[engine\ncommand = 1\n");
 }

@@ -636,3 +636,44 @@ fn a_proposal_left_on_the_table_is_printed_again_in_plain_mode() {
         "{out}"
     );
 }
+
+/// Plain mode: `help` and the `engine` usage name the engine in force and
+/// its level; `engine level N` changes it and keeps it in config.toml; a
+/// level GNU Go does not offer is refused.
+#[test]
+fn plain_mode_shows_and_sets_the_engines_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, text) = kaisho_in(
+        dir.path(),
+        &["--plain", "--engine", "gnugo --mode gtp --level 4"],
+        b"help\nengine level 2\nengine level 11\nengine 9 9 9 9\n",
+    );
+    assert!(text.contains("engine level N"), "{text}");
+    assert!(
+        text.contains(
+            "Engine: GNU Go (level 4). Change it with engine level 1-10 (GNU Go) or engine command CMD."
+        ),
+        "{text}"
+    );
+    let file = kaisho_saves::places::Places::under(dir.path()).config_file();
+    assert!(
+        text.contains(&format!(
+            "Engine: GNU Go (level 2), saved to {}",
+            file.display()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("GNU Go's level is 1 to 10"), "{text}");
+    assert!(
+        text.contains("usage: engine [b|w] [SIZE KOMI HANDICAP] | engine level 1-10")
+            && text.contains("Engine: GNU Go (level 2). Change it"),
+        "{text}"
+    );
+    assert_eq!(
+        kaisho_saves::config::load(&file)
+            .config
+            .engine_command
+            .as_deref(),
+        Some("gnugo --mode gtp --level 2")
+    );
+}

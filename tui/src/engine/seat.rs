@@ -637,16 +637,7 @@ fn ms(d: Duration) -> u64 {
 /// The engine's name as it gives it, or its program's file name.
 async fn engine_name(gtp: &mut Gtp, command: &str) -> Result<String, EngineError> {
     let given = gtp.ask("name", SETUP_LIMIT).await?.ok();
-    let program = || {
-        shlex::split(command)
-            .and_then(|w| w.into_iter().next())
-            .and_then(|p| {
-                std::path::Path::new(&p)
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-            })
-            .unwrap_or_else(|| "engine".to_string())
-    };
+    let program = || crate::app::program_name(command);
     // The name goes into the log's header, which holds a player's name to
     // the limit of any name: a longer one is cut, not a reason to refuse.
     Ok(given

@@ -107,6 +107,19 @@ async fn session(
     finish(shell, output).await
 }
 
+/// The engine `engine` would start, with GNU Go's level, and how to
+/// change it: after `help` and the `engine` usage.
+fn engine_in_force(state: &State, output: &mut impl Write) -> io::Result<()> {
+    let Some(engine) = state.engine.as_deref().map(crate::app::strength) else {
+        return Ok(());
+    };
+    let line = words::EngineLine::InForce {
+        name: &engine.name,
+        level: engine.level,
+    };
+    writeln!(output, "{}", words::engine_line(state.naming.lang, line))
+}
+
 /// The message a typed line means, or `None` when it was answered here
 /// (help, a usage error, a blank line).
 fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Option<Msg>> {
@@ -114,11 +127,15 @@ fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Op
         Ok(Line::Nothing) => None,
         Ok(Line::Help) => {
             writeln!(output, "{}", words::plain_help(state.naming.lang))?;
+            engine_in_force(state, output)?;
             None
         }
         Ok(Line::Command(command)) => Some(Msg::Command(command)),
         Err(e) => {
             writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
+            if e == UsageError::Usage(Usage::Engine) {
+                engine_in_force(state, output)?;
+            }
             None
         }
     })
