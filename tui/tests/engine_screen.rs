@@ -46,6 +46,20 @@ async fn settle(
     }
 }
 
+/// Adjourns the engine game on the screen and waits until the seat has
+/// closed, once the engine is gone.
+async fn adjourn(front: &mut Front) {
+    run(front, Command::Adjourn);
+    loop {
+        let news = tokio::time::timeout(Duration::from_secs(10), front.shell.next())
+            .await
+            .expect("the seat closes");
+        if matches!(news, kaisho::app::NetNews::Closed(_)) {
+            break;
+        }
+    }
+}
+
 /// The player passes on every turn and accepts the engine's proposal.
 fn pass_and_accept(front: &mut Front) {
     let Some(session) = table(&front.state) else {
@@ -124,16 +138,7 @@ async fn an_adjourned_engine_game_resumes_from_saved_games() {
         .game_id
         .clone();
     let before = table(&front.state).unwrap().game.events().to_vec();
-    run(&mut front, Command::Adjourn);
-    // The seat closes once the engine is gone.
-    loop {
-        let news = tokio::time::timeout(Duration::from_secs(10), front.shell.next())
-            .await
-            .expect("the seat closes");
-        if matches!(news, kaisho::app::NetNews::Closed(_)) {
-            break;
-        }
-    }
+    adjourn(&mut front).await;
     // A new front end, as after quitting: the game from Saved games.
     let mut front = front_with(dir.path(), Some(engine));
     run(&mut front, Command::ResumeSaved(id.clone()));
@@ -355,4 +360,31 @@ async fn u_against_gnugo_takes_back_its_reply_on_its_board() {
         kaisho::app::LinkState::Connected,
         "the game goes on"
     );
+}
+
+/// A game with a take-back, adjourned and resumed from Saved games, is the
+/// same game: the withdrawn moves stay withdrawn and the request still
+/// counts against the player's limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_against_the_engine_survives_adjournment() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine_with(dir.path(), "passer", "", "C3 D4", "");
+    let mut front = front_with(dir.path(), Some(engine.clone()));
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    let session = table(&front.state).unwrap();
+    let id = session.net.as_ref().unwrap().game_id.clone();
+    let before = session.game.events().to_vec();
+    adjourn(&mut front).await;
+    let mut front = front_with(dir.path(), Some(engine));
+    run(&mut front, Command::ResumeSaved(id));
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    let game = &table(&front.state).unwrap().game;
+    assert_eq!(game.events(), before.as_slice());
+    assert_eq!(game.move_number(), 0);
+    assert_eq!(game.undo_requests(Color::Black), 1);
 }
