@@ -554,6 +554,26 @@ fn piped_lines_wait_for_the_engine_game_and_its_replies() {
     assert!(board > c3, "the board comes after the moves: {out}");
 }
 
+/// Plain mode's `undo` against the engine takes back the player's move and
+/// the engine's reply; the next move is the game's first again.
+#[test]
+fn plain_undo_against_the_engine_takes_back_the_move_and_the_reply() {
+    let home = tempfile::tempdir().unwrap();
+    let command = common::engine::fake_engine(home.path(), "passer");
+    let input = b"engine b 9 6.5 0\nE5\nundo\nC3\nboard\nquit\n";
+    let (_, out) = kaisho_in(home.path(), &["--plain", "--engine", &command], input);
+    let asked = out
+        .find("Black asks to take back moves 1 and 2; White may allow it or not")
+        .unwrap_or_else(|| panic!("{out}"));
+    let agreed = out
+        .find("White agrees: taken back; move 0 stands, Black to play")
+        .unwrap_or_else(|| panic!("{out}"));
+    let c3 = out
+        .find("move 1, Black C3")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(asked < agreed && agreed < c3, "{out}");
+}
+
 /// A line plain mode does not know is echoed as it was typed.
 #[test]
 fn an_unknown_command_is_echoed_as_typed() {

@@ -146,8 +146,8 @@ fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Op
 /// the wait should it not.
 const FLIGHT_SECONDS: u32 = 30;
 
-/// Our move sent to the network task or the engine's seat and not yet
-/// answered (sent, refused, or the game closed): the lines typed after it
+/// Our move or take-back sent to the network task or the engine's seat
+/// and not yet answered (sent, refused, or the game closed): the lines typed after it
 /// wait, so they apply to the game the move made.
 #[derive(Default)]
 struct Flight {
@@ -168,8 +168,10 @@ impl Flight {
         shell: &mut Shell,
         output: &mut impl Write,
     ) -> io::Result<bool> {
-        let moving = matches!(msg, Msg::Command(Command::Play(_) | Command::Pass))
-            && state.table().is_some_and(|t| t.net.is_some());
+        let moving = matches!(
+            msg,
+            Msg::Command(Command::Play(_) | Command::Pass | Command::Undo)
+        ) && state.table().is_some_and(|t| t.net.is_some());
         match &msg {
             Msg::Net(NetNews::Sent { .. } | NetNews::Rejected { .. } | NetNews::Closed(_)) => {
                 self.seconds = None;
@@ -208,8 +210,8 @@ impl Flight {
 
 /// Whether a typed line must wait before it can apply: while a game is
 /// being set up (an engine starting, a partner awaited) only leaving is
-/// taken; in a game against an engine or a partner, a move waits for the
-/// player's turn. A piped script thus plays as it is read, never ahead of
+/// taken; in a game against an engine or a partner, a move or a take-back
+/// waits for the player's turn and for the answer to a take-back asked. A piped script thus plays as it is read, never ahead of
 /// the game.
 fn must_wait(state: &State, text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or_default();
@@ -227,10 +229,17 @@ fn must_wait(state: &State, text: &str) -> bool {
                     && table.game.playout().is_none()
                     && table.game.to_move() != net.local
             });
-            theirs
+            // Our take-back waits for its answer before the next move.
+            let asked = table
+                .net
+                .as_ref()
+                .is_some_and(|net| table.game.undo_request() == Some(net.local));
+            (theirs || asked)
                 && matches!(
                     parse(text, state),
-                    Ok(Line::Command(Command::Play(_) | Command::Pass))
+                    Ok(Line::Command(
+                        Command::Play(_) | Command::Pass | Command::Undo
+                    ))
                 )
         }
         _ => false,
