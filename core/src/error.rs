@@ -174,10 +174,9 @@ impl fmt::Display for GameError {
                 f,
                 "only {last}, who made the last move, can ask to take it back"
             ),
-            GameError::UndoOpen { by } => write!(
-                f,
-                "{by} asks to take back the last move: accept or decline first"
-            ),
+            GameError::UndoOpen { by } => {
+                write!(f, "{by} asks for a take-back: accept or decline first")
+            }
             GameError::NoUndoRequest => {
                 f.write_str("there is no request to take back a move to answer")
             }

@@ -110,7 +110,7 @@ pub fn prompt_line(lang: Lang, prompt: &Prompt) -> String {
             c(by.opponent())
         ),
         (Lang::En, Prompt::UndoAnswer { by }) => format!(
-            "{} asks to take back the last move (待った). y allow, n refuse",
+            "{} asks for a take-back (待った). y allow, n refuse",
             c(*by)
         ),
         (Lang::Ja, Prompt::UndoAnswer { by }) => {
