@@ -34,6 +34,11 @@ fn settings_round_trip() {
         engine_command: Some("gnugo --mode gtp --level 3".into()),
         engine_limit_secs: 15,
     };
+    fs::write(
+        &path,
+        "[engine]\ncommand = \"gnugo --mode gtp --level 3\"\nlimit_seconds = 15\n",
+    )
+    .unwrap();
     save(&path, &config).unwrap();
     let loaded = load(&path);
     assert_eq!(loaded.problem, None);
@@ -274,11 +279,12 @@ fn an_engine_limit_of_zero_is_refused_by_line() {
     assert_eq!(loaded.config, Config::default());
 }
 
-/// The engine command chosen on the home menu is written into the file as
-/// it is on the disk now: what another copy of kaisho saved since this one
-/// loaded it, and keys this build does not know, stay.
+/// The engine command chosen on the home menu and the settings screen's
+/// values are each written into the file as it is on the disk now: what
+/// the other wrote, or another copy of kaisho with a stale copy of the
+/// settings, and keys this build does not know, stay.
 #[test]
-fn the_engine_command_is_written_without_losing_what_another_copy_saved() {
+fn each_write_keeps_what_another_copy_saved() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("config.toml");
     save_engine_command(&path, "gnugo --mode gtp --level 4").unwrap();
@@ -288,16 +294,24 @@ fn the_engine_command_is_written_without_losing_what_another_copy_saved() {
         loaded.config.engine_command.as_deref(),
         Some("gnugo --mode gtp --level 4")
     );
-    let other = Config {
+    // Another copy, loaded before the engine was chosen, saves its settings.
+    let stale = Config {
         player_name: "Sai".into(),
         undo_limit: 7,
-        engine_command: Some("gnugo --mode gtp --level 4".into()),
-        engine_limit_secs: 15,
         ..Config::default()
     };
-    save(&path, &other).unwrap();
+    save(&path, &stale).unwrap();
     let text = fs::read_to_string(&path).unwrap() + "\n[later]\nnote = \"kept\"\n";
     fs::write(&path, text).unwrap();
+    let loaded = load(&path).config;
+    assert_eq!(
+        loaded,
+        Config {
+            engine_command: Some("gnugo --mode gtp --level 4".into()),
+            ..stale.clone()
+        },
+        "the engine chosen stays"
+    );
     save_engine_command(&path, "gnugo --mode gtp --level 9").unwrap();
     let loaded = load(&path);
     assert_eq!(loaded.problem, None);
@@ -305,7 +319,7 @@ fn the_engine_command_is_written_without_losing_what_another_copy_saved() {
         loaded.config,
         Config {
             engine_command: Some("gnugo --mode gtp --level 9".into()),
-            ..other
+            ..stale
         }
     );
     assert!(
