@@ -37,7 +37,8 @@ pub enum GameError {
     OffBoard { point: Point },
     /// There is no move to take back.
     NothingToUndo,
-    /// Only the player who made the last move may ask to take it back.
+    /// Only a player with a move to take back may ask: the last move, or the
+    /// one before the opponent's reply; `last` made the last move.
     NotYourMoveToUndo { last: Color },
     /// A request to take back a move waits for its answer.
     UndoOpen { by: Color },
@@ -173,10 +174,9 @@ impl fmt::Display for GameError {
                 f,
                 "only {last}, who made the last move, can ask to take it back"
             ),
-            GameError::UndoOpen { by } => write!(
-                f,
-                "{by} asks to take back the last move: accept or decline first"
-            ),
+            GameError::UndoOpen { by } => {
+                write!(f, "{by} asks for a take-back: accept or decline first")
+            }
             GameError::NoUndoRequest => {
                 f.write_str("there is no request to take back a move to answer")
             }

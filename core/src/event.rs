@@ -31,11 +31,13 @@ pub enum Event {
     RequestResume { by: Color },
     /// After stoppage `by` declares that no agreement is possible: both lose (Art. 13.1).
     DeclareBothLose { by: Color },
-    /// 待った: `by`, who made the last move, asks to take it back. Only the
+    /// 待った: `by` asks to take back their last move, with the opponent's
+    /// reply to it when there is one (asked on `by`'s own turn). Only the
     /// opponent's consent withdraws it; until it is answered neither side moves.
     RequestUndo { by: Color },
-    /// The opponent consents: the last move is withdrawn, the position and
-    /// the turn are as before it, and both the move and this stay in the record.
+    /// The opponent consents: the asker's move (and the reply) is withdrawn,
+    /// the position and the turn are as before it, and both the moves and
+    /// this stay in the record.
     AcceptUndo { by: Color },
     /// The opponent refuses: the move stands and play goes on.
     DeclineUndo { by: Color },

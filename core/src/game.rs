@@ -134,7 +134,8 @@ pub struct Game {
     /// The events that make the position: every event but the undo
     /// requests and their answers, less the moves withdrawn.
     played: Vec<Event>,
-    /// A request to take back the last move, waiting for its answer.
+    /// A request to take back the asker's last move (and the reply to it,
+    /// if any), waiting for its answer.
     undo_request: Option<Color>,
     /// How many times each side asked to take back a move.
     undo_requests: [u32; 2],
@@ -451,7 +452,10 @@ impl Game {
             &Event::RequestUndo { by } => self.request_undo(by)?,
             &Event::AcceptUndo { by } => {
                 self.answer_undo(by)?;
-                self.withdraw_last_move()?
+                for _ in 0..self.undo_span(by.opponent())? {
+                    self.withdraw_last_move()?;
+                }
+                Effect::default()
             }
             &Event::DeclineUndo { by } => {
                 self.answer_undo(by)?;
@@ -516,15 +520,28 @@ impl Game {
                 });
             }
         }
-        let last = self
-            .last_move_index()
-            .map(|i| self.played[i].actor())
-            .ok_or(GameError::NothingToUndo)?;
-        if last != by {
-            return Err(GameError::NotYourMoveToUndo { last });
-        }
+        self.undo_span(by)?;
         self.undo_requests[by.index()] += 1;
         Ok(Effect::default())
+    }
+
+    /// How many standing moves a request of `by` takes back: their own
+    /// last move, or, when the opponent has replied to it, that move and
+    /// the reply, so a player who asks on their turn (as against a program,
+    /// whose reply is instant) loses no more than their own move.
+    fn undo_span(&self, by: Color) -> Result<usize, GameError> {
+        let mut movers = self.played.iter().rev().filter_map(|e| match e {
+            Event::Play { .. } | Event::Pass { .. } => Some(e.actor()),
+            _ => None,
+        });
+        let last = movers.next().ok_or(GameError::NothingToUndo)?;
+        if last == by {
+            return Ok(1);
+        }
+        match movers.next() {
+            Some(before) if before == by => Ok(2),
+            _ => Err(GameError::NotYourMoveToUndo { last }),
+        }
     }
 
     fn answer_undo(&self, by: Color) -> Result<(), GameError> {
@@ -537,7 +554,7 @@ impl Game {
 
     /// Takes the last standing move back: the position is rebuilt from the
     /// events before it, and the whole record, the move included, is kept.
-    fn withdraw_last_move(&mut self) -> Result<Effect, GameError> {
+    fn withdraw_last_move(&mut self) -> Result<(), GameError> {
         let at = self.last_move_index().ok_or(GameError::NothingToUndo)?;
         let mut fresh = Game::new(self.settings.clone())?;
         for event in &self.played[..at] {
@@ -546,7 +563,7 @@ impl Game {
         fresh.events = std::mem::take(&mut self.events);
         fresh.undo_requests = self.undo_requests;
         *self = fresh;
-        Ok(Effect::default())
+        Ok(())
     }
 
     fn play(&mut self, color: Color, point: Point) -> Result<Effect, GameError> {

@@ -176,3 +176,46 @@ fn replay_reproduces_a_game_with_withdrawals_exactly() {
     assert_eq!(again.board().get(pt(9, "G7")), None);
     assert_eq!(again.board().get(pt(9, "G3")), Some(B));
 }
+
+/// 待った on one's own turn: the move and the opponent's reply to it are
+/// taken back together, counted as one request of the asker's.
+#[test]
+fn a_request_on_ones_turn_takes_back_the_move_and_the_reply() {
+    let mut game = nine();
+    play(&mut game, B, "E5");
+    play(&mut game, W, "C3");
+    play(&mut game, B, "G7");
+    play(&mut game, W, "D4");
+    game.apply(Event::RequestUndo { by: B }).unwrap();
+    game.apply(Event::AcceptUndo { by: W }).unwrap();
+    assert_eq!(game.move_number(), 2);
+    assert_eq!(game.to_move(), B);
+    assert_eq!(game.board().get(pt(9, "G7")), None);
+    assert_eq!(game.board().get(pt(9, "D4")), None);
+    assert_eq!(game.board().get(pt(9, "C3")), Some(W));
+    assert_eq!((game.undo_requests(B), game.undo_requests(W)), (1, 0));
+    game.apply(Event::RequestUndo { by: B }).unwrap();
+    game.apply(Event::AcceptUndo { by: W }).unwrap();
+    assert_eq!(game.move_number(), 0, "E5 and its reply C3 went too");
+    assert_eq!(game.position_key(), nine().position_key());
+    let again = Game::replay(game.settings().clone(), game.events()).unwrap();
+    assert_eq!(again.state_hash(), game.state_hash());
+    assert_eq!(again.undo_requests(B), 2);
+}
+
+/// A player with no move of their own before the reply has nothing to ask
+/// back, and a declined request on one's turn leaves both moves standing.
+#[test]
+fn a_request_on_ones_turn_needs_ones_own_move_before_the_reply() {
+    let mut game = nine();
+    play(&mut game, B, "E5");
+    assert_eq!(
+        game.apply(Event::RequestUndo { by: W }),
+        Err(GameError::NotYourMoveToUndo { last: B })
+    );
+    play(&mut game, W, "C3");
+    game.apply(Event::RequestUndo { by: B }).unwrap();
+    game.apply(Event::DeclineUndo { by: W }).unwrap();
+    assert_eq!(game.move_number(), 2);
+    assert_eq!(game.to_move(), B);
+}

@@ -382,22 +382,38 @@ fn check_clock(clock: TimeControl) -> Result<(), String> {
     }
 }
 
-/// Writes the settings atomically. A file that does not parse is the
-/// player's work in progress: it is never overwritten.
-pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
-    let unusable = read_text(path)
+/// The text of the config file about to be written over, if there is one;
+/// a file that does not parse is the player's work in progress and is
+/// refused, so it is never overwritten.
+fn writable(path: &Path) -> Result<Option<String>, ConfigProblem> {
+    read_text(path)
         .map_err(|message| (None, message))
         .and_then(|existing| match existing {
-            Some(text) => parse(&text).map(drop),
-            None => Ok(()),
-        });
-    if let Err((line, message)) = unusable {
-        return Err(ConfigProblem {
+            Some(text) => parse(&text).map(|_| Some(text)),
+            None => Ok(None),
+        })
+        .map_err(|(line, message)| ConfigProblem {
             path: path.to_path_buf(),
             line,
             message: format!("{message} — fix or move the file before saving settings"),
-        });
-    }
+        })
+}
+
+/// Sets `[engine] command` and nothing else, as [`rewrite`] does.
+pub fn save_engine_command(path: &Path, command: &str) -> Result<(), ConfigProblem> {
+    rewrite(path, |file| {
+        let engine = file
+            .entry("engine")
+            .or_insert_with(|| toml::Value::Table(toml::Table::new()));
+        if let toml::Value::Table(engine) = engine {
+            engine.insert("command".into(), toml::Value::String(command.into()));
+        }
+    })
+}
+
+/// Writes the values the settings screen edits (not the engine's) into
+/// the file, as [`rewrite`] does.
+pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
     let file = ConfigFileV1 {
         version: Some(1),
         player: PlayerSection {
@@ -420,16 +436,46 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             watchers: Some(config.watchers),
             max_watchers: Some(config.max_watchers),
         },
-        engine: EngineSection {
-            command: config.engine_command.clone(),
-            limit_seconds: Some(config.engine_limit_secs),
-        },
+        // The engine is not the settings screen's: `save_engine_command`
+        // writes its command, the player's editor its limit.
+        engine: EngineSection::default(),
     };
-    let problem = |message: String| ConfigProblem {
+    let values = toml::Table::try_from(&file).map_err(|e| unwritten(path, e.to_string()))?;
+    rewrite(path, |file| {
+        for (key, value) in values {
+            match (file.get_mut(&key), value) {
+                (Some(toml::Value::Table(section)), toml::Value::Table(value)) => {
+                    section.extend(value);
+                }
+                (_, value) => {
+                    file.insert(key, value);
+                }
+            }
+        }
+    })
+}
+
+/// Why the config file at `path` was not written.
+fn unwritten(path: &Path, message: String) -> ConfigProblem {
+    ConfigProblem {
         path: path.to_path_buf(),
         line: None,
         message,
+    }
+}
+
+/// Changes the config file by `change`, atomically: the file is read again
+/// just before it is written, so every value `change` leaves alone stays
+/// as it is on the disk, whatever another copy of kaisho (or the player's
+/// editor) wrote there since this one loaded it. A file that does not
+/// parse is the player's work in progress: it is never overwritten.
+fn rewrite(path: &Path, change: impl FnOnce(&mut toml::Table)) -> Result<(), ConfigProblem> {
+    let problem = |message: String| unwritten(path, message);
+    let mut file: toml::Table = match writable(path)? {
+        Some(text) => toml::from_str(&text).map_err(|e| problem(e.message().to_string()))?,
+        None => toml::Table::new(),
     };
+    change(&mut file);
     let text = toml::to_string_pretty(&file).map_err(|e| problem(e.to_string()))?;
     write_atomically(path, text.as_bytes(), Access::Normal)
         .map_err(|e| problem(format!("could not be written ({e})")))

@@ -131,11 +131,21 @@ fn left_on(clock: &Clock) -> TimeLeft {
 fn moves_before(saved: &SavedGame, events: u32) -> usize {
     let all = &saved.contents.events;
     let n = usize::try_from(events).map_or(all.len(), |n| n.min(all.len()));
-    all[..n].iter().fold(0usize, |moves, l| match l.event {
-        Event::Play { .. } | Event::Pass { .. } => moves + 1,
-        Event::AcceptUndo { .. } => moves.saturating_sub(1),
-        _ => moves,
-    })
+    let mut movers = Vec::new();
+    for logged in &all[..n] {
+        match logged.event {
+            Event::Play { .. } | Event::Pass { .. } => movers.push(logged.event.actor()),
+            // The reply of the one who consents goes with the asker's move.
+            Event::AcceptUndo { by } => {
+                if movers.last() == Some(&by) {
+                    movers.pop();
+                }
+                movers.pop();
+            }
+            _ => {}
+        }
+    }
+    movers.len()
 }
 
 /// Puts the watchers' lines into `record` as comments, each on the node

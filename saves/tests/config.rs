@@ -1,7 +1,9 @@
 //! The config file: defaults, round trip, and broken files kept as they are.
 
 use kaisho_core::{BoardSize, Komi};
-use kaisho_saves::config::{Config, CoordinateStyle, Language, TimeControl, load, save};
+use kaisho_saves::config::{
+    Config, CoordinateStyle, Language, TimeControl, load, save, save_engine_command,
+};
 use std::fs;
 
 #[test]
@@ -32,6 +34,11 @@ fn settings_round_trip() {
         engine_command: Some("gnugo --mode gtp --level 3".into()),
         engine_limit_secs: 15,
     };
+    fs::write(
+        &path,
+        "[engine]\ncommand = \"gnugo --mode gtp --level 3\"\nlimit_seconds = 15\n",
+    )
+    .unwrap();
     save(&path, &config).unwrap();
     let loaded = load(&path);
     assert_eq!(loaded.problem, None);
@@ -270,4 +277,65 @@ fn an_engine_limit_of_zero_is_refused_by_line() {
         problem.message
     );
     assert_eq!(loaded.config, Config::default());
+}
+
+/// The engine command chosen on the home menu and the settings screen's
+/// values are each written into the file as it is on the disk now: what
+/// the other wrote, or another copy of kaisho with a stale copy of the
+/// settings, and keys this build does not know, stay.
+#[test]
+fn each_write_keeps_what_another_copy_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    save_engine_command(&path, "gnugo --mode gtp --level 4").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(
+        loaded.config.engine_command.as_deref(),
+        Some("gnugo --mode gtp --level 4")
+    );
+    // Another copy, loaded before the engine was chosen, saves its settings.
+    let stale = Config {
+        player_name: "Sai".into(),
+        undo_limit: 7,
+        ..Config::default()
+    };
+    save(&path, &stale).unwrap();
+    let text = fs::read_to_string(&path).unwrap() + "\n[later]\nnote = \"kept\"\n";
+    fs::write(&path, text).unwrap();
+    let loaded = load(&path).config;
+    assert_eq!(
+        loaded,
+        Config {
+            engine_command: Some("gnugo --mode gtp --level 4".into()),
+            ..stale.clone()
+        },
+        "the engine chosen stays"
+    );
+    save_engine_command(&path, "gnugo --mode gtp --level 9").unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    assert_eq!(
+        loaded.config,
+        Config {
+            engine_command: Some("gnugo --mode gtp --level 9".into()),
+            ..stale
+        }
+    );
+    assert!(
+        fs::read_to_string(&path)
+            .unwrap()
+            .contains("note = \"kept\"")
+    );
+}
+
+/// A file that does not parse is never written over by the engine choice.
+#[test]
+fn the_engine_command_leaves_a_broken_file_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    fs::write(&path, "[engine\ncommand = 1\n").unwrap();
+    let refused = save_engine_command(&path, "gnugo --mode gtp").unwrap_err();
+    assert_eq!(refused.line, Some(1));
+    assert_eq!(fs::read_to_string(&path).unwrap(), "[engine\ncommand = 1\n");
 }

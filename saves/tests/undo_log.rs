@@ -104,6 +104,17 @@ fn older_golden_logs_still_load() {
     }
 }
 
+/// An SGF comment as plain facts: a withdrawn move with who consented.
+fn facts(note: Note<'_>, size: u8) -> String {
+    match note {
+        Note::Withdrawn {
+            event: Event::Play { color, point },
+            by,
+        } => format!("withdrawn {color:?} {} by {by:?}", point.to_gtp(size)),
+        other => format!("{other:?}"),
+    }
+}
+
 /// The SGF's main line is the moves that stand; the withdrawn one is named
 /// in a comment on the node before it, and the file replays to the game.
 #[test]
@@ -112,13 +123,6 @@ fn the_sgf_keeps_the_withdrawn_move_as_a_comment() {
     let store = GameStore::new(dir.path());
     golden_v3_game(&store.path_of("golden-v3"));
     let saved = store.load("golden-v3").unwrap();
-    let facts = |note: Note<'_>, size: u8| match note {
-        Note::Withdrawn {
-            event: Event::Play { color, point },
-            by,
-        } => format!("withdrawn {color:?} {} by {by:?}", point.to_gtp(size)),
-        other => format!("{other:?}"),
-    };
     let record = record_of(&saved, &facts);
     let text = sgf::write(&record);
     assert!(text.contains("withdrawn Black G7 by White"), "{text}");
@@ -133,4 +137,43 @@ fn the_sgf_keeps_the_withdrawn_move_as_a_comment() {
     let replayed = Game::replay(read.settings.clone(), &read.events()).unwrap();
     assert_eq!(replayed.board(), saved.game.board());
     assert_eq!(replayed.move_number(), 4);
+}
+
+/// A request made on the asker's turn takes back their move and the reply:
+/// the SGF's main line drops both, names both as withdrawn, puts a chat
+/// line said after it on the last move that stands, and replays to the game.
+#[test]
+fn the_sgf_drops_a_move_and_its_reply_taken_back_together() {
+    use Color::{Black as B, White as W};
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let mut log = GameLog::create(&store.path_of("pair"), &header("pair")).unwrap();
+    for e in [
+        play(B, "E5"),
+        play(W, "C3"),
+        play(B, "G7"),
+        play(W, "D4"),
+        Event::RequestUndo { by: B },
+        Event::AcceptUndo { by: W },
+    ] {
+        log.append(&e, None).unwrap();
+    }
+    log.append_chat(B, "sumimasen").unwrap();
+    log.append(&play(B, "G3"), None).unwrap();
+    let saved = store.load("pair").unwrap();
+    let text = sgf::write(&record_of(&saved, &facts));
+    assert!(text.contains("withdrawn Black G7 by White"), "{text}");
+    assert!(text.contains("withdrawn White D4 by White"), "{text}");
+    assert!(
+        !text.contains(";B[gc]") && !text.contains(";W[df]"),
+        "{text}"
+    );
+    let read = sgf::parse(&text).unwrap();
+    let replayed = Game::replay(read.settings.clone(), &read.events()).unwrap();
+    assert_eq!(replayed.board(), saved.game.board());
+    assert_eq!(replayed.move_number(), 3);
+    let c3 = text.find(";W[cg]").expect("C3 stands");
+    let chat = text.find("sumimasen").expect("the chat is kept");
+    let g3 = text.find(";B[gg]").expect("G3 stands");
+    assert!(c3 < chat && chat < g3, "the chat on C3's node: {text}");
 }

@@ -701,3 +701,89 @@ async fn an_engine_that_fails_to_start_says_nothing_was_saved() {
         assert!(listed.games.is_empty(), "{command}: {:?}", listed.games);
     }
 }
+
+/// Against the fake engine in `mode`, which passes: the player plays E5
+/// and G7 as Black, then on their turn asks to take back; returns the run
+/// once the engine has consented, and the transcript of what the engine
+/// was told.
+async fn taken_back(dir: &Path, mode: &str) -> (Run, String) {
+    let transcript = dir.join("sent.txt");
+    let engine = fake_engine(dir, mode);
+    let settings = Settings::even(nine(), Komi::MODERN);
+    let command = recorded(&engine, &transcript);
+    let mut run = Run::start(
+        dir,
+        terms(command, settings, Color::Black, TimeControl::None),
+    );
+    let mut moves = ["E5", "G7"].iter().map(|v| Point::parse_gtp(v, 9).unwrap());
+    while let Some(news) = run.next().await {
+        if matches!(
+            news,
+            NetNews::Remote {
+                event: Event::AcceptUndo { .. },
+                ..
+            }
+        ) {
+            break;
+        }
+        if run.our_turn() && matches!(news, NetNews::Started(_) | NetNews::Remote { .. }) {
+            run.act(match moves.next() {
+                Some(point) => Event::Play {
+                    color: Color::Black,
+                    point,
+                },
+                None => Event::RequestUndo { by: Color::Black },
+            });
+        }
+    }
+    run.requests.send(NetRequest::Leave).unwrap();
+    run.finish().await;
+    let sent = std::fs::read_to_string(&transcript).unwrap();
+    (run, sent)
+}
+
+/// 待った against the engine on the player's turn: the engine consents at
+/// once, the player's move and the engine's reply are taken back on its
+/// board with two GTP `undo`s, the request counts against the player's
+/// limit, and the log and the adjourned game's SGF hold the line that
+/// stands.
+#[tokio::test]
+async fn a_take_back_against_the_engine_undoes_the_move_and_its_reply() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, sent) = taken_back(dir.path(), "passer").await;
+    let game = run.game();
+    assert_eq!(game.move_number(), 2, "E5 and the pass after it stand");
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(game.undo_requests(Color::Black), 1);
+    let after_g7 = sent.split("play black G7").nth(1).expect("G7 told");
+    assert_eq!(
+        after_g7.lines().filter(|l| *l == "undo").count(),
+        2,
+        "{sent}"
+    );
+    let saved = GameStore::new(run.places.games_dir())
+        .load(&run.id)
+        .unwrap();
+    assert_eq!(saved.game.events(), game.events());
+    assert_eq!(saved.game.state_hash(), game.state_hash());
+    let sgf =
+        std::fs::read_to_string(run.places.exports_dir().join(format!("{}.sgf", run.id))).unwrap();
+    let read = kaisho_saves::sgf::parse(&sgf).unwrap();
+    let replayed = Game::replay(read.settings.clone(), &read.events()).unwrap();
+    assert_eq!(replayed.board(), game.board(), "{sgf}");
+}
+
+/// An engine that refuses GTP `undo` is given the position that stands
+/// again from a clear board.
+#[tokio::test]
+async fn an_engine_that_refuses_undo_is_given_the_position_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let (run, sent) = taken_back(dir.path(), "no-undo").await;
+    assert_eq!(run.game().move_number(), 2);
+    let after = sent.rsplit("\nundo\n").next().unwrap();
+    assert!(
+        after.contains("clear_board\nkomi 6.5")
+            && after.contains("play black E5\nplay white pass\n"),
+        "{sent}"
+    );
+}

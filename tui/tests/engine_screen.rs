@@ -46,6 +46,20 @@ async fn settle(
     }
 }
 
+/// Adjourns the engine game on the screen and waits until the seat has
+/// closed, once the engine is gone.
+async fn adjourn(front: &mut Front) {
+    run(front, Command::Adjourn);
+    loop {
+        let news = tokio::time::timeout(Duration::from_secs(10), front.shell.next())
+            .await
+            .expect("the seat closes");
+        if matches!(news, kaisho::app::NetNews::Closed(_)) {
+            break;
+        }
+    }
+}
+
 /// The player passes on every turn and accepts the engine's proposal.
 fn pass_and_accept(front: &mut Front) {
     let Some(session) = table(&front.state) else {
@@ -124,16 +138,7 @@ async fn an_adjourned_engine_game_resumes_from_saved_games() {
         .game_id
         .clone();
     let before = table(&front.state).unwrap().game.events().to_vec();
-    run(&mut front, Command::Adjourn);
-    // The seat closes once the engine is gone.
-    loop {
-        let news = tokio::time::timeout(Duration::from_secs(10), front.shell.next())
-            .await
-            .expect("the seat closes");
-        if matches!(news, kaisho::app::NetNews::Closed(_)) {
-            break;
-        }
-    }
+    adjourn(&mut front).await;
     // A new front end, as after quitting: the game from Saved games.
     let mut front = front_with(dir.path(), Some(engine));
     run(&mut front, Command::ResumeSaved(id.clone()));
@@ -271,4 +276,115 @@ async fn the_lobby_says_the_engine_is_starting() {
     let screen = format!("{:?}", render(&front.state).buffer());
     assert!(screen.contains("Starting the engine..."), "{screen}");
     assert!(!screen.contains("Waiting for the partner"), "{screen}");
+}
+
+/// The move count of the game on the screen is `n`, with no take-back
+/// waiting for its answer.
+fn at_move(n: u32) -> impl Fn(&State) -> bool {
+    move |s| table(s).is_some_and(|t| t.game.move_number() == n && t.game.undo_request().is_none())
+}
+
+/// 待った on the screen against an engine, with the undo limit at one: no
+/// move yet is nothing to take back; on the player's turn `u` takes back
+/// their move and the engine's instant reply; a second request is past
+/// the limit and is refused with it, in both languages; the log holds the
+/// game the screen shows.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn u_against_the_engine_takes_back_the_move_and_its_reply_within_the_limit() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine_with(dir.path(), "passer", "", "C3 D4 F6", "");
+    let mut front = front_with(dir.path(), Some(engine));
+    front.state.config.undo_limit = 1;
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    run(&mut front, Command::Undo);
+    let said = front.state.message.clone().expect("a reason").text;
+    assert_eq!(said, "there is no move to take back");
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    let game = &table(&front.state).unwrap().game;
+    assert_eq!(game.to_move(), Color::Black);
+    assert_eq!(game.undo_requests(Color::Black), 1);
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    for (lang, says) in [
+        (kaisho::words::Lang::En, "the limit is 1"),
+        (kaisho::words::Lang::Ja, "上限は1回です"),
+    ] {
+        front.state.naming.lang = lang;
+        run(&mut front, Command::Undo);
+        let said = front.state.message.clone().expect("a reason").text;
+        assert!(said.contains(says), "{said}");
+    }
+    let session = table(&front.state).unwrap();
+    assert_eq!(session.game.move_number(), 2, "nothing was taken back");
+    let saved = GameStore::new(Places::under(dir.path()).games_dir())
+        .load(&session.net.as_ref().unwrap().game_id)
+        .unwrap();
+    assert_eq!(saved.game.events(), session.game.events());
+}
+
+/// Against GNU Go, the move and its reply taken back are gone from GNU Go's
+/// board too: the player then plays on the point GNU Go had answered on,
+/// which GNU Go would refuse if its stone were still there.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn u_against_gnugo_takes_back_its_reply_on_its_board() {
+    if !Path::new(GNUGO).exists() {
+        eprintln!("skipped: GNU Go is not installed at {GNUGO} (.ci/install-gnugo)");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = front_with(dir.path(), Some(format!("{GNUGO} --mode gtp --level 1")));
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    let reply = table(&front.state).unwrap().game.last_move();
+    let Some(kaisho_core::Move::Play(_, point)) = reply else {
+        panic!("GNU Go answered with a stone: {reply:?}");
+    };
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    common::play(&mut front, &point.to_gtp(9));
+    settle(&mut front, at_move(2), |_| {}).await;
+    let session = table(&front.state).unwrap();
+    assert_eq!(
+        session.game.board().get(point),
+        Some(Color::Black),
+        "GNU Go took the point back and let the player have it"
+    );
+    assert_eq!(
+        session.net.as_ref().unwrap().link,
+        kaisho::app::LinkState::Connected,
+        "the game goes on"
+    );
+}
+
+/// A game with a take-back, adjourned and resumed from Saved games, is the
+/// same game: the withdrawn moves stay withdrawn and the request still
+/// counts against the player's limit.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_take_back_against_the_engine_survives_adjournment() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = common::engine::fake_engine_with(dir.path(), "passer", "", "C3 D4", "");
+    let mut front = front_with(dir.path(), Some(engine.clone()));
+    open_from_home(&mut front, HomeItem::PlayEngine);
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    common::play(&mut front, "E5");
+    settle(&mut front, at_move(2), |_| {}).await;
+    run(&mut front, Command::Undo);
+    settle(&mut front, at_move(0), |_| {}).await;
+    let session = table(&front.state).unwrap();
+    let id = session.net.as_ref().unwrap().game_id.clone();
+    let before = session.game.events().to_vec();
+    adjourn(&mut front).await;
+    let mut front = front_with(dir.path(), Some(engine));
+    run(&mut front, Command::ResumeSaved(id));
+    settle(&mut front, |s| table(s).is_some(), |_| {}).await;
+    let game = &table(&front.state).unwrap().game;
+    assert_eq!(game.events(), before.as_slice());
+    assert_eq!(game.move_number(), 0);
+    assert_eq!(game.undo_requests(Color::Black), 1);
 }

@@ -326,7 +326,7 @@ fn undo_takes_the_last_move_back_in_plain_mode() {
     );
     assert!(ok, "{out}");
     assert!(
-        out.contains("Black agrees: the move is taken back; move 1 stands, White to play"),
+        out.contains("Black agrees: taken back; move 1 stands, White to play"),
         "{out}"
     );
     assert!(out.contains("move 2, White G7"), "{out}");
@@ -554,6 +554,26 @@ fn piped_lines_wait_for_the_engine_game_and_its_replies() {
     assert!(board > c3, "the board comes after the moves: {out}");
 }
 
+/// Plain mode's `undo` against the engine takes back the player's move and
+/// the engine's reply; the next move is the game's first again.
+#[test]
+fn plain_undo_against_the_engine_takes_back_the_move_and_the_reply() {
+    let home = tempfile::tempdir().unwrap();
+    let command = common::engine::fake_engine(home.path(), "passer");
+    let input = b"engine b 9 6.5 0\nE5\nundo\nC3\nboard\nquit\n";
+    let (_, out) = kaisho_in(home.path(), &["--plain", "--engine", &command], input);
+    let asked = out
+        .find("Black asks to take back moves 1 and 2; White may allow it or not")
+        .unwrap_or_else(|| panic!("{out}"));
+    let agreed = out
+        .find("White agrees: taken back; move 0 stands, Black to play")
+        .unwrap_or_else(|| panic!("{out}"));
+    let c3 = out
+        .find("move 1, Black C3")
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(asked < agreed && agreed < c3, "{out}");
+}
+
 /// A line plain mode does not know is echoed as it was typed.
 #[test]
 fn an_unknown_command_is_echoed_as_typed() {
@@ -634,5 +654,46 @@ fn a_proposal_left_on_the_table_is_printed_again_in_plain_mode() {
     assert!(
         out.contains("Black accepts proposal 1: White wins by 3.5 (W+3.5)"),
         "{out}"
+    );
+}
+
+/// Plain mode: `help` and the `engine` usage name the engine in force and
+/// its level; `engine level N` changes it and keeps it in config.toml; a
+/// level GNU Go does not offer is refused.
+#[test]
+fn plain_mode_shows_and_sets_the_engines_level() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, text) = kaisho_in(
+        dir.path(),
+        &["--plain", "--engine", "gnugo --mode gtp --level 4"],
+        b"help\nengine level 2\nengine level 11\nengine 9 9 9 9\n",
+    );
+    assert!(text.contains("engine level N"), "{text}");
+    assert!(
+        text.contains(
+            "Engine: GNU Go (level 4). Change it with engine level 1-10 (GNU Go) or engine command CMD."
+        ),
+        "{text}"
+    );
+    let file = kaisho_saves::places::Places::under(dir.path()).config_file();
+    assert!(
+        text.contains(&format!(
+            "Engine: GNU Go (level 2), saved to {}",
+            file.display()
+        )),
+        "{text}"
+    );
+    assert!(text.contains("GNU Go's level is 1 to 10"), "{text}");
+    assert!(
+        text.contains("usage: engine [b|w] [SIZE KOMI HANDICAP] | engine level 1-10")
+            && text.contains("Engine: GNU Go (level 2). Change it"),
+        "{text}"
+    );
+    assert_eq!(
+        kaisho_saves::config::load(&file)
+            .config
+            .engine_command
+            .as_deref(),
+        Some("gnugo --mode gtp --level 2")
     );
 }

@@ -451,7 +451,7 @@ fn no_input_sequence_panics_on_the_saves_screens() {
         seed
     };
     let mut seen = std::collections::BTreeSet::new();
-    for step in 0..6_000 {
+    for step in 0..9_000 {
         seen.insert(match &state.screen {
             Screen::Home => "home",
             Screen::Game(_) => "game",

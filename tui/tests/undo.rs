@@ -25,7 +25,7 @@ fn u_takes_the_last_move_back_at_one_keyboard_and_the_log_keeps_both() {
         said,
         [
             "White asks to take back move 2; Black may allow it or not",
-            "Black agrees: the move is taken back; move 1 stands, White to play"
+            "Black agrees: taken back; move 1 stands, White to play"
         ]
     );
     let game = &session(&state).game;
@@ -135,16 +135,26 @@ fn n_refuses_the_partners_request() {
     );
 }
 
+/// On our turn the request covers our last move and the partner's reply,
+/// and says so; nothing is taken back before the partner answers.
 #[test]
-fn our_request_goes_to_the_partner_and_changes_nothing_yet() {
+fn our_request_on_our_turn_asks_for_our_move_and_the_reply() {
     let mut state = network_game();
-    // White's move stands last: Black cannot ask to take it back.
     let cmds = update(&mut state, key(KeyCode::Char('u')));
     let said = common::said(as_the_task(&mut state, cmds));
     assert_eq!(
         said,
-        ["only White, who made the last move, can ask to take it back"]
+        ["Black asks to take back moves 1 and 2; White may allow it or not"]
     );
+    let game = &session(&state).game;
+    assert_eq!(game.undo_request(), Some(Color::Black));
+    assert_eq!(game.board().get(gtp("C3", 9)), Some(Color::White));
+    assert_eq!(game.board().get(gtp("E5", 9)), Some(Color::Black));
+}
+
+#[test]
+fn our_request_goes_to_the_partner_and_changes_nothing_yet() {
+    let mut state = network_game();
     let d4 = Event::Play {
         color: Color::Black,
         point: gtp("D4", 9),

@@ -136,7 +136,14 @@ impl SgfRecord {
                     comment: None,
                     time_left: None,
                 }),
-                &Event::AcceptUndo { by } => record.withdraw_last(by, size, words),
+                &Event::AcceptUndo { by } => {
+                    // A request made on the asker's turn takes back the
+                    // reply of the one who consents as well.
+                    if record.moves.last().is_some_and(|m| m.event.actor() == by) {
+                        record.withdraw_last(by, size, words);
+                    }
+                    record.withdraw_last(by, size, words);
+                }
                 &Event::PlayoutPlay { color, point } => {
                     record.scratch(Event::Play { color, point }, &mut opening);
                 }

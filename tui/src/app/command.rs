@@ -37,6 +37,14 @@ pub enum Command {
     },
     /// Start a game against the GTP engine.
     StartEngine(super::net::EngineGame),
+    /// GNU Go's level this many steps up (or down) from the one in force.
+    StepEngineLevel(i32),
+    /// GNU Go's level set (plain mode's `engine level N`).
+    SetEngineLevel(u8),
+    /// Open the prompt for the engine's command.
+    AskEngine,
+    /// Play this engine command from now on (plain mode's `engine command`).
+    SetEngine(String),
     /// Send the marked stones as a proposal (or counter-proposal).
     Propose,
     /// In the ending, play the chain at this point out on a scratch board

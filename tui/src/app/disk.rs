@@ -71,6 +71,9 @@ pub enum Job {
     },
     /// Write `config.toml`.
     SaveConfig(Box<Config>),
+    /// Set `[engine] command` in `config.toml`, leaving the rest of the
+    /// file as it is on the disk.
+    SaveEngine(String),
 }
 
 /// The answer to a [`Job`], success or failure, as typed data.
@@ -166,6 +169,8 @@ pub enum Then {
     Nigiri { seat: Seat },
     /// The settings form saved.
     Settings { config: Box<Config> },
+    /// The engine chosen on the home menu or in plain mode.
+    Engine,
 }
 
 /// Where a finished game's SGF went, or why it did not, in English: for

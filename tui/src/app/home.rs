@@ -24,6 +24,8 @@ pub enum HomeItem {
     /// Play a GTP engine with the values below; its value is the colour
     /// the player takes.
     PlayEngine,
+    /// The engine to play: GNU Go's level, stepped; Enter types a command.
+    Engine,
     BoardSize,
     Komi,
     Handicap,
@@ -61,6 +63,7 @@ const SAVED: &[HomeItem] = &[
     HomeItem::Series,
     HomeItem::Settings,
     HomeItem::PlayEngine,
+    HomeItem::Engine,
     HomeItem::WatchLan,
     HomeItem::Quit,
 ];
@@ -220,6 +223,14 @@ impl Home {
         match command {
             Command::Up => self.selected = self.selected.saturating_sub(1),
             Command::Down => self.selected = (self.selected + 1).min(self.items.len() - 1),
+            // The engine's level is the config's, not the menu's: the
+            // update steps it and saves it.
+            Command::Left if self.item() == HomeItem::Engine => {
+                return Some(Command::StepEngineLevel(-1));
+            }
+            Command::Right if self.item() == HomeItem::Engine => {
+                return Some(Command::StepEngineLevel(1));
+            }
             Command::Left => self.step(-1),
             Command::Right => self.step(1),
             Command::Select => {
@@ -244,6 +255,7 @@ impl Home {
                     HomeItem::Series => Some(Command::OpenSeries),
                     HomeItem::Settings => Some(Command::OpenSettings),
                     HomeItem::Clock => Some(Command::AskClock),
+                    HomeItem::Engine => Some(Command::AskEngine),
                     HomeItem::BoardSize | HomeItem::Komi | HomeItem::Handicap => {
                         self.step(1);
                         None

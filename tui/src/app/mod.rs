@@ -12,6 +12,7 @@ mod count;
 mod discover;
 mod disk;
 mod draft;
+mod engine_choice;
 mod engine_game;
 mod finding;
 mod games;
@@ -38,6 +39,7 @@ mod series_typed;
 mod series_words;
 mod settings;
 mod speech;
+mod strength;
 mod table;
 mod text;
 mod timer;
@@ -76,6 +78,7 @@ pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
 };
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
+pub use strength::{GNUGO_LEVELS, Strength, program_name, strength};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
 pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};

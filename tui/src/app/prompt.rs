@@ -32,6 +32,8 @@ pub enum Field {
     NewSeries,
     /// The right result of a series' last game.
     Correction,
+    /// The command line of the engine to play.
+    EngineCommand,
 }
 
 impl Field {
@@ -49,6 +51,7 @@ impl Field {
             Field::Clock => 24,
             Field::NewSeries => 120,
             Field::Correction => 40,
+            Field::EngineCommand => 400,
         }
     }
 }

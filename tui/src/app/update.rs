@@ -154,6 +154,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
             _ => out.refuse(note(state.naming.lang, Note::NoAdjournedChosen)),
         },
         Field::Clock => super::timer::set_clock(state, text, out),
+        Field::EngineCommand => super::engine_choice::set_command(state, text, out),
         Field::NewSeries => series::create(state, text, out),
         Field::Correction => series::correct(state, None, text, out),
         Field::MoveNumber => match text.trim().parse() {
@@ -262,6 +263,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::NewSeries(text) => series::create(state, &text, out),
         Command::CorrectSeries { id, word } => series::correct(state, id.as_deref(), &word, out),
         Command::AskClock => state.prompt = Some(Prompt::Text(Field::Clock, String::new())),
+        Command::StepEngineLevel(by) => super::engine_choice::step_level(state, by, out),
+        Command::SetEngineLevel(level) => super::engine_choice::set_level(state, level, out),
+        Command::AskEngine => super::engine_choice::ask(state),
+        Command::SetEngine(text) => super::engine_choice::set_command(state, &text, out),
         Command::SetClock(text) => super::timer::set_clock(state, &text, out),
         Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {
             super::undo::run(state, &command, out);
@@ -552,6 +557,9 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         ) => out.refuse(e.to_string()),
         (Done::ConfigSaved(Ok(path)), Then::Settings { config }) => {
             settings::saved(state, *config, &path, out);
+        }
+        (Done::ConfigSaved(Ok(path)), Then::Engine) => {
+            super::engine_choice::saved(state, &path, out);
         }
         (Done::ConfigSaved(Err(problem)), _) => out.refuse(problem.to_string()),
         // An answer that does not fit what it is for changes nothing.

@@ -13,8 +13,10 @@
 //! its list again and naming the chains it disagrees on (`stand`). An
 //! engine that cannot name dead stones holds only what kaisho proves. In a
 //! play-out (確認) it plays its side on the scratch board (`playout`), and
-//! takes what the play-out shows into its list. It declines every request
-//! to take a move back and plays on after a resumption.
+//! takes what the play-out shows into its list. It grants every request
+//! to take a move back (待った, within the player's limit, which the screen
+//! keeps): the player's move and its reply when asked on the player's turn,
+//! undone on the engine with GTP `undo`. It plays on after a resumption.
 //!
 //! Whatever goes wrong with the engine (it dies, answers garbage or an
 //! illegal move, or takes longer than its clock and the limit) adjourns the
@@ -385,12 +387,31 @@ impl Seat {
                 self.gtp.expect(&play, self.limit).await?;
             }
             Event::Propose { dead, .. } => self.answer_proposal(dead).await?,
-            Event::RequestUndo { .. } => {
-                self.record(Event::DeclineUndo { by: self.engine() }, None, false)?;
-            }
+            Event::RequestUndo { .. } => self.take_back().await?,
             Event::ClosePlayout { .. } => self.playout_closed().await?,
             _ => {}
         }
+        Ok(())
+    }
+
+    /// 待った against the engine: it consents at once, counted against the
+    /// player's limit like any request, and takes the moves back on its own
+    /// board with GTP `undo`; an engine that refuses `undo` is given the
+    /// position that stands from a clear board.
+    async fn take_back(&mut self) -> Result<(), Stop> {
+        let before = self.game.standing_moves().count();
+        self.record(Event::AcceptUndo { by: self.engine() }, None, false)?;
+        let taken = before - self.game.standing_moves().count();
+        for _ in 0..taken {
+            if self.gtp.ask("undo", SETUP_LIMIT).await?.is_err() {
+                let clock = self.clocks[0].control();
+                self.kgs_time = talk::set_up(&mut self.gtp, &self.game, clock).await?;
+                break;
+            }
+        }
+        // A stoppage reached again at the same move number is a new one.
+        self.ending = None;
+        self.turn = Instant::now();
         Ok(())
     }
 
@@ -616,16 +637,7 @@ fn ms(d: Duration) -> u64 {
 /// The engine's name as it gives it, or its program's file name.
 async fn engine_name(gtp: &mut Gtp, command: &str) -> Result<String, EngineError> {
     let given = gtp.ask("name", SETUP_LIMIT).await?.ok();
-    let program = || {
-        shlex::split(command)
-            .and_then(|w| w.into_iter().next())
-            .and_then(|p| {
-                std::path::Path::new(&p)
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-            })
-            .unwrap_or_else(|| "engine".to_string())
-    };
+    let program = || crate::app::program_name(command);
     // The name goes into the log's header, which holds a player's name to
     // the limit of any name: a longer one is cut, not a reason to refuse.
     Ok(given

@@ -107,6 +107,19 @@ async fn session(
     finish(shell, output).await
 }
 
+/// The engine `engine` would start, with GNU Go's level, and how to
+/// change it: after `help` and the `engine` usage.
+fn engine_in_force(state: &State, output: &mut impl Write) -> io::Result<()> {
+    let Some(engine) = state.engine.as_deref().map(crate::app::strength) else {
+        return Ok(());
+    };
+    let line = words::EngineLine::InForce {
+        name: &engine.name,
+        level: engine.level,
+    };
+    writeln!(output, "{}", words::engine_line(state.naming.lang, line))
+}
+
 /// The message a typed line means, or `None` when it was answered here
 /// (help, a usage error, a blank line).
 fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Option<Msg>> {
@@ -114,11 +127,15 @@ fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Op
         Ok(Line::Nothing) => None,
         Ok(Line::Help) => {
             writeln!(output, "{}", words::plain_help(state.naming.lang))?;
+            engine_in_force(state, output)?;
             None
         }
         Ok(Line::Command(command)) => Some(Msg::Command(command)),
         Err(e) => {
             writeln!(output, "{}", words::usage_error(state.naming.lang, &e))?;
+            if e == UsageError::Usage(Usage::Engine) {
+                engine_in_force(state, output)?;
+            }
             None
         }
     })
@@ -129,8 +146,8 @@ fn line_msg(text: &str, state: &State, output: &mut impl Write) -> io::Result<Op
 /// the wait should it not.
 const FLIGHT_SECONDS: u32 = 30;
 
-/// Our move sent to the network task or the engine's seat and not yet
-/// answered (sent, refused, or the game closed): the lines typed after it
+/// Our move or take-back sent to the network task or the engine's seat
+/// and not yet answered (sent, refused, or the game closed): the lines typed after it
 /// wait, so they apply to the game the move made.
 #[derive(Default)]
 struct Flight {
@@ -151,8 +168,10 @@ impl Flight {
         shell: &mut Shell,
         output: &mut impl Write,
     ) -> io::Result<bool> {
-        let moving = matches!(msg, Msg::Command(Command::Play(_) | Command::Pass))
-            && state.table().is_some_and(|t| t.net.is_some());
+        let moving = matches!(
+            msg,
+            Msg::Command(Command::Play(_) | Command::Pass | Command::Undo)
+        ) && state.table().is_some_and(|t| t.net.is_some());
         match &msg {
             Msg::Net(NetNews::Sent { .. } | NetNews::Rejected { .. } | NetNews::Closed(_)) => {
                 self.seconds = None;
@@ -191,8 +210,8 @@ impl Flight {
 
 /// Whether a typed line must wait before it can apply: while a game is
 /// being set up (an engine starting, a partner awaited) only leaving is
-/// taken; in a game against an engine or a partner, a move waits for the
-/// player's turn. A piped script thus plays as it is read, never ahead of
+/// taken; in a game against an engine or a partner, a move or a take-back
+/// waits for the player's turn and for the answer to a take-back asked. A piped script thus plays as it is read, never ahead of
 /// the game.
 fn must_wait(state: &State, text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or_default();
@@ -210,10 +229,17 @@ fn must_wait(state: &State, text: &str) -> bool {
                     && table.game.playout().is_none()
                     && table.game.to_move() != net.local
             });
-            theirs
+            // Our take-back waits for its answer before the next move.
+            let asked = table
+                .net
+                .as_ref()
+                .is_some_and(|net| table.game.undo_request() == Some(net.local));
+            (theirs || asked)
                 && matches!(
                     parse(text, state),
-                    Ok(Line::Command(Command::Play(_) | Command::Pass))
+                    Ok(Line::Command(
+                        Command::Play(_) | Command::Pass | Command::Undo
+                    ))
                 )
         }
         _ => false,

@@ -27,7 +27,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
     let command = match verb.to_ascii_lowercase().as_str() {
         "new" => new_game(args, state)?,
         "host" => host_game(args, state)?,
-        "engine" => engine_game(args, state)?,
+        "engine" => engine_line(text, args, state)?,
         "join" if !args.is_empty() => Command::JoinNow(args.join(" ")),
         "join" => return Err(UsageError::Usage(Usage::Join)),
         "watch" if !args.is_empty() => Command::WatchNow(args.join(" ")),
@@ -179,6 +179,26 @@ fn host_game(args: &[&str], state: &State) -> Result<Command, UsageError> {
         handicap,
         port,
     })
+}
+
+/// `engine level N` and `engine command CMD` choose the engine (the rest
+/// of the line is the command, as typed); any other `engine` line starts
+/// a game.
+fn engine_line(text: &str, args: &[&str], state: &State) -> Result<Command, UsageError> {
+    match args.first().map(|w| w.to_ascii_lowercase()).as_deref() {
+        Some("level") => match args[1..] {
+            [level] => level
+                .parse()
+                .map(Command::SetEngineLevel)
+                .map_err(|_| UsageError::Usage(Usage::Engine)),
+            _ => Err(UsageError::Usage(Usage::Engine)),
+        },
+        Some("command") => {
+            let (_, rest) = text.split_once(args[0]).unwrap_or_default();
+            Ok(Command::SetEngine(rest.trim().to_string()))
+        }
+        _ => engine_game(args, state),
+    }
 }
 
 /// `engine [black|white] [SIZE] [KOMI] [HANDICAP]`: the home menu's

@@ -126,6 +126,10 @@ impl Disk {
                 let path = places.config_file();
                 Done::ConfigSaved(config::save(&path, &config).map(|()| path))
             }
+            Job::SaveEngine(command) => {
+                let path = places.config_file();
+                Done::ConfigSaved(config::save_engine_command(&path, &command).map(|()| path))
+            }
         }
     }
 

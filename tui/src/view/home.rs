@@ -3,7 +3,7 @@
 
 use super::text::{choice, wrap};
 use super::theme::Theme;
-use crate::app::{HomeItem, State};
+use crate::app::{HomeItem, State, strength};
 use crate::words::{EngineLine, Lang, engine_line, pad_right};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -17,6 +17,7 @@ fn label(item: HomeItem, lang: Lang) -> &'static str {
         (Lang::En, HomeItem::JoinLan) => "Join a game on the local network (type its code)",
         (Lang::En, HomeItem::WatchLan) => "Watch a game on the local network (観戦)",
         (Lang::En, HomeItem::PlayEngine) => "Play the engine",
+        (Lang::En, HomeItem::Engine) => "engine",
         (Lang::En, HomeItem::BoardSize) => "board size",
         (Lang::En, HomeItem::Komi) => "komi",
         (Lang::En, HomeItem::Handicap) => "handicap",
@@ -30,6 +31,7 @@ fn label(item: HomeItem, lang: Lang) -> &'static str {
         (Lang::Ja, HomeItem::JoinLan) => "LANの対局に参加 (コードを入力)",
         (Lang::Ja, HomeItem::WatchLan) => "LANの対局を観戦",
         (Lang::Ja, HomeItem::PlayEngine) => "思考エンジンと対局",
+        (Lang::Ja, HomeItem::Engine) => "エンジン",
         (Lang::Ja, HomeItem::BoardSize) => "碁盤",
         (Lang::Ja, HomeItem::Komi) => "コミ",
         (Lang::Ja, HomeItem::Handicap) => "置碁",
@@ -64,16 +66,32 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
     } else {
         ("‹", "›")
     };
+    // Whom the player would meet: the engine's name and GNU Go's level.
+    let engine = state.engine.as_deref().map(strength);
     for (i, &item) in home.items.iter().enumerate() {
-        let text = match home.value(item, theme.lang) {
+        let value = match item {
+            HomeItem::Engine => Some(engine_line(
+                theme.lang,
+                engine
+                    .as_ref()
+                    .map_or(EngineLine::SettingNone, |e| EngineLine::Setting(e.level)),
+            )),
+            _ => home.value(item, theme.lang),
+        };
+        let text = match value {
             // The engine item is a menu entry whose value is the colour, or
             // says that there is no engine (choosing it says how to get one).
-            Some(_) if item == HomeItem::PlayEngine && state.engine.is_none() => {
+            Some(_) if item == HomeItem::PlayEngine && engine.is_none() => {
                 let none = engine_line(theme.lang, EngineLine::NoneFound);
                 format!("{}  ({none})", label(item, theme.lang))
             }
             Some(value) if item == HomeItem::PlayEngine => {
-                format!("{}  {left} {value} {right}", label(item, theme.lang))
+                let play = engine.as_ref().map(|e| EngineLine::Play {
+                    name: &e.name,
+                    level: e.level,
+                });
+                let play = play.map_or_else(String::new, |p| engine_line(theme.lang, p));
+                format!("{play}  {left} {value} {right}")
             }
             Some(value) => format!(
                 "    {}{left} {value} {right}",

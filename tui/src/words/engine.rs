@@ -81,6 +81,36 @@ pub enum EngineLine<'a> {
     NotKept(&'a str),
     /// The title while the engine starts: its command line.
     Starting(&'a str),
+    /// The home menu's engine item: the engine's name and GNU Go's level.
+    Play { name: &'a str, level: Option<u8> },
+    /// The value of the home menu's engine line: GNU Go's level, an
+    /// engine whose strength is in its command, or none.
+    Setting(Option<u8>),
+    /// The value of the engine line when there is no engine.
+    SettingNone,
+    /// An engine whose level kaisho cannot set: its strength is its command's.
+    NoLevel(&'a str),
+    /// A level GNU Go does not offer.
+    LevelRange,
+    /// A typed engine command with nothing to run.
+    CommandEmpty,
+    /// The engine chosen, and where it was kept (`None`: no data folder).
+    Chosen {
+        name: &'a str,
+        level: Option<u8>,
+        path: Option<&'a str>,
+    },
+    /// Plain mode's help: the engine in force and how to change it.
+    InForce { name: &'a str, level: Option<u8> },
+}
+
+/// `name`, with GNU Go's level when it has one.
+fn named(lang: Lang, name: &str, level: Option<u8>) -> String {
+    match (lang, level) {
+        (_, None) => name.to_string(),
+        (Lang::En, Some(level)) => format!("{name} (level {level})"),
+        (Lang::Ja, Some(level)) => format!("{name} (レベル{level})"),
+    }
 }
 
 /// `line` in `lang`.
@@ -117,5 +147,25 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         (Lang::Ja, EngineLine::NoneFound) => "思考エンジンなし".to_string(),
         (Lang::En, EngineLine::Starting(command)) => format!("Playing the engine: {command}"),
         (Lang::Ja, EngineLine::Starting(command)) => format!("思考エンジンと対局: {command}"),
+        (Lang::En, EngineLine::Play { name, level }) => format!("Play {}", named(lang, name, level)),
+        (Lang::Ja, EngineLine::Play { name, level }) => format!("{}と対局", named(lang, name, level)),
+        (Lang::En, EngineLine::Setting(Some(level))) => format!("level {level}"),
+        (Lang::Ja, EngineLine::Setting(Some(level))) => format!("レベル{level}"),
+        (Lang::En, EngineLine::Setting(None)) => "set in its command".to_string(),
+        (Lang::Ja, EngineLine::Setting(None)) => "コマンドで指定".to_string(),
+        (Lang::En, EngineLine::SettingNone) => "none: Enter to type a command".to_string(),
+        (Lang::Ja, EngineLine::SettingNone) => "なし: Enterでコマンドを入力".to_string(),
+        (Lang::En, EngineLine::NoLevel(name)) => format!("{name}'s strength is set in its command: Enter on the engine line (plain mode: engine command CMD) changes it."),
+        (Lang::Ja, EngineLine::NoLevel(name)) => format!("{name} の強さはコマンドで指定します。エンジンの行でEnter (プレーンモード: engine command CMD) で変更できます。"),
+        (Lang::En, EngineLine::LevelRange) => "GNU Go's level is 1 to 10 (10 is the strongest).".to_string(),
+        (Lang::Ja, EngineLine::LevelRange) => "GNU Go のレベルは1から10です (10が最強)。".to_string(),
+        (Lang::En, EngineLine::CommandEmpty) => "Type the command that starts the engine, e.g. gnugo --mode gtp --level 5.".to_string(),
+        (Lang::Ja, EngineLine::CommandEmpty) => "思考エンジンを起動するコマンドを入力してください (例: gnugo --mode gtp --level 5)。".to_string(),
+        (Lang::En, EngineLine::Chosen { name, level, path: Some(path) }) => format!("Engine: {}, saved to {path}", named(lang, name, level)),
+        (Lang::Ja, EngineLine::Chosen { name, level, path: Some(path) }) => format!("思考エンジン: {}。保存しました: {path}", named(lang, name, level)),
+        (Lang::En, EngineLine::Chosen { name, level, path: None }) => format!("Engine: {}, for this session (no data folder to save it in)", named(lang, name, level)),
+        (Lang::Ja, EngineLine::Chosen { name, level, path: None }) => format!("思考エンジン: {}。この回だけ (保存先のフォルダがありません)", named(lang, name, level)),
+        (Lang::En, EngineLine::InForce { name, level }) => format!("Engine: {}. Change it with engine level 1-10 (GNU Go) or engine command CMD.", named(lang, name, level)),
+        (Lang::Ja, EngineLine::InForce { name, level }) => format!("思考エンジン: {}。engine level 1-10 (GNU Go) または engine command CMD で変更できます。", named(lang, name, level)),
     }
 }

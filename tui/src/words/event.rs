@@ -134,13 +134,20 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
         Event::DeclareBothLose { by } => {
             format!("{} declares the game unresolvable: {ended}", who(by))
         }
+        // Asked on the asker's turn: their move and the reply.
+        Event::RequestUndo { by } if t.to_move == by => format!(
+            "{} asks to take back moves {} and {moves}; {} may allow it or not",
+            who(by),
+            moves.saturating_sub(1),
+            who(by.opponent())
+        ),
         Event::RequestUndo { by } => format!(
             "{} asks to take back move {moves}; {} may allow it or not",
             who(by),
             who(by.opponent())
         ),
         Event::AcceptUndo { by } => format!(
-            "{} agrees: the move is taken back; move {moves} stands, {} to play",
+            "{} agrees: taken back; move {moves} stands, {} to play",
             who(by),
             who(t.to_move)
         ),
@@ -214,6 +221,12 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
         Event::DeclareBothLose { by } => {
             format!("{}が終局に合意できないと宣言: {ended}", who(by))
         }
+        Event::RequestUndo { by } if t.to_move == by => format!(
+            "{}が{}・{moves}手目の待ったを求めています。{}は応じるか断るか",
+            who(by),
+            moves.saturating_sub(1),
+            who(by.opponent())
+        ),
         Event::RequestUndo { by } => format!(
             "{}が{moves}手目の待ったを求めています。{}は応じるか断るか",
             who(by),

@@ -26,6 +26,16 @@ pub fn plain_help(lang: Lang) -> String {
             "思考エンジンと対局 (--engine、[engine] command、GNU Go)",
         ),
         (
+            "engine level N",
+            "GNU Go's level, 1 to 10, kept in config.toml",
+            "GNU Go のレベル (1〜10)、config.toml に保存",
+        ),
+        (
+            "engine command CMD",
+            "the engine to play, kept in config.toml",
+            "対局する思考エンジンのコマンド、config.toml に保存",
+        ),
+        (
             "join ADDRESS:PORT CODE",
             "join a LAN game with the host's code",
             "相手のコードでLANの対局に参加",

@@ -44,6 +44,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::En, Field::Chat) => "Say",
         (Lang::En, Field::HostAddress) => "Host's address and port",
         (Lang::En, Field::Clock) => "Clock (e.g. 20m 5x30s, 45m, none)",
+        (Lang::En, Field::EngineCommand) => "Engine command (e.g. gnugo --mode gtp --level 5)",
         (Lang::En, Field::NewSeries) => "New series (e.g. Aki, Ben; sen-ai-sen; Aki)",
         (Lang::En, Field::Correction) => "Right result (winner, draw, void, both-lose, strike)",
         (Lang::Ja, Field::Point) => "点",
@@ -56,6 +57,9 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::Ja, Field::Chat) => "一言",
         (Lang::Ja, Field::HostAddress) => "相手のアドレスとポート",
         (Lang::Ja, Field::Clock) => "持ち時間 (例: 20m 5x30s、45m、none)",
+        (Lang::Ja, Field::EngineCommand) => {
+            "思考エンジンのコマンド (例: gnugo --mode gtp --level 5)"
+        }
         (Lang::Ja, Field::NewSeries) => "新しい番碁 (例: Aki, Ben; sen-ai-sen; Aki)",
         (Lang::Ja, Field::Correction) => "正しい結果 (勝者、draw、void、both-lose、strike)",
     }
@@ -106,7 +110,7 @@ pub fn prompt_line(lang: Lang, prompt: &Prompt) -> String {
             c(by.opponent())
         ),
         (Lang::En, Prompt::UndoAnswer { by }) => format!(
-            "{} asks to take back the last move (待った). y allow, n refuse",
+            "{} asks for a take-back (待った). y allow, n refuse",
             c(*by)
         ),
         (Lang::Ja, Prompt::UndoAnswer { by }) => {

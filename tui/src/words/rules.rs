@@ -312,10 +312,9 @@ fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
             "only {}, who made the last move, can ask to take it back",
             who(*last)
         ),
-        (Lang::En, GameError::UndoOpen { by }) => format!(
-            "{} asks to take back the last move: accept or decline first",
-            who(*by)
-        ),
+        (Lang::En, GameError::UndoOpen { by }) => {
+            format!("{} asks for a take-back: accept or decline first", who(*by))
+        }
         (Lang::En, GameError::NoUndoRequest) => {
             "there is no request to take back a move to answer".to_string()
         }

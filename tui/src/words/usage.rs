@@ -78,7 +78,9 @@ fn english(usage: Usage) -> &'static str {
         }
         Usage::Host => "host [SIZE] [KOMI] [HANDICAP] [PORT]",
         Usage::New => "new [SIZE] [KOMI] [HANDICAP]",
-        Usage::Engine => "engine [b|w] [SIZE KOMI HANDICAP]",
+        Usage::Engine => {
+            "engine [b|w] [SIZE KOMI HANDICAP] | engine level 1-10 | engine command CMD"
+        }
     }
 }
 
@@ -100,6 +102,6 @@ fn japanese(usage: Usage) -> &'static str {
         }
         Usage::Host => "host [路数] [コミ] [置石] [ポート]",
         Usage::New => "new [路数] [コミ] [置石]",
-        Usage::Engine => "engine [b|w] [路数 コミ 置石]",
+        Usage::Engine => "engine [b|w] [路数 コミ 置石] | engine level 1-10 | engine command CMD",
     }
 }

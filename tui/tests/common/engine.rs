@@ -14,8 +14,9 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// move (the last one played), or pass (`passer`,
 /// whose `final_status_list dead` answers the points given in `dead`,
 /// `long-name`, which also gives a name of 100 characters, and
-/// `mute`, which does not know that command); `wrongboard` lists its
-/// black stones at A1 whatever was placed.
+/// `mute`, which does not know that command, and `no-undo`, which refuses
+/// GTP `undo`); `wrongboard` lists its black stones at A1 whatever was
+/// placed.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
     fake_engine_with(dir, mode, "", "", "")
 }
@@ -64,10 +65,14 @@ for line in sys.stdin:
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
-        if mode in ("passer", "mute", "long-name"):
+        if mode in ("passer", "mute", "long-name", "no-undo"):
             sys.stdout.write("= " + (plays.pop(0) if plays else "pass") + "\n\n")
             sys.stdout.flush()
             continue
+    if words[0] == "undo" and mode == "no-undo":
+        sys.stdout.write("? cannot undo\n\n")
+        sys.stdout.flush()
+        continue
     if words[0] == "kgs-genmove_cleanup":
         if known_cleanup:
             sys.stdout.write("= " + (cleanup.pop(0) if cleanup else "pass") + "\n\n")
