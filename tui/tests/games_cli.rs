@@ -13,6 +13,14 @@ fn kaisho(home: &std::path::Path, args: &[&str]) -> std::process::Output {
         .unwrap()
 }
 
+/// The one game `kaisho ARGS games --json` lists, parsed.
+fn listed_game(home: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let mut all = args.to_vec();
+    all.extend(["games", "--json"]);
+    let out = kaisho(home, &all);
+    serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap()
+}
+
 fn save(store: &GameStore, id: &str, events: &[Event]) {
     let player = |name: &str| Player {
         name: name.into(),
@@ -112,9 +120,7 @@ fn an_sgf_record_is_imported_as_a_saved_game_to_play_on() {
     );
     assert!(said.contains("22 moves, adjourned"), "{said}");
 
-    let out = kaisho(home.path(), &["games", "--json"]);
-    let line: serde_json::Value =
-        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let line = listed_game(home.path(), &[]);
     assert_eq!(line["black"], "Kuro");
     assert_eq!(line["adjourned"], true);
     let id = line["id"].as_str().unwrap();
@@ -354,9 +360,7 @@ fn a_finished_record_is_imported_finished_and_exported_whole() {
         "{said}"
     );
 
-    let out = kaisho(home.path(), &["games", "--json"]);
-    let line: serde_json::Value =
-        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let line = listed_game(home.path(), &[]);
     assert_eq!(line["result"], "B+R");
     assert_eq!(line["adjourned"], false);
     assert_eq!(line["date"], "1846-07-21");
@@ -396,9 +400,7 @@ fn a_record_without_a_charset_is_read_in_the_japanese_set_it_was_written_in() {
         said.contains("text read as Shift_JIS (detected, since"),
         "{said}"
     );
-    let out = kaisho(home.path(), &["--lang", "ja", "games", "--json"]);
-    let line: serde_json::Value =
-        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let line = listed_game(home.path(), &["--lang", "ja"]);
     assert_eq!(line["black"], "本因坊秀策");
     assert_eq!(line["adjourned"], true);
     let out = kaisho(
@@ -425,9 +427,7 @@ fn a_shift_jis_record_is_exported_in_utf8_with_its_names_and_comments() {
         said.contains("text read as Shift_JIS (as the record declares)"),
         "{said}"
     );
-    let out = kaisho(home.path(), &["games", "--json"]);
-    let line: serde_json::Value =
-        serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
+    let line = listed_game(home.path(), &[]);
     let to = home.path().join("out.sgf");
     let id = line["id"].as_str().unwrap();
     let out = kaisho(
