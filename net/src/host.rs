@@ -3,10 +3,11 @@
 //! once the game has its two players.
 //!
 //! Pairing attempts run side by side, each within [`ATTEMPT_DEADLINE`],
-//! with at most [`PER_SOURCE`] in flight from one address and
-//! [`IN_FLIGHT`] in all: a stranger's silent connection never holds up
-//! the partner's.
+//! from addresses that answered a Retry, with places shared fairly between
+//! addresses ([`crate::admission`]): strangers' silent connections, from
+//! one address or many, never hold up the partner's.
 
+use crate::admission::Admission;
 use crate::close;
 use crate::code::{JoinCode, Secret};
 use crate::error::{Awaited, NetError};
@@ -18,8 +19,7 @@ use crate::watch::gallery::{Gallery, NOT_STARTED};
 use crate::watch::hub::Hub;
 use crate::wire::Message;
 use kaisho_saves::identity::{Fingerprint, Identity};
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
+use std::net::SocketAddr;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 use tokio::task::JoinSet;
@@ -30,13 +30,6 @@ pub const MAX_TRIES: u32 = 3;
 /// How long one pairing attempt may take, from its first packet to the
 /// greeting; a slower one is dropped.
 pub const ATTEMPT_DEADLINE: Duration = Duration::from_secs(5);
-
-/// Pairing attempts in flight from one IP address; more are refused at
-/// once, so one machine cannot crowd the partner out.
-pub const PER_SOURCE: usize = 8;
-
-/// Pairing attempts in flight in all.
-pub const IN_FLIGHT: usize = 64;
 
 /// A code's state (the join code's or the watch code's), shared by the
 /// attempts in flight.
@@ -61,49 +54,6 @@ enum Wanted {
     Known(Fingerprint),
 }
 
-/// Counts the attempts in flight per source address.
-#[derive(Clone, Default)]
-pub(crate) struct Sources(Arc<Mutex<HashMap<IpAddr, usize>>>);
-
-impl Sources {
-    /// A slot for one more attempt from `ip`, if it has fewer than
-    /// [`PER_SOURCE`] in flight.
-    pub(crate) fn take(&self, ip: IpAddr) -> Option<Slot> {
-        let mut map = self.0.lock().unwrap_or_else(PoisonError::into_inner);
-        let n = map.entry(ip).or_insert(0);
-        if *n >= PER_SOURCE {
-            return None;
-        }
-        *n += 1;
-        Some(Slot {
-            ip,
-            sources: self.clone(),
-        })
-    }
-}
-
-/// One attempt's place in [`Sources`], given back when the attempt ends.
-pub(crate) struct Slot {
-    ip: IpAddr,
-    sources: Sources,
-}
-
-impl Drop for Slot {
-    fn drop(&mut self) {
-        let mut map = self
-            .sources
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if let Some(n) = map.get_mut(&self.ip) {
-            *n -= 1;
-            if *n == 0 {
-                map.remove(&self.ip);
-            }
-        }
-    }
-}
-
 /// A host listening for its partner.
 pub struct Host {
     endpoint: quinn::Endpoint,
@@ -112,7 +62,7 @@ pub struct Host {
     local: Fingerprint,
     name: String,
     door: Arc<Mutex<Door>>,
-    sources: Sources,
+    admission: Admission,
     attempts: JoinSet<Result<Link, NetError>>,
     wanted: Option<Wanted>,
     refuser: Option<tokio::task::JoinHandle<()>>,
@@ -137,7 +87,7 @@ impl Host {
             local: identity.fingerprint(),
             name: name.to_string(),
             door: Arc::default(),
-            sources: Sources::default(),
+            admission: Admission::default(),
             attempts: JoinSet::new(),
             wanted: None,
             refuser: None,
@@ -267,29 +217,19 @@ impl Host {
         }
     }
 
-    /// Starts an attempt for `incoming`, or refuses it at once when its
-    /// address or the host has too many in flight.
+    /// Starts an attempt for `incoming` when it has a place
+    /// ([`Admission::serve`]).
     fn admit(&mut self, incoming: quinn::Incoming, wanted: Wanted) {
-        let slot = if self.attempts.len() < IN_FLIGHT {
-            self.sources.take(incoming.remote_address().ip())
-        } else {
-            None
-        };
-        let Some(slot) = slot else {
-            incoming.refuse();
-            return;
-        };
         let attempt = Attempt {
             endpoint: self.endpoint.clone(),
             local: self.local,
             name: self.name.clone(),
             door: self.door.clone(),
         };
-        self.attempts.spawn(async move {
-            let ended = attempt.run(incoming, wanted).await;
-            drop(slot);
-            ended
-        });
+        self.admission
+            .serve(incoming, &mut self.attempts, |incoming| {
+                attempt.run(incoming, wanted)
+            });
     }
 
     /// From now on every new connection is told the game already has its
@@ -301,7 +241,7 @@ impl Host {
         self.attempts.abort_all();
         self.wanted = None;
         let endpoint = self.endpoint.clone();
-        let sources = self.sources.clone();
+        let admission = self.admission.clone();
         let door = Doorkeeper {
             endpoint: endpoint.clone(),
             local: self.local,
@@ -314,14 +254,9 @@ impl Host {
             let mut closing = JoinSet::new();
             while let Some(incoming) = endpoint.accept().await {
                 while closing.try_join_next().is_some() {}
-                let Some(slot) = sources.take(incoming.remote_address().ip()) else {
-                    incoming.refuse();
-                    continue;
-                };
                 let door = door.clone();
-                closing.spawn(async move {
+                admission.serve(incoming, &mut closing, |incoming| async move {
                     let _ = tokio::time::timeout(ATTEMPT_DEADLINE, door.turn(incoming)).await;
-                    drop(slot);
                 });
             }
         }));

@@ -8,6 +8,7 @@
 //! `kaisho_saves::codec`, the one place that knows the encoding. The
 //! protocol is described in `PROTOCOL.md`.
 
+pub mod admission;
 pub mod close;
 pub mod code;
 pub mod discovery;

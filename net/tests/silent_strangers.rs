@@ -6,7 +6,7 @@
 mod common;
 
 use common::*;
-use kaisho_net::{Host, Link, NetError, tls};
+use kaisho_net::{Host, tls};
 use kaisho_saves::identity::Identity;
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -43,24 +43,6 @@ fn strangers(dir: &std::path::Path, host: SocketAddr, from: &str) -> JoinHandle<
             });
             tokio::time::sleep(EVERY).await;
         }
-    })
-}
-
-/// Accepts until a partner gets through, passing over the strangers.
-fn accept_until_paired(mut host: Host, known: Option<Identity>) -> JoinHandle<(Host, Link)> {
-    tokio::spawn(async move {
-        for _ in 0..100 {
-            let attempt = match &known {
-                None => host.accept().await,
-                Some(id) => host.accept_known(id.fingerprint()).await,
-            };
-            match attempt {
-                Ok(link) => return (host, link),
-                Err(NetError::Setup(e)) => panic!("{e}"),
-                Err(_) => {}
-            }
-        }
-        panic!("no partner in 100 attempts");
     })
 }
 
@@ -113,7 +95,7 @@ async fn one_address_gets_a_bounded_number_of_attempts() {
     let (host, code) = host(&hid, "Honinbo", 8);
     let waiting = accept_until_paired(host, None);
     let from: SocketAddr = "127.0.0.2:0".parse().unwrap();
-    let many = kaisho_net::host::PER_SOURCE + 4;
+    let many = kaisho_net::admission::PER_SOURCE + 4;
     let mut dials = Dials::new();
     let mut endpoints = Vec::new();
     for i in 0..many {
@@ -125,7 +107,7 @@ async fn one_address_gets_a_bounded_number_of_attempts() {
         dials.spawn(async move { tokio::time::timeout(Duration::from_secs(2), connecting).await });
     }
     let (admitted, refused) = admitted_and_refused(dials).await;
-    assert_eq!(admitted.len(), kaisho_net::host::PER_SOURCE);
+    assert_eq!(admitted.len(), kaisho_net::admission::PER_SOURCE);
     assert_eq!(refused, 4);
     waiting.abort();
 }

@@ -11,7 +11,8 @@ mod common;
 
 use common::*;
 use kaisho_core::{Color, Event};
-use kaisho_net::host::{ATTEMPT_DEADLINE, IN_FLIGHT, PER_SOURCE};
+use kaisho_net::admission::{IN_FLIGHT, PER_SOURCE};
+use kaisho_net::host::ATTEMPT_DEADLINE;
 use kaisho_net::watch::{MAX_WATCHERS, Seen};
 use kaisho_net::wire::Message;
 use kaisho_net::{Secret, close, frame, tls};
@@ -227,11 +228,12 @@ async fn junk_before_the_watch_code_costs_only_its_connection() {
     assert_eq!(hub.watchers(), 2);
 }
 
-/// Connections to the watchers' port from many addresses, each holding
-/// its attempt open in silence: no more than [`IN_FLIGHT`] are let past
-/// the handshake in all, however many addresses they come from.
+/// Connections to the watchers' port from more addresses than its places
+/// allow, each holding its attempt open in silence: no more than
+/// [`IN_FLIGHT`] stay open in all, and the places are shared fairly, so the
+/// address that came last holds as many as the others.
 #[tokio::test]
-async fn the_watchers_port_bounds_the_attempts_in_flight_in_all() {
+async fn the_watchers_port_shares_its_places_fairly_between_addresses() {
     let dir = tempfile::tempdir().unwrap();
     let hid = identity(dir.path(), "host");
     let (mut host, _) = host(&hid, "Honinbo", 42);
@@ -239,20 +241,46 @@ async fn the_watchers_port_bounds_the_attempts_in_flight_in_all() {
         .unwrap();
     let port = host.watch_code(None).unwrap().unwrap().addr;
     let addresses = IN_FLIGHT / PER_SOURCE + 1;
-    let mut dials = Dials::new();
-    let mut endpoints = Vec::new();
+    let mut crowd = Vec::new();
+    let started = Instant::now();
     for a in 0..addresses {
         let from: SocketAddr = format!("127.0.0.{}:0", a + 2).parse().unwrap();
-        for i in 0..PER_SOURCE {
-            let id = identity(dir.path(), &format!("crowd{a}-{i}"));
-            let mut endpoint = quinn::Endpoint::client(from).unwrap();
-            endpoint.set_default_client_config(tls::client_config(&id).unwrap());
+        let id = identity(dir.path(), &format!("crowd{a}"));
+        let mut endpoint = quinn::Endpoint::client(from).unwrap();
+        endpoint.set_default_client_config(tls::client_config(&id).unwrap());
+        let mut dials = Dials::new();
+        for _ in 0..PER_SOURCE {
             let connecting = endpoint.connect(port, "kaisho").unwrap();
-            endpoints.push(endpoint);
             dials.spawn(async move { tokio::time::timeout(LIMIT, connecting).await });
         }
+        crowd.push((from, endpoint, dials));
     }
-    let (admitted, refused) = admitted_and_refused(dials).await;
-    assert_eq!(admitted.len(), IN_FLIGHT);
-    assert_eq!(refused, addresses * PER_SOURCE - IN_FLIGHT);
+    let mut held = Vec::new();
+    for (from, _endpoint, dials) in crowd {
+        let (admitted, refused) = admitted_and_refused(dials).await;
+        assert_eq!(admitted.len() + refused, PER_SOURCE);
+        held.push((from, admitted));
+    }
+    // Places taken from a crowded address close their connections at once.
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(
+        started.elapsed() < ATTEMPT_DEADLINE,
+        "the dials took {:?}, past the attempts' deadline",
+        started.elapsed()
+    );
+    let open = |admitted: &[quinn::Connection]| {
+        admitted
+            .iter()
+            .filter(|c| c.close_reason().is_none())
+            .count()
+    };
+    let total: usize = held.iter().map(|(_, admitted)| open(admitted)).sum();
+    assert_eq!(total, IN_FLIGHT);
+    for (from, admitted) in &held {
+        let n = open(admitted);
+        assert!(
+            (IN_FLIGHT / addresses..=PER_SOURCE).contains(&n),
+            "{from} holds {n} of the {IN_FLIGHT} places"
+        );
+    }
 }

@@ -12,9 +12,10 @@
 
 use super::feed::{Gate, feed};
 use super::hub::Subscription;
+use crate::admission::Admission;
 use crate::close;
 use crate::error::{Awaited, NetError};
-use crate::host::{ATTEMPT_DEADLINE, Door, IN_FLIGHT, Sources};
+use crate::host::{ATTEMPT_DEADLINE, Door};
 use crate::link::{Link, PAIR_TIMEOUT};
 use crate::tls;
 use crate::wire::Message;
@@ -154,7 +155,7 @@ fn run(
 /// Lets watchers in until told to stop, then feeds those in until they
 /// leave.
 async fn serve(endpoint: quinn::Endpoint, seats: Arc<Seats>, mut stopped: oneshot::Receiver<()>) {
-    let sources = Sources::default();
+    let admission = Admission::default();
     let mut admitting = JoinSet::new();
     let mut feeds = JoinSet::new();
     loop {
@@ -162,22 +163,11 @@ async fn serve(endpoint: quinn::Endpoint, seats: Arc<Seats>, mut stopped: onesho
             _ = &mut stopped => break,
             incoming = endpoint.accept() => {
                 let Some(incoming) = incoming else { break };
-                // As at the players' port: a few attempts per address and
-                // a bound in all, so many addresses cannot pile them up.
-                let slot = if admitting.len() < IN_FLIGHT {
-                    sources.take(incoming.remote_address().ip())
-                } else {
-                    None
-                };
-                let Some(slot) = slot else {
-                    incoming.refuse();
-                    continue;
-                };
+                // As at the players' port: proven addresses only, places
+                // shared fairly between them.
                 let (endpoint, seats) = (endpoint.clone(), seats.clone());
-                admitting.spawn(async move {
-                    let admitted = seat(&endpoint, &seats, incoming).await;
-                    drop(slot);
-                    admitted.ok()
+                admission.serve(incoming, &mut admitting, |incoming| async move {
+                    seat(&endpoint, &seats, incoming).await.ok()
                 });
             }
             Some(admitted) = admitting.join_next() => {

@@ -14,6 +14,7 @@ use kaisho_saves::log::{GameStore, read_log};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
+use tokio::task::JoinHandle;
 
 /// Every wait in the tests is bounded by this.
 pub const LIMIT: Duration = Duration::from_secs(20);
@@ -375,4 +376,23 @@ pub async fn admitted_and_refused(mut dials: Dials) -> (Vec<quinn::Connection>, 
         }
     }
     (admitted, refused)
+}
+
+/// Accepts until a partner gets through, passing over strangers whose
+/// attempts end first.
+pub fn accept_until_paired(mut host: Host, known: Option<Identity>) -> JoinHandle<(Host, Link)> {
+    tokio::spawn(async move {
+        for _ in 0..100 {
+            let attempt = match &known {
+                None => host.accept().await,
+                Some(id) => host.accept_known(id.fingerprint()).await,
+            };
+            match attempt {
+                Ok(link) => return (host, link),
+                Err(NetError::Setup(e)) => panic!("{e}"),
+                Err(_) => {}
+            }
+        }
+        panic!("no partner in 100 attempts");
+    })
 }
