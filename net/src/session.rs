@@ -172,6 +172,7 @@ impl Session {
                 });
             }
         }
+        hub.clocks(self.clocks, self.turn_started);
         self.hub = Some(hub);
         Ok(())
     }
@@ -256,6 +257,7 @@ impl Session {
                 time_used_ms,
                 state_hash,
             });
+            hub.clocks(self.clocks, self.turn_started);
         }
     }
 

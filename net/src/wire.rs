@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 /// [`Message::Said`], [`Message::Clocked`]) and their own chat
 /// ([`Message::Kibitz`]). Version 5 added the
 /// play-out of the ending (確認) as game events: its opening, its scratch
-/// moves and passes, and its closing. Version 4 added the
+/// moves and passes, and its closing. Version 8 added the time the side
+/// to move has been on its turn, sent to a watcher as it comes in
+/// ([`Message::Turn`]), with both clocks as the host booked them. Version 4 added the
 /// joiner's answer to a series offer whose last result differs from its
 /// copy's ([`Message::Differs`]), so that a correction made on either side
 /// can reach the other. Version 3 added the
@@ -25,7 +27,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 7;
+pub const PROTOCOL_VERSION: u16 = 8;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -122,6 +124,11 @@ pub enum Message {
         lines: Vec<KibitzedLine>,
         more: bool,
     },
+    /// (Since version 8.) The host to a watcher coming in, after the game
+    /// so far and both players' clocks (`Clocked`): how long the side to
+    /// move has been on its turn, so that the watcher's clock runs from
+    /// the players' time and not from the watcher's arrival.
+    Turn { used_ms: u64 },
 }
 
 /// The most watchers' lines a game's record keeps and the host sends the

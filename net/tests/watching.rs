@@ -9,7 +9,8 @@ use common::*;
 use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{ColorW, EventW, Hello, Message, PROTOCOL_VERSION};
-use kaisho_net::{Colors, Dropped, JoinCode, NetError, Secret, Update};
+use kaisho_net::{Colors, Dropped, JoinCode, NetError, Secret, Session, TimeW, Update};
+use std::time::Duration;
 
 async fn watcher(w: &Watched, name: &str) -> Result<Watcher, NetError> {
     tokio::time::timeout(LIMIT, kaisho_net::watch(&w.watch_code, &w.watcher_id, name))
@@ -571,5 +572,69 @@ async fn a_players_move_reaches_the_watchers_only_once_the_partner_has_it() {
     assert!(
         matches!(next, Seen::Event { seq: 2, ref event, .. } if *event == white),
         "{next:?}"
+    );
+}
+
+/// The report's game: one period of 10 s. A watcher coming in 1.5 s into
+/// White's turn reads both clocks as the host booked them and White's turn
+/// as already running for 1.5 s, not from its own arrival.
+#[tokio::test]
+async fn a_watcher_coming_in_mid_turn_reads_the_players_time() {
+    let time = TimeW::Byoyomi {
+        main_ms: 0,
+        periods: 1,
+        period_ms: 10_000,
+    };
+    let mut w = watched_with(MAX_WATCHERS, time).await;
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let running = Duration::from_millis(1_500);
+    tokio::time::sleep(running).await;
+    let mut late = watcher(&w, "Late").await.unwrap();
+    let (seen, others) = events(&mut late, 3).await;
+    assert_eq!(seen, w.h.game().events());
+    let mut told = others;
+    while told.len() < 3 {
+        told.push(
+            tokio::time::timeout(LIMIT, late.next())
+                .await
+                .unwrap()
+                .unwrap(),
+        );
+    }
+    let booked = |h: &Session, color: Color| {
+        let clock = h.clock(color);
+        Seen::Clock {
+            color,
+            main_left_ms: clock.main_left_ms(),
+            periods_left: clock.periods_left(),
+        }
+    };
+    assert_eq!(
+        told[..2],
+        [booked(&w.h, Color::Black), booked(&w.h, Color::White)]
+    );
+    let Seen::Turn { used_ms } = told[2] else {
+        panic!("no turn time after the clocks: {told:?}");
+    };
+    let ran = u64::try_from(running.as_millis()).unwrap();
+    assert!(
+        (ran..ran + 3_000).contains(&used_ms),
+        "the turn had run {used_ms} ms"
+    );
+    // The next move reaches the watcher with both clocks again.
+    play(&mut w.h, &mut w.j, stones(3, 4)).await;
+    let mut next = Vec::new();
+    for _ in 0..3 {
+        next.push(
+            tokio::time::timeout(LIMIT, late.next())
+                .await
+                .unwrap()
+                .unwrap(),
+        );
+    }
+    assert!(matches!(next[0], Seen::Event { seq: 4, .. }), "{next:?}");
+    assert_eq!(
+        next[1..],
+        [booked(&w.h, Color::Black), booked(&w.h, Color::White)]
     );
 }

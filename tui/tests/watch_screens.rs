@@ -419,6 +419,23 @@ fn watch_screen(front: &Front) -> &kaisho::app::WatchScreen {
     }
 }
 
+/// A watcher coming in while White has been thinking for 4 s reads
+/// White's clock 4 s down, as the players do, and it runs on from there
+/// (it ran from the watcher's arrival, 4 s behind the players').
+#[test]
+fn a_watcher_coming_in_mid_turn_reads_the_turn_already_running() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    news(&mut front, NetNews::Turn { used_ms: 4_000 });
+    let read = |front: &Front| {
+        let face = watch_screen(front).face().unwrap();
+        kaisho::words::dial(Lang::En, face.dial(Color::White), false)
+    };
+    assert_eq!(read(&front), "9:56 +3×30s");
+    update(&mut front, Msg::Tick);
+    assert_eq!(read(&front), "9:55 +3×30s");
+}
+
 #[test]
 fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
     let dir = tempfile::tempdir().unwrap();

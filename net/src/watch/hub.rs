@@ -7,8 +7,11 @@
 
 use crate::close;
 use crate::kibitzed::{Line, kept};
-use crate::wire::{MAX_KIBITZ_LINES, Message};
+use crate::wire::{ColorW, MAX_KIBITZ_LINES, Message};
+use kaisho_core::Color;
+use kaisho_core::clock::Clock;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Instant;
 use tokio::sync::mpsc;
 
 /// Frames a watcher's queue holds before the watcher counts as behind.
@@ -41,6 +44,9 @@ struct State {
     names: Vec<(u64, String)>,
     /// The players closed watching: no watcher is let in any more.
     closed: bool,
+    /// Both clocks as the host booked them after the last event, and when
+    /// the side to move's turn began: what a watcher coming in is told.
+    clocks: Option<([Clock; 2], Instant)>,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -78,6 +84,7 @@ impl Hub {
             events: 0,
             names: Vec::new(),
             closed: false,
+            clocks: None,
         })))
     }
 
@@ -100,6 +107,20 @@ impl Hub {
         }
         state.history.push(message.clone());
         Self::send_all(&mut state, &message, None);
+    }
+
+    /// Both players' clocks as the host booked them after an event, and
+    /// when the turn that follows began: sent to every watcher now, and to
+    /// each watcher coming in later with the time the turn has run since.
+    pub fn clocks(&self, clocks: [Clock; 2], turn_started: Instant) {
+        if clocks[0].allowance_ms().is_none() {
+            return;
+        }
+        let mut state = self.state();
+        state.clocks = Some((clocks, turn_started));
+        for report in reports(&clocks) {
+            Self::send_all(&mut state, &report, None);
+        }
     }
 
     /// How many game events the watchers were sent: a game resumed after
@@ -155,9 +176,15 @@ impl Hub {
             queue,
             connection,
         });
+        let mut history = state.history.clone();
+        if let Some((clocks, turn_started)) = state.clocks {
+            history.extend(reports(&clocks));
+            let used_ms = u64::try_from(turn_started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            history.push(Message::Turn { used_ms });
+        }
         Ok(Subscription {
             id,
-            history: state.history.clone(),
+            history,
             queue: rx,
         })
     }
@@ -234,4 +261,16 @@ impl Hub {
     pub fn kibitz_log(&self) -> Vec<Line> {
         self.state().kibitz.clone()
     }
+}
+
+/// Both clocks as the players' reports (`Clocked`) a watcher reads.
+fn reports(clocks: &[Clock; 2]) -> [Message; 2] {
+    [Color::Black, Color::White].map(|color| {
+        let clock = clocks[color.index()];
+        Message::Clocked {
+            color: ColorW::from(color),
+            main_left_ms: clock.main_left_ms(),
+            periods_left: clock.periods_left(),
+        }
+    })
 }

@@ -29,6 +29,9 @@ pub enum Seen {
         main_left_ms: u64,
         periods_left: u32,
     },
+    /// How long the side to move has been on its turn, as the host saw
+    /// when this watcher came in.
+    Turn { used_ms: u64 },
     /// Another watcher's chat line.
     Kibitz { name: String, text: String },
     /// The host closed the game to watchers, and said why.
@@ -147,6 +150,7 @@ impl Watcher {
                     text: visible_owned(text),
                 })
             }
+            Message::Turn { used_ms } => Ok(Seen::Turn { used_ms }),
             Message::Bye { reason } => Ok(Seen::Bye(visible_owned(reason))),
             other => Err(unexpected("the game watched", &other)),
         }

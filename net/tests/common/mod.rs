@@ -297,8 +297,13 @@ pub struct Watched {
     _dir: tempfile::TempDir,
 }
 
-/// The game of [`Watched`], watchers capped at `max`.
+/// The game of [`Watched`], watchers capped at `max`, with no clock.
 pub async fn watched(max: usize) -> Watched {
+    watched_with(max, TimeW::None).await
+}
+
+/// The game of [`Watched`] under the clock `time`.
+pub async fn watched_with(max: usize, time: TimeW) -> Watched {
     let dir = tempfile::tempdir().unwrap();
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let watcher_id = identity(dir.path(), "watcher");
@@ -316,7 +321,10 @@ pub async fn watched(max: usize) -> Watched {
         GameStore::new(dir.path().join("h")),
         GameStore::new(dir.path().join("j")),
     );
-    let t = terms("w1", 9, Colors::HostBlack);
+    let t = Terms {
+        time,
+        ..terms("w1", 9, Colors::HostBlack)
+    };
     let (mut h, j) = sessions(hl.unwrap(), jl.unwrap(), &t, &hs, &js).await;
     h.share(hub.clone()).unwrap();
     Watched {

@@ -276,11 +276,16 @@ pub enum NetNews {
         name: String,
         text: String,
     },
-    /// Watching: a player's clock as that player reported it.
+    /// Watching: a player's clock as the host booked it.
     Clocked {
         color: Color,
         main_left_ms: u64,
         periods_left: u32,
+    },
+    /// Watching: how long the side to move has been on its turn, as the
+    /// host saw when this watcher came in.
+    Turn {
+        used_ms: u64,
     },
 }
 

@@ -257,6 +257,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             main_left_ms,
             periods_left,
         } => watch.clocks[color.index()] = Some((main_left_ms, periods_left)),
+        NetNews::Turn { used_ms } => watch.ticking_ms = used_ms,
         NetNews::WatchEnded { why, again } => {
             out.say(why.clone());
             watch.follow = Follow::Dropped { why, again };

@@ -93,7 +93,7 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
                 };
                 println!("{}", watch_line(lang, line));
             }
-            Seen::Clock { .. } => {}
+            Seen::Clock { .. } | Seen::Turn { .. } => {}
             Seen::Bye(why) => {
                 println!("{}", watch_line(lang, WatchLine::Ended(&why)));
                 return Ok(ExitCode::SUCCESS);

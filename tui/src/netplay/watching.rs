@@ -77,6 +77,7 @@ async fn follow(
                     main_left_ms,
                     periods_left,
                 }),
+                Seen::Turn { used_ms } => tell(NetNews::Turn { used_ms }),
                 Seen::Bye(why) => return Err(NetError::Refused(why).into()),
             },
             request = requests.recv() => match request {
