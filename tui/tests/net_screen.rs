@@ -8,7 +8,7 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, english_lines, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
+use kaisho::app::{Cmd, Command, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
 use kaisho::shell::Shell;
 use kaisho::words::Lang;
 use kaisho_core::{Color, Komi, Phase};
@@ -309,20 +309,22 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
     assert_eq!(log_b.game.state_hash(), hash);
 }
 
+/// Aki plays one move and Ben leaves (q, then yes): his screen goes home
+/// at once, and Aki's link closes.
+async fn one_move_then_ben_leaves(a: &mut Side, b: &mut Side) {
+    a.press(KeyCode::Enter);
+    settle(a, b, |_, b| b.session().game.move_number() == 1).await;
+    b.keys("qy");
+    assert!(matches!(b.state.screen, Screen::Home));
+    assert!(b.heard("adjourned"), "{:?}", b.said);
+    settle(a, b, |a, _| matches!(a.seat().link, LinkState::Closed(_))).await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_left_by_one_side_is_adjourned_on_both() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
-    a.press(KeyCode::Enter);
-    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 1).await;
-    // Ben leaves (q, then yes): his screen goes home at once.
-    b.keys("qy");
-    assert!(matches!(b.state.screen, Screen::Home));
-    assert!(b.heard("adjourned"), "{:?}", b.said);
-    settle(&mut a, &mut b, |a, _| {
-        matches!(a.seat().link, LinkState::Closed(_))
-    })
-    .await;
+    one_move_then_ben_leaves(&mut a, &mut b).await;
     let halted = a.session().halted.clone().unwrap();
     assert_eq!(halted.matches("adjourned").count(), 1, "{halted}");
     assert!(halted.starts_with("the partner left;"), "{halted}");
@@ -360,6 +362,62 @@ async fn a_game_left_by_one_side_is_adjourned_on_both() {
         let text = std::fs::read_to_string(&sgf).unwrap();
         assert!(text.contains(";B["), "{text}");
     }
+}
+
+/// Aki resumes the adjourned game from Saved games with watching on: the
+/// lobby and the game show a watch code again, and a watcher let in with
+/// it follows the game from its first move to the moves played after the
+/// resumption (before, a resumed game had no watching for the rest of it).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_resumed_from_saved_games_is_open_to_watchers_again() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    one_move_then_ben_leaves(&mut a, &mut b).await;
+    a.keys("n");
+    let id = GameStore::new(Places::under(dir_a.path()).games_dir())
+        .list()
+        .games[0]
+        .id
+        .clone();
+    // Aki waits on the default port, on an address of this test's own.
+    a.state.listen = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 77));
+    a.state.config.watchers = true;
+    a.send(Msg::Command(Command::HostResume(id.clone())));
+    settle(
+        &mut a,
+        &mut b,
+        |a, _| matches!(&a.state.screen, Screen::Lobby(l) if l.watch_code.is_some()),
+    )
+    .await;
+    b.send(Msg::Command(Command::AskRejoin(id.clone())));
+    for _ in 0..64 {
+        b.press(KeyCode::Backspace);
+    }
+    b.type_line("127.0.0.77");
+    both_playing(&mut a, &mut b).await;
+    let code = a.seat().watch.as_ref().expect("a watch code").code.clone();
+    let code = kaisho_net::JoinCode::parse(&code).unwrap();
+    let me = kaisho_saves::identity::load_or_create(&dir_b.path().join("chie.key")).unwrap();
+    let mut watcher = tokio::time::timeout(
+        Duration::from_secs(10),
+        kaisho_net::watch(&code, &me, "Chie"),
+    )
+    .await
+    .unwrap()
+    .unwrap();
+    // Ben (White) plays on beside Black's stone; the watcher sees the move
+    // from before the adjournment and his.
+    b.press(KeyCode::Right);
+    b.press(KeyCode::Enter);
+    settle(&mut a, &mut b, |a, _| a.session().game.move_number() == 2).await;
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        let next = tokio::time::timeout(Duration::from_secs(10), watcher.next()).await;
+        if let kaisho_net::Seen::Event { event, .. } = next.unwrap().unwrap() {
+            seen.push(event);
+        }
+    }
+    assert_eq!(seen, a.session().game.events());
 }
 
 fn series_of(dir: &std::path::Path) -> kaisho_core::series::Series {

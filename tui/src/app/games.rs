@@ -185,7 +185,12 @@ pub(super) fn resumed(state: &mut State, id: &str, resumed: Resumed, out: &mut O
 pub(super) fn host_resume(state: &mut State, id: String, out: &mut Out) {
     let bind = SocketAddr::new(state.listen, DEFAULT_PORT);
     let title = say(state.naming.lang, Say::WaitingFor(&id));
-    lobby::start(state, Plan::HostResume { bind, id }, title, out);
+    let watchers = state
+        .config
+        .watchers
+        .then_some(state.config.max_watchers as usize);
+    let plan = Plan::HostResume { bind, id, watchers };
+    lobby::start(state, plan, title, out);
 }
 
 /// Asks for the host's address to resume adjourned network game `id`,

@@ -39,7 +39,13 @@ pub enum Plan {
         series: Option<SeriesTerms>,
     },
     /// Wait on `bind` for the partner of adjourned game `id` to come back.
-    HostResume { bind: SocketAddr, id: String },
+    /// Wait for the partner of adjourned game `id`, letting in at most
+    /// `watchers` watchers when watching is on (the settings').
+    HostResume {
+        bind: SocketAddr,
+        id: String,
+        watchers: Option<usize>,
+    },
     /// Dial the host at `addr` to resume adjourned game `id`.
     JoinResume { addr: SocketAddr, id: String },
 }

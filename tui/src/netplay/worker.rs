@@ -179,18 +179,13 @@ impl Task {
             } => {
                 let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
                 host.set_secret(Secret::generate()?);
-                if let Some(max) = watchers {
-                    self.hub = Some(host.allow_watching(Secret::generate()?, max)?);
-                }
                 let shown = lan::shown(host.local_addr()?);
                 let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
                 // The join code first: it is the one read out to the partner.
                 self.tell(NetNews::Listening {
                     code: code.to_string(),
                 });
-                if let Some(watch) = host.watch_code(Some(shown))? {
-                    self.tell(NetNews::WatchCode(watch.to_string()));
-                }
+                self.open_watching(&mut host, watchers, shown)?;
                 let link = loop {
                     match self.unless_left(host.accept()).await? {
                         Ok(link) => break link,
@@ -273,21 +268,21 @@ impl Task {
                 };
                 Ok((session, side))
             }
-            Plan::HostResume { bind, id } => {
+            Plan::HostResume { bind, id, watchers } => {
                 let partner = self.env.partner_of(&id)?;
-                let side = Side::Host(Host::bind(bind, &self.env.identity, &self.name)?);
-                if let Side::Host(host) = &side {
-                    let addr = lan::shown(host.local_addr()?);
-                    let name = kaisho_saves::visible::visible(&partner.name);
-                    let waiting = Line::WaitingFromSaved {
-                        partner: &name,
-                        id: &id,
-                        addr,
-                    };
-                    self.tell(NetNews::Note(self.line(waiting)));
-                }
+                let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
+                let shown = lan::shown(host.local_addr()?);
+                let name = kaisho_saves::visible::visible(&partner.name);
+                let waiting = Line::WaitingFromSaved {
+                    partner: &name,
+                    id: &id,
+                    addr: shown,
+                };
+                self.tell(NetNews::Note(self.line(waiting)));
+                self.open_watching(&mut host, watchers, shown)?;
                 let absent = NetplayError::PartnerAbsent;
-                self.reunite(side, partner.fingerprint, &id, absent).await
+                self.reunite(Side::Host(host), partner.fingerprint, &id, absent)
+                    .await
             }
             Plan::JoinResume { addr, id } => {
                 let host = self.env.partner_of(&id)?.fingerprint;
@@ -309,6 +304,24 @@ impl Task {
         let link = self.comeback(&mut side, partner).await?.ok_or(absent)?;
         let session = self.resume(link, &side, id).await?;
         Ok((session, side))
+    }
+
+    /// Lets at most `watchers` watchers in, when watching is on, and
+    /// shows the watch code with the address `shown`.
+    fn open_watching(
+        &mut self,
+        host: &mut Host,
+        watchers: Option<usize>,
+        shown: SocketAddr,
+    ) -> Result<(), NetplayError> {
+        let Some(max) = watchers else {
+            return Ok(());
+        };
+        self.hub = Some(host.allow_watching(Secret::generate()?, max)?);
+        if let Some(watch) = host.watch_code(Some(shown))? {
+            self.tell(NetNews::WatchCode(watch.to_string()));
+        }
+        Ok(())
     }
 
     fn meet(&mut self, link: &Link) -> Result<(), NetplayError> {
