@@ -127,6 +127,17 @@ async fn paired(dir_a: &std::path::Path, dir_b: &std::path::Path) -> (Side, Side
 async fn paired_as(dir_a: &std::path::Path, dir_b: &std::path::Path, joiner: &str) -> (Side, Side) {
     let mut a = Side::new(dir_a, "Aki");
     let mut b = Side::new(dir_b, joiner);
+    host_from_form(&mut a);
+    let code = code_shown(&mut a, &mut b).await;
+    b.open(HomeItem::JoinLan);
+    b.type_line(&code);
+    both_playing(&mut a, &mut b).await;
+    (a, b)
+}
+
+/// Aki hosts a 9×9 game with Black and a byo-yomi clock on a free port,
+/// from the form.
+fn host_from_form(a: &mut Side) {
     // 9×9 on the home menu; the host's form starts from it.
     a.press(KeyCode::Down);
     a.press(KeyCode::Right);
@@ -147,11 +158,55 @@ async fn paired_as(dir_a: &std::path::Path, dir_b: &std::path::Path, joiner: &st
     a.type_line("0"); // any free port
     a.press(KeyCode::Down);
     a.press(KeyCode::Enter);
+}
+
+/// Three wrong codes burn Aki's join code: the lobby says so, shows the
+/// code as burned, and `r` makes a new one (the old one stays refused),
+/// with which Ben joins. Before, the lobby showed the burned code as if
+/// waiting, and only leaving and hosting again gave a new one.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_burned_code_is_said_in_the_lobby_and_r_makes_a_new_one() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let mut a = Side::new(dir_a.path(), "Aki");
+    let mut b = Side::new(dir_b.path(), "Ben");
+    host_from_form(&mut a);
     let code = code_shown(&mut a, &mut b).await;
+    // r before the code is burned keeps it.
+    a.press(KeyCode::Char('r'));
+    assert!(a.heard("the join code still works"), "{:?}", a.said);
+    let guesser =
+        kaisho_saves::identity::load_or_create(&dir_b.path().join("guesser.key")).unwrap();
+    let wrong = kaisho_net::JoinCode {
+        secret: kaisho_net::Secret::from_random(4242),
+        ..kaisho_net::JoinCode::parse(&code).unwrap()
+    };
+    for _ in 0..3 {
+        let tried = kaisho_net::join(&wrong, &guesser, "Guess");
+        let tried = tokio::time::timeout(Duration::from_secs(10), tried).await;
+        assert!(tried.unwrap().is_err());
+    }
+    settle(
+        &mut a,
+        &mut b,
+        |a, _| matches!(&a.state.screen, Screen::Lobby(l) if l.burned),
+    )
+    .await;
+    assert!(a.heard("press r for a new code"), "{:?}", a.said);
+    let screen = format!("{:?}", common::render(&a.state).buffer());
+    assert!(screen.contains("burned by 3 wrong tries"), "{screen}");
+    a.press(KeyCode::Char('r'));
+    settle(
+        &mut a,
+        &mut b,
+        |a, _| matches!(&a.state.screen, Screen::Lobby(l) if l.code.as_ref() != Some(&code)),
+    )
+    .await;
+    let fresh = code_shown(&mut a, &mut b).await;
+    assert_ne!(fresh, code);
     b.open(HomeItem::JoinLan);
-    b.type_line(&code);
+    b.type_line(&fresh);
     both_playing(&mut a, &mut b).await;
-    (a, b)
+    assert_eq!(b.seat().names[0], "Aki");
 }
 
 /// Waits for the host's lobby to show the join code, and returns it.

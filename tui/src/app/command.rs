@@ -131,6 +131,10 @@ pub enum Command {
     /// Resume the adjourned network game with this id: wait here for the
     /// partner to dial in.
     HostResume(String),
+    /// A fresh join code in place of one three wrong tries burned: the
+    /// host asks for it, so a guesser never gets more than three tries at
+    /// a code the host did not choose to renew.
+    NewCode,
     /// Resume the adjourned network game with this id: type the host's
     /// address and dial it.
     AskRejoin(String),

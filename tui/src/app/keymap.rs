@@ -541,6 +541,12 @@ const HOST_FORM: &[Binding] = &[
 const LOBBY: &[Binding] = &[
     HELP,
     bind(
+        &[Char('r')],
+        "a new join code, once wrong tries burned the code",
+        None,
+        Command::NewCode,
+    ),
+    bind(
         &[Esc, Char('q')],
         "stop waiting and go back home",
         Some("Esc cancel"),

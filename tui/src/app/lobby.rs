@@ -227,6 +227,9 @@ pub struct Lobby {
     /// The seat is an engine's: it is starting, not waiting for a person,
     /// and the game it starts has no chat and no watchers.
     pub engine: bool,
+    /// The join code was burned by three wrong tries; the player may ask
+    /// for a new one.
+    pub burned: bool,
     /// The code a join was tried with: a join that failed goes back to the
     /// Join screen with it typed, so a retry needs one correction, not
     /// the whole code again.
@@ -411,6 +414,21 @@ pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out)
         ..Lobby::default()
     }));
     state.message = None;
+}
+
+/// Asks the network task for a fresh join code in place of a burned one;
+/// a code that still works is kept (a new one would cost the partner the
+/// code already read out).
+pub(super) fn new_code(state: &mut State, out: &mut Out) {
+    let Screen::Lobby(lobby) = &mut state.screen else {
+        return;
+    };
+    if lobby.burned && !lobby.closed {
+        lobby.burned = false;
+        out.cmds.push(Cmd::Net(NetRequest::NewCode));
+    } else {
+        out.refuse(note(state.naming.lang, Note::CodeNotBurned));
+    }
 }
 
 /// Leaves the lobby: the network task stops, nothing was played. A join

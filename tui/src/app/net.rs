@@ -102,6 +102,9 @@ pub enum NetRequest {
     TakeLastResult(bool),
     /// The players close watching: every watcher is dropped and told so.
     CloseWatching,
+    /// The host's player asks for a fresh join code in place of a burned
+    /// one; the task answers with [`NetNews::Listening`].
+    NewCode,
     /// Watch the game of the host at `code` (its watch code) as `name`:
     /// the task reports what it sees and sends [`NetRequest::Chat`] as
     /// the watchers' chat (kibitz).
@@ -262,6 +265,9 @@ pub enum NetNews {
     },
     /// The host lets club members watch with this code.
     WatchCode(String),
+    /// The join code was burned by three wrong tries (the line says so);
+    /// every attempt is refused until the player asks for a new code.
+    Burned(String),
     /// The game has ended (the event that ended it follows): the
     /// watchers' lines, held from the players until now.
     KibitzHeld(Vec<KibitzLine>),

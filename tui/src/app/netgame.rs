@@ -27,6 +27,11 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             }
             lobby.code = Some(code);
         }
+        (NetNews::Burned(line), Screen::Lobby(lobby)) => {
+            lobby.burned = true;
+            out.refuse(line.clone());
+            lobby.lines.push(line);
+        }
         (NetNews::WatchCode(code), Screen::Lobby(lobby)) => {
             out.say(watch_say(naming.lang, WatchSay::Code(&code)));
             if let Some(game) = &mut lobby.announcing {

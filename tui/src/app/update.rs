@@ -301,6 +301,7 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::HostResume(id) => games::host_resume(state, id, out),
         Command::AskRejoin(id) => games::ask_rejoin(state, id, out),
         Command::Back => back(state, out),
+        Command::NewCode => lobby::new_code(state, out),
         Command::DiscardSettings => {
             state.screen = Screen::Home;
             state.message = None;

@@ -360,6 +360,7 @@ impl Seat {
             NetRequest::Chat(_)
             | NetRequest::TakeLastResult(_)
             | NetRequest::CloseWatching
+            | NetRequest::NewCode
             | NetRequest::Leave => Ok(()),
         }
     }

@@ -186,15 +186,7 @@ impl Task {
                     code: code.to_string(),
                 });
                 self.open_watching(&mut host, watchers, shown)?;
-                let link = loop {
-                    match self.unless_left(host.accept()).await? {
-                        Ok(link) => break link,
-                        Err(NetError::CodeBurned) => {
-                            self.tell(NetNews::Note(self.line(Line::BurnedLeave)));
-                        }
-                        Err(e) => self.tell(self.refused_note(&e)),
-                    }
-                };
+                let link = self.partner_by_code(&mut host, shown).await?;
                 self.meet(&link)?;
                 host.refuse_others();
                 terms.game_id = self.env.store.new_id(now_unix());
@@ -304,6 +296,40 @@ impl Task {
         let link = self.comeback(&mut side, partner).await?.ok_or(absent)?;
         let session = self.resume(link, &side, id).await?;
         Ok((session, side))
+    }
+
+    /// Waits for the partner with the join code, saying each refused
+    /// attempt; once three wrong tries burn the code it says so once, and
+    /// makes a fresh code when the player asks for one.
+    async fn partner_by_code(
+        &mut self,
+        host: &mut Host,
+        shown: SocketAddr,
+    ) -> Result<Link, NetplayError> {
+        let mut told_burned = false;
+        loop {
+            tokio::select! {
+                accepted = host.accept() => match accepted {
+                    Ok(link) => return Ok(link),
+                    Err(NetError::CodeBurned) => {
+                        if !std::mem::replace(&mut told_burned, true) {
+                            self.tell(NetNews::Burned(self.line(Line::BurnedLeave)));
+                        }
+                    }
+                    Err(e) => self.tell(self.refused_note(&e)),
+                },
+                request = self.requests.recv() => match request {
+                    None | Some(NetRequest::Leave) => return Err(NetplayError::StoppedWaiting),
+                    Some(NetRequest::NewCode) if host.burned() => {
+                        host.set_secret(Secret::generate()?);
+                        told_burned = false;
+                        let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
+                        self.tell(NetNews::Listening { code: code.to_string() });
+                    }
+                    Some(_) => self.tell(NetNews::Refused(self.line(Line::NotConnectedYet))),
+                },
+            }
+        }
     }
 
     /// Lets at most `watchers` watchers in, when watching is on, and
@@ -441,7 +467,7 @@ impl Task {
                         }
                         self.tell_watchers();
                     }
-                    Some(NetRequest::TakeLastResult(_)) => {}
+                    Some(NetRequest::TakeLastResult(_) | NetRequest::NewCode) => {}
                 },
                 update = session.next() => match update? {
                     Update::Remote { event, .. } => {

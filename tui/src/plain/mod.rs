@@ -217,11 +217,13 @@ fn must_wait(state: &State, text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or_default();
     match &state.screen {
         Screen::Lobby(lobby) => {
+            let word = first.to_ascii_lowercase();
             let leaving = matches!(
-                first.to_ascii_lowercase().as_str(),
+                word.as_str(),
                 "quit" | "exit" | "leave" | "bye" | "help" | "?"
             );
-            !lobby.closed && !leaving
+            let renewing = lobby.burned && word == "newcode";
+            !lobby.closed && !leaving && !renewing
         }
         Screen::Game(table) => {
             let theirs = table.net.as_ref().is_some_and(|net| {

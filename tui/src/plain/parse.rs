@@ -63,6 +63,7 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
             _ => return Err(UsageError::Usage(Usage::Look)),
         },
         "names" => Command::ToggleNames,
+        "newcode" => Command::NewCode,
         "quit" | "exit" => Command::Quit,
         _ if args.is_empty() && state.table().is_some() => match point_at(verb, state) {
             Ok(point) => Command::Play(point),

@@ -33,7 +33,7 @@ fn label(item: HostItem, lang: Lang) -> &'static str {
 
 /// The fixed lines of the form and the lobby.
 fn line(lang: Lang, n: usize) -> &'static str {
-    const EN: [&str; 7] = [
+    const EN: [&str; 8] = [
         "Host a game on the local network",
         "Your partner joins with the code shown next.",
         "Read this code to your partner:",
@@ -41,8 +41,9 @@ fn line(lang: Lang, n: usize) -> &'static str {
         "Nothing is running: Esc goes back.",
         "Waiting for the partner...",
         "Starting the engine...",
+        "This code is burned by 3 wrong tries: press r for a new one.",
     ];
-    const JA: [&str; 7] = [
+    const JA: [&str; 8] = [
         "LANで対局を開く",
         "相手は次に表示されるコードで参加します。",
         "このコードを相手に伝えてください:",
@@ -50,6 +51,7 @@ fn line(lang: Lang, n: usize) -> &'static str {
         "何も動いていません: Esc で戻ります。",
         "相手を待っています...",
         "思考エンジンを起動しています...",
+        "このコードは3回の誤りで使えなくなりました: r で新しいコードを。",
     ];
     match lang {
         Lang::En => EN[n],
@@ -84,9 +86,14 @@ pub fn render_lobby(lobby: &Lobby, theme: Theme, area: Rect, buf: &mut Buffer) {
         Line::default(),
     ];
     if let Some(code) = &lobby.code {
-        lines.push(Line::from(format!("  {}", line(theme.lang, 2))));
+        let (said, style) = if lobby.burned {
+            (line(theme.lang, 7), theme.dim())
+        } else {
+            (line(theme.lang, 2), theme.marker())
+        };
+        lines.push(Line::from(format!("  {said}")));
         lines.push(Line::default());
-        lines.push(Line::styled(format!("      {code}"), theme.marker()));
+        lines.push(Line::styled(format!("      {code}"), style));
         lines.push(Line::default());
         lines.push(Line::from(format!("  {}", line(theme.lang, 3))));
         lines.push(Line::default());

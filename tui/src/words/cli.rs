@@ -52,7 +52,7 @@ pub enum Line<'a> {
     Burned,
     /// The game's SGF export: where it went or why it failed.
     Exported(&'a Result<PathBuf, ExportFailure>),
-    /// On the screen: the join code was burned; leave and host again.
+    /// On the screen: the join code was burned; r makes a new one.
     BurnedLeave,
     /// On the screen: the host of adjourned game `id` waits for `partner`,
     /// who picks it in Saved games and dials `addr`.
@@ -125,7 +125,7 @@ fn english(line: Line<'_>) -> String {
         Line::AddressNotKept { addr, why } => format!(
             "the host's address {addr} could not be kept for rejoining ({why})"
         ),
-        Line::BurnedLeave => "the join code is burned after 3 wrong tries: every attempt is refused from now on; leave and host again for a new code".to_string(),
+        Line::BurnedLeave => "the join code is burned after 3 wrong tries: every attempt is refused; press r for a new code to read out".to_string(),
         Line::WaitingFromSaved { partner, id, addr } => format!(
             "waiting for {partner} to rejoin game {id}: they choose it in Saved games and dial {addr}"
         ),
@@ -188,7 +188,7 @@ fn japanese(line: Line<'_>) -> String {
         Line::AddressNotKept { addr, why } => format!(
             "主催者のアドレス {addr} を再接続用に記録できませんでした ({why})"
         ),
-        Line::BurnedLeave => "参加コードは3回の誤りで使えなくなりました。以後の接続はすべて断ります。対局を離れ、もう一度主催して新しいコードを".to_string(),
+        Line::BurnedLeave => "参加コードは3回の誤りで使えなくなりました。以後の接続はすべて断ります。r で新しいコードを作れます".to_string(),
         Line::WaitingFromSaved { partner, id, addr } => format!(
             "{partner} の再接続を待っています (対局 {id})。相手は保存した対局からこの対局を選び、{addr} に接続します"
         ),

@@ -97,6 +97,9 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "対局を開く、ポートを入力、または値を変更"
         }
         "stop waiting and go back home" => "待つのをやめてホームへ",
+        "a new join code, once wrong tries burned the code" => {
+            "誤りで使えなくなった参加コードの代わりに新しいコードを作る"
+        }
         "show or hide the move list (Esc hides it too)" => "着手一覧を表示/隠す (Escでも隠す)",
         "show or hide move numbers on the stones" => "石の上の手数を表示/隠す",
         "look back through the game (it goes on meanwhile)" => {

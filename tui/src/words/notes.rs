@@ -141,6 +141,8 @@ pub enum Note<'a> {
     NotAPort(&'a str),
     /// The host's join code, to read to the partner.
     JoinCode(&'a str),
+    /// A new join code was asked for while the code still works.
+    CodeNotBurned,
     /// A network game begun or resumed: this side's colour, whose turn.
     NetGameBegins {
         id: &'a str,
@@ -310,6 +312,10 @@ fn english(note: Note<'_>) -> String {
             format!("'{text}' is not a port: give a number from 0 (any free port) to 65535")
         }
         Note::JoinCode(code) => format!("join code: {code}"),
+        Note::CodeNotBurned => {
+            "the join code still works: a new one is made only once three wrong tries burned it"
+                .to_string()
+        }
         Note::NetGameBegins {
             id,
             resumed,
@@ -482,6 +488,10 @@ fn japanese(note: Note<'_>) -> String {
             "「{text}」はポート番号ではありません: 0（空いているポート）から65535までの数を入れてください"
         ),
         Note::JoinCode(code) => format!("参加コード: {code}"),
+        Note::CodeNotBurned => {
+            "参加コードはまだ使えます。新しいコードは3回の誤りで使えなくなったときだけ作ります"
+                .to_string()
+        }
         Note::NetGameBegins {
             id,
             resumed,

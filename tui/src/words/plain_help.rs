@@ -21,6 +21,11 @@ pub fn plain_help(lang: Lang) -> String {
             "LANで対局を開き、参加コードを表示",
         ),
         (
+            "newcode",
+            "a new join code, once 3 wrong tries burned the code",
+            "3回の誤りで使えなくなった参加コードの代わりを作る",
+        ),
+        (
             "engine [b|w] [SIZE KOMI HANDICAP]",
             "play the engine (--engine, [engine] command or GNU Go)",
             "思考エンジンと対局 (--engine、[engine] command、GNU Go)",
