@@ -349,6 +349,15 @@ async fn a_whole_game_is_played_between_two_screens_over_loopback() {
         "{:?}",
         b.session().after
     );
+    // The host's result screen at 80×24, watching on: the result, the
+    // count's legend and where the SGF went stay in view beside the watch
+    // code (the watch lines pushed the saved path off, and the legend was
+    // missing on the host).
+    assert!(a.seat().watch.is_some());
+    let screen = format!("{:?}", common::render(&a.state).buffer());
+    for shown in ["W+6.5", "dead", "territory", "SGF saved to", ".sgf"] {
+        assert!(screen.contains(shown), "{shown} missing:\n{screen}");
+    }
 
     // The two logs hold the same events, chat included.
     let id = a.seat().game_id.clone();
@@ -874,6 +883,23 @@ async fn two_japanese_screens_play_a_whole_lan_game_in_japanese() {
         );
     }
     assert!(b.heard("石のある点"), "{:?}", b.said);
+    // Each result screen at 80×24 shows where its SGF went, the path
+    // whole however it wraps (on the host its second half was cut).
+    for (side, dir) in [(&a, dir_a.path()), (&b, dir_b.path())] {
+        let path = Places::under(dir).exports_dir().join(format!("{id}.sgf"));
+        let backend = common::render(&side.state);
+        let buffer = backend.buffer();
+        let rows: String = (0..buffer.area.height)
+            .map(|y| {
+                let row: String = (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect();
+                row.trim().to_string()
+            })
+            .collect();
+        let path = path.to_string_lossy();
+        assert!(rows.contains(path.as_ref()), "{path} not whole in {rows}");
+    }
 }
 
 /// One event from a key or a typed point on the host's screen
