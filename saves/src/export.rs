@@ -5,11 +5,24 @@
 //! agreed territory as TB/TW marks.
 
 use crate::atomic::{Access, write_atomically};
-use crate::log::{SavedGame, day_of};
+use crate::log::{LogError, SavedGame, day_of};
 use crate::sgf::{self, KibitzLine, Note, SgfProperty, SgfRecord, SgfTree, TimeLeft, Words};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use std::path::{Path, PathBuf};
+
+/// Why an SGF export did not happen; the game log itself stays safe.
+#[derive(Debug)]
+pub enum ExportFailure {
+    /// The game log could not be read.
+    Load(LogError),
+    /// The SGF file could not be written into `exports`.
+    Write {
+        exports: PathBuf,
+        log: PathBuf,
+        error: std::io::Error,
+    },
+}
 
 /// The SGF record of a saved game, its comments in the front end's `words`
 /// (the chat as it was typed); an imported game's with the date, the game

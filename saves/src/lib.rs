@@ -15,3 +15,5 @@ pub mod places;
 pub mod series;
 pub mod sgf;
 pub mod visible;
+
+pub use export::ExportFailure;

@@ -1,6 +1,7 @@
 //! The front end's invariants that ARCHITECTURE.md states, checked on the
-//! source: the modules of `src/app` import each other without a loop, and
-//! none of them touches a file or a save store (the shell does).
+//! source: the modules of `src/app` import each other without a loop, none
+//! of them touches a file or a save store (the shell does), and the words
+//! import nothing from the app.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -270,6 +271,30 @@ fn the_update_touches_no_file_and_no_save_store() {
         }
     }
     assert!(found.is_empty(), "IO in the app: {found:#?}");
+}
+
+/// The catalog sits on one side of the app: the app words its state with
+/// `words`, and `words` takes what it speaks of from below (core, saves,
+/// net, or its own types), never from the app.
+#[test]
+fn the_words_import_nothing_from_the_app() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/words");
+    let files = rust_files(&dir);
+    assert!(
+        files.len() > 10,
+        "the catalog's files were found: {files:?}"
+    );
+    let found: Vec<String> = files
+        .iter()
+        .filter(|path| {
+            names(
+                &std::fs::read_to_string(path).expect("a source file"),
+                "crate::app",
+            )
+        })
+        .map(|path| path.display().to_string())
+        .collect();
+    assert!(found.is_empty(), "the words import the app: {found:#?}");
 }
 
 #[test]

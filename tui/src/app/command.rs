@@ -1,6 +1,7 @@
 //! What a user means to do, whatever the input device: keys, the mouse and
 //! typed plain-mode lines all become these before the state changes.
 
+pub use crate::words::Ask;
 use kaisho_core::series::Seat;
 use kaisho_core::{Komi, Point};
 
@@ -183,20 +184,6 @@ pub enum Command {
     /// Leave the settings screen, dropping the changes not saved.
     DiscardSettings,
     Quit,
-}
-
-/// The actions that need a yes before they happen.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
-    Resign,
-    Adjourn,
-    Resume,
-    DeclareBothLose,
-    DiscardSettings,
-    /// Ending the program: over SSH a member would drop to the shell.
-    Quit,
-    /// Closing watching: the watchers are dropped and none comes back.
-    CloseWatching,
 }
 
 impl Ask {

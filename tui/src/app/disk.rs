@@ -5,10 +5,11 @@
 //! which says what the answer is for.
 
 use super::recording::{SeriesGame, SeriesUnread};
-use crate::words::{Lang, Note, note};
+use crate::words::Lang;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
+use kaisho_saves::ExportFailure;
 use kaisho_saves::config::{Config, ConfigProblem};
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
@@ -108,19 +109,6 @@ pub struct Resumed {
     pub series: Option<Result<(SeriesId, Series), SeriesUnread>>,
 }
 
-/// Why an SGF export did not happen; the game log itself stays safe.
-#[derive(Debug)]
-pub enum ExportFailure {
-    /// The game log could not be read.
-    Load(LogError),
-    /// The SGF file could not be written into `exports`.
-    Write {
-        exports: PathBuf,
-        log: PathBuf,
-        error: std::io::Error,
-    },
-}
-
 /// What an answer is for: the update's next step, handed back unchanged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Then {
@@ -171,32 +159,4 @@ pub enum Then {
     Settings { config: Box<Config> },
     /// The engine chosen on the home menu or in plain mode.
     Engine,
-}
-
-/// Where a finished game's SGF went, or why it did not, in English: for
-/// the callers that speak no other language yet.
-#[must_use]
-pub fn export_line(result: &Result<PathBuf, ExportFailure>) -> String {
-    export_said(result, Lang::En)
-}
-
-/// Where a finished game's SGF went, or why it did not, in `lang`.
-#[must_use]
-pub fn export_said(result: &Result<PathBuf, ExportFailure>, lang: Lang) -> String {
-    match result {
-        Ok(path) => note(lang, Note::SgfSaved(&path.display().to_string())),
-        Err(ExportFailure::Write {
-            exports,
-            log,
-            error,
-        }) => note(
-            lang,
-            Note::SgfWriteFailed {
-                exports: &exports.display().to_string(),
-                log: &log.display().to_string(),
-                error: &error.to_string(),
-            },
-        ),
-        Err(ExportFailure::Load(e)) => note(lang, Note::SgfFailed(&e.to_string())),
-    }
 }

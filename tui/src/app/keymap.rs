@@ -724,6 +724,22 @@ fn english_label(code: KeyCode) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::key_japanese;
+
+    /// Every text of a key table has its Japanese in the catalog.
+    #[test]
+    fn every_key_table_text_and_title_is_in_japanese() {
+        let japanese = |english: &'static str| key_japanese(english).is_some();
+        for context in Context::ALL {
+            assert!(japanese(context.title()), "{}", context.title());
+            for b in bindings(context) {
+                assert!(japanese(b.what), "{:?}: {}", context, b.what);
+                if let Some(hint) = b.hint {
+                    assert!(japanese(hint), "{context:?}: {hint}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn no_key_means_two_things_on_one_screen() {

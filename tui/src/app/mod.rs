@@ -23,7 +23,6 @@ mod lobby;
 mod local;
 mod look;
 mod msg;
-mod names;
 mod narrate;
 mod net;
 mod netgame;
@@ -36,7 +35,6 @@ mod seat;
 mod series;
 mod series_net;
 mod series_typed;
-mod series_words;
 mod settings;
 mod speech;
 mod strength;
@@ -48,10 +46,11 @@ mod undo;
 mod update;
 mod watch;
 
+pub use crate::words::{CoordStyle, Naming};
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
 pub use discover::{Discovering, DiscoveryRequest, Found, JoinScreen};
-pub use disk::{Done, ExportFailure, Job, Resumed, Then, export_line, export_said};
+pub use disk::{Done, Job, Resumed, Then};
 pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use home::{Home, HomeItem};
@@ -59,7 +58,6 @@ pub use keymap::{Binding, Context, bindings, bindings_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
-pub use names::{CoordStyle, Naming};
 pub use narrate::describe;
 pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started, Watched};
 pub use prompt::{Field, Prompt};
@@ -71,17 +69,14 @@ pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
 pub use series_typed::{
-    NamesProblem, SeriesLineError, SeriesWordError, correct_in, corrected, result_named,
-    seat_named, setup_from_line, two_names,
-};
-pub use series_words::{
-    change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
+    SeriesLineError, SeriesWordError, correct_in, corrected, result_named, seat_named,
+    setup_from_line, two_names,
 };
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use strength::{GNUGO_LEVELS, Strength, program_name, strength};
 pub use table::Table;
 pub use text::{board_text, moves_text, score_text};
-pub use timer::{CLOCKS, NotAClock, TimeCall, Timer, parse_clock};
+pub use timer::{CLOCKS, NotAClock, Timer, parse_clock};
 pub use title::Title;
 pub use update::update;
 pub use watch::{Follow, Talk, WatchScreen};

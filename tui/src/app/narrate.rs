@@ -3,7 +3,7 @@
 //! line and plain mode tell what the screen knows (the stones taken, the
 //! count a proposal gives).
 
-use super::names::Naming;
+use crate::words::Naming;
 use crate::words::{self, Told};
 use kaisho_core::{Board, Effect, Event, Game, Point};
 

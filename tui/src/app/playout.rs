@@ -4,7 +4,7 @@
 //! proposes or accepts, as ever).
 
 use super::command::Command;
-use super::names::Naming;
+use crate::words::Naming;
 use kaisho_core::{Color, Event, Game, Point};
 
 /// The event a command means for the play-out, or the command back when

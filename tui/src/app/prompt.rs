@@ -1,40 +1,9 @@
 //! Questions and the typed-point prompt, which take the keys while open.
 
-use super::command::{Ask, Command};
+use super::command::Command;
+pub use crate::words::{Field, Prompt};
 use crossterm::event::{KeyCode, KeyEvent};
-use kaisho_core::Color;
 use kaisho_core::series::Seat;
-
-/// What a line of typed text is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Field {
-    /// A point name after `:`.
-    Point,
-    /// The path of an SGF file to review.
-    SgfPath,
-    /// The move to jump to in a review.
-    MoveNumber,
-    /// The player's name on the settings screen.
-    Name,
-    /// The code a host shows, to join its game.
-    JoinCode,
-    /// The watch code a host shows, to watch its game.
-    WatchCode,
-    /// The port a host listens on.
-    Port,
-    /// A chat line to the partner.
-    Chat,
-    /// The address of the host of an adjourned network game.
-    HostAddress,
-    /// A clock typed freely: main time and byo-yomi.
-    Clock,
-    /// A new series: players, step, weaker player, ladder.
-    NewSeries,
-    /// The right result of a series' last game.
-    Correction,
-    /// The command line of the engine to play.
-    EngineCommand,
-}
 
 impl Field {
     /// The longest text worth typing, in characters.
@@ -54,31 +23,6 @@ impl Field {
             Field::EngineCommand => 400,
         }
     }
-}
-
-/// What the message line is asking.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Prompt {
-    /// A yes/no question before an action that cannot be undone.
-    Confirm(Ask),
-    /// A line of text being typed.
-    Text(Field, String),
-    /// Before the first game of an even step: who takes Black after the
-    /// players held the nigiri at the board (Art. 14.2).
-    Nigiri { names: [String; 2] },
-    /// A move recreated an earlier position: the side to move may offer
-    /// no-result or decline it (J1989 Art. 12).
-    NoResultOffer { to_move: Color },
-    /// `by` offered no-result; the partner answers.
-    NoResultAnswer { by: Color },
-    /// `by` asks to take back their last move (待った); the partner answers.
-    UndoAnswer { by: Color },
-    /// An adjourned network game: wait for the partner here, or dial the
-    /// host.
-    NetResume { id: String },
-    /// Before a series game: take the partner's last result of series
-    /// `series`, the correction `said`, into this side's copy?
-    TakeLastResult { series: String, said: String },
 }
 
 /// What a key did to an open prompt.

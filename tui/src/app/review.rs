@@ -5,10 +5,10 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
-use super::names::Naming;
 use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::{Screen, State};
+use crate::words::Naming;
 use crate::words::{Lang, Note, Say, note, refusal, say};
 use kaisho_core::{Event, Game, GameError};
 use kaisho_saves::log::SavedGame;

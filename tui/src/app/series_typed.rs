@@ -2,7 +2,7 @@
 //! series`: two players' names, a player or a result named, a new series'
 //! terms in one line, and the correction of the last recorded result.
 
-use crate::words::{Lang, SeriesNote, series_note, series_result};
+use crate::words::{Lang, NamesProblem, SeriesNote, series_note, series_result};
 use kaisho_core::Komi;
 use kaisho_core::series::{
     DEFAULT_THRESHOLD, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError,
@@ -49,34 +49,6 @@ impl fmt::Display for SeriesWordError {
         f.write_str(&self.words(Lang::En))
     }
 }
-
-/// Why typed names are not two players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NamesProblem {
-    /// Not two names: how many there were.
-    Count(usize),
-    Empty,
-    /// A name that is a result word.
-    ResultWord(String),
-    /// Both names the same.
-    Same(String),
-}
-
-impl NamesProblem {
-    /// The refusal in `lang`.
-    #[must_use]
-    pub fn words(&self, lang: Lang) -> String {
-        series_note(lang, SeriesNote::Names(self))
-    }
-}
-
-impl fmt::Display for NamesProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Lang::En))
-    }
-}
-
-impl std::error::Error for NamesProblem {}
 
 /// Two different players' names, neither of them a result word, as
 /// `kaisho series` reads them.

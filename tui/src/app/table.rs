@@ -7,7 +7,6 @@ use super::disk::{Job, Then};
 use super::draft::DraftReading;
 use super::hinge::{Hinge, hinges};
 use super::msg::Cmd;
-use super::names::Naming;
 use super::narrate::describe;
 use super::net::NetRequest;
 use super::out::Out;
@@ -17,6 +16,7 @@ use super::seat::{LinkState, NetSeat};
 use super::series_net::record_network_game;
 use super::timer::Timer;
 use super::title::Title;
+use crate::words::Naming;
 use crate::words::{Lang, Note, note};
 use kaisho_core::{
     Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,

@@ -2,8 +2,8 @@
 //! `score` commands and for screen readers.
 
 use super::count::ScoreRows;
-use super::names::Naming;
 use super::table::Table;
+use crate::words::Naming;
 use crate::words::{self, Lang, Text, width};
 use kaisho_core::confirm::Scratch;
 use kaisho_core::{Color, Move, Phase, Point};

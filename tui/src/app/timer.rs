@@ -6,7 +6,7 @@
 use super::net::ClockFace;
 use super::out::Out;
 use super::{Screen, State};
-use crate::words::{Lang, Note, clock_words, note};
+use crate::words::{Lang, Note, TimeCall, clock_words, note};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event};
 use kaisho_net::TimeW;
@@ -211,20 +211,6 @@ pub fn stage(clock: &Clock, used_ms: u64) -> Stage {
             }
         }
     }
-}
-
-/// What the clock says aloud as a turn goes on: the club's time keeper.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeCall {
-    /// One minute of main time is left.
-    MainEnding,
-    /// Main time is over; byo-yomi begins with this many periods of this
-    /// many seconds.
-    ByoyomiBegins { periods: u32, period_s: u64 },
-    /// A period was used up; this many are left.
-    PeriodGone { periods_left: u32 },
-    /// The last ten seconds of a period, or of absolute time, counted down.
-    Countdown { seconds: u64 },
 }
 
 /// When main time warns: this much before its end.

@@ -1,7 +1,7 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
-use super::disk::{Done, Job, Then, export_said};
+use super::disk::{Done, Job, Then};
 use super::keymap::command_for;
 use super::msg::{Cmd, Msg};
 use super::out::Out;
@@ -11,7 +11,7 @@ use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::BoardLayout;
-use crate::words::{Note, note};
+use crate::words::{Note, export_said, note};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
 

@@ -4,11 +4,11 @@
 
 use clap::{Args, Subcommand};
 use kaisho::app::{
-    NamesProblem, SeriesLineError, SeriesWordError, correct_in, player_name as name, result_named,
-    seat_named, two_names,
+    SeriesLineError, SeriesWordError, correct_in, result_named, seat_named, two_names,
 };
 use kaisho::words::{
-    Failure, Lang, Report, SeriesLine, SeriesRefusal, failure, report, series_line, series_refusal,
+    Failure, Lang, NamesProblem, Report, SeriesLine, SeriesRefusal, failure, player_name as name,
+    report, series_line, series_refusal,
 };
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};

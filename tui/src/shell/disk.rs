@@ -2,12 +2,13 @@
 //! open log of the game at this keyboard among them), SGF files, series
 //! and the config file. Each [`Job`] gets its [`Done`], failures included.
 
-use crate::app::{Done, ExportFailure, Job, Resumed, SeriesGame, SeriesUnread};
+use crate::app::{Done, Job, Resumed, SeriesGame, SeriesUnread};
 use crate::words::{self, Lang};
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Event, Settings};
 use kaisho_saves::config;
 use kaisho_saves::export;
+use kaisho_saves::export::ExportFailure;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};

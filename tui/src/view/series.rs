@@ -4,8 +4,9 @@
 
 use super::text::{choice, pad, wrap};
 use super::theme::Theme;
-use crate::app::{SeriesScreen, State, komi_text, player_name as name, step_name};
+use crate::app::{SeriesScreen, State};
 use crate::words::{Lang, series_komi};
+use crate::words::{komi_text, player_name as name, step_name};
 use kaisho_core::series::{Seat, Series, SeriesResult};
 use kaisho_saves::series::SeriesId;
 use ratatui::buffer::Buffer;

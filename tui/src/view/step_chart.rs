@@ -6,7 +6,7 @@
 
 use super::text::{columns, pad};
 use super::theme::Theme;
-use crate::app::step_name;
+use crate::words::step_name;
 use crate::words::{Lang, pad_left};
 use kaisho_core::series::Series;
 use ratatui::buffer::Buffer;

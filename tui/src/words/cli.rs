@@ -5,9 +5,10 @@
 //! (`join code:`, `result:`, `参加コード:`, `結果:`…) so that a script
 //! reading them can find them.
 
+use super::export_line;
 use super::{Lang, color};
-use crate::app::{ExportFailure, export_line};
 use kaisho_core::Color;
+use kaisho_saves::export::ExportFailure;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 

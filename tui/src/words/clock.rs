@@ -5,6 +5,20 @@
 use super::Lang;
 use kaisho_core::clock::TimeControl;
 
+/// What the clock says aloud as a turn goes on: the club's time keeper.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeCall {
+    /// One minute of main time is left.
+    MainEnding,
+    /// Main time is over; byo-yomi begins with this many periods of this
+    /// many seconds.
+    ByoyomiBegins { periods: u32, period_s: u64 },
+    /// A period was used up; this many are left.
+    PeriodGone { periods_left: u32 },
+    /// The last ten seconds of a period, or of absolute time, counted down.
+    Countdown { seconds: u64 },
+}
+
 /// A time control in words, as the forms and the settings show it.
 #[must_use]
 pub fn clock_words(lang: Lang, control: TimeControl) -> String {

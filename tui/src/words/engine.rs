@@ -1,8 +1,8 @@
 //! An engine opponent's words: what went wrong with it (`EngineError`,
 //! whose `Display` stays English for logs) and the lines its seat says.
 
+use super::Naming;
 use super::{Lang, refusal};
-use crate::app::Naming;
 use crate::engine::EngineError;
 use crate::engine::error::Overlong;
 use kaisho_saves::limits::{

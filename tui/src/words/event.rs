@@ -4,8 +4,8 @@
 //! terminals.
 
 use super::Lang;
+use super::Naming;
 use super::playout;
-use crate::app::Naming;
 use kaisho_core::{Color, Event, Outcome, Point, WinBy};
 use kaisho_saves::sgf::Note;
 

@@ -11,15 +11,16 @@ mod commands;
 mod discovery;
 mod engine;
 mod event;
+mod exported;
 mod failures;
 mod forms;
 mod keys;
 mod lang;
-mod naming;
 mod net_notes;
 mod notes;
 mod plain_help;
 mod playout;
+mod points;
 mod prompt;
 mod report;
 mod rules;
@@ -27,35 +28,41 @@ mod screen;
 mod script_lines;
 mod series;
 mod series_report;
+mod series_words;
 mod text;
 mod usage;
 mod watching;
 mod width;
 
 pub use cli::{Line, Why, cli_line};
-pub use clock::{Dial, clock_words, dial};
+pub use clock::{Dial, TimeCall, clock_words, dial};
 pub use commands::{Verb, WORDS, first_words, game_help, verb};
 pub use discovery::{Finding, finding, found_line};
 pub use engine::{EngineLine, engine_error, engine_line};
 pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use exported::{export_line, export_said};
 pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
-pub use keys::key_text;
+pub use keys::{japanese as key_japanese, key_text};
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
-pub use naming::naming_for;
 pub use net_notes::{net_refusal, netplay_error, terms_error};
 pub use notes::{Note, note};
 pub use plain_help::plain_help;
 pub use playout::{panel as playout_panel, status as playout_status, verdict, verdict_fact};
-pub use prompt::prompt_line;
+pub use points::{CoordStyle, Naming, naming_for};
+pub use prompt::{Ask, Field, Prompt, prompt_line};
 pub use report::{Report, Row, report};
 pub use rules::{DraftNote, article, draft_note, estimated_marks, reason, refusal};
 pub use screen::{Say, say, time_call};
 pub use script_lines::{ScriptLine, Turn, script_line};
 pub use series::{
-    SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
+    NamesProblem, SeriesNote, next_game, series_change, series_komi, series_note, series_result,
+    step_with_weaker,
 };
 pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
+pub use series_words::{
+    change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
+};
 pub use text::Text;
 pub use usage::usage_error;
 pub use watching::{WatchLine, WatchSay, watch_line, watch_refusal, watch_say};

@@ -4,8 +4,8 @@
 //! Japanese is written here. Details that come from the operating system
 //! or the QUIC library (an I/O error's text) are quoted as they are.
 
+use super::Naming;
 use super::{Failure, Lang, failure, refusal};
-use crate::app::Naming;
 use crate::netplay::NetplayError;
 use crate::netplay::terms::TermsError;
 use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow};

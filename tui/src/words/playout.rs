@@ -2,8 +2,8 @@
 //! and the scratch board's panel, in English and Japanese.
 
 use super::Lang;
+use super::Naming;
 use super::event::color;
-use crate::app::Naming;
 use kaisho_core::confirm::{Ban, Scratch, ScratchError, Verdict};
 use kaisho_core::{Color, Point};
 

@@ -3,8 +3,8 @@
 //! article of the rule text it rests on.
 
 use super::Lang;
+use super::Naming;
 use super::event::color;
-use crate::app::Naming;
 use kaisho_core::life::Reason;
 use kaisho_core::{Action, Article, GameError, IllegalMove, Phase};
 

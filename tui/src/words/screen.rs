@@ -2,10 +2,10 @@
 //! line, the home screen and the host's form, the lobby, the saved games.
 //! One exhaustive `match` per language over [`Say`].
 
+use super::TimeCall;
 use super::event::color;
 use super::rules::phase;
 use super::{Lang, pad_right};
-use crate::app::TimeCall;
 use kaisho_core::{Color, Phase};
 
 /// A screen text with its values.

@@ -2,11 +2,11 @@
 //! started, a nigiri held, a result recorded or corrected, the next game's
 //! terms, the lead, the history of steps and games, and the list of
 //! series. The English keeps the series screen's phrases
-//! (`app::series_words`); the Japanese uses the club's terms (互先, 先相先,
+//! (`words::series_words`); the Japanese uses the club's terms (互先, 先相先,
 //! 定先 as 先, 置碁, コミ, ニギリ, 持碁, 無勝負, 両負け, 下手).
 
 use super::Lang;
-use crate::app::{change_text, komi_text, player_name as name, result_text, step_and_weaker};
+use super::{change_text, komi_text, player_name as name, result_text, step_and_weaker};
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::Parity;
 use kaisho_core::series::{

@@ -3,8 +3,8 @@
 //! clocks and how the watch ended. Each starts with a fixed word so a
 //! script reading them can find them.
 
+use super::Naming;
 use super::{Lang, color, net_refusal, netplay_error};
-use crate::app::Naming;
 use crate::netplay::NetplayError;
 use kaisho_core::Color;
 use kaisho_net::NetError;

@@ -5,7 +5,7 @@
 //! Japanese records use. In ASCII mode the 1949 style is written `16-4`
 //! because `の` and kanji numerals are wide characters.
 
-use crate::words::Lang;
+use super::Lang;
 use kaisho_core::{CoordError, Point};
 
 /// The naming style shown on the board and in messages.
@@ -90,6 +90,17 @@ impl Naming {
             }
             CoordStyle::Japanese => (col + 1).to_string(),
         }
+    }
+}
+
+/// The naming a player of `lang` gets where no setting chose another (the
+/// command line's subcommands, the network task): GTP point names, drawn
+/// characters, the language's words.
+#[must_use]
+pub fn naming_for(lang: Lang) -> Naming {
+    Naming {
+        lang,
+        ..Naming::default()
     }
 }
 

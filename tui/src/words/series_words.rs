@@ -2,7 +2,7 @@
 //! the catalog's words (`words::series_*`) in English, so that all of them
 //! say the same thing the same way.
 
-use crate::words::{Lang, series_change, series_komi, series_result, step_with_weaker};
+use super::{Lang, series_change, series_komi, series_result, step_with_weaker};
 use kaisho_core::Komi;
 use kaisho_core::series::{Change, Seat, Series, SeriesResult, Step};
 
