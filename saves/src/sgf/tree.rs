@@ -44,6 +44,10 @@ impl SgfTree {
         &self.root
     }
 
+    pub(super) fn root_mut(&mut self) -> &mut SgfNode<Prop> {
+        &mut self.root
+    }
+
     /// The record kaisho reads from the tree's main line, for its comments
     /// and game information; `None` when kaisho's reader refuses it.
     #[must_use]
