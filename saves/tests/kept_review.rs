@@ -2,10 +2,13 @@
 //! addition is applied to the record as the file holds it, under its lock,
 //! so neither loses what the other wrote.
 
-use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
+mod common;
+
+use common::{header_with, nine_by_nine, play};
+use kaisho_core::{Color, Point};
 use kaisho_saves::export;
 use kaisho_saves::kept_review::keep_review;
-use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho_saves::log::GameStore;
 use kaisho_saves::sgf::{Applied, NodePath, Note, SgfTree, TreeEdit};
 
 fn words(note: Note<'_>, _: u8) -> String {
@@ -14,29 +17,14 @@ fn words(note: Note<'_>, _: u8) -> String {
 
 /// A 9×9 game of kaisho's own with three moves, saved in `store` as `id`.
 fn saved_game(store: &GameStore, id: &str) {
-    let player = |name: &str| Player {
-        name: name.into(),
-        fingerprint: None,
-    };
-    let header = GameHeader {
-        game_id: id.into(),
-        created_unix: 1_795_000_000,
-        black: player("Shusaku"),
-        white: player("Gennan"),
-        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN),
-        local_color: None,
-        series: None,
-        clock: None,
-    };
+    let header = header_with(id, ["Shusaku", "Gennan"], nine_by_nine());
     let mut log = store.create(&header).unwrap();
-    for (i, (col, row)) in [(4, 4), (2, 2), (6, 6)].into_iter().enumerate() {
-        let color = if i % 2 == 0 {
-            Color::Black
-        } else {
-            Color::White
-        };
-        let point = Point::new(col, row);
-        log.append(&Event::Play { color, point }, None).unwrap();
+    for (color, point) in [
+        (Color::Black, "E5"),
+        (Color::White, "C7"),
+        (Color::Black, "G3"),
+    ] {
+        log.append(&play(color, point), None).unwrap();
     }
 }
 
@@ -130,10 +118,7 @@ fn two_reviews_opened_together_both_keep_their_variations_and_comments() {
     assert_eq!(kept.comment_at(&path(&[])), Some("reviewed twice"));
     assert_eq!(
         kept.move_at(&path(&[0, 0, 0])),
-        Some(Event::Play {
-            color: Color::Black,
-            point: Point::new(6, 6)
-        }),
+        Some(play(Color::Black, "G3")),
         "the game's own moves stay the main line"
     );
     assert_ne!(after_first, after_second);
