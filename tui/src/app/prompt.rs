@@ -14,6 +14,8 @@ pub enum Field {
     SgfPath,
     /// The move to jump to in a review.
     MoveNumber,
+    /// A comment to add to the node shown in a review.
+    Comment,
     /// The player's name on the settings screen.
     Name,
     /// The code a host shows, to join its game.
@@ -43,6 +45,7 @@ impl Field {
             Field::Point => 12,
             Field::SgfPath => 400,
             Field::MoveNumber => 5,
+            Field::Comment => kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS,
             Field::Name => 32,
             Field::JoinCode | Field::WatchCode => 80,
             Field::Port => 5,

@@ -157,6 +157,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
         Field::EngineCommand => super::engine_choice::set_command(state, text, out),
         Field::NewSeries => series::create(state, text, out),
         Field::Correction => series::correct(state, None, text, out),
+        Field::Comment => run(state, Command::Comment(text.to_string()), out),
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
             Err(_) => out.refuse(note(state.naming.lang, Note::NotAMoveNumber(text.trim()))),
@@ -165,10 +166,11 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
 }
 
 fn typed_point(state: &mut State, text: &str, out: &mut Out) {
-    let Some(session) = state.table() else {
-        return;
+    let size = match &state.screen {
+        Screen::Game(session) => session.game.settings().size.get(),
+        Screen::Review(review) => review.size(),
+        _ => return,
     };
-    let size = session.game.settings().size.get();
     match state.naming.parse(text, size) {
         Ok(point) => run(state, Command::At(point), out),
         Err(e) => out.refuse(e.to_string()),
@@ -502,8 +504,11 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
                 _ => {}
             }
         }
-        (Done::Sgf(Ok(record)), Then::Import { name, from_games }) => {
-            review::imported(state, name, from_games, *record, out);
+        (Done::Sgf(Ok(read)), Then::Import { name, from_games }) => {
+            review::imported(state, name, from_games, *read, out);
+        }
+        (Done::ReviewKept(result), Then::ReviewKept { game }) => {
+            review::kept(state, &game, result, out);
         }
         (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
         (Done::Exported(result), Then::Finished) => {
