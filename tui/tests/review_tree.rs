@@ -164,3 +164,40 @@ fn a_file_opened_for_review_takes_additions_in_memory_and_says_how_to_keep_them(
         "the file is unchanged"
     );
 }
+
+#[test]
+fn an_addition_the_disk_refuses_is_written_with_the_next_one() {
+    let home = tempfile::tempdir().unwrap();
+    imported(home.path());
+    let store = GameStore::new(Places::under(home.path()).games_dir());
+    let lock = store.dir().join(format!(".{ID}.sgf.lock"));
+    std::fs::create_dir(&lock).unwrap();
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    keys(&mut state, "cfirst note");
+    let said = press(&mut state, KeyCode::Enter);
+    assert_eq!(said.len(), 1, "{said:?}");
+    assert!(said[0].starts_with("not kept in the record"), "{said:?}");
+    assert!(
+        said[0].ends_with("it is written with the next addition"),
+        "{said:?}"
+    );
+    let kept = store.kept_record(ID).unwrap().unwrap();
+    assert_eq!(kept.comment_at(&NodePath::root()), None);
+
+    std::fs::remove_dir(&lock).unwrap();
+    // A click on the board while trying moves tries there.
+    keys(&mut state, "a");
+    let said = click(&mut state, "Q16");
+    assert_eq!(said, [format!("kept in the record of game {ID}")]);
+    let kept = store.kept_record(ID).unwrap().unwrap();
+    assert_eq!(kept.comment_at(&NodePath::root()), Some("first note"));
+    assert_eq!(
+        kept.move_at(&path(&[1])),
+        Some(Event::Play {
+            color: Color::Black,
+            point: gtp("Q16", 19)
+        })
+    );
+    assert_eq!(kept.write(), review(&state).tree.write());
+}

@@ -89,7 +89,7 @@ impl Context {
             Context::Halted => "stopped game",
             Context::Games => "saved games",
             Context::Review => "review",
-            Context::Trying => "review: trying moves",
+            Context::Trying => "review (trying moves)",
             Context::Series => "series",
             Context::Settings => "settings",
             Context::HostForm => "host a game",
@@ -481,7 +481,7 @@ const REVIEW: &[Binding] = &[
 const TRYING: &[Binding] = &[
     bind(
         &[Enter, Char(' ')],
-        "try a stone at the cursor: a move off the line is a new variation",
+        "try a stone at the cursor (or click a point)",
         Some("Enter try"),
         Command::Select,
     ),

@@ -578,7 +578,16 @@ pub(super) fn kept(
             }
             out.say(note(lang, Note::KeptInRecord(game)));
         }
-        Err(error) => out.refuse(note(lang, Note::NotKept(&error.to_string()))),
+        Err(error) => {
+            // An addition the record as the file holds it cannot take is
+            // not sent again; one a failed read or write kept out is.
+            let again = !matches!(error, KeepError::Refused { .. } | KeepError::NoTree { .. });
+            if !again && let Screen::Review(review) = &mut state.screen {
+                review.unsaved.clear();
+            }
+            let why = error.to_string();
+            out.refuse(note(lang, Note::NotKept { why: &why, again }));
+        }
     }
 }
 

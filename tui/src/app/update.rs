@@ -10,7 +10,7 @@ use super::recording::series_unsaved;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
-use crate::layout::BoardLayout;
+use crate::layout::{Areas, BoardLayout};
 use crate::words::{Note, note};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -196,17 +196,22 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return;
     }
-    let Some(session) = state.table() else {
-        return;
-    };
-    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
     // A window too small for the board shows no board to click on.
     let (w, h) = state.viewport;
-    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
-    if areas.is_none() {
-        return;
-    }
-    if let Some(point) = layout.hit(mouse.column, mouse.row) {
+    let screen = Rect::new(0, 0, w, h);
+    let shown = match &state.screen {
+        Screen::Game(session) => {
+            let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+            let (layout, areas) = layout.on_screen(screen, session.look.numbers);
+            areas.map(|_| layout)
+        }
+        Screen::Review(review) if review.cursor.is_some() => {
+            let layout = BoardLayout::new(review.size(), state.naming);
+            Areas::full(screen, layout).map(|_| layout)
+        }
+        _ => None,
+    };
+    if let Some(point) = shown.and_then(|layout| layout.hit(mouse.column, mouse.row)) {
         run(state, Command::At(point), out);
     }
 }

@@ -179,7 +179,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "host a game" => "対局を開く",
         "waiting for the partner" => "相手を待っています",
         "look back" => "振り返り",
-        "review: trying moves" => "並べ直し: 試し打ち",
+        "review (trying moves)" => "並べ直し (試し打ち)",
         "the next variation of this move" => "この手の次の変化へ",
         "the previous variation of this move" => "この手の前の変化へ",
         "jk variation" => "jk 変化",
@@ -192,8 +192,8 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "試し打ち: 盤にカーソル。棋譜にない手は新しい変化になる"
         }
         "a try" => "a 試し打ち",
-        "try a stone at the cursor: a move off the line is a new variation" => {
-            "カーソルの点に試し打ち: 棋譜にない手は新しい変化になる"
+        "try a stone at the cursor (or click a point)" => {
+            "カーソルの点に試し打ち (点をクリックでも)"
         }
         "Enter try" => "Enter 試し打ち",
         "type a point to try, such as D4" => "点を入力して試し打ち (例: D4)",

@@ -129,8 +129,12 @@ pub enum Note<'a> {
     AddedInMemory,
     /// A review's additions written into saved game `id`'s record.
     KeptInRecord(&'a str),
-    /// A review's additions not written, and why.
-    NotKept(&'a str),
+    /// A review's additions not written, and why; `again` when they are
+    /// sent with the next addition.
+    NotKept {
+        why: &'a str,
+        again: bool,
+    },
     /// An addition the tree refuses.
     EditRefused(&'a EditError),
     /// A record too large to build its tree for review.
@@ -319,7 +323,12 @@ fn english(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("after move {at}: {moves}"),
         Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
         Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
-        Note::NotKept(why) => format!("not kept in the record ({why}); it is written with the next addition"),
+        Note::NotKept { why, again: true } => {
+            format!("not kept in the record ({why}); it is written with the next addition")
+        }
+        Note::NotKept { why, again: false } => {
+            format!("not kept in the record ({why}); it stays in this review only")
+        }
         Note::EditRefused(error) => edit_refused_en(error),
         Note::TooLargeToReview(title) => format!("{title} is too large to review; open it in another program"),
         Note::NoSavedGamesIn(dir) => format!("no saved games in {dir}"),
@@ -504,7 +513,12 @@ fn japanese(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
         Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
         Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
-        Note::NotKept(why) => format!("棋譜に残せませんでした ({why})。次に加えるときに書き込みます"),
+        Note::NotKept { why, again: true } => {
+            format!("棋譜に残せませんでした ({why})。次に加えるときに書き込みます")
+        }
+        Note::NotKept { why, again: false } => {
+            format!("棋譜に残せませんでした ({why})。この並べ直しの中だけに残ります")
+        }
         Note::EditRefused(error) => edit_refused_ja(error),
         Note::TooLargeToReview(title) => format!("{title}は大きすぎて検討できません。ほかのプログラムで開いてください"),
         Note::NoSavedGamesIn(dir) => format!("{dir}に保存した対局はありません"),

@@ -370,7 +370,10 @@ pub const WALLS: [&str; 18] = [
 ];
 
 pub fn click(state: &mut Front, name: &str) -> Vec<String> {
-    let size = session(state).game.settings().size.get();
+    let size = match &state.screen {
+        Screen::Review(review) => review.size(),
+        _ => session(state).game.settings().size.get(),
+    };
     let p = gtp(name, size);
     let layout = BoardLayout::new(size, state.naming);
     said(update(
