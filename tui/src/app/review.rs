@@ -326,19 +326,21 @@ impl Review {
             // The move was there already: nothing to keep.
             return Some((landed, false));
         }
-        self.unsaved.push(Applied {
-            edit,
-            landed: landed.clone(),
-        });
         match &self.keeping {
-            Keeping::Game(id) => out.disk(
-                Job::KeepReview {
-                    game: id.clone(),
-                    lang,
-                    edits: self.unsaved.clone(),
-                },
-                Then::ReviewKept { game: id.clone() },
-            ),
+            Keeping::Game(id) => {
+                self.unsaved.push(Applied {
+                    edit,
+                    landed: landed.clone(),
+                });
+                out.disk(
+                    Job::KeepReview {
+                        game: id.clone(),
+                        lang,
+                        edits: self.unsaved.clone(),
+                    },
+                    Then::ReviewKept { game: id.clone() },
+                );
+            }
             Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
         }
         Some((landed, true))
