@@ -732,6 +732,7 @@ fn a_review_in_plain_mode_lists_enters_comments_and_tries_variations() {
         "{out}"
     );
     assert!(out.contains("occupied"), "{out}");
+    assert!(out.contains("move 4 of 4 · variation 2 of 2"), "{out}");
     assert!(out.contains("nothing follows this move"), "{out}");
     let (ok, out) = kaisho_in(home.path(), &["games", "export", &id], b"");
     assert!(ok, "{out}");

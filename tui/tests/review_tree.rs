@@ -98,7 +98,13 @@ fn a_variation_is_read_commented_and_tried_on_and_the_export_keeps_it_all() {
     assert_eq!(said.len(), 1, "{said:?}");
     assert!(said[0].contains("occupied"), "{said:?}");
     let said = play(&mut state, "C16");
-    assert_eq!(said, [format!("kept in the record of game {ID}")]);
+    assert_eq!(
+        said,
+        [
+            "move 4 of 4 · variation 2 of 2".to_string(),
+            format!("kept in the record of game {ID}")
+        ]
+    );
     assert_eq!(review(&state).variation(), Some((2, 2)));
     assert_eq!(review(&state).at, 4);
     in_both_languages!("review_trying_a_move_off_the_line", &mut state);
@@ -155,8 +161,9 @@ fn a_file_opened_for_review_takes_additions_in_memory_and_says_how_to_keep_them(
     run(&mut state, Command::Import(fixture.display().to_string()));
     run(&mut state, Command::GoTo(2));
     let said = said(run(&mut state, Command::Try(Some(Point::new(2, 3)))));
-    assert_eq!(said.len(), 1, "{said:?}");
-    assert!(said[0].contains("kaisho games import PATH"), "{said:?}");
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert_eq!(said[0], "move 3 of 3 · variation 3 of 3");
+    assert!(said[1].contains("kaisho games import PATH"), "{said:?}");
     assert_eq!(review(&state).variation(), Some((3, 3)));
     assert_eq!(
         std::fs::read(&fixture).unwrap(),
@@ -189,7 +196,13 @@ fn an_addition_the_disk_refuses_is_written_with_the_next_one() {
     // A click on the board while trying moves tries there.
     keys(&mut state, "a");
     let said = click(&mut state, "Q16");
-    assert_eq!(said, [format!("kept in the record of game {ID}")]);
+    assert_eq!(
+        said,
+        [
+            "move 1 of 1 · variation 2 of 2".to_string(),
+            format!("kept in the record of game {ID}")
+        ]
+    );
     let kept = store.kept_record(ID).unwrap().unwrap();
     assert_eq!(kept.comment_at(&NodePath::root()), Some("first note"));
     assert_eq!(

@@ -309,29 +309,28 @@ impl Review {
         Some(text.lines().map(visible).collect::<Vec<_>>().join("\n"))
     }
 
-    /// Applies `edit` here and, for a saved game, asks for it to be kept:
-    /// the node it landed on and whether the tree changed, or `None` when
-    /// it was refused (said in `lang`).
-    fn add(&mut self, edit: TreeEdit, lang: Lang, out: &mut Out) -> Option<(NodePath, bool)> {
+    /// Applies `edit` to the review's tree: the node it landed on and
+    /// whether the tree changed, or `None` when it was refused (said in
+    /// `lang`).
+    fn edit(&mut self, edit: &TreeEdit, lang: Lang, out: &mut Out) -> Option<(NodePath, bool)> {
         let before = self.tree.nodes();
-        let comment = matches!(edit, TreeEdit::Comment { .. });
-        let landed = match self.tree.apply(&edit) {
+        let landed = match self.tree.apply(edit) {
             Ok(landed) => landed,
             Err(error) => {
                 out.refuse(note(lang, Note::EditRefused(&error)));
                 return None;
             }
         };
-        if !comment && self.tree.nodes() == before {
-            // The move was there already: nothing to keep.
-            return Some((landed, false));
-        }
+        let comment = matches!(edit, TreeEdit::Comment { .. });
+        Some((landed, comment || self.tree.nodes() != before))
+    }
+
+    /// Keeps `edit`, applied here and landed at `landed`: a saved game's
+    /// through the shell into its record, a file's in memory, said so.
+    fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
         match &self.keeping {
             Keeping::Game(id) => {
-                self.unsaved.push(Applied {
-                    edit,
-                    landed: landed.clone(),
-                });
+                self.unsaved.push(Applied { edit, landed });
                 out.disk(
                     Job::KeepReview {
                         game: id.clone(),
@@ -343,7 +342,6 @@ impl Review {
             }
             Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
         }
-        Some((landed, true))
     }
 
     /// The kept record as written with this review's additions, and where
@@ -457,8 +455,13 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             return;
         }
         Command::Comment(text) => {
-            let at = review.node();
-            review.add(TreeEdit::Comment { at, text }, lang, out);
+            let edit = TreeEdit::Comment {
+                at: review.node(),
+                text,
+            };
+            if let Some((landed, _)) = review.edit(&edit, lang, out) {
+                review.keep(edit, landed, lang, out);
+            }
             return;
         }
         Command::ToggleTry => {
@@ -550,13 +553,12 @@ fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut
         review.cursor = review.cursor.map(|_| point);
     }
     let at = review.node();
-    if let Some((landed, added)) = review.add(TreeEdit::Try { at, color, point }, naming.lang, out)
-    {
+    let edit = TreeEdit::Try { at, color, point };
+    if let Some((landed, added)) = review.edit(&edit, naming.lang, out) {
         review.show(&landed);
-        // A new variation is told by what becomes of it (kept, or in
-        // memory only); one already there by where it is.
-        if !added {
-            out.say(at_said(review, naming.lang));
+        out.say(at_said(review, naming.lang));
+        if added {
+            review.keep(edit, landed, naming.lang, out);
         }
     }
 }
