@@ -14,7 +14,7 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::{Screen, State};
 use crate::words::{Lang, Note, Say, note, refusal, say};
-use kaisho_core::{Event, Game, GameError, Move, Point};
+use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
 use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::log::SavedGame;
 use kaisho_saves::sgf::{Applied, Moved, NodePath, SgfRecord, SgfTree, TreeEdit};
@@ -546,7 +546,18 @@ fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut
         Some(point) => Event::Play { color, point },
         None => Event::Pass { color },
     };
-    if let Err(error) = review.game.clone().apply(event) {
+    // After two passes a move means play resumed, as the replay of a line
+    // reads it: the other side asked, so this side moves first.
+    let mut trial = review.game.clone();
+    if trial.phase() == Phase::Stopped {
+        let resume = Event::RequestResume {
+            by: color.opponent(),
+        };
+        if let Err(error) = trial.apply(resume) {
+            return out.refuse(refusal(&error, naming, review.size()));
+        }
+    }
+    if let Err(error) = trial.apply(event) {
         return out.refuse(refusal(&error, naming, review.size()));
     }
     if let Some(point) = point {
@@ -648,5 +659,30 @@ mod tests {
         assert_eq!(review.comment().as_deref(), Some("a\nb␛]0;t␇"));
         review.go(1);
         assert_eq!(review.comment().as_deref(), Some("␛[31mred"));
+    }
+
+    /// A move tried after two passes resumes play there, as the replay of
+    /// a record reads a move after two passes.
+    #[test]
+    fn a_move_tried_after_two_passes_resumes_play() {
+        let text = "(;GM[1]SZ[9];B[ee];W[];B[])";
+        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
+        let tree = SgfTree::parse(text).expect("the tree reads");
+        let mut review = Review::new("t".to_string(), record, tree, None).expect("it replays");
+        review.go(3);
+        assert_eq!(review.game.phase(), Phase::Stopped);
+        let mut out = Out::default();
+        try_move(
+            &mut review,
+            Some(Point::new(2, 2)),
+            Naming::default(),
+            &mut out,
+        );
+        assert_eq!(review.at, 4, "{:?}", out.message);
+        assert_eq!(
+            review.game.last_move(),
+            Some(Move::Play(kaisho_core::Color::White, Point::new(2, 2)))
+        );
+        assert_eq!(review.game.phase(), Phase::Playing);
     }
 }
