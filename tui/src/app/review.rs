@@ -648,14 +648,19 @@ pub(super) fn imported(
 mod tests {
     use super::*;
 
+    /// The review of the record `text`, its tree read whole.
+    fn reviewing_text(text: &str) -> Review {
+        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
+        let tree = SgfTree::parse(text).expect("the tree reads");
+        Review::new("t".to_string(), record, tree, None).expect("it replays")
+    }
+
     /// A record's comments reach the review screen with their line breaks
     /// and with every escape sequence made visible, never obeyed.
     #[test]
     fn comments_keep_their_lines_and_show_escapes() {
         let text = "(;GM[1]FF[4]SZ[9]GC[a\nb\u{1b}\\]0;t\u{7}];B[ee]C[\u{1b}[31mred])";
-        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
-        let tree = SgfTree::parse(text).expect("the tree reads");
-        let mut review = Review::new("t".to_string(), record, tree, None).expect("it replays");
+        let mut review = reviewing_text(text);
         assert_eq!(review.comment().as_deref(), Some("a\nb␛]0;t␇"));
         review.go(1);
         assert_eq!(review.comment().as_deref(), Some("␛[31mred"));
@@ -666,9 +671,7 @@ mod tests {
     #[test]
     fn a_move_tried_after_two_passes_resumes_play() {
         let text = "(;GM[1]SZ[9];B[ee];W[];B[])";
-        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
-        let tree = SgfTree::parse(text).expect("the tree reads");
-        let mut review = Review::new("t".to_string(), record, tree, None).expect("it replays");
+        let mut review = reviewing_text(text);
         review.go(3);
         assert_eq!(review.game.phase(), Phase::Stopped);
         let mut out = Out::default();
