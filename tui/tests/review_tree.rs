@@ -113,10 +113,10 @@ fn a_variation_is_read_commented_and_tried_on_and_the_export_keeps_it_all() {
     press(&mut state, KeyCode::Esc);
     press(&mut state, KeyCode::Char('h'));
     keys(&mut state, "a");
-    let nodes = review(&state).tree.nodes();
+    let nodes = review(&state).tree().nodes();
     let said = play(&mut state, "P16");
     assert_eq!(said, ["move 4 of 4 · variation 1 of 2"]);
-    assert_eq!(review(&state).tree.nodes(), nodes);
+    assert_eq!(review(&state).tree().nodes(), nodes);
     press(&mut state, KeyCode::Esc);
     // Back to where the variations branch off: move 3 (the new one), then
     // move 2 (the record's).
@@ -212,5 +212,5 @@ fn an_addition_the_disk_refuses_is_written_with_the_next_one() {
             point: gtp("Q16", 19)
         })
     );
-    assert_eq!(kept.write(), review(&state).tree.write());
+    assert_eq!(kept.write(), review(&state).tree().write());
 }

@@ -85,8 +85,8 @@ pub struct Review {
     /// The record's settings, players, result and game comment.
     pub record: SgfRecord,
     /// Every node and variation of the record, with this review's
-    /// additions.
-    pub tree: SgfTree,
+    /// additions; changed only through `edit`, so every addition is kept.
+    tree: SgfTree,
     /// The line shown: from the root to the end of the chosen variation.
     line: NodePath,
     /// The line's events: its moves, with the resumptions they imply.
@@ -233,6 +233,12 @@ impl Review {
     #[must_use]
     pub fn moves(&self) -> usize {
         self.cuts.len() - 1
+    }
+
+    /// The record's tree with this review's additions.
+    #[must_use]
+    pub fn tree(&self) -> &SgfTree {
+        &self.tree
     }
 
     /// The node shown.
