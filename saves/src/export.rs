@@ -197,6 +197,14 @@ pub fn text_of(saved: &SavedGame, record: &SgfRecord) -> String {
     }
 }
 
+/// The tree of the saved game whose record is `record`, as its export
+/// writes it: what a review of it steps through and adds to. `None` only
+/// for a record larger than a tree is read ([`sgf::MAX_TREE_BYTES`]).
+#[must_use]
+pub fn tree_of(saved: &SavedGame, record: &SgfRecord) -> Option<SgfTree> {
+    SgfTree::parse(&text_of(saved, record))
+}
+
 /// Writes the saved game whose record is `record` as SGF to `path`,
 /// atomically.
 pub fn write_record(saved: &SavedGame, record: &SgfRecord, path: &Path) -> std::io::Result<()> {

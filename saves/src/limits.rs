@@ -10,6 +10,13 @@ pub const MAX_NAME_CHARS: usize = 64;
 pub const MAX_CHAT_CHARS: usize = 500;
 /// The longest text in one SGF property (a comment, a game name), in characters.
 pub const MAX_SGF_TEXT_CHARS: usize = 16 * 1024;
+/// The longest comment one addition in a review puts on a node, in
+/// characters: a few paragraphs; a node's comments together stay within
+/// [`MAX_SGF_TEXT_CHARS`].
+pub const MAX_REVIEW_COMMENT_CHARS: usize = 2000;
+/// The most nodes a review grows a record's tree to: a commented game with
+/// hundreds of variations, far below what the tree's byte bound lets in.
+pub const MAX_REVIEW_NODES: usize = 10_000;
 /// The largest SGF file kaisho reads is `sgf::MAX_SGF_BYTES`, beside the
 /// reader that applies it.
 /// The largest game log kaisho reads, in bytes. A long game with much chat

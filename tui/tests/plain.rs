@@ -697,3 +697,50 @@ fn plain_mode_shows_and_sets_the_engines_level() {
         Some("gnugo --mode gtp --level 2")
     );
 }
+
+/// A saved record's review in plain mode: its variations listed and
+/// entered, a comment and a move tried, kept in the record and exported.
+#[test]
+fn a_review_in_plain_mode_lists_enters_comments_and_tries_variations() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let fixture = format!(
+        "{}/../saves/tests/fixtures/finished-record.sgf",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let (ok, out) = kaisho_in(home.path(), &["games", "import", &fixture], b"");
+    assert!(ok, "{out}");
+    let (ok, out) = kaisho_in(home.path(), &["games", "--json"], b"");
+    assert!(ok, "{out}");
+    let line: serde_json::Value = serde_json::from_str(out.trim()).expect("one game");
+    let id = line["id"].as_str().expect("an id").to_string();
+    let input = format!(
+        "review {id}\ngoto 2\nvariations\nbranch 3\nbranch 2\ncomment A calmer move.\ntry R4\ntry C16\nvariations\ntry pass\n"
+    );
+    let (ok, out) = kaisho_in(home.path(), &["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.contains("after move 2: 1 Black Q3  2 Black R4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("no variation 3: 2 moves follow this one"),
+        "{out}"
+    );
+    assert!(out.contains("move 3 of 4 · variation 2 of 2"), "{out}");
+    assert!(
+        out.contains(&format!("kept in the record of game {id}")),
+        "{out}"
+    );
+    assert!(out.contains("occupied"), "{out}");
+    assert!(out.contains("move 4 of 4 · variation 2 of 2"), "{out}");
+    assert!(out.contains("nothing follows this move"), "{out}");
+    let (ok, out) = kaisho_in(home.path(), &["games", "export", &id], b"");
+    assert!(ok, "{out}");
+    let export = home.path().join("data/exports").join(format!("{id}.sgf"));
+    let text = std::fs::read_to_string(&export).expect("the export");
+    assert!(
+        text.contains("B[qp]C[Another third move.\n\nA calmer move.]"),
+        "{text}"
+    );
+    assert!(text.contains("(;W[od])\n(;W[cd];B[])"), "{text}");
+}

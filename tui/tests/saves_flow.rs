@@ -867,16 +867,7 @@ fn an_imported_record_with_a_result_opens_for_review() {
         "(;GM[1]SZ[9]KM[6.5]RE[W+3.5]DT[2020-01-02];B[ee];W[cc]C[kept])",
     )
     .unwrap();
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaisho"))
-        .env("KAISHO_HOME", home.path())
-        .args(["games", "import", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    kaisho_cli(home.path(), &["games", "import", file.to_str().unwrap()]);
     let mut state = home_in(home.path());
     open_from_home(&mut state, HomeItem::Games);
     let listed = &games_screen(&state).games[0];

@@ -16,7 +16,9 @@ use std::path::PathBuf;
 const RECORD_EXTENSION: &str = "sgf";
 
 impl GameStore {
-    fn record_path(&self, id: &str) -> PathBuf {
+    /// The file holding game `id`'s kept record, when it has one.
+    #[must_use]
+    pub fn record_path(&self, id: &str) -> PathBuf {
         self.dir().join(format!("{id}.{RECORD_EXTENSION}"))
     }
 

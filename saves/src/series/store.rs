@@ -9,6 +9,7 @@ use super::record::{RecordError, SeriesRecord};
 use crate::atomic::{Access, write_atomically};
 use crate::bounded::{ReadRefused, read_regular};
 use crate::limits::MAX_SERIES_FILE_BYTES;
+use crate::lock::FileLock;
 use crate::places::Places;
 use kaisho_core::series::Series;
 use std::fmt;
@@ -139,12 +140,6 @@ impl StoreError {
     }
 }
 
-/// A series file's lock, released when dropped (closing the file
-/// releases the advisory lock).
-struct SeriesLock {
-    _file: fs::File,
-}
-
 /// Every series in the folder that could be read, and a problem for each
 /// file that could not.
 #[derive(Debug, Default)]
@@ -224,42 +219,13 @@ impl SeriesStore {
 
     /// Holds the series' lock file (`.ID.lock`, which listings skip) until
     /// dropped: an exclusive advisory lock where the platform has one.
-    fn lock(&self, id: &SeriesId) -> Result<SeriesLock, StoreError> {
+    fn lock(&self, id: &SeriesId) -> Result<FileLock, StoreError> {
         let path = self.dir.join(format!(".{id}.lock"));
-        let io_error = |action, source| StoreError::Io {
-            path: path.clone(),
+        crate::lock::hold(&path).map_err(|(action, source)| StoreError::Io {
+            path,
             action,
             source,
-        };
-        fs::create_dir_all(&self.dir).map_err(|e| io_error("create the folder of", e))?;
-        let mut options = fs::OpenOptions::new();
-        options.create(true).truncate(false).write(true);
-        // Opened without waiting and without following a link, so a FIFO
-        // or a device left in its place is refused, never waited on.
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::OpenOptionsExt;
-            options.custom_flags(libc::O_NONBLOCK | libc::O_NOFOLLOW);
-        }
-        let file = options.open(&path).map_err(|e| io_error("open", e))?;
-        let regular = file
-            .metadata()
-            .map_err(|e| io_error("inspect", e))?
-            .is_file();
-        if !regular {
-            let why = io::Error::other("it is not a regular file; move it away");
-            return Err(io_error("use as a lock", why));
-        }
-        #[cfg(unix)]
-        {
-            use std::os::fd::AsRawFd;
-            // SAFETY: flock takes a descriptor this function owns, open
-            // until the lock is dropped.
-            if unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX) } != 0 {
-                return Err(io_error("lock", io::Error::last_os_error()));
-            }
-        }
-        Ok(SeriesLock { _file: file })
+        })
     }
 
     /// Writes a series atomically, replacing its previous file.

@@ -38,10 +38,29 @@ impl SgfTree {
         }
     }
 
+    /// A tree of `record`'s main line, for a record whose whole tree
+    /// sgf-parse does not read (kaisho's reader is more lenient): its root
+    /// as kaisho writes it and its moves with their comments. `None` when
+    /// even the root is larger than [`MAX_TREE_BYTES`].
+    #[must_use]
+    pub fn of_main_line(record: &SgfRecord) -> Option<SgfTree> {
+        let root = SgfRecord {
+            moves: Vec::new(),
+            variations: Vec::new(),
+            territory: [Vec::new(), Vec::new()],
+            ..record.clone()
+        };
+        Some(SgfTree::parse(&super::write(&root))?.with_moves_of(record))
+    }
+
     /// The root node, for comparing trees.
     #[must_use]
     pub fn root(&self) -> &SgfNode<Prop> {
         &self.root
+    }
+
+    pub(super) fn root_mut(&mut self) -> &mut SgfNode<Prop> {
+        &mut self.root
     }
 
     /// The record kaisho reads from the tree's main line, for its comments
@@ -198,6 +217,15 @@ mod tests {
             tree,
             "nothing new"
         );
+    }
+
+    #[test]
+    fn a_record_sgf_parse_refuses_is_reviewed_as_its_main_line() {
+        let text = "(;GM[1]SZ[9]GC[club]C[start];B[ee]C[one];W[cc];B[gg])";
+        let record = parse(text).unwrap();
+        let tree = SgfTree::of_main_line(&record).unwrap();
+        assert_eq!(tree.record().unwrap(), record);
+        assert_eq!(tree.nodes(), 4);
     }
 
     #[test]

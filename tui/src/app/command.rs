@@ -160,6 +160,22 @@ pub enum Command {
     Last,
     AskMove,
     GoTo(u32),
+    /// In review: back to the nearest node above with more than one move
+    /// after it.
+    BranchPoint,
+    /// In review: list the moves that may follow the node (plain mode).
+    Variations,
+    /// In review: step into the node's variation with this number, from 1.
+    Branch(usize),
+    /// In review: open the prompt for a comment on the node.
+    AskComment,
+    /// In review: add this text to the node's comment.
+    Comment(String),
+    /// In review: put the cursor on the board to try moves, or take it off.
+    ToggleTry,
+    /// In review: try this move (a pass when `None`) after the node; a
+    /// move off the line makes a new variation.
+    Try(Option<Point>),
     /// In an open series: host its next game on the LAN, or join the
     /// partner's offer of it.
     HostSeries,

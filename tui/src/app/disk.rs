@@ -11,10 +11,11 @@ use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
 use kaisho_saves::ExportFailure;
 use kaisho_saves::config::{Config, ConfigProblem};
+use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
 use kaisho_saves::sgf::KibitzLine;
-use kaisho_saves::sgf::{SgfFileError, SgfRecord};
+use kaisho_saves::sgf::{Applied, Moved, SgfFileError, SgfRecord, SgfTree};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -47,8 +48,16 @@ pub enum Job {
     HostOf { game: String },
     /// List the saved games.
     ListGames,
-    /// Read an SGF file.
+    /// Read an SGF file, with its tree.
     ReadSgf { path: PathBuf },
+    /// Add a review's `edits` to saved game `game`'s kept record as the
+    /// file holds it (made from its export, comments in `lang`, when it has
+    /// none yet), under the record's lock.
+    KeepReview {
+        game: String,
+        lang: Lang,
+        edits: Vec<Applied>,
+    },
     /// Export saved game `game` as SGF into the exports folder, its
     /// comments in `lang`, with the watchers' lines `kibitz` (a network
     /// game's, given by its network task on either side) among them.
@@ -88,10 +97,16 @@ pub enum Done {
     /// The game to resume was played against the engine with this
     /// command line: the engine's seat reopens it.
     EngineGame(String),
-    Loaded(Result<Box<(SavedGame, SgfRecord)>, LogError>),
+    /// A saved game with its record and its tree (`None` for a record too
+    /// large to review).
+    Loaded(Result<Box<(SavedGame, SgfRecord, Option<SgfTree>)>, LogError>),
     HostOf(Option<SocketAddr>),
     Games(log::Listing),
-    Sgf(Result<Box<SgfRecord>, SgfFileError>),
+    /// An SGF file's record and tree (`None` for one too large to review).
+    Sgf(Result<Box<(SgfRecord, Option<SgfTree>)>, SgfFileError>),
+    /// The kept record as written with a review's additions, and where
+    /// they landed in it.
+    ReviewKept(Result<Box<(SgfTree, Moved)>, KeepError>),
     Exported(Result<PathBuf, ExportFailure>),
     SeriesList(Result<saved_series::Listing, StoreError>),
     Series(Result<Box<Series>, StoreError>),
@@ -125,6 +140,8 @@ pub enum Then {
     Review { id: String, from_games: bool },
     /// An SGF file to review, by its name.
     Import { name: String, from_games: bool },
+    /// A review's additions to saved game `game`'s record.
+    ReviewKept { game: String },
     /// The host's address to offer for rejoining network game `id`.
     AskRejoin { id: String },
     /// The saved-games screen.

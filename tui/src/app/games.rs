@@ -18,7 +18,7 @@ use super::{Screen, State};
 use crate::words::{Lang, Note, Say, note, say};
 use kaisho_core::Outcome;
 use kaisho_saves::log::{GameSummary, Listing, LogError, SavedGame};
-use kaisho_saves::sgf::SgfRecord;
+use kaisho_saves::sgf::{SgfRecord, SgfTree};
 use std::net::SocketAddr;
 
 /// The list of saved games and the problems met while reading them.
@@ -250,10 +250,13 @@ pub(super) fn reviewed(
     state: &mut State,
     id: &str,
     from_games: bool,
-    (saved, record): (SavedGame, SgfRecord),
+    (saved, record, tree): (SavedGame, SgfRecord, Option<SgfTree>),
     out: &mut Out,
 ) {
-    match Review::from_saved(&saved, record) {
+    let Some(tree) = tree else {
+        return out.refuse(note(state.naming.lang, Note::TooLargeToReview(id)));
+    };
+    match Review::from_saved(&saved, record, tree) {
         Ok(mut review) => {
             review.from_games = from_games;
             let notice = saved.notice().map(|n| n.to_string());

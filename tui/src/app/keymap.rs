@@ -18,6 +18,8 @@ pub enum Context {
     Halted,
     Games,
     Review,
+    /// Trying moves in a review: a cursor on the board.
+    Trying,
     Series,
     Settings,
     /// The host's form for a LAN game.
@@ -34,7 +36,7 @@ pub enum Context {
 
 impl Context {
     /// Every context, for the tests that walk all key tables.
-    pub const ALL: [Context; 14] = [
+    pub const ALL: [Context; 15] = [
         Context::Home,
         Context::Play,
         Context::Ending,
@@ -42,6 +44,7 @@ impl Context {
         Context::Halted,
         Context::Games,
         Context::Review,
+        Context::Trying,
         Context::Series,
         Context::Settings,
         Context::HostForm,
@@ -57,6 +60,7 @@ impl Context {
         match &state.screen {
             Screen::Home => Context::Home,
             Screen::Games(_) => Context::Games,
+            Screen::Review(review) if review.cursor.is_some() => Context::Trying,
             Screen::Review(_) => Context::Review,
             Screen::Series(_) => Context::Series,
             Screen::Settings(_) => Context::Settings,
@@ -85,6 +89,7 @@ impl Context {
             Context::Halted => "stopped game",
             Context::Games => "saved games",
             Context::Review => "review",
+            Context::Trying => "review (trying moves)",
             Context::Series => "series",
             Context::Settings => "settings",
             Context::HostForm => "host a game",
@@ -112,6 +117,14 @@ const HELP: Binding = bind(
     "show or hide this help",
     Some("? help"),
     Command::Help,
+);
+
+/// `t` where the hint line has no room for it.
+const NAMES: Binding = bind(
+    &[Char('t')],
+    "switch point names: GTP (D4) or 1949 style",
+    None,
+    Command::ToggleNames,
 );
 
 /// Esc or `q` on a screen opened from home.
@@ -298,12 +311,7 @@ const ENDING: &[Binding] = &[
         Some("x no deal"),
         Command::Ask(Ask::DeclareBothLose),
     ),
-    bind(
-        &[Char('t')],
-        "switch point names: GTP (D4) or 1949 style",
-        None,
-        Command::ToggleNames,
-    ),
+    NAMES,
     CLOSE_WATCHING,
     CHAT,
     HELP,
@@ -340,12 +348,7 @@ const PLAYOUT: &[Binding] = &[
         Some("e close"),
         Command::ClosePlayout,
     ),
-    bind(
-        &[Char('t')],
-        "switch point names: GTP (D4) or 1949 style",
-        None,
-        Command::ToggleNames,
-    ),
+    NAMES,
     CHAT,
     HELP,
 ];
@@ -429,23 +432,73 @@ const STEPS: &[Binding] = &[
 
 const REVIEW: &[Binding] = &[
     bind(
+        &[Down, Char('j')],
+        "the next variation of this move",
+        Some("jk variation"),
+        Command::Down,
+    ),
+    bind(
+        &[Up, Char('k')],
+        "the previous variation of this move",
+        None,
+        Command::Up,
+    ),
+    bind(
+        &[Char('b')],
+        "back to where this variation branches off",
+        None,
+        Command::BranchPoint,
+    ),
+    bind(
+        &[Char('c')],
+        "comment on this move: saved games keep it in the record",
+        Some("c comment"),
+        Command::AskComment,
+    ),
+    bind(
+        &[Char('a')],
+        "try moves: one off the line makes a new variation",
+        Some("a try"),
+        Command::ToggleTry,
+    ),
+    bind(
         &[Char('g')],
         "go to a move: type its number",
         Some("g go to"),
         Command::AskMove,
     ),
-    bind(
-        &[Char('t')],
-        "switch point names: GTP (D4) or 1949 style",
-        Some("t names"),
-        Command::ToggleNames,
-    ),
+    NAMES,
     HELP,
     bind(
         &[Esc, Char('q')],
         "back to the list",
         Some("Esc back"),
         Command::Back,
+    ),
+];
+
+/// Trying moves in a review.
+const TRYING: &[Binding] = &[
+    bind(
+        &[Enter, Char(' ')],
+        "try a stone at the cursor (or click a point)",
+        Some("Enter try"),
+        Command::Select,
+    ),
+    bind(
+        &[Char(':')],
+        "type a point to try, such as D4",
+        Some(": type"),
+        Command::TypePoint,
+    ),
+    bind(&[Char('p')], "try a pass", None, Command::Pass),
+    NAMES,
+    HELP,
+    bind(
+        &[Esc, Char('a')],
+        "stop trying moves: the arrows step through the record again",
+        Some("Esc stop trying"),
+        Command::ToggleTry,
     ),
 ];
 
@@ -650,6 +703,7 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
         Context::Halted => (&[], &[], HALTED),
         Context::Games => (LIST, &[], GAMES),
         Context::Review => (STEPS, &[], REVIEW),
+        Context::Trying => (CURSOR, &[], TRYING),
         Context::Series => (LIST, &[], SERIES),
         Context::Settings => (LIST, VALUES, SETTINGS),
         Context::HostForm => (LIST, VALUES, HOST_FORM),

@@ -9,6 +9,7 @@
 mod at_hand;
 mod command;
 mod count;
+mod cursor;
 mod discover;
 mod disk;
 mod draft;
@@ -64,7 +65,7 @@ pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
 };
-pub use review::Review;
+pub use review::{Keeping, Review, following_words};
 pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};

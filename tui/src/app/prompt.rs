@@ -12,6 +12,7 @@ impl Field {
             Field::Point => 12,
             Field::SgfPath => 400,
             Field::MoveNumber => 5,
+            Field::Comment => kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS,
             Field::Name => 32,
             Field::JoinCode | Field::WatchCode => 80,
             Field::Port => 5,

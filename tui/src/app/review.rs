@@ -1,7 +1,11 @@
-//! The review screen: a finished game or an imported SGF record, stepped
-//! through move by move. Each position is the rules engine's replay of the
-//! moves before it, so captures, the ko point and the last move are the
-//! engine's, not the file's.
+//! The review screen: a finished game or an imported SGF record, its whole
+//! tree stepped through node by node, into and between variations, with
+//! comments and moves tried added to it (a saved game's additions kept in
+//! its record through the shell). Each position is the rules engine's
+//! replay of the moves on the way to the node, so captures, the ko point
+//! and the last move are the engine's, not the file's, and a move tried is
+//! refused for the rules' reason. A node's set-up properties past the root
+//! (`AB`/`AW`/`AE`) are kept in the tree but not shown on the board.
 
 use super::command::Command;
 use super::disk::{Job, Then};
@@ -10,9 +14,10 @@ use super::prompt::{Field, Prompt};
 use super::{Screen, State};
 use crate::words::Naming;
 use crate::words::{Lang, Note, Say, note, refusal, say};
-use kaisho_core::{Event, Game, GameError};
+use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
+use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::sgf::SgfRecord;
+use kaisho_saves::sgf::{Applied, Moved, NodePath, SgfRecord, SgfTree, TreeEdit};
 use kaisho_saves::visible::visible;
 use std::path::PathBuf;
 
@@ -60,86 +65,156 @@ impl MoveRefused {
     }
 }
 
-/// A game being reviewed.
+/// Where a review's additions go.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Keeping {
+    /// Into saved game `id`'s kept record, each as it is made.
+    Game(String),
+    /// Nowhere: a file opened for review is not changed; its additions
+    /// last as long as the review.
+    Memory,
+}
+
+/// A game being reviewed: a record's tree, stepped through one line at a
+/// time (the main line first, a variation once chosen), with comments and
+/// moves tried added to the tree.
 #[derive(Debug)]
 pub struct Review {
     /// What is reviewed: the game's id or the file's name.
     pub title: String,
+    /// The record's settings, players, result and game comment.
     pub record: SgfRecord,
-    /// The record's events: its moves, with the resumptions they imply.
+    /// Every node and variation of the record, with this review's
+    /// additions; changed only through `edit`, so every addition is kept.
+    tree: SgfTree,
+    /// The line shown: from the root to the end of the chosen variation.
+    line: NodePath,
+    /// The line's events: its moves, with the resumptions they imply.
     events: Vec<Event>,
-    /// `cuts[k]`: how many events lead to the position after `k` moves.
+    /// `cuts[k]`: how many events lead to the position at node `k` of the
+    /// line.
     cuts: Vec<usize>,
-    /// Why the replay stops before the record's end, if it does.
+    /// Why the replay of the line stops before its end, if it does.
     pub refusal: Option<MoveRefused>,
-    /// Moves shown: the position after this many moves.
+    /// The node shown: this many steps along the line from the root.
     pub at: usize,
-    /// The position after `at` moves.
+    /// The position at the node shown.
     pub game: Game,
-    /// A saved game as it ended, agreed count included, shown at the end.
+    /// A saved game as it ended, agreed count included, shown at the end
+    /// of its main line.
     ending: Option<Game>,
     /// Whether Esc goes back to the saved-games list (or home).
     pub from_games: bool,
+    /// Where additions go.
+    pub keeping: Keeping,
+    /// Additions made here and not yet in the kept record: sent with the
+    /// next write when one fails.
+    unsaved: Vec<Applied>,
+    /// The board cursor while moves are being tried.
+    pub cursor: Option<Point>,
 }
 
 impl Review {
-    /// Reviews `record`; `ending` is the finished game, when known, whose
-    /// count is shown at the last move.
+    /// Reviews `tree`, whose main line `record` was read from; `ending` is
+    /// the finished game, when known, whose count is shown at the last
+    /// move.
     ///
     /// # Errors
     /// The record's set-up is refused by the rules.
     pub fn new(
         title: String,
         record: SgfRecord,
+        tree: SgfTree,
         ending: Option<Game>,
     ) -> Result<Review, SetupRefused> {
-        let events = record.events();
-        let mut game = match Game::new(record.settings.clone()) {
+        let game = match Game::new(record.settings.clone()) {
             Ok(game) => game,
             Err(error) => {
                 let size = record.settings.size.get();
                 return Err(SetupRefused { title, size, error });
             }
         };
-        let start = game.clone();
-        let mut cuts = vec![0];
-        let mut refusal = None;
-        for (i, event) in events.iter().enumerate() {
-            if let Err(error) = game.apply(event.clone()) {
-                refusal = Some(MoveRefused {
-                    number: cuts.len(),
-                    error,
-                });
-                break;
-            }
-            if matches!(event, Event::Play { .. } | Event::Pass { .. }) {
-                cuts.push(i + 1);
-            }
-        }
-        Ok(Review {
+        let line = tree.line_from(&NodePath::root());
+        let mut review = Review {
             title,
             record,
-            events,
-            cuts,
-            refusal,
+            tree,
+            line,
+            events: Vec::new(),
+            cuts: Vec::new(),
+            refusal: None,
             at: 0,
-            game: start,
+            game,
             ending,
             from_games: false,
-        })
+            keeping: Keeping::Memory,
+            unsaved: Vec::new(),
+            cursor: None,
+        };
+        review.replay_line();
+        review.go(0);
+        Ok(review)
     }
 
-    /// Reviews a saved game, from its SGF record.
+    /// Reviews a saved game, from its SGF record and tree; its additions go
+    /// to its kept record.
     ///
     /// # Errors
     /// The record's set-up is refused by the rules.
-    pub fn from_saved(saved: &SavedGame, record: SgfRecord) -> Result<Review, SetupRefused> {
+    pub fn from_saved(
+        saved: &SavedGame,
+        record: SgfRecord,
+        tree: SgfTree,
+    ) -> Result<Review, SetupRefused> {
         let header = &saved.contents.header;
         let title = format!(
             "{}: {} v {}",
             header.game_id, header.black.name, header.white.name
         );
-        Review::new(title, record, Some(saved.game.clone()))
+        let mut review = Review::new(title, record, tree, Some(saved.game.clone()))?;
+        review.keeping = Keeping::Game(header.game_id.clone());
+        Ok(review)
+    }
+
+    /// Replays the line through the rules: its events and where each node's
+    /// position stands among them, up to the first move the rules refuse.
+    fn replay_line(&mut self) {
+        let Ok(mut game) = Game::new(self.record.settings.clone()) else {
+            return;
+        };
+        self.events.clear();
+        self.cuts.clear();
+        self.refusal = None;
+        let mut passes = 0;
+        for depth in 0..=self.line.depth() {
+            if let Some(event) = self.tree.move_at(&self.line.prefix(depth)) {
+                let mut next = Vec::with_capacity(2);
+                if passes >= 2 {
+                    next.push(Event::RequestResume {
+                        by: event.actor().opponent(),
+                    });
+                    passes = 0;
+                }
+                passes = if matches!(event, Event::Pass { .. }) {
+                    passes + 1
+                } else {
+                    0
+                };
+                next.push(event);
+                if let Some(error) = next.iter().find_map(|e| game.apply(e.clone()).err()) {
+                    self.refusal = Some(MoveRefused {
+                        number: depth,
+                        error,
+                    });
+                    break;
+                }
+                self.events.extend(next);
+            }
+            self.cuts.push(self.events.len());
+        }
+        if self.cuts.is_empty() {
+            self.cuts.push(0);
+        }
     }
 
     /// The board's size, for point names.
@@ -148,20 +223,31 @@ impl Review {
         self.record.settings.size.get()
     }
 
-    /// Why the replay stops before the record's end, in `naming`'s
-    /// language.
+    /// Why the replay stops before the line's end, in `naming`'s language.
     #[must_use]
     pub fn refusal_said(&self, naming: Naming) -> Option<String> {
         Some(self.refusal.as_ref()?.said(naming, self.size()))
     }
 
-    /// The moves of the record that replay under the rules.
+    /// The steps of the line shown that replay under the rules.
     #[must_use]
     pub fn moves(&self) -> usize {
         self.cuts.len() - 1
     }
 
-    /// Shows the position after `k` moves (at most the last one).
+    /// The record's tree with this review's additions.
+    #[must_use]
+    pub fn tree(&self) -> &SgfTree {
+        &self.tree
+    }
+
+    /// The node shown.
+    #[must_use]
+    pub fn node(&self) -> NodePath {
+        self.line.prefix(self.at)
+    }
+
+    /// Shows the node `k` steps along the line (at most its last).
     pub fn go(&mut self, k: usize) {
         let k = k.min(self.moves());
         if let Ok(game) = Game::replay(self.record.settings.clone(), &self.events[..self.cuts[k]]) {
@@ -170,32 +256,118 @@ impl Review {
         }
     }
 
-    /// The game to draw: at the last move of a saved game, the game as it
-    /// ended, with its agreed count.
+    /// Shows the line through `node` (its first children after it), at
+    /// `node`.
+    fn show(&mut self, node: &NodePath) {
+        self.line = self.tree.line_from(node);
+        self.replay_line();
+        self.go(node.depth());
+    }
+
+    /// The game to draw: at the last move of a saved game's main line, the
+    /// game as it ended, with its agreed count.
     #[must_use]
     pub fn shown(&self) -> &Game {
+        let main_line = self.line.indices().iter().all(|&i| i == 0);
         match &self.ending {
-            Some(ending) if self.at == self.moves() && self.refusal.is_none() => ending,
+            Some(ending) if main_line && self.at == self.moves() && self.refusal.is_none() => {
+                ending
+            }
             _ => &self.game,
         }
     }
 
-    /// The comment of the node shown: the record's root comments before the
-    /// first move, the move's comment after it. A comment comes from outside:
-    /// its lines keep their breaks, every other control character is made
-    /// visible.
+    /// Which of its parent's children the node shown is, from 1, and how
+    /// many there are; `None` at the root.
+    #[must_use]
+    pub fn variation(&self) -> Option<(usize, usize)> {
+        let index = *self.line.indices().get(self.at.checked_sub(1)?)?;
+        let parent = self.line.prefix(self.at - 1);
+        Some((index + 1, self.tree.children(&parent)))
+    }
+
+    /// The moves that may follow the node shown, in the tree's order (the
+    /// main line first); `None` for a node without a move.
+    #[must_use]
+    pub fn following(&self) -> Vec<Option<Event>> {
+        let node = self.node();
+        (0..self.tree.children(&node))
+            .map(|i| self.tree.move_at(&node.child(i)))
+            .collect()
+    }
+
+    /// The comment of the node shown: the game comment with the root's
+    /// before the first move. A comment comes from outside: its lines keep
+    /// their breaks, every other control character is made visible.
     #[must_use]
     pub fn comment(&self) -> Option<String> {
+        let node = self.node();
+        let own = self.tree.comment_at(&node);
         let text = if self.at == 0 {
-            let parts: Vec<&str> = [&self.record.game_comment, &self.record.root_comment]
+            let parts: Vec<&str> = [self.record.game_comment.as_deref(), own]
                 .into_iter()
-                .filter_map(|c| c.as_deref())
+                .flatten()
                 .collect();
             (!parts.is_empty()).then(|| parts.join("\n"))?
         } else {
-            self.record.moves.get(self.at - 1)?.comment.clone()?
+            own?.to_string()
         };
         Some(text.lines().map(visible).collect::<Vec<_>>().join("\n"))
+    }
+
+    /// Applies `edit` to the review's tree: the node it landed on and
+    /// whether the tree changed, or `None` when it was refused (said in
+    /// `lang`).
+    fn edit(&mut self, edit: &TreeEdit, lang: Lang, out: &mut Out) -> Option<(NodePath, bool)> {
+        let before = self.tree.nodes();
+        let landed = match self.tree.apply(edit) {
+            Ok(landed) => landed,
+            Err(error) => {
+                out.refuse(note(lang, Note::EditRefused(&error)));
+                return None;
+            }
+        };
+        let comment = matches!(edit, TreeEdit::Comment { .. });
+        Some((landed, comment || self.tree.nodes() != before))
+    }
+
+    /// Keeps `edit`, applied here and landed at `landed`: a saved game's
+    /// through the shell into its record, a file's in memory, said so.
+    fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
+        match &self.keeping {
+            Keeping::Game(id) => {
+                self.unsaved.push(Applied { edit, landed });
+                out.disk(
+                    Job::KeepReview {
+                        game: id.clone(),
+                        lang,
+                        edits: self.unsaved.clone(),
+                    },
+                    Then::ReviewKept { game: id.clone() },
+                );
+            }
+            Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
+        }
+    }
+
+    /// The kept record as written with this review's additions, and where
+    /// they landed in it: the review goes on from it, at the same node.
+    pub fn kept(&mut self, tree: SgfTree, moved: &Moved) {
+        let node = moved.path(&self.node());
+        let line = moved.path(&self.line);
+        self.unsaved.clear();
+        self.tree = tree;
+        self.line = if self.tree.holds(&line) {
+            self.tree.line_from(&line)
+        } else {
+            self.tree.line_from(&NodePath::root())
+        };
+        self.replay_line();
+        self.go(if self.tree.holds(&node) {
+            node.depth()
+        } else {
+            0
+        });
     }
 }
 
@@ -210,12 +382,28 @@ pub(super) fn reviewing(lang: Lang, title: &str, review: &Review, notice: Option
     note(lang, said)
 }
 
-/// The keys of the review screen.
+/// The keys and lines of the review screen.
 pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     let naming = state.naming;
+    let lang = naming.lang;
     let Screen::Review(review) = &mut state.screen else {
         return;
     };
+    if let Some(cursor) = review.cursor {
+        let tried = match command {
+            Command::Select => Some(Some(cursor)),
+            Command::At(point) => Some(Some(point)),
+            Command::Pass => Some(None),
+            _ => None,
+        };
+        if let Some(point) = tried {
+            return try_move(review, point, naming, out);
+        }
+        if let Some(moved) = super::cursor::moved(cursor, &command, review.size()) {
+            review.cursor = Some(moved);
+            return;
+        }
+    }
     // Every step says where it landed, so no earlier "move k of n" stays
     // on the message line after the position changed.
     match command {
@@ -232,17 +420,196 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::First => review.go(0),
         Command::Last => review.go(review.moves()),
         Command::GoTo(n) => review.go(n as usize),
+        Command::Up | Command::Down => {
+            let Some((number, count)) = review.variation().filter(|&(_, count)| count > 1) else {
+                out.refuse(note(lang, Note::NoOtherVariation));
+                return;
+            };
+            let index = if command == Command::Down {
+                number % count
+            } else {
+                (number + count - 2) % count
+            };
+            let parent = review.node().prefix(review.at - 1);
+            review.show(&parent.child(index));
+        }
+        Command::BranchPoint => {
+            let node = review.node();
+            let Some(depth) = (0..review.at).rfind(|&d| review.tree.children(&node.prefix(d)) > 1)
+            else {
+                out.refuse(note(lang, Note::NoBranchPoint));
+                return;
+            };
+            review.go(depth);
+        }
+        Command::Branch(number) => {
+            let node = review.node();
+            let count = review.tree.children(&node);
+            if number == 0 || number > count {
+                out.refuse(note(lang, Note::NoSuchVariation { number, count }));
+                return;
+            }
+            review.show(&node.child(number - 1));
+        }
+        Command::Variations => return out.say(variations_said(review, naming)),
         Command::AskMove => {
             state.prompt = Some(Prompt::Text(Field::MoveNumber, String::new()));
             return;
         }
+        Command::AskComment => {
+            state.prompt = Some(Prompt::Text(Field::Comment, String::new()));
+            return;
+        }
+        Command::Comment(text) => {
+            let edit = TreeEdit::Comment {
+                at: review.node(),
+                text,
+            };
+            if let Some((landed, _)) = review.edit(&edit, lang, out) {
+                review.keep(edit, landed, lang, out);
+            }
+            return;
+        }
+        Command::ToggleTry => {
+            review.cursor = match review.cursor {
+                Some(_) => None,
+                None => Some(match review.game.last_move() {
+                    Some(Move::Play(_, point)) => point,
+                    _ => Point::new(review.size() / 2, review.size() / 2),
+                }),
+            };
+            return;
+        }
+        Command::Try(point) => return try_move(review, point, naming, out),
         _ => return,
     }
-    let at = Say::ReviewAt {
-        at: review.at,
-        moves: review.moves(),
+    out.say(at_said(review, lang));
+}
+
+/// Where the review stands: the step, and the variation when there is a
+/// choice.
+fn at_said(review: &Review, lang: Lang) -> String {
+    let at = say(
+        lang,
+        Say::ReviewAt {
+            at: review.at,
+            moves: review.moves(),
+        },
+    );
+    match review.variation().filter(|&(_, count)| count > 1) {
+        Some((number, count)) => {
+            let variation = say(lang, Say::Variation { number, count });
+            format!("{at} · {variation}")
+        }
+        None => at,
+    }
+}
+
+/// The moves that may follow the node shown, numbered, for `variations`.
+fn variations_said(review: &Review, naming: Naming) -> String {
+    let following = review.following();
+    if following.is_empty() {
+        return note(naming.lang, Note::NothingFollows);
+    }
+    let moves = following_words(review, naming);
+    note(
+        naming.lang,
+        Note::Variations {
+            at: review.at,
+            moves: &moves,
+        },
+    )
+}
+
+/// The moves that may follow the node shown as `1 Q16  2 R16`.
+#[must_use]
+pub fn following_words(review: &Review, naming: Naming) -> String {
+    let size = review.size();
+    review
+        .following()
+        .iter()
+        .enumerate()
+        .map(|(i, event)| {
+            let played = match event {
+                Some(Event::Play { color, point }) => {
+                    say(naming.lang, Say::Played(*color, &naming.name(*point, size)))
+                }
+                Some(Event::Pass { color }) => say(naming.lang, Say::Passed(*color)),
+                _ => "-".to_string(),
+            };
+            format!("{} {played}", i + 1)
+        })
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// Tries the move at `point` (a pass when `None`) by the side to play at
+/// the node shown: a move the rules refuse is refused with their reason,
+/// any other is stepped into, as a new variation when it is not there yet.
+fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut Out) {
+    let color = review.game.to_move();
+    let event = match point {
+        Some(point) => Event::Play { color, point },
+        None => Event::Pass { color },
     };
-    out.say(say(naming.lang, at));
+    // After two passes a move means play resumed, as the replay of a line
+    // reads it: the other side asked, so this side moves first.
+    let mut trial = review.game.clone();
+    if trial.phase() == Phase::Stopped {
+        let resume = Event::RequestResume {
+            by: color.opponent(),
+        };
+        if let Err(error) = trial.apply(resume) {
+            return out.refuse(refusal(&error, naming, review.size()));
+        }
+    }
+    if let Err(error) = trial.apply(event) {
+        return out.refuse(refusal(&error, naming, review.size()));
+    }
+    if let Some(point) = point {
+        review.cursor = review.cursor.map(|_| point);
+    }
+    let at = review.node();
+    let edit = TreeEdit::Try { at, color, point };
+    if let Some((landed, added)) = review.edit(&edit, naming.lang, out) {
+        review.show(&landed);
+        out.say(at_said(review, naming.lang));
+        if added {
+            review.keep(edit, landed, naming.lang, out);
+        }
+    }
+}
+
+/// Saved game `game`'s kept record written with the review's additions, or
+/// why not.
+pub(super) fn kept(
+    state: &mut State,
+    game: &str,
+    result: Result<Box<(SgfTree, Moved)>, KeepError>,
+    out: &mut Out,
+) {
+    let lang = state.naming.lang;
+    match result {
+        Ok(written) => {
+            let (tree, moved) = *written;
+            if let Screen::Review(review) = &mut state.screen
+                && review.keeping == Keeping::Game(game.to_string())
+            {
+                review.kept(tree, &moved);
+            }
+            out.say(note(lang, Note::KeptInRecord(game)));
+        }
+        Err(error) => {
+            // An addition the record as the file holds it cannot take is
+            // not sent again; one a failed read or write kept out is.
+            let again = !matches!(error, KeepError::Refused { .. } | KeepError::NoTree { .. });
+            if !again && let Screen::Review(review) = &mut state.screen {
+                review.unsaved.clear();
+            }
+            let why = error.to_string();
+            out.refuse(note(lang, Note::NotKept { why: &why, again }));
+        }
+    }
 }
 
 /// Asks for an SGF file to open for review.
@@ -260,15 +627,18 @@ pub(super) fn import(state: &State, path: &str, out: &mut Out) {
     out.disk(Job::ReadSgf { path }, Then::Import { name, from_games });
 }
 
-/// The SGF file named `name` read: the review screen shows it.
+/// The SGF file named `name` read: the review screen shows its tree.
 pub(super) fn imported(
     state: &mut State,
     name: String,
     from_games: bool,
-    record: SgfRecord,
+    (record, tree): (SgfRecord, Option<SgfTree>),
     out: &mut Out,
 ) {
-    match Review::new(name, record, None) {
+    let Some(tree) = tree else {
+        return out.refuse(note(state.naming.lang, Note::TooLargeToReview(&name)));
+    };
+    match Review::new(name, record, tree, None) {
         Ok(mut review) => {
             review.from_games = from_games;
             let why = review.refusal_said(state.naming);
@@ -284,15 +654,44 @@ pub(super) fn imported(
 mod tests {
     use super::*;
 
+    /// The review of the record `text`, its tree read whole.
+    fn reviewing_text(text: &str) -> Review {
+        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
+        let tree = SgfTree::parse(text).expect("the tree reads");
+        Review::new("t".to_string(), record, tree, None).expect("it replays")
+    }
+
     /// A record's comments reach the review screen with their line breaks
     /// and with every escape sequence made visible, never obeyed.
     #[test]
     fn comments_keep_their_lines_and_show_escapes() {
         let text = "(;GM[1]FF[4]SZ[9]GC[a\nb\u{1b}\\]0;t\u{7}];B[ee]C[\u{1b}[31mred])";
-        let record = kaisho_saves::sgf::parse(text).expect("the record reads");
-        let mut review = Review::new("t".to_string(), record, None).expect("it replays");
+        let mut review = reviewing_text(text);
         assert_eq!(review.comment().as_deref(), Some("a\nb␛]0;t␇"));
         review.go(1);
         assert_eq!(review.comment().as_deref(), Some("␛[31mred"));
+    }
+
+    /// A move tried after two passes resumes play there, as the replay of
+    /// a record reads a move after two passes.
+    #[test]
+    fn a_move_tried_after_two_passes_resumes_play() {
+        let text = "(;GM[1]SZ[9];B[ee];W[];B[])";
+        let mut review = reviewing_text(text);
+        review.go(3);
+        assert_eq!(review.game.phase(), Phase::Stopped);
+        let mut out = Out::default();
+        try_move(
+            &mut review,
+            Some(Point::new(2, 2)),
+            Naming::default(),
+            &mut out,
+        );
+        assert_eq!(review.at, 4, "{:?}", out.message);
+        assert_eq!(
+            review.game.last_move(),
+            Some(Move::Play(kaisho_core::Color::White, Point::new(2, 2)))
+        );
+        assert_eq!(review.game.phase(), Phase::Playing);
     }
 }

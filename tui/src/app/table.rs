@@ -171,11 +171,11 @@ impl Table {
                 Ok(event) => return self.apply(event, naming, out),
                 Err(command) => command,
             };
+        if let Some(cursor) = super::cursor::moved(self.cursor, &command, self.size()) {
+            self.cursor = cursor;
+            return;
+        }
         match command {
-            Command::Up => self.nudge(0, -1),
-            Command::Down => self.nudge(0, 1),
-            Command::Left => self.nudge(-1, 0),
-            Command::Right => self.nudge(1, 0),
             Command::Select => self.act_at(self.cursor, naming, out),
             Command::At(point) if point.is_on(self.size()) => {
                 self.cursor = point;
@@ -220,13 +220,6 @@ impl Table {
             }
             _ => {}
         }
-    }
-
-    fn nudge(&mut self, dx: i16, dy: i16) {
-        let max = i16::from(self.size()) - 1;
-        let col = (i16::from(self.cursor.col) + dx).clamp(0, max);
-        let row = (i16::from(self.cursor.row) + dy).clamp(0, max);
-        self.cursor = Point::new(col as u8, row as u8);
     }
 
     fn act_at(&mut self, point: Point, naming: Naming, out: &mut Out) {

@@ -10,7 +10,7 @@ use super::recording::series_unsaved;
 use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
-use crate::layout::BoardLayout;
+use crate::layout::{Areas, BoardLayout};
 use crate::words::{Note, export_said, note};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
@@ -157,6 +157,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
         Field::EngineCommand => super::engine_choice::set_command(state, text, out),
         Field::NewSeries => series::create(state, text, out),
         Field::Correction => series::correct(state, None, text, out),
+        Field::Comment => run(state, Command::Comment(text.to_string()), out),
         Field::MoveNumber => match text.trim().parse() {
             Ok(n) => run(state, Command::GoTo(n), out),
             Err(_) => out.refuse(note(state.naming.lang, Note::NotAMoveNumber(text.trim()))),
@@ -165,10 +166,11 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
 }
 
 fn typed_point(state: &mut State, text: &str, out: &mut Out) {
-    let Some(session) = state.table() else {
-        return;
+    let size = match &state.screen {
+        Screen::Game(session) => session.game.settings().size.get(),
+        Screen::Review(review) => review.size(),
+        _ => return,
     };
-    let size = session.game.settings().size.get();
     match state.naming.parse(text, size) {
         Ok(point) => run(state, Command::At(point), out),
         Err(e) => out.refuse(e.to_string()),
@@ -194,17 +196,22 @@ fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
         return;
     }
-    let Some(session) = state.table() else {
-        return;
-    };
-    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
     // A window too small for the board shows no board to click on.
     let (w, h) = state.viewport;
-    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
-    if areas.is_none() {
-        return;
-    }
-    if let Some(point) = layout.hit(mouse.column, mouse.row) {
+    let screen = Rect::new(0, 0, w, h);
+    let shown = match &state.screen {
+        Screen::Game(session) => {
+            let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
+            let (layout, areas) = layout.on_screen(screen, session.look.numbers);
+            areas.map(|_| layout)
+        }
+        Screen::Review(review) if review.cursor.is_some() => {
+            let layout = BoardLayout::new(review.size(), state.naming);
+            Areas::full(screen, layout).map(|_| layout)
+        }
+        _ => None,
+    };
+    if let Some(point) = shown.and_then(|layout| layout.hit(mouse.column, mouse.row)) {
         run(state, Command::At(point), out);
     }
 }
@@ -503,8 +510,11 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
                 _ => {}
             }
         }
-        (Done::Sgf(Ok(record)), Then::Import { name, from_games }) => {
-            review::imported(state, name, from_games, *record, out);
+        (Done::Sgf(Ok(read)), Then::Import { name, from_games }) => {
+            review::imported(state, name, from_games, *read, out);
+        }
+        (Done::ReviewKept(result), Then::ReviewKept { game }) => {
+            review::kept(state, &game, result, out);
         }
         (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
         (Done::Exported(result), Then::Finished) => {

@@ -1,7 +1,7 @@
 //! Reading a typed line into a command.
 
 use super::{Usage, UsageError, chat_text};
-use crate::app::{Command, DEFAULT_PORT, EngineGame, State};
+use crate::app::{Command, DEFAULT_PORT, EngineGame, Screen, State};
 use crate::words::{self, Verb};
 use kaisho_core::{Color, Komi, Point};
 
@@ -48,6 +48,22 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
                     .map_err(|_| UsageError::NotMoveNumber((*n).to_string()))?,
             ),
             _ => return Err(UsageError::Usage(Usage::GoTo)),
+        },
+        "variations" => Command::Variations,
+        "branch" => match args {
+            [n] => Command::Branch(n.parse().map_err(|_| UsageError::Usage(Usage::Branch))?),
+            _ => return Err(UsageError::Usage(Usage::Branch)),
+        },
+        "comment" => match text.trim().split_once(char::is_whitespace) {
+            Some((_, comment)) if !comment.trim().is_empty() => {
+                Command::Comment(comment.trim().to_string())
+            }
+            _ => return Err(UsageError::Usage(Usage::Comment)),
+        },
+        "try" => match args {
+            [word] if words::verb(word) == Some(Verb::Pass) => Command::Try(None),
+            [point] => Command::Try(Some(point_at(point, state)?)),
+            _ => return Err(UsageError::Usage(Usage::Try)),
         },
         "clock" if !args.is_empty() => Command::SetClock(args.join(" ")),
         "clock" => {
@@ -156,12 +172,19 @@ fn series_line(text: &str) -> Result<Command, UsageError> {
     }
 }
 
+/// A point of the board shown: the game's, or the review's.
 fn point_at(name: &str, state: &State) -> Result<Point, UsageError> {
-    let session = state.table().ok_or(UsageError::NoGameYet)?;
-    state
-        .naming
-        .parse(name, session.game.settings().size.get())
-        .map_err(UsageError::Point)
+    let size = match &state.screen {
+        Screen::Review(review) => review.size(),
+        _ => state
+            .table()
+            .ok_or(UsageError::NoGameYet)?
+            .game
+            .settings()
+            .size
+            .get(),
+    };
+    state.naming.parse(name, size).map_err(UsageError::Point)
 }
 
 fn host_game(args: &[&str], state: &State) -> Result<Command, UsageError> {

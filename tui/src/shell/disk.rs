@@ -9,11 +9,12 @@ use kaisho_core::{Event, Settings};
 use kaisho_saves::config;
 use kaisho_saves::export;
 use kaisho_saves::export::ExportFailure;
+use kaisho_saves::kept_review::keep_review;
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
 use kaisho_saves::sgf;
-use kaisho_saves::sgf::KibitzLine;
+use kaisho_saves::sgf::{KibitzLine, SgfTree};
 use std::path::PathBuf;
 
 /// The data folder, and the log of the game being played at this keyboard.
@@ -101,11 +102,19 @@ impl Disk {
             Job::ResumeLog { game } => self.resume(places, &games, &game),
             Job::LoadGame { game, lang } => Done::Loaded(games.load(&game).map(|saved| {
                 let record = export::record_of(&saved, &words::sgf_words(lang));
-                Box::new((saved, record))
+                let tree =
+                    export::tree_of(&saved, &record).or_else(|| SgfTree::of_main_line(&record));
+                Box::new((saved, record, tree))
             })),
             Job::HostOf { game } => Done::HostOf(games.host_of(&game)),
             Job::ListGames => Done::Games(games.list()),
-            Job::ReadSgf { path } => Done::Sgf(sgf::read_file(&path).map(Box::new)),
+            Job::ReadSgf { path } => Done::Sgf(sgf::import_file(&path).map(|read| {
+                let tree = read.tree.or_else(|| SgfTree::of_main_line(&read.record));
+                Box::new((read.record, tree))
+            })),
+            Job::KeepReview { game, lang, edits } => Done::ReviewKept(
+                keep_review(&games, &game, &words::sgf_words(lang), &edits).map(Box::new),
+            ),
             Job::Export { game, lang, kibitz } => {
                 Done::Exported(export(places, &game, lang, &kibitz))
             }

@@ -1,12 +1,13 @@
 //! The review screen: the board at the position reviewed, with the last
-//! move marked, and a panel with the move number, the captures so far, the
-//! result and the comment of the node.
+//! move marked (and the cursor while moves are tried), and a panel with the
+//! move number, the variation and the moves that may follow, the captures
+//! so far, the result and the comment of the node.
 
 use super::board::{BoardView, Verdicts};
 use super::footer;
 use super::text::{fit, wrap};
 use super::theme::Theme;
-use crate::app::{Review, State};
+use crate::app::{Review, State, following_words};
 use crate::layout::Areas;
 use crate::words::{Say, say};
 use kaisho_core::{Color, Move};
@@ -23,7 +24,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
         naming: state.naming,
         theme,
         count: game.score(),
-        cursor: None,
+        cursor: review.cursor,
         numbers: false,
         verdicts: Verdicts::default(),
     }
@@ -80,6 +81,15 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
         ),
         theme.bold(),
     ));
+    if let Some((number, count)) = review.variation().filter(|&(_, count)| count > 1) {
+        lines.push(Line::from(say(lang, Say::Variation { number, count })));
+    }
+    if review.following().len() > 1 {
+        let moves = following_words(review, state.naming);
+        for text in wrap(&say(lang, Say::Following(&moves)), width) {
+            lines.push(Line::from(theme.text(&text)));
+        }
+    }
     let last = match game.last_move() {
         Some(Move::Play(color, p)) => say(lang, Say::Played(color, &state.naming.name(p, size))),
         Some(Move::Pass(color)) => say(lang, Say::Passed(color)),

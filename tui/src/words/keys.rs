@@ -184,6 +184,29 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "host a game" => "対局を開く",
         "waiting for the partner" => "相手を待っています",
         "look back" => "振り返り",
+        "review (trying moves)" => "並べ直し (試し打ち)",
+        "the next variation of this move" => "この手の次の変化へ",
+        "the previous variation of this move" => "この手の前の変化へ",
+        "jk variation" => "jk 変化",
+        "back to where this variation branches off" => "この変化の分かれ目に戻る",
+        "comment on this move: saved games keep it in the record" => {
+            "この手にコメント: 文を入力 (保存した対局では棋譜に残る)"
+        }
+        "c comment" => "c コメント",
+        "try moves: one off the line makes a new variation" => {
+            "試し打ち: 盤にカーソル。棋譜にない手は新しい変化になる"
+        }
+        "a try" => "a 試し打ち",
+        "try a stone at the cursor (or click a point)" => {
+            "カーソルの点に試し打ち (点をクリックでも)"
+        }
+        "Enter try" => "Enter 試し打ち",
+        "type a point to try, such as D4" => "点を入力して試し打ち (例: D4)",
+        "try a pass" => "パスを試す",
+        "stop trying moves: the arrows step through the record again" => {
+            "試し打ちをやめる: 矢印で棋譜をたどる"
+        }
+        "Esc stop trying" => "Esc 試し打ち終了",
         _ => return None,
     })
 }

@@ -6,6 +6,7 @@
 use super::Lang;
 use super::event::color;
 use kaisho_core::Color;
+use kaisho_saves::sgf::EditError;
 
 /// A message with its values.
 #[derive(Clone, Copy, Debug)]
@@ -108,6 +109,36 @@ pub enum Note<'a> {
         number: usize,
         why: &'a str,
     },
+    /// Switching variations where the node has no sibling.
+    NoOtherVariation,
+    /// No node above the one shown has more than one move after it.
+    NoBranchPoint,
+    /// `branch N` past the moves that follow the node.
+    NoSuchVariation {
+        number: usize,
+        count: usize,
+    },
+    /// `variations` at a node that ends its line.
+    NothingFollows,
+    /// `variations`: the moves that may follow node `at`, numbered.
+    Variations {
+        at: usize,
+        moves: &'a str,
+    },
+    /// An addition to a file's review, which stays in memory.
+    AddedInMemory,
+    /// A review's additions written into saved game `id`'s record.
+    KeptInRecord(&'a str),
+    /// A review's additions not written, and why; `again` when they are
+    /// sent with the next addition.
+    NotKept {
+        why: &'a str,
+        again: bool,
+    },
+    /// An addition the tree refuses.
+    EditRefused(&'a EditError),
+    /// A record too large to build its tree for review.
+    TooLargeToReview(&'a str),
     NoSavedGamesIn(&'a str),
     /// A saved game's state: its result words, or adjourned.
     BothLose,
@@ -283,6 +314,25 @@ fn english(note: Note<'_>) -> String {
         Note::MoveRefused { number, why } => {
             format!("move {number} is refused by the rules ({why}); the review stops before it")
         }
+        Note::NoOtherVariation => "no other variation here: the move shown is the only one".into(),
+        Note::NoBranchPoint => "no variation branches off above this move".into(),
+        Note::NoSuchVariation { number, count } => match count {
+            0 => format!("no variation {number}: nothing follows this move"),
+            1 => format!("no variation {number}: one move follows this one"),
+            n => format!("no variation {number}: {n} moves follow this one"),
+        },
+        Note::NothingFollows => "nothing follows this move".into(),
+        Note::Variations { at, moves } => format!("after move {at}: {moves}"),
+        Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
+        Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
+        Note::NotKept { why, again: true } => {
+            format!("not kept in the record ({why}); it is written with the next addition")
+        }
+        Note::NotKept { why, again: false } => {
+            format!("not kept in the record ({why}); it stays in this review only")
+        }
+        Note::EditRefused(error) => edit_refused_en(error),
+        Note::TooLargeToReview(title) => format!("{title} is too large to review; open it in another program"),
         Note::NoSavedGamesIn(dir) => format!("no saved games in {dir}"),
         Note::BothLose => "both lose".into(),
         Note::NoResult => "no result".into(),
@@ -459,6 +509,24 @@ fn japanese(note: Note<'_>) -> String {
         Note::MoveRefused { number, why } => {
             format!("{number}手目は規約により打てません（{why}）。検討はその手の前で止まります")
         }
+        Note::NoOtherVariation => "ほかの変化はありません: この手だけです".into(),
+        Note::NoBranchPoint => "この手より前に分岐はありません".into(),
+        Note::NoSuchVariation { number, count } => match count {
+            0 => format!("変化{number}はありません: この手のあとに手はありません"),
+            n => format!("変化{number}はありません: この手のあとは{n}通りです"),
+        },
+        Note::NothingFollows => "この手のあとに手はありません".into(),
+        Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
+        Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
+        Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
+        Note::NotKept { why, again: true } => {
+            format!("棋譜に残せませんでした ({why})。次に加えるときに書き込みます")
+        }
+        Note::NotKept { why, again: false } => {
+            format!("棋譜に残せませんでした ({why})。この並べ直しの中だけに残ります")
+        }
+        Note::EditRefused(error) => edit_refused_ja(error),
+        Note::TooLargeToReview(title) => format!("{title}は大きすぎて検討できません。ほかのプログラムで開いてください"),
         Note::NoSavedGamesIn(dir) => format!("{dir}に保存した対局はありません"),
         Note::BothLose => "両負け".into(),
         Note::NoResult => "無勝負".into(),
@@ -520,6 +588,56 @@ fn japanese(note: Note<'_>) -> String {
 }
 
 /// A language by its own name, as the setting shows it.
+/// Why the tree refused an addition, in English.
+fn edit_refused_en(error: &EditError) -> String {
+    match error {
+        EditError::NoSuchNode { .. } => {
+            "that node is not in the record any more; step to another and add there".into()
+        }
+        EditError::OffBoard { .. } => "that point is off the board".into(),
+        EditError::EmptyComment => "the comment is empty; type the text to add".into(),
+        EditError::CommentTooLong { chars, max } => format!(
+            "the comment is {chars} characters long; at most {max} are added at once, so add it in parts"
+        ),
+        EditError::NodeFull { max, .. } => {
+            format!("this move's comments would pass {max} characters; comment on the next move")
+        }
+        EditError::TreeFull { max } => format!(
+            "the record holds {max} moves and comments, the most a review adds to; export it to go on in another program"
+        ),
+        EditError::TooDeep { max } => {
+            format!("this line is {max} moves deep, the most a record holds")
+        }
+        EditError::TooLarge { max, .. } => format!(
+            "the record would pass {max} bytes, the most kaisho reads back; export it to go on in another program"
+        ),
+    }
+}
+
+/// Why the tree refused an addition, in Japanese.
+fn edit_refused_ja(error: &EditError) -> String {
+    match error {
+        EditError::NoSuchNode { .. } => {
+            "その局面は棋譜にありません。別の手に進んでから加えてください".into()
+        }
+        EditError::OffBoard { .. } => "その点は盤の外です".into(),
+        EditError::EmptyComment => "コメントが空です。加える文を入力してください".into(),
+        EditError::CommentTooLong { chars, max } => format!(
+            "コメントが{chars}文字あります。一度に加えられるのは{max}文字までなので、分けて加えてください"
+        ),
+        EditError::NodeFull { max, .. } => {
+            format!("この手のコメントが{max}文字を超えます。次の手にコメントしてください")
+        }
+        EditError::TreeFull { max } => format!(
+            "棋譜の手とコメントが{max}に達しました。書き出してほかのプログラムで続けてください"
+        ),
+        EditError::TooDeep { max } => format!("この変化は{max}手あり、棋譜の上限です"),
+        EditError::TooLarge { max, .. } => format!(
+            "棋譜が{max}バイトを超えます (kaishoが読み戻せる上限)。書き出してほかのプログラムで続けてください"
+        ),
+    }
+}
+
 fn language_name(lang: Lang) -> &'static str {
     match lang {
         Lang::En => "English",

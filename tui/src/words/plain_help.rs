@@ -93,8 +93,8 @@ pub fn plain_help(lang: Lang) -> String {
         ),
         (
             "review ID",
-            "review a saved game (then goto N, board)",
-            "保存した対局を並べ直す (goto N、board)",
+            "review a saved game (then goto N, variations, board…)",
+            "保存した対局を並べ直す (goto N、variations、board など)",
         ),
         (
             "import PATH",
@@ -103,8 +103,28 @@ pub fn plain_help(lang: Lang) -> String {
         ),
         (
             "goto N",
-            "in a review: the position after move N",
-            "並べ直しでN手目の局面へ",
+            "in a review: the position after move N of the line shown",
+            "並べ直しで表示中の変化のN手目の局面へ",
+        ),
+        (
+            "variations",
+            "in a review: the moves that may follow, numbered",
+            "並べ直しでこの手のあとの変化を番号つきで表示",
+        ),
+        (
+            "branch N",
+            "in a review: on into the variation numbered N",
+            "並べ直しでN番の変化へ進む",
+        ),
+        (
+            "comment TEXT",
+            "in a review: add TEXT to this move's comment",
+            "並べ直しでこの手にコメントを加える",
+        ),
+        (
+            "try POINT",
+            "in a review: try a move (or pass); off the line it is a new variation",
+            "並べ直しで試し打ち (pass も可)。棋譜にない手は新しい変化",
         ),
         ("quit", "leave", "終了"),
     ];

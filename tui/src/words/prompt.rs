@@ -28,6 +28,8 @@ pub enum Field {
     SgfPath,
     /// The move to jump to in a review.
     MoveNumber,
+    /// A comment to add to the node shown in a review.
+    Comment,
     /// The player's name on the settings screen.
     Name,
     /// The code a host shows, to join its game.
@@ -107,6 +109,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::En, Field::Point) => "Point",
         (Lang::En, Field::SgfPath) => "SGF file to review",
         (Lang::En, Field::MoveNumber) => "Go to move",
+        (Lang::En, Field::Comment) => "Comment",
         (Lang::En, Field::Name) => "Your name",
         (Lang::En, Field::JoinCode) => "Join code (address and words)",
         (Lang::En, Field::WatchCode) => "Watch code (address and words)",
@@ -120,6 +123,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::Ja, Field::Point) => "点",
         (Lang::Ja, Field::SgfPath) => "並べ直すSGFファイル",
         (Lang::Ja, Field::MoveNumber) => "手数",
+        (Lang::Ja, Field::Comment) => "コメント",
         (Lang::Ja, Field::Name) => "名前",
         (Lang::Ja, Field::JoinCode) => "参加コード (アドレスと語)",
         (Lang::Ja, Field::WatchCode) => "観戦コード (アドレスと語)",

@@ -114,6 +114,13 @@ pub enum Say<'a> {
         at: usize,
         moves: usize,
     },
+    /// Which of the moves after its parent the node shown is.
+    Variation {
+        number: usize,
+        count: usize,
+    },
+    /// The moves that may follow the node shown, numbered.
+    Following(&'a str),
     /// A record's result, as SGF writes it.
     ResultLine(&'a str),
     /// Plain mode's first line.
@@ -282,6 +289,8 @@ fn english(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("review: {title}"),
         Say::ReviewAt { at, moves } => format!("move {at} of {moves}"),
+        Say::Variation { number, count } => format!("variation {number} of {count}"),
+        Say::Following(moves) => format!("next: {moves}"),
         Say::ResultLine(result) => format!("{}{result}", pad_right("result", 11)),
         Say::NewLocalGame {
             size,
@@ -387,6 +396,8 @@ fn japanese(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("並べ直し: {title}"),
         Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
+        Say::Variation { number, count } => format!("変化 {number} / {count}"),
+        Say::Following(moves) => format!("次の手: {moves}"),
         Say::ResultLine(result) => format!("{}{result}", pad_right("結果", 11)),
         Say::NewLocalGame {
             size,

@@ -162,6 +162,22 @@ pub fn mid_game() -> Front {
     state
 }
 
+/// Runs the `kaisho` command line with its files under `home` and
+/// checks that it succeeds; its standard output.
+pub fn kaisho_cli(home: &std::path::Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .env("KAISHO_HOME", home)
+        .args(args)
+        .output()
+        .expect("kaisho runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
 pub fn key(code: KeyCode) -> Msg {
     Msg::Key(KeyEvent::new(code, KeyModifiers::NONE))
 }
@@ -354,7 +370,10 @@ pub const WALLS: [&str; 18] = [
 ];
 
 pub fn click(state: &mut Front, name: &str) -> Vec<String> {
-    let size = session(state).game.settings().size.get();
+    let size = match &state.screen {
+        Screen::Review(review) => review.size(),
+        _ => session(state).game.settings().size.get(),
+    };
     let p = gtp(name, size);
     let layout = BoardLayout::new(size, state.naming);
     said(update(
