@@ -471,6 +471,15 @@ fn unwritten(path: &Path, message: String) -> ConfigProblem {
 /// parse is the player's work in progress: it is never overwritten.
 fn rewrite(path: &Path, change: impl FnOnce(&mut toml::Table)) -> Result<(), ConfigProblem> {
     let problem = |message: String| unwritten(path, message);
+    // Two copies saving at once read, change and write one after the
+    // other, so neither writes back a file from before the other's change.
+    let name = path.file_name().unwrap_or_default().to_string_lossy();
+    let _lock =
+        crate::lock::hold(&path.with_file_name(format!(".{name}.lock"))).map_err(|(what, e)| {
+            problem(format!(
+                "its lock file could not be held: {what} failed ({e})"
+            ))
+        })?;
     let mut file: toml::Table = match writable(path)? {
         Some(text) => toml::from_str(&text).map_err(|e| problem(e.message().to_string()))?,
         None => toml::Table::new(),

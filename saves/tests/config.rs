@@ -329,6 +329,48 @@ fn each_write_keeps_what_another_copy_saved() {
     );
 }
 
+/// Two copies saving at the same instant: one the settings screen's
+/// values, the other the engine chosen on the home menu, 40 times each.
+/// Each write reads the file, changes its keys and writes it whole; without
+/// the lock one copy would write back a file from before the other's
+/// change, losing it. Both last values stand.
+#[test]
+fn two_copies_saving_at_once_lose_neither_change() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    const ROUNDS: u32 = 40;
+    let engine = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            for i in 0..ROUNDS {
+                save_engine_command(&path, &format!("gnugo --mode gtp --level {i}")).unwrap();
+            }
+        })
+    };
+    let settings = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            for i in 0..ROUNDS {
+                let config = Config {
+                    player_name: format!("Sai {i}"),
+                    ..Config::default()
+                };
+                save(&path, &config).unwrap();
+            }
+        })
+    };
+    engine.join().unwrap();
+    settings.join().unwrap();
+    let loaded = load(&path);
+    assert_eq!(loaded.problem, None);
+    let last = ROUNDS - 1;
+    assert_eq!(loaded.config.player_name, format!("Sai {last}"));
+    assert_eq!(
+        loaded.config.engine_command,
+        Some(format!("gnugo --mode gtp --level {last}"))
+    );
+}
+
 /// A file that does not parse is never written over by the engine choice.
 #[test]
 fn the_engine_command_leaves_a_broken_file_alone() {
