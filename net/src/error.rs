@@ -102,6 +102,8 @@ pub enum Awaited {
     HostConfirmation,
     /// The partner's greeting.
     Greeting,
+    /// The record of a review together (on the joiner).
+    Record,
     /// The acknowledgement of an event sent again after a reconnection.
     ResentAck,
     /// The event this side's save missed, sent again by the partner.
@@ -137,6 +139,7 @@ impl fmt::Display for Awaited {
             Awaited::HostKeys => "the host's key exchange",
             Awaited::HostConfirmation => "the host's confirmation",
             Awaited::Greeting => "the partner's greeting",
+            Awaited::Record => "the record to review together",
             Awaited::ResentAck => "the acknowledgement of the resent event",
             Awaited::MissedEvent => "the event our save missed",
             Awaited::Agreement => "the partner to agree to the terms",

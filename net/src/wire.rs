@@ -129,6 +129,40 @@ pub enum Message {
     /// move has been on its turn, so that the watcher's clock runs from
     /// the players' time and not from the watcher's arrival.
     Turn { used_ms: u64 },
+    /// (Since version 8.) The host's first frame of a review together
+    /// (検討), in place of `Terms`: the saved game's id and a piece of its
+    /// record's SGF text; `more` says another piece follows. At most
+    /// [`crate::review::MAX_RECORD_BYTES`] in all.
+    ReviewBegin {
+        game_id: String,
+        text: String,
+        more: bool,
+    },
+    /// (Since version 8.) The joiner's step of a review together, asked of
+    /// the host, which orders every step.
+    ReviewAsk { step: ReviewStepW },
+    /// (Since version 8.) A step of a review together in the order both
+    /// sides apply it: the host's own and the joiner's asks, numbered from 1.
+    ReviewStep { seq: u32, step: ReviewStepW },
+}
+
+/// (Since version 8.) One step of a review together: a node shown on both
+/// screens, a move tried after a node (a pass when `point` is none), or
+/// text added to a node's comment. Nodes are child indices from the root.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStepW {
+    Show {
+        path: Vec<u32>,
+    },
+    Try {
+        at: Vec<u32>,
+        color: ColorW,
+        point: Option<PointW>,
+    },
+    Comment {
+        at: Vec<u32>,
+        text: String,
+    },
 }
 
 /// The most watchers' lines a game's record keeps and the host sends the

@@ -1,0 +1,380 @@
+//! Reviewing a saved game together (検討) over a paired link: the host
+//! sends its record, then both sides take turns at will stepping through
+//! it, trying moves and adding comments, and see every step at once.
+//!
+//! The host orders the steps: its own go out as they are made, the
+//! joiner's are asked of it and sent back numbered, and both sides apply
+//! only numbered steps, in their order. Since a record's edits only ever
+//! append and apply the same way on equal trees
+//! (`kaisho_saves::sgf::review_tree`), both copies of the record stay the
+//! same, byte for byte.
+
+use crate::close;
+use crate::error::{Awaited, NetError};
+use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
+use crate::wire::{Message, ReviewStepW, check_game_id};
+use kaisho_core::{Color, Point};
+use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
+use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit};
+use kaisho_saves::visible::visible_owned;
+
+/// The largest record a review together sends: the largest tree kaisho
+/// reads whole.
+pub const MAX_RECORD_BYTES: usize = MAX_TREE_BYTES;
+
+/// The record's text per frame, well inside the frame cap.
+const PIECE_BYTES: usize = 32 * 1024;
+
+/// The deepest node a step may name: the deepest record kaisho reads.
+pub const MAX_PATH_STEPS: usize = 5000;
+
+/// A step of a review together.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewStep {
+    /// Both screens show this node.
+    Show(NodePath),
+    /// An addition to the record.
+    Edit(TreeEdit),
+}
+
+/// What the partner did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewNews {
+    /// The next step, to apply now (ours among them, as the host ordered
+    /// it).
+    Step(ReviewStep),
+    /// The partner left, saying why.
+    Left(String),
+}
+
+/// One side of a review together.
+pub struct ReviewSession {
+    tx: Sender,
+    inbox: Inbox,
+    host: bool,
+    /// Steps numbered so far.
+    seq: u32,
+    /// The saved game reviewed.
+    pub game_id: String,
+    /// The partner's name, from the greeting.
+    pub partner: String,
+}
+
+/// The host's side: sends the record of game `game_id` (its SGF `text`)
+/// to the joiner of `link`.
+///
+/// # Errors
+/// The record is larger than [`MAX_RECORD_BYTES`], or the link fails.
+pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<ReviewSession, NetError> {
+    check_game_id(game_id)?;
+    if text.len() > MAX_RECORD_BYTES {
+        return Err(NetError::Protocol(format!(
+            "the record is {} bytes, over the {MAX_RECORD_BYTES} a review together sends",
+            text.len()
+        )));
+    }
+    let partner = link.peer_name().to_string();
+    let (mut tx, inbox) = link.into_parts();
+    let pieces = pieces(text);
+    let last = pieces.len() - 1;
+    for (i, piece) in pieces.into_iter().enumerate() {
+        tx.send(&Message::ReviewBegin {
+            game_id: game_id.to_string(),
+            text: piece.to_string(),
+            more: i < last,
+        })
+        .await?;
+    }
+    Ok(ReviewSession {
+        tx,
+        inbox,
+        host: true,
+        seq: 0,
+        game_id: game_id.to_string(),
+        partner,
+    })
+}
+
+/// The joiner's side: reads the record the host sends; the session and
+/// the record's SGF text.
+///
+/// # Errors
+/// The host sends something else, a record over [`MAX_RECORD_BYTES`] or
+/// pieces of two games, or the link fails; the link is closed with why.
+pub async fn join_review(mut link: Link) -> Result<(ReviewSession, String), NetError> {
+    let mut text = String::new();
+    let mut id: Option<String> = None;
+    loop {
+        let message = link.recv_within(PAIR_TIMEOUT, Awaited::Record).await?;
+        let (game_id, piece, more) = match message {
+            Message::ReviewBegin {
+                game_id,
+                text,
+                more,
+            } => (game_id, text, more),
+            Message::Bye { reason } => return Err(NetError::Refused(visible_owned(reason))),
+            other => return Err(refuse(link, unexpected("a record to review", &other)).await),
+        };
+        if let Err(e) = check_game_id(&game_id) {
+            return Err(refuse(link, e).await);
+        }
+        if id.as_ref().is_some_and(|id| *id != game_id) {
+            let e = NetError::Protocol("the record's pieces name two games".into());
+            return Err(refuse(link, e).await);
+        }
+        if text.len() + piece.len() > MAX_RECORD_BYTES {
+            let e = NetError::Protocol(format!(
+                "the record is over the {MAX_RECORD_BYTES} bytes a review together takes"
+            ));
+            return Err(refuse(link, e).await);
+        }
+        text.push_str(&piece);
+        id = Some(game_id);
+        if !more {
+            break;
+        }
+    }
+    let partner = link.peer_name().to_string();
+    let (tx, inbox) = link.into_parts();
+    let session = ReviewSession {
+        tx,
+        inbox,
+        host: false,
+        seq: 0,
+        game_id: id.unwrap_or_default(),
+        partner,
+    };
+    Ok((session, text))
+}
+
+async fn refuse(link: Link, e: NetError) -> NetError {
+    link.close(close::PROTOCOL, &e.to_string()).await;
+    e
+}
+
+/// `text` in pieces of at most [`PIECE_BYTES`], cut between characters;
+/// one empty piece for an empty text.
+fn pieces(text: &str) -> Vec<&str> {
+    let mut pieces = Vec::new();
+    let mut rest = text;
+    while rest.len() > PIECE_BYTES {
+        let mut cut = PIECE_BYTES;
+        while !rest.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        let (piece, tail) = rest.split_at(cut);
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces.push(rest);
+    pieces
+}
+
+impl ReviewSession {
+    /// Whether this side orders the steps.
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        self.host
+    }
+
+    /// Takes our step: the host sends it numbered and returns it to apply
+    /// now; the joiner asks the host for it and applies it when it comes
+    /// back ([`ReviewSession::next`]), so both apply every step in one
+    /// order.
+    ///
+    /// # Errors
+    /// The link fails.
+    pub async fn act(&mut self, step: ReviewStep) -> Result<Option<ReviewStep>, NetError> {
+        let wire = step_wire(&step);
+        if self.host {
+            self.seq += 1;
+            let seq = self.seq;
+            self.tx
+                .send(&Message::ReviewStep { seq, step: wire })
+                .await?;
+            Ok(Some(step))
+        } else {
+            self.tx.send(&Message::ReviewAsk { step: wire }).await?;
+            Ok(None)
+        }
+    }
+
+    /// Waits for the partner: the host numbers and sends back the joiner's
+    /// asks; the joiner takes the host's numbered steps.
+    ///
+    /// # Errors
+    /// A frame that is no step, a step out of its bounds or out of order,
+    /// or the link failing; a hostile partner's link is closed with why.
+    pub async fn next(&mut self) -> Result<ReviewNews, NetError> {
+        let message = match self.inbox.recv().await {
+            Some(item) => item?,
+            None => return Err(NetError::Connection("the partner closed the stream".into())),
+        };
+        let step = match (self.host, message) {
+            (_, Message::Bye { reason }) => return Ok(ReviewNews::Left(visible_owned(reason))),
+            (true, Message::ReviewAsk { step }) => {
+                let checked = self.checked(&step).await?;
+                self.seq += 1;
+                let seq = self.seq;
+                self.tx.send(&Message::ReviewStep { seq, step }).await?;
+                checked
+            }
+            (false, Message::ReviewStep { seq, step }) => {
+                if seq != self.seq + 1 {
+                    let e = NetError::Protocol(format!(
+                        "review step {seq} arrived where {} was due",
+                        self.seq + 1
+                    ));
+                    return Err(self.refuse(e).await);
+                }
+                self.seq = seq;
+                self.checked(&step).await?
+            }
+            (_, other) => {
+                let wanted = if self.host {
+                    "a step asked"
+                } else {
+                    "a review step"
+                };
+                return Err(self.refuse(unexpected(wanted, &other)).await);
+            }
+        };
+        Ok(ReviewNews::Step(step))
+    }
+
+    /// The step a frame holds, within the bounds every record holds to.
+    async fn checked(&mut self, step: &ReviewStepW) -> Result<ReviewStep, NetError> {
+        match step_of(step) {
+            Ok(step) => Ok(step),
+            Err(e) => Err(self.refuse(e).await),
+        }
+    }
+
+    async fn refuse(&mut self, e: NetError) -> NetError {
+        close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+        e
+    }
+
+    /// Says goodbye and closes: the review ends on both sides, each keeping
+    /// the record as it stands.
+    pub async fn bye(mut self, reason: &str) {
+        let _ = self
+            .tx
+            .send(&Message::Bye {
+                reason: reason.to_string(),
+            })
+            .await;
+        self.tx.close(close::BYE, reason).await;
+    }
+}
+
+fn path_wire(path: &NodePath) -> Vec<u32> {
+    path.indices()
+        .iter()
+        .map(|&i| u32::try_from(i).unwrap_or(u32::MAX))
+        .collect()
+}
+
+fn path_of(path: &[u32]) -> Result<NodePath, NetError> {
+    if path.len() > MAX_PATH_STEPS {
+        return Err(NetError::Protocol(format!(
+            "a review step names a node {} steps deep, past the {MAX_PATH_STEPS} a record holds",
+            path.len()
+        )));
+    }
+    Ok(NodePath::from_indices(
+        path.iter().map(|&i| i as usize).collect(),
+    ))
+}
+
+fn step_wire(step: &ReviewStep) -> ReviewStepW {
+    match step {
+        ReviewStep::Show(path) => ReviewStepW::Show {
+            path: path_wire(path),
+        },
+        ReviewStep::Edit(TreeEdit::Try { at, color, point }) => ReviewStepW::Try {
+            at: path_wire(at),
+            color: (*color).into(),
+            point: point.map(Into::into),
+        },
+        ReviewStep::Edit(TreeEdit::Comment { at, text }) => ReviewStepW::Comment {
+            at: path_wire(at),
+            text: text.clone(),
+        },
+    }
+}
+
+fn step_of(step: &ReviewStepW) -> Result<ReviewStep, NetError> {
+    Ok(match step {
+        ReviewStepW::Show { path } => ReviewStep::Show(path_of(path)?),
+        ReviewStepW::Try { at, color, point } => ReviewStep::Edit(TreeEdit::Try {
+            at: path_of(at)?,
+            color: Color::from(*color),
+            point: point.map(Point::from),
+        }),
+        ReviewStepW::Comment { at, text } => {
+            let chars = text.chars().count();
+            if chars > MAX_REVIEW_COMMENT_CHARS {
+                return Err(NetError::Protocol(format!(
+                    "a review comment of {chars} characters is over the {MAX_REVIEW_COMMENT_CHARS} one addition may hold"
+                )));
+            }
+            ReviewStep::Edit(TreeEdit::Comment {
+                at: path_of(at)?,
+                text: visible_owned(text.clone()),
+            })
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_record_is_cut_into_pieces_between_characters() {
+        let text = "碁".repeat(PIECE_BYTES / 3 * 2 + 5);
+        let pieces = pieces(&text);
+        assert_eq!(pieces.len(), 3);
+        assert!(pieces.iter().all(|p| p.len() <= PIECE_BYTES));
+        assert_eq!(pieces.concat(), text);
+        assert_eq!(super::pieces(""), [""]);
+    }
+
+    #[test]
+    fn steps_go_over_the_wire_and_back_unchanged() {
+        let at = NodePath::from_indices(vec![0, 0, 1]);
+        for step in [
+            ReviewStep::Show(at.clone()),
+            ReviewStep::Edit(TreeEdit::Try {
+                at: at.clone(),
+                color: Color::White,
+                point: Some(Point::new(2, 15)),
+            }),
+            ReviewStep::Edit(TreeEdit::Try {
+                at: at.clone(),
+                color: Color::Black,
+                point: None,
+            }),
+            ReviewStep::Edit(TreeEdit::Comment {
+                at: at.clone(),
+                text: "thick".into(),
+            }),
+        ] {
+            assert_eq!(step_of(&step_wire(&step)).ok(), Some(step));
+        }
+    }
+
+    #[test]
+    fn steps_past_the_bounds_are_refused() {
+        let deep = ReviewStepW::Show {
+            path: vec![0; MAX_PATH_STEPS + 1],
+        };
+        assert!(step_of(&deep).is_err());
+        let long = ReviewStepW::Comment {
+            at: vec![],
+            text: "x".repeat(MAX_REVIEW_COMMENT_CHARS + 1),
+        };
+        assert!(step_of(&long).is_err());
+    }
+}

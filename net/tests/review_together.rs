@@ -1,0 +1,204 @@
+//! Reviewing a saved game together (検討) over loopback: the host sends
+//! its record, both sides step through it and add to it, and both apply
+//! every step in the host's order, so both copies of the record end the
+//! same, byte for byte. A hostile partner is refused.
+
+mod common;
+
+use common::*;
+use kaisho_core::{Color, Point};
+use kaisho_net::review::{MAX_RECORD_BYTES, ReviewNews, ReviewStep};
+use kaisho_net::wire::{Message, ReviewStepW};
+use kaisho_net::{NetError, ReviewSession, host_review, join_review};
+use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
+use kaisho_saves::sgf::{NodePath, SgfTree, TreeEdit};
+
+/// The record both review: four moves, a variation at move 3, comments.
+const RECORD: &str = "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]PB[Aki]PW[Ben]RE[B+R]\
+;B[pd]C[move one];W[dp];B[pp]C[the main line](;W[dd];B[qj])(;W[dc]C[a variation]))";
+
+/// Host and joiner of a review of [`RECORD`], with the text the joiner got.
+async fn reviewing(record: &str) -> (ReviewSession, ReviewSession, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (_host, hl, jl) = pair(&hid, &jid).await;
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(host_review(hl, "g1", record), join_review(jl))
+    })
+    .await
+    .unwrap();
+    let (j, text) = j.unwrap();
+    (h.unwrap(), j, text)
+}
+
+async fn next_step(side: &mut ReviewSession) -> ReviewStep {
+    match tokio::time::timeout(LIMIT, side.next())
+        .await
+        .unwrap()
+        .unwrap()
+    {
+        ReviewNews::Step(step) => step,
+        other => panic!("expected a step, got {other:?}"),
+    }
+}
+
+fn comment(at: &[usize], text: &str) -> ReviewStep {
+    ReviewStep::Edit(TreeEdit::Comment {
+        at: NodePath::from_indices(at.to_vec()),
+        text: text.into(),
+    })
+}
+
+fn tried(at: &[usize], color: Color, col: u8, row: u8) -> ReviewStep {
+    ReviewStep::Edit(TreeEdit::Try {
+        at: NodePath::from_indices(at.to_vec()),
+        color,
+        point: Some(Point::new(col, row)),
+    })
+}
+
+/// Applies the edits among `steps` to the tree of `text`.
+fn applied(text: &str, steps: &[ReviewStep]) -> String {
+    let mut tree = SgfTree::parse(text).expect("the record reads");
+    for step in steps {
+        if let ReviewStep::Edit(edit) = step {
+            tree.apply(edit).expect("the edit fits");
+        }
+    }
+    tree.write()
+}
+
+#[tokio::test]
+async fn both_sides_apply_every_step_in_the_hosts_order_and_end_with_the_same_record() {
+    let (mut h, mut j, text) = reviewing(RECORD).await;
+    assert_eq!(text, RECORD);
+    assert_eq!(j.game_id, "g1");
+    assert_eq!(
+        (h.partner.as_str(), j.partner.as_str()),
+        ("Kitani", "Honinbo")
+    );
+    let (mut host_saw, mut joiner_saw) = (Vec::new(), Vec::new());
+    // The host shows move 3; the joiner sees it.
+    let show = ReviewStep::Show(NodePath::from_indices(vec![0, 0, 0]));
+    host_saw.push(
+        h.act(show.clone())
+            .await
+            .unwrap()
+            .expect("the host applies at once"),
+    );
+    joiner_saw.push(next_step(&mut j).await);
+    // Both add at the same moment: the joiner a variation, the host a
+    // comment. The joiner's comes back to it through the host's order.
+    let theirs = tried(&[0, 0, 0], Color::White, 2, 2);
+    let ours = comment(&[0, 0, 0], "Aki: too slow");
+    assert_eq!(j.act(theirs.clone()).await.unwrap(), None);
+    host_saw.push(h.act(ours.clone()).await.unwrap().unwrap());
+    host_saw.push(next_step(&mut h).await);
+    joiner_saw.push(next_step(&mut j).await);
+    joiner_saw.push(next_step(&mut j).await);
+    // The joiner comments on its own variation, the host tries a reply.
+    let theirs = comment(&[0, 0, 0, 2], "Ben: the 3-3 at once");
+    j.act(theirs).await.unwrap();
+    host_saw.push(next_step(&mut h).await);
+    joiner_saw.push(next_step(&mut j).await);
+    let reply = tried(&[0, 0, 0, 2], Color::Black, 3, 2);
+    host_saw.push(h.act(reply).await.unwrap().unwrap());
+    joiner_saw.push(next_step(&mut j).await);
+    assert_eq!(host_saw, joiner_saw);
+    assert_eq!(host_saw.len(), 5);
+    assert_eq!(host_saw[1], ours);
+    let (mine, yours) = (applied(RECORD, &host_saw), applied(&text, &joiner_saw));
+    assert_eq!(mine, yours);
+    assert!(mine.contains("W[cc]") && mine.contains("B[dc]"), "{mine}");
+    assert!(mine.contains("the 3-3 at once"), "{mine}");
+    h.bye("the review is over").await;
+    let left = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(left, ReviewNews::Left("the review is over".into()));
+}
+
+#[tokio::test]
+async fn a_large_record_goes_in_pieces_and_arrives_whole() {
+    let comments: String = (0..4000u32)
+        .map(|i| {
+            let color = if i % 2 == 0 { "B" } else { "W" };
+            let col = char::from(b'a' + u8::try_from(i % 19).unwrap());
+            let row = char::from(b'a' + u8::try_from(i / 19 % 19).unwrap());
+            format!(";{color}[{col}{row}]C[検討 {i}]")
+        })
+        .collect();
+    let record = format!("(;GM[1]FF[4]SZ[19]{comments})");
+    assert!(record.len() > 64 * 1024);
+    let (_h, _j, text) = reviewing(&record).await;
+    assert_eq!(text, record);
+}
+
+#[tokio::test]
+async fn a_record_over_the_bound_is_not_sent() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (_host, hl, _jl) = pair(&hid, &jid).await;
+    let record = "x".repeat(MAX_RECORD_BYTES + 1);
+    let refused = host_review(hl, "g1", &record).await;
+    assert!(matches!(refused, Err(NetError::Protocol(_))));
+}
+
+/// A joiner asking for a comment over the limit is refused and closed;
+/// the host applies nothing of it.
+#[tokio::test]
+async fn a_joiners_step_over_the_bounds_is_refused() {
+    let (mut h, j, _) = reviewing(RECORD).await;
+    let long = "x".repeat(MAX_REVIEW_COMMENT_CHARS + 1);
+    let mut j = j;
+    j.act(comment(&[0], &long)).await.unwrap();
+    let refused = tokio::time::timeout(LIMIT, h.next()).await.unwrap();
+    assert!(matches!(refused, Err(NetError::Protocol(_))), "{refused:?}");
+}
+
+/// A host whose numbered steps skip one, or a joiner sending the host's
+/// frames, is refused.
+#[tokio::test]
+async fn steps_out_of_order_or_from_the_wrong_side_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (_host, mut hl, jl) = pair(&hid, &jid).await;
+    let joining = tokio::spawn(join_review(jl));
+    raw(
+        &mut hl,
+        Message::ReviewBegin {
+            game_id: "g1".into(),
+            text: RECORD.into(),
+            more: false,
+        },
+    )
+    .await;
+    let (mut j, _) = joining.await.unwrap().unwrap();
+    raw(
+        &mut hl,
+        Message::ReviewStep {
+            seq: 2,
+            step: ReviewStepW::Show { path: vec![0] },
+        },
+    )
+    .await;
+    let refused = tokio::time::timeout(LIMIT, j.next()).await.unwrap();
+    assert!(matches!(refused, Err(NetError::Protocol(_))), "{refused:?}");
+
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (_host, hl, mut jl) = pair(&hid, &jid).await;
+    let hosting = tokio::spawn(async move { host_review(hl, "g1", RECORD).await });
+    let mut h = hosting.await.unwrap().unwrap();
+    raw(
+        &mut jl,
+        Message::ReviewStep {
+            seq: 1,
+            step: ReviewStepW::Show { path: vec![0] },
+        },
+    )
+    .await;
+    let refused = tokio::time::timeout(LIMIT, h.next()).await.unwrap();
+    assert!(matches!(refused, Err(NetError::Protocol(_))), "{refused:?}");
+}
