@@ -40,8 +40,11 @@ pub enum ReviewStep {
 /// What the partner did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReviewNews {
-    /// The next step, to apply now (ours among them, as the host ordered
-    /// it).
+    /// On the host: the joiner asks for this step; the host orders it
+    /// among its own with [`ReviewSession::act`].
+    Asked(ReviewStep),
+    /// On the joiner: the next step, to apply now (ours among them, as the
+    /// host ordered it).
     Step(ReviewStep),
     /// The partner left, saying why.
     Left(String),
@@ -199,8 +202,10 @@ impl ReviewSession {
         }
     }
 
-    /// Waits for the partner: the host numbers and sends back the joiner's
-    /// asks; the joiner takes the host's numbered steps.
+    /// Waits for the partner: on the host the joiner's asks, which it
+    /// orders with [`ReviewSession::act`]; on the joiner the host's
+    /// numbered steps. It sends nothing, so it may be dropped at any point
+    /// for the player's own step.
     ///
     /// # Errors
     /// A frame that is no step, a step out of its bounds or out of order,
@@ -210,25 +215,19 @@ impl ReviewSession {
             Some(item) => item?,
             None => return Err(NetError::Connection("the partner closed the stream".into())),
         };
-        let step = match (self.host, message) {
-            (_, Message::Bye { reason }) => return Ok(ReviewNews::Left(visible_owned(reason))),
-            (true, Message::ReviewAsk { step }) => {
-                let checked = self.checked(&step).await?;
-                self.seq += 1;
-                let seq = self.seq;
-                self.tx.send(&Message::ReviewStep { seq, step }).await?;
-                checked
-            }
+        match (self.host, message) {
+            (_, Message::Bye { reason }) => Ok(ReviewNews::Left(visible_owned(reason))),
+            (true, Message::ReviewAsk { step }) => Ok(ReviewNews::Asked(self.checked(&step)?)),
             (false, Message::ReviewStep { seq, step }) => {
                 if seq != self.seq + 1 {
                     let e = NetError::Protocol(format!(
                         "review step {seq} arrived where {} was due",
                         self.seq + 1
                     ));
-                    return Err(self.refuse(e).await);
+                    return Err(self.refuse(e));
                 }
                 self.seq = seq;
-                self.checked(&step).await?
+                Ok(ReviewNews::Step(self.checked(&step)?))
             }
             (_, other) => {
                 let wanted = if self.host {
@@ -236,21 +235,17 @@ impl ReviewSession {
                 } else {
                     "a review step"
                 };
-                return Err(self.refuse(unexpected(wanted, &other)).await);
+                Err(self.refuse(unexpected(wanted, &other)))
             }
-        };
-        Ok(ReviewNews::Step(step))
-    }
-
-    /// The step a frame holds, within the bounds every record holds to.
-    async fn checked(&mut self, step: &ReviewStepW) -> Result<ReviewStep, NetError> {
-        match step_of(step) {
-            Ok(step) => Ok(step),
-            Err(e) => Err(self.refuse(e).await),
         }
     }
 
-    async fn refuse(&mut self, e: NetError) -> NetError {
+    /// The step a frame holds, within the bounds every record holds to.
+    fn checked(&self, step: &ReviewStepW) -> Result<ReviewStep, NetError> {
+        step_of(step).map_err(|e| self.refuse(e))
+    }
+
+    fn refuse(&self, e: NetError) -> NetError {
         close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
         e
     }

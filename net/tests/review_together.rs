@@ -31,6 +31,8 @@ async fn reviewing(record: &str) -> (ReviewSession, ReviewSession, String) {
     (h.unwrap(), j, text)
 }
 
+/// The next step `side` applies: on the joiner the host's next, on the
+/// host the joiner's ask, ordered.
 async fn next_step(side: &mut ReviewSession) -> ReviewStep {
     match tokio::time::timeout(LIMIT, side.next())
         .await
@@ -38,7 +40,8 @@ async fn next_step(side: &mut ReviewSession) -> ReviewStep {
         .unwrap()
     {
         ReviewNews::Step(step) => step,
-        other => panic!("expected a step, got {other:?}"),
+        ReviewNews::Asked(step) => side.act(step).await.unwrap().expect("the host orders it"),
+        ReviewNews::Left(why) => panic!("the partner left: {why}"),
     }
 }
 

@@ -6,6 +6,7 @@
 //! A game of kaisho's own gets its kept tree on its first addition, made
 //! from its export.
 
+use crate::atomic::{Access, write_atomically};
 use crate::export;
 use crate::lock;
 use crate::log::{GameStore, LogError};
@@ -66,6 +67,35 @@ impl fmt::Display for KeepError {
 
 impl std::error::Error for KeepError {}
 
+/// Takes `tree`, the record a partner's review together of game `id`
+/// starts from, as this side's kept record of the game, so that both
+/// sides add the same steps to the same record. A kept record of this
+/// side's own that differs is first copied to `<id>.before-review.sgf`,
+/// so nothing written before is lost.
+///
+/// # Errors
+/// The lock cannot be held, this side has no saved game `id`, or a file
+/// cannot be read or written; nothing is replaced then.
+pub fn adopt_record(store: &GameStore, id: &str, tree: &SgfTree) -> Result<(), KeepError> {
+    let path = store.record_path(id);
+    let _lock = hold_lock(store, id)?;
+    store.load(id).map_err(KeepError::Load)?;
+    if let Some(own) = store.kept_record(id).map_err(KeepError::Load)?
+        && own.write() != tree.write()
+    {
+        let before = store.dir().join(format!("{id}.before-review.sgf"));
+        write_atomically(&before, own.write().as_bytes(), Access::Normal).map_err(|source| {
+            KeepError::Write {
+                path: before,
+                source,
+            }
+        })?;
+    }
+    store
+        .keep_record(id, tree)
+        .map_err(|source| KeepError::Write { path, source })
+}
+
 /// Adds `edits`, made by a review on its copy of game `id`'s tree, to the
 /// record on the disk, and gives the record as now written with where the
 /// review's new nodes landed in it. The game's comments are in `words`
@@ -81,12 +111,7 @@ pub fn keep_review(
     edits: &[Applied],
 ) -> Result<(SgfTree, Moved), KeepError> {
     let path = store.record_path(id);
-    let lock_path = store.dir().join(format!(".{id}.sgf.lock"));
-    let _lock = lock::hold(&lock_path).map_err(|(action, source)| KeepError::Lock {
-        path: lock_path.clone(),
-        action,
-        source,
-    })?;
+    let _lock = hold_lock(store, id)?;
     let saved = store.load(id).map_err(KeepError::Load)?;
     let record = export::record_of(&saved, words);
     let mut tree =
@@ -99,4 +124,14 @@ pub fn keep_review(
         .keep_record(id, &tree)
         .map_err(|source| KeepError::Write { path, source })?;
     Ok((tree, moved))
+}
+
+/// Holds game `id`'s record lock (`.<id>.sgf.lock`) until dropped.
+fn hold_lock(store: &GameStore, id: &str) -> Result<lock::FileLock, KeepError> {
+    let path = store.dir().join(format!(".{id}.sgf.lock"));
+    lock::hold(&path).map_err(|(action, source)| KeepError::Lock {
+        path: path.clone(),
+        action,
+        source,
+    })
 }

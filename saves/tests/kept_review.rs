@@ -7,7 +7,7 @@ mod common;
 use common::{header_with, nine_by_nine, play};
 use kaisho_core::{Color, Point};
 use kaisho_saves::export;
-use kaisho_saves::kept_review::keep_review;
+use kaisho_saves::kept_review::{adopt_record, keep_review};
 use kaisho_saves::log::GameStore;
 use kaisho_saves::sgf::{Applied, NodePath, Note, SgfTree, TreeEdit};
 
@@ -163,4 +163,48 @@ fn writers_at_the_same_time_lose_no_comment() {
             assert!(comment.contains(&line), "{line} lost: {comment}");
         }
     }
+}
+
+/// The joiner of a review together takes the host's record as its own copy
+/// of the game, so both add the same steps to the same record: a copy of
+/// its own that differs is kept beside it first, and a game it does not
+/// have is refused, with nothing written.
+#[test]
+fn a_partners_record_is_adopted_and_a_record_of_ones_own_kept_aside() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    saved_game(&store, "g");
+    let mut own = opened(&store, "g");
+    let mine = made_on(
+        &mut own,
+        vec![TreeEdit::Comment {
+            at: path(&[0]),
+            text: "my own note".into(),
+        }],
+    );
+    keep_review(&store, "g", &words, &mine).unwrap();
+    // The host's copy of the same game, on its own machine.
+    let hosts = tempfile::tempdir().unwrap();
+    let host_store = GameStore::new(hosts.path());
+    saved_game(&host_store, "g");
+    let mut partners = opened(&host_store, "g");
+    partners
+        .apply(&TreeEdit::Comment {
+            at: path(&[0, 0]),
+            text: "the host's note".into(),
+        })
+        .unwrap();
+    adopt_record(&store, "g", &partners).unwrap();
+    let kept = std::fs::read_to_string(store.record_path("g")).unwrap();
+    assert_eq!(kept, partners.write());
+    let aside = std::fs::read_to_string(dir.path().join("g.before-review.sgf")).unwrap();
+    assert!(aside.contains("my own note"), "{aside}");
+    assert!(!kept.contains("my own note"));
+    // Adopting the same record again keeps nothing aside anew.
+    std::fs::remove_file(dir.path().join("g.before-review.sgf")).unwrap();
+    adopt_record(&store, "g", &partners).unwrap();
+    assert!(!dir.path().join("g.before-review.sgf").exists());
+    // A game this side does not have is refused and writes nothing.
+    assert!(adopt_record(&store, "other", &partners).is_err());
+    assert!(!store.record_path("other").exists());
 }

@@ -8,7 +8,9 @@ mod common;
 
 use common::{aki_ben_series, ben_wins, english_lines, gtp, home_in};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use kaisho::app::{Cmd, Command, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, State, Table};
+use kaisho::app::{
+    Cmd, Command, HomeItem, LinkState, Msg, NetSeat, Prompt, Screen, Shared, State, Table,
+};
 use kaisho::shell::Shell;
 use kaisho::words::Lang;
 use kaisho_core::{Color, Komi, Phase};
@@ -482,6 +484,153 @@ async fn a_game_resumed_from_saved_games_is_open_to_watchers_again() {
         }
     }
     assert_eq!(seen, a.session().game.events());
+}
+
+/// The review screen of the side's first saved game, opened from Saved
+/// games as a member does.
+fn review_first_saved_game(side: &mut Side) {
+    side.open(HomeItem::Games);
+    assert!(
+        matches!(side.state.screen, Screen::Games(_)),
+        "{:?}",
+        side.said
+    );
+    side.press(KeyCode::Enter);
+    assert!(
+        matches!(side.state.screen, Screen::Review(_)),
+        "{:?}",
+        side.said
+    );
+}
+
+fn review_of(side: &Side) -> &kaisho::app::Review {
+    match &side.state.screen {
+        Screen::Review(review) => review,
+        _ => panic!("no review on screen; said {:?}", side.said),
+    }
+}
+
+fn sharing(side: &Side) -> bool {
+    matches!(&side.state.screen, Screen::Review(r) if matches!(r.shared, Some(Shared::With { .. })))
+}
+
+/// Aki and Ben play three moves and Ben resigns; then Aki hosts a review
+/// of the game together (検討) from Saved games and Ben joins with the
+/// code. Each steps through it, adds a comment and tries a variation, and
+/// sees the other's steps at once; when Aki ends it both records are the
+/// same, byte for byte, and sgfmill reads both variations in them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_screens_review_a_finished_game_together() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    a.press(KeyCode::Enter); // E5
+    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 1).await;
+    b.press(KeyCode::Right);
+    b.press(KeyCode::Enter); // F5
+    settle(&mut a, &mut b, |a, _| a.session().game.move_number() == 2).await;
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Enter); // E4
+    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 3).await;
+    b.keys("ry");
+    settle(&mut a, &mut b, |a, b| {
+        a.session().game.outcome().is_some() && b.session().game.outcome().is_some()
+    })
+    .await;
+    let id = a.seat().game_id.clone();
+    a.keys("n");
+    b.keys("n");
+
+    review_first_saved_game(&mut a);
+    a.keys("R");
+    settle(&mut a, &mut b, |a, _| {
+        matches!(
+            &review_of(a).shared,
+            Some(Shared::Hosting { code: Some(_) })
+        )
+    })
+    .await;
+    let Some(Shared::Hosting { code: Some(code) }) = review_of(&a).shared.clone() else {
+        unreachable!()
+    };
+    b.open(HomeItem::Games);
+    b.keys("J");
+    b.type_line(&code);
+    settle(&mut a, &mut b, |a, b| sharing(a) && sharing(b)).await;
+    assert!(b.heard("reviewing together with Aki"), "{:?}", b.said);
+
+    // Aki steps to move 2; Ben's screen follows.
+    a.press(KeyCode::Right);
+    a.press(KeyCode::Right);
+    settle(&mut a, &mut b, |_, b| review_of(b).at == 2).await;
+    // Aki comments on it; Ben reads it.
+    a.keys("c");
+    a.type_line("Aki: F5 was slow");
+    settle(&mut a, &mut b, |_, b| {
+        review_of(b)
+            .comment()
+            .is_some_and(|c| c.contains("F5 was slow"))
+    })
+    .await;
+    // Ben tries White's better move at move 2: a variation beside F5.
+    b.press(KeyCode::Left);
+    settle(&mut a, &mut b, |a, _| review_of(a).at == 1).await;
+    b.keys("a");
+    b.press(KeyCode::Up);
+    b.press(KeyCode::Enter); // E6
+    settle(&mut a, &mut b, |a, b| {
+        review_of(a).variation() == Some((2, 2)) && review_of(b).variation() == Some((2, 2))
+    })
+    .await;
+    b.keys("a");
+    b.keys("c");
+    b.type_line("Ben: E6 first");
+    settle(&mut a, &mut b, |a, _| {
+        review_of(a)
+            .comment()
+            .is_some_and(|c| c.contains("E6 first"))
+    })
+    .await;
+    // Aki goes back to the main line's move 2 and tries D5 in place of E4:
+    // a second variation.
+    a.press(KeyCode::Down);
+    settle(&mut a, &mut b, |_, b| {
+        review_of(b).variation() == Some((1, 2))
+    })
+    .await;
+    a.keys("a");
+    a.press(KeyCode::Left);
+    a.press(KeyCode::Left);
+    a.press(KeyCode::Enter); // D5
+    settle(&mut a, &mut b, |a, b| {
+        review_of(a).at == 3
+            && review_of(b).at == 3
+            && review_of(a).variation() == Some((2, 2))
+            && review_of(b).variation() == Some((2, 2))
+    })
+    .await;
+    a.keys("a");
+    assert_eq!(review_of(&a).tree().write(), review_of(&b).tree().write());
+
+    // Aki ends the review; Ben is told, and both records hold the same.
+    a.press(KeyCode::Esc);
+    settle(&mut a, &mut b, |_, b| !sharing(b)).await;
+    assert!(b.heard("left the review together"), "{:?}", b.said);
+    let exported = |dir: &std::path::Path| {
+        let printed = common::kaisho_cli(dir, &["games", "export", &id]);
+        let path = printed.lines().last().unwrap().trim().to_string();
+        let path = path.rsplit(' ').next().unwrap().to_string();
+        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e} ({printed})"))
+    };
+    let (mine, theirs) = (exported(dir_a.path()), exported(dir_b.path()));
+    assert_eq!(
+        String::from_utf8_lossy(&mine),
+        String::from_utf8_lossy(&theirs)
+    );
+    let text = String::from_utf8(mine).unwrap();
+    for added in ["F5 was slow", "E6 first", "W[ed]", "B[de]"] {
+        assert!(text.contains(added), "{added} missing: {text}");
+    }
+    common::sgfmill_sees_variations(&text, 2);
 }
 
 fn series_of(dir: &std::path::Path) -> kaisho_core::series::Series {

@@ -132,6 +132,10 @@ pub enum Command {
     /// Resume the adjourned network game with this id: wait here for the
     /// partner to dial in.
     HostResume(String),
+    /// Host the saved game reviewed for a partner to review together (検討).
+    HostReview,
+    /// Open the prompt for the code of a review together to join.
+    AskReviewCode,
     /// A fresh join code in place of one three wrong tries burned: the
     /// host asks for it, so a guesser never gets more than three tries at
     /// a code the host did not choose to renew.

@@ -58,6 +58,9 @@ pub enum Job {
         lang: Lang,
         edits: Vec<Applied>,
     },
+    /// Take `tree`, the record a partner's review together of saved game
+    /// `game` starts from, as this side's kept record of it.
+    AdoptRecord { game: String, tree: Box<SgfTree> },
     /// Export saved game `game` as SGF into the exports folder, its
     /// comments in `lang`, with the watchers' lines `kibitz` (a network
     /// game's, given by its network task on either side) among them.
@@ -107,6 +110,8 @@ pub enum Done {
     /// The kept record as written with a review's additions, and where
     /// they landed in it.
     ReviewKept(Result<Box<(SgfTree, Moved)>, KeepError>),
+    /// The partner's record taken as this side's, or why not.
+    Adopted(Result<(), KeepError>),
     Exported(Result<PathBuf, ExportFailure>),
     SeriesList(Result<saved_series::Listing, StoreError>),
     Series(Result<Box<Series>, StoreError>),
@@ -142,6 +147,8 @@ pub enum Then {
     Import { name: String, from_games: bool },
     /// A review's additions to saved game `game`'s record.
     ReviewKept { game: String },
+    /// A review together's record taken for saved game `game`.
+    Adopted { game: String },
     /// The host's address to offer for rejoining network game `id`.
     AskRejoin { id: String },
     /// The saved-games screen.

@@ -408,6 +408,12 @@ const GAMES: &[Binding] = &[
         Some("i import SGF"),
         Command::AskImport,
     ),
+    bind(
+        &[Char('J')],
+        "join a partner's review together (検討): type its code",
+        Some("J join review"),
+        Command::AskReviewCode,
+    ),
     HELP,
     BACK_HOME,
 ];
@@ -466,6 +472,12 @@ const REVIEW: &[Binding] = &[
         "go to a move: type its number",
         Some("g go to"),
         Command::AskMove,
+    ),
+    bind(
+        &[Char('R')],
+        "review together (検討): a code for a partner to join",
+        None,
+        Command::HostReview,
     ),
     NAMES,
     HELP,

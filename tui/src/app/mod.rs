@@ -32,6 +32,7 @@ mod playout;
 mod prompt;
 mod recording;
 mod review;
+mod review_together;
 mod seat;
 mod series;
 mod series_net;
@@ -60,12 +61,15 @@ pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use narrate::describe;
-pub use net::{ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, Started, Watched};
+pub use net::{
+    ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, ReviewPlan, Started, Watched,
+};
 pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
 };
 pub use review::{Keeping, Review, following_words};
+pub use review_together::Shared;
 pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};

@@ -12,7 +12,7 @@ use super::series_net::SeriesTerms;
 use crate::words::Dial;
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, GameError, Komi, Settings};
-use kaisho_net::Terms;
+use kaisho_net::{ReviewStep, Terms};
 use kaisho_saves::sgf::KibitzLine;
 use std::net::SocketAddr;
 
@@ -38,8 +38,7 @@ pub enum Plan {
         code: String,
         series: Option<SeriesTerms>,
     },
-    /// Wait on `bind` for the partner of adjourned game `id` to come back.
-    /// Wait for the partner of adjourned game `id`, letting in at most
+    /// Wait on `bind` for the partner of adjourned game `id`, letting in at most
     /// `watchers` watchers when watching is on (the settings').
     HostResume {
         bind: SocketAddr,
@@ -48,6 +47,20 @@ pub enum Plan {
     },
     /// Dial the host at `addr` to resume adjourned game `id`.
     JoinResume { addr: SocketAddr, id: String },
+}
+
+/// A review together (検討) of a saved game, over the LAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewPlan {
+    /// Listen on `bind` with a code, to review saved game `id` from its
+    /// record's SGF `text`.
+    Host {
+        bind: SocketAddr,
+        id: String,
+        text: String,
+    },
+    /// Dial the host with the code it shows.
+    Join { code: String },
 }
 
 /// The terms of a new engine game from the home menu's values.
@@ -86,6 +99,11 @@ pub enum NetRequest {
         plan: Plan,
         name: String,
     },
+    /// Start a review together: host one or join one.
+    Review {
+        plan: ReviewPlan,
+        name: String,
+    },
     /// Start a game against a GTP engine, which the shell runs as a child
     /// process behind a task of its own, reporting as the network task does.
     StartEngine {
@@ -105,6 +123,9 @@ pub enum NetRequest {
     /// The host's player asks for a fresh join code in place of a burned
     /// one; the task answers with [`NetNews::Listening`].
     NewCode,
+    /// Our step of a review together: the task sends it, and reports it
+    /// back ([`NetNews::ReviewStep`]) in the order both sides apply it.
+    ReviewStep(ReviewStep),
     /// Watch the game of the host at `code` (its watch code) as `name`:
     /// the task reports what it sees and sends [`NetRequest::Chat`] as
     /// the watchers' chat (kibitz).
@@ -265,6 +286,16 @@ pub enum NetNews {
     },
     /// The host lets club members watch with this code.
     WatchCode(String),
+    /// A review together begins with `partner`: on the joiner, with the
+    /// record's SGF `text` the host sent.
+    ReviewBegins {
+        game_id: String,
+        partner: String,
+        text: Option<String>,
+    },
+    /// The next step of a review together, ours or the partner's, in the
+    /// order both sides apply.
+    ReviewStep(ReviewStep),
     /// The join code was burned by three wrong tries (the line says so);
     /// every attempt is refused until the player asks for a new code.
     Burned(String),

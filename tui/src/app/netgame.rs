@@ -40,6 +40,17 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             lobby.watch_code = Some(code);
         }
         (news, Screen::Watch(_)) => super::watch::news(state, news, out),
+        (news, Screen::Review(_)) => super::review_together::news(state, news, out),
+        (
+            NetNews::ReviewBegins {
+                game_id,
+                partner,
+                text: Some(text),
+            },
+            Screen::Lobby(_),
+        ) => {
+            super::review_together::joined(state, game_id, partner, &text, out);
+        }
         (NetNews::Note(line), Screen::Lobby(lobby)) => {
             out.say(line.clone());
             lobby.lines.push(line);

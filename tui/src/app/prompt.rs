@@ -14,7 +14,7 @@ impl Field {
             Field::MoveNumber => 5,
             Field::Comment => kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS,
             Field::Name => 32,
-            Field::JoinCode | Field::WatchCode => 80,
+            Field::JoinCode | Field::WatchCode | Field::ReviewCode => 80,
             Field::Port => 5,
             Field::Chat => 200,
             Field::HostAddress => 60,

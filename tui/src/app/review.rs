@@ -11,13 +11,15 @@ use super::command::Command;
 use super::disk::{Job, Then};
 use super::out::Out;
 use super::prompt::{Field, Prompt};
+use super::review_together::Shared;
 use super::{Screen, State};
 use crate::words::Naming;
 use crate::words::{Lang, Note, Say, note, refusal, say};
 use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
+use kaisho_net::ReviewStep;
 use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::sgf::{Applied, Moved, NodePath, SgfRecord, SgfTree, TreeEdit};
+use kaisho_saves::sgf::{Applied, EditError, Moved, NodePath, SgfRecord, SgfTree, TreeEdit};
 use kaisho_saves::visible::visible;
 use std::path::PathBuf;
 
@@ -112,6 +114,8 @@ pub struct Review {
     unsaved: Vec<Applied>,
     /// The board cursor while moves are being tried.
     pub cursor: Option<Point>,
+    /// A review together (検討): hosted, or under way with a partner.
+    pub shared: Option<Shared>,
 }
 
 impl Review {
@@ -150,6 +154,7 @@ impl Review {
             keeping: Keeping::Memory,
             unsaved: Vec::new(),
             cursor: None,
+            shared: None,
         };
         review.replay_line();
         review.go(0);
@@ -258,7 +263,7 @@ impl Review {
 
     /// Shows the line through `node` (its first children after it), at
     /// `node`.
-    fn show(&mut self, node: &NodePath) {
+    pub(super) fn show(&mut self, node: &NodePath) {
         self.line = self.tree.line_from(node);
         self.replay_line();
         self.go(node.depth());
@@ -318,7 +323,12 @@ impl Review {
     /// Applies `edit` to the review's tree: the node it landed on and
     /// whether the tree changed, or `None` when it was refused (said in
     /// `lang`).
-    fn edit(&mut self, edit: &TreeEdit, lang: Lang, out: &mut Out) -> Option<(NodePath, bool)> {
+    pub(super) fn edit(
+        &mut self,
+        edit: &TreeEdit,
+        lang: Lang,
+        out: &mut Out,
+    ) -> Option<(NodePath, bool)> {
         let before = self.tree.nodes();
         let landed = match self.tree.apply(edit) {
             Ok(landed) => landed,
@@ -333,7 +343,7 @@ impl Review {
 
     /// Keeps `edit`, applied here and landed at `landed`: a saved game's
     /// through the shell into its record, a file's in memory, said so.
-    fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
+    pub(super) fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
         match &self.keeping {
             Keeping::Game(id) => {
                 self.unsaved.push(Applied { edit, landed });
@@ -351,11 +361,17 @@ impl Review {
     }
 
     /// The kept record as written with this review's additions, and where
-    /// they landed in it: the review goes on from it, at the same node.
+    /// they landed in it: the review goes on from it, at the same node. A
+    /// review together goes on from the tree both sides share, so that
+    /// every step names the same node on both; what another copy of kaisho
+    /// wrote meanwhile stays in the file.
     pub fn kept(&mut self, tree: SgfTree, moved: &Moved) {
+        self.unsaved.clear();
+        if self.shared.is_some() {
+            return;
+        }
         let node = moved.path(&self.node());
         let line = moved.path(&self.line);
-        self.unsaved.clear();
         self.tree = tree;
         self.line = if self.tree.holds(&line) {
             self.tree.line_from(&line)
@@ -465,7 +481,9 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
                 at: review.node(),
                 text,
             };
-            if let Some((landed, _)) = review.edit(&edit, lang, out) {
+            if !super::review_together::send(review, ReviewStep::Edit(edit.clone()), out)
+                && let Some((landed, _)) = review.edit(&edit, lang, out)
+            {
                 review.keep(edit, landed, lang, out);
             }
             return;
@@ -484,11 +502,12 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         _ => return,
     }
     out.say(at_said(review, lang));
+    super::review_together::send(review, ReviewStep::Show(review.node()), out);
 }
 
 /// Where the review stands: the step, and the variation when there is a
 /// choice.
-fn at_said(review: &Review, lang: Lang) -> String {
+pub(super) fn at_said(review: &Review, lang: Lang) -> String {
     let at = say(
         lang,
         Say::ReviewAt {
@@ -546,7 +565,24 @@ pub fn following_words(review: &Review, naming: Naming) -> String {
 /// Tries the move at `point` (a pass when `None`) by the side to play at
 /// the node shown: a move the rules refuse is refused with their reason,
 /// any other is stepped into, as a new variation when it is not there yet.
+/// In a review together it goes to the partner first, and is stepped into
+/// when it comes back in the host's order.
 fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut Out) {
+    let edit = match legal_try(review, point, naming) {
+        Ok(edit) => edit,
+        Err(why) => return out.refuse(why),
+    };
+    if let Some(point) = point {
+        review.cursor = review.cursor.map(|_| point);
+    }
+    if !super::review_together::send(review, ReviewStep::Edit(edit.clone()), out) {
+        add_try(review, edit, naming, out);
+    }
+}
+
+/// The move at `point` by the side to play at the node shown, as an
+/// addition, or the rules' reason against it.
+fn legal_try(review: &Review, point: Option<Point>, naming: Naming) -> Result<TreeEdit, String> {
     let color = review.game.to_move();
     let event = match point {
         Some(point) => Event::Play { color, point },
@@ -559,23 +595,55 @@ fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut
         let resume = Event::RequestResume {
             by: color.opponent(),
         };
-        if let Err(error) = trial.apply(resume) {
-            return out.refuse(refusal(&error, naming, review.size()));
-        }
+        trial
+            .apply(resume)
+            .map_err(|error| refusal(&error, naming, review.size()))?;
     }
-    if let Err(error) = trial.apply(event) {
-        return out.refuse(refusal(&error, naming, review.size()));
-    }
-    if let Some(point) = point {
-        review.cursor = review.cursor.map(|_| point);
-    }
-    let at = review.node();
-    let edit = TreeEdit::Try { at, color, point };
+    trial
+        .apply(event)
+        .map_err(|error| refusal(&error, naming, review.size()))?;
+    Ok(TreeEdit::Try {
+        at: review.node(),
+        color,
+        point,
+    })
+}
+
+/// Adds `edit`, a move tried at the node shown, and steps into it.
+fn add_try(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
     if let Some((landed, added)) = review.edit(&edit, naming.lang, out) {
         review.show(&landed);
         out.say(at_said(review, naming.lang));
         if added {
             review.keep(edit, landed, naming.lang, out);
+        }
+    }
+}
+
+/// Adds `edit`, a step of a review together in the host's order, as the
+/// same addition made here would be: a move tried is checked at its node
+/// by the rules, so both sides refuse the same steps.
+pub(super) fn add_shared(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
+    match &edit {
+        TreeEdit::Try { at, color, point } => {
+            if !review.tree.holds(at) {
+                let error = EditError::NoSuchNode { path: at.clone() };
+                return out.refuse(note(naming.lang, Note::EditRefused(&error)));
+            }
+            review.show(at);
+            let point = *point;
+            match legal_try(review, point, naming) {
+                Ok(TreeEdit::Try { color: to_move, .. }) if to_move == *color => {
+                    add_try(review, edit, naming, out);
+                }
+                Ok(_) => out.refuse(note(naming.lang, Note::TriedOutOfTurn)),
+                Err(why) => out.refuse(why),
+            }
+        }
+        TreeEdit::Comment { .. } => {
+            if let Some((landed, _)) = review.edit(&edit, naming.lang, out) {
+                review.keep(edit, landed, naming.lang, out);
+            }
         }
     }
 }

@@ -147,6 +147,7 @@ fn submitted(state: &mut State, field: Field, text: &str, out: &mut Out) {
             lobby::join(state, text, series, out);
         }
         Field::WatchCode => super::watch::dial(state, text, out),
+        Field::ReviewCode => super::review_together::join(state, text, out),
         Field::Port => lobby::set_port(state, text, out),
         Field::Chat => chat(state, text, out),
         Field::HostAddress => match state.pending.take() {
@@ -309,6 +310,10 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::AskRejoin(id) => games::ask_rejoin(state, id, out),
         Command::Back => back(state, out),
         Command::NewCode => lobby::new_code(state, out),
+        Command::HostReview => super::review_together::host(state, out),
+        Command::AskReviewCode => {
+            state.prompt = Some(Prompt::Text(Field::ReviewCode, String::new()));
+        }
         Command::DiscardSettings => {
             state.screen = Screen::Home;
             state.message = None;
@@ -467,6 +472,13 @@ fn back(state: &mut State, out: &mut Out) {
         }
         Screen::Lobby(_) => return lobby::leave(state, out),
         Screen::Watch(_) => return super::watch::leave(state, out),
+        Screen::Review(review) if review.shared.is_some() => {
+            // Leaving a review together ends it on both sides; the review
+            // stays open here, on its own.
+            review.shared = None;
+            out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
+            return;
+        }
         Screen::Review(review) if review.from_games && state.places.is_some() => {
             out.disk(Job::ListGames, Then::BackToGames);
         }
@@ -515,6 +527,9 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         }
         (Done::ReviewKept(result), Then::ReviewKept { game }) => {
             review::kept(state, &game, result, out);
+        }
+        (Done::Adopted(result), Then::Adopted { game }) => {
+            super::review_together::adopted(state, &game, result, out);
         }
         (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
         (Done::Exported(result), Then::Finished) => {

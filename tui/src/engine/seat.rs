@@ -351,6 +351,7 @@ impl Seat {
         match request {
             NetRequest::Act(event) => self.ours(event).await,
             NetRequest::Start { .. }
+            | NetRequest::Review { .. }
             | NetRequest::StartEngine { .. }
             | NetRequest::Watch { .. } => {
                 let line = crate::words::cli_line(self.lang, crate::words::Line::AlreadyRunning);
@@ -361,6 +362,7 @@ impl Seat {
             | NetRequest::TakeLastResult(_)
             | NetRequest::CloseWatching
             | NetRequest::NewCode
+            | NetRequest::ReviewStep(_)
             | NetRequest::Leave => Ok(()),
         }
     }

@@ -33,6 +33,9 @@ impl Net {
             NetRequest::Start { plan, name } => self.start(state, |places, lang, rx, news| {
                 tokio::spawn(worker::run(plan, name, places, lang, rx, news))
             }),
+            NetRequest::Review { plan, name } => self.start(state, |places, lang, rx, news| {
+                tokio::spawn(worker::review(plan, name, places, lang, rx, news))
+            }),
             NetRequest::Watch { code, name } => self.start(state, |places, lang, rx, news| {
                 tokio::spawn(watching::run(code, name, places, lang, rx, news))
             }),

@@ -11,14 +11,14 @@ use super::env::{Env, now_unix};
 use super::lan;
 use super::reconnect::{is_drop, redial, wait_for};
 use super::terms::{check_series_taking, take_partners};
-use crate::app::{ClockFace, NetNews, NetRequest, Plan, Started};
+use crate::app::{ClockFace, NetNews, NetRequest, Plan, ReviewPlan, Started};
 use crate::shell::disk::{export, series_game};
 use crate::words::{
     Lang, Line, Say, cli_line, naming_for, net_refusal, netplay_error, say, terms_error,
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
-use kaisho_net::{Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, Update};
+use kaisho_net::{Host, Hub, JoinCode, Link, NetError, ReviewNews, Secret, Session, Terms, Update};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
@@ -64,21 +64,41 @@ pub async fn run(
     requests: UnboundedReceiver<NetRequest>,
     news: UnboundedSender<NetNews>,
 ) {
-    let closing = match Env::load(&places) {
-        Ok(env) => {
-            let mut task = Task {
-                env,
-                places,
-                name,
-                lang,
-                requests,
-                news: news.clone(),
-                hub: None,
-                watchers: (Vec::new(), true),
-                kibitz_given: false,
-            };
-            task.run(plan).await
-        }
+    drive(Work::Game(plan), name, places, lang, requests, news).await;
+}
+
+/// Runs one side of a review together (検討) to its end and reports the
+/// end as [`NetNews::Closed`].
+pub async fn review(
+    plan: ReviewPlan,
+    name: String,
+    places: Places,
+    lang: Lang,
+    requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+) {
+    drive(Work::Review(plan), name, places, lang, requests, news).await;
+}
+
+/// What a task is for.
+enum Work {
+    Game(Plan),
+    Review(ReviewPlan),
+}
+
+async fn drive(
+    work: Work,
+    name: String,
+    places: Places,
+    lang: Lang,
+    requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+) {
+    let closing = match Task::new(name, places, lang, requests, &news) {
+        Ok(mut task) => match work {
+            Work::Game(plan) => task.run(plan).await,
+            Work::Review(plan) => task.review(plan).await,
+        },
         Err(e) => Err(e),
     };
     let text = closing.unwrap_or_else(|e| netplay_error(&e, naming_for(lang), NO_BOARD));
@@ -86,6 +106,85 @@ pub async fn run(
 }
 
 impl Task {
+    fn new(
+        name: String,
+        places: Places,
+        lang: Lang,
+        requests: UnboundedReceiver<NetRequest>,
+        news: &UnboundedSender<NetNews>,
+    ) -> Result<Task, NetplayError> {
+        Ok(Task {
+            env: Env::load(&places)?,
+            places,
+            name,
+            lang,
+            requests,
+            news: news.clone(),
+            hub: None,
+            watchers: (Vec::new(), true),
+            kibitz_given: false,
+        })
+    }
+
+    /// One side of a review together: the host shows a code and sends its
+    /// record to the partner who joins with it; then every step either
+    /// side takes is reported in the host's order, until either leaves.
+    async fn review(&mut self, plan: ReviewPlan) -> Result<String, NetplayError> {
+        let mut session = match plan {
+            ReviewPlan::Host { bind, id, text } => {
+                let (mut host, shown) = self.listen(bind)?;
+                let link = self.partner_by_code(&mut host, shown).await?;
+                self.meet(&link)?;
+                host.refuse_others();
+                let session = kaisho_net::host_review(link, &id, &text).await?;
+                self.tell(NetNews::ReviewBegins {
+                    game_id: id,
+                    partner: session.partner.clone(),
+                    text: None,
+                });
+                session
+            }
+            ReviewPlan::Join { code } => {
+                let (link, _) = self.dial(&code).await?;
+                let (session, text) = self.unless_left(kaisho_net::join_review(link)).await??;
+                self.tell(NetNews::ReviewBegins {
+                    game_id: session.game_id.clone(),
+                    partner: session.partner.clone(),
+                    text: Some(text),
+                });
+                session
+            }
+        };
+        loop {
+            tokio::select! {
+                request = self.requests.recv() => match request {
+                    None | Some(NetRequest::Leave) => {
+                        let end = say(self.lang, Say::ReviewLeft);
+                        session.bye(&end).await;
+                        return Ok(end);
+                    }
+                    Some(NetRequest::ReviewStep(step)) => {
+                        if let Some(step) = session.act(step).await? {
+                            self.tell(NetNews::ReviewStep(step));
+                        }
+                    }
+                    Some(_) => self.tell(NetNews::Refused(self.line(Line::NotInThisReview))),
+                },
+                news = session.next() => match news? {
+                    ReviewNews::Asked(step) => {
+                        if let Some(step) = session.act(step).await? {
+                            self.tell(NetNews::ReviewStep(step));
+                        }
+                    }
+                    ReviewNews::Step(step) => self.tell(NetNews::ReviewStep(step)),
+                    ReviewNews::Left(why) => {
+                        return Ok(say(self.lang, Say::PartnerLeftReview(&why)));
+                    }
+                },
+            }
+        }
+    }
+
     fn tell(&self, news: NetNews) {
         let _ = self.news.send(news);
     }
@@ -177,14 +276,7 @@ impl Task {
                 series,
                 watchers,
             } => {
-                let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
-                host.set_secret(Secret::generate()?);
-                let shown = lan::shown(host.local_addr()?);
-                let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
-                // The join code first: it is the one read out to the partner.
-                self.tell(NetNews::Listening {
-                    code: code.to_string(),
-                });
+                let (mut host, shown) = self.listen(bind)?;
                 self.open_watching(&mut host, watchers, shown)?;
                 let link = self.partner_by_code(&mut host, shown).await?;
                 self.meet(&link)?;
@@ -220,12 +312,7 @@ impl Task {
                 Ok((session, Side::Host(host)))
             }
             Plan::Join { code, series } => {
-                let code = JoinCode::parse(&code)?;
-                let (identity, name) = (self.env.identity.clone(), self.name.clone());
-                let link = self
-                    .unless_left(kaisho_net::join(&code, &identity, &name))
-                    .await??;
-                self.meet(&link)?;
+                let (link, code) = self.dial(&code).await?;
                 let host = link.peer();
                 let lang = self.lang;
                 let asker = Asker::new(&self.news, &mut self.requests);
@@ -296,6 +383,31 @@ impl Task {
         let link = self.comeback(&mut side, partner).await?.ok_or(absent)?;
         let session = self.resume(link, &side, id).await?;
         Ok((session, side))
+    }
+
+    /// Listens on `bind` with a fresh join code and shows it first (it is
+    /// the one read out to the partner); the host and the address shown.
+    fn listen(&mut self, bind: SocketAddr) -> Result<(Host, SocketAddr), NetplayError> {
+        let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
+        host.set_secret(Secret::generate()?);
+        let shown = lan::shown(host.local_addr()?);
+        let code = host.code(Some(shown))?.ok_or(NetplayError::NoJoinCode)?;
+        self.tell(NetNews::Listening {
+            code: code.to_string(),
+        });
+        Ok((host, shown))
+    }
+
+    /// Dials the host with the code it shows and greets it; the link and
+    /// the code read.
+    async fn dial(&mut self, code: &str) -> Result<(Link, JoinCode), NetplayError> {
+        let code = JoinCode::parse(code)?;
+        let (identity, name) = (self.env.identity.clone(), self.name.clone());
+        let link = self
+            .unless_left(kaisho_net::join(&code, &identity, &name))
+            .await??;
+        self.meet(&link)?;
+        Ok((link, code))
     }
 
     /// Waits for the partner with the join code, saying each refused
@@ -456,6 +568,7 @@ impl Task {
                     Some(NetRequest::Chat(text)) => session.chat(&text).await?,
                     Some(
                         NetRequest::Start { .. }
+                        | NetRequest::Review { .. }
                         | NetRequest::StartEngine { .. }
                         | NetRequest::Watch { .. },
                     ) => {
@@ -467,7 +580,11 @@ impl Task {
                         }
                         self.tell_watchers();
                     }
-                    Some(NetRequest::TakeLastResult(_) | NetRequest::NewCode) => {}
+                    Some(
+                        NetRequest::TakeLastResult(_)
+                        | NetRequest::NewCode
+                        | NetRequest::ReviewStep(_),
+                    ) => {}
                 },
                 update = session.next() => match update? {
                     Update::Remote { event, .. } => {

@@ -9,7 +9,7 @@ use kaisho_core::{Event, Settings};
 use kaisho_saves::config;
 use kaisho_saves::export;
 use kaisho_saves::export::ExportFailure;
-use kaisho_saves::kept_review::keep_review;
+use kaisho_saves::kept_review::{adopt_record, keep_review};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
@@ -115,6 +115,7 @@ impl Disk {
             Job::KeepReview { game, lang, edits } => Done::ReviewKept(
                 keep_review(&games, &game, &words::sgf_words(lang), &edits).map(Box::new),
             ),
+            Job::AdoptRecord { game, tree } => Done::Adopted(adopt_record(&games, &game, &tree)),
             Job::Export { game, lang, kibitz } => {
                 Done::Exported(export(places, &game, lang, &kibitz))
             }

@@ -7,7 +7,8 @@ use super::board::{BoardView, Verdicts};
 use super::footer;
 use super::text::{fit, wrap};
 use super::theme::Theme;
-use crate::app::{Review, State, following_words};
+
+use crate::app::{Review, Shared, State, following_words};
 use crate::layout::Areas;
 use crate::words::{Say, say};
 use kaisho_core::{Color, Move};
@@ -70,6 +71,16 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
     };
     lines.push(player(Color::Black, black));
     lines.push(player(Color::White, white));
+    if let Some(shared) = &review.shared {
+        let said = match shared {
+            Shared::Hosting { code: Some(code) } => say(lang, Say::ReviewHostedCode(code)),
+            Shared::Hosting { code: None } => say(lang, Say::ReviewHostedCode("...")),
+            Shared::With { partner } => say(lang, Say::ReviewSharedWith(partner)),
+        };
+        for text in wrap(&said, width).into_iter().take(2) {
+            lines.push(Line::styled(theme.text(&text), theme.marker()));
+        }
+    }
     lines.push(Line::default());
     lines.push(Line::styled(
         say(

@@ -66,6 +66,8 @@ pub enum Line<'a> {
     Away { why: &'a str, secs: u64 },
     /// A request before the partner is connected.
     NotConnectedYet,
+    /// A game's request during a review together.
+    NotInThisReview,
     /// A new game asked for while one runs.
     AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
@@ -134,6 +136,7 @@ fn english(line: Line<'_>) -> String {
             format!("{why}. Waiting up to {secs} s for the partner to come back")
         }
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
+        Line::NotInThisReview => "that is for a game, not a review together".to_string(),
         Line::AlreadyRunning => "a network game is already running".to_string(),
         Line::Joined(first, then) => format!("{first}; {then}"),
         Line::Unsaved(why) => format!("{why}; games will not be saved"),
@@ -197,6 +200,7 @@ fn japanese(line: Line<'_>) -> String {
             format!("{why}。相手が戻るのを最長{secs}秒待ちます")
         }
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
+        Line::NotInThisReview => "それは対局のためのもので、一緒の検討ではできません".to_string(),
         Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
         Line::Joined(first, then) => format!("{}。{then}", first.trim_end_matches('。')),
         Line::Unsaved(why) => format!("{why}。対局は保存されません"),

@@ -99,6 +99,13 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "対局を開く、ポートを入力、または値を変更"
         }
         "stop waiting and go back home" => "待つのをやめてホームへ",
+        "review together (検討): a code for a partner to join" => {
+            "一緒に検討: 相手がこの検討に加わるためのコードを出す"
+        }
+        "join a partner's review together (検討): type its code" => {
+            "相手の検討に加わる: そのコードを入力"
+        }
+        "J join review" => "J 検討に参加",
         "a new join code, once wrong tries burned the code" => {
             "誤りで使えなくなった参加コードの代わりに新しいコードを作る"
         }

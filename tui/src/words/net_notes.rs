@@ -130,6 +130,7 @@ fn awaited(what: Awaited) -> &'static str {
         Awaited::HostKeys => "主催者の鍵交換",
         Awaited::HostConfirmation => "主催者の確認",
         Awaited::Greeting => "相手のあいさつ",
+        Awaited::Record => "一緒に検討する棋譜",
         Awaited::ResentAck => "送り直した記録への返事",
         Awaited::MissedEvent => "保存し損ねた記録の再送",
         Awaited::Agreement => "相手の対局条件への同意",

@@ -129,6 +129,24 @@ pub enum Note<'a> {
     AddedInMemory,
     /// A review's additions written into saved game `id`'s record.
     KeptInRecord(&'a str),
+    /// A review together is only of a saved game.
+    ReviewTogetherNeedsSavedGame,
+    /// A review together is already hosted or under way.
+    AlreadyReviewingTogether,
+    /// Hosting a review together: the code follows.
+    ReviewHosting,
+    /// The code of a review together, to read to the partner.
+    ReviewCode(&'a str),
+    /// `partner` is in the review together.
+    ReviewJoined(&'a str),
+    /// The record `partner` sent for a review together does not read.
+    ReviewRecordUnread(&'a str),
+    /// A review together's steps last as long as it does, and why.
+    ReviewInMemory {
+        why: &'a str,
+    },
+    /// A move tried by the side not to play at its node.
+    TriedOutOfTurn,
     /// A review's additions not written, and why; `again` when they are
     /// sent with the next addition.
     NotKept {
@@ -325,6 +343,28 @@ fn english(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("after move {at}: {moves}"),
         Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
         Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
+        Note::ReviewTogetherNeedsSavedGame => {
+            "only a saved game can be reviewed together: open it from Saved games".to_string()
+        }
+        Note::AlreadyReviewingTogether => {
+            "this review is already hosted or shared; Esc ends it".to_string()
+        }
+        Note::ReviewHosting => "hosting a review together: the code follows".to_string(),
+        Note::ReviewCode(code) => format!(
+            "review code: {code} (your partner presses J in Saved games and types it)"
+        ),
+        Note::ReviewJoined(partner) => format!(
+            "reviewing together with {partner}: every step and addition shows on both screens"
+        ),
+        Note::ReviewRecordUnread(partner) => {
+            format!("the record {partner} sent does not read as a game of Go; the review is left")
+        }
+        Note::ReviewInMemory { why } => format!(
+            "the review's additions last while it is open ({why}); export the game to keep them"
+        ),
+        Note::TriedOutOfTurn => {
+            "a move tried by the side not to play there is refused".to_string()
+        }
         Note::NotKept { why, again: true } => {
             format!("not kept in the record ({why}); it is written with the next addition")
         }
@@ -519,6 +559,26 @@ fn japanese(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
         Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
         Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
+        Note::ReviewTogetherNeedsSavedGame => {
+            "一緒に検討できるのは保存した対局だけです。保存した対局から開いてください".to_string()
+        }
+        Note::AlreadyReviewingTogether => {
+            "この検討はすでに開いているか共有中です。Esc で終わります".to_string()
+        }
+        Note::ReviewHosting => "一緒に検討する場を開きます。コードが出ます".to_string(),
+        Note::ReviewCode(code) => format!(
+            "検討コード: {code} (相手は保存した対局で J を押して入力します)"
+        ),
+        Note::ReviewJoined(partner) => format!(
+            "{partner}さんと一緒に検討中: 手順と追加は両方の画面に出ます"
+        ),
+        Note::ReviewRecordUnread(partner) => {
+            format!("{partner}さんが送った棋譜は碁の棋譜として読めません。検討を離れます")
+        }
+        Note::ReviewInMemory { why } => format!(
+            "検討の追加は開いている間だけ残ります ({why})。残すには対局を書き出してください"
+        ),
+        Note::TriedOutOfTurn => "手番でない側の試しの手は断ります".to_string(),
         Note::NotKept { why, again: true } => {
             format!("棋譜に残せませんでした ({why})。次に加えるときに書き込みます")
         }

@@ -36,6 +36,8 @@ pub enum Field {
     JoinCode,
     /// The watch code a host shows, to watch its game.
     WatchCode,
+    /// The code a host of a review together shows, to join it.
+    ReviewCode,
     /// The port a host listens on.
     Port,
     /// A chat line to the partner.
@@ -113,6 +115,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::En, Field::Name) => "Your name",
         (Lang::En, Field::JoinCode) => "Join code (address and words)",
         (Lang::En, Field::WatchCode) => "Watch code (address and words)",
+        (Lang::En, Field::ReviewCode) => "Review code (address and words)",
         (Lang::En, Field::Port) => "Port",
         (Lang::En, Field::Chat) => "Say",
         (Lang::En, Field::HostAddress) => "Host's address and port",
@@ -127,6 +130,7 @@ fn field(lang: Lang, field: Field) -> &'static str {
         (Lang::Ja, Field::Name) => "名前",
         (Lang::Ja, Field::JoinCode) => "参加コード (アドレスと語)",
         (Lang::Ja, Field::WatchCode) => "観戦コード (アドレスと語)",
+        (Lang::Ja, Field::ReviewCode) => "検討コード (アドレスと語)",
         (Lang::Ja, Field::Port) => "ポート",
         (Lang::Ja, Field::Chat) => "一言",
         (Lang::Ja, Field::HostAddress) => "相手のアドレスとポート",

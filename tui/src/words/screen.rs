@@ -109,6 +109,21 @@ pub enum Say<'a> {
     MovesTitle(usize),
     /// A record under review, by its title.
     ReviewTitle(&'a str),
+    /// This side left a review together.
+    ReviewLeft,
+    /// The code of the review together this side hosts.
+    ReviewHostedCode(&'a str),
+    /// The partner of the review together under way.
+    ReviewSharedWith(&'a str),
+    /// Dialling the host of a review together with `code`.
+    JoiningReview(&'a str),
+    /// A review together of saved game `game` with `partner`.
+    ReviewingWith {
+        game: &'a str,
+        partner: &'a str,
+    },
+    /// The partner left a review together, saying why.
+    PartnerLeftReview(&'a str),
     /// The position shown in a review.
     ReviewAt {
         at: usize,
@@ -289,6 +304,16 @@ fn english(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("review: {title}"),
         Say::ReviewAt { at, moves } => format!("move {at} of {moves}"),
+        Say::ReviewLeft => {
+            "the review together is over; the record keeps what was added".to_string()
+        }
+        Say::JoiningReview(code) => format!("Joining a review together at {code}..."),
+        Say::ReviewHostedCode(code) => format!("review code: {code}"),
+        Say::ReviewSharedWith(partner) => format!("reviewing with {partner}"),
+        Say::ReviewingWith { game, partner } => format!("{game}: review together with {partner}"),
+        Say::PartnerLeftReview(why) => {
+            format!("the partner left the review together ({why}); the record keeps what was added")
+        }
         Say::Variation { number, count } => format!("variation {number} of {count}"),
         Say::Following(moves) => format!("next: {moves}"),
         Say::ResultLine(result) => format!("{}{result}", pad_right("result", 11)),
@@ -396,6 +421,14 @@ fn japanese(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("並べ直し: {title}"),
         Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
+        Say::ReviewLeft => "一緒の検討を終えました。追加したものは棋譜に残っています".to_string(),
+        Say::JoiningReview(code) => format!("{code} の検討に参加しています..."),
+        Say::ReviewHostedCode(code) => format!("検討コード: {code}"),
+        Say::ReviewSharedWith(partner) => format!("{partner}さんと検討中"),
+        Say::ReviewingWith { game, partner } => format!("{game}: {partner}さんと検討"),
+        Say::PartnerLeftReview(why) => {
+            format!("相手が検討を離れました ({why})。追加したものは棋譜に残っています")
+        }
         Say::Variation { number, count } => format!("変化 {number} / {count}"),
         Say::Following(moves) => format!("次の手: {moves}"),
         Say::ResultLine(result) => format!("{}{result}", pad_right("結果", 11)),

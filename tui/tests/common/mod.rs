@@ -617,3 +617,51 @@ pub fn english_lines(lines: &[String], values: &[&str]) -> Vec<String> {
         .cloned()
         .collect()
 }
+
+/// Reads `text` with Python's sgfmill, an independent reader, and checks
+/// it finds `branches` nodes with more than one move after them. Without
+/// sgfmill (outside CI, which installs it) the check is skipped, said so.
+pub fn sgfmill_sees_variations(text: &str, branches: usize) {
+    const READER: &str = r#"
+import sys
+from sgfmill import sgf
+game = sgf.Sgf_game.from_bytes(sys.stdin.buffer.read())
+def count(node):
+    return (len(node) > 1) + sum(count(child) for child in node)
+print(count(game.get_root()))
+"#;
+    let found = std::process::Command::new("python3")
+        .args(["-c", "import sgfmill"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "sgfmill must be installed under CI (.ci/install-sgfmill)"
+        );
+        eprintln!("sgfmill is not installed: the export was not read by it");
+        return;
+    }
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", READER])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("its input")
+        .write_all(text.as_bytes())
+        .expect("the record is written to it");
+    let out = child.wait_with_output().expect("sgfmill answers");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let seen: usize = String::from_utf8_lossy(&out.stdout).trim().parse().unwrap();
+    assert_eq!(seen, branches, "sgfmill's branch points in {text}");
+}
