@@ -30,7 +30,10 @@ async fn reviewing(dir: &std::path::Path) -> (ReviewSession, ReviewSession) {
     host.set_secret(Secret::from_random(7));
     let code = host.code(None).unwrap().unwrap();
     let (h, j) = tokio::join!(host.accept(), kaisho_net::join(&code, &jid, "Kitani"));
-    let (h, j) = tokio::join!(host_review(h.unwrap(), "g1", RECORD), join_review(j.unwrap()));
+    let (h, j) = tokio::join!(
+        host_review(h.unwrap(), "g1", RECORD),
+        join_review(j.unwrap())
+    );
     (h.unwrap(), j.unwrap().0)
 }
 

@@ -32,7 +32,9 @@ pub use error::{Awaited, Divergence, Dropped, NetError, NotNow};
 pub use host::Host;
 pub use join::{join, rejoin};
 pub use link::Link;
-pub use review::{ReviewNews, ReviewSession, ReviewStep, host_review, join_review};
+pub use review::{
+    ReviewNews, ReviewSession, ReviewStep, host_review, join_review, review_after_game,
+};
 pub use session::{Session, Update};
 pub use setup::{Refusal, host_game, host_game_with, join_game, join_game_with, resume};
 pub use watch::{Hub, Seen, Watcher, watch};

@@ -12,6 +12,7 @@
 use crate::close;
 use crate::error::{Awaited, NetError};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
+use crate::session::Session;
 use crate::wire::{Message, ReviewStepW, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
@@ -69,6 +70,54 @@ pub struct ReviewSession {
 /// # Errors
 /// The record is larger than [`MAX_RECORD_BYTES`], or the link fails.
 pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<ReviewSession, NetError> {
+    let partner = link.peer_name().to_string();
+    let (tx, inbox) = link.into_parts();
+    send_record((tx, inbox), game_id, text, partner).await
+}
+
+/// The joiner's side: reads the record the host sends; the session and
+/// the record's SGF text.
+///
+/// # Errors
+/// The host sends something else, a record over [`MAX_RECORD_BYTES`] or
+/// pieces of two games, or the link fails; the link is closed with why.
+pub async fn join_review(link: Link) -> Result<(ReviewSession, String), NetError> {
+    let partner = link.peer_name().to_string();
+    read_record(link.into_parts(), partner).await
+}
+
+/// Goes on from a game that has ended to reviewing it together, on its
+/// link, once both players said yes: the host sends its record of the
+/// game (its SGF `text`), the joiner reads it. The session and the
+/// record's text.
+///
+/// # Errors
+/// As [`host_review`] and [`join_review`].
+pub async fn review_after_game(
+    session: Session,
+    text: &str,
+) -> Result<(ReviewSession, String), NetError> {
+    let header = session.header();
+    let game_id = header.game_id.clone();
+    let partner = match session.local_color() {
+        Color::Black => header.white.name.clone(),
+        Color::White => header.black.name.clone(),
+    };
+    let parts = session.into_parts();
+    if parts.0.is_host {
+        let review = send_record(parts, &game_id, text, partner).await?;
+        Ok((review, text.to_string()))
+    } else {
+        read_record(parts, partner).await
+    }
+}
+
+async fn send_record(
+    (mut tx, inbox): (Sender, Inbox),
+    game_id: &str,
+    text: &str,
+    partner: String,
+) -> Result<ReviewSession, NetError> {
     check_game_id(game_id)?;
     if text.len() > MAX_RECORD_BYTES {
         return Err(NetError::Protocol(format!(
@@ -76,8 +125,6 @@ pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<Review
             text.len()
         )));
     }
-    let partner = link.peer_name().to_string();
-    let (mut tx, inbox) = link.into_parts();
     let pieces = pieces(text);
     let last = pieces.len() - 1;
     for (i, piece) in pieces.into_iter().enumerate() {
@@ -98,17 +145,22 @@ pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<Review
     })
 }
 
-/// The joiner's side: reads the record the host sends; the session and
-/// the record's SGF text.
-///
-/// # Errors
-/// The host sends something else, a record over [`MAX_RECORD_BYTES`] or
-/// pieces of two games, or the link fails; the link is closed with why.
-pub async fn join_review(mut link: Link) -> Result<(ReviewSession, String), NetError> {
+async fn read_record(
+    (tx, mut inbox): (Sender, Inbox),
+    partner: String,
+) -> Result<(ReviewSession, String), NetError> {
+    let refuse = |e: NetError| {
+        close::close(&tx.connection, close::PROTOCOL, &e.to_string());
+        e
+    };
     let mut text = String::new();
     let mut id: Option<String> = None;
     loop {
-        let message = link.recv_within(PAIR_TIMEOUT, Awaited::Record).await?;
+        let message = match tokio::time::timeout(PAIR_TIMEOUT, inbox.recv()).await {
+            Ok(Some(item)) => item?,
+            Ok(None) => return Err(NetError::Connection("the host closed the stream".into())),
+            Err(_) => return Err(NetError::Timeout(Awaited::Record)),
+        };
         let (game_id, piece, more) = match message {
             Message::ReviewBegin {
                 game_id,
@@ -116,20 +168,18 @@ pub async fn join_review(mut link: Link) -> Result<(ReviewSession, String), NetE
                 more,
             } => (game_id, text, more),
             Message::Bye { reason } => return Err(NetError::Refused(visible_owned(reason))),
-            other => return Err(refuse(link, unexpected("a record to review", &other)).await),
+            other => return Err(refuse(unexpected("a record to review", &other))),
         };
-        if let Err(e) = check_game_id(&game_id) {
-            return Err(refuse(link, e).await);
-        }
+        check_game_id(&game_id).map_err(refuse)?;
         if id.as_ref().is_some_and(|id| *id != game_id) {
-            let e = NetError::Protocol("the record's pieces name two games".into());
-            return Err(refuse(link, e).await);
+            return Err(refuse(NetError::Protocol(
+                "the record's pieces name two games".into(),
+            )));
         }
         if text.len() + piece.len() > MAX_RECORD_BYTES {
-            let e = NetError::Protocol(format!(
+            return Err(refuse(NetError::Protocol(format!(
                 "the record is over the {MAX_RECORD_BYTES} bytes a review together takes"
-            ));
-            return Err(refuse(link, e).await);
+            ))));
         }
         text.push_str(&piece);
         id = Some(game_id);
@@ -137,8 +187,6 @@ pub async fn join_review(mut link: Link) -> Result<(ReviewSession, String), NetE
             break;
         }
     }
-    let partner = link.peer_name().to_string();
-    let (tx, inbox) = link.into_parts();
     let session = ReviewSession {
         tx,
         inbox,
@@ -148,11 +196,6 @@ pub async fn join_review(mut link: Link) -> Result<(ReviewSession, String), NetE
         partner,
     };
     Ok((session, text))
-}
-
-async fn refuse(link: Link, e: NetError) -> NetError {
-    link.close(close::PROTOCOL, &e.to_string()).await;
-    e
 }
 
 /// `text` in pieces of at most [`PIECE_BYTES`], cut between characters;

@@ -215,7 +215,10 @@ impl Script {
                         Update::Remote { seq, event } => {
                             say(out, &self.voice.event(seq, &event, session.game()));
                         }
-                        Update::Acked { .. } | Update::PeerClock { .. } => {}
+                        Update::Acked { .. }
+                        | Update::PeerClock { .. }
+                        | Update::ReviewOffered
+                        | Update::ReviewAnswered(_) => {}
                         Update::Withdrawn { event } => {
                             say(out, &self.voice.withdrawn(&event, session.game()));
                         }

@@ -52,6 +52,10 @@ pub enum Update {
     },
     /// The partner left, and said why.
     Bye(String),
+    /// Once the game has ended, the partner offers to review it together.
+    ReviewOffered,
+    /// The partner's answer to our offer to review the game together.
+    ReviewAnswered(bool),
 }
 
 /// A local event logged and sent, and not yet acknowledged.
@@ -459,6 +463,38 @@ impl Session {
             .await
     }
 
+    /// Offers the partner to review the ended game together, on this link.
+    ///
+    /// # Errors
+    /// The game has not ended, or the link fails.
+    pub async fn offer_review(&mut self) -> Result<(), NetError> {
+        self.review_frame(Message::ReviewOffer).await
+    }
+
+    /// Answers the partner's offer to review the ended game together.
+    ///
+    /// # Errors
+    /// The game has not ended, or the link fails.
+    pub async fn answer_review(&mut self, yes: bool) -> Result<(), NetError> {
+        self.review_frame(Message::ReviewAnswer { yes }).await
+    }
+
+    async fn review_frame(&mut self, message: Message) -> Result<(), NetError> {
+        if self.game.phase() != Phase::Ended {
+            return Err(NetError::Protocol(
+                "a review together is offered once the game has ended".into(),
+            ));
+        }
+        self.send_kibitz().await?;
+        self.tx.send(&message).await
+    }
+
+    /// The link's halves, for a review together after the game; the game
+    /// is in both logs already.
+    pub(crate) fn into_parts(self) -> (Sender, Inbox) {
+        (self.tx, self.inbox)
+    }
+
     /// Says goodbye and closes the connection; the game stays in the log
     /// (adjourned if it has no result).
     pub async fn bye(mut self, reason: &str) {
@@ -563,6 +599,12 @@ impl Session {
                 }))
             }
             Message::Bye { reason } => Ok(Some(Update::Bye(visible_owned(reason)))),
+            Message::ReviewOffer if self.game.phase() == Phase::Ended => {
+                Ok(Some(Update::ReviewOffered))
+            }
+            Message::ReviewAnswer { yes } if self.game.phase() == Phase::Ended => {
+                Ok(Some(Update::ReviewAnswered(yes)))
+            }
             Message::Kibitzed { lines, more } if !self.tx.is_host => {
                 if self.game.phase() != Phase::Ended || self.pending.is_some() {
                     let e = NetError::Protocol(

@@ -144,6 +144,12 @@ pub enum Message {
     /// (Since version 8.) A step of a review together in the order both
     /// sides apply it: the host's own and the joiner's asks, numbered from 1.
     ReviewStep { seq: u32, step: ReviewStepW },
+    /// (Since version 8.) Once the game has ended, either player offers to
+    /// review it together on the same link.
+    ReviewOffer,
+    /// (Since version 8.) The answer to `ReviewOffer`; with a yes, the host
+    /// goes on with `ReviewBegin` as for a review hosted with a code.
+    ReviewAnswer { yes: bool },
 }
 
 /// (Since version 8.) One step of a review together: a node shown on both

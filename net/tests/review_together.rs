@@ -205,3 +205,48 @@ async fn steps_out_of_order_or_from_the_wrong_side_are_refused() {
     let refused = tokio::time::timeout(LIMIT, h.next()).await.unwrap();
     assert!(matches!(refused, Err(NetError::Protocol(_))), "{refused:?}");
 }
+
+async fn update(side: &mut kaisho_net::Session) -> kaisho_net::Update {
+    tokio::time::timeout(LIMIT, side.next())
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// Once the game has ended on the link, the joiner offers to review it
+/// together and the host says yes: both go on, on the same link, to one
+/// review of the host's record. An offer before the end is refused.
+#[tokio::test]
+async fn a_game_that_has_ended_goes_on_to_a_review_together_on_its_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_host, mut h, mut j) = new_game(dir.path(), "g2").await;
+    play(&mut h, &mut j, stones(0, 4)).await;
+    assert!(matches!(j.offer_review().await, Err(NetError::Protocol(_))));
+    finish(&mut h, &mut j).await;
+    j.offer_review().await.unwrap();
+    assert_eq!(update(&mut h).await, kaisho_net::Update::ReviewOffered);
+    h.answer_review(true).await.unwrap();
+    assert_eq!(
+        update(&mut j).await,
+        kaisho_net::Update::ReviewAnswered(true)
+    );
+    let record = RECORD.to_string();
+    let (hosted, joined) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::review_after_game(h, &record),
+            kaisho_net::review_after_game(j, "")
+        )
+    })
+    .await
+    .unwrap();
+    let ((mut h, _), (mut j, text)) = (hosted.unwrap(), joined.unwrap());
+    assert_eq!(text, RECORD);
+    assert_eq!((h.game_id.as_str(), j.game_id.as_str()), ("g2", "g2"));
+    assert_eq!(
+        (h.partner.as_str(), j.partner.as_str()),
+        ("Kitani", "Honinbo")
+    );
+    j.act(comment(&[0], "good game")).await.unwrap();
+    let ordered = next_step(&mut h).await;
+    assert_eq!(next_step(&mut j).await, ordered);
+}

@@ -514,6 +514,83 @@ fn sharing(side: &Side) -> bool {
     matches!(&side.state.screen, Screen::Review(r) if matches!(r.shared, Some(Shared::With { .. })))
 }
 
+/// Aki plays E5, Ben F5, Aki E4, and Ben resigns; the game's id.
+async fn three_moves_and_ben_resigns(a: &mut Side, b: &mut Side) -> String {
+    a.press(KeyCode::Enter); // E5
+    settle(a, b, |_, b| b.session().game.move_number() == 1).await;
+    b.press(KeyCode::Right);
+    b.press(KeyCode::Enter); // F5
+    settle(a, b, |a, _| a.session().game.move_number() == 2).await;
+    a.press(KeyCode::Down);
+    a.press(KeyCode::Enter); // E4
+    settle(a, b, |_, b| b.session().game.move_number() == 3).await;
+    b.keys("ry");
+    settle(a, b, |a, b| {
+        a.session().game.outcome().is_some() && b.session().game.outcome().is_some()
+    })
+    .await;
+    a.seat().game_id.clone()
+}
+
+/// The SGF export of game `id` in the data folder `dir`, as `kaisho games
+/// export` writes it.
+fn exported(dir: &std::path::Path, id: &str) -> String {
+    let printed = common::kaisho_cli(dir, &["games", "export", id]);
+    let path = printed.lines().last().unwrap().trim().to_string();
+    let path = path.rsplit(' ').next().unwrap().to_string();
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e} ({printed})"))
+}
+
+/// The game has ended on both screens; Aki offers to review it together
+/// (`R`), Ben says yes, and both screens show one review at once, on the
+/// game's own link: no code. Ben comments, Aki tries a variation, both see
+/// both, and when Ben leaves both records are the same, byte for byte.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_finished_game_goes_on_to_a_review_together_on_a_yes() {
+    let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
+    let id = three_moves_and_ben_resigns(&mut a, &mut b).await;
+    a.keys("R");
+    assert!(
+        a.heard("offered to review the game together"),
+        "{:?}",
+        a.said
+    );
+    settle(&mut a, &mut b, |_, b| {
+        matches!(b.state.prompt, Some(Prompt::ReviewOffer { .. }))
+    })
+    .await;
+    b.keys("y");
+    settle(&mut a, &mut b, |a, b| sharing(a) && sharing(b)).await;
+    assert_eq!(review_of(&a).moves(), 3);
+    b.press(KeyCode::Right);
+    settle(&mut a, &mut b, |a, _| review_of(a).at == 1).await;
+    b.keys("c");
+    b.type_line("Ben: E5 is fine");
+    settle(&mut a, &mut b, |a, _| {
+        review_of(a)
+            .comment()
+            .is_some_and(|c| c.contains("E5 is fine"))
+    })
+    .await;
+    a.keys("a");
+    a.press(KeyCode::Up);
+    a.press(KeyCode::Enter); // E6 for White at move 2
+    settle(&mut a, &mut b, |a, b| {
+        review_of(a).variation() == Some((2, 2)) && review_of(b).variation() == Some((2, 2))
+    })
+    .await;
+    a.keys("a");
+    b.press(KeyCode::Esc);
+    settle(&mut a, &mut b, |a, _| !sharing(a)).await;
+    let (mine, theirs) = (exported(dir_a.path(), &id), exported(dir_b.path(), &id));
+    assert_eq!(mine, theirs);
+    for added in ["E5 is fine", "W[ed]"] {
+        assert!(mine.contains(added), "{added} missing: {mine}");
+    }
+    common::sgfmill_sees_variations(&mine, 1);
+}
+
 /// Aki and Ben play three moves and Ben resigns; then Aki hosts a review
 /// of the game together (検討) from Saved games and Ben joins with the
 /// code. Each steps through it, adds a comment and tries a variation, and
@@ -523,20 +600,7 @@ fn sharing(side: &Side) -> bool {
 async fn two_screens_review_a_finished_game_together() {
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
-    a.press(KeyCode::Enter); // E5
-    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 1).await;
-    b.press(KeyCode::Right);
-    b.press(KeyCode::Enter); // F5
-    settle(&mut a, &mut b, |a, _| a.session().game.move_number() == 2).await;
-    a.press(KeyCode::Down);
-    a.press(KeyCode::Enter); // E4
-    settle(&mut a, &mut b, |_, b| b.session().game.move_number() == 3).await;
-    b.keys("ry");
-    settle(&mut a, &mut b, |a, b| {
-        a.session().game.outcome().is_some() && b.session().game.outcome().is_some()
-    })
-    .await;
-    let id = a.seat().game_id.clone();
+    let id = three_moves_and_ben_resigns(&mut a, &mut b).await;
     a.keys("n");
     b.keys("n");
 
@@ -615,18 +679,8 @@ async fn two_screens_review_a_finished_game_together() {
     a.press(KeyCode::Esc);
     settle(&mut a, &mut b, |_, b| !sharing(b)).await;
     assert!(b.heard("left the review together"), "{:?}", b.said);
-    let exported = |dir: &std::path::Path| {
-        let printed = common::kaisho_cli(dir, &["games", "export", &id]);
-        let path = printed.lines().last().unwrap().trim().to_string();
-        let path = path.rsplit(' ').next().unwrap().to_string();
-        std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e} ({printed})"))
-    };
-    let (mine, theirs) = (exported(dir_a.path()), exported(dir_b.path()));
-    assert_eq!(
-        String::from_utf8_lossy(&mine),
-        String::from_utf8_lossy(&theirs)
-    );
-    let text = String::from_utf8(mine).unwrap();
+    let (text, theirs) = (exported(dir_a.path(), &id), exported(dir_b.path(), &id));
+    assert_eq!(text, theirs);
     for added in ["F5 was slow", "E6 first", "W[ed]", "B[de]"] {
         assert!(text.contains(added), "{added} missing: {text}");
     }

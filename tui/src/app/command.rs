@@ -134,8 +134,15 @@ pub enum Command {
     HostResume(String),
     /// Host the saved game reviewed for a partner to review together (検討).
     HostReview,
+    /// Once a network game has ended: offer the partner to review it
+    /// together.
+    OfferReview,
+    /// The answer to the partner's offer to review the game together.
+    AnswerReview(bool),
     /// Open the prompt for the code of a review together to join.
     AskReviewCode,
+    /// Join the review together at this code at once (plain mode).
+    JoinReview(String),
     /// A fresh join code in place of one three wrong tries burned: the
     /// host asks for it, so a guesser never gets more than three tries at
     /// a code the host did not choose to renew.

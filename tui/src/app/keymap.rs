@@ -361,6 +361,12 @@ const RESULT: &[Binding] = &[
         Command::Home,
     ),
     bind(
+        &[Char('R')],
+        "a network game: offer the partner to review it together (検討)",
+        None,
+        Command::OfferReview,
+    ),
+    bind(
         &[Char('t')],
         "switch point names: GTP (D4) or 1949 style",
         Some("t names"),

@@ -68,8 +68,7 @@ pub use prompt::{Field, Prompt};
 pub use recording::{
     Recording, SeriesGame, SeriesStep, SeriesUnread, record_series, series_unsaved,
 };
-pub use review::{Keeping, Review, following_words};
-pub use review_together::Shared;
+pub use review::{Keeping, Review, Shared, following_words};
 pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};

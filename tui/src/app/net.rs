@@ -123,6 +123,10 @@ pub enum NetRequest {
     /// The host's player asks for a fresh join code in place of a burned
     /// one; the task answers with [`NetNews::Listening`].
     NewCode,
+    /// Once the game has ended: offer the partner to review it together.
+    OfferReview,
+    /// The answer to the partner's offer to review the game together.
+    AnswerReview(bool),
     /// Our step of a review together: the task sends it, and reports it
     /// back ([`NetNews::ReviewStep`]) in the order both sides apply it.
     ReviewStep(ReviewStep),
@@ -286,6 +290,8 @@ pub enum NetNews {
     },
     /// The host lets club members watch with this code.
     WatchCode(String),
+    /// Once the game has ended, the partner offers to review it together.
+    ReviewOffered,
     /// A review together begins with `partner`: on the joiner, with the
     /// record's SGF `text` the host sent.
     ReviewBegins {

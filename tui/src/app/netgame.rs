@@ -73,6 +73,23 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         (NetNews::Started(started), Screen::Lobby(_) | Screen::Game(_)) => {
             begin(state, *started, out);
         }
+        (NetNews::ReviewOffered, Screen::Game(session)) => {
+            let partner = session.net.as_ref().map(|n| n.partner().to_string());
+            let prompt = Prompt::ReviewOffer {
+                partner: partner.unwrap_or_default(),
+            };
+            // Said too, for plain mode, which answers with a word.
+            out.say(crate::words::prompt_line(naming.lang, &prompt));
+            state.prompt = Some(prompt);
+        }
+        (
+            NetNews::ReviewBegins {
+                game_id,
+                partner,
+                text: Some(text),
+            },
+            Screen::Game(_),
+        ) => super::review_together::joined(state, game_id, partner, &text, out),
         (news, Screen::Game(session)) if session.net.is_some() => match news {
             NetNews::Sent { event, hash } | NetNews::Remote { event, hash } => {
                 session.mirror(&event, hash, naming, out);

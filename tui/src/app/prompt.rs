@@ -90,6 +90,11 @@ impl Prompt {
                 }
                 _ => Reply::Stay,
             },
+            Prompt::ReviewOffer { .. } => match key.code {
+                KeyCode::Char('y' | 'Y') => Reply::Run(Command::AnswerReview(true)),
+                KeyCode::Char('n' | 'N') | KeyCode::Esc => Reply::Run(Command::AnswerReview(false)),
+                _ => Reply::Stay,
+            },
             Prompt::NetResume { id } => match key.code {
                 KeyCode::Char('w') => Reply::Run(Command::HostResume(id.clone())),
                 KeyCode::Char('d') => Reply::Run(Command::AskRejoin(id.clone())),

@@ -9,9 +9,10 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
+use super::msg::Cmd;
+use super::net::NetRequest;
 use super::out::Out;
 use super::prompt::{Field, Prompt};
-use super::review_together::Shared;
 use super::{Screen, State};
 use crate::words::Naming;
 use crate::words::{Lang, Note, Say, note, refusal, say};
@@ -398,6 +399,26 @@ pub(super) fn reviewing(lang: Lang, title: &str, review: &Review, notice: Option
     note(lang, said)
 }
 
+/// Where a review together stands on this side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shared {
+    /// Hosting: waiting for the partner, with the code once it is shown.
+    Hosting { code: Option<String> },
+    /// Reviewing with `partner`: every step goes through the host's order.
+    With { partner: String },
+}
+
+/// Sends `step` to the partner when a review together is under way, and
+/// says whether it did: the step is then applied when it comes back in
+/// the host's order, not here.
+pub(super) fn send(review: &Review, step: ReviewStep, out: &mut Out) -> bool {
+    let sharing = matches!(review.shared, Some(Shared::With { .. }));
+    if sharing {
+        out.cmds.push(Cmd::Net(NetRequest::ReviewStep(step)));
+    }
+    sharing
+}
+
 /// The keys and lines of the review screen.
 pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     let naming = state.naming;
@@ -481,7 +502,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
                 at: review.node(),
                 text,
             };
-            if !super::review_together::send(review, ReviewStep::Edit(edit.clone()), out)
+            if !send(review, ReviewStep::Edit(edit.clone()), out)
                 && let Some((landed, _)) = review.edit(&edit, lang, out)
             {
                 review.keep(edit, landed, lang, out);
@@ -502,7 +523,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         _ => return,
     }
     out.say(at_said(review, lang));
-    super::review_together::send(review, ReviewStep::Show(review.node()), out);
+    send(review, ReviewStep::Show(review.node()), out);
 }
 
 /// Where the review stands: the step, and the variation when there is a
@@ -575,7 +596,7 @@ fn try_move(review: &mut Review, point: Option<Point>, naming: Naming, out: &mut
     if let Some(point) = point {
         review.cursor = review.cursor.map(|_| point);
     }
-    if !super::review_together::send(review, ReviewStep::Edit(edit.clone()), out) {
+    if !send(review, ReviewStep::Edit(edit.clone()), out) {
         add_try(review, edit, naming, out);
     }
 }

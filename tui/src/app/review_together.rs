@@ -9,22 +9,13 @@ use super::lobby::Lobby;
 use super::msg::Cmd;
 use super::net::{NetNews, NetRequest, ReviewPlan};
 use super::out::Out;
-use super::review::{Keeping, Review, add_shared, at_said};
+use super::review::{Keeping, Review, Shared, add_shared, at_said};
 use super::{Screen, State};
 use crate::words::{Note, Say, note, say};
 use kaisho_net::ReviewStep;
 use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::sgf::{self, SgfTree};
 use std::net::SocketAddr;
-
-/// Where a review together stands on this side.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Shared {
-    /// Hosting: waiting for the partner, with the code once it is shown.
-    Hosting { code: Option<String> },
-    /// Reviewing with `partner`: every step goes through the host's order.
-    With { partner: String },
-}
 
 /// Hosts the saved game reviewed on screen for a partner: the network task
 /// shows a code and sends the record to whoever joins with it.
@@ -68,6 +59,27 @@ pub(super) fn join(state: &mut State, code: &str, out: &mut Out) {
         ..Lobby::default()
     }));
     state.message = None;
+}
+
+/// Offers the partner of the network game that has ended to review it
+/// together, on its link.
+pub(super) fn offer(state: &mut State, out: &mut Out) {
+    let lang = state.naming.lang;
+    let connected = state
+        .table()
+        .and_then(|t| t.net.as_ref())
+        .is_some_and(|n| n.link == super::seat::LinkState::Connected && !n.engine);
+    if !connected {
+        return out.refuse(note(lang, Note::ReviewNeedsPartner));
+    }
+    out.cmds.push(Cmd::Net(NetRequest::OfferReview));
+    out.say(note(lang, Note::ReviewOffered));
+}
+
+/// Answers the partner's offer to review the game together.
+pub(super) fn answer(state: &mut State, yes: bool, out: &mut Out) {
+    state.prompt = None;
+    out.cmds.push(Cmd::Net(NetRequest::AnswerReview(yes)));
 }
 
 /// The host's record has come: the review shows it, shared with
@@ -130,17 +142,6 @@ pub(super) fn adopted(state: &mut State, game: &str, result: Result<(), KeepErro
             out.say(note(lang, Note::ReviewInMemory { why: &why }));
         }
     }
-}
-
-/// Sends `step` to the partner when a review together is under way, and
-/// says whether it did: the step is then applied when it comes back in
-/// the host's order, not here.
-pub(super) fn send(review: &Review, step: ReviewStep, out: &mut Out) -> bool {
-    let sharing = matches!(review.shared, Some(Shared::With { .. }));
-    if sharing {
-        out.cmds.push(Cmd::Net(NetRequest::ReviewStep(step)));
-    }
-    sharing
 }
 
 /// A report of the network task while the review screen is shown.

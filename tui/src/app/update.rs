@@ -253,7 +253,16 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             Some(session) if session.game.outcome().is_none() && session.halted.is_none() => {
                 out.refuse(note(state.naming.lang, Note::GameNotOver));
             }
-            _ => {
+            session => {
+                // A network game that has ended stays on its link for a
+                // review together until either player leaves it.
+                if session.is_some_and(|s| {
+                    s.net
+                        .as_ref()
+                        .is_some_and(|n| n.link == seat::LinkState::Connected)
+                }) {
+                    out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
+                }
                 state.screen = Screen::Home;
                 state.message = None;
             }
@@ -311,6 +320,9 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Back => back(state, out),
         Command::NewCode => lobby::new_code(state, out),
         Command::HostReview => super::review_together::host(state, out),
+        Command::OfferReview => super::review_together::offer(state, out),
+        Command::AnswerReview(yes) => super::review_together::answer(state, yes, out),
+        Command::JoinReview(code) => super::review_together::join(state, &code, out),
         Command::AskReviewCode => {
             state.prompt = Some(Prompt::Text(Field::ReviewCode, String::new()));
         }

@@ -363,6 +363,8 @@ impl Seat {
             | NetRequest::CloseWatching
             | NetRequest::NewCode
             | NetRequest::ReviewStep(_)
+            | NetRequest::OfferReview
+            | NetRequest::AnswerReview(_)
             | NetRequest::Leave => Ok(()),
         }
     }

@@ -18,7 +18,9 @@ use crate::words::{
 };
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
-use kaisho_net::{Host, Hub, JoinCode, Link, NetError, ReviewNews, Secret, Session, Terms, Update};
+use kaisho_net::{
+    Host, Hub, JoinCode, Link, NetError, ReviewNews, ReviewSession, Secret, Session, Terms, Update,
+};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
 use kaisho_saves::series::SeriesStore;
@@ -130,7 +132,7 @@ impl Task {
     /// record to the partner who joins with it; then every step either
     /// side takes is reported in the host's order, until either leaves.
     async fn review(&mut self, plan: ReviewPlan) -> Result<String, NetplayError> {
-        let mut session = match plan {
+        let session = match plan {
             ReviewPlan::Host { bind, id, text } => {
                 let (mut host, shown) = self.listen(bind)?;
                 let link = self.partner_by_code(&mut host, shown).await?;
@@ -155,6 +157,68 @@ impl Task {
                 session
             }
         };
+        self.review_steps(session).await
+    }
+
+    /// A game that has ended stays on its link until either player leaves
+    /// (its result said at the end, `end`), so that either may offer to
+    /// review it together (検討) and chat meanwhile.
+    async fn after_game(
+        &mut self,
+        mut session: Session,
+        end: String,
+    ) -> Result<String, NetplayError> {
+        loop {
+            tokio::select! {
+                request = self.requests.recv() => match request {
+                    None | Some(NetRequest::Leave) => {
+                        session.bye(&end).await;
+                        return Ok(end);
+                    }
+                    Some(NetRequest::OfferReview) => session.offer_review().await?,
+                    Some(NetRequest::AnswerReview(yes)) => {
+                        session.answer_review(yes).await?;
+                        if yes {
+                            return self.review_game(session).await;
+                        }
+                    }
+                    Some(NetRequest::Chat(text)) => session.chat(&text).await?,
+                    Some(_) => self.tell(NetNews::Refused(self.line(Line::GameOver))),
+                },
+                update = session.next() => match update {
+                    Ok(Update::ReviewOffered) => self.tell(NetNews::ReviewOffered),
+                    Ok(Update::ReviewAnswered(true)) => return self.review_game(session).await,
+                    Ok(Update::ReviewAnswered(false)) => {
+                        self.tell(NetNews::Note(say(self.lang, Say::ReviewDeclined)));
+                    }
+                    Ok(Update::Chat(text)) => self.tell(NetNews::Chat(text)),
+                    Ok(Update::Bye(_)) | Err(_) => return Ok(end),
+                    Ok(_) => {}
+                },
+            }
+        }
+    }
+
+    /// Goes on from the game that has ended to reviewing it together on its
+    /// link: the host sends its record of the game, the joiner reads it.
+    async fn review_game(&mut self, session: Session) -> Result<String, NetplayError> {
+        let id = session.header().game_id.clone();
+        let saved = self.env.store.load(&id)?;
+        let record = kaisho_saves::export::record_of(&saved, &crate::words::sgf_words(self.lang));
+        let text = kaisho_saves::export::tree_of(&saved, &record)
+            .map_or_else(|| kaisho_saves::sgf::write(&record), |tree| tree.write());
+        let (review, text) = kaisho_net::review_after_game(session, &text).await?;
+        self.tell(NetNews::ReviewBegins {
+            game_id: review.game_id.clone(),
+            partner: review.partner.clone(),
+            text: Some(text),
+        });
+        self.review_steps(review).await
+    }
+
+    /// Reports every step of a review together in the host's order, and
+    /// sends the player's, until either side leaves.
+    async fn review_steps(&mut self, mut session: ReviewSession) -> Result<String, NetplayError> {
         loop {
             tokio::select! {
                 request = self.requests.recv() => match request {
@@ -197,18 +261,16 @@ impl Task {
         self.started(&session, resumed);
         loop {
             match self.play(&mut session).await {
+                Ok(end) if session.game().outcome().is_some() => {
+                    return self.after_game(session, end).await;
+                }
                 Ok(end) => {
                     let id = session.header().game_id.clone();
-                    let finished = session.game().outcome().is_some();
                     // The partner of an adjourned game says the
                     // adjournment in its own words: a reason saying it
                     // too would have it said twice.
-                    session.bye(if finished { &end } else { "" }).await;
-                    return Ok(if finished {
-                        end
-                    } else {
-                        self.adjourned(&id, &end)
-                    });
+                    session.bye("").await;
+                    return Ok(self.adjourned(&id, &end));
                 }
                 Err(e) if is_drop(&e) => {
                     let id = session.header().game_id.clone();
@@ -583,7 +645,9 @@ impl Task {
                     Some(
                         NetRequest::TakeLastResult(_)
                         | NetRequest::NewCode
-                        | NetRequest::ReviewStep(_),
+                        | NetRequest::ReviewStep(_)
+                        | NetRequest::OfferReview
+                        | NetRequest::AnswerReview(_),
                     ) => {}
                 },
                 update = session.next() => match update? {
@@ -599,7 +663,10 @@ impl Task {
                         hash: session.game().state_hash(),
                     }),
                     Update::Chat(text) => self.tell(NetNews::Chat(text)),
-                    Update::Acked { .. } | Update::PeerClock { .. } => {}
+                    Update::Acked { .. }
+                    | Update::PeerClock { .. }
+                    | Update::ReviewOffered
+                    | Update::ReviewAnswered(_) => {}
                     Update::Bye(reason) if session.game().outcome().is_none() => {
                         return Ok(say(self.lang, Say::PartnerLeft(&reason)));
                     }

@@ -80,6 +80,11 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
         },
         "names" => Command::ToggleNames,
         "newcode" => Command::NewCode,
+        "review-offer" => Command::OfferReview,
+        "review-accept" => Command::AnswerReview(true),
+        "review-decline" => Command::AnswerReview(false),
+        "review-host" => Command::HostReview,
+        "review-join" if !args.is_empty() => Command::JoinReview(args.join(" ")),
         "quit" | "exit" => Command::Quit,
         _ if args.is_empty() && state.table().is_some() => match point_at(verb, state) {
             Ok(point) => Command::Play(point),

@@ -68,6 +68,8 @@ pub enum Line<'a> {
     NotConnectedYet,
     /// A game's request during a review together.
     NotInThisReview,
+    /// A game's request once the game has ended.
+    GameOver,
     /// A new game asked for while one runs.
     AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
@@ -137,6 +139,7 @@ fn english(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
         Line::NotInThisReview => "that is for a game, not a review together".to_string(),
+        Line::GameOver => "the game has ended".to_string(),
         Line::AlreadyRunning => "a network game is already running".to_string(),
         Line::Joined(first, then) => format!("{first}; {then}"),
         Line::Unsaved(why) => format!("{why}; games will not be saved"),
@@ -201,6 +204,7 @@ fn japanese(line: Line<'_>) -> String {
         }
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
         Line::NotInThisReview => "それは対局のためのもので、一緒の検討ではできません".to_string(),
+        Line::GameOver => "対局は終わっています".to_string(),
         Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
         Line::Joined(first, then) => format!("{}。{then}", first.trim_end_matches('。')),
         Line::Unsaved(why) => format!("{why}。対局は保存されません"),

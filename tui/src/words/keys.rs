@@ -106,6 +106,9 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "相手の検討に加わる: そのコードを入力"
         }
         "J join review" => "J 検討に参加",
+        "a network game: offer the partner to review it together (検討)" => {
+            "LAN の対局: 相手に一緒に検討しようと持ちかける"
+        }
         "a new join code, once wrong tries burned the code" => {
             "誤りで使えなくなった参加コードの代わりに新しいコードを作る"
         }

@@ -147,6 +147,10 @@ pub enum Note<'a> {
     },
     /// A move tried by the side not to play at its node.
     TriedOutOfTurn,
+    /// A review together after a game needs the partner still connected.
+    ReviewNeedsPartner,
+    /// This side offered to review the game together.
+    ReviewOffered,
     /// A review's additions not written, and why; `again` when they are
     /// sent with the next addition.
     NotKept {
@@ -365,6 +369,8 @@ fn english(note: Note<'_>) -> String {
         Note::TriedOutOfTurn => {
             "a move tried by the side not to play there is refused".to_string()
         }
+        Note::ReviewNeedsPartner => "reviewing together after a game needs the partner still connected: review it from Saved games and press R".to_string(),
+        Note::ReviewOffered => "offered to review the game together; waiting for the partner's answer".to_string(),
         Note::NotKept { why, again: true } => {
             format!("not kept in the record ({why}); it is written with the next addition")
         }
@@ -579,6 +585,8 @@ fn japanese(note: Note<'_>) -> String {
             "検討の追加は開いている間だけ残ります ({why})。残すには対局を書き出してください"
         ),
         Note::TriedOutOfTurn => "手番でない側の試しの手は断ります".to_string(),
+        Note::ReviewNeedsPartner => "対局後に一緒に検討するには相手がつながっている必要があります。保存した対局から開いて R を押してください".to_string(),
+        Note::ReviewOffered => "一緒に検討しようと伝えました。相手の返事を待っています".to_string(),
         Note::NotKept { why, again: true } => {
             format!("棋譜に残せませんでした ({why})。次に加えるときに書き込みます")
         }

@@ -21,6 +21,26 @@ pub fn plain_help(lang: Lang) -> String {
             "LANで対局を開き、参加コードを表示",
         ),
         (
+            "review-offer",
+            "after a LAN game: offer to review it together (検討)",
+            "LAN の対局のあと: 一緒に検討しようと持ちかける",
+        ),
+        (
+            "review-accept / review-decline",
+            "answer the partner's offer to review the game together",
+            "相手の検討の誘いに答える",
+        ),
+        (
+            "review-host",
+            "in a review of a saved game: share it with a code",
+            "保存した対局の並べ直しで: コードを出して共有する",
+        ),
+        (
+            "review-join CODE",
+            "join a partner's review together with its code",
+            "相手の検討にコードで加わる",
+        ),
+        (
             "newcode",
             "a new join code, once 3 wrong tries burned the code",
             "3回の誤りで使えなくなった参加コードの代わりを作る",

@@ -77,6 +77,8 @@ pub enum Prompt {
     /// Before a series game: take the partner's last result of series
     /// `series`, the correction `said`, into this side's copy?
     TakeLastResult { series: String, said: String },
+    /// Once the game has ended, `partner` offers to review it together.
+    ReviewOffer { partner: String },
 }
 
 /// A yes/no question before an action that cannot be undone.
@@ -208,5 +210,11 @@ pub fn prompt_line(lang: Lang, prompt: &Prompt) -> String {
             "番碁 {series} 相手の最後の結果: {said}。取り込みますか? y はい、n 自分の記録のまま \
              (対局なし)"
         ),
+        (Lang::En, Prompt::ReviewOffer { partner }) => {
+            format!("{partner} offers to review the game together (検討): y yes, n no")
+        }
+        (Lang::Ja, Prompt::ReviewOffer { partner }) => {
+            format!("{partner}さんが一緒に検討しようと言っています: y はい、n いいえ")
+        }
     }
 }

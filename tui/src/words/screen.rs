@@ -111,6 +111,8 @@ pub enum Say<'a> {
     ReviewTitle(&'a str),
     /// This side left a review together.
     ReviewLeft,
+    /// The partner said no to reviewing the game together.
+    ReviewDeclined,
     /// The code of the review together this side hosts.
     ReviewHostedCode(&'a str),
     /// The partner of the review together under way.
@@ -308,6 +310,7 @@ fn english(text: Say<'_>) -> String {
             "the review together is over; the record keeps what was added".to_string()
         }
         Say::JoiningReview(code) => format!("Joining a review together at {code}..."),
+        Say::ReviewDeclined => "the partner would rather not review the game now".to_string(),
         Say::ReviewHostedCode(code) => format!("review code: {code}"),
         Say::ReviewSharedWith(partner) => format!("reviewing with {partner}"),
         Say::ReviewingWith { game, partner } => format!("{game}: review together with {partner}"),
@@ -423,6 +426,7 @@ fn japanese(text: Say<'_>) -> String {
         Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
         Say::ReviewLeft => "一緒の検討を終えました。追加したものは棋譜に残っています".to_string(),
         Say::JoiningReview(code) => format!("{code} の検討に参加しています..."),
+        Say::ReviewDeclined => "相手は今は検討しないそうです".to_string(),
         Say::ReviewHostedCode(code) => format!("検討コード: {code}"),
         Say::ReviewSharedWith(partner) => format!("{partner}さんと検討中"),
         Say::ReviewingWith { game, partner } => format!("{game}: {partner}さんと検討"),
