@@ -9,6 +9,7 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
+use super::engine_ask::Asked;
 use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::{Screen, State};
@@ -112,6 +113,8 @@ pub struct Review {
     unsaved: Vec<Applied>,
     /// The board cursor while moves are being tried.
     pub cursor: Option<Point>,
+    /// The question to the engine about a node, and its answer.
+    pub engine: Option<Asked>,
 }
 
 impl Review {
@@ -150,6 +153,7 @@ impl Review {
             keeping: Keeping::Memory,
             unsaved: Vec::new(),
             cursor: None,
+            engine: None,
         };
         review.replay_line();
         review.go(0);
@@ -258,7 +262,7 @@ impl Review {
 
     /// Shows the line through `node` (its first children after it), at
     /// `node`.
-    fn show(&mut self, node: &NodePath) {
+    pub(super) fn show(&mut self, node: &NodePath) {
         self.line = self.tree.line_from(node);
         self.replay_line();
         self.go(node.depth());
@@ -318,7 +322,12 @@ impl Review {
     /// Applies `edit` to the review's tree: the node it landed on and
     /// whether the tree changed, or `None` when it was refused (said in
     /// `lang`).
-    fn edit(&mut self, edit: &TreeEdit, lang: Lang, out: &mut Out) -> Option<(NodePath, bool)> {
+    pub(super) fn edit(
+        &mut self,
+        edit: &TreeEdit,
+        lang: Lang,
+        out: &mut Out,
+    ) -> Option<(NodePath, bool)> {
         let before = self.tree.nodes();
         let landed = match self.tree.apply(edit) {
             Ok(landed) => landed,
@@ -334,9 +343,15 @@ impl Review {
     /// Keeps `edit`, applied here and landed at `landed`: a saved game's
     /// through the shell into its record, a file's in memory, said so.
     fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
+        self.keep_all(vec![Applied { edit, landed }], lang, out);
+    }
+
+    /// Keeps `edits`, applied here in this order, as one addition: one
+    /// write, one line said.
+    pub(super) fn keep_all(&mut self, edits: Vec<Applied>, lang: Lang, out: &mut Out) {
         match &self.keeping {
             Keeping::Game(id) => {
-                self.unsaved.push(Applied { edit, landed });
+                self.unsaved.extend(edits);
                 out.disk(
                     Job::KeepReview {
                         game: id.clone(),
@@ -488,7 +503,7 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
 
 /// Where the review stands: the step, and the variation when there is a
 /// choice.
-fn at_said(review: &Review, lang: Lang) -> String {
+pub(super) fn at_said(review: &Review, lang: Lang) -> String {
     let at = say(
         lang,
         Say::ReviewAt {

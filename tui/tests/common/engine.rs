@@ -16,7 +16,8 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// `long-name`, which also gives a name of 100 characters, and
 /// `mute`, which does not know that command, and `no-undo`, which refuses
 /// GTP `undo`); `wrongboard` lists its black stones at A1 whatever was
-/// placed.
+/// placed; `reviewer` plays as a `passer` does and also lists and answers
+/// `estimate_score` with `B+3.5`.
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
     fake_engine_with(dir, mode, "", "", "")
 }
@@ -65,7 +66,7 @@ for line in sys.stdin:
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
-        if mode in ("passer", "mute", "long-name", "no-undo"):
+        if mode in ("passer", "mute", "long-name", "no-undo", "reviewer"):
             sys.stdout.write("= " + (plays.pop(0) if plays else "pass") + "\n\n")
             sys.stdout.flush()
             continue
@@ -78,6 +79,10 @@ for line in sys.stdin:
             sys.stdout.write("= " + (cleanup.pop(0) if cleanup else "pass") + "\n\n")
         else:
             sys.stdout.write("? unknown command\n\n")
+        sys.stdout.flush()
+        continue
+    if words[0] == "estimate_score" and mode == "reviewer":
+        sys.stdout.write("= B+3.5 (upper bound: 4.5, lower: 2.5)\n\n")
         sys.stdout.flush()
         continue
     if words[0] == "final_status_list" and words[1:] == ["seki"]:
@@ -101,6 +106,8 @@ for line in sys.stdin:
         sys.stdout.write("= Fake\n\n")
     elif words[0] == "list_stones":
         sys.stdout.write("= A1\n\n")
+    elif words[0] == "list_commands" and mode == "reviewer":
+        sys.stdout.write("= boardsize\nkomi\ngenmove\nestimate_score\n\n")
     elif words[0] == "list_commands" and mode == "wrongboard":
         sys.stdout.write("= boardsize\nlist_stones\ngenmove\n\n")
     elif words[0] == "list_commands":
