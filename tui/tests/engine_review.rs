@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::engine::{GNUGO, fake_engine_with};
+use common::engine::{GNUGO, fake_engine, fake_engine_with, reaped, started_pid};
 use common::record::{ID, fixture, imported};
 use common::*;
 use crossterm::event::KeyCode;
@@ -90,6 +90,8 @@ async fn e_shows_the_engines_move_and_score_and_capital_e_keeps_it_as_a_marked_v
         said,
         ["python3: White C3; score estimate B+3.5; E adds its move as a variation"]
     );
+    let pid = started_pid(home.path(), "reviewer");
+    assert!(reaped(pid), "the engine {pid} is closed and reaped");
     assert!(
         screen_text(&front.state).contains("White C3; score estimate B+3.5"),
         "{}",
@@ -231,6 +233,29 @@ async fn an_engine_that_does_not_start_says_why_and_how_to_set_one_up() {
             .nodes(),
         "the kept record is unchanged"
     );
+}
+
+/// An engine that does not answer within `limit_seconds` is given up:
+/// the failure is said, the engine killed and reaped, nothing added.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_engine_that_hangs_is_given_up_after_its_limit_and_reaped() {
+    let home = tempfile::tempdir().unwrap();
+    let engine = fake_engine(home.path(), "hang");
+    let mut front = at_move_3(home.path(), Some(engine));
+    front.state.config.engine_limit_secs = 1;
+    let nodes = review(&front.state).tree().nodes();
+    press(&mut front, KeyCode::Char('e'));
+    let said = answer(&mut front).await;
+    assert_eq!(
+        said,
+        [
+            "The engine gave no answer: the engine gave no answer to `genmove white` within 1 s. Nothing was added."
+        ]
+    );
+    let pid = started_pid(home.path(), "hang");
+    assert!(reaped(pid), "the engine {pid} is killed and reaped");
+    assert_eq!(review(&front.state).tree().nodes(), nodes);
+    assert!(review(&front.state).engine.is_none());
 }
 
 /// GNU Go, where it is installed, answers with a point on the board that

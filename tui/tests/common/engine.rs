@@ -17,7 +17,8 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// `mute`, which does not know that command, and `no-undo`, which refuses
 /// GTP `undo`); `wrongboard` lists its black stones at A1 whatever was
 /// placed; `reviewer` plays as a `passer` does and also lists and answers
-/// `estimate_score` with `B+3.5`.
+/// `estimate_score` with `B+3.5`. Each writes its process id to
+/// `<script>.pid` as it starts ([`started_pid`]).
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
     fake_engine_with(dir, mode, "", "", "")
 }
@@ -28,8 +29,10 @@ pub fn fake_engine(dir: &Path, mode: &str) -> String {
 /// the points of `cleanup`, then passes (`?` when `cleanup` is empty).
 pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str, plays: &str, cleanup: &str) -> String {
     let script = dir.join(format!("fake-{mode}.py"));
-    let body = r#"import sys, time
+    let body = r#"import os, sys, time
 mode = sys.argv[1]
+with open(sys.argv[0] + ".pid", "w") as f:
+    f.write(str(os.getpid()))
 plays = sys.argv[3].split() if len(sys.argv) > 3 else []
 cleanup = sys.argv[4].split() if len(sys.argv) > 4 else []
 known_cleanup = len(cleanup) > 0
@@ -121,6 +124,14 @@ for line in sys.stdin:
         "python3 {} {mode} '{dead}' '{plays}' '{cleanup}'",
         script.display()
     )
+}
+
+/// The process id the fake engine of `mode` under `dir` wrote as it
+/// last started.
+pub fn started_pid(dir: &Path, mode: &str) -> u32 {
+    let file = dir.join(format!("fake-{mode}.py.pid"));
+    let text = std::fs::read_to_string(&file).expect("the engine started");
+    text.trim().parse().expect("a process id")
 }
 
 /// Whether process `pid` is gone: killed and reaped, so that neither a
