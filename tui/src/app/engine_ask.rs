@@ -5,7 +5,7 @@
 //! its question without importing the module that steps it.
 
 use kaisho_core::{Event, Game};
-use kaisho_saves::sgf::NodePath;
+use kaisho_saves::sgf::{Moved, NodePath};
 
 /// What the shell asks the engine: the position at a review's node.
 #[derive(Clone, Debug)]
@@ -54,4 +54,56 @@ pub enum Asked {
         who: String,
         saw: EngineSaw,
     },
+}
+
+impl Asked {
+    /// The question's node as a path of the record as written, after
+    /// another copy's additions took indices first (`Review::kept`).
+    pub fn moved(&mut self, moved: &Moved) {
+        let (Asked::Waiting { node, .. } | Asked::Answered { node, .. }) = self;
+        *node = moved.path(node);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kaisho_core::{Color, Point};
+    use kaisho_saves::sgf::{Applied, SgfTree, TreeEdit};
+
+    /// A question asked at a move this copy added is still about that
+    /// move once another copy's move has taken its index in the record.
+    #[test]
+    fn the_question_follows_its_node_when_another_copy_wrote_first() {
+        let text = "(;GM[1]SZ[9];B[ee])";
+        let ours = TreeEdit::Try {
+            at: NodePath::from_indices(vec![0]),
+            color: Color::White,
+            point: Some(Point::new(2, 2)),
+        };
+        let mut here = SgfTree::parse(text).unwrap();
+        let landed = here.apply(&ours).unwrap();
+        let mut on_disk = SgfTree::parse(text).unwrap();
+        let theirs = TreeEdit::Try {
+            at: NodePath::from_indices(vec![0]),
+            color: Color::White,
+            point: Some(Point::new(6, 6)),
+        };
+        on_disk.apply(&theirs).unwrap();
+        let moved = on_disk
+            .replay(&[Applied {
+                edit: ours,
+                landed: landed.clone(),
+            }])
+            .unwrap();
+        let mut asked = Asked::Waiting {
+            node: landed,
+            who: "GNU Go".to_string(),
+        };
+        asked.moved(&moved);
+        let Asked::Waiting { node, .. } = asked else {
+            unreachable!()
+        };
+        assert_eq!(node, NodePath::from_indices(vec![0, 1]));
+    }
 }

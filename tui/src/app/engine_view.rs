@@ -38,13 +38,14 @@ fn who(command: &str, naming: Naming) -> String {
 /// how to set one up.
 pub(super) fn ask(state: &mut State, out: &mut Out) {
     let lang = state.naming.lang;
-    let Some(command) = state.engine.clone() else {
-        return out.refuse(engine_view(lang, EngineView::NoEngine));
-    };
+    let in_force = state.engine.clone();
     let limit_secs = u64::from(state.config.engine_limit_secs);
     let naming = state.naming;
     let Screen::Review(review) = &mut state.screen else {
         return;
+    };
+    let Some(command) = in_force else {
+        return out.refuse(engine_view(lang, EngineView::NoEngine));
     };
     if review.asking_engine() {
         return out.refuse(engine_view(lang, EngineView::StillAsking));

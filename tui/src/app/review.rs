@@ -370,6 +370,9 @@ impl Review {
     pub fn kept(&mut self, tree: SgfTree, moved: &Moved) {
         let node = moved.path(&self.node());
         let line = moved.path(&self.line);
+        if let Some(asked) = &mut self.engine {
+            asked.moved(moved);
+        }
         self.unsaved.clear();
         self.tree = tree;
         self.line = if self.tree.holds(&line) {
