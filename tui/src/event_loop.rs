@@ -50,7 +50,11 @@ where
                 Cmd::Quit => quit = true,
                 Cmd::Applied(event) => logging::applied(&event),
                 Cmd::Bell => ring(),
-                Cmd::Say(_) | Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
+                Cmd::Say(_)
+                | Cmd::Net(_)
+                | Cmd::Disk(..)
+                | Cmd::Discover(_)
+                | Cmd::AskEngine(_) => {}
             }
         }
         if quit {

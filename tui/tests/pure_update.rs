@@ -57,6 +57,9 @@ impl Answers {
                 Cmd::Discover(request) => {
                     panic!("a game at one keyboard asked for discovery: {request:?}")
                 }
+                Cmd::AskEngine(ask) => {
+                    panic!("a game at one keyboard asked an engine: {ask:?}")
+                }
                 Cmd::Quit | Cmd::Bell | Cmd::Applied(_) => continue,
             };
             for cmd in update(state, answer).into_iter().rev() {

@@ -187,6 +187,12 @@ pub enum Command {
     /// In review: try this move (a pass when `None`) after the node; a
     /// move off the line makes a new variation.
     Try(Option<Point>),
+    /// In review: ask the engine in force for its move and its estimate
+    /// of the score at the node.
+    ConsultEngine,
+    /// In review: add the move the engine gave for the node as a
+    /// variation, marked as the engine's.
+    AddEngineMove,
     /// In an open series: host its next game on the LAN, or join the
     /// partner's offer of it.
     HostSeries,

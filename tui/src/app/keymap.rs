@@ -485,6 +485,18 @@ const REVIEW: &[Binding] = &[
         None,
         Command::HostReview,
     ),
+    bind(
+        &[Char('e')],
+        "ask the engine for its move and score here",
+        None,
+        Command::ConsultEngine,
+    ),
+    bind(
+        &[Char('E')],
+        "add the engine's move as a variation marked as its",
+        None,
+        Command::AddEngineMove,
+    ),
     NAMES,
     HELP,
     bind(

@@ -3,7 +3,9 @@
 use super::command::Command;
 use super::discover::{DiscoveryRequest, Found};
 use super::disk::{Done, Job, Then};
+use super::engine_ask::{EngineAsk, EngineSaw};
 use super::net::{NetNews, NetRequest};
+use crate::engine::EngineError;
 use crossterm::event::{
     Event as TermEvent, KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind,
 };
@@ -29,6 +31,8 @@ pub enum Msg {
     /// A change of the games found on the local network, or a failure to
     /// look for them.
     Found(Found),
+    /// The engine's answer to a [`Cmd::AskEngine`].
+    Engine(Result<EngineSaw, EngineError>),
 }
 
 impl Msg {
@@ -64,6 +68,9 @@ pub enum Cmd {
     Disk(Job, Then),
     /// Announce, withdraw or look for games on the local network.
     Discover(DiscoveryRequest),
+    /// Ask an engine about a review's position, on a task of its own; the
+    /// answer comes back as [`Msg::Engine`].
+    AskEngine(Box<EngineAsk>),
     /// Ring the terminal bell (BEL): the bell setting is on and the partner
     /// moved or the clock warns.
     Bell,

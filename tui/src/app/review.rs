@@ -9,6 +9,7 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
+use super::engine_ask::Asked;
 use super::msg::Cmd;
 use super::net::NetRequest;
 use super::out::Out;
@@ -117,6 +118,8 @@ pub struct Review {
     pub cursor: Option<Point>,
     /// A review together (検討): hosted, or under way with a partner.
     pub shared: Option<Shared>,
+    /// The question to the engine about a node, and its answer.
+    pub engine: Option<Asked>,
 }
 
 impl Review {
@@ -156,6 +159,7 @@ impl Review {
             unsaved: Vec::new(),
             cursor: None,
             shared: None,
+            engine: None,
         };
         review.replay_line();
         review.go(0);
@@ -345,9 +349,15 @@ impl Review {
     /// Keeps `edit`, applied here and landed at `landed`: a saved game's
     /// through the shell into its record, a file's in memory, said so.
     pub(super) fn keep(&mut self, edit: TreeEdit, landed: NodePath, lang: Lang, out: &mut Out) {
+        self.keep_all(vec![Applied { edit, landed }], lang, out);
+    }
+
+    /// Keeps `edits`, applied here in this order, as one addition: one
+    /// write, one line said.
+    pub(super) fn keep_all(&mut self, edits: Vec<Applied>, lang: Lang, out: &mut Out) {
         match &self.keeping {
             Keeping::Game(id) => {
-                self.unsaved.push(Applied { edit, landed });
+                self.unsaved.extend(edits);
                 out.disk(
                     Job::KeepReview {
                         game: id.clone(),
@@ -373,6 +383,9 @@ impl Review {
         }
         let node = moved.path(&self.node());
         let line = moved.path(&self.line);
+        if let Some(asked) = &mut self.engine {
+            asked.moved(moved);
+        }
         self.tree = tree;
         self.line = if self.tree.holds(&line) {
             self.tree.line_from(&line)

@@ -51,6 +51,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         Msg::Command(command) => run(state, command, &mut out),
         Msg::Disk(done, then) => reply(state, done, then, &mut out),
         Msg::Found(found) => super::finding::found(state, found, &mut out),
+        Msg::Engine(answer) => super::engine_view::answered(state, answer, &mut out),
         Msg::Net(news) => {
             let before = super::speech::face(state);
             super::speech::partner_moved(state, &news, &mut out);
@@ -283,6 +284,8 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::StepEngineLevel(by) => super::engine_choice::step_level(state, by, out),
         Command::SetEngineLevel(level) => super::engine_choice::set_level(state, level, out),
         Command::AskEngine => super::engine_choice::ask(state),
+        Command::ConsultEngine => super::engine_view::ask(state, out),
+        Command::AddEngineMove => super::engine_view::add(state, out),
         Command::SetEngine(text) => super::engine_choice::set_command(state, &text, out),
         Command::SetClock(text) => super::timer::set_clock(state, &text, out),
         Command::Undo | Command::AcceptUndo | Command::DeclineUndo => {

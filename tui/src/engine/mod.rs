@@ -4,7 +4,8 @@
 //! it stands in the ending and how it judges a proposal (`stand`), its
 //! moves in a play-out (`playout`), which engine to play (`found`) and the
 //! task that seats it at the network game's screen (`seat`), or that seats
-//! it in a LAN game (`lan`).
+//! it in a LAN game (`lan`); and the one question a review asks it, its
+//! move and score at a node (`view`).
 
 pub mod error;
 pub mod found;
@@ -15,5 +16,6 @@ pub mod seat;
 pub mod stand;
 pub mod talk;
 pub mod terms;
+pub mod view;
 
 pub use error::EngineError;

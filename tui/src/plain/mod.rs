@@ -64,7 +64,8 @@ async fn session(
     let mut held: VecDeque<String> = VecDeque::new();
     let mut flight = Flight::default();
     // At the end of the input a draft still being read is read to its
-    // end, so that its verdicts are printed.
+    // end, and an engine asked in a review is waited for, so that their
+    // answers are printed.
     let mut ended = false;
     loop {
         while held
@@ -78,7 +79,7 @@ async fn session(
                 return finish(shell, output).await;
             }
         }
-        if ended && held.is_empty() && !state.reading() {
+        if ended && held.is_empty() && !state.reading() && !asking_engine(&state) {
             break;
         }
         let msg = tokio::select! {
@@ -201,7 +202,7 @@ impl Flight {
                 Cmd::Say(text) => writeln!(output, "{text}")?,
                 Cmd::Applied(event) => logging::applied(&event),
                 Cmd::Bell => output.write_all(b"\x07")?,
-                Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) => {}
+                Cmd::Net(_) | Cmd::Disk(..) | Cmd::Discover(_) | Cmd::AskEngine(_) => {}
             }
         }
         Ok(quit)
@@ -211,8 +212,10 @@ impl Flight {
 /// Whether a typed line must wait before it can apply: while a game is
 /// being set up (an engine starting, a partner awaited) only leaving is
 /// taken; in a game against an engine or a partner, a move or a take-back
-/// waits for the player's turn and for the answer to a take-back asked. A piped script thus plays as it is read, never ahead of
-/// the game.
+/// waits for the player's turn and for the answer to a take-back asked;
+/// in a review, every line waits for the engine's answer to a question
+/// asked. A piped script thus plays as it is read, never ahead of the
+/// game.
 fn must_wait(state: &State, text: &str) -> bool {
     let first = text.split_whitespace().next().unwrap_or_default();
     match &state.screen {
@@ -244,8 +247,15 @@ fn must_wait(state: &State, text: &str) -> bool {
                     ))
                 )
         }
+        // What follows a question to the engine applies to its answer.
+        Screen::Review(_) => asking_engine(state),
         _ => false,
     }
+}
+
+/// Whether the review shown waits for the engine's answer.
+fn asking_engine(state: &State) -> bool {
+    matches!(&state.screen, Screen::Review(review) if review.asking_engine())
 }
 
 /// Flushes the output and stops the shell's tasks.

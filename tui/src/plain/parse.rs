@@ -50,6 +50,8 @@ pub fn parse(text: &str, state: &State) -> Result<Line, UsageError> {
             _ => return Err(UsageError::Usage(Usage::GoTo)),
         },
         "variations" => Command::Variations,
+        "ask-engine" => Command::ConsultEngine,
+        "add-engine" => Command::AddEngineMove,
         "branch" => match args {
             [n] => Command::Branch(n.parse().map_err(|_| UsageError::Usage(Usage::Branch))?),
             _ => return Err(UsageError::Usage(Usage::Branch)),

@@ -6,11 +6,13 @@
 
 pub mod disk;
 
-use crate::app::{Cmd, DiscoveryRequest, Found, Msg, NetNews, State, update};
+use crate::app::{Cmd, DiscoveryRequest, EngineAsk, EngineSaw, Found, Msg, NetNews, State, update};
+use crate::engine::EngineError;
 use crate::netplay::task::Net;
 use kaisho_net::discovery::{Browse, Change, Discovery};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
+use tokio::task::JoinHandle;
 
 pub use disk::Disk;
 
@@ -25,6 +27,9 @@ pub struct Shell {
     discovery: Option<Box<dyn Discovery>>,
     /// The games being looked for, while the Join screen shows.
     browse: Option<Browse>,
+    /// The engine's answer being worked out for a review: one question at
+    /// a time, on a task of its own, so the screen goes on meanwhile.
+    looking: Option<JoinHandle<Result<EngineSaw, EngineError>>>,
 }
 
 impl Default for Shell {
@@ -34,14 +39,15 @@ impl Default for Shell {
             net: Some(Net::default()),
             discovery: None,
             browse: None,
+            looking: None,
         }
     }
 }
 
 impl Shell {
     /// A shell with the data folder and no network: what the update asks
-    /// of the network is handed to the caller (tests that play the
-    /// partner's side themselves).
+    /// of the network or an engine is handed to the caller (tests that
+    /// play the partner's side, or answer for the engine, themselves).
     #[must_use]
     pub fn offline() -> Shell {
         Shell {
@@ -49,6 +55,7 @@ impl Shell {
             net: None,
             discovery: None,
             browse: None,
+            looking: None,
         }
     }
 
@@ -82,6 +89,10 @@ impl Shell {
                         None
                     }
                 },
+                Cmd::AskEngine(ask) if self.net.is_some() => {
+                    self.ask_engine(*ask);
+                    None
+                }
                 other => {
                     rest.push(other);
                     None
@@ -113,6 +124,16 @@ impl Shell {
         rest
     }
 
+    /// Starts the engine's answer to `ask` on a task of its own; a question
+    /// still open is dropped with its engine (`kill_on_drop`), so only the
+    /// newest answer comes back.
+    fn ask_engine(&mut self, ask: EngineAsk) {
+        if let Some(old) = self.looking.take() {
+            old.abort();
+        }
+        self.looking = Some(tokio::spawn(crate::engine::view::look(ask)));
+    }
+
     /// Carries out a request to announce or look for games; a failure
     /// comes back as a message (hosting and joining by code go on).
     fn discover(&mut self, request: DiscoveryRequest) -> Option<Msg> {
@@ -136,13 +157,19 @@ impl Shell {
         found.err().map(Msg::Found)
     }
 
-    /// The next report from outside: the network task's, or a change of
-    /// the games found on the local network.
+    /// The next report from outside: the network task's, a change of the
+    /// games found on the local network, or an engine's answer.
     pub async fn news(&mut self) -> Msg {
-        let Shell { net, browse, .. } = self;
+        let Shell {
+            net,
+            browse,
+            looking,
+            ..
+        } = self;
         tokio::select! {
             news = next_news(net) => Msg::Net(news),
             change = next_found(browse) => Msg::Found(Found::Change(change)),
+            saw = next_answer(looking) => Msg::Engine(saw),
         }
     }
 
@@ -177,6 +204,23 @@ async fn next_news(net: &mut Option<Net>) -> NetNews {
         Some(net) => net.next().await,
         None => std::future::pending().await,
     }
+}
+
+/// The engine's answer once its task ends; waits for ever while none is
+/// asked. A task that panicked is reported as the engine's failure.
+async fn next_answer(
+    looking: &mut Option<JoinHandle<Result<EngineSaw, EngineError>>>,
+) -> Result<EngineSaw, EngineError> {
+    let Some(task) = looking else {
+        return std::future::pending().await;
+    };
+    let ended = task.await;
+    *looking = None;
+    ended.unwrap_or_else(|e| {
+        Err(EngineError::Died {
+            status: e.to_string(),
+        })
+    })
 }
 
 /// The next change of a browse; waits for ever while not looking.

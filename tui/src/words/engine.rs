@@ -105,7 +105,8 @@ pub enum EngineLine<'a> {
 }
 
 /// `name`, with GNU Go's level when it has one.
-fn named(lang: Lang, name: &str, level: Option<u8>) -> String {
+#[must_use]
+pub fn named(lang: Lang, name: &str, level: Option<u8>) -> String {
     match (lang, level) {
         (_, None) => name.to_string(),
         (Lang::En, Some(level)) => format!("{name} (level {level})"),

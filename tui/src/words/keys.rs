@@ -207,6 +207,12 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "試し打ち: 盤にカーソル。棋譜にない手は新しい変化になる"
         }
         "a try" => "a 試し打ち",
+        "ask the engine for its move and score here" => {
+            "この局面の思考エンジンの手と形勢判断を尋ねる"
+        }
+        "add the engine's move as a variation marked as its" => {
+            "思考エンジンの手を変化として加える (コメントにエンジン名)"
+        }
         "try a stone at the cursor (or click a point)" => {
             "カーソルの点に試し打ち (点をクリックでも)"
         }

@@ -146,6 +146,16 @@ pub fn plain_help(lang: Lang) -> String {
             "in a review: try a move (or pass); off the line it is a new variation",
             "並べ直しで試し打ち (pass も可)。棋譜にない手は新しい変化",
         ),
+        (
+            "ask-engine",
+            "in a review: the engine's move and score estimate here",
+            "並べ直しでこの局面の思考エンジンの手と形勢判断",
+        ),
+        (
+            "add-engine",
+            "in a review: add the engine's move as a variation marked as its",
+            "並べ直しで思考エンジンの手を変化として加える",
+        ),
         ("quit", "leave", "終了"),
     ];
     let mut lines = vec![match lang {

@@ -16,7 +16,9 @@ pub const GNUGO: &str = "/usr/games/gnugo";
 /// `long-name`, which also gives a name of 100 characters, and
 /// `mute`, which does not know that command, and `no-undo`, which refuses
 /// GTP `undo`); `wrongboard` lists its black stones at A1 whatever was
-/// placed.
+/// placed; `reviewer` plays as a `passer` does and also lists and answers
+/// `estimate_score` with `B+3.5`. Each writes its process id to
+/// `<script>.pid` as it starts ([`started_pid`]).
 pub fn fake_engine(dir: &Path, mode: &str) -> String {
     fake_engine_with(dir, mode, "", "", "")
 }
@@ -27,8 +29,10 @@ pub fn fake_engine(dir: &Path, mode: &str) -> String {
 /// the points of `cleanup`, then passes (`?` when `cleanup` is empty).
 pub fn fake_engine_with(dir: &Path, mode: &str, dead: &str, plays: &str, cleanup: &str) -> String {
     let script = dir.join(format!("fake-{mode}.py"));
-    let body = r#"import sys, time
+    let body = r#"import os, sys, time
 mode = sys.argv[1]
+with open(sys.argv[0] + ".pid", "w") as f:
+    f.write(str(os.getpid()))
 plays = sys.argv[3].split() if len(sys.argv) > 3 else []
 cleanup = sys.argv[4].split() if len(sys.argv) > 4 else []
 known_cleanup = len(cleanup) > 0
@@ -65,7 +69,7 @@ for line in sys.stdin:
             sys.stdout.write("= " + last + "\n\n")
             sys.stdout.flush()
             continue
-        if mode in ("passer", "mute", "long-name", "no-undo"):
+        if mode in ("passer", "mute", "long-name", "no-undo", "reviewer"):
             sys.stdout.write("= " + (plays.pop(0) if plays else "pass") + "\n\n")
             sys.stdout.flush()
             continue
@@ -78,6 +82,10 @@ for line in sys.stdin:
             sys.stdout.write("= " + (cleanup.pop(0) if cleanup else "pass") + "\n\n")
         else:
             sys.stdout.write("? unknown command\n\n")
+        sys.stdout.flush()
+        continue
+    if words[0] == "estimate_score" and mode == "reviewer":
+        sys.stdout.write("= B+3.5 (upper bound: 4.5, lower: 2.5)\n\n")
         sys.stdout.flush()
         continue
     if words[0] == "final_status_list" and words[1:] == ["seki"]:
@@ -101,6 +109,8 @@ for line in sys.stdin:
         sys.stdout.write("= Fake\n\n")
     elif words[0] == "list_stones":
         sys.stdout.write("= A1\n\n")
+    elif words[0] == "list_commands" and mode == "reviewer":
+        sys.stdout.write("= boardsize\nkomi\ngenmove\nestimate_score\n\n")
     elif words[0] == "list_commands" and mode == "wrongboard":
         sys.stdout.write("= boardsize\nlist_stones\ngenmove\n\n")
     elif words[0] == "list_commands":
@@ -114,6 +124,14 @@ for line in sys.stdin:
         "python3 {} {mode} '{dead}' '{plays}' '{cleanup}'",
         script.display()
     )
+}
+
+/// The process id the fake engine of `mode` under `dir` wrote as it
+/// last started.
+pub fn started_pid(dir: &Path, mode: &str) -> u32 {
+    let file = dir.join(format!("fake-{mode}.py.pid"));
+    let text = std::fs::read_to_string(&file).expect("the engine started");
+    text.trim().parse().expect("a process id")
 }
 
 /// Whether process `pid` is gone: killed and reaped, so that neither a

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod record;
 pub mod svg;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
