@@ -13,7 +13,7 @@ use crate::close;
 use crate::error::{Awaited, NetError};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::session::Session;
-use crate::wire::{Message, ReviewStepW, check_game_id};
+use crate::wire::{Message, ReviewStepW, check_chat, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
 use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit};
@@ -47,6 +47,8 @@ pub enum ReviewNews {
     /// On the joiner: the next step, to apply now (ours among them, as the
     /// host ordered it).
     Step(ReviewStep),
+    /// The partner's chat line, made visible.
+    Chat(String),
     /// The partner left, saying why.
     Left(String),
 }
@@ -260,6 +262,10 @@ impl ReviewSession {
         };
         match (self.host, message) {
             (_, Message::Bye { reason }) => Ok(ReviewNews::Left(visible_owned(reason))),
+            (_, Message::Chat { text }) => match check_chat(&text) {
+                Ok(()) => Ok(ReviewNews::Chat(visible_owned(text))),
+                Err(e) => Err(self.refuse(e)),
+            },
             (true, Message::ReviewAsk { step }) => Ok(ReviewNews::Asked(self.checked(&step)?)),
             (false, Message::ReviewStep { seq, step }) => {
                 if seq != self.seq + 1 {
@@ -291,6 +297,19 @@ impl ReviewSession {
     fn refuse(&self, e: NetError) -> NetError {
         close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
         e
+    }
+
+    /// Sends a chat line to the partner; the review goes on.
+    ///
+    /// # Errors
+    /// The line is over the chat limit, or the link fails.
+    pub async fn chat(&mut self, text: &str) -> Result<(), NetError> {
+        check_chat(text)?;
+        self.tx
+            .send(&Message::Chat {
+                text: text.to_string(),
+            })
+            .await
     }
 
     /// Says goodbye and closes: the review ends on both sides, each keeping

@@ -563,6 +563,10 @@ async fn a_finished_game_goes_on_to_a_review_together_on_a_yes() {
     b.keys("y");
     settle(&mut a, &mut b, |a, b| sharing(a) && sharing(b)).await;
     assert_eq!(review_of(&a).moves(), 3);
+    // Chat goes on in the review.
+    a.keys("C");
+    a.type_line("good game");
+    settle(&mut a, &mut b, |_, b| b.heard("Aki: good game")).await;
     b.press(KeyCode::Right);
     settle(&mut a, &mut b, |a, _| review_of(a).at == 1).await;
     b.keys("c");

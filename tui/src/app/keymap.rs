@@ -486,6 +486,12 @@ const REVIEW: &[Binding] = &[
         Command::HostReview,
     ),
     bind(
+        &[Char('C')],
+        "chat with the partner of a review together",
+        None,
+        Command::AskChat,
+    ),
+    bind(
         &[Char('e')],
         "ask the engine for its move and score here",
         None,

@@ -316,6 +316,9 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
                 state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
             }
             Screen::Watch(_) => state.prompt = Some(Prompt::Text(Field::Chat, String::new())),
+            Screen::Review(review) if matches!(review.shared, Some(super::Shared::With { .. })) => {
+                state.prompt = Some(Prompt::Text(Field::Chat, String::new()));
+            }
             _ => out.refuse(note(state.naming.lang, Note::ChatNeedsPartner)),
         },
         Command::HostResume(id) => games::host_resume(state, id, out),
@@ -460,6 +463,9 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
     }
     if let Screen::Watch(_) = state.screen {
         return super::watch::kibitz(state, text, out);
+    }
+    if let Screen::Review(review) = &state.screen {
+        return super::review_together::chat(review, text, &state.config.player_name, out);
     }
     let Screen::Game(session) = &mut state.screen else {
         return;

@@ -232,6 +232,7 @@ impl Task {
                             self.tell(NetNews::ReviewStep(step));
                         }
                     }
+                    Some(NetRequest::Chat(text)) => session.chat(&text).await?,
                     Some(_) => self.tell(NetNews::Refused(self.line(Line::NotInThisReview))),
                 },
                 news = session.next() => match news? {
@@ -241,6 +242,7 @@ impl Task {
                         }
                     }
                     ReviewNews::Step(step) => self.tell(NetNews::ReviewStep(step)),
+                    ReviewNews::Chat(text) => self.tell(NetNews::Chat(text)),
                     ReviewNews::Left(why) => {
                         return Ok(say(self.lang, Say::PartnerLeftReview(&why)));
                     }

@@ -106,6 +106,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
             "相手の検討に加わる: そのコードを入力"
         }
         "J join review" => "J 検討に参加",
+        "chat with the partner of a review together" => "一緒に検討している相手とチャット",
         "a network game: offer the partner to review it together (検討)" => {
             "LAN の対局: 相手に一緒に検討しようと持ちかける"
         }
