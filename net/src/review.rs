@@ -13,6 +13,7 @@ use crate::close;
 use crate::error::{Awaited, NetError};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::session::Session;
+use crate::watch::hub::Hub;
 use crate::wire::{Message, ReviewStepW, check_chat, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
@@ -64,6 +65,9 @@ pub struct ReviewSession {
     pub game_id: String,
     /// The partner's name, from the greeting.
     pub partner: String,
+    /// On the host of a review after a game with watchers: they follow
+    /// the review too (its record, then every step in order).
+    hub: Option<Hub>,
 }
 
 /// The host's side: sends the record of game `game_id` (its SGF `text`)
@@ -73,8 +77,7 @@ pub struct ReviewSession {
 /// The record is larger than [`MAX_RECORD_BYTES`], or the link fails.
 pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<ReviewSession, NetError> {
     let partner = link.peer_name().to_string();
-    let (tx, inbox) = link.into_parts();
-    send_record((tx, inbox), game_id, text, partner).await
+    send_record(link.into_parts(), None, game_id, text, partner).await
 }
 
 /// The joiner's side: reads the record the host sends; the session and
@@ -105,17 +108,18 @@ pub async fn review_after_game(
         Color::Black => header.white.name.clone(),
         Color::White => header.black.name.clone(),
     };
-    let parts = session.into_parts();
-    if parts.0.is_host {
-        let review = send_record(parts, &game_id, text, partner).await?;
+    let (tx, inbox, hub) = session.into_parts();
+    if tx.is_host {
+        let review = send_record((tx, inbox), hub, &game_id, text, partner).await?;
         Ok((review, text.to_string()))
     } else {
-        read_record(parts, partner).await
+        read_record((tx, inbox), partner).await
     }
 }
 
 async fn send_record(
     (mut tx, inbox): (Sender, Inbox),
+    hub: Option<Hub>,
     game_id: &str,
     text: &str,
     partner: String,
@@ -130,12 +134,15 @@ async fn send_record(
     let pieces = pieces(text);
     let last = pieces.len() - 1;
     for (i, piece) in pieces.into_iter().enumerate() {
-        tx.send(&Message::ReviewBegin {
+        let message = Message::ReviewBegin {
             game_id: game_id.to_string(),
             text: piece.to_string(),
             more: i < last,
-        })
-        .await?;
+        };
+        if let Some(hub) = &hub {
+            hub.publish(message.clone());
+        }
+        tx.send(&message).await?;
     }
     Ok(ReviewSession {
         tx,
@@ -144,6 +151,7 @@ async fn send_record(
         seq: 0,
         game_id: game_id.to_string(),
         partner,
+        hub,
     })
 }
 
@@ -196,6 +204,7 @@ async fn read_record(
         seq: 0,
         game_id: id.unwrap_or_default(),
         partner,
+        hub: None,
     };
     Ok((session, text))
 }
@@ -236,10 +245,14 @@ impl ReviewSession {
         let wire = step_wire(&step);
         if self.host {
             self.seq += 1;
-            let seq = self.seq;
-            self.tx
-                .send(&Message::ReviewStep { seq, step: wire })
-                .await?;
+            let message = Message::ReviewStep {
+                seq: self.seq,
+                step: wire,
+            };
+            if let Some(hub) = &self.hub {
+                hub.publish(message.clone());
+            }
+            self.tx.send(&message).await?;
             Ok(Some(step))
         } else {
             self.tx.send(&Message::ReviewAsk { step: wire }).await?;
@@ -315,6 +328,11 @@ impl ReviewSession {
     /// Says goodbye and closes: the review ends on both sides, each keeping
     /// the record as it stands.
     pub async fn bye(mut self, reason: &str) {
+        if let Some(hub) = &self.hub {
+            hub.publish(Message::Bye {
+                reason: reason.to_string(),
+            });
+        }
         let _ = self
             .tx
             .send(&Message::Bye {
@@ -361,7 +379,8 @@ fn step_wire(step: &ReviewStep) -> ReviewStepW {
     }
 }
 
-fn step_of(step: &ReviewStepW) -> Result<ReviewStep, NetError> {
+/// The step a frame names, within the bounds every record holds to.
+pub(crate) fn step_of(step: &ReviewStepW) -> Result<ReviewStep, NetError> {
     Ok(match step {
         ReviewStepW::Show { path } => ReviewStep::Show(path_of(path)?),
         ReviewStepW::Try { at, color, point } => ReviewStep::Edit(TreeEdit::Try {

@@ -489,10 +489,10 @@ impl Session {
         self.tx.send(&message).await
     }
 
-    /// The link's halves, for a review together after the game; the game
-    /// is in both logs already.
-    pub(crate) fn into_parts(self) -> (Sender, Inbox) {
-        (self.tx, self.inbox)
+    /// The link's halves and the watchers' hub, for a review together
+    /// after the game; the game is in both logs already.
+    pub(crate) fn into_parts(self) -> (Sender, Inbox, Option<Hub>) {
+        (self.tx, self.inbox, self.hub)
     }
 
     /// Says goodbye and closes the connection; the game stays in the log

@@ -638,3 +638,70 @@ async fn a_watcher_coming_in_mid_turn_reads_the_players_time() {
         [booked(&w.h, Color::Black), booked(&w.h, Color::White)]
     );
 }
+
+/// The players' review together after the game goes to the watchers who
+/// stayed: the host's record, then every step in the players' order,
+/// theirs and the joiner's alike; kibitz goes on beside it.
+#[tokio::test]
+async fn watchers_who_stay_follow_the_players_review_together() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut late = watcher(&w, "Stays").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    finish(&mut w.h, &mut w.j).await;
+    let n = w.h.game().events().len();
+    events(&mut late, n).await;
+    w.j.offer_review().await.unwrap();
+    let offered = tokio::time::timeout(LIMIT, w.h.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(offered, Update::ReviewOffered);
+    w.h.answer_review(true).await.unwrap();
+    let answered = tokio::time::timeout(LIMIT, w.j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(answered, Update::ReviewAnswered(true));
+    let record = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gg])";
+    let (h, j) = (w.h, w.j);
+    let (hosted, joined) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::review_after_game(h, record),
+            kaisho_net::review_after_game(j, "")
+        )
+    })
+    .await
+    .unwrap();
+    let ((mut h, _), (mut j, _)) = (hosted.unwrap(), joined.unwrap());
+    let mut seen = Vec::new();
+    // The joiner's step, ordered by the host; then the host's own.
+    let theirs = kaisho_net::ReviewStep::Show(kaisho_saves::sgf::NodePath::from_indices(vec![0]));
+    j.act(theirs.clone()).await.unwrap();
+    let kaisho_net::ReviewNews::Asked(asked) = tokio::time::timeout(LIMIT, h.next())
+        .await
+        .unwrap()
+        .unwrap()
+    else {
+        panic!("the host expected an ask");
+    };
+    h.act(asked).await.unwrap();
+    let ours = kaisho_net::ReviewStep::Edit(kaisho_saves::sgf::TreeEdit::Comment {
+        at: kaisho_saves::sgf::NodePath::from_indices(vec![0]),
+        text: "a calm start".into(),
+    });
+    h.act(ours.clone()).await.unwrap();
+    while seen.len() < 3 {
+        match tokio::time::timeout(LIMIT, late.next())
+            .await
+            .unwrap()
+            .unwrap()
+        {
+            Seen::ReviewBegins { text } => seen.push(format!("record {text}")),
+            Seen::ReviewStep(step) => seen.push(format!("{step:?}")),
+            _ => {}
+        }
+    }
+    assert_eq!(seen[0], format!("record {record}"));
+    assert_eq!(seen[1], format!("{theirs:?}"));
+    assert_eq!(seen[2], format!("{ours:?}"));
+}

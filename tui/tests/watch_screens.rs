@@ -419,6 +419,50 @@ fn watch_screen(front: &Front) -> &kaisho::app::WatchScreen {
     }
 }
 
+/// A watcher who stays after the game follows the players' review
+/// together: their record, then each step they take, in their order; the
+/// screen shows the review with its comments, and kibitz still goes out.
+#[test]
+fn a_watcher_follows_the_players_review_together() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    let record = "(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gg])";
+    news(
+        &mut front,
+        NetNews::ReviewBegins {
+            game_id: "20261124-2100-1".into(),
+            partner: String::new(),
+            text: Some(record.into()),
+        },
+    );
+    let at = |indices: Vec<usize>| kaisho_saves::sgf::NodePath::from_indices(indices);
+    news(
+        &mut front,
+        NetNews::ReviewStep(kaisho_net::ReviewStep::Show(at(vec![0, 0]))),
+    );
+    news(
+        &mut front,
+        NetNews::ReviewStep(kaisho_net::ReviewStep::Edit(
+            kaisho_saves::sgf::TreeEdit::Comment {
+                at: at(vec![0, 0]),
+                text: "Ben: C7 was early".into(),
+            },
+        )),
+    );
+    let review = watch_screen(&front)
+        .review
+        .as_ref()
+        .expect("the review followed");
+    assert_eq!(review.at, 2);
+    assert_eq!(review.comment().as_deref(), Some("Ben: C7 was early"));
+    let screen = format!("{:?}", render(&front).buffer());
+    assert!(screen.contains("C7 was early"), "{screen}");
+    // Kibitz goes on.
+    press(&mut front, KeyCode::Char('c'));
+    let sent = type_in(&mut front, "nice");
+    assert_eq!(sent, [NetRequest::Chat("nice".into())]);
+}
+
 /// A watcher coming in while White has been thinking for 4 s reads
 /// White's clock 4 s down, as the players do, and it runs on from there
 /// (it ran from the watcher's arrival, 4 s behind the players').

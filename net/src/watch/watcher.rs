@@ -8,6 +8,7 @@ use crate::error::{Awaited, NetError};
 use crate::join::{dial, pair};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::pake::Side;
+use crate::review::{MAX_RECORD_BYTES, ReviewStep, step_of};
 use crate::wire::{Message, Terms, check_chat};
 use kaisho_core::{Color, Effect, Event, Game};
 use kaisho_saves::visible::visible_owned;
@@ -34,6 +35,11 @@ pub enum Seen {
     Turn { used_ms: u64 },
     /// Another watcher's chat line.
     Kibitz { name: String, text: String },
+    /// The players review the game together (検討): the record the host
+    /// sent them, in SGF.
+    ReviewBegins { text: String },
+    /// The next step of the players' review, in the order they apply it.
+    ReviewStep(ReviewStep),
     /// The host closed the game to watchers, and said why.
     Bye(String),
 }
@@ -47,6 +53,9 @@ pub struct Watcher {
     pub terms: Terms,
     /// Black's and White's names.
     pub names: [String; 2],
+    /// The players' review together, once begun: the record's text as it
+    /// comes in pieces, and the steps numbered so far.
+    review: Option<(String, u32)>,
 }
 
 /// Watches the game of the host at `code` (its watch code). Must be
@@ -82,6 +91,7 @@ async fn start(mut link: Link) -> Result<Watcher, NetError> {
         game,
         terms,
         names: [visible_owned(black), visible_owned(white)],
+        review: None,
     })
 }
 
@@ -96,11 +106,59 @@ impl Watcher {
     /// side's rules engine refuses, or whose state differs from the
     /// host's, ends the watch with an error.
     pub async fn next(&mut self) -> Result<Seen, NetError> {
-        let message = match self.inbox.recv().await {
-            Some(Ok(m)) => m,
-            Some(Err(e)) => return Err(e),
-            None => return Err(NetError::Connection("the connection is closed".into())),
+        loop {
+            let message = match self.inbox.recv().await {
+                Some(Ok(m)) => m,
+                Some(Err(e)) => return Err(e),
+                None => return Err(NetError::Connection("the connection is closed".into())),
+            };
+            if let Some(seen) = self.seen(message)? {
+                return Ok(seen);
+            }
+        }
+    }
+
+    /// What a frame from the host shows: `None` for a piece of the
+    /// review's record that more pieces follow.
+    fn seen(&mut self, message: Message) -> Result<Option<Seen>, NetError> {
+        let seen = match message {
+            Message::ReviewBegin { text, more, .. } => {
+                let (record, _) = self.review.get_or_insert_with(|| (String::new(), 0));
+                if record.len() + text.len() > MAX_RECORD_BYTES {
+                    return Err(NetError::Protocol(format!(
+                        "the players' record is over the {MAX_RECORD_BYTES} bytes a review takes"
+                    )));
+                }
+                record.push_str(&text);
+                if more {
+                    return Ok(None);
+                }
+                Seen::ReviewBegins {
+                    text: std::mem::take(record),
+                }
+            }
+            Message::ReviewStep { seq, step } => {
+                let Some((_, done)) = &mut self.review else {
+                    return Err(unexpected(
+                        "the game watched",
+                        &Message::ReviewStep { seq, step },
+                    ));
+                };
+                if seq != *done + 1 {
+                    return Err(NetError::Protocol(format!(
+                        "review step {seq} arrived where {} was due",
+                        *done + 1
+                    )));
+                }
+                *done = seq;
+                Seen::ReviewStep(step_of(&step)?)
+            }
+            other => self.seen_in_game(other)?,
         };
+        Ok(Some(seen))
+    }
+
+    fn seen_in_game(&mut self, message: Message) -> Result<Seen, NetError> {
         match message {
             Message::Event {
                 seq,

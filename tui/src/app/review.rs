@@ -77,6 +77,9 @@ pub enum Keeping {
     /// Nowhere: a file opened for review is not changed; its additions
     /// last as long as the review.
     Memory,
+    /// Nowhere, and nothing said: a watcher following the players' review
+    /// together, which is theirs to keep.
+    Watched,
 }
 
 /// A game being reviewed: a record's tree, stepped through one line at a
@@ -368,6 +371,7 @@ impl Review {
                 );
             }
             Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
+            Keeping::Watched => {}
         }
     }
 
@@ -654,10 +658,25 @@ fn add_try(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
     }
 }
 
+/// Applies `step` of a review together, in the host's order: a node shown
+/// is shown and said, an addition is added as the same addition made here
+/// would be.
+pub(super) fn follow(review: &mut Review, step: ReviewStep, naming: Naming, out: &mut Out) {
+    match step {
+        ReviewStep::Show(node) => {
+            if review.tree.holds(&node) {
+                review.show(&node);
+                out.say(at_said(review, naming.lang));
+            }
+        }
+        ReviewStep::Edit(edit) => add_shared(review, edit, naming, out),
+    }
+}
+
 /// Adds `edit`, a step of a review together in the host's order, as the
 /// same addition made here would be: a move tried is checked at its node
 /// by the rules, so both sides refuse the same steps.
-pub(super) fn add_shared(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
+fn add_shared(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
     match &edit {
         TreeEdit::Try { at, color, point } => {
             if !review.tree.holds(at) {

@@ -9,10 +9,9 @@ use super::lobby::Lobby;
 use super::msg::Cmd;
 use super::net::{NetNews, NetRequest, ReviewPlan};
 use super::out::Out;
-use super::review::{Keeping, Review, Shared, add_shared, at_said};
+use super::review::{Keeping, Review, Shared, follow};
 use super::{Screen, State};
 use crate::words::{Note, Say, note, say};
-use kaisho_net::ReviewStep;
 use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::sgf::{self, SgfTree};
 use std::net::SocketAddr;
@@ -168,11 +167,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             out.say(note(naming.lang, Note::ReviewJoined(&partner)));
             review.shared = Some(Shared::With { partner });
         }
-        NetNews::ReviewStep(ReviewStep::Show(node)) if review.tree().holds(&node) => {
-            review.show(&node);
-            out.say(at_said(review, naming.lang));
-        }
-        NetNews::ReviewStep(ReviewStep::Edit(edit)) => add_shared(review, edit, naming, out),
+        NetNews::ReviewStep(step) => follow(review, step, naming, out),
         NetNews::Closed(text) => {
             review.shared = None;
             out.say(text);

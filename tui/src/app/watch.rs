@@ -11,6 +11,7 @@ use super::narrate::describe;
 use super::net::ClockFace;
 use super::net::{NetNews, NetRequest, Watched};
 use super::out::Out;
+use super::review::{Keeping, Review};
 use super::{Screen, State};
 use crate::words::{Note, WatchLine, WatchSay, note, watch_line, watch_say};
 use kaisho_core::clock::Clock;
@@ -57,6 +58,9 @@ pub struct WatchScreen {
     /// Milliseconds since the last event, by the one-second tick: the
     /// side to move's clock runs between the players' reports.
     pub ticking_ms: u64,
+    /// The players' review together after the game, followed step by step
+    /// (nothing of it is kept: it is theirs).
+    pub review: Option<Box<Review>>,
 }
 
 impl WatchScreen {
@@ -138,6 +142,7 @@ pub(super) fn dial(state: &mut State, code: &str, out: &mut Out) {
         clocks: [None; 2],
         talk: Vec::new(),
         ticking_ms: 0,
+        review: None,
     }));
 }
 
@@ -258,6 +263,29 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             periods_left,
         } => watch.clocks[color.index()] = Some((main_left_ms, periods_left)),
         NetNews::Turn { used_ms } => watch.ticking_ms = used_ms,
+        NetNews::ReviewBegins {
+            text: Some(text), ..
+        } => {
+            let read = kaisho_saves::sgf::parse(&text)
+                .ok()
+                .and_then(|record| Some((record, kaisho_saves::sgf::SgfTree::parse(&text)?)));
+            let title = watch
+                .watched
+                .as_ref()
+                .map_or_else(String::new, |w| w.game_id.clone());
+            if let Some(Ok(mut review)) =
+                read.map(|(record, tree)| Review::new(title, record, tree, None))
+            {
+                review.keeping = Keeping::Watched;
+                watch.review = Some(Box::new(review));
+                out.say(watch_line(naming.lang, WatchLine::ReviewBegins));
+            }
+        }
+        NetNews::ReviewStep(step) => {
+            if let Some(review) = &mut watch.review {
+                super::review::follow(review, step, naming, out);
+            }
+        }
         NetNews::WatchEnded { why, again } => {
             out.say(why.clone());
             watch.follow = Follow::Dropped { why, again };

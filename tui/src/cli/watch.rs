@@ -93,7 +93,10 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
                 };
                 println!("{}", watch_line(lang, line));
             }
-            Seen::Clock { .. } | Seen::Turn { .. } => {}
+            Seen::ReviewBegins { .. } => {
+                println!("{}", watch_line(lang, WatchLine::ReviewBegins));
+            }
+            Seen::Clock { .. } | Seen::Turn { .. } | Seen::ReviewStep(_) => {}
             Seen::Bye(why) => {
                 println!("{}", watch_line(lang, WatchLine::Ended(&why)));
                 return Ok(ExitCode::SUCCESS);

@@ -78,6 +78,12 @@ async fn follow(
                     periods_left,
                 }),
                 Seen::Turn { used_ms } => tell(NetNews::Turn { used_ms }),
+                Seen::ReviewBegins { text } => tell(NetNews::ReviewBegins {
+                    game_id: watcher.terms.game_id.clone(),
+                    partner: String::new(),
+                    text: Some(text),
+                }),
+                Seen::ReviewStep(step) => tell(NetNews::ReviewStep(step)),
                 Seen::Bye(why) => return Err(NetError::Refused(why).into()),
             },
             request = requests.recv() => match request {

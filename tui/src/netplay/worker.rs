@@ -244,7 +244,10 @@ impl Task {
                     ReviewNews::Step(step) => self.tell(NetNews::ReviewStep(step)),
                     ReviewNews::Chat(text) => self.tell(NetNews::Chat(text)),
                     ReviewNews::Left(why) => {
-                        return Ok(say(self.lang, Say::PartnerLeftReview(&why)));
+                        // The watchers following the review are told too.
+                        let end = say(self.lang, Say::PartnerLeftReview(&why));
+                        session.bye(&end).await;
+                        return Ok(end);
                     }
                 },
             }

@@ -81,6 +81,11 @@ pub fn view(state: &State, frame: &mut Frame) {
                 footer::render(state, theme, areas.message, areas.hints, buf);
             }
         }
+        Screen::Watch(watch) if watch.review.is_some() => {
+            if let Some(review) = &watch.review {
+                render_review(state, review, theme, area, buf);
+            }
+        }
         Screen::Watch(watch) if watch.game.is_some() => {
             let Some(game) = &watch.game else {
                 return;
@@ -99,14 +104,7 @@ pub fn view(state: &State, frame: &mut Frame) {
                 footer::render(state, theme, areas.message, areas.hints, buf);
             }
         }
-        Screen::Review(review) => {
-            let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
-            let Some(areas) = Areas::full(area, layout) else {
-                too_small(area, layout.min_screen(), theme, buf);
-                return;
-            };
-            review::render(state, review, theme, areas, buf);
-        }
+        Screen::Review(review) => render_review(state, review, theme, area, buf),
         screen => {
             let (w, h) = MIN_SCREEN;
             if area.width < w || area.height < h {
@@ -149,6 +147,23 @@ pub fn view(state: &State, frame: &mut Frame) {
 
 /// The smallest terminal the screens without a board are drawn in.
 pub const MIN_SCREEN: (u16, u16) = (50, 14);
+
+/// A review on the whole screen: a saved game's or a file's, or the
+/// players' review together that a watcher follows.
+fn render_review(
+    state: &State,
+    review: &crate::app::Review,
+    theme: Theme,
+    area: Rect,
+    buf: &mut Buffer,
+) {
+    let layout = BoardLayout::new(review.game.settings().size.get(), state.naming);
+    let Some(areas) = Areas::full(area, layout) else {
+        too_small(area, layout.min_screen(), theme, buf);
+        return;
+    };
+    review::render(state, review, theme, areas, buf);
+}
 
 /// The message shown instead of a layout that would not fit.
 fn too_small(area: Rect, need: (u16, u16), theme: Theme, buf: &mut Buffer) {

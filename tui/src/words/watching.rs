@@ -29,6 +29,8 @@ pub enum WatchLine<'a> {
     Kibitz { name: &'a str, text: &'a str },
     /// The host closed the game to watchers, saying why.
     Ended(&'a str),
+    /// The players go on to review the game together; watchers follow.
+    ReviewBegins,
 }
 
 /// `line` in `lang`.
@@ -85,6 +87,13 @@ pub fn watch_line(lang: Lang, line: WatchLine<'_>) -> String {
         (Lang::Ja, WatchLine::Kibitz { name, text }) => format!("観戦者 {name}: {text}"),
         (Lang::En, WatchLine::Ended(why)) => format!("watch ended: {why}"),
         (Lang::Ja, WatchLine::Ended(why)) => format!("観戦終了: {why}"),
+        (Lang::En, WatchLine::ReviewBegins) => {
+            "the players review the game together (検討); you follow, and c still kibitzes"
+                .to_string()
+        }
+        (Lang::Ja, WatchLine::ReviewBegins) => {
+            "対局者が一緒に検討を始めました。観戦を続けられ、c でひとことも書けます".to_string()
+        }
     }
 }
 
