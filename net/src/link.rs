@@ -226,6 +226,17 @@ impl Sender {
         }
     }
 
+    /// Says goodbye with `reason` and closes: the partner reads the
+    /// reason before the connection ends.
+    pub(crate) async fn bye(mut self, reason: &str) {
+        let _ = self
+            .send(&Message::Bye {
+                reason: reason.to_string(),
+            })
+            .await;
+        self.close(close::BYE, reason).await;
+    }
+
     pub(crate) async fn close(mut self, code: u32, reason: &str) {
         let _ = self.send.finish();
         if code == close::BYE {

@@ -327,19 +327,13 @@ impl ReviewSession {
 
     /// Says goodbye and closes: the review ends on both sides, each keeping
     /// the record as it stands.
-    pub async fn bye(mut self, reason: &str) {
+    pub async fn bye(self, reason: &str) {
         if let Some(hub) = &self.hub {
             hub.publish(Message::Bye {
                 reason: reason.to_string(),
             });
         }
-        let _ = self
-            .tx
-            .send(&Message::Bye {
-                reason: reason.to_string(),
-            })
-            .await;
-        self.tx.close(close::BYE, reason).await;
+        self.tx.bye(reason).await;
     }
 }
 

@@ -502,13 +502,7 @@ impl Session {
         self.publish(|| Message::Bye {
             reason: reason.to_string(),
         });
-        let _ = self
-            .tx
-            .send(&Message::Bye {
-                reason: reason.to_string(),
-            })
-            .await;
-        self.tx.close(close::BYE, reason).await;
+        self.tx.bye(reason).await;
     }
 
     /// Waits for the next thing from the partner and handles it. Cancel-safe:
