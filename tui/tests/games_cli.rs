@@ -335,6 +335,18 @@ fn series_new_names_players_as_required() {
     );
 }
 
+/// The bytes `kaisho games export ID --to FILE` writes for game `id`.
+fn exported_bytes(home: &std::path::Path, id: &str) -> Vec<u8> {
+    let to = home.join("out.sgf");
+    let out = kaisho(home, &["games", "export", id, "--to", to.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::read(&to).unwrap()
+}
+
 /// The club record of the fixture: resigned, with game information,
 /// comments on moves 1 and 5 and a variation at move 3.
 fn finished_record() -> String {
@@ -371,17 +383,7 @@ fn a_finished_record_is_imported_finished_and_exported_whole() {
         "{listed}"
     );
 
-    let to = home.path().join("out.sgf");
-    let out = kaisho(
-        home.path(),
-        &["games", "export", id, "--to", to.to_str().unwrap()],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let exported = std::fs::read_to_string(&to).unwrap();
+    let exported = String::from_utf8(exported_bytes(home.path(), id)).expect("UTF-8");
     let original = std::fs::read_to_string(finished_record()).unwrap();
     let tree = |text: &str| kaisho_saves::sgf::SgfTree::parse(text).unwrap();
     assert_eq!(tree(&exported), tree(&original), "{exported}");
@@ -428,18 +430,8 @@ fn a_shift_jis_record_is_exported_in_utf8_with_its_names_and_comments() {
         "{said}"
     );
     let line = listed_game(home.path(), &[]);
-    let to = home.path().join("out.sgf");
     let id = line["id"].as_str().unwrap();
-    let out = kaisho(
-        home.path(),
-        &["games", "export", id, "--to", to.to_str().unwrap()],
-    );
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let exported = String::from_utf8(std::fs::read(&to).unwrap()).expect("UTF-8");
+    let exported = String::from_utf8(exported_bytes(home.path(), id)).expect("UTF-8");
     assert_eq!(
         exported,
         "(;GM[1]CA[UTF-8]SZ[9]PB[本因坊秀策]PW[井上幻庵因碩]EV[御城碁];B[ee]C[耳赤の一手])\n",
