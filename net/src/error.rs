@@ -69,6 +69,18 @@ pub enum NetError {
     NotNow(NotNow),
     /// The host stopped feeding this watcher, and why.
     Dropped(Dropped),
+    /// The host offers another thing than the one joined for: nothing was
+    /// saved, and joining the other way works.
+    HostOffers(Offered),
+}
+
+/// What a host offers, for [`NetError::HostOffers`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Offered {
+    /// A game, where a review together was joined.
+    Game,
+    /// A review together of a saved game, where a game was joined.
+    Review,
 }
 
 /// Why a host stopped feeding a watcher (観戦).
@@ -236,6 +248,12 @@ impl fmt::Display for NetError {
             NetError::Dropped(Dropped::PlayersClosed) => f.write_str(CLOSED_BY_PLAYERS),
             NetError::Dropped(Dropped::ReadOnly) => f.write_str(
                 "this watcher sent a frame only a player may send, and was dropped",
+            ),
+            NetError::HostOffers(Offered::Game) => f.write_str(
+                "the host offers a game, not a review together: join without --review (on the screen, with j from home)",
+            ),
+            NetError::HostOffers(Offered::Review) => f.write_str(
+                "the host offers a review together of a saved game, not a game: join with --review (on the screen, with J in Saved games)",
             ),
         }
     }

@@ -28,7 +28,7 @@ pub mod watch;
 pub mod wire;
 
 pub use code::{JoinCode, Secret};
-pub use error::{Awaited, Divergence, Dropped, NetError, NotNow};
+pub use error::{Awaited, Divergence, Dropped, NetError, NotNow, Offered};
 pub use host::Host;
 pub use join::{join, rejoin};
 pub use link::Link;

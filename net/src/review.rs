@@ -10,7 +10,7 @@
 //! same, byte for byte.
 
 use crate::close;
-use crate::error::{Awaited, NetError};
+use crate::error::{Awaited, NetError, Offered};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::session::Session;
 use crate::watch::hub::Hub;
@@ -178,6 +178,7 @@ async fn read_record(
                 more,
             } => (game_id, text, more),
             Message::Bye { reason } => return Err(NetError::Refused(visible_owned(reason))),
+            Message::Terms(_) => return Err(refuse(NetError::HostOffers(Offered::Game))),
             other => return Err(refuse(unexpected("a record to review", &other))),
         };
         check_game_id(&game_id).map_err(refuse)?;

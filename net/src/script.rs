@@ -34,6 +34,10 @@ pub enum Command {
     Board,
     /// Print the commands.
     Help,
+    /// A line for after the game (offering or answering a review
+    /// together): it waits for the game's end and is read then
+    /// ([`Script::next_line`]).
+    AfterGame(String),
 }
 
 /// The front end's words for a headless game.
@@ -60,8 +64,10 @@ pub trait Voice: Send + Sync {
 
 /// The command as it should be sent now, or `None` if it must wait.
 fn ready(command: &Command, game: &Game) -> Option<Command> {
-    let Command::Event(event) = command else {
-        return Some(command.clone());
+    let event = match command {
+        Command::Event(event) => event,
+        Command::AfterGame(_) => return None,
+        _ => return Some(command.clone()),
     };
     let me = event.actor();
     let stopped = matches!(game.phase(), Phase::Stopped | Phase::Ending);
@@ -154,6 +160,28 @@ impl Script {
         }
     }
 
+    /// The script's next line once its game has ended, for what the player
+    /// does after it (offering a review together, chatting, leaving);
+    /// `None` at the end of the script.
+    pub async fn next_line(&mut self) -> Option<String> {
+        if let Some(Command::AfterGame(line)) = self.current.take() {
+            return Some(line);
+        }
+        if self.done {
+            return None;
+        }
+        let line = self.commands.recv().await;
+        self.done = line.is_none();
+        line
+    }
+
+    /// The lines not read yet, for a review together the script goes on
+    /// to; the script reads no more.
+    pub fn take_lines(&mut self) -> Receiver<String> {
+        self.done = true;
+        std::mem::replace(&mut self.commands, tokio::sync::mpsc::channel(1).1)
+    }
+
     /// Plays `session`, writing a line per event to `out`, until the game
     /// ends, someone leaves, or the connection fails (the error; the game
     /// stays in the log and can be resumed). Claims the partner's loss on
@@ -194,20 +222,25 @@ impl Script {
                         },
                         Command::Chat(text) => session.chat(&text).await?,
                         Command::Bye => return Ok(Finish::Adjourned(Adjourned::WeLeft)),
-                        Command::Board | Command::Help => {}
+                        Command::Board | Command::Help | Command::AfterGame(_) => {}
                     }
                     continue;
                 }
                 let stuck =
                     session.game().phase() == Phase::Playing && session.game().to_move() == me;
-                if self.current.is_none()
-                    && self.done
-                    && (stuck || idle.elapsed() > SCRIPT_END_WAIT)
-                {
+                // Nothing more for the game: the lines ended, or the next
+                // one is for after it.
+                let spent = match &self.current {
+                    None => self.done,
+                    Some(command) => matches!(command, Command::AfterGame(_)),
+                };
+                if spent && (stuck || idle.elapsed() > SCRIPT_END_WAIT) {
                     return Ok(Finish::Adjourned(Adjourned::ScriptEnded));
                 }
             }
-            let waiting = self.current.is_none() && !self.done;
+            // Once the game has its result the lines left are for after it.
+            let waiting =
+                self.current.is_none() && !self.done && session.game().outcome().is_none();
             tokio::select! {
                 update = session.next() => {
                     idle = Instant::now();

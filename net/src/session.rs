@@ -293,6 +293,13 @@ impl Session {
         &self.game
     }
 
+    /// Whether this side hosts the link (and orders a review together
+    /// after the game).
+    #[must_use]
+    pub fn is_host(&self) -> bool {
+        self.tx.is_host
+    }
+
     /// The colour this side plays.
     #[must_use]
     pub fn local_color(&self) -> Color {

@@ -3,7 +3,7 @@
 //! the last event both sides hold.
 
 use crate::close;
-use crate::error::{Awaited, Divergence, NetError};
+use crate::error::{Awaited, Divergence, NetError, Offered};
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
 use crate::session::Session;
 use crate::wire::{Colors, EventW, Message, Terms, TimeW, check_game_id};
@@ -240,6 +240,9 @@ async fn take_terms<Fut: Future<Output = Result<(), Refusal>>>(
         .await?
     {
         Message::Terms(t) => t,
+        Message::ReviewBegin { .. } => {
+            return Err(refuse(link, NetError::HostOffers(Offered::Review)).await);
+        }
         other => {
             let e = unexpected("the game's terms", &other);
             return Err(refuse(link, e).await);

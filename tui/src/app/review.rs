@@ -123,6 +123,10 @@ pub struct Review {
     pub shared: Option<Shared>,
     /// The question to the engine about a node, and its answer.
     pub engine: Option<Asked>,
+    /// Our steps of a review together sent and not yet back in the host's
+    /// order: what is typed after them waits, so that it applies where
+    /// they lead.
+    asked: std::collections::VecDeque<ReviewStep>,
 }
 
 impl Review {
@@ -163,6 +167,7 @@ impl Review {
             cursor: None,
             shared: None,
             engine: None,
+            asked: std::collections::VecDeque::new(),
         };
         review.replay_line();
         review.go(0);
@@ -375,6 +380,18 @@ impl Review {
         }
     }
 
+    /// Whether a step of ours is on its way through the host's order.
+    #[must_use]
+    pub fn awaiting_partner(&self) -> bool {
+        !self.asked.is_empty()
+    }
+
+    /// The review together has ended: nothing more comes back.
+    pub(super) fn unshare(&mut self) {
+        self.shared = None;
+        self.asked.clear();
+    }
+
     /// The kept record as written with this review's additions, and where
     /// they landed in it: the review goes on from it, at the same node. A
     /// review together goes on from the tree both sides share, so that
@@ -428,9 +445,10 @@ pub enum Shared {
 /// Sends `step` to the partner when a review together is under way, and
 /// says whether it did: the step is then applied when it comes back in
 /// the host's order, not here.
-pub(super) fn send(review: &Review, step: ReviewStep, out: &mut Out) -> bool {
+pub(super) fn send(review: &mut Review, step: ReviewStep, out: &mut Out) -> bool {
     let sharing = matches!(review.shared, Some(Shared::With { .. }));
     if sharing {
+        review.asked.push_back(step.clone());
         out.cmds.push(Cmd::Net(NetRequest::ReviewStep(step)));
     }
     sharing
@@ -662,6 +680,9 @@ fn add_try(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
 /// is shown and said, an addition is added as the same addition made here
 /// would be.
 pub(super) fn follow(review: &mut Review, step: ReviewStep, naming: Naming, out: &mut Out) {
+    if review.asked.front() == Some(&step) {
+        review.asked.pop_front();
+    }
     match step {
         ReviewStep::Show(node) => {
             if review.tree.holds(&node) {
@@ -693,11 +714,27 @@ fn add_shared(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out
                 Err(why) => out.refuse(why),
             }
         }
-        TreeEdit::Comment { .. } => {
-            if let Some((landed, _)) = review.edit(&edit, naming.lang, out) {
-                review.keep(edit, landed, naming.lang, out);
-            }
-        }
+        TreeEdit::Comment { .. } => add_shared_comment(review, edit, naming.lang, out),
+    }
+}
+
+/// Adds `edit`, a comment of a review together, says it with the move it
+/// is on (so that plain mode and a screen reader hear either player's
+/// comment, wherever the review stands), and keeps it.
+fn add_shared_comment(review: &mut Review, edit: TreeEdit, lang: Lang, out: &mut Out) {
+    let TreeEdit::Comment { at, text } = &edit else {
+        return;
+    };
+    let said = say(
+        lang,
+        Say::Commented {
+            at: at.depth(),
+            text: &visible(text),
+        },
+    );
+    if let Some((landed, _)) = review.edit(&edit, lang, out) {
+        out.say(said);
+        review.keep(edit, landed, lang, out);
     }
 }
 

@@ -169,7 +169,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         NetNews::ReviewStep(step) => follow(review, step, naming, out),
         NetNews::Closed(text) => {
-            review.shared = None;
+            review.unshare();
             out.say(text);
         }
         NetNews::Chat(text) => {

@@ -400,6 +400,10 @@ fn star_point(size: u8) -> kaisho_core::Point {
 }
 
 fn adjourn(state: &mut State, out: &mut Out) {
+    // Leaving a review together is leaving it, as Esc does.
+    if matches!(&state.screen, Screen::Review(review) if review.shared.is_some()) {
+        return back(state, out);
+    }
     let Some(session) = state.table() else {
         return;
     };
@@ -496,7 +500,7 @@ fn back(state: &mut State, out: &mut Out) {
         Screen::Review(review) if review.shared.is_some() => {
             // Leaving a review together ends it on both sides; the review
             // stays open here, on its own.
-            review.shared = None;
+            review.unshare();
             out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
             return;
         }

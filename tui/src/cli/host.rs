@@ -4,11 +4,13 @@
 //! nobody returns to stays adjourned and `--resume` picks it up later.
 //! `kaisho join` shares the plumbing here.
 
+use super::review;
 use clap::Args;
 use kaisho::app::{SeriesGame, SeriesStep, SeriesTerms, record_network_game, series_unsaved};
 use kaisho::engine::lan::LanEngine;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
+use kaisho::netplay::review::record_text;
 use kaisho::netplay::terms::take_partners;
 use kaisho::netplay::{Env, NetplayError, is_drop, lan, now_unix, wait_for};
 use kaisho::plain::read_lines;
@@ -17,11 +19,12 @@ use kaisho::words::{
     Failure, Finding, Lang, Line, WatchLine, Why, cli_line, failure, finding, naming_for,
     netplay_error, terms_error, watch_line,
 };
+use kaisho_core::Color;
 use kaisho_core::clock::TimeControl;
 use kaisho_net::discovery::{Announcement, Discovery, Interfaces};
 use kaisho_net::script::{Adjourned, Finish, Script};
 use kaisho_net::watch::MAX_WATCHERS;
-use kaisho_net::{Colors, Host, Link, Secret, Session, Terms, TimeW};
+use kaisho_net::{Colors, Host, Link, ReviewSession, Secret, Session, Terms, TimeW};
 use kaisho_saves::config;
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::GameStore;
@@ -217,6 +220,12 @@ pub struct HostArgs {
     /// address is never announced.
     #[arg(long)]
     pub no_announce: bool,
+    /// Review saved game ID together (検討) instead of playing: show a
+    /// join code, send the game's record to the partner who joins with it
+    /// (`kaisho join CODE --review`), then step through it together from
+    /// the script with plain mode's words.
+    #[arg(long, value_name = "ID", conflicts_with_all = ["resume", "watchers", "series", "engine"])]
+    pub review: Option<String>,
     /// Let watchers in (観戦) with a watch code of their own, printed
     /// after the join code; at most 16 watch at a time, with `kaisho watch`.
     #[arg(long)]
@@ -369,8 +378,21 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         announce,
         engine_limit,
     } = args.play.player(&places, lang);
-    let (script, engine) = args.play.script(lang, engine_limit)?;
+    let (mut script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;
+    if let Some(id) = &args.review {
+        let text = record_text(&env.store, id, lang)?;
+        print_join_code(&mut host, lang)?;
+        let Ok(link) = partner_by_code(&mut host, &mut None, lang).await else {
+            return Ok(ExitCode::from(INTERRUPTED));
+        };
+        meet(&mut env, &link, lang)?;
+        host.refuse_others();
+        let review = kaisho_net::host_review(link, id, &text).await?;
+        let lines = script.take_lines();
+        review_and_export(review, text, lines, (&places, &name, &[]), lang).await?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let hub = if args.watchers {
         Some(host.allow_watching(Secret::generate()?, MAX_WATCHERS)?)
     } else {
@@ -405,12 +427,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         }
         None => {
             let terms = terms(&args, &env.store, &places, &name)?;
-            host.set_secret(Secret::generate()?);
-            let shown = lan::shown(host.local_addr()?);
-            match host.code(Some(shown))? {
-                Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
-                None => return Err(NetplayError::NoJoinCode),
-            }
+            print_join_code(&mut host, lang)?;
             print_watch_code(&host)?;
             let ports = (
                 host.local_addr()?.port(),
@@ -419,29 +436,8 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
             let mut lan = (announce && !args.no_announce && !args.bind.is_loopback())
                 .then(|| announced(&args, &name, &terms, ports, lang))
                 .flatten();
-            let mut told_burned = false;
-            let link = loop {
-                let accepted = match &lan {
-                    // Announced: Ctrl-C while waiting withdraws first.
-                    Some(_) => tokio::select! {
-                        accepted = host.accept() => accepted,
-                        _ = tokio::signal::ctrl_c() => {
-                            withdraw(lan.take(), lang);
-                            eprintln!("{}", finding(lang, Finding::StoppedHosting));
-                            return Ok(ExitCode::from(INTERRUPTED));
-                        }
-                    },
-                    None => host.accept().await,
-                };
-                match accepted {
-                    Ok(link) => break link,
-                    Err(e) => refused_connection(&e, lang),
-                }
-                // Once burned the host goes on refusing every attempt (the
-                // partner is told why) rather than stopping.
-                if host.burned() && !std::mem::replace(&mut told_burned, true) {
-                    eprintln!("{}", cli_line(lang, Line::Burned));
-                }
+            let Ok(link) = partner_by_code(&mut host, &mut lan, lang).await else {
+                return Ok(ExitCode::from(INTERRUPTED));
             };
             if lan.is_some() {
                 withdraw(lan.take(), lang);
@@ -501,6 +497,71 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     play_out(played, session, &places, undo_limit, lang, comeback).await
 }
 
+/// Gives the host a new secret and prints the join code it makes.
+fn print_join_code(host: &mut Host, lang: Lang) -> Result<(), NetplayError> {
+    host.set_secret(Secret::generate()?);
+    let shown = lan::shown(host.local_addr()?);
+    match host.code(Some(shown))? {
+        Some(code) => println!("{}", cli_line(lang, Line::JoinCode(&code.to_string()))),
+        None => return Err(NetplayError::NoJoinCode),
+    }
+    Ok(())
+}
+
+/// Waits for the partner who dials with the code, saying each attempt
+/// refused and, once, that the code is burned (the host goes on refusing
+/// every attempt then, telling the partner why, rather than stopping).
+/// While the game is announced on `lan`, Ctrl-C withdraws it and stops
+/// waiting (`Err`).
+async fn partner_by_code(
+    host: &mut Host,
+    lan: &mut Option<LanDiscovery>,
+    lang: Lang,
+) -> Result<Link, ()> {
+    let mut told_burned = false;
+    loop {
+        let accepted = match lan {
+            Some(_) => tokio::select! {
+                accepted = host.accept() => accepted,
+                _ = tokio::signal::ctrl_c() => {
+                    withdraw(lan.take(), lang);
+                    eprintln!("{}", finding(lang, Finding::StoppedHosting));
+                    return Err(());
+                }
+            },
+            None => host.accept().await,
+        };
+        match accepted {
+            Ok(link) => return Ok(link),
+            Err(e) => refused_connection(&e, lang),
+        }
+        if host.burned() && !std::mem::replace(&mut told_burned, true) {
+            eprintln!("{}", cli_line(lang, Line::Burned));
+        }
+    }
+}
+
+/// Runs the review together begun on `review` over the record `text`
+/// from the script's `lines` for the player `name`, and exports the game
+/// again, with what the review added and the watchers' lines `kibitz`,
+/// when this side has it.
+pub async fn review_and_export(
+    review: ReviewSession,
+    text: String,
+    lines: mpsc::Receiver<String>,
+    (places, name, kibitz): (&Places, &str, &[KibitzLine]),
+    lang: Lang,
+) -> Result<(), NetplayError> {
+    let id = review.game_id.clone();
+    review::review_headless(review, text, lines, (places, name), lang)
+        .await
+        .map_err(NetplayError::Output)?;
+    if GameStore::new(places.games_dir()).load(&id).is_ok() {
+        export_sgf(places, &id, lang, kibitz);
+    }
+    Ok(())
+}
+
 /// Plays `session` from the script to its end (an engine, when one plays
 /// this side, is shown the game first and closed at the end), asking to
 /// take back a move at most `undo_limit` times in the game; a dropped
@@ -518,7 +579,9 @@ pub async fn play_out(
     if let Some(engine) = &engine {
         engine.begin(session.game(), session.local_color());
     }
-    let code = play_script(&mut script, session, places, undo_limit, lang, comeback).await;
+    let reviews = engine.is_none();
+    let limits = (undo_limit, reviews);
+    let code = play_script(&mut script, session, places, limits, lang, comeback).await;
     drop(script);
     if let Some(engine) = engine {
         engine.close().await;
@@ -526,12 +589,14 @@ pub async fn play_out(
     code
 }
 
-/// [`play_out`] from `script`.
+/// [`play_out`] from `script`; a game that ends with the partner still
+/// there may go on to a review together when `reviews` (a person plays
+/// this side).
 async fn play_script(
     script: &mut Script,
     mut session: Session,
     places: &Places,
-    undo_limit: u32,
+    (undo_limit, reviews): (u32, bool),
     lang: Lang,
     mut comeback: impl AsyncFnMut(&str, Fingerprint) -> Result<Option<Session>, NetplayError>,
 ) -> Result<ExitCode, NetplayError> {
@@ -540,6 +605,7 @@ async fn play_script(
         session.set_undo_limit(Some(undo_limit));
         match script.run(&mut session, &mut std::io::stdout()).await {
             Ok(finish) => {
+                let ended = matches!(finish, Finish::Ended(_));
                 let code = report(finish, &session, places, lang);
                 for (name, text) in session.kibitz() {
                     let line = WatchLine::Kibitz {
@@ -548,7 +614,11 @@ async fn play_script(
                     };
                     println!("{}", watch_line(lang, line));
                 }
-                session.bye("goodbye").await;
+                if ended && reviews {
+                    review_after(script, session, places, lang).await?;
+                } else {
+                    session.bye("goodbye").await;
+                }
                 return Ok(code);
             }
             Err(e) if is_drop(&e) => {
@@ -568,6 +638,28 @@ async fn play_script(
             Err(e) => return Err(e.into()),
         }
     }
+}
+
+/// Stays with the partner after the game for what the script does next:
+/// a review together, run to its end and exported again with what it
+/// added, or leaving.
+async fn review_after(
+    script: &mut Script,
+    session: Session,
+    places: &Places,
+    lang: Lang,
+) -> Result<(), NetplayError> {
+    let name = match session.local_color() {
+        Color::Black => session.header().black.name.clone(),
+        Color::White => session.header().white.name.clone(),
+    };
+    let kibitz = kaisho::netplay::kibitz_of(&session);
+    let store = GameStore::new(places.games_dir());
+    let Some((review, text)) = review::after_game(script, session, &store, lang).await? else {
+        return Ok(());
+    };
+    let lines = script.take_lines();
+    review_and_export(review, text, lines, (places, &name, &kibitz), lang).await
 }
 
 /// Waits up to `limit` for the partner, printing each refusal.

@@ -3,7 +3,7 @@
 //! (`kaisho join ADDR --resume ID`), and play headless. If the connection
 //! drops, dial the host again until it answers or the wait runs out.
 
-use super::host::{PlayOptions, Player, load_env, meet, play_out, runtime};
+use super::host::{PlayOptions, Player, load_env, meet, play_out, review_and_export, runtime};
 use clap::Args;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
@@ -48,6 +48,11 @@ pub struct JoinArgs {
     /// Rejoin the adjourned game with this id, without a code.
     #[arg(long, value_name = "ID")]
     pub resume: Option<String>,
+    /// Join a review together (検討) of a saved game, hosted with
+    /// `kaisho host --review ID`, instead of a game: the host's record
+    /// comes, then the script steps through it with plain mode's words.
+    #[arg(long, conflicts_with_all = ["resume", "list", "odd", "series", "engine"])]
+    pub review: bool,
     #[command(flatten)]
     pub play: PlayOptions,
 }
@@ -81,7 +86,16 @@ async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         engine_limit,
         ..
     } = args.play.player(&places, lang);
-    let (script, engine) = args.play.script(lang, engine_limit)?;
+    let (mut script, engine) = args.play.script(lang, engine_limit)?;
+    if args.review {
+        let code = JoinCode::parse(&text)?;
+        let link = kaisho_net::join(&code, &env.identity, &name).await?;
+        meet(&mut env, &link, lang)?;
+        let (review, record) = kaisho_net::join_review(link).await?;
+        let lines = script.take_lines();
+        review_and_export(review, record, lines, (&places, &name, &[]), lang).await?;
+        return Ok(ExitCode::SUCCESS);
+    }
     let (session, addr) = match &args.resume {
         Some(id) => {
             let addr: SocketAddr = text

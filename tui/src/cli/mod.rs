@@ -7,6 +7,7 @@ mod join;
 mod man;
 mod pipe;
 mod replay;
+mod review;
 mod score;
 mod series;
 mod watch;

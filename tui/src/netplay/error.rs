@@ -58,6 +58,9 @@ pub enum NetplayError {
     /// The network runtime could not start.
     #[error("cannot start the network runtime: {0}")]
     Runtime(std::io::Error),
+    /// What a headless review printed could not be written out.
+    #[error("cannot write to standard output: {0}")]
+    Output(std::io::Error),
     /// `--color` named no colour.
     #[error("--color {0}: say black, white or nigiri")]
     Color(String),

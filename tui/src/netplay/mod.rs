@@ -9,6 +9,7 @@ pub mod env;
 pub mod error;
 pub mod lan;
 pub mod reconnect;
+pub mod review;
 pub mod task;
 pub mod terms;
 pub mod watching;

@@ -6,6 +6,7 @@ use super::{watching, worker};
 use crate::app::{NetNews, NetRequest, State};
 use crate::engine::seat;
 use crate::words::{Lang, Line, cli_line};
+use kaisho_net::ReviewSession;
 use kaisho_saves::places::Places;
 use std::time::Duration;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
@@ -54,6 +55,16 @@ impl Net {
                 (!sent).then(|| NetNews::Refused(cli_line(state.naming.lang, Line::NotConnected)))
             }
         }
+    }
+
+    /// Carries on the review together begun on `session` as this front
+    /// end's task, as if the update had asked for it; a report for the
+    /// update when it cannot be.
+    pub fn adopt_review(&mut self, state: &State, session: ReviewSession) -> Option<NetNews> {
+        let name = state.config.player_name.clone();
+        self.start(state, |places, lang, rx, news| {
+            tokio::spawn(worker::reviewing(session, name, places, lang, rx, news))
+        })
     }
 
     /// Begins a task with `spawn` (ending any earlier one), giving it the

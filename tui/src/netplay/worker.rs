@@ -82,10 +82,25 @@ pub async fn review(
     drive(Work::Review(plan), name, places, lang, requests, news).await;
 }
 
+/// Carries on a review together (検討) already begun on `session` (the
+/// headless `host` and `join` begin it themselves) to its end, and reports
+/// the end as [`NetNews::Closed`].
+pub async fn reviewing(
+    session: ReviewSession,
+    name: String,
+    places: Places,
+    lang: Lang,
+    requests: UnboundedReceiver<NetRequest>,
+    news: UnboundedSender<NetNews>,
+) {
+    drive(Work::Steps(session), name, places, lang, requests, news).await;
+}
+
 /// What a task is for.
 enum Work {
     Game(Plan),
     Review(ReviewPlan),
+    Steps(ReviewSession),
 }
 
 async fn drive(
@@ -100,6 +115,7 @@ async fn drive(
         Ok(mut task) => match work {
             Work::Game(plan) => task.run(plan).await,
             Work::Review(plan) => task.review(plan).await,
+            Work::Steps(session) => task.review_steps(session).await,
         },
         Err(e) => Err(e),
     };
@@ -203,10 +219,7 @@ impl Task {
     /// link: the host sends its record of the game, the joiner reads it.
     async fn review_game(&mut self, session: Session) -> Result<String, NetplayError> {
         let id = session.header().game_id.clone();
-        let saved = self.env.store.load(&id)?;
-        let record = kaisho_saves::export::record_of(&saved, &crate::words::sgf_words(self.lang));
-        let text = kaisho_saves::export::tree_of(&saved, &record)
-            .map_or_else(|| kaisho_saves::sgf::write(&record), |tree| tree.write());
+        let text = super::review::record_text(&self.env.store, &id, self.lang)?;
         let (review, text) = kaisho_net::review_after_game(session, &text).await?;
         self.tell(NetNews::ReviewBegins {
             game_id: review.game_id.clone(),

@@ -15,10 +15,12 @@ use crate::logging;
 use crate::shell::Shell;
 use crate::words;
 use kaisho_core::Phase;
+use kaisho_net::ReviewSession;
+use kaisho_net::script::SCRIPT_END_WAIT;
 use kaisho_saves::limits::MAX_TYPED_LINE_BYTES;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
 
 /// Reads commands from `input` until `quit` or the end of input, starting
@@ -28,31 +30,87 @@ use tokio::sync::mpsc;
 pub fn run(
     state: State,
     input: impl BufRead + Send + 'static,
-    output: impl Write,
+    mut output: impl Write,
 ) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()?;
-    runtime.block_on(session(state, input, output))
+    runtime.block_on(async {
+        if let Some(problem) = &state.config_problem {
+            writeln!(output, "settings: {problem}")?;
+        }
+        if let Some(message) = &state.message {
+            writeln!(output, "{}", message.text)?;
+        }
+        let banner = crate::words::say(state.naming.lang, crate::words::Say::PlainBanner);
+        writeln!(output, "{banner}")?;
+        output.flush()?;
+        let lines = read_lines(input, state.naming.lang);
+        let shell = Shell::default().with_discovery(crate::netplay::discover::on_the_lan());
+        session(state, lines, shell, AtEnd::Leave, output).await
+    })
+}
+
+/// Goes on with a review together (検討) begun on `review` over the
+/// record `text`, driven by `lines` as plain mode is, printing what plain
+/// mode prints: the headless `kaisho host` and `kaisho join` hand their
+/// scripts' lines here once a review begins. It returns once the review
+/// has ended (either side left); when the lines end first, the review
+/// goes on while the partner still steps through it, until they leave or
+/// nothing has come from them for [`SCRIPT_END_WAIT`].
+///
+/// # Errors
+/// The output cannot be written.
+pub async fn review_together(
+    mut state: State,
+    review: ReviewSession,
+    text: String,
+    lines: mpsc::Receiver<String>,
+    mut output: impl Write,
+) -> io::Result<()> {
+    let begins = NetNews::ReviewBegins {
+        game_id: review.game_id.clone(),
+        partner: review.partner.clone(),
+        text: Some(text),
+    };
+    let mut shell = Shell::default();
+    // The record is opened from the lobby, as when joining from the screen.
+    state.screen = Screen::Lobby(Box::default());
+    let refused = shell.net().and_then(|net| net.adopt_review(&state, review));
+    let mut flight = Flight::default();
+    for news in [Some(begins), refused].into_iter().flatten() {
+        flight.apply(Msg::Net(news), &mut state, &mut shell, &mut output)?;
+    }
+    session(
+        state,
+        lines,
+        shell,
+        AtEnd::ReviewTogether(SCRIPT_END_WAIT),
+        output,
+    )
+    .await
+}
+
+/// When plain mode ends.
+#[derive(Clone, Copy)]
+enum AtEnd {
+    /// At `quit`, or when the lines end and what is under way here (a
+    /// draft being read, an engine asked) is done.
+    Leave,
+    /// Also as soon as the review together has ended (the network task
+    /// closed, having said why); when the lines end first, once the
+    /// partner's steps have stopped coming for this long.
+    ReviewTogether(Duration),
 }
 
 async fn session(
     mut state: State,
-    input: impl BufRead + Send + 'static,
+    mut lines: mpsc::Receiver<String>,
+    mut shell: Shell,
+    at_end: AtEnd,
     mut output: impl Write,
 ) -> io::Result<()> {
-    if let Some(problem) = &state.config_problem {
-        writeln!(output, "settings: {problem}")?;
-    }
-    if let Some(message) = &state.message {
-        writeln!(output, "{}", message.text)?;
-    }
-    let banner = crate::words::say(state.naming.lang, crate::words::Say::PlainBanner);
-    writeln!(output, "{banner}")?;
-    output.flush()?;
-    let mut lines = read_lines(input, state.naming.lang);
-    let mut shell = Shell::default().with_discovery(crate::netplay::discover::on_the_lan());
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     let mut read = tokio::time::interval(READ_SLICE);
@@ -67,6 +125,10 @@ async fn session(
     // end, and an engine asked in a review is waited for, so that their
     // answers are printed.
     let mut ended = false;
+    // When the partner was last heard from, and whether the network task
+    // has said its last.
+    let mut heard = Instant::now();
+    let mut closed = false;
     loop {
         while held
             .front()
@@ -79,7 +141,12 @@ async fn session(
                 return finish(shell, output).await;
             }
         }
-        if ended && held.is_empty() && !state.reading() && !asking_engine(&state) {
+        let lingering = match at_end {
+            AtEnd::ReviewTogether(_) if closed => break,
+            AtEnd::ReviewTogether(quiet) => heard.elapsed() < quiet,
+            AtEnd::Leave => false,
+        };
+        if ended && held.is_empty() && !state.reading() && !asking_engine(&state) && !lingering {
             break;
         }
         let msg = tokio::select! {
@@ -94,7 +161,11 @@ async fn session(
                 }
                 Some(text) => line_msg(&text, &state, &mut output)?,
             },
-            news = shell.news() => Some(news),
+            news = shell.news() => {
+                heard = Instant::now();
+                closed |= matches!(news, Msg::Net(NetNews::Closed(_)));
+                Some(news)
+            }
             _ = tick.tick() => Some(Msg::Tick),
             _ = read.tick(), if state.reading() => Some(Msg::Read),
         };
@@ -247,8 +318,9 @@ fn must_wait(state: &State, text: &str) -> bool {
                     ))
                 )
         }
-        // What follows a question to the engine applies to its answer.
-        Screen::Review(_) => asking_engine(state),
+        // What follows a question to the engine applies to its answer, and
+        // what follows our step of a review together to where it leads.
+        Screen::Review(review) => asking_engine(state) || review.awaiting_partner(),
         _ => false,
     }
 }

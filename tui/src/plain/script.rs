@@ -10,6 +10,31 @@ use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::NetError;
 use kaisho_net::script::{Command, Voice};
 
+/// What a script's line for after the game asks: plain mode's words,
+/// read once the game has ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterGame {
+    /// `review-offer`: offer the partner a review together.
+    Offer,
+    /// `review-accept` (yes) or `review-decline`: answer the partner's
+    /// offer.
+    Answer(bool),
+}
+
+impl AfterGame {
+    /// The line's word as one for after the game, if it is one.
+    #[must_use]
+    pub fn read(line: &str) -> Option<AfterGame> {
+        let word = line.split_whitespace().next()?.to_ascii_lowercase();
+        match word.as_str() {
+            "review-offer" => Some(AfterGame::Offer),
+            "review-accept" => Some(AfterGame::Answer(true)),
+            "review-decline" => Some(AfterGame::Answer(false)),
+            _ => None,
+        }
+    }
+}
+
 /// Reads one script line for the player of `me` on a board of `size`
 /// lines: `Ok(None)` for a blank line or a `#` comment.
 ///
@@ -27,6 +52,9 @@ pub fn read(
         return Ok(None);
     }
     let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+    if AfterGame::read(word).is_some() {
+        return Ok(Some(Command::AfterGame(line.to_string())));
+    }
     let point = |text: &str| naming.parse(text.trim(), size).map_err(UsageError::Point);
     let Some(verb) = words::verb(word) else {
         return point(line)
@@ -374,7 +402,37 @@ mod tests {
             Command::Board => Verb::Board,
             Command::Help => Verb::Help,
             Command::Bye => Verb::Leave,
+            Command::AfterGame(line) => panic!("{line} is no game word"),
         }
+    }
+
+    #[test]
+    fn review_words_wait_for_the_games_end_in_a_script_and_mean_what_plain_mode_means() {
+        use crate::app::{Command as C, Options, State};
+        use crate::plain::{Line, parse};
+        let naming = Naming::default();
+        let state = State::new(Options::default(), (80, 24));
+        for (line, after, plain) in [
+            ("review-offer", AfterGame::Offer, C::OfferReview),
+            (
+                "Review-Accept",
+                AfterGame::Answer(true),
+                C::AnswerReview(true),
+            ),
+            (
+                "review-decline",
+                AfterGame::Answer(false),
+                C::AnswerReview(false),
+            ),
+        ] {
+            assert_eq!(
+                read(line, Color::Black, 9, naming),
+                Ok(Some(Command::AfterGame(line.to_string())))
+            );
+            assert_eq!(AfterGame::read(line), Some(after));
+            assert_eq!(parse(line, &state), Ok(Line::Command(plain)));
+        }
+        assert_eq!(AfterGame::read("review"), None);
     }
 
     #[test]

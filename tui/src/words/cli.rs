@@ -70,6 +70,11 @@ pub enum Line<'a> {
     NotInThisReview,
     /// A game's request once the game has ended.
     GameOver,
+    /// A headless game has ended with the partner still connected: what
+    /// the script may do now.
+    AfterGame,
+    /// The partner offers a headless player to review the game together.
+    ReviewOfferedBy(&'a str),
     /// A new game asked for while one runs.
     AlreadyRunning,
     /// The address of the host could not be kept for rejoining.
@@ -140,6 +145,10 @@ fn english(line: Line<'_>) -> String {
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
         Line::NotInThisReview => "that is for a game, not a review together".to_string(),
         Line::GameOver => "the game has ended".to_string(),
+        Line::AfterGame => "the game has ended: review-offer to review it together (検討), chat TEXT, leave to go".to_string(),
+        Line::ReviewOfferedBy(partner) => format!(
+            "{partner} offers to review the game together (検討): review-accept or review-decline"
+        ),
         Line::AlreadyRunning => "a network game is already running".to_string(),
         Line::Joined(first, then) => format!("{first}; {then}"),
         Line::Unsaved(why) => format!("{why}; games will not be saved"),
@@ -205,6 +214,10 @@ fn japanese(line: Line<'_>) -> String {
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
         Line::NotInThisReview => "それは対局のためのもので、一緒の検討ではできません".to_string(),
         Line::GameOver => "対局は終わっています".to_string(),
+        Line::AfterGame => "対局は終わりました。review-offer で一緒に検討を申し込めます。chat で話す、leave で退出".to_string(),
+        Line::ReviewOfferedBy(partner) => format!(
+            "{partner}さんが一緒に検討しようと言っています: review-accept で受ける、review-decline で断る"
+        ),
         Line::AlreadyRunning => "ネット対局はすでに進行中です".to_string(),
         Line::Joined(first, then) => format!("{}。{then}", first.trim_end_matches('。')),
         Line::Unsaved(why) => format!("{why}。対局は保存されません"),

@@ -8,7 +8,7 @@ use super::Naming;
 use super::{Failure, Lang, failure, refusal};
 use crate::netplay::NetplayError;
 use crate::netplay::terms::TermsError;
-use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow};
+use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow, Offered};
 
 /// A failure of network play in the player's language; the connection's
 /// own failures as [`net_refusal`] words them (points on a board of
@@ -46,6 +46,7 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
             format!("スクリプト {} を開けません: {error}", path.display())
         }
         (Lang::Ja, NetplayError::Runtime(e)) => format!("通信の実行環境を起動できません: {e}"),
+        (Lang::Ja, NetplayError::Output(e)) => format!("標準出力に書けません: {e}"),
         (Lang::Ja, NetplayError::Color(other)) => {
             format!("--color {other}: black (黒)、white (白)、nigiri (ニギリ) のどれかを")
         }
@@ -114,6 +115,12 @@ fn japanese(error: &NetError) -> String {
         NetError::Dropped(Dropped::PlayersClosed) => "対局者が観戦を締め切りました".to_string(),
         NetError::Dropped(Dropped::ReadOnly) => {
             "対局者しか送れないフレームを送ったため、この観戦は切られました".to_string()
+        }
+        NetError::HostOffers(Offered::Game) => {
+            "主催者が用意しているのは対局で、一緒の検討ではありません。--review を付けずに参加してください (画面ではホームの j)".to_string()
+        }
+        NetError::HostOffers(Offered::Review) => {
+            "主催者が用意しているのは保存した対局の一緒の検討で、対局ではありません。--review を付けて参加してください (画面では保存した対局で J)".to_string()
         }
         NetError::Game(_) | NetError::Rejected { .. } => error.to_string(),
     }

@@ -126,6 +126,11 @@ pub enum Say<'a> {
     },
     /// The partner left a review together, saying why.
     PartnerLeftReview(&'a str),
+    /// A comment added in a review to the node `at` moves along the line.
+    Commented {
+        at: usize,
+        text: &'a str,
+    },
     /// The position shown in a review.
     ReviewAt {
         at: usize,
@@ -306,6 +311,7 @@ fn english(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("review: {title}"),
         Say::ReviewAt { at, moves } => format!("move {at} of {moves}"),
+        Say::Commented { at, text } => format!("comment on move {at}: {text}"),
         Say::ReviewLeft => {
             "the review together is over; the record keeps what was added".to_string()
         }
@@ -424,6 +430,7 @@ fn japanese(text: Say<'_>) -> String {
         ),
         Say::ReviewTitle(title) => format!("並べ直し: {title}"),
         Say::ReviewAt { at, moves } => format!("{at}手目 / {moves}手"),
+        Say::Commented { at, text } => format!("{at}手目へのコメント: {text}"),
         Say::ReviewLeft => "一緒の検討を終えました。追加したものは棋譜に残っています".to_string(),
         Say::JoiningReview(code) => format!("{code} の検討に参加しています..."),
         Say::ReviewDeclined => "相手は今は検討しないそうです".to_string(),

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod procs;
 pub mod record;
 pub mod svg;
 
