@@ -191,3 +191,80 @@ fn a_first_line_stone_among_dead_capturers_is_not_proven_dead() {
         }
     }
 }
+
+/// A finished 19×19 game (GNU Go's regression record
+/// `kgs/20040516-GoBucks-GnuGoCVS`): White K5 captures Black J4–J5, but
+/// the capturing White group around H6 has one eye and dies (Black K3,
+/// J7, K8 take it), after which Black stands on J5 for good. The players
+/// counted J5 alive and the White group dead.
+const GOBUCKS: [&str; 19] = [
+    "...XXO...OXXXO.OOX.",
+    "XXX.XO...OXXOOO.OX.",
+    "XOXXOOO.OOOXXOOOXXX",
+    "OOOO.XXXOOXXOXXXOOX",
+    "....OO..OOXX...O.O.",
+    "...XX...OX..XOOOOXO",
+    "....X.XOOXXXXXXOXX.",
+    "...O...OXXOOOXOXXX.",
+    ".....OOOOOXOOOOOOX.",
+    "OOOOOOXXXXXXO..OOX.",
+    "XOXXOX.X.O.XO..OXX.",
+    "XOX.X.....XOO..OOXX",
+    "XX...X.X..XXO....OX",
+    "X.XXX.XOOOX.XO.OOOO",
+    "XX....XOX.X.XOOOXXO",
+    ".XXXXXOOXOXXOOXOXOO",
+    "X.XOOXOXO.XXOXXXXO.",
+    "XXOO.OXXX...XX..XOO",
+    "OOO.OOX.........XXO",
+];
+
+/// A finished 19×19 game (GNU Go's regression record `kgs/yagr-nigiri`):
+/// Black H19 captures White J19 and Black L15–K15 White K14–L14, but the
+/// capturing Black mass at the top is dead, and White, having taken it,
+/// stands on J19 and K14 again.
+const NIGIRI: [&str; 19] = [
+    "....OXX.OX......OOO",
+    "OOO.OOXXXOOOO..OOXO",
+    "OXXOOX.XXOOXXO.OXXX",
+    "XX.XOOXX.XXXOOOX...",
+    "..XXXOOOX..XXOXX.XX",
+    "...XOOXXXOOXOOOX.XO",
+    "XX.XXOOXXXXO.OXX.XO",
+    "OX.XOOOOXOOOOOOXXOO",
+    "OX.XXOOXOOOXXXOOOOO",
+    "OOXXOOXXOXX.X.XXXXO",
+    ".OOOOX.XX....X...XX",
+    "OOXOOX.X..X.O.O.X..",
+    "OXXXX.X..X......X..",
+    "X.X...XXXOX.O..X.XX",
+    ".X..XXOXOOX.....XOX",
+    "XX.XOXOXOOXO...XOOO",
+    "XXXXOOOOO.OXX..XO..",
+    "XOXOO.....OOX.XXXOO",
+    "XOOO......OXX..XOO.",
+];
+
+/// No chain is proven dead by a capture whose capturing stones nothing
+/// holds alive (the estimate finds them dead, or leaves them open): the
+/// owner may take them back and stand on the point again (Art. 7.1). Each
+/// record, in both colours; under each colour the playouts draw other
+/// numbers, and in one of them the capturers of J19 stay unsettled.
+#[test]
+fn a_capture_by_stones_nothing_holds_alive_proves_nothing() {
+    for (rows, points) in [(&GOBUCKS, &["J5"][..]), (&NIGIRI, &["J19", "K14"][..])] {
+        for swap in [false, true] {
+            let rows = turned_rows(rows, 0, swap);
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let board = Board::from_rows(&rows).unwrap();
+            let draft = life::complete(&board, &Limits::default());
+            for &name in points {
+                let chain = draft.at(Point::parse_gtp(name, 19).unwrap()).unwrap();
+                assert!(
+                    !(chain.status == Status::Dead && chain.is_proven()),
+                    "{name} (swap {swap}): {chain:?}"
+                );
+            }
+        }
+    }
+}

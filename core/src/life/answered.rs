@@ -18,7 +18,8 @@
 
 use super::grid::Grid;
 use super::proof::Proof;
-use super::verdict::{Reason, Status};
+use super::verdict::{Analysis, Reason, Status};
+use crate::board::Board;
 
 /// A chain's status, its reason, and its proof, by chain number.
 type Verdict = (Status, Reason, Option<Proof>);
@@ -53,5 +54,54 @@ pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
                 None,
             );
         }
+    }
+}
+
+/// The chains `analysis` holds proven dead by a capture (plain or under the
+/// ko rule) whose capturing stones nothing holds alive: no neighbouring
+/// chain of the attacker alive or in seki, proven or estimated, and one at
+/// least not proven dead (estimated dead, or unsettled; captures whose
+/// capturers are all proven dead are [`unprove`]'s). The search proved
+/// the capture as if the capturing stones stood for good; when they may
+/// be taken, the owner may take them and stand on the captured chain's
+/// point again, so the capture proves nothing (Art. 7.1). Indices into
+/// `analysis.chains`.
+pub(super) fn by_estimate(analysis: &Analysis, board: &Board) -> Vec<usize> {
+    let mut out = Vec::new();
+    for (k, chain) in analysis.chains.iter().enumerate() {
+        let Reason::Captured { attacker, .. } = chain.reason else {
+            continue;
+        };
+        if chain.status != Status::Dead {
+            continue;
+        }
+        let around: Vec<_> = chain
+            .stones
+            .iter()
+            .flat_map(|&s| board.adjacent(s))
+            .filter(|&n| board.get(n) == Some(attacker))
+            .filter_map(|n| analysis.at(n))
+            .collect();
+        let living = around
+            .iter()
+            .any(|v| matches!(v.status, Status::Alive | Status::Seki));
+        let unsure = around.iter().any(|v| !v.is_proven());
+        if unsure && !living {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Takes back the proof of `chain`, a capture [`by_estimate`] finds
+/// answered: the chain is unsettled, for the estimate to judge.
+pub(super) fn withdraw(chain: &mut super::verdict::ChainVerdict) {
+    if let Reason::Captured {
+        attacker, first, ..
+    } = chain.reason
+    {
+        chain.status = Status::Unsettled;
+        chain.reason = Reason::CaptureAnswered { attacker, first };
+        chain.proof = None;
     }
 }

@@ -56,8 +56,9 @@ pub enum Reason {
         ko: bool,
     },
     /// Unsettled: `attacker` captures at `first`, but the capturing stones
-    /// are dead themselves, so its owner may take them back and stand
-    /// there again (Art. 7.1, see `super::answered`).
+    /// are dead themselves, or nothing shows them alive, so its owner may
+    /// take them back and stand there again (Art. 7.1, see
+    /// `super::answered`).
     CaptureAnswered { attacker: Color, first: Point },
     /// Alive: `attacker`, moving first, cannot capture it for good.
     Holds { attacker: Color },

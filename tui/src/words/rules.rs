@@ -86,7 +86,7 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         }
         (Lang::En, Reason::NotJudged) => "not judged".to_string(),
         (Lang::En, Reason::CaptureAnswered { attacker, first }) => format!(
-            "{} captures at {}, but the capturing stones are dead: its owner takes them back and stands there again (Art. 7.1)",
+            "{} captures at {}, but nothing shows the capturing stones alive: its owner may take them back and stand there again (Art. 7.1)",
             who(attacker),
             at(first)
         ),
@@ -159,7 +159,7 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
         (Lang::Ja, Reason::Seki) => "セキ: どちらも取れず、駄目が残る (第八条)".to_string(),
         (Lang::Ja, Reason::NotJudged) => "未判定".to_string(),
         (Lang::Ja, Reason::CaptureAnswered { attacker, first }) => format!(
-            "{}が{}で取れるが、取った石が死に石で、取り返して再び石を置ける (第七条1)",
+            "{}が{}で取れるが、取った石が生きているとは言えず、取り返して再び石を置ける (第七条1)",
             who(attacker),
             at(first)
         ),

@@ -33,6 +33,7 @@ mod random;
 
 pub use ownership::Ownership;
 
+use super::answered;
 use super::grid::Grid;
 use super::rooms;
 use super::verdict::{Analysis, Reason, Status};
@@ -77,9 +78,30 @@ const SURE_WALL: u32 = 850;
 const SEKI_DAME: u32 = 500;
 
 /// The draft of `board`: the verdicts of `proven`, and the estimate from
-/// `ownership` for every chain they leave unsettled.
+/// `ownership` for every chain they leave unsettled. A capture whose
+/// capturing stones the estimate finds dead is no proof (Art. 7.1,
+/// `answered::by_estimate`): its chain is estimated too, from the same
+/// ownership.
 #[must_use]
 pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysis {
+    let first = estimated(proven, board, ownership);
+    let answered = answered::by_estimate(&first, board);
+    let mut out = if answered.is_empty() {
+        first
+    } else {
+        let mut again = proven.clone();
+        for k in answered {
+            answered::withdraw(&mut again.chains[k]);
+        }
+        estimated(&again, board, ownership)
+    };
+    undo_touching_dead(&mut out, board);
+    out
+}
+
+/// The verdicts of `proven`, and the estimate from `ownership` for every
+/// chain they leave unsettled, before [`undo_touching_dead`].
+fn estimated(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysis {
     let grid = Grid::new(board);
     let mut out = proven.clone();
     let mut dead: Vec<bool> = vec![false; grid.chains.len()];
@@ -130,7 +152,6 @@ pub fn complete(proven: &Analysis, board: &Board, ownership: &Ownership) -> Anal
         chain.status = Status::Dead;
         chain.reason = Reason::Estimated { kept };
     }
-    undo_touching_dead(&mut out, board);
     out
 }
 /// Estimated dead chains that touch a dead chain of the other colour
