@@ -66,8 +66,9 @@ pub struct ReviewSession {
     /// The partner's name, from the greeting.
     pub partner: String,
     /// On the host of a review after a game with watchers: they follow
-    /// the review too (its record, then every step in order).
-    hub: Option<Hub>,
+    /// the review too (its record, every step in order, and the players'
+    /// chat as in the game), with the colour this side played.
+    hub: Option<(Hub, Color)>,
 }
 
 /// The host's side: sends the record of game `game_id` (its SGF `text`)
@@ -108,7 +109,9 @@ pub async fn review_after_game(
         Color::Black => header.white.name.clone(),
         Color::White => header.black.name.clone(),
     };
+    let local = session.local_color();
     let (tx, inbox, hub) = session.into_parts();
+    let hub = hub.map(|hub| (hub, local));
     if tx.is_host {
         let review = send_record((tx, inbox), hub, &game_id, text, partner).await?;
         Ok((review, text.to_string()))
@@ -119,7 +122,7 @@ pub async fn review_after_game(
 
 async fn send_record(
     (mut tx, inbox): (Sender, Inbox),
-    hub: Option<Hub>,
+    hub: Option<(Hub, Color)>,
     game_id: &str,
     text: &str,
     partner: String,
@@ -139,7 +142,7 @@ async fn send_record(
             text: piece.to_string(),
             more: i < last,
         };
-        if let Some(hub) = &hub {
+        if let Some((hub, _)) = &hub {
             hub.publish(message.clone());
         }
         tx.send(&message).await?;
@@ -250,7 +253,7 @@ impl ReviewSession {
                 seq: self.seq,
                 step: wire,
             };
-            if let Some(hub) = &self.hub {
+            if let Some((hub, _)) = &self.hub {
                 hub.publish(message.clone());
             }
             self.tx.send(&message).await?;
@@ -277,7 +280,10 @@ impl ReviewSession {
         match (self.host, message) {
             (_, Message::Bye { reason }) => Ok(ReviewNews::Left(visible_owned(reason))),
             (_, Message::Chat { text }) => match check_chat(&text) {
-                Ok(()) => Ok(ReviewNews::Chat(visible_owned(text))),
+                Ok(()) => {
+                    self.tell_watchers(false, &text);
+                    Ok(ReviewNews::Chat(visible_owned(text)))
+                }
                 Err(e) => Err(self.refuse(e)),
             },
             (true, Message::ReviewAsk { step }) => Ok(ReviewNews::Asked(self.checked(&step)?)),
@@ -319,6 +325,7 @@ impl ReviewSession {
     /// The line is over the chat limit, or the link fails.
     pub async fn chat(&mut self, text: &str) -> Result<(), NetError> {
         check_chat(text)?;
+        self.tell_watchers(true, text);
         self.tx
             .send(&Message::Chat {
                 text: text.to_string(),
@@ -326,10 +333,22 @@ impl ReviewSession {
             .await
     }
 
+    /// Passes a player's chat line on to the watchers following the review,
+    /// as in the game: ours when `ours`, else the partner's.
+    fn tell_watchers(&self, ours: bool, text: &str) {
+        if let Some((hub, local)) = &self.hub {
+            let color = if ours { *local } else { local.opponent() };
+            hub.publish(Message::Said {
+                color: color.into(),
+                text: text.to_string(),
+            });
+        }
+    }
+
     /// Says goodbye and closes: the review ends on both sides, each keeping
     /// the record as it stands.
     pub async fn bye(self, reason: &str) {
-        if let Some(hub) = &self.hub {
+        if let Some((hub, _)) = &self.hub {
             hub.publish(Message::Bye {
                 reason: reason.to_string(),
             });

@@ -690,7 +690,18 @@ async fn watchers_who_stay_follow_the_players_review_together() {
         text: "a calm start".into(),
     });
     h.act(ours.clone()).await.unwrap();
-    while seen.len() < 3 {
+    // Both players' chat reaches the watchers too, as in the game.
+    h.chat("shall we look at move 2?").await.unwrap();
+    j.chat("yes, D4 was slow").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, h.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(
+        heard,
+        kaisho_net::ReviewNews::Chat("yes, D4 was slow".into())
+    );
+    while seen.len() < 5 {
         match tokio::time::timeout(LIMIT, late.next())
             .await
             .unwrap()
@@ -698,10 +709,13 @@ async fn watchers_who_stay_follow_the_players_review_together() {
         {
             Seen::ReviewBegins { text } => seen.push(format!("record {text}")),
             Seen::ReviewStep(step) => seen.push(format!("{step:?}")),
+            Seen::Said { color, text } => seen.push(format!("{color}: {text}")),
             _ => {}
         }
     }
     assert_eq!(seen[0], format!("record {record}"));
     assert_eq!(seen[1], format!("{theirs:?}"));
     assert_eq!(seen[2], format!("{ours:?}"));
+    assert_eq!(seen[3], "Black: shall we look at move 2?");
+    assert_eq!(seen[4], "White: yes, D4 was slow");
 }
