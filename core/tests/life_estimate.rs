@@ -268,3 +268,49 @@ fn a_capture_by_stones_nothing_holds_alive_proves_nothing() {
         }
     }
 }
+
+/// A finished 19×19 game (GNU Go's regression record `FSGCBot-dr`, B+13.5):
+/// Black's territory at the top right, 73 empty points, holds White's
+/// dead invaders P17, P13 and O12, and White's lower centre, 65 points,
+/// Black's L8 and G6. The walls around them are estimated alive, some kept
+/// in fewer than 85 % of the playouts (Black R3, 73 %); the players marked
+/// all five invaders dead.
+const FSGCBOT: [&str; 19] = [
+    ".OXX...............",
+    "XOOX..X....X.......",
+    "X.OXXXO..XXOX.OOX..",
+    "XOOOXOXXXXOOXO.XX..",
+    "XXOOOOOOOOOXXXX....",
+    "XXXOXXXXXXXX..XX...",
+    "XOOOOOXOOOOOXXO....",
+    "OOOXXXOO.OOOXO.X...",
+    "XXX.XXXXOOXXXO.....",
+    ".X.XXOXO.OOXOXXX...",
+    "..XOXOOO..OOOOOX...",
+    "XXXOXXXO.OX...OOX..",
+    ".XOOOXOOOX..O.XOX..",
+    "X.XXOOX..O....OXX..",
+    "XXXO.OX......OOX...",
+    "OXOOO.O.......OX...",
+    "OOO..O....O..O.OXXX",
+    "...............OOXX",
+    "................OOX",
+];
+
+/// Invaders in a room closed by walls the estimate itself calls alive are
+/// estimated dead: the room's walls need not be kept in a fixed share of
+/// the playouts beyond what makes any chain estimated alive.
+#[test]
+fn invaders_in_a_room_closed_by_walls_estimated_alive_are_estimated_dead() {
+    let board = Board::from_rows(&FSGCBOT).unwrap();
+    let draft = life::complete(&board, &Limits::default());
+    for name in ["P17", "P13", "O12", "L8", "G6"] {
+        let chain = draft.at(Point::parse_gtp(name, 19).unwrap()).unwrap();
+        assert_eq!(chain.status, Status::Dead, "{name}: {chain:?}");
+        assert!(!chain.is_proven(), "{name}: {chain:?}");
+    }
+    for wall in ["R3", "Q16", "Q12"] {
+        let chain = draft.at(Point::parse_gtp(wall, 19).unwrap()).unwrap();
+        assert_eq!(chain.status, Status::Alive, "{wall}: {chain:?}");
+    }
+}

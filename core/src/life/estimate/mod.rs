@@ -19,10 +19,10 @@
 //!   [`rooms::OPEN_AREA`] points or more is never estimated dead while a
 //!   living chain of its colour also borders that region (the region is
 //!   still open, and its owner may live there), nor while any chain of
-//!   the other colour around it is neither proven alive nor kept by its
-//!   owner in [`SURE_WALL`] thousandths of the playouts: a wall that may
-//!   still be broken, as on a board stopped before its borders were
-//!   closed;
+//!   the other colour around it is neither proven alive nor estimated
+//!   alive by the same margin as any chain ([`ALIVE_MARGIN_TENTHS`]): a
+//!   wall that playouts still break may be broken in play, as on a board
+//!   stopped before its borders were closed;
 //! - an estimated dead chain touching a dead chain of the other colour
 //!   stays unsettled: one of the two lives, and no playout shows which for
 //!   sure.
@@ -68,11 +68,6 @@ pub const MARGIN_TENTHS: u32 = 14;
 /// once. At 20 a chain is estimated alive where its owner keeps it in two
 /// playouts out of three.
 pub const ALIVE_MARGIN_TENTHS: u32 = 20;
-/// The share of playouts, in thousandths, in which a chain of the other
-/// colour around a room must end its owner's for the room to count as
-/// closed when no proof says the chain lives: a wall that playouts still
-/// break may be broken in play, and the room is then open.
-const SURE_WALL: u32 = 850;
 /// The share of playouts, in thousandths, in which a liberty ends owned
 /// by nobody, from which a living chain beside it is estimated in seki.
 const SEKI_DAME: u32 = 500;
@@ -122,7 +117,7 @@ fn estimated(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysi
         // WIDE_REGION points, where it needs the margin like any other.
         let wide = rooms::widest_room(&grid, c).is_some_and(|room| room > rooms::WIDE_REGION);
         let invader = matches!(chain.reason, Reason::InvaderUnproven { .. }) && !wide;
-        if 10 * kept >= ALIVE_MARGIN_TENTHS * taken && kept > 0 {
+        if lives(kept, taken) {
             let seki = board.liberties(chain.stones[0]).into_iter().any(|l| {
                 1000 - ownership.share(l, Color::Black) - ownership.share(l, Color::White)
                     >= SEKI_DAME
@@ -136,9 +131,14 @@ fn estimated(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysi
             chain.reason = Reason::Estimated { kept };
         }
     }
+    // A wall closes a room where the estimate would call it alive.
     let sure = |other: usize| {
         let stones: Vec<Point> = grid.chains[other].iter().map(|&i| grid.point(i)).collect();
-        ownership.mean_share(&stones, grid.color(other)) >= SURE_WALL
+        let color = grid.color(other);
+        lives(
+            ownership.mean_share(&stones, color),
+            ownership.mean_share(&stones, color.opponent()),
+        )
     };
     for (k, c, kept) in candidates {
         let color = grid.color(c);
@@ -154,6 +154,13 @@ fn estimated(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysi
     }
     out
 }
+/// Whether a chain its owner keeps in `kept` thousandths of the playouts
+/// and loses in `taken` is estimated alive: kept at least
+/// [`ALIVE_MARGIN_TENTHS`] tenths as often as lost.
+fn lives(kept: u32, taken: u32) -> bool {
+    10 * kept >= ALIVE_MARGIN_TENTHS * taken && kept > 0
+}
+
 /// Estimated dead chains that touch a dead chain of the other colour
 /// become unsettled.
 fn undo_touching_dead(analysis: &mut Analysis, board: &Board) {
