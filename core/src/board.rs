@@ -184,6 +184,13 @@ impl Board {
         self.size
     }
 
+    /// The board's size as a checked [`BoardSize`], to make another board
+    /// like it.
+    #[must_use]
+    pub fn board_size(&self) -> BoardSize {
+        BoardSize::of_board(self.size)
+    }
+
     /// The Zobrist hash of the stones (the side to move is the game's business).
     #[must_use]
     pub fn hash(&self) -> u64 {

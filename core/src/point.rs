@@ -260,6 +260,11 @@ impl BoardSize {
         self.0
     }
 
+    /// The size of a board already made, whose size was checked then.
+    pub(crate) fn of_board(size: u8) -> BoardSize {
+        BoardSize(size)
+    }
+
     /// Every point of the board, row by row from the top.
     pub fn points(self) -> impl Iterator<Item = Point> {
         let n = self.0;

@@ -314,3 +314,65 @@ fn invaders_in_a_room_closed_by_walls_estimated_alive_are_estimated_dead() {
         assert_eq!(chain.status, Status::Alive, "{wall}: {chain:?}");
     }
 }
+
+/// A finished 13×13 game of the held-out set (`g056-13`, two stones):
+/// White's J8, L8, H7, J5 and L11 stand in Black's lower right, which
+/// GNU Go's list and the proofs around them settle (Black's walls alive,
+/// White's C7–C10 and E3 dead in Black's areas). Read with those dead
+/// stones still on the board, the playouts split around the invaders, and
+/// the draft left them unsettled in 8 of the board's 16 turns and
+/// colourings.
+const G056: [&str; 13] = [
+    "..OXX........",
+    ".O.OXX...X...",
+    "...OX.X...O..",
+    "..XOOX.X.XX..",
+    ".OXOXX...X.X.",
+    ".OXOX...O.OX.",
+    ".OXOX..O..OO.",
+    "OOOXX....OXO.",
+    "OXXXOXXXOOX..",
+    "X..XOOOOXXXX.",
+    "XXXOX..OOXOOX",
+    "OXOOOO..OX.X.",
+    "OOO....OXX...",
+];
+
+/// The playouts start from the position with the stones proven dead
+/// inside proven living walls taken off, as players read a settled
+/// position: the fights that remain are read without them. Over 16 seeds
+/// (each position draws its own from its key), the invaders of `G056` are
+/// then estimated dead under 14 and alive under none; read from the
+/// stopped board with those dead stones on, as before, under 4.
+#[test]
+fn the_playouts_read_the_position_with_the_proven_dead_taken_off() {
+    let board = Board::from_rows(&G056).unwrap();
+    let proven = life::analyse(&board, &Limits::default());
+    let settled = life::estimate::position(&proven, &board);
+    assert!(settled.stone_counts()[1] < board.stone_counts()[1]);
+    let invaders = ["J8", "L8", "H7", "J5", "L11"].map(|n| Point::parse_gtp(n, 13).unwrap());
+    let playouts = life::estimate::playouts(13);
+    let dead_under = |start: &Board| {
+        let mut dead = 0;
+        for seed in 0..16 {
+            let ownership = life::estimate::Ownership::read(start, seed, playouts);
+            let draft = life::estimate::complete(&proven, &board, &ownership);
+            let statuses = invaders.map(|p| draft.at(p).unwrap().status);
+            assert!(
+                !statuses.contains(&Status::Alive),
+                "seed {seed}: {statuses:?}"
+            );
+            dead += usize::from(statuses.iter().all(|&s| s == Status::Dead));
+        }
+        dead
+    };
+    let (settled_dead, stopped_dead) = (dead_under(&settled), dead_under(&board));
+    assert!(
+        settled_dead >= 12,
+        "all five dead under {settled_dead} seeds of 16"
+    );
+    assert!(
+        stopped_dead <= 8,
+        "all five dead under {stopped_dead} seeds of 16 before"
+    );
+}

@@ -219,8 +219,8 @@ fn draft(board: &Board) -> life::Analysis {
         .filter(|&q| q > 0)
     else {
         let proven = life::analyse(board, &limits);
-        let ownership = life::estimate::Ownership::of(board);
-        return life::estimate::complete(&proven, board, &ownership);
+        let settled = life::estimate::Settled::read(&proven, board);
+        return life::estimate::complete(&proven, board, settled.ownership());
     };
     let mut reading = life::Reading::new(board, Limits::first_look());
     let mut spent = 0;

@@ -2,15 +2,16 @@
 //! gives each slice a node quota, shows what is proven so far, and gives
 //! more while chains are still open.
 //!
-//! The estimate's playouts are read once, with the first slice, so the
-//! draft is complete from the start: every chain no proof settles yet has
-//! its estimated verdict. Each [`Reading::step`] then analyses the
+//! The estimate's playouts are read with the first slice, so the draft is
+//! complete from the start: every chain no proof settles yet has its
+//! estimated verdict. They are read again only when new proofs take more
+//! dead stones off the position they start from (`estimate::settled`). Each [`Reading::step`] then analyses the
 //! position again with a larger node budget. Outcomes already settled are
 //! kept (a chain proven alive or dead costs nothing the next time), so the
 //! work goes to the chains still unproven, and a proof, when it comes,
 //! replaces the estimate.
 
-use super::estimate::{self, Ownership};
+use super::estimate::{self, Settled};
 use super::status::{Spend, analyse_spending};
 use super::verdict::{Analysis, Limits, Status};
 use crate::board::Board;
@@ -20,26 +21,27 @@ pub struct Reading {
     board: Board,
     limits: Limits,
     spend: Spend,
-    ownership: Ownership,
+    settled: Settled,
     proven: Analysis,
     draft: Analysis,
 }
 
 impl Reading {
     /// The first slice: the analysis of `board` within `limits`, completed
-    /// by the estimate (playouts seeded with the position's Zobrist key,
-    /// so both sides of a network game read the same draft).
+    /// by the estimate (playouts seeded with the Zobrist key of the
+    /// position they start from, so both sides of a network game read the
+    /// same draft).
     #[must_use]
     pub fn new(board: &Board, limits: Limits) -> Reading {
         let mut spend = Spend::default();
         let proven = analyse_spending(board, &limits, &mut spend);
-        let ownership = Ownership::of(board);
-        let draft = estimate::complete(&proven, board, &ownership);
+        let settled = Settled::read(&proven, board);
+        let draft = estimate::complete(&proven, board, settled.ownership());
         Reading {
             board: board.clone(),
             limits,
             spend,
-            ownership,
+            settled,
             proven,
             draft,
         }
@@ -51,7 +53,8 @@ impl Reading {
         self.limits.nodes_total = self.proven.nodes.saturating_add(quota);
         self.limits.nodes_per_chain = self.limits.nodes_per_chain.saturating_add(quota);
         self.proven = analyse_spending(&self.board, &self.limits, &mut self.spend);
-        self.draft = estimate::complete(&self.proven, &self.board, &self.ownership);
+        self.settled.update(&self.proven, &self.board);
+        self.draft = estimate::complete(&self.proven, &self.board, self.settled.ownership());
         &self.draft
     }
 

@@ -6,11 +6,13 @@
 //! than by a question mark, so the draft gives those chains a second kind
 //! of verdict, always labelled as such, that never overrides a proof.
 //!
-//! The estimate is the ownership of many playouts from the stopped
-//! position (`playout`), as Monte Carlo programs draw their dead-stone
-//! lists: a chain whose points its owner keeps in most playouts is
-//! estimated alive, one whose points its owner keeps in few is estimated
-//! dead, and one in between stays unsettled. A living chain next to a
+//! The estimate is the ownership of many playouts (`playout`), as Monte
+//! Carlo programs draw their dead-stone lists, from the stopped position
+//! with the chains already proven dead inside proven living walls taken
+//! off (`settled`), as players read what is left once those are agreed:
+//! a chain whose points its owner keeps in most playouts is estimated
+//! alive, one whose points its owner keeps in few is estimated dead, and
+//! one in between stays unsettled. A living chain next to a
 //! liberty that most playouts leave to nobody is estimated in seki, as a
 //! seki's shared liberties stay empty when neither side fills its own
 //! liberties. Two limits keep it honest:
@@ -30,8 +32,10 @@
 mod ownership;
 mod playout;
 mod random;
+mod settled;
 
 pub use ownership::Ownership;
+pub use settled::{Settled, position};
 
 use super::answered;
 use super::grid::Grid;

@@ -45,8 +45,9 @@ impl Ownership {
         }
     }
 
-    /// The draft's ownership of `board`: [`super::playouts`] playouts
-    /// seeded with the position's Zobrist key, so that both sides of a
+    /// The draft's ownership of `board` (the position its playouts start
+    /// from, `super::settled`): [`super::playouts`] playouts seeded with
+    /// the position's Zobrist key, so that both sides of a
     /// network game, and every later reading of the same position, draw
     /// the same estimate.
     #[must_use]
