@@ -219,8 +219,7 @@ fn draft(board: &Board) -> life::Analysis {
         .filter(|&q| q > 0)
     else {
         let proven = life::analyse(board, &limits);
-        let settled = life::estimate::Settled::read(&proven, board);
-        return life::estimate::complete(&proven, board, settled.ownership());
+        return life::estimate::Settled::default().complete(&proven, board);
     };
     let mut reading = life::Reading::new(board, Limits::first_look());
     let mut spent = 0;

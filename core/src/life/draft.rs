@@ -7,7 +7,7 @@
 //! [`check`] lists the chains whose marking contradicts Article 7, so the
 //! interface can warn before anyone accepts; the players still decide.
 
-use super::estimate::{self, Settled};
+use super::estimate::Settled;
 use super::status::analyse;
 use super::verdict::{Analysis, Limits, Reason, Status};
 use crate::board::Board;
@@ -54,17 +54,17 @@ pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
 
 /// The complete draft of a stopped position: the proven verdicts of
 /// [`analyse`], and the estimate for every chain they leave unsettled. The
-/// estimate's playouts start from the position with the proven dead stones
-/// inside proven living walls taken off, and draw their random numbers
-/// from that position's Zobrist key, so both sides of a network game draw
-/// the same draft.
+/// estimate's playouts start from the position with the dead stones inside
+/// living walls taken off (`estimate::settled`), and draw their random
+/// numbers from that position's Zobrist key, so both sides of a network
+/// game draw the same draft.
 #[must_use]
 pub fn complete(board: &Board, limits: &Limits) -> Analysis {
     let proven = analyse(board, limits);
     if proven.unsettled().next().is_none() {
         return proven;
     }
-    estimate::complete(&proven, board, Settled::read(&proven, board).ownership())
+    Settled::default().complete(&proven, board)
 }
 
 /// The findings on `proposal` (dead stones, any stone of a chain marks the

@@ -4,14 +4,15 @@
 //!
 //! The estimate's playouts are read with the first slice, so the draft is
 //! complete from the start: every chain no proof settles yet has its
-//! estimated verdict. They are read again only when new proofs take more
-//! dead stones off the position they start from (`estimate::settled`). Each [`Reading::step`] then analyses the
+//! estimated verdict. They are read again only when new verdicts take
+//! other dead stones off the positions they start from
+//! (`estimate::settled`). Each [`Reading::step`] then analyses the
 //! position again with a larger node budget. Outcomes already settled are
 //! kept (a chain proven alive or dead costs nothing the next time), so the
 //! work goes to the chains still unproven, and a proof, when it comes,
 //! replaces the estimate.
 
-use super::estimate::{self, Settled};
+use super::estimate::Settled;
 use super::status::{Spend, analyse_spending};
 use super::verdict::{Analysis, Limits, Status};
 use crate::board::Board;
@@ -35,8 +36,8 @@ impl Reading {
     pub fn new(board: &Board, limits: Limits) -> Reading {
         let mut spend = Spend::default();
         let proven = analyse_spending(board, &limits, &mut spend);
-        let settled = Settled::read(&proven, board);
-        let draft = estimate::complete(&proven, board, settled.ownership());
+        let mut settled = Settled::default();
+        let draft = settled.complete(&proven, board);
         Reading {
             board: board.clone(),
             limits,
@@ -53,8 +54,7 @@ impl Reading {
         self.limits.nodes_total = self.proven.nodes.saturating_add(quota);
         self.limits.nodes_per_chain = self.limits.nodes_per_chain.saturating_add(quota);
         self.proven = analyse_spending(&self.board, &self.limits, &mut self.spend);
-        self.settled.update(&self.proven, &self.board);
-        self.draft = estimate::complete(&self.proven, &self.board, self.settled.ownership());
+        self.draft = self.settled.complete(&self.proven, &self.board);
         &self.draft
     }
 

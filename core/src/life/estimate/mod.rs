@@ -8,8 +8,9 @@
 //!
 //! The estimate is the ownership of many playouts (`playout`), as Monte
 //! Carlo programs draw their dead-stone lists, from the stopped position
-//! with the chains already proven dead inside proven living walls taken
-//! off (`settled`), as players read what is left once those are agreed:
+//! with the chains already settled dead inside living walls taken off
+//! (`settled`, read twice), as players read what is left once those are
+//! agreed:
 //! a chain whose points its owner keeps in most playouts is estimated
 //! alive, one whose points its owner keeps in few is estimated dead, and
 //! one in between stays unsettled. A living chain next to a
