@@ -437,3 +437,21 @@ fn the_second_reading_reads_the_fights_left_without_the_estimated_dead() {
         "dead after the first reading under {once} seeds of 16"
     );
 }
+
+/// A reading in slices keeps each reading's playouts while its verdicts
+/// take off the same stones; after every slice its draft is the very one
+/// its proofs give read afresh, so the screen, the CLI and the partner's
+/// side agree. (In `GOBUCKS` a slice takes off a stone the next reading
+/// must not miss.)
+#[test]
+fn a_reading_in_slices_keeps_the_draft_its_proofs_give() {
+    for rows in [&G047[..], &GOBUCKS[..]] {
+        let board = Board::from_rows(rows).unwrap();
+        let mut reading = life::Reading::new(&board, Limits::first_look());
+        for slice in 1..=3 {
+            reading.step(5_000);
+            let afresh = life::estimate::Settled::default().complete(reading.proven(), &board);
+            assert_eq!(reading.analysis(), &afresh, "after slice {slice}");
+        }
+    }
+}
