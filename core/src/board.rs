@@ -401,6 +401,48 @@ impl Board {
         Some((hash, count))
     }
 
+    /// Whether a stone of `color` on `p` would leave a chain of two or more
+    /// stones with fewer than two liberties, capturing nothing: the move a
+    /// playout refuses, asked for every candidate of every playout, so it
+    /// walks the chains it joins without building a list.
+    #[must_use]
+    pub fn self_atari(&self, color: Color, p: Point) -> bool {
+        if !p.is_on(self.size) {
+            return false;
+        }
+        let i = self.index(p);
+        let (own, theirs) = (Cell::of(color), Cell::of(color.opponent()));
+        let ns = self.neighbours(i);
+        if ns.iter().filter(|&&n| self.cells[n] == Cell::Empty).count() >= 2 {
+            return false;
+        }
+        let mut liberties: [Option<usize>; 2] = [None; 2];
+        let mut count = 0;
+        let mut add = |l: usize, count: &mut usize| {
+            if l != i && *count < 2 && !liberties.contains(&Some(l)) {
+                liberties[*count] = Some(l);
+                *count += 1;
+            }
+        };
+        let mut stones = 1;
+        let mut heads: [Option<u16>; 4] = [None; 4];
+        for (k, &n) in ns.iter().enumerate() {
+            if self.cells[n] == Cell::Empty {
+                add(n, &mut count);
+            } else if self.cells[n] == theirs
+                && self.libs[usize::from(self.head[n])] <= 4
+                && self.liberty_count(self.point(n)) == 1
+            {
+                return false;
+            } else if self.cells[n] == own && !heads.contains(&Some(self.head[n])) {
+                heads[k] = Some(self.head[n]);
+                stones += usize::from(self.stones[usize::from(self.head[n])]);
+                self.each_liberty(self.point(n), |l| add(l, &mut count));
+            }
+        }
+        stones >= 2 && count < 2
+    }
+
     /// Calls `visit` with every cell of the chain through cell `start`.
     fn walk_chain(&self, start: usize, mut visit: impl FnMut(usize)) {
         let mut i = start;
@@ -691,6 +733,52 @@ mod tests {
         assert!(
             quiet >= 10_000 && refused >= 100,
             "{quiet} quiet, {refused} refused"
+        );
+    }
+
+    /// `self_atari` says of every legal move of random 9×9 positions, for
+    /// both colours, what playing it shows: a chain of two or more stones
+    /// left with one liberty, nothing captured.
+    #[test]
+    fn self_atari_is_what_playing_the_stone_leaves() {
+        let mut rng = crate::playout::XorShift::new(0x5851_f42d_4c95_7f2d);
+        let mut next = move || (rng.next_u64() >> 33) as usize;
+        let (mut ataris, mut others) = (0, 0);
+        for _ in 0..150 {
+            let mut board = Board::new(BoardSize::new(9).expect("a size"));
+            let mut color = Color::Black;
+            for _ in 0..(20 + next() % 80) {
+                let p = Point::new((next() % 9) as u8, (next() % 9) as u8);
+                if board.play(color, p).is_ok() {
+                    color = color.opponent();
+                }
+            }
+            for p in board.points().filter(|&p| board.get(p).is_none()) {
+                for color in [Color::Black, Color::White] {
+                    let mut played = board.clone();
+                    let Ok(placed) = played.play(color, p) else {
+                        continue;
+                    };
+                    let atari = placed.captured == 0
+                        && played.chain(p).len() >= 2
+                        && played.liberty_count(p) < 2;
+                    assert_eq!(
+                        board.self_atari(color, p),
+                        atari,
+                        "{color} at {p:?} on\n{}",
+                        board.rows().join("\n")
+                    );
+                    if atari {
+                        ataris += 1;
+                    } else {
+                        others += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            ataris >= 100 && others >= 10_000,
+            "{ataris} self-ataris, {others} others"
         );
     }
 }

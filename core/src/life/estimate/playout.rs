@@ -125,7 +125,7 @@ impl Playouts {
             if board.check(color, liberty).is_err() {
                 continue;
             }
-            if owner != color || !self_atari(board, color, liberty) {
+            if owner != color || !board.self_atari(color, liberty) {
                 return Some(liberty);
             }
         }
@@ -146,7 +146,7 @@ impl Playouts {
             .find(|&p| {
                 board.check(color, p).is_ok()
                     && !real_eye(board, color, p)
-                    && !self_atari(board, color, p)
+                    && !board.self_atari(color, p)
             })
     }
 }
@@ -185,42 +185,4 @@ fn real_eye(board: &Board, color: Color, p: Point) -> bool {
         }
     }
     enemies <= usize::from(neighbours == 4)
-}
-
-/// Whether a stone of `color` on `p` would leave a chain of two or more
-/// stones with one liberty, capturing nothing.
-fn self_atari(board: &Board, color: Color, p: Point) -> bool {
-    if board
-        .adjacent(p)
-        .filter(|&n| board.get(n).is_none())
-        .count()
-        >= 2
-    {
-        return false;
-    }
-    let mut liberties: Vec<Point> = board
-        .adjacent(p)
-        .filter(|&n| board.get(n).is_none())
-        .collect();
-    let mut stones = 1;
-    let mut seen: Vec<Point> = Vec::new();
-    for n in board.adjacent(p) {
-        match board.get(n) {
-            Some(c) if c == color => {
-                if seen.iter().any(|&s| board.same_chain(s, n)) {
-                    continue;
-                }
-                seen.push(n);
-                stones += board.chain(n).len();
-                for l in board.liberties(n) {
-                    if l != p && !liberties.contains(&l) {
-                        liberties.push(l);
-                    }
-                }
-            }
-            Some(_) if board.liberty_count(n) == 1 => return false,
-            _ => {}
-        }
-    }
-    stones >= 2 && liberties.len() < 2
 }
