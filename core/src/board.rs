@@ -681,8 +681,43 @@ impl Board {
 }
 
 #[cfg(test)]
+impl Board {
+    /// `count` positions of `size` lines, each from a number of tries at a
+    /// random legal move drawn from `tries`, with the numbers `next` gives:
+    /// for the tests that check a fast reading of a position against play.
+    pub(crate) fn random_positions(
+        size: u32,
+        count: usize,
+        tries: std::ops::Range<usize>,
+        mut next: impl FnMut() -> usize,
+    ) -> Vec<Board> {
+        let lines = size as usize;
+        (0..count)
+            .map(|_| {
+                let mut board = Board::new(BoardSize::new(size).expect("a size"));
+                let mut color = Color::Black;
+                for _ in 0..(tries.start + next() % tries.len()) {
+                    let p = Point::new((next() % lines) as u8, (next() % lines) as u8);
+                    if board.play(color, p).is_ok() {
+                        color = color.opponent();
+                    }
+                }
+                board
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
+
+    /// 150 random 9×9 positions of 20 to 99 tries at a move, drawn from
+    /// `seed`.
+    fn random_positions(seed: u64) -> Vec<Board> {
+        let mut rng = crate::playout::XorShift::new(seed);
+        Board::random_positions(9, 150, 20..100, move || (rng.next_u64() >> 33) as usize)
+    }
 
     /// `quiet_stone` tells what playing the stone would leave, on every
     /// empty point of random 9×9 positions, for both colours and for the
@@ -691,18 +726,8 @@ mod tests {
     /// play is illegal or captures.
     #[test]
     fn a_quiet_stone_reads_what_playing_it_leaves() {
-        let mut rng = crate::playout::XorShift::new(0x9e37_79b9_7f4a_7c15);
-        let mut next = move || (rng.next_u64() >> 33) as usize;
         let (mut quiet, mut refused) = (0, 0);
-        for _ in 0..150 {
-            let mut board = Board::new(BoardSize::new(9).expect("a size"));
-            let mut color = Color::Black;
-            for _ in 0..(20 + next() % 80) {
-                let p = Point::new((next() % 9) as u8, (next() % 9) as u8);
-                if board.play(color, p).is_ok() {
-                    color = color.opponent();
-                }
-            }
+        for board in random_positions(0x9e37_79b9_7f4a_7c15) {
             let stones: Vec<Point> = board.points().filter(|&q| board.get(q).is_some()).collect();
             for p in board.points().filter(|&p| board.get(p).is_none()) {
                 for color in [Color::Black, Color::White] {
@@ -741,18 +766,8 @@ mod tests {
     /// left with one liberty, nothing captured.
     #[test]
     fn self_atari_is_what_playing_the_stone_leaves() {
-        let mut rng = crate::playout::XorShift::new(0x5851_f42d_4c95_7f2d);
-        let mut next = move || (rng.next_u64() >> 33) as usize;
         let (mut ataris, mut others) = (0, 0);
-        for _ in 0..150 {
-            let mut board = Board::new(BoardSize::new(9).expect("a size"));
-            let mut color = Color::Black;
-            for _ in 0..(20 + next() % 80) {
-                let p = Point::new((next() % 9) as u8, (next() % 9) as u8);
-                if board.play(color, p).is_ok() {
-                    color = color.opponent();
-                }
-            }
+        for board in random_positions(0x5851_f42d_4c95_7f2d) {
             for p in board.points().filter(|&p| board.get(p).is_none()) {
                 for color in [Color::Black, Color::White] {
                     let mut played = board.clone();

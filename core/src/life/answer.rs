@@ -260,7 +260,6 @@ fn unconditional(board: &Board, stone: Point, owner: Color) -> bool {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::point::BoardSize;
 
     /// The proof by its definition, without the shortcut of the module
     /// notes: every first move of the opponent's on the whole board (and a
@@ -287,25 +286,13 @@ pub(super) mod tests {
     /// congruential sequence, so the run is the same every time).
     pub(in crate::life) fn positions() -> Vec<Board> {
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
+        let next = move || {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             (seed >> 33) as usize
         };
-        (0..600)
-            .map(|_| {
-                let mut board = Board::new(BoardSize::new(7).unwrap());
-                let mut color = Color::Black;
-                for _ in 0..(30 + next() % 70) {
-                    let p = Point::new((next() % 7) as u8, (next() % 7) as u8);
-                    if board.play(color, p).is_ok() {
-                        color = color.opponent();
-                    }
-                }
-                board
-            })
-            .collect()
+        Board::random_positions(7, 600, 30..100, next)
     }
 
     #[test]
