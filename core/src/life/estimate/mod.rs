@@ -10,10 +10,9 @@
 //! Carlo programs draw their dead-stone lists, from the stopped position
 //! with the chains already settled dead inside living walls taken off
 //! (`settled`, read twice), as players read what is left once those are
-//! agreed:
-//! a chain whose points its owner keeps in most playouts is estimated
-//! alive, one whose points its owner keeps in few is estimated dead, and
-//! one in between stays unsettled. A living chain next to a
+//! agreed: a chain whose points its owner keeps in most playouts is
+//! estimated alive, one whose points its owner keeps in few is estimated
+//! dead, and one in between stays unsettled. A living chain next to a
 //! liberty that most playouts leave to nobody is estimated in seki, as a
 //! seki's shared liberties stay empty when neither side fills its own
 //! liberties. Two limits keep it honest:

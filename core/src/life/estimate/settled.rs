@@ -24,9 +24,9 @@ use super::ownership::Ownership;
 use crate::board::Board;
 use crate::point::Point;
 
-/// The two readings' ownerships, each kept while later proofs take off
+/// The two readings' ownerships, each kept while later verdicts take off
 /// the same stones, so that a reading in slices plays out again only
-/// when a new proof changes the position the playouts start from.
+/// when a new proof changes the position a reading starts from.
 #[derive(Default)]
 pub struct Settled {
     first: Option<Read>,
