@@ -124,9 +124,14 @@ pub struct Review {
     /// The question to the engine about a node, and its answer.
     pub engine: Option<Asked>,
     /// Our steps of a review together sent and not yet back in the host's
-    /// order: what is typed after them waits, so that it applies where
-    /// they lead.
-    asked: std::collections::VecDeque<ReviewStep>,
+    /// order, each with the count of [`Review::followed`] when it was sent:
+    /// what is typed after them waits, so that it applies where they lead.
+    asked: std::collections::VecDeque<(ReviewStep, u64)>,
+    /// The steps applied as they came back in the host's order (the
+    /// partner's, and our additions): a step to a node of ours that comes
+    /// back with none applied since we took it leaves the screen where it
+    /// stands, which our later steps may already have moved on from.
+    followed: u64,
 }
 
 impl Review {
@@ -168,6 +173,7 @@ impl Review {
             shared: None,
             engine: None,
             asked: std::collections::VecDeque::new(),
+            followed: 0,
         };
         review.replay_line();
         review.go(0);
@@ -448,7 +454,7 @@ pub enum Shared {
 pub(super) fn send(review: &mut Review, step: ReviewStep, out: &mut Out) -> bool {
     let sharing = matches!(review.shared, Some(Shared::With { .. }));
     if sharing {
-        review.asked.push_back(step.clone());
+        review.asked.push_back((step.clone(), review.followed));
         out.cmds.push(Cmd::Net(NetRequest::ReviewStep(step)));
     }
     sharing
@@ -680,9 +686,21 @@ fn add_try(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
 /// is shown and said, an addition is added as the same addition made here
 /// would be.
 pub(super) fn follow(review: &mut Review, step: ReviewStep, naming: Naming, out: &mut Out) {
-    if review.asked.front() == Some(&step) {
+    let ours = review
+        .asked
+        .front()
+        .is_some_and(|(asked, _)| *asked == step);
+    let shown_here = match review.asked.front() {
+        Some((_, followed)) if ours => *followed == review.followed,
+        _ => false,
+    };
+    if ours {
         review.asked.pop_front();
     }
+    if matches!(step, ReviewStep::Show(_)) && shown_here {
+        return;
+    }
+    review.followed += 1;
     match step {
         ReviewStep::Show(node) => {
             if review.tree.holds(&node) {
@@ -828,6 +846,44 @@ mod tests {
         assert_eq!(review.comment().as_deref(), Some("a\nb␛]0;t␇"));
         review.go(1);
         assert_eq!(review.comment().as_deref(), Some("␛[31mred"));
+    }
+
+    /// In a review together our steps to a node show at once and come back
+    /// in the host's order. One that comes back with nothing else applied
+    /// since leaves the screen where our later steps took it; one with a
+    /// partner's step ordered before it shows its node again, as the other
+    /// side shows it last.
+    #[test]
+    fn our_steps_coming_back_move_the_screen_only_past_the_partners() {
+        let mut review = reviewing_text("(;GM[1]FF[4]SZ[9];B[ee];W[cc];B[gg])");
+        review.shared = Some(Shared::With {
+            partner: "Ben".to_string(),
+        });
+        let naming = Naming::default();
+        let mut out = Out::default();
+        let step_to = |review: &mut Review, k: usize, out: &mut Out| {
+            review.go(k);
+            let node = review.node();
+            send(review, ReviewStep::Show(node.clone()), out);
+            node
+        };
+        let one = step_to(&mut review, 1, &mut out);
+        let two = step_to(&mut review, 2, &mut out);
+        follow(&mut review, ReviewStep::Show(one.clone()), naming, &mut out);
+        assert_eq!(review.at, 2, "our first step came back after our second");
+        follow(&mut review, ReviewStep::Show(two), naming, &mut out);
+        assert_eq!(review.at, 2);
+        assert!(!review.awaiting_partner());
+
+        let one_again = step_to(&mut review, 1, &mut out);
+        let three = review.tree.line_from(&one_again).prefix(3);
+        follow(&mut review, ReviewStep::Show(three), naming, &mut out);
+        assert_eq!(review.at, 3, "the partner's step shows");
+        follow(&mut review, ReviewStep::Show(one_again), naming, &mut out);
+        assert_eq!(
+            review.at, 1,
+            "ours, ordered after the partner's, shows last"
+        );
     }
 
     /// A move tried after two passes resumes play there, as the replay of
