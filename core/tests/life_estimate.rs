@@ -455,3 +455,61 @@ fn a_reading_in_slices_keeps_the_draft_its_proofs_give() {
         }
     }
 }
+
+/// The top right of `GOBUCKS` as the players counted it, and whether the
+/// deeper reading proves each verdict: Black's L19, R17, O16 and J12
+/// alive, White's N16 and R16 captured, and White's O14, left with no
+/// capture to prove once they are, estimated dead.
+const GOBUCKS_TANGLE: [(&str, Status, bool); 7] = [
+    ("L19", Status::Alive, true),
+    ("R17", Status::Alive, true),
+    ("O16", Status::Alive, true),
+    ("J12", Status::Alive, true),
+    ("N16", Status::Dead, true),
+    ("R16", Status::Dead, true),
+    ("O14", Status::Dead, false),
+];
+
+/// The top right of `GOBUCKS` is a capturing race the playouts split about
+/// evenly (each side keeps its chains in 48–63 % of them), and the
+/// position's 50,000 nodes end before the search reads it out. The deeper
+/// reading on the chains still unsettled alone settles it as the players
+/// counted it, in one analysis as `kaisho score` reads it and in slices as
+/// the ending screen does.
+#[test]
+fn the_fight_the_estimate_leaves_open_is_read_deeper() {
+    let board = Board::from_rows(&GOBUCKS).unwrap();
+    let at = |analysis: &life::Analysis, name: &str| {
+        analysis
+            .at(Point::parse_gtp(name, 19).unwrap())
+            .unwrap()
+            .clone()
+    };
+    let shallow = Limits {
+        nodes_unsettled: 0,
+        ..Limits::default()
+    };
+    let before = life::complete(&board, &shallow);
+    for (name, _, _) in GOBUCKS_TANGLE {
+        assert_eq!(at(&before, name).status, Status::Unsettled, "{name}");
+    }
+    let limits = Limits::default();
+    let mut reading = life::Reading::new(&board, Limits::first_look());
+    for _ in 0..limits.nodes_total / 5_000 {
+        reading.step(5_000);
+    }
+    for _ in 0..limits.nodes_unsettled / 5_000 {
+        reading.step_unsettled(5_000);
+    }
+    let drafts = [
+        ("at once", life::complete(&board, &limits)),
+        ("in slices", reading.analysis().clone()),
+    ];
+    for (how, draft) in drafts {
+        for (name, status, proven) in GOBUCKS_TANGLE {
+            let chain = at(&draft, name);
+            assert_eq!(chain.status, status, "{how}, {name}: {chain:?}");
+            assert_eq!(chain.is_proven(), proven, "{how}, {name}: {chain:?}");
+        }
+    }
+}

@@ -192,34 +192,33 @@ impl Tally {
     }
 }
 
+/// A number from the environment variable `name`, if it holds one.
+fn env_number(name: &str) -> Option<u64> {
+    std::env::var(name).ok().and_then(|v| v.parse().ok())
+}
+
 /// The default limits, or their node budgets times
-/// `LIFE_GNUGO_BUDGET_TIMES`, to see what more search would settle.
+/// `LIFE_GNUGO_BUDGET_TIMES`, to see what more search would settle, with
+/// `LIFE_GNUGO_UNSETTLED` nodes for the chains the draft leaves unsettled.
 fn limits() -> Limits {
-    let times: u64 = std::env::var("LIFE_GNUGO_BUDGET_TIMES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1);
+    let times = env_number("LIFE_GNUGO_BUDGET_TIMES").unwrap_or(1);
     let base = Limits::default();
     Limits {
         nodes_total: base.nodes_total * times,
         nodes_per_chain: base.nodes_per_chain * times,
+        nodes_unsettled: env_number("LIFE_GNUGO_UNSETTLED").unwrap_or(base.nodes_unsettled),
         ..base
     }
 }
 
-/// The draft of `board`: one analysis within [`limits`], or, with
-/// `LIFE_GNUGO_SLICES=N`, the analysis read in slices of N nodes up to the
-/// same total, as the ending screen reads it (`tui::app::SLICE_NODES`),
-/// starting from a first look with no search.
+/// The draft of `board`: the complete draft within [`limits`], as `kaisho
+/// score` reads it, or, with `LIFE_GNUGO_SLICES=N`, the draft read in
+/// slices of N nodes up to the same totals, as the ending screen reads it
+/// (`tui::app::SLICE_NODES`), starting from a first look with no search.
 fn draft(board: &Board) -> life::Analysis {
     let limits = limits();
-    let Some(quota) = std::env::var("LIFE_GNUGO_SLICES")
-        .ok()
-        .and_then(|v| v.parse::<u64>().ok())
-        .filter(|&q| q > 0)
-    else {
-        let proven = life::analyse(board, &limits);
-        return life::estimate::Settled::default().complete(&proven, board);
+    let Some(quota) = env_number("LIFE_GNUGO_SLICES").filter(|&q| q > 0) else {
+        return life::complete(board, &limits);
     };
     let mut reading = life::Reading::new(board, Limits::first_look());
     let mut spent = 0;
@@ -227,6 +226,12 @@ fn draft(board: &Board) -> life::Analysis {
         let slice = quota.min(limits.nodes_total - spent);
         reading.step(slice);
         spent += slice;
+    }
+    let mut deeper = 0;
+    while reading.analysis().unsettled().next().is_some() && deeper < limits.nodes_unsettled {
+        let slice = quota.min(limits.nodes_unsettled - deeper);
+        reading.step_unsettled(slice);
+        deeper += slice;
     }
     reading.analysis().clone()
 }

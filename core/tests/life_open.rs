@@ -315,6 +315,7 @@ fn a_reading_in_slices_settles_what_one_short_slice_leaves_open() {
         nodes_per_chain: 1,
         nodes_total: 1,
         max_area: 40,
+        nodes_unsettled: 0,
     };
     let mut reading = life::Reading::new(&board, tiny);
     let open = |a: &Analysis| a.unsettled().count();

@@ -32,7 +32,7 @@ proptest! {
 
     #[test]
     fn analysis_covers_every_stone_and_respects_the_budget(board in position()) {
-        let limits = Limits { nodes_per_chain: 300, nodes_total: 1_500, max_area: 40 };
+        let limits = Limits { nodes_per_chain: 300, nodes_total: 1_500, max_area: 40, nodes_unsettled: 0 };
         let analysis = life::analyse(&board, &limits);
         prop_assert!(analysis.nodes <= limits.nodes_total);
         let stones: Vec<Point> = board.points().filter(|&p| board.get(p).is_some()).collect();
@@ -105,7 +105,7 @@ proptest! {
             state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
             state >> 11
         });
-        let limits = Limits { nodes_per_chain: 2_000, nodes_total: 8_000, max_area: 40 };
+        let limits = Limits { nodes_per_chain: 2_000, nodes_total: 8_000, max_area: 40, nodes_unsettled: 4_000 };
         let draft = life::complete(game.board(), &limits);
         touching_dead_pairs_are_ko(game.board(), &draft)?;
     }

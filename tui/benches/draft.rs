@@ -68,7 +68,7 @@ fn main() {
         .build()
         .expect("a runtime");
     for size in [19, 13, 9] {
-        let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), size);
+        let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life", size);
         let (mut bursts, mut slices, mut ticks, mut firsts) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for board in &boards {

@@ -5,6 +5,9 @@
 
 mod common;
 
+#[path = "../../tests/corpus/boards.rs"]
+mod boards;
+
 use common::{Front, click, pass_twice, render, session, set_up, update};
 use kaisho::app::Msg;
 use kaisho_core::life::{self, Limits};
@@ -196,4 +199,31 @@ fn the_walls_game_is_drafted_as_a_club_marks_it() {
             .any(|s| s.contains("(marked dead on an estimate, ~: C3)")),
         "{said:?}"
     );
+}
+
+/// The finished human game of `tests/corpus/life-human` whose top right is
+/// a capturing race the playouts split about evenly: the screen reads the
+/// whole board up to the total, then the chains still unsettled alone, and
+/// ends with the draft `kaisho score` gives, White's N16 and R16 captured
+/// as the players counted them.
+#[test]
+fn the_screen_reads_the_unsettled_fight_deeper_to_the_drafts_end() {
+    let board = boards::finished(
+        env!("CARGO_MANIFEST_DIR"),
+        "life-human",
+        "gnugo-kgs_20040516-GoBucks-GnuGoCVS",
+        19,
+    );
+    let mut state = stopped(&board);
+    let limits = Limits::default();
+    let (slices, _) = read_out(&mut state);
+    let general = (limits.nodes_total / kaisho::app::SLICE_NODES) as usize;
+    assert!(slices > general, "read in {slices} slices");
+    let full = life::draft(&board, &limits);
+    assert_eq!(session(&state).marks, full);
+    let draft = session(&state).draft.as_ref().expect("a draft");
+    assert_eq!(draft.unsettled().count(), 0);
+    for p in ["N16", "R16"] {
+        assert!(full.contains(&common::gtp(p, 19)), "{p}: {full:?}");
+    }
 }

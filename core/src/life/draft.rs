@@ -8,7 +8,7 @@
 //! interface can warn before anyone accepts; the players still decide.
 
 use super::estimate::Settled;
-use super::status::analyse;
+use super::status::{Spend, analyse, analyse_spending};
 use super::verdict::{Analysis, Limits, Reason, Status};
 use crate::board::Board;
 use crate::color::Color;
@@ -60,11 +60,20 @@ pub fn draft(board: &Board, limits: &Limits) -> Vec<Point> {
 /// game draw the same draft.
 #[must_use]
 pub fn complete(board: &Board, limits: &Limits) -> Analysis {
-    let proven = analyse(board, limits);
+    let mut spend = Spend::default();
+    let proven = analyse_spending(board, limits, &mut spend, None);
     if proven.unsettled().next().is_none() {
         return proven;
     }
-    Settled::default().complete(&proven, board)
+    let mut settled = Settled::default();
+    let draft = settled.complete(&proven, board);
+    let open: Vec<Point> = draft.unsettled().flat_map(|c| c.stones.clone()).collect();
+    if open.is_empty() || limits.nodes_unsettled == 0 {
+        return draft;
+    }
+    let deeper = limits.read_on(proven.nodes, limits.nodes_unsettled);
+    let proven = analyse_spending(board, &deeper, &mut spend, Some(&open));
+    settled.complete(&proven, board)
 }
 
 /// The findings on `proposal` (dead stones, any stone of a chain marks the

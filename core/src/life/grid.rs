@@ -51,6 +51,11 @@ impl Grid {
         Point::new((i % self.n) as u8, (i / self.n) as u8)
     }
 
+    /// The dense index of `p`, the inverse of [`Grid::point`].
+    pub fn index(&self, p: Point) -> usize {
+        usize::from(p.row) * self.n + usize::from(p.col)
+    }
+
     pub fn neighbours(&self, i: usize) -> impl Iterator<Item = usize> + use<> {
         crate::dense::neighbours(self.n, i)
     }

@@ -16,6 +16,7 @@ use super::estimate::Settled;
 use super::status::{Spend, analyse_spending};
 use super::verdict::{Analysis, Limits, Status};
 use crate::board::Board;
+use crate::point::Point;
 
 /// An analysis that can be deepened by further node quotas.
 pub struct Reading {
@@ -35,7 +36,7 @@ impl Reading {
     #[must_use]
     pub fn new(board: &Board, limits: Limits) -> Reading {
         let mut spend = Spend::default();
-        let proven = analyse_spending(board, &limits, &mut spend);
+        let proven = analyse_spending(board, &limits, &mut spend, None);
         let mut settled = Settled::default();
         let draft = settled.complete(&proven, board);
         Reading {
@@ -51,9 +52,24 @@ impl Reading {
     /// One more slice of at most `quota` search nodes, which may also go to
     /// a single chain; returns the draft after it.
     pub fn step(&mut self, quota: u64) -> &Analysis {
-        self.limits.nodes_total = self.proven.nodes.saturating_add(quota);
-        self.limits.nodes_per_chain = self.limits.nodes_per_chain.saturating_add(quota);
-        self.proven = analyse_spending(&self.board, &self.limits, &mut self.spend);
+        self.read(quota, None)
+    }
+
+    /// One more slice of at most `quota` search nodes on the chains the
+    /// draft leaves unsettled alone (see [`Limits::nodes_unsettled`]);
+    /// returns the draft after it.
+    pub fn step_unsettled(&mut self, quota: u64) -> &Analysis {
+        let open: Vec<Point> = self
+            .draft
+            .unsettled()
+            .flat_map(|c| c.stones.iter().copied())
+            .collect();
+        self.read(quota, Some(&open))
+    }
+
+    fn read(&mut self, quota: u64, focus: Option<&[Point]>) -> &Analysis {
+        self.limits = self.limits.read_on(self.proven.nodes, quota);
+        self.proven = analyse_spending(&self.board, &self.limits, &mut self.spend, focus);
         self.draft = self.settled.complete(&self.proven, &self.board);
         &self.draft
     }

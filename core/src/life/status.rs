@@ -30,14 +30,31 @@ const MAX_ROUNDS: usize = 4;
 /// each chain starts afresh with its opponent's move.
 #[must_use]
 pub fn analyse(board: &Board, limits: &Limits) -> Analysis {
-    analyse_spending(board, limits, &mut Spend::default())
+    analyse_spending(board, limits, &mut Spend::default(), None)
 }
 
 /// [`analyse`], reusing and adding to the work of `spend`: outcomes it has
 /// settled cost nothing, and `limits.nodes_total` counts the nodes it has
-/// spent already.
-pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend) -> Analysis {
+/// spent already. With a `focus`, the search reads further only on the
+/// chains holding one of its stones; the others keep what earlier reading
+/// found.
+pub(crate) fn analyse_spending(
+    board: &Board,
+    limits: &Limits,
+    spend: &mut Spend,
+    focus: Option<&[Point]>,
+) -> Analysis {
     let grid = Grid::new(board);
+    let focused: Vec<bool> = match focus {
+        None => vec![true; grid.chains.len()],
+        Some(stones) => {
+            let mut focused = vec![false; grid.chains.len()];
+            for &p in stones {
+                focused[grid.chain_of[grid.index(p)]] = true;
+            }
+            focused
+        }
+    };
     let mut known_alive = vec![false; grid.chains.len()];
     let mut safety = benson::safety(&grid, alive_only(&known_alive));
     let mut verdicts = Vec::new();
@@ -82,6 +99,7 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             grid: &grid,
             safe: &safe,
             known_alive: &known_alive,
+            focused: &focused,
             limits,
         };
         let mut pending = Vec::new();
@@ -99,7 +117,9 @@ pub(crate) fn analyse_spending(board: &Board, limits: &Limits, spend: &mut Spend
             });
         }
         let start = spend.nodes;
-        let share = limits.nodes_total.saturating_sub(start) / (pending.len() as u64).max(1);
+        let sharing = pending.iter().filter(|(c, _)| focused[*c]).count();
+        let share = limits.nodes_total.saturating_sub(start) / (sharing as u64).max(1);
+        pending.sort_by_key(|(c, _)| !focused[*c]);
         for (k, (c, moves)) in pending.iter().enumerate() {
             let fair = (start + share * (k as u64 + 1)).saturating_sub(spend.nodes);
             context.judge(*c, moves, fair, false, spend, &mut verdicts);
@@ -246,6 +266,8 @@ struct Context<'a> {
     grid: &'a Grid,
     safe: &'a [bool],
     known_alive: &'a [bool],
+    /// The chains the search may read further on (see [`analyse_spending`]).
+    focused: &'a [bool],
     limits: &'a Limits,
 }
 
@@ -331,7 +353,7 @@ impl Context<'_> {
             verdicts[c] = lives_by_answer(proof);
             return true;
         }
-        if spend.tried_two[c] || spend.nodes >= self.limits.nodes_total {
+        if spend.tried_two[c] || !self.focused[c] || spend.nodes >= self.limits.nodes_total {
             return false;
         }
         spend.tried_two[c] = true;
@@ -401,7 +423,11 @@ impl Context<'_> {
         let attacker = grid.color(c).opponent();
         let target: Vec<Point> = grid.chains[c].iter().map(|&i| grid.point(i)).collect();
         let budget = cap
-            .min(self.limits.nodes_per_chain)
+            .min(if self.focused[c] {
+                self.limits.nodes_per_chain
+            } else {
+                0
+            })
             .min(self.limits.nodes_total.saturating_sub(spend.nodes));
         let start = spend.nodes;
         let (mut outcome, mut read) =

@@ -126,6 +126,11 @@ pub struct Limits {
     pub nodes_total: u64,
     /// The most empty points an area may have and still be searched.
     pub max_area: usize,
+    /// Search nodes spent after `nodes_total`, on the chains the complete
+    /// draft still leaves unsettled alone: the fights neither a proof
+    /// within the total nor the estimate's playouts decide, which reading
+    /// deeper often does.
+    pub nodes_unsettled: u64,
 }
 
 impl Default for Limits {
@@ -137,11 +142,24 @@ impl Default for Limits {
             nodes_per_chain: 25_000,
             nodes_total: 50_000,
             max_area: 60,
+            nodes_unsettled: 50_000,
         }
     }
 }
 
 impl Limits {
+    /// The limits for reading `quota` more nodes after `spent`: the total
+    /// grows by the quota, and so does what one chain may take, since the
+    /// quota may go to a single chain.
+    #[must_use]
+    pub fn read_on(&self, spent: u64, quota: u64) -> Limits {
+        Limits {
+            nodes_total: spent.saturating_add(quota),
+            nodes_per_chain: self.nodes_per_chain.saturating_add(quota),
+            ..*self
+        }
+    }
+
     /// A first look: no search nodes, so only what needs no reading
     /// (Benson, territories, open walls) is settled; the ending screen
     /// opens with it and a [`super::Reading`] deepens it slice by slice.
@@ -150,6 +168,7 @@ impl Limits {
         Limits {
             nodes_per_chain: 0,
             nodes_total: 0,
+            nodes_unsettled: 0,
             ..Limits::default()
         }
     }

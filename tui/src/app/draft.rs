@@ -29,10 +29,17 @@ pub const SLICE_NODES: u64 = 5_000;
 /// A draft still being read, and the marks it last set.
 pub struct DraftReading {
     reading: Reading,
-    /// The hard cap: after this many search nodes in all, what is still
-    /// open stays unsettled for the players to decide.
-    cap: u64,
-    slices: u32,
+    /// The limits read to: `nodes_total` on every chain, then
+    /// `nodes_unsettled` on the chains the draft still leaves unsettled,
+    /// as `kaisho score` reads them; after that, what is still open stays
+    /// unsettled for the players to decide.
+    limits: Limits,
+    /// The search nodes the slices have given so far.
+    spent: u64,
+    /// A slice on the unsettled chains alone read nothing: the search
+    /// takes none of them (their areas are open or too large), so further
+    /// slices would only analyse the same position again.
+    stalled: bool,
     /// The marks as the draft last set them; marks that differ were
     /// changed by hand, and the draft no longer touches them.
     drafted: Vec<Point>,
@@ -42,15 +49,15 @@ impl std::fmt::Debug for DraftReading {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DraftReading")
             .field("nodes", &self.reading.analysis().nodes)
-            .field("cap", &self.cap)
-            .field("slices", &self.slices)
+            .field("limits", &self.limits)
+            .field("spent", &self.spent)
             .finish_non_exhaustive()
     }
 }
 
 impl DraftReading {
     /// The draft of `board`: what is proven at once and the estimate for
-    /// the rest, read on by later slices up to the default total of
+    /// the rest, read on by later slices up to the default totals of
     /// [`Limits`].
     #[must_use]
     pub fn start(board: &Board) -> DraftReading {
@@ -58,8 +65,9 @@ impl DraftReading {
         let drafted = reading.analysis().dead();
         DraftReading {
             reading,
-            cap: Limits::default().nodes_total,
-            slices: 0,
+            limits: Limits::default(),
+            spent: 0,
+            stalled: false,
             drafted,
         }
     }
@@ -79,17 +87,27 @@ impl DraftReading {
     /// Whether more slices may still settle something.
     #[must_use]
     pub fn open(&self) -> bool {
-        !self.reading.done() && self.spent() < self.cap
+        !self.reading.done()
+            && (self.spent < self.limits.nodes_total
+                || (self.deeper() && !self.stalled && self.unsettled().next().is_some()))
     }
 
-    /// The chains still being read: not yet proven, while the cap is not
-    /// reached.
+    /// Whether the slices read on the unsettled chains alone: the total on
+    /// every chain is spent, the budget for the unsettled ones is not.
+    fn deeper(&self) -> bool {
+        let total = self.limits.nodes_total;
+        (total..total.saturating_add(self.limits.nodes_unsettled)).contains(&self.spent)
+    }
+
+    /// The chains still being read: not yet proven while the total on
+    /// every chain lasts, then the unsettled ones while theirs lasts.
     pub fn pending(&self) -> impl Iterator<Item = &[Point]> {
         let open = self.open();
+        let deeper = self.deeper();
         self.analysis()
             .chains
             .iter()
-            .filter(move |c| open && !c.is_proven())
+            .filter(move |c| open && !c.is_proven() && (!deeper || c.status == Status::Unsettled))
             .map(|c| c.stones.as_slice())
     }
 
@@ -107,19 +125,29 @@ impl DraftReading {
             .filter(|c| c.status != Status::Unsettled && !c.is_proven())
     }
 
-    fn spent(&self) -> u64 {
-        u64::from(self.slices) * SLICE_NODES
-    }
-
     /// One more slice. `marks` follow the new draft only if they still are
     /// what the draft last set (a player's edits are never overwritten).
     pub fn slice(&mut self, marks: &mut Vec<Point>) {
         if !self.open() {
             return;
         }
-        let quota = SLICE_NODES.min(self.cap - self.spent());
-        self.slices += 1;
-        let dead = self.reading.step(quota).dead();
+        let total = self.limits.nodes_total;
+        let deeper = self.spent >= total;
+        let cap = if deeper {
+            total.saturating_add(self.limits.nodes_unsettled)
+        } else {
+            total
+        };
+        let quota = SLICE_NODES.min(cap - self.spent);
+        self.spent += quota;
+        let read = self.reading.proven().nodes;
+        let dead = if deeper {
+            self.reading.step_unsettled(quota)
+        } else {
+            self.reading.step(quota)
+        }
+        .dead();
+        self.stalled = deeper && self.reading.proven().nodes == read;
         if *marks == self.drafted {
             marks.clone_from(&dead);
         }

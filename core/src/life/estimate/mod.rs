@@ -107,7 +107,7 @@ fn estimated(proven: &Analysis, board: &Board, ownership: &Ownership) -> Analysi
     let mut proven_alive: Vec<bool> = vec![false; grid.chains.len()];
     let mut candidates = Vec::new();
     for (k, chain) in out.chains.iter_mut().enumerate() {
-        let c = grid.chain_of[index(&grid, chain.stones[0])];
+        let c = grid.chain_of[grid.index(chain.stones[0])];
         dead[c] = chain.status == Status::Dead;
         proven_alive[c] = matches!(chain.status, Status::Alive | Status::Seki);
         if chain.status != Status::Unsettled {
@@ -182,8 +182,4 @@ fn undo_touching_dead(analysis: &mut Analysis, board: &Board) {
             chain.status = Status::Unsettled;
         }
     }
-}
-
-fn index(grid: &Grid, p: crate::point::Point) -> usize {
-    usize::from(p.row) * grid.n + usize::from(p.col)
 }
