@@ -17,6 +17,9 @@ use tokio::task::JoinHandle;
 
 mod common;
 
+#[path = "../../tests/corpus/boards.rs"]
+mod boards;
+
 use common::engine::{GNUGO, fake_engine, fake_engine_with, reaped};
 
 /// One engine game run by the seat's task, as the screen would hold it.
@@ -786,4 +789,30 @@ async fn an_engine_that_refuses_undo_is_given_the_position_again() {
             && after.contains("play black E5\nplay white pass\n"),
         "{sent}"
     );
+}
+
+/// The engine takes the draft's proofs, the further reading's among them:
+/// in the finished human game whose top right the playouts split about
+/// evenly, an engine that names no stone dead proposes White's N16 and
+/// R16, which the reading of the chains left unsettled proves captured,
+/// and leaves White's O14, only estimated dead, standing.
+#[test]
+fn the_engine_takes_the_proofs_of_the_further_reading() {
+    let board = boards::finished(
+        env!("CARGO_MANIFEST_DIR"),
+        "life-human",
+        "gnugo-kgs_20040516-GoBucks-GnuGoCVS",
+        19,
+    );
+    let game = common::game_set_up(&board);
+    let stand = kaisho::engine::stand::Stand {
+        dead: Some(Vec::new()),
+        ..Default::default()
+    };
+    let own = kaisho::engine::stand::Ending::at_stoppage(&game, stand).own();
+    let at = |name: &str| Point::parse_gtp(name, 19).unwrap();
+    for name in ["N16", "R16"] {
+        assert!(own.contains(&at(name)), "{name}: {own:?}");
+    }
+    assert!(!own.contains(&at("O14")), "{own:?}");
 }

@@ -354,15 +354,7 @@ fn corners(more: &[Event]) -> Game {
     let mut rows = vec![".XO..X.X.", "XXO..XOX.", "OOO..XOX.", ".....XXX."];
     rows.resize(9, ".........");
     let board = Board::from_rows(&rows).expect("a 9x9 board");
-    let setup = board
-        .points()
-        .filter_map(|p| board.get(p).map(|c| (c, p)))
-        .collect();
-    let settings = Settings {
-        setup,
-        ..Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)
-    };
-    let mut game = Game::new(settings).unwrap();
+    let mut game = common::game_set_up(&board);
     let passes = [Color::Black, Color::White].map(|color| Event::Pass { color });
     for event in passes.iter().chain(more) {
         game.apply(event.clone()).unwrap();

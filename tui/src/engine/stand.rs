@@ -8,9 +8,9 @@
 //! and leaves the other chains to the player.
 //! Pure: the seat and the LAN driver ask the engine, then decide here.
 
-use kaisho_core::Point;
 use kaisho_core::confirm::Marks;
-use kaisho_core::life::{Analysis, Status};
+use kaisho_core::life::{Analysis, Limits, Status, complete};
+use kaisho_core::{Game, Point};
 
 /// What the engine holds at one stoppage, before any correction.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -46,6 +46,19 @@ pub struct Ending {
 }
 
 impl Ending {
+    /// The engine's `stand` at the stoppage of `game`, beside the complete
+    /// draft of its position as the ending screen and `kaisho score` read
+    /// it: the proofs the further reading of the unsettled chains finds
+    /// overrule the engine too, and its estimates do not.
+    #[must_use]
+    pub fn at_stoppage(game: &Game, stand: Stand) -> Ending {
+        Ending {
+            at: game.move_number(),
+            stand,
+            analysis: complete(game.board(), &Limits::default()),
+        }
+    }
+
     /// The engine's dead stones, corrected: what it proposes.
     #[must_use]
     pub fn own(&self) -> Vec<Point> {

@@ -2,7 +2,7 @@
 //! engine's seat at the screen and the engine seated in a LAN game: the
 //! board set up (size, komi, handicap checked with `list_stones`, clock,
 //! the moves that stand), a move told, `genmove`, and the engine's dead
-//! and seki stones at a stoppage beside kaisho's analysis (how it judges a
+//! and seki stones at a stoppage beside kaisho's complete draft (how it judges a
 //! proposal from them is `stand`'s).
 
 use super::error::EngineError;
@@ -11,7 +11,6 @@ use super::gtp::Gtp;
 use super::stand::{Ending, Stand};
 use super::terms::{clock_commands, genmove_event};
 use kaisho_core::clock::TimeControl;
-use kaisho_core::life::{Limits, analyse};
 use kaisho_core::{Color, Event, Game, Move, Point};
 use std::time::Duration;
 
@@ -159,20 +158,17 @@ async fn status_list(
 }
 
 /// The engine's stand at the stoppage of `game`: its dead and seki
-/// stones, beside kaisho's Article 7 analysis of the position.
+/// stones, beside kaisho's complete draft of the position.
 pub async fn ending(gtp: &mut Gtp, game: &Game) -> Result<Ending, EngineError> {
     let dead = status_list(gtp, game, "dead").await?;
     let seki = match dead {
         Some(_) => status_list(gtp, game, "seki").await?.unwrap_or_default(),
         None => Vec::new(),
     };
-    Ok(Ending {
-        at: game.move_number(),
-        stand: Stand {
-            dead,
-            seki,
-            shown: Vec::new(),
-        },
-        analysis: analyse(game.board(), &Limits::default()),
-    })
+    let stand = Stand {
+        dead,
+        seki,
+        shown: Vec::new(),
+    };
+    Ok(Ending::at_stoppage(game, stand))
 }

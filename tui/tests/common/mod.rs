@@ -128,6 +128,11 @@ pub fn showing(game: Game) -> Front {
 /// `board` as a game just started from a set-up, Black to move, on the
 /// screen.
 pub fn set_up(board: &kaisho_core::Board) -> Front {
+    showing(game_set_up(board))
+}
+
+/// `board` as a game just started from a set-up, Black to move.
+pub fn game_set_up(board: &kaisho_core::Board) -> Game {
     let setup = board
         .points()
         .filter_map(|p| board.get(p).map(|c| (c, p)))
@@ -137,7 +142,7 @@ pub fn set_up(board: &kaisho_core::Board) -> Front {
         setup,
         ..Settings::even(size, Komi::MODERN)
     };
-    showing(Game::new(settings).expect("a legal set-up"))
+    Game::new(settings).expect("a legal set-up")
 }
 
 /// A new local game started from the home screen with keys.
