@@ -1,6 +1,7 @@
 //! The dead-stone draft as a player waits for it: each stopped 19×19,
 //! 13×13 and 9×9 position of the committed GNU Go records
-//! (`tests/corpus/life`) set up as a game, stopped with two passes through the update, and read
+//! (`tests/corpus/life`), and each finished 19×19 human game
+//! (`tests/corpus/life-human`), set up as a game, stopped with two passes through the update, and read
 //! the way the drawn event loop reads it (a tick every `READ_SLICE`,
 //! `Shell::read_for` for `READ_BURST` at each, a frame of 80×24 drawn
 //! after each tick), timed from the second pass to the frame in which the
@@ -67,8 +68,8 @@ fn main() {
         .enable_time()
         .build()
         .expect("a runtime");
-    for size in [19, 13, 9] {
-        let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life", size);
+    for (set, size) in [("life", 19), ("life", 13), ("life", 9), ("life-human", 19)] {
+        let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), set, size);
         let (mut bursts, mut slices, mut ticks, mut firsts) =
             (Vec::new(), Vec::new(), Vec::new(), Vec::new());
         for board in &boards {
@@ -78,7 +79,7 @@ fn main() {
             firsts.push(first);
             slices.push(runtime.block_on(wait_for_draft(board, Duration::ZERO)).0);
         }
-        let summary = |label: &str, times| summary(label, size, times);
+        let summary = |label: &str, times| summary(&format!("{set}: {label}"), size, times);
         summary(
             "the first frame of the ending: proofs at once and the estimate",
             firsts,
