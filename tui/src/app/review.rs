@@ -686,18 +686,14 @@ fn add_try(review: &mut Review, edit: TreeEdit, naming: Naming, out: &mut Out) {
 /// is shown and said, an addition is added as the same addition made here
 /// would be.
 pub(super) fn follow(review: &mut Review, step: ReviewStep, naming: Naming, out: &mut Out) {
-    let ours = review
-        .asked
-        .front()
-        .is_some_and(|(asked, _)| *asked == step);
-    let shown_here = match review.asked.front() {
-        Some((_, followed)) if ours => *followed == review.followed,
-        _ => false,
+    let ours = match review.asked.front() {
+        Some((asked, followed)) if *asked == step => Some(*followed),
+        _ => None,
     };
-    if ours {
+    if ours.is_some() {
         review.asked.pop_front();
     }
-    if matches!(step, ReviewStep::Show(_)) && shown_here {
+    if matches!(step, ReviewStep::Show(_)) && ours == Some(review.followed) {
         return;
     }
     review.followed += 1;
