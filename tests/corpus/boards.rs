@@ -13,6 +13,24 @@ use std::path::Path;
 /// game cut after a quarter and after half of its moves). `manifest` is
 /// the including crate's directory, one below the workspace.
 pub fn stopped(manifest: &str, set: &str, size: usize) -> Vec<Board> {
+    records(manifest, set)
+        .iter()
+        .flat_map(|file| positions(file, size))
+        .map(|(_, board)| board)
+        .collect()
+}
+
+/// The finished position of every record of `size` in `tests/corpus/{set}`.
+pub fn finished_games(manifest: &str, set: &str, size: usize) -> Vec<Board> {
+    records(manifest, set)
+        .iter()
+        .flat_map(|file| positions(file, size))
+        .filter_map(|(stage, board)| (stage == "finished").then_some(board))
+        .collect()
+}
+
+/// The record files of `tests/corpus/{set}`, sorted.
+fn records(manifest: &str, set: &str) -> Vec<std::path::PathBuf> {
     let dir = Path::new(manifest).join("../tests/corpus").join(set);
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .expect("the records of a corpus set")
@@ -21,10 +39,6 @@ pub fn stopped(manifest: &str, set: &str, size: usize) -> Vec<Board> {
         .collect();
     files.sort();
     files
-        .iter()
-        .flat_map(|file| positions(file, size))
-        .map(|(_, board)| board)
-        .collect()
 }
 
 /// The finished position of the record `game` in `tests/corpus/{set}`.
