@@ -174,9 +174,59 @@ fn score_with_the_automatic_draft_finds_the_dead_stone() {
     assert_eq!(v["dead"], serde_json::json!(["B5"]));
     assert_eq!(v["unsettled"], serde_json::json!([]));
     assert_eq!(v["result"], "W+5.5");
+    assert_eq!(v["provisional"], false);
+    assert_eq!(v["hinges"], serde_json::json!([]));
     let out = kaisho(&["score", &fixture("walls.sgf"), "--dead", "auto"]);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("dead stones: B5"), "{text}");
+}
+
+/// `lone-invader.sgf`: White's wall on C, Black's on D, and one White
+/// stone at G5 in Black's 45 points, whose life no proof settles and the
+/// estimate may not call dead while it faces that much room. Counted as
+/// alive it wins White the game; dead, it wins Black the game: the count
+/// is provisional and says both.
+#[test]
+fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_results() {
+    let file = fixture("lone-invader.sgf");
+    let out = kaisho(&["score", &file, "--dead", "auto"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    let tail: Vec<&str> = text.trim_end().lines().rev().take(3).collect();
+    assert_eq!(
+        tail,
+        [
+            "B+21.5 if G5 is dead, W+24.5 if alive",
+            "provisional: 1 chain unsettled, counted as alive",
+            "result: W+24.5",
+        ],
+        "{text}"
+    );
+    assert!(
+        text.contains("unsettled (White, counted as alive): G5"),
+        "{text}"
+    );
+
+    let out = kaisho(&["score", &file, "--dead", "auto", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], "W+24.5");
+    assert_eq!(v["provisional"], true);
+    assert_eq!(
+        v["hinges"],
+        serde_json::json!([{ "chain": "G5", "dead": "B+21.5", "alive": "W+24.5" }])
+    );
+
+    let out = kaisho(&["score", &file, "--dead", "auto", "--lang", "ja"]);
+    let text = stdout(&out);
+    assert!(
+        text.contains("仮の計算: 死活未定1群を活きとして計算"),
+        "{text}"
+    );
+    assert!(text.contains("G5が死ならB+21.5、活きならW+24.5"), "{text}");
+
+    let out = kaisho(&["score", &file, "--dead", "none", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["provisional"], false, "no draft, nothing unsettled");
 }
 
 #[test]

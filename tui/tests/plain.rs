@@ -440,6 +440,34 @@ fn plain_mode_prints_the_draft_once_it_is_read() {
     assert!(read.contains("marks 5 stones dead"), "{read}");
 }
 
+/// White's wall on C, Black's on D, and a White stone at G5 in Black's 45
+/// points, which the draft leaves unsettled: plain mode's count says it
+/// is provisional and gives the result either way.
+#[test]
+fn plain_mode_says_a_count_resting_on_an_unsettled_chain_is_provisional() {
+    let mut input = String::from("new 9\n");
+    for row in (1..=9).rev() {
+        input += &format!("play D{row}\nplay C{row}\n");
+    }
+    input += "pass\nplay G5\npass\npass\nscore\nquit\n";
+    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let result = lines
+        .iter()
+        .position(|l| l.starts_with("result: "))
+        .unwrap_or_else(|| panic!("no count in\n{out}"));
+    assert_eq!(
+        lines[result..result + 3],
+        [
+            "result: White wins by 24.5 (W+24.5)",
+            "provisional: 1 chain unsettled (?)",
+            "B+21.5 if G5 is dead, W+24.5 if alive",
+        ],
+        "{out}"
+    );
+}
+
 /// Plain mode in Japanese, chosen by `--lang ja` or by the locale: the
 /// moves, the refusal with its article, the board's last line, the count
 /// and the help are Japanese, with the club's terms.

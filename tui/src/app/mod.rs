@@ -58,6 +58,7 @@ pub use disk::{Done, Job, Resumed, Then};
 pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use engine_ask::{Asked, EngineAsk, EngineSaw};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
+pub use hinge::{Hinge, hinges};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, bindings_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
@@ -82,7 +83,7 @@ pub use series_typed::{
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use strength::{GNUGO_LEVELS, Strength, program_name, strength};
 pub use table::Table;
-pub use text::{board_text, moves_text, score_text};
+pub use text::{board_text, moves_text, provisional_lines, score_text};
 pub use timer::{CLOCKS, NotAClock, Timer, parse_clock};
 pub use title::Title;
 pub use update::update;

@@ -122,7 +122,36 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
     let rows = ScoreRows::of(score, naming.lang);
     let mut out = rows.table().join("\n");
     let _ = write!(out, "\n{}: {}", Text::Result.get(lang), rows.result);
+    if session.game.score().is_none() {
+        for line in provisional_lines(session, naming) {
+            let _ = write!(out, "\n{line}");
+        }
+    }
     out
+}
+
+/// Under the count of a stopped game while the draft leaves chains
+/// unsettled: that the count is provisional, and each unsettled chain
+/// that decides the winner with both results, so that no one reads a
+/// winner that rests on a guess (the panel and plain mode's `score`).
+#[must_use]
+pub fn provisional_lines(session: &Table, naming: Naming) -> Vec<String> {
+    let unsettled = session.draft.as_ref().map_or(0, |d| d.unsettled().count());
+    if unsettled == 0 {
+        return Vec::new();
+    }
+    let lang = naming.lang;
+    let size = session.game.settings().size.get();
+    let mut lines = vec![words::say(lang, words::Say::Provisional { unsettled })];
+    for hinge in &session.hinges {
+        let hinge = words::Say::Hinge {
+            chain: &naming.name(hinge.chain, size),
+            dead: &hinge.dead.result_string(),
+            alive: &hinge.alive.result_string(),
+        };
+        lines.push(words::say(lang, hinge));
+    }
+    lines
 }
 
 /// A count of moves in English words, for the lines not yet in the

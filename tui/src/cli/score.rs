@@ -3,7 +3,8 @@
 
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
-use kaisho::words::{self, Failure, Lang, Report, Row};
+use kaisho::app::{Hinge, hinges};
+use kaisho::words::{self, Failure, Lang, Report, Row, Say};
 use kaisho_core::life::{Limits, Status};
 use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
 use kaisho_saves::visible::visible;
@@ -103,10 +104,29 @@ impl Verdict {
     }
 }
 
+/// What the count says beside its figures when the draft made the dead
+/// stones: every chain's verdict, and the unsettled chains whose verdict
+/// would change the winner, so that no result that rests on a guess is
+/// shown as settled.
+#[derive(Default)]
+struct Drafted {
+    verdicts: Vec<Verdict>,
+    hinges: Vec<Hinge>,
+}
+
+impl Drafted {
+    fn unsettled(&self) -> usize {
+        self.verdicts
+            .iter()
+            .filter(|v| v.status == Status::Unsettled)
+            .count()
+    }
+}
+
 /// The complete draft (proofs, and the estimate for the rest): its dead
-/// stones, and every chain's verdict. Unsettled chains are counted as
-/// alive; the players decide.
-fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Verdict>) {
+/// stones, every chain's verdict, and the unsettled chains that decide
+/// the winner. Unsettled chains are counted as alive; the players decide.
+fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Drafted) {
     let naming = words::naming_for(lang);
     let size = game.settings().size.get();
     let analysis = game.auto_draft(&Limits::default());
@@ -121,7 +141,9 @@ fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Vec<Verdict>) {
             reason: words::reason(v.reason, naming, size),
         })
         .collect();
-    (analysis.dead(), verdicts)
+    let dead = analysis.dead();
+    let hinges = hinges(game, &dead, analysis.unsettled());
+    (dead, Drafted { verdicts, hinges })
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
@@ -182,14 +204,14 @@ fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
         let message = illegal.message(size, lang);
         return Err(CountError::Unfinished(format!("{name}: {message}")));
     }
-    let (marked, verdicts) = match &args.dead {
-        Dead::None => (Vec::new(), Vec::new()),
+    let (marked, drafted) = match &args.dead {
+        Dead::None => (Vec::new(), Drafted::default()),
         Dead::Points(names) => (
             names
                 .iter()
                 .map(|n| Point::parse_gtp(n, size))
                 .collect::<Result<_, _>>()?,
-            Vec::new(),
+            Drafted::default(),
         ),
         Dead::Auto => auto_dead(&game, lang),
     };
@@ -198,13 +220,14 @@ fn count(args: &ScoreArgs, lang: Lang) -> Result<String, CountError> {
     let score = game.count_with(&dead).map_err(refused)?;
     let dead: Vec<String> = dead.iter().map(|p| p.to_gtp(size)).collect();
     Ok(if args.json {
-        json_report(&score, &dead, &verdicts)
+        json_report(&score, &dead, &drafted, size)
     } else {
-        table(&score, &dead, &verdicts, lang)
+        table(&score, &dead, &drafted, size, lang)
     })
 }
 
-fn json_report(score: &Score, dead: &[String], verdicts: &[Verdict]) -> String {
+fn json_report(score: &Score, dead: &[String], drafted: &Drafted, size: u8) -> String {
+    let verdicts = &drafted.verdicts;
     let pair = |v: [u32; 2]| json!({ "B": v[0], "W": v[1] });
     let total = |c: Color| f64::from(score.total_halves(c)) / 2.0;
     json!({
@@ -215,6 +238,16 @@ fn json_report(score: &Score, dead: &[String], verdicts: &[Verdict]) -> String {
         "komi": f64::from(score.komi.halves()) / 2.0,
         "total": { "B": total(Color::Black), "W": total(Color::White) },
         "result": score.outcome().result_string(),
+        "provisional": drafted.unsettled() > 0,
+        "hinges": drafted
+            .hinges
+            .iter()
+            .map(|h| json!({
+                "chain": h.chain.to_gtp(size),
+                "dead": h.dead.result_string(),
+                "alive": h.alive.result_string(),
+            }))
+            .collect::<Vec<_>>(),
         "unsettled": verdicts
             .iter()
             .filter(|v| v.status == Status::Unsettled)
@@ -235,8 +268,10 @@ fn json_report(score: &Score, dead: &[String], verdicts: &[Verdict]) -> String {
 }
 
 /// The count laid out as a club counts: each side's territory, the
-/// prisoners taken in play, the dead stones lifted at the end, komi, total.
-fn table(score: &Score, dead: &[String], verdicts: &[Verdict], lang: Lang) -> String {
+/// prisoners taken in play, the dead stones lifted at the end, komi,
+/// total; then the result, provisional while chains are unsettled, with
+/// both results beside each unsettled chain that decides the winner.
+fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang) -> String {
     let half = |h: i32| kaisho_core::settings::half_points(h);
     let figures = |v: [u32; 2]| [v[0].to_string(), v[1].to_string()];
     let rows = [
@@ -262,7 +297,7 @@ fn table(score: &Score, dead: &[String], verdicts: &[Verdict], lang: Lang) -> St
         out += &words::report(lang, Report::DeadStones(&dead.join(" ")));
         out += "\n";
     }
-    for v in verdicts {
+    for v in &drafted.verdicts {
         let (color, stones, reason) = (v.color, &v.stones.join(" "), &v.reason);
         let line = match (v.status, v.proven) {
             (Status::Unsettled, _) => Report::Unsettled {
@@ -280,7 +315,22 @@ fn table(score: &Score, dead: &[String], verdicts: &[Verdict], lang: Lang) -> St
         out += &words::report(lang, line);
         out += "\n";
     }
-    out + &words::report(lang, Report::Result(&score.outcome().result_string()))
+    out += &words::report(lang, Report::Result(&score.outcome().result_string()));
+    let unsettled = drafted.unsettled();
+    if unsettled > 0 {
+        out += "\n";
+        out += &words::report(lang, Report::Provisional { unsettled });
+    }
+    for hinge in &drafted.hinges {
+        let hinge = Say::Hinge {
+            chain: &hinge.chain.to_gtp(size),
+            dead: &hinge.dead.result_string(),
+            alive: &hinge.alive.result_string(),
+        };
+        out += "\n";
+        out += &words::say(lang, hinge);
+    }
+    out
 }
 
 #[cfg(test)]

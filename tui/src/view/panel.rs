@@ -6,7 +6,7 @@
 use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
-use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor};
+use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor, provisional_lines};
 use crate::words::{Dial, EngineLine, Lang, Say, WatchSay, engine_line, say, watch_say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
@@ -323,23 +323,8 @@ fn legend(theme: Theme) -> Line<'static> {
 /// Below the count while chains are unsettled: that it is provisional,
 /// and each unsettled chain that decides the winner with both results.
 fn provisional(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
-    let lang = theme.lang;
-    let unsettled = session.draft.as_ref().map_or(0, |d| d.unsettled().count());
-    if unsettled == 0 {
-        return;
-    }
-    lines.push(Line::styled(
-        say(lang, Say::Provisional { unsettled }),
-        theme.marker(),
-    ));
-    let size = session.game.settings().size.get();
-    for hinge in &session.hinges {
-        let hinge = Say::Hinge {
-            chain: &state.naming.name(hinge.chain, size),
-            dead: &hinge.dead.result_string(),
-            alive: &hinge.alive.result_string(),
-        };
-        lines.push(Line::styled(say(lang, hinge), theme.marker()));
+    for line in provisional_lines(session, state.naming) {
+        lines.push(Line::styled(line, theme.marker()));
     }
 }
 

@@ -83,6 +83,9 @@ pub enum Report<'a> {
     },
     /// The result in its SGF form.
     Result(&'a str),
+    /// Under the result while `unsettled` chains are left: the count is
+    /// provisional, since it counts them as alive.
+    Provisional { unsettled: usize },
 }
 
 /// The rows of a count, in the order a club reads them.
@@ -265,6 +268,10 @@ fn english(report: Report<'_>) -> String {
             color(lang, c)
         ),
         Report::Result(result) => format!("result: {result}"),
+        Report::Provisional { unsettled } => format!(
+            "provisional: {unsettled} chain{} unsettled, counted as alive",
+            if unsettled == 1 { "" } else { "s" }
+        ),
         Report::Row(row, figures) => table_row(lang, row, figures),
         Report::Status(outcome) => status(lang, outcome),
     }
@@ -367,6 +374,9 @@ fn japanese(report: Report<'_>) -> String {
             color(lang, c)
         ),
         Report::Result(result) => format!("結果: {result}"),
+        Report::Provisional { unsettled } => {
+            format!("仮の計算: 死活未定{unsettled}群を活きとして計算")
+        }
         Report::Row(row, figures) => table_row(lang, row, figures),
         Report::Status(outcome) => status(lang, outcome),
     }
