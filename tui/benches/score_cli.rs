@@ -8,11 +8,12 @@
 //! dead` over GTP (its start-up, loading and reading, as kaisho's). Each
 //! figure is the median of `KAISHO_BENCH_RUNS` runs (3 unless set) per
 //! position; the bench prints the median, the 95th percentile and the
-//! worst over the positions, and how many positions the two mark the same
-//! stones dead. Without GNU Go (`.ci/install-gnugo`) it times kaisho
-//! alone and says so. The games cut after a quarter of their moves are
-//! left out: GNU Go reads one of them for 108 s where kaisho takes under
-//! a second. `cargo bench -p kaisho --bench score_cli`.
+//! worst over the positions, how many positions the two mark the same
+//! stones dead, and in how many kaisho leaves a chain unsettled. Without
+//! GNU Go (`.ci/install-gnugo`) it times kaisho alone and says so. The
+//! games cut after a quarter of their moves are left out: GNU Go reads
+//! one of them for 108 s where kaisho takes under a second.
+//! `cargo bench -p kaisho --bench score_cli`.
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -84,17 +85,21 @@ fn median_of(runs: usize, mut once: impl FnMut() -> (Duration, String)) -> (Dura
     (times[runs / 2], out)
 }
 
-/// The points `kaisho score --json` marks dead, sorted.
-fn kaisho_dead(json: &str) -> Vec<String> {
+/// The points `kaisho score --json` marks dead, sorted, and whether it
+/// leaves any chain unsettled.
+fn kaisho_dead(json: &str) -> (Vec<String>, bool) {
     let value: serde_json::Value = serde_json::from_str(json).expect("kaisho's JSON");
-    let mut dead: Vec<String> = value["dead"]
-        .as_array()
-        .expect("a dead list")
+    let list = |key: &str| {
+        value[key]
+            .as_array()
+            .unwrap_or_else(|| panic!("a list `{key}`"))
+    };
+    let mut dead: Vec<String> = list("dead")
         .iter()
         .map(|p| p.as_str().expect("a point").to_owned())
         .collect();
     dead.sort();
-    dead
+    (dead, !list("unsettled").is_empty())
 }
 
 /// The points of GNU Go's answer to `final_status_list dead` (the second
@@ -137,7 +142,8 @@ fn main() {
     let home = home.to_str().expect("a UTF-8 path");
     for (label, set) in [("GNU Go records'", "life"), ("human games'", "life-human")] {
         let boards = boards::finished_games(env!("CARGO_MANIFEST_DIR"), set, 19);
-        let (mut ours, mut theirs, mut same) = (Vec::new(), Vec::new(), 0);
+        let (mut ours, mut theirs) = (Vec::new(), Vec::new());
+        let (mut same, mut undecided) = (0, 0);
         for (k, board) in boards.iter().enumerate() {
             let file = dir.path().join(format!("{set}-{k}.sgf"));
             let record = SgfRecord::new(game_set_up(board).settings().clone());
@@ -151,16 +157,18 @@ fn main() {
                 )
             });
             ours.push(time);
+            let (dead, open) = kaisho_dead(&json);
+            undecided += usize::from(open);
             if gnugo {
                 let input = format!("loadsgf {file}\nfinal_status_list dead\nquit\n");
                 let (time, gtp) =
                     median_of(runs, || run(GNUGO, &["--mode", "gtp", "--quiet"], &input));
                 theirs.push(time);
-                same += usize::from(kaisho_dead(&json) == gnugo_dead(&gtp));
+                same += usize::from(dead == gnugo_dead(&gtp));
             }
         }
         println!(
-            "{} {label} finished 19x19 positions, median of {runs} runs each: kaisho score --dead auto {}",
+            "{} {label} finished 19x19 positions, median of {runs} runs each: kaisho score --dead auto {}; chains left unsettled in {undecided}",
             boards.len(),
             percentiles(&mut ours)
         );
