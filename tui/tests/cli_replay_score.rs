@@ -203,7 +203,9 @@ fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_result
         "{text}"
     );
     assert!(
-        text.contains("unsettled (White, counted as alive): G5"),
+        text.contains(
+            "unsettled (White, counted as alive): G5 — too close to call: its owner kept it in 43% of the playouts\n"
+        ),
         "{text}"
     );
 

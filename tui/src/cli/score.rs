@@ -138,7 +138,7 @@ fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Drafted) {
             color: v.color,
             status: v.status,
             proven: v.is_proven(),
-            reason: words::reason(v.reason, naming, size),
+            reason: words::reason(v.reason, v.status, naming, size),
         })
         .collect();
     let dead = analysis.dead();

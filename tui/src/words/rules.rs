@@ -5,12 +5,14 @@
 use super::Lang;
 use super::Naming;
 use super::event::color;
-use kaisho_core::life::Reason;
+use kaisho_core::life::{Reason, Status};
 use kaisho_core::{Action, Article, GameError, IllegalMove, Phase};
 
-/// Why a chain has its status.
+/// Why a chain has its status. The estimate's share reads as a verdict's
+/// ground for a chain it settled, and as why nothing was settled for one
+/// it left unsettled.
 #[must_use]
-pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
+pub fn reason(reason: Reason, status: Status, naming: Naming, size: u8) -> String {
     let lang = naming.lang;
     let at = |p| naming.name(p, size);
     let who = |c| color(lang, c);
@@ -90,6 +92,10 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
             who(attacker),
             at(first)
         ),
+        (Lang::En, Reason::Estimated { kept }) if status == Status::Unsettled => format!(
+            "too close to call: its owner kept it in {}% of the playouts",
+            kept / 10
+        ),
         (Lang::En, Reason::Estimated { kept }) => format!(
             "estimated, not proven: its owner kept it in {}% of the playouts; check it",
             kept / 10
@@ -162,6 +168,10 @@ pub fn reason(reason: Reason, naming: Naming, size: u8) -> String {
             "{}が{}で取れるが、取った石が生きているとは言えず、取り返して再び石を置ける (第七条1)",
             who(attacker),
             at(first)
+        ),
+        (Lang::Ja, Reason::Estimated { kept }) if status == Status::Unsettled => format!(
+            "推定でも決まらない: 試し打ちの{}%で持ち主の石が残る",
+            kept / 10
         ),
         (Lang::Ja, Reason::Estimated { kept }) => format!(
             "推定 (証明なし): 試し打ちの{}%で持ち主の石が残る。確かめてください",
