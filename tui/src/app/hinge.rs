@@ -3,6 +3,7 @@
 //! dead, W+33.5 if alive"), so that no one reads a winner that rests on a
 //! guess.
 
+use crate::words::{self, Lang, Say};
 use kaisho_core::life::ChainVerdict;
 use kaisho_core::{Game, Outcome, Point};
 
@@ -19,6 +20,20 @@ pub struct Hinge {
     pub dead: Outcome,
     /// The outcome with the chain alive.
     pub alive: Outcome,
+}
+
+impl Hinge {
+    /// Both results in words, the chain called `chain`: "B+2.5 if C3 is
+    /// dead, W+33.5 if alive".
+    #[must_use]
+    pub fn said(&self, lang: Lang, chain: &str) -> String {
+        let both = Say::Hinge {
+            chain,
+            dead: &self.dead.result_string(),
+            alive: &self.alive.result_string(),
+        };
+        words::say(lang, both)
+    }
 }
 
 /// The unsettled chains among `unsettled` whose marking, turned the other

@@ -144,12 +144,7 @@ pub fn provisional_lines(session: &Table, naming: Naming) -> Vec<String> {
     let size = session.game.settings().size.get();
     let mut lines = vec![words::say(lang, words::Say::Provisional { unsettled })];
     for hinge in &session.hinges {
-        let hinge = words::Say::Hinge {
-            chain: &naming.name(hinge.chain, size),
-            dead: &hinge.dead.result_string(),
-            alive: &hinge.alive.result_string(),
-        };
-        lines.push(words::say(lang, hinge));
+        lines.push(hinge.said(lang, &naming.name(hinge.chain, size)));
     }
     lines
 }

@@ -4,7 +4,7 @@
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
 use kaisho::app::{Hinge, hinges};
-use kaisho::words::{self, Failure, Lang, Report, Row, Say};
+use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::{Limits, Status};
 use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
 use kaisho_saves::visible::visible;
@@ -322,13 +322,8 @@ fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang
         out += &words::report(lang, Report::Provisional { unsettled });
     }
     for hinge in &drafted.hinges {
-        let hinge = Say::Hinge {
-            chain: &hinge.chain.to_gtp(size),
-            dead: &hinge.dead.result_string(),
-            alive: &hinge.alive.result_string(),
-        };
         out += "\n";
-        out += &words::say(lang, hinge);
+        out += &hinge.said(lang, &hinge.chain.to_gtp(size));
     }
     out
 }
