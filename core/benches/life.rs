@@ -2,9 +2,9 @@
 //! Go records (`tests/corpus/life/*-19.txt`: each finished game, and the
 //! same game cut after a quarter and after half of its moves). Prints the
 //! p50/p95/max over the positions of the complete draft (proofs and the
-//! estimate), the same on the finished human games of
-//! `tests/corpus/life-human`, of the proofs alone and of the estimate's
-//! playouts alone,
+//! estimate), the same on the finished games alone, on the finished human
+//! games of `tests/corpus/life-human`, of the proofs alone and of the
+//! estimate's playouts alone,
 //! then lets criterion time the whole set: `cargo bench -p kaisho-core
 //! --bench life`.
 
@@ -50,6 +50,14 @@ fn draft(c: &mut Criterion) {
     percentiles("complete draft", &boards, |board| {
         black_box(life::complete(board, &Limits::default()));
     });
+    let finished = boards::finished_games(env!("CARGO_MANIFEST_DIR"), "life", 19);
+    percentiles(
+        "complete draft, finished games alone,",
+        &finished,
+        |board| {
+            black_box(life::complete(board, &Limits::default()));
+        },
+    );
     let human = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life-human", 19);
     percentiles("complete draft, human games,", &human, |board| {
         black_box(life::complete(board, &Limits::default()));
