@@ -20,7 +20,7 @@
 //!   the table afterwards, following at each attacker turn a move proven
 //!   earlier than the position itself, so the tree is finite.
 
-use super::order::candidates;
+use super::order::{candidates, candidates_into};
 use super::proof::{ProofNode, attacker_won, step};
 use super::settle::{defender_unconditional, settled};
 use super::state::{Move, State};
@@ -106,6 +106,13 @@ pub(super) struct Dfpn<'a> {
     /// States whose buffers a node borrows to play its children into and
     /// gives back when it returns, so that nodes allocate no board.
     spare: Vec<State>,
+    /// Child lists given back by nodes that returned, reused for the same
+    /// reason.
+    spare_children: Vec<Vec<Child>>,
+    /// The buffers a node builds its move list in: free again once its
+    /// children are keyed, before it searches any of them.
+    moves: Vec<Move>,
+    scored: Vec<(u8, Point)>,
     pub memory: &'a mut Memory,
 }
 
@@ -174,6 +181,9 @@ impl<'a> Dfpn<'a> {
             budget,
             path: Vec::new(),
             spare: Vec::new(),
+            spare_children: Vec::new(),
+            moves: Vec::new(),
+            scored: Vec::new(),
             memory,
         }
     }
@@ -282,11 +292,20 @@ impl<'a> Dfpn<'a> {
         self.nodes += 1;
         let defender = self.sides.defender;
         let or = to_move != defender;
-        let moves = candidates(s, to_move, defender, self.sides);
-        let mut children = Vec::with_capacity(moves.len());
+        let mut moves = std::mem::take(&mut self.moves);
+        candidates_into(
+            s,
+            to_move,
+            defender,
+            self.sides,
+            &mut self.scored,
+            &mut moves,
+        );
+        let mut children = self.spare_children.pop().unwrap_or_default();
+        children.clear();
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
         let standing = Standing::of(s, defender);
-        for mv in moves {
+        for &mv in &moves {
             let quiet = match mv {
                 Move::Play(p) => quiet_child(s, to_move, p, (defender, standing.as_ref()), ply),
                 Move::Pass(_) => None,
@@ -309,6 +328,7 @@ impl<'a> Dfpn<'a> {
             let value = self.known(key, fresh);
             children.push(Child { mv, passes, value });
         }
+        self.moves = moves;
         self.path.push(key);
         let mut value;
         loop {
@@ -341,6 +361,7 @@ impl<'a> Dfpn<'a> {
         }
         self.path.pop();
         self.spare.push(next);
+        self.spare_children.push(children);
         self.store(key, value);
         value
     }

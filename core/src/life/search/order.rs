@@ -22,6 +22,22 @@ use crate::point::Point;
 /// liberties of a chain are counted once per node, with no list of points
 /// built on the way.
 pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides) -> Vec<Move> {
+    let mut out = Vec::new();
+    candidates_into(s, color, defender, sides, &mut Vec::new(), &mut out);
+    out
+}
+
+/// [`candidates`] written into `out`, with `scored` as the buffer for the
+/// points' scores: the search asks at every node, and its buffers are
+/// reused from node to node rather than allocated for each.
+pub(super) fn candidates_into(
+    s: &State,
+    color: Color,
+    defender: Color,
+    sides: &Sides,
+    scored: &mut Vec<(u8, Point)>,
+    out: &mut Vec<Move>,
+) {
     let board = &s.board;
     let gone = s.captured_at.is_some() && !s.occupied(defender);
     let allowed: &[Point] = if gone && color == defender {
@@ -32,7 +48,8 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
     let attacking = color != defender;
     let hot = Hot::of(s, defender);
     let mut counted = LibertyCounts::default();
-    let mut scored: Vec<(u8, Point)> = Vec::with_capacity(allowed.len());
+    scored.clear();
+    out.clear();
     for &p in allowed {
         if board.get(p).is_some() || (attacking && !may_attack(board, defender, sides, p)) {
             continue;
@@ -69,7 +86,6 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
         scored.push((score, p));
     }
     let bans = s.bans[color.index()].len();
-    let mut out: Vec<Move> = Vec::with_capacity(scored.len() + bans.max(1));
     let mut forcing = 0;
     for level in (0..=4).rev() {
         out.extend(
@@ -89,7 +105,6 @@ pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides
     } else {
         out.extend(passes);
     }
-    out
 }
 
 /// The points the attacker may play on in `s`: those `sides` gives it, and
