@@ -3,10 +3,10 @@
 //! same game cut after a quarter and after half of its moves). Prints the
 //! p50/p95/max over the positions of the complete draft (proofs and the
 //! estimate), the same on the finished games alone, on the finished human
-//! games of `tests/corpus/life-human`, of the proofs alone and of the
-//! estimate's playouts alone,
-//! then lets criterion time the whole set: `cargo bench -p kaisho-core
-//! --bench life`.
+//! games of `tests/corpus/life-human`, the search nodes the draft reads on
+//! each of the three sets (the work, which no busy machine moves), of the
+//! proofs alone and of the estimate's playouts alone, then lets criterion
+//! time the whole set: `cargo bench -p kaisho-core --bench life`.
 
 #[path = "../../tests/corpus/boards.rs"]
 mod boards;
@@ -45,6 +45,25 @@ fn percentiles(label: &str, boards: &[Board], work: impl Fn(&Board)) {
     );
 }
 
+/// The search nodes the complete draft reads per position: the same on
+/// every machine and every run, so that a change of the time can be told
+/// apart from a change of the work (a busy machine moves the time alone).
+fn nodes(label: &str, boards: &[Board]) {
+    let mut nodes: Vec<u64> = boards
+        .iter()
+        .map(|board| life::complete(board, &Limits::default()).nodes)
+        .collect();
+    nodes.sort_unstable();
+    let at = |q: f64| nodes[((nodes.len() - 1) as f64 * q).round() as usize];
+    println!(
+        "{label}: search nodes per position p50 {}, p95 {}, max {}, in all {}",
+        at(0.5),
+        at(0.95),
+        nodes[nodes.len() - 1],
+        nodes.iter().sum::<u64>()
+    );
+}
+
 fn draft(c: &mut Criterion) {
     let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life", 19);
     percentiles("complete draft", &boards, |board| {
@@ -62,6 +81,9 @@ fn draft(c: &mut Criterion) {
     percentiles("complete draft, human games,", &human, |board| {
         black_box(life::complete(board, &Limits::default()));
     });
+    nodes("complete draft, stopped positions", &boards);
+    nodes("complete draft, finished games alone", &finished);
+    nodes("complete draft, human games", &human);
     percentiles("proofs alone", &boards, |board| {
         black_box(life::analyse(board, &Limits::default()));
     });
