@@ -468,6 +468,27 @@ impl Board {
         self.cells[i].color().map(|c| (c, self.head[i]))
     }
 
+    /// What stands on the four sides of `p` (above, left, right, below, as
+    /// [`Board::adjacent`]): `None` off the board, else the stone and its
+    /// [`Board::chain_at`] number, if any. Read from the board's padded
+    /// cells, with no point built or checked per side, since the life
+    /// search asks this of every point of every node.
+    #[must_use]
+    pub fn around(&self, p: Point) -> [Option<Option<(Color, u16)>>; 4] {
+        self.neighbours(self.index(p)).map(|n| match self.cells[n] {
+            Cell::Edge => None,
+            cell => Some(cell.color().map(|c| (c, self.head[n]))),
+        })
+    }
+
+    /// How many distinct liberties the chain numbered `chain` has (a number
+    /// from [`Board::chain_at`] or [`Board::around`], read on this
+    /// position): [`Board::liberty_count`] when only the number is at hand.
+    #[must_use]
+    pub fn chain_liberty_count(&self, chain: u16) -> usize {
+        self.liberty_count(self.point(usize::from(chain)))
+    }
+
     /// Whether the chain through `p` may be in atari: a chain with one
     /// liberty has at most four pseudo-liberties (that point counted once
     /// per stone beside it), so a chain with more has two liberties or
@@ -758,6 +779,38 @@ mod tests {
         assert!(
             quiet >= 10_000 && refused >= 100,
             "{quiet} quiet, {refused} refused"
+        );
+    }
+
+    /// `around` reads the same four sides as `adjacent` and `chain_at`, and
+    /// `chain_liberty_count` the same count as `liberty_count`, on every
+    /// point of random 9×9 positions, edges and corners among them.
+    #[test]
+    fn around_reads_what_the_point_by_point_queries_read() {
+        let (mut sides, mut chains) = (0, 0);
+        for board in random_positions(0xd6e8_feb8_6659_fd93) {
+            for p in board.points() {
+                let mut expected = [None; 4];
+                let (col, row, last) = (p.col, p.row, board.size() - 1);
+                let on = [row > 0, col > 0, col < last, row < last];
+                let mut adjacent = board.adjacent(p);
+                for (slot, on) in expected.iter_mut().zip(on) {
+                    if on {
+                        let n = adjacent.next().expect("a side on the board");
+                        *slot = Some(board.chain_at(n));
+                    }
+                }
+                assert_eq!(board.around(p), expected, "around {p:?}");
+                sides += expected.iter().flatten().count();
+                if let Some((_, chain)) = board.chain_at(p) {
+                    assert_eq!(board.chain_liberty_count(chain), board.liberty_count(p));
+                    chains += 1;
+                }
+            }
+        }
+        assert!(
+            sides >= 40_000 && chains >= 5_000,
+            "{sides} sides, {chains} stones"
         );
     }
 

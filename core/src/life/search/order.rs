@@ -54,29 +54,21 @@ pub(super) fn candidates_into(
         if board.get(p).is_some() || (attacking && !may_attack(board, defender, sides, p)) {
             continue;
         }
-        let mut around = [None; 4];
-        for (slot, n) in around.iter_mut().zip(board.adjacent(p)) {
-            *slot = Some((n, board.chain_at(n)));
-        }
-        let around = around.iter().flatten();
+        let sides_of_p = board.around(p);
+        let around = sides_of_p.iter().flatten();
         if own_eye(color, around.clone()) || board.check(color, p).is_err() {
             continue;
         }
-        let chains = around
-            .clone()
-            .filter_map(|&(n, chain)| chain.map(|c| (n, c)));
-        let score = if chains
-            .clone()
-            .any(|(_, (_, id))| hot.in_atari.contains(&id))
-        {
+        let chains = around.clone().flatten();
+        let score = if chains.clone().any(|(_, id)| hot.in_atari.contains(id)) {
             4
         } else if !attacking
             && chains
                 .clone()
-                .any(|(n, (c, id))| c == color.opponent() && counted.of(board, n, id) == 2)
+                .any(|&(c, id)| c == color.opponent() && counted.of(board, id) == 2)
         {
             3
-        } else if chains.clone().any(|(_, (_, id))| Some(id) == hot.target) {
+        } else if chains.clone().any(|&(_, id)| Some(id) == hot.target) {
             2
         } else if chains.clone().next().is_some() {
             1
@@ -202,12 +194,12 @@ impl Hot {
 struct LibertyCounts(Vec<(u16, usize)>);
 
 impl LibertyCounts {
-    /// The liberties of chain `id`, which stands on `p`.
-    fn of(&mut self, board: &Board, p: Point, id: u16) -> usize {
+    /// The liberties of chain `id`.
+    fn of(&mut self, board: &Board, id: u16) -> usize {
         if let Some(&(_, count)) = self.0.iter().find(|&&(m, _)| m == id) {
             return count;
         }
-        let count = board.liberty_count(p);
+        let count = board.chain_liberty_count(id);
         self.0.push((id, count));
         count
     }
@@ -218,12 +210,9 @@ impl LibertyCounts {
 /// takes a liberty away, so it is not tried. A point surrounded by two or
 /// more of `color`'s chains is a connection (filling a ko just taken,
 /// joining a cut stone to its group) and is tried.
-fn own_eye<'a>(
-    color: Color,
-    mut around: impl Iterator<Item = &'a (Point, Option<(Color, u16)>)>,
-) -> bool {
-    let Some(&(_, Some((first_color, first)))) = around.next() else {
+fn own_eye<'a>(color: Color, mut around: impl Iterator<Item = &'a Option<(Color, u16)>>) -> bool {
+    let Some(&Some((first_color, first))) = around.next() else {
         return false;
     };
-    first_color == color && around.all(|&(_, chain)| chain == Some((color, first)))
+    first_color == color && around.all(|&chain| chain == Some((color, first)))
 }
