@@ -40,6 +40,7 @@ A game is skipped, with the reason printed, when
 
 Usage: make_human_corpus.py [--collect owner/name=GIT_DIR]... [IN_DIR] [OUT_DIR]
 (defaults human-sgf and life-human beside this script, i.e. tests/corpus/;
+the held-out set is `human-sgf-holdout life-human-holdout`;
 git only for --collect). Python 3 standard library only.
 """
 
@@ -294,7 +295,8 @@ def convert(path, name):
         rows.append("".join({"B": "X", "W": "O"}.get(board.get((x, y)), ".")
                             for x in range(size)))
     lines = [f"game {name} size {size} handicap {handicap} result {result or '?'}"
-             f" source human-sgf/{os.path.basename(path)}",
+             f" source {os.path.basename(os.path.dirname(os.path.abspath(path)))}/"
+             f"{os.path.basename(path)}",
              f"position finished moves {len(moves)}"]
     lines += rows
     lines.append(" ".join(["dead"] + sorted(gtp(p, size) for p in dead)))
