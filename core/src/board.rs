@@ -739,6 +739,22 @@ mod tests {
         Board::random_positions(9, 150, 20..100, move || (rng.next_u64() >> 33) as usize)
     }
 
+    /// Calls `check` with every legal move of [`random_positions`]`(seed)`,
+    /// for both colours: the position, the colour and point, the position
+    /// after the move and what the move did.
+    fn each_legal_move(seed: u64, mut check: impl FnMut(&Board, Color, Point, &Board, Placed)) {
+        for board in random_positions(seed) {
+            for p in board.points().filter(|&p| board.get(p).is_none()) {
+                for color in [Color::Black, Color::White] {
+                    let mut played = board.clone();
+                    if let Ok(placed) = played.play(color, p) {
+                        check(&board, color, p, &played, placed);
+                    }
+                }
+            }
+        }
+    }
+
     /// `quiet_stone` tells what playing the stone would leave, on every
     /// legal move of random 9×9 positions, for both colours and for the
     /// chain of every stone: the same hash and
@@ -747,33 +763,24 @@ mod tests {
     #[test]
     fn a_quiet_stone_reads_what_playing_it_leaves() {
         let (mut quiet, mut capturing) = (0, 0);
-        for board in random_positions(0x9e37_79b9_7f4a_7c15) {
-            let stones: Vec<Point> = board.points().filter(|&q| board.get(q).is_some()).collect();
-            for p in board.points().filter(|&p| board.get(p).is_none()) {
-                for color in [Color::Black, Color::White] {
-                    let mut played = board.clone();
-                    let Ok(placed) = played.play(color, p) else {
-                        continue;
-                    };
-                    for &q in &stones {
-                        let known = board.chain_liberties(q).expect("a stone");
-                        let read = board.quiet_stone(color, p, &known);
-                        if placed.captured == 0 {
-                            assert_eq!(
-                                read,
-                                Some((played.hash(), played.liberty_count(q))),
-                                "{color} at {p:?}, chain at {q:?} on\n{}",
-                                board.rows().join("\n")
-                            );
-                            quiet += 1;
-                        } else {
-                            assert_eq!(read, None, "{color} at {p:?}");
-                            capturing += 1;
-                        }
-                    }
+        each_legal_move(0x9e37_79b9_7f4a_7c15, |board, color, p, played, placed| {
+            for q in board.points().filter(|&q| board.get(q).is_some()) {
+                let known = board.chain_liberties(q).expect("a stone");
+                let read = board.quiet_stone(color, p, &known);
+                if placed.captured == 0 {
+                    assert_eq!(
+                        read,
+                        Some((played.hash(), played.liberty_count(q))),
+                        "{color} at {p:?}, chain at {q:?} on\n{}",
+                        board.rows().join("\n")
+                    );
+                    quiet += 1;
+                } else {
+                    assert_eq!(read, None, "{color} at {p:?}");
+                    capturing += 1;
                 }
             }
-        }
+        });
         assert!(
             quiet >= 10_000 && capturing >= 100,
             "{quiet} quiet, {capturing} capturing"
@@ -818,30 +825,21 @@ mod tests {
     #[test]
     fn self_atari_is_what_playing_the_stone_leaves() {
         let (mut ataris, mut others) = (0, 0);
-        for board in random_positions(0x5851_f42d_4c95_7f2d) {
-            for p in board.points().filter(|&p| board.get(p).is_none()) {
-                for color in [Color::Black, Color::White] {
-                    let mut played = board.clone();
-                    let Ok(placed) = played.play(color, p) else {
-                        continue;
-                    };
-                    let atari = placed.captured == 0
-                        && played.chain(p).len() >= 2
-                        && played.liberty_count(p) < 2;
-                    assert_eq!(
-                        board.self_atari(color, p),
-                        atari,
-                        "{color} at {p:?} on\n{}",
-                        board.rows().join("\n")
-                    );
-                    if atari {
-                        ataris += 1;
-                    } else {
-                        others += 1;
-                    }
-                }
+        each_legal_move(0x5851_f42d_4c95_7f2d, |board, color, p, played, placed| {
+            let atari =
+                placed.captured == 0 && played.chain(p).len() >= 2 && played.liberty_count(p) < 2;
+            assert_eq!(
+                board.self_atari(color, p),
+                atari,
+                "{color} at {p:?} on\n{}",
+                board.rows().join("\n")
+            );
+            if atari {
+                ataris += 1;
+            } else {
+                others += 1;
             }
-        }
+        });
         assert!(
             ataris >= 100 && others >= 10_000,
             "{ataris} self-ataris, {others} others"
