@@ -53,18 +53,32 @@ pub(crate) enum Safety {
 
 struct Region {
     empties: Vec<usize>,
-    /// Empty points next to a stone of the region's owner.
-    owned: usize,
-    /// Empty points next to an opponent stone inside the region.
-    foreign: usize,
-    invaders: usize,
-    /// Of the `invaders`, the stones of chains proven captured.
-    captured: usize,
-    /// The opponent's stones on the whole board.
-    opponent_stones: usize,
-    invader_eyes: usize,
-    blocked: bool,
+    counts: Counts,
     chains: Vec<usize>,
+}
+
+/// What decides whether a region (points holding none of its owner's
+/// stones, connected) is too large for the opponent to live in: counted
+/// here on a [`Grid`], and by the search on the board of a node, on the
+/// regions near one chain only.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Counts {
+    /// Its empty points.
+    pub empties: usize,
+    /// Empty points next to a stone of the region's owner.
+    pub owned: usize,
+    /// Empty points next to an opponent stone inside the region.
+    pub foreign: usize,
+    /// The opponent's stones in it.
+    pub invaders: usize,
+    /// Of the `invaders`, the stones of chains proven captured.
+    pub captured: usize,
+    /// The opponent's stones on the whole board.
+    pub opponent_stones: usize,
+    /// Empty points all of whose neighbours are opponent stones.
+    pub invader_eyes: usize,
+    /// An opponent chain known to live stands in it.
+    pub blocked: bool,
 }
 
 /// What the analysis has proven about chains so far, by chain number.
@@ -112,8 +126,9 @@ pub(crate) fn safety(grid: &Grid, known: Known) -> Vec<Option<Safety>> {
 }
 
 /// Which chains of `color` are safe (by Benson or by a large territory),
-/// indexed by chain number; for the search, which asks about one side at
-/// a time.
+/// indexed by chain number, on the whole board: the search asks it on the
+/// closure of a few chains (`search::closure`), checked against this.
+#[cfg(test)]
 pub(crate) fn safe_chains(grid: &Grid, color: Color) -> Vec<bool> {
     fixpoint(grid, color, NOTHING_KNOWN, true)
 }
@@ -178,7 +193,8 @@ impl Region {
                 .filter(|&&p| grid.neighbours(p).any(|m| grid.cells[m] == Some(c)))
                 .count()
         };
-        Region {
+        let counts = Counts {
+            empties: empties.len(),
             owned: next_to(color),
             foreign: next_to(color.opponent()),
             invaders: points.len() - empties.len(),
@@ -187,18 +203,27 @@ impl Region {
                 .filter(|&&p| grid.cells[p].is_some() && known.captured(grid.chain_of[p]))
                 .count(),
             opponent_stones,
+            invader_eyes,
             blocked: points
                 .iter()
                 .any(|&p| grid.cells[p].is_some() && known.alive(grid.chain_of[p])),
+        };
+        Region {
             empties,
-            invader_eyes,
+            counts,
             chains,
         }
     }
 
-    /// Whether the region is too large for the opponent to live in.
     fn is_large(&self) -> bool {
-        let room = self.empties.len() + self.captured;
+        self.counts.is_large()
+    }
+}
+
+impl Counts {
+    /// Whether the region is too large for the opponent to live in.
+    pub fn is_large(&self) -> bool {
+        let room = self.empties + self.captured;
         let invaders = self.invaders - self.captured;
         room >= LARGE_REGION
             && invaders <= MAX_INVADERS
@@ -212,7 +237,7 @@ impl Region {
     /// Whether the region is the open board rather than a territory (see
     /// the module notes).
     fn open_board(&self) -> bool {
-        self.empties.len() > rooms::WIDE_REGION && 2 * self.invaders > self.opponent_stones
+        self.empties > rooms::WIDE_REGION && 2 * self.invaders > self.opponent_stones
     }
 }
 

@@ -20,6 +20,7 @@
 //!   the table afterwards, following at each attacker turn a move proven
 //!   earlier than the position itself, so the tree is finite.
 
+use super::closure::Closure;
 use super::order::{candidates, candidates_into};
 use super::proof::{ProofNode, attacker_won, step};
 use super::settle::{defender_unconditional, settled};
@@ -113,6 +114,8 @@ pub(super) struct Dfpn<'a> {
     /// children are keyed, before it searches any of them.
     moves: Vec<Move>,
     scored: Vec<(u8, Point)>,
+    /// The buffers of Benson's test after a defender's stone.
+    closure: Closure,
     pub memory: &'a mut Memory,
 }
 
@@ -184,6 +187,7 @@ impl<'a> Dfpn<'a> {
             spare_children: Vec::new(),
             moves: Vec::new(),
             scored: Vec::new(),
+            closure: Closure::default(),
             memory,
         }
     }
@@ -208,7 +212,7 @@ impl<'a> Dfpn<'a> {
 
     /// The static end of a node, if it has one: two passes, the horizon after a capture, a
     /// capture Benson's safety settles, a defender's chain unconditionally alive.
-    fn terminal(&self, s: &State, passes: u8, ply: u16) -> Option<Res> {
+    fn terminal(&mut self, s: &State, passes: u8, ply: u16) -> Option<Res> {
         let defender = self.sides.defender;
         if attacker_won(s, defender, passes, ply) {
             return Some(Res::Attacker);
@@ -219,7 +223,7 @@ impl<'a> Dfpn<'a> {
         if s.unsettled_capture && settled(s, defender) == Some(Res::Defender) {
             return Some(Res::Defender);
         }
-        if s.defender_played && defender_unconditional(s, defender) {
+        if s.defender_played && defender_unconditional(s, defender, &mut self.closure) {
             return Some(Res::Defender);
         }
         None

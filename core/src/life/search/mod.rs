@@ -46,10 +46,12 @@
 //!
 //! The parts: `state` (a node and the move that leaves it: captures, the
 //! 7.2 bans, the home), `order` (which moves to try first), `settle` (the
-//! static cut-offs after a big capture), `proof` (the proof tree and its
+//! static cut-offs after a big capture), `closure` (Benson's test on one
+//! chain's closure, with buffers the search carries), `proof` (the proof tree and its
 //! check) and `dfpn` (the proof-number search with its table, the
 //! repetition rule and the reading of the proof out of the table).
 
+mod closure;
 mod dfpn;
 mod order;
 mod proof;
