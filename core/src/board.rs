@@ -356,7 +356,9 @@ impl Board {
     /// plays the one it descends into; its move list holds legal moves
     /// only, so the check is not made twice (debug builds assert it). A
     /// stone that does not join the chain only takes the liberty it stands
-    /// on, so most children cost no walk along the chain.
+    /// on, and one that joins it adds the liberties of the other chains it
+    /// joins to those `known` holds, so no child costs a walk along the
+    /// chain itself.
     #[must_use]
     pub fn quiet_stone(
         &self,
@@ -389,9 +391,13 @@ impl Board {
             let filled = known.set[i / 64] >> (i % 64) & 1;
             return Some((hash, known.count - filled as usize));
         }
-        let mut seen = [0u64; LIBERTY_WORDS];
-        seen[i / 64] |= 1u64 << (i % 64);
-        let mut count = 0;
+        // The joined chain's liberties are those of `known`, less `p`, and
+        // those of the other chains the stone joins and of `p` itself:
+        // only the other chains are walked.
+        let mut seen = known.set;
+        let p_bit = 1u64 << (i % 64);
+        let mut count = known.count - usize::from(seen[i / 64] & p_bit != 0);
+        seen[i / 64] |= p_bit;
         let mut mark = |n: usize, seen: &mut [u64; LIBERTY_WORDS]| {
             let bit = 1u64 << (n % 64);
             if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
@@ -399,7 +405,7 @@ impl Board {
                 count += 1;
             }
         };
-        let mut heads: [Option<u16>; 4] = [None; 4];
+        let mut heads: [Option<u16>; 5] = [None, None, None, None, Some(self.head[j])];
         for (k, &n) in ns.iter().enumerate() {
             mark(n, &mut seen);
             if self.cells[n] == own && !heads.contains(&Some(self.head[n])) {
