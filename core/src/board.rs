@@ -500,12 +500,15 @@ impl Board {
         })
     }
 
-    /// How many distinct liberties the chain numbered `chain` has (a number
-    /// from [`Board::chain_at`] or [`Board::around`], read on this
-    /// position): [`Board::liberty_count`] when only the number is at hand.
+    /// Whether the chain numbered `chain` (a number from
+    /// [`Board::chain_at`] or [`Board::around`], read on this position) has
+    /// exactly `count` liberties. A liberty is counted once per stone
+    /// beside it among the chain's pseudo-liberties, so a chain with more
+    /// than four per liberty asked has more, known without walking it.
     #[must_use]
-    pub fn chain_liberty_count(&self, chain: u16) -> usize {
-        self.liberty_count(self.point(usize::from(chain)))
+    pub fn chain_has_liberties(&self, chain: u16, count: usize) -> bool {
+        usize::from(self.libs[usize::from(chain)]) <= 4 * count
+            && self.liberty_count(self.point(usize::from(chain))) == count
     }
 
     /// Whether the chain through `p` may be in atari: a chain with one
@@ -828,7 +831,12 @@ mod tests {
                 assert_eq!(board.around(p), expected, "around {p:?}");
                 sides += expected.iter().flatten().count();
                 if let Some((_, chain)) = board.chain_at(p) {
-                    assert_eq!(board.chain_liberty_count(chain), board.liberty_count(p));
+                    for count in 0..6 {
+                        assert_eq!(
+                            board.chain_has_liberties(chain, count),
+                            board.liberty_count(p) == count
+                        );
+                    }
                     chains += 1;
                 }
             }

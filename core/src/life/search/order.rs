@@ -47,7 +47,7 @@ pub(super) fn candidates_into(
     };
     let attacking = color != defender;
     let hot = Hot::of(s, defender);
-    let mut counted = LibertyCounts::default();
+    let mut two_liberties = TwoLiberties::default();
     scored.clear();
     out.clear();
     for &p in allowed {
@@ -65,7 +65,7 @@ pub(super) fn candidates_into(
         } else if !attacking
             && chains
                 .clone()
-                .any(|&(c, id)| c == color.opponent() && counted.of(board, id) == 2)
+                .any(|&(c, id)| c == color.opponent() && two_liberties.of(board, id))
         {
             3
         } else if chains.clone().any(|&(_, id)| Some(id) == hot.target) {
@@ -174,7 +174,7 @@ impl Hot {
                 if color == defender || seen.contains(&id) {
                     continue;
                 }
-                if board.liberty_count(n) == 1 {
+                if board.may_be_in_atari(n) && board.liberty_count(n) == 1 {
                     in_atari.push(id);
                 }
                 seen.push(id);
@@ -188,20 +188,20 @@ impl Hot {
     }
 }
 
-/// The liberty counts of the chains looked at so far in one node, by
-/// their [`Board::chain_at`] numbers.
+/// Which of the chains looked at so far in one node have two liberties,
+/// by their [`Board::chain_at`] numbers.
 #[derive(Default)]
-struct LibertyCounts(Vec<(u16, usize)>);
+struct TwoLiberties(Vec<(u16, bool)>);
 
-impl LibertyCounts {
-    /// The liberties of chain `id`.
-    fn of(&mut self, board: &Board, id: u16) -> usize {
-        if let Some(&(_, count)) = self.0.iter().find(|&&(m, _)| m == id) {
-            return count;
+impl TwoLiberties {
+    /// Whether chain `id` has two liberties.
+    fn of(&mut self, board: &Board, id: u16) -> bool {
+        if let Some(&(_, two)) = self.0.iter().find(|&&(m, _)| m == id) {
+            return two;
         }
-        let count = board.chain_liberty_count(id);
-        self.0.push((id, count));
-        count
+        let two = board.chain_has_liberties(id, 2);
+        self.0.push((id, two));
+        two
     }
 }
 
