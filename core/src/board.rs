@@ -351,7 +351,10 @@ impl Board {
     /// What a stone of `color` on `p`, a legal move ([`Board::check`]),
     /// would leave if it captures nothing, without playing it: the hash of
     /// the stones, and how many liberties the chain of `known` (read on
-    /// this board) would have. `None` if the stone would capture. The life
+    /// this board) would have. `None` if the stone would capture, which
+    /// `in_atari` tells of the chains beside it by their
+    /// [`Board::chain_at`] numbers (`Board::chain_has_liberties` with one,
+    /// which the search remembers for all the children of a node). The life
     /// search keys and scores every child of a node this way before it
     /// plays the one it descends into; its move list holds legal moves
     /// only, so the check is not made twice (debug builds assert it). A
@@ -365,20 +368,16 @@ impl Board {
         color: Color,
         p: Point,
         known: &ChainLiberties,
+        mut in_atari: impl FnMut(u16) -> bool,
     ) -> Option<(u64, usize)> {
         debug_assert!(self.check(color, p).is_ok(), "{color} at {p:?} is illegal");
         let i = self.index(p);
         let (own, theirs) = (Cell::of(color), Cell::of(color.opponent()));
         let ns = self.neighbours(i);
-        // A chain whose one liberty is `p` touches it from at most four
-        // sides, so it has at most four pseudo-liberties.
-        if ns.iter().any(|&n| {
-            self.cells[n] == theirs && self.libs[usize::from(self.head[n])] <= 4 && {
-                let mut count = 0;
-                self.each_liberty(self.point(n), |_| count += 1);
-                count == 1
-            }
-        }) {
+        if ns
+            .iter()
+            .any(|&n| self.cells[n] == theirs && in_atari(self.head[n]))
+        {
             return None;
         }
         let hash = self.hash ^ zobrist::stone(i, color);
@@ -789,7 +788,9 @@ mod tests {
         each_legal_move(0x9e37_79b9_7f4a_7c15, |board, color, p, played, placed| {
             for q in board.points().filter(|&q| board.get(q).is_some()) {
                 let known = board.chain_liberties(q).expect("a stone");
-                let read = board.quiet_stone(color, p, &known);
+                let read = board.quiet_stone(color, p, &known, |chain| {
+                    board.chain_has_liberties(chain, 1)
+                });
                 if placed.captured == 0 {
                     assert_eq!(
                         read,

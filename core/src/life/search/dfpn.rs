@@ -21,6 +21,7 @@
 //!   earlier than the position itself, so the tree is finite.
 
 use super::closure::Closure;
+use super::memo::LibertiesMemo;
 use super::order::{candidates, candidates_into};
 use super::proof::{ProofNode, attacker_won, step};
 use super::settle::{defender_unconditional, settled};
@@ -116,6 +117,8 @@ pub(super) struct Dfpn<'a> {
     scored: Vec<(u8, Point)>,
     /// The buffers of Benson's test after a defender's stone.
     closure: Closure,
+    /// The chains in atari of the node whose children are being keyed.
+    ataris: LibertiesMemo,
     pub memory: &'a mut Memory,
 }
 
@@ -166,12 +169,17 @@ fn quiet_child(
     p: Point,
     (defender, standing): (Color, Option<&Standing>),
     ply: u16,
+    ataris: &mut LibertiesMemo,
 ) -> Option<(u64, (u64, u64))> {
     let standing = standing?;
     if color == defender && s.home[..standing.at].contains(&p) {
         return None;
     }
-    let (stones, libs) = s.board.quiet_stone(color, p, &standing.liberties)?;
+    let (stones, libs) = s
+        .board
+        .quiet_stone(color, p, &standing.liberties, |chain| {
+            ataris.has(&s.board, chain)
+        })?;
     let key = key_of(s, s.key_with(stones, color.opponent(), 0), false, ply + 1);
     Some((key, fresh_numbers(libs as u64)))
 }
@@ -188,6 +196,7 @@ impl<'a> Dfpn<'a> {
             moves: Vec::new(),
             scored: Vec::new(),
             closure: Closure::default(),
+            ataris: LibertiesMemo::new(1),
             memory,
         }
     }
@@ -309,9 +318,17 @@ impl<'a> Dfpn<'a> {
         children.clear();
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
         let standing = Standing::of(s, defender);
+        self.ataris.clear();
         for &mv in &moves {
             let quiet = match mv {
-                Move::Play(p) => quiet_child(s, to_move, p, (defender, standing.as_ref()), ply),
+                Move::Play(p) => quiet_child(
+                    s,
+                    to_move,
+                    p,
+                    (defender, standing.as_ref()),
+                    ply,
+                    &mut self.ataris,
+                ),
                 Move::Pass(_) => None,
             };
             let passes = match mv {

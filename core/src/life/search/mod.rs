@@ -53,6 +53,7 @@
 
 mod closure;
 mod dfpn;
+mod memo;
 mod order;
 mod proof;
 pub(super) mod settle;

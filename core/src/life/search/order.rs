@@ -1,6 +1,7 @@
 //! Which moves the search tries, and in which order.
 
 use super::Sides;
+use super::memo::LibertiesMemo;
 use super::state::{Move, State};
 use crate::board::Board;
 use crate::color::Color;
@@ -47,7 +48,7 @@ pub(super) fn candidates_into(
     };
     let attacking = color != defender;
     let hot = Hot::of(s, defender);
-    let mut two_liberties = TwoLiberties::default();
+    let mut two_liberties = LibertiesMemo::new(2);
     scored.clear();
     out.clear();
     for &p in allowed {
@@ -65,7 +66,7 @@ pub(super) fn candidates_into(
         } else if !attacking
             && chains
                 .clone()
-                .any(|&(c, id)| c == color.opponent() && two_liberties.of(board, id))
+                .any(|&(c, id)| c == color.opponent() && two_liberties.has(board, id))
         {
             3
         } else if chains.clone().any(|&(_, id)| Some(id) == hot.target) {
@@ -185,23 +186,6 @@ impl Hot {
             libs,
             in_atari,
         }
-    }
-}
-
-/// Which of the chains looked at so far in one node have two liberties,
-/// by their [`Board::chain_at`] numbers.
-#[derive(Default)]
-struct TwoLiberties(Vec<(u16, bool)>);
-
-impl TwoLiberties {
-    /// Whether chain `id` has two liberties.
-    fn of(&mut self, board: &Board, id: u16) -> bool {
-        if let Some(&(_, two)) = self.0.iter().find(|&&(m, _)| m == id) {
-            return two;
-        }
-        let two = board.chain_has_liberties(id, 2);
-        self.0.push((id, two));
-        two
     }
 }
 
