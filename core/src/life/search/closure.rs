@@ -55,6 +55,9 @@ struct Region {
     /// Its chains' range in [`Closure::around`], once it is in the closure
     /// (it counts for one of the closure's chains).
     around: Option<(usize, usize)>,
+    /// The last chain it was weighed for: a chain's seeds in one region
+    /// weigh it once.
+    weighed_for: u16,
 }
 
 /// The buffers of Benson's test on a closure (see [`Closure::alive`] and
@@ -243,6 +246,9 @@ impl Closure {
     ) {
         let marks = self.marks(dense(board, seed));
         if marks.region != NONE {
+            if !self.weigh(marks.region, k) {
+                return;
+            }
             let (from, to) = self.regions[usize::from(marks.region)].points;
             let is_vital = self.points[from..to]
                 .iter()
@@ -260,6 +266,7 @@ impl Closure {
         });
         if reached {
             let r = self.add_region(board, false);
+            self.weigh(r, k);
             self.join(board, color, r);
             self.vital.push((r, 1));
         } else {
@@ -292,7 +299,7 @@ impl Closure {
         } else {
             known
         };
-        if self.counts_for(vital_start, r) {
+        if !self.weigh(r, k) || self.counts_for(vital_start, r) {
             return;
         }
         let region = self.regions[usize::from(r)];
@@ -311,6 +318,15 @@ impl Closure {
             self.join(board, color, r);
             self.vital.push((r, worth));
         }
+    }
+
+    /// Whether region `r` is still to be weighed for chain `k`, which it
+    /// is from now on.
+    fn weigh(&mut self, r: u16, k: u16) -> bool {
+        let region = &mut self.regions[usize::from(r)];
+        let fresh = region.weighed_for != k;
+        region.weighed_for = k;
+        fresh
     }
 
     /// Whether region `r` is already listed for the chain whose regions
@@ -391,6 +407,7 @@ impl Closure {
             points: (start, self.points.len()),
             large,
             around: None,
+            weighed_for: NONE,
         });
         r
     }
