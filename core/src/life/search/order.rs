@@ -56,11 +56,12 @@ pub(super) fn candidates_into(
             continue;
         }
         let sides_of_p = board.around(p);
-        let around = sides_of_p.iter().flatten();
-        if own_eye(color, around.clone()) || board.check(color, p).is_err() {
+        if own_eye(color, sides_of_p.iter().flatten()) || !board.legal_beside(color, p, &sides_of_p)
+        {
             continue;
         }
-        let chains = around.clone().flatten();
+        let beside = sides_of_p.map(Option::flatten);
+        let chains = beside.iter().flatten();
         let score = if chains.clone().any(|(_, id)| hot.in_atari.contains(id)) {
             4
         } else if !attacking
