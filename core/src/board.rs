@@ -493,7 +493,12 @@ impl Board {
     /// search asks this of every point of every node.
     #[must_use]
     pub fn around(&self, p: Point) -> [Option<Option<(Color, u16)>>; 4] {
-        self.neighbours(self.index(p)).map(|n| match self.cells[n] {
+        self.around_cell(self.index(p))
+    }
+
+    /// [`Board::around`] the cell `i`.
+    fn around_cell(&self, i: usize) -> [Option<Option<(Color, u16)>>; 4] {
+        self.neighbours(i).map(|n| match self.cells[n] {
             Cell::Edge => None,
             cell => Some(cell.color().map(|c| (c, self.head[n]))),
         })
@@ -511,9 +516,13 @@ impl Board {
         sides: &[Option<Option<(Color, u16)>>; 4],
     ) -> bool {
         debug_assert!(self.get(p).is_none() && *sides == self.around(p));
-        if self.ko == Some(self.index(p) as u16) {
-            return false;
-        }
+        self.ko != Some(self.index(p) as u16) && self.keeps_a_liberty(color, sides)
+    }
+
+    /// Whether a stone of `color` on an empty point whose four sides are
+    /// `sides` has a liberty once played: an empty side, an own chain
+    /// with a liberty elsewhere, or an opponent chain it captures.
+    fn keeps_a_liberty(&self, color: Color, sides: &[Option<Option<(Color, u16)>>; 4]) -> bool {
         let on_board = sides.iter().flatten();
         on_board.clone().any(|&side| match side {
             None => true,
@@ -582,28 +591,15 @@ impl Board {
         if self.ko == Some(i as u16) {
             return Err(IllegalMove::Ko);
         }
-        let own = Cell::of(color);
-        let ns = self.neighbours(i);
-        for n in ns {
-            match self.cells[n] {
-                Cell::Empty => return Ok(()),
-                Cell::Edge => {}
-                cell => {
-                    let h = self.head[n];
-                    let touching = ns
-                        .iter()
-                        .filter(|&&m| self.cells[m] == cell && self.head[m] == h)
-                        .count() as u16;
-                    let libs = self.libs[usize::from(h)];
-                    // An own chain keeps a liberty elsewhere; an opponent chain
-                    // whose every liberty is this point is captured.
-                    if (cell == own && libs > touching) || (cell != own && libs == touching) {
-                        return Ok(());
-                    }
-                }
-            }
+        let empty_side = self
+            .neighbours(i)
+            .iter()
+            .any(|&n| self.cells[n] == Cell::Empty);
+        if empty_side || self.keeps_a_liberty(color, &self.around_cell(i)) {
+            Ok(())
+        } else {
+            Err(IllegalMove::Suicide)
         }
-        Err(IllegalMove::Suicide)
     }
 
     /// Plays a stone under Art. 4–6: refuses occupied points, suicide and an
