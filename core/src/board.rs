@@ -353,7 +353,7 @@ impl Board {
     /// the stones, and how many liberties the chain of `known` (read on
     /// this board) would have. `None` if the stone would capture, which
     /// `in_atari` tells of the chains beside it by their
-    /// [`Board::chain_at`] numbers (`Board::chain_has_liberties` with one,
+    /// [`Board::chain_at`] numbers (`Board::chain_liberty_count` of one,
     /// which the search remembers for all the children of a node). The life
     /// search keys and scores every child of a node this way before it
     /// plays the one it descends into; its move list holds legal moves
@@ -536,15 +536,21 @@ impl Board {
         })
     }
 
-    /// Whether the chain numbered `chain` (a number from
-    /// [`Board::chain_at`] or [`Board::around`], read on this position) has
-    /// exactly `count` liberties. A liberty is counted once per stone
-    /// beside it among the chain's pseudo-liberties, so a chain with more
-    /// than four per liberty asked has more, known without walking it.
+    /// How many distinct liberties the chain numbered `chain` has (a
+    /// number from [`Board::chain_at`] or [`Board::around`], read on this
+    /// position): [`Board::liberty_count`] when only the number is at hand.
     #[must_use]
-    pub fn chain_has_liberties(&self, chain: u16, count: usize) -> bool {
+    pub fn chain_liberty_count(&self, chain: u16) -> usize {
+        self.liberty_count(self.point(usize::from(chain)))
+    }
+
+    /// Whether the chain numbered `chain` may have as few as `count`
+    /// liberties, known without walking it: a liberty is counted once per
+    /// stone beside it among the chain's pseudo-liberties, so a chain with
+    /// more than four per liberty asked has more. False means more.
+    #[must_use]
+    pub fn chain_may_have_liberties(&self, chain: u16, count: usize) -> bool {
         usize::from(self.libs[usize::from(chain)]) <= 4 * count
-            && self.liberty_count(self.point(usize::from(chain))) == count
     }
 
     /// Whether the chain through `p` may be in atari: a chain with one
@@ -813,7 +819,7 @@ mod tests {
             for q in board.points().filter(|&q| board.get(q).is_some()) {
                 let known = board.chain_liberties(q).expect("a stone");
                 let read = board.quiet_stone(color, p, &known, |chain| {
-                    board.chain_has_liberties(chain, 1)
+                    board.chain_liberty_count(chain) == 1
                 });
                 if placed.captured == 0 {
                     assert_eq!(
@@ -836,12 +842,13 @@ mod tests {
     }
 
     /// `around` reads the same four sides as `adjacent` and `chain_at`,
-    /// `chain_has_liberties` the same count as `liberty_count`, and
+    /// `chain_liberty_count` the same count as `liberty_count` (which
+    /// `chain_may_have_liberties` never rules out), and
     /// `legal_beside` the same answer as `check`, on every point of random
     /// 9×9 positions, edges and corners among them.
     #[test]
     fn around_reads_what_the_point_by_point_queries_read() {
-        let (mut sides, mut chains, mut illegal) = (0, 0, 0);
+        let (mut sides, mut chains, mut illegal, mut ruled_out) = (0, 0, 0, 0);
         for board in random_positions(0xd6e8_feb8_6659_fd93) {
             for p in board.points() {
                 let mut expected = [None; 4];
@@ -857,12 +864,12 @@ mod tests {
                 assert_eq!(board.around(p), expected, "around {p:?}");
                 sides += expected.iter().flatten().count();
                 if let Some((_, chain)) = board.chain_at(p) {
-                    for count in 0..6 {
-                        assert_eq!(
-                            board.chain_has_liberties(chain, count),
-                            board.liberty_count(p) == count
-                        );
-                    }
+                    let count = board.liberty_count(p);
+                    assert_eq!(board.chain_liberty_count(chain), count);
+                    assert!(board.chain_may_have_liberties(chain, count));
+                    ruled_out += (0..count)
+                        .filter(|&fewer| !board.chain_may_have_liberties(chain, fewer))
+                        .count();
                     chains += 1;
                 } else {
                     for color in [Color::Black, Color::White] {
@@ -878,8 +885,8 @@ mod tests {
             }
         }
         assert!(
-            sides >= 40_000 && chains >= 5_000 && illegal >= 200,
-            "{sides} sides, {chains} stones, {illegal} illegal moves"
+            sides >= 40_000 && chains >= 5_000 && illegal >= 200 && ruled_out >= 1_000,
+            "{sides} sides, {chains} stones, {illegal} illegal moves, {ruled_out} counts ruled out"
         );
     }
 

@@ -21,7 +21,7 @@
 //!   earlier than the position itself, so the tree is finite.
 
 use super::closure::Closure;
-use super::memo::LibertiesMemo;
+use super::memo::LibertyCounts;
 use super::order::{candidates, candidates_into};
 use super::proof::{ProofNode, attacker_won, step};
 use super::settle::{defender_unconditional, settled};
@@ -117,8 +117,9 @@ pub(super) struct Dfpn<'a> {
     scored: Vec<(u8, Point)>,
     /// The buffers of Benson's test after a defender's stone.
     closure: Closure,
-    /// The chains in atari of the node whose children are being keyed.
-    ataris: LibertiesMemo,
+    /// The liberties of the chains of the node whose moves are being
+    /// listed and whose children are being keyed.
+    counts: LibertyCounts,
     pub memory: &'a mut Memory,
 }
 
@@ -169,7 +170,7 @@ fn quiet_child(
     p: Point,
     (defender, standing): (Color, Option<&Standing>),
     ply: u16,
-    ataris: &mut LibertiesMemo,
+    counts: &mut LibertyCounts,
 ) -> Option<(u64, (u64, u64))> {
     let standing = standing?;
     if color == defender && s.home[..standing.at].contains(&p) {
@@ -178,7 +179,7 @@ fn quiet_child(
     let (stones, libs) = s
         .board
         .quiet_stone(color, p, &standing.liberties, |chain| {
-            ataris.has(&s.board, chain)
+            counts.has(&s.board, chain, 1)
         })?;
     let key = key_of(s, s.key_with(stones, color.opponent(), 0), false, ply + 1);
     Some((key, fresh_numbers(libs as u64)))
@@ -196,7 +197,7 @@ impl<'a> Dfpn<'a> {
             moves: Vec::new(),
             scored: Vec::new(),
             closure: Closure::default(),
-            ataris: LibertiesMemo::new(1),
+            counts: LibertyCounts::default(),
             memory,
         }
     }
@@ -311,14 +312,13 @@ impl<'a> Dfpn<'a> {
             to_move,
             defender,
             self.sides,
-            &mut self.scored,
+            (&mut self.scored, &mut self.counts),
             &mut moves,
         );
         let mut children = self.spare_children.pop().unwrap_or_default();
         children.clear();
         let mut next = self.spare.pop().unwrap_or_else(|| s.clone());
         let standing = Standing::of(s, defender);
-        self.ataris.clear();
         for &mv in &moves {
             let quiet = match mv {
                 Move::Play(p) => quiet_child(
@@ -327,7 +327,7 @@ impl<'a> Dfpn<'a> {
                     p,
                     (defender, standing.as_ref()),
                     ply,
-                    &mut self.ataris,
+                    &mut self.counts,
                 ),
                 Move::Pass(_) => None,
             };

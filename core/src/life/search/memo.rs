@@ -2,35 +2,31 @@
 
 use crate::board::Board;
 
-/// Whether chains of one position have exactly `count` liberties, by
-/// their [`Board::chain_at`] numbers, each read at most once: the move
-/// order and the children's keys ask it of the chains beside every point,
-/// and one chain touches many points of a node.
-pub(super) struct LibertiesMemo {
-    count: usize,
-    known: Vec<(u16, bool)>,
-}
+/// The liberties of chains of one position, by their [`Board::chain_at`]
+/// numbers, each chain walked at most once: the move order asks which
+/// chains beside a point have two liberties and the children's keys which
+/// are in atari, of the chains beside every point, and one chain touches
+/// many points of a node.
+#[derive(Default)]
+pub(super) struct LibertyCounts(Vec<(u16, usize)>);
 
-impl LibertiesMemo {
-    pub fn new(count: usize) -> LibertiesMemo {
-        LibertiesMemo {
-            count,
-            known: Vec::new(),
-        }
-    }
-
+impl LibertyCounts {
     /// Forgets what was read, for another position.
     pub fn clear(&mut self) {
-        self.known.clear();
+        self.0.clear();
     }
 
-    /// Whether chain `chain` of `board` has `count` liberties.
-    pub fn has(&mut self, board: &Board, chain: u16) -> bool {
-        if let Some(&(_, has)) = self.known.iter().find(|&&(c, _)| c == chain) {
-            return has;
+    /// Whether chain `chain` of `board` has exactly `count` liberties; a
+    /// chain whose pseudo-liberties rule that out is not walked.
+    pub fn has(&mut self, board: &Board, chain: u16, count: usize) -> bool {
+        if !board.chain_may_have_liberties(chain, count) {
+            return false;
         }
-        let has = board.chain_has_liberties(chain, self.count);
-        self.known.push((chain, has));
-        has
+        if let Some(&(_, known)) = self.0.iter().find(|&&(c, _)| c == chain) {
+            return known == count;
+        }
+        let known = board.chain_liberty_count(chain);
+        self.0.push((chain, known));
+        known == count
     }
 }

@@ -1,7 +1,7 @@
 //! Which moves the search tries, and in which order.
 
 use super::Sides;
-use super::memo::LibertiesMemo;
+use super::memo::LibertyCounts;
 use super::state::{Move, State};
 use crate::board::Board;
 use crate::color::Color;
@@ -24,19 +24,22 @@ use crate::point::Point;
 /// built on the way.
 pub(super) fn candidates(s: &State, color: Color, defender: Color, sides: &Sides) -> Vec<Move> {
     let mut out = Vec::new();
-    candidates_into(s, color, defender, sides, &mut Vec::new(), &mut out);
+    let buffers = (&mut Vec::new(), &mut LibertyCounts::default());
+    candidates_into(s, color, defender, sides, buffers, &mut out);
     out
 }
 
 /// [`candidates`] written into `out`, with `scored` as the buffer for the
-/// points' scores: the search asks at every node, and its buffers are
-/// reused from node to node rather than allocated for each.
+/// points' scores and `counts` for the liberties of the chains beside
+/// them, which the node's children read too (cleared here): the search
+/// asks at every node, and its buffers are reused from node to node
+/// rather than allocated for each.
 pub(super) fn candidates_into(
     s: &State,
     color: Color,
     defender: Color,
     sides: &Sides,
-    scored: &mut Vec<(u8, Point)>,
+    (scored, counts): (&mut Vec<(u8, Point)>, &mut LibertyCounts),
     out: &mut Vec<Move>,
 ) {
     let board = &s.board;
@@ -48,7 +51,7 @@ pub(super) fn candidates_into(
     };
     let attacking = color != defender;
     let hot = Hot::of(s, defender);
-    let mut two_liberties = LibertiesMemo::new(2);
+    counts.clear();
     scored.clear();
     out.clear();
     for &p in allowed {
@@ -67,7 +70,7 @@ pub(super) fn candidates_into(
         } else if !attacking
             && chains
                 .clone()
-                .any(|&(c, id)| c == color.opponent() && two_liberties.has(board, id))
+                .any(|&(c, id)| c == color.opponent() && counts.has(board, id, 2))
         {
             3
         } else if chains.clone().any(|&(_, id)| Some(id) == hot.target) {
