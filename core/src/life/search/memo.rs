@@ -22,11 +22,16 @@ impl LibertyCounts {
         if !board.chain_may_have_liberties(chain, count) {
             return false;
         }
+        self.count(board, chain) == count
+    }
+
+    /// How many liberties chain `chain` of `board` has.
+    pub fn count(&mut self, board: &Board, chain: u16) -> usize {
         if let Some(&(_, known)) = self.0.iter().find(|&&(c, _)| c == chain) {
-            return known == count;
+            return known;
         }
         let known = board.chain_liberty_count(chain);
         self.0.push((chain, known));
-        known == count
+        known
     }
 }

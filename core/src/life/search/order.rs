@@ -50,8 +50,8 @@ pub(super) fn candidates_into(
         &sides.moves
     };
     let attacking = color != defender;
-    let hot = Hot::of(s, defender);
     counts.clear();
+    let hot = Hot::of(s, defender, counts);
     scored.clear();
     out.clear();
     for &p in allowed {
@@ -147,7 +147,7 @@ struct Hot {
 }
 
 impl Hot {
-    fn of(s: &State, defender: Color) -> Hot {
+    fn of(s: &State, defender: Color, counts: &mut LibertyCounts) -> Hot {
         let board = &s.board;
         let stone = s
             .home
@@ -161,7 +161,7 @@ impl Hot {
                 in_atari: Vec::new(),
             };
         };
-        let libs = board.liberty_count(stone);
+        let libs = counts.count(board, target);
         let mut in_atari = Vec::new();
         if libs == 1 {
             in_atari.push(target);
@@ -179,7 +179,7 @@ impl Hot {
                 if color == defender || seen.contains(&id) {
                     continue;
                 }
-                if board.may_be_in_atari(n) && board.liberty_count(n) == 1 {
+                if counts.has(board, id, 1) {
                     in_atari.push(id);
                 }
                 seen.push(id);
