@@ -45,9 +45,11 @@
 //!   ([`Capture`]), which [`Capture::verify`] replays.
 //!
 //! The parts: `state` (a node and the move that leaves it: captures, the
-//! 7.2 bans, the home), `order` (which moves to try first), `settle` (the
-//! static cut-offs after a big capture), `closure` (Benson's test on one
-//! chain's closure, with buffers the search carries), `proof` (the proof tree and its
+//! 7.2 bans, the home), `order` (which moves to try first), `memo` (the
+//! liberty counts a node reads once for its moves and children), `settle`
+//! (the static cut-offs after a big capture or a defender's stone),
+//! `closure` (Benson's tests on the closure of the chains they ask about,
+//! with buffers the search carries), `proof` (the proof tree and its
 //! check) and `dfpn` (the proof-number search with its table, the
 //! repetition rule and the reading of the proof out of the table).
 
