@@ -326,6 +326,52 @@ impl Board {
         });
     }
 
+    /// The padded cell of `p`, a point on the board: the static tests that
+    /// walk regions cell by cell (`life::search::closure`) read the board
+    /// through the cell-level view below, which spares them converting
+    /// every neighbour to a point and back.
+    pub(crate) fn cell(&self, p: Point) -> usize {
+        self.index(p)
+    }
+
+    /// How many cells the board has, its edge included: the size of a
+    /// table by cell.
+    pub(crate) fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// The four cells beside cell `i` of the board (above, left, right,
+    /// below), edge cells among them.
+    pub(crate) fn cells_beside(&self, i: usize) -> [usize; 4] {
+        self.neighbours(i)
+    }
+
+    /// What cell `i` holds: `None` off the board, else its stone, if any.
+    pub(crate) fn at_cell(&self, i: usize) -> Option<Option<Color>> {
+        match self.cells[i] {
+            Cell::Edge => None,
+            cell => Some(cell.color()),
+        }
+    }
+
+    /// Whether cells `a` and `b` hold stones of one chain.
+    pub(crate) fn same_chain_cells(&self, a: usize, b: usize) -> bool {
+        self.cells[a].color().is_some()
+            && self.cells[b].color().is_some()
+            && self.head[a] == self.head[b]
+    }
+
+    /// The cells of the chain on cell `i`, a stone, appended to `out`.
+    pub(crate) fn chain_cells_into(&self, i: usize, out: &mut Vec<usize>) {
+        self.walk_chain(i, |c| out.push(c));
+    }
+
+    /// The cells of the liberties of the chain on cell `i`, a stone,
+    /// appended to `out`.
+    pub(crate) fn liberty_cells_into(&self, i: usize, out: &mut Vec<usize>) {
+        self.each_liberty(self.point(i), |n| out.push(n));
+    }
+
     /// The liberties of the chain through `q`, read once so that the
     /// children of a search node, each a quiet stone (see
     /// [`Board::quiet_stone`]), need not walk the chain again; `None` if

@@ -2,7 +2,8 @@
 //! call to call: the search asks it after every defender's stone, and
 //! after every large capture with large territories counting as two eyes
 //! (`benson::safe_chains`), and the whole board's test there cost more
-//! than the rest of a node.
+//! than the rest of a node. The test reads the board cell by cell
+//! (`Board::cell`), points only at its edges.
 
 use crate::board::Board;
 use crate::color::Color;
@@ -13,7 +14,7 @@ use crate::point::{MAX_SIZE, Point};
 /// chain per point and one region per empty point).
 const NONE: u16 = u16::MAX;
 
-/// What one test has written on a point.
+/// What one test has written on a cell.
 #[derive(Clone, Copy)]
 struct Marks {
     /// The closure's chain standing there.
@@ -48,7 +49,7 @@ enum Rule {
 /// A region read by a test.
 #[derive(Clone, Copy)]
 struct Region {
-    /// Its points' range in [`Closure::points`].
+    /// Its cells' range in [`Closure::points`].
     points: (usize, usize),
     /// Whether it is too large for the opponent to live in.
     large: bool,
@@ -63,34 +64,45 @@ struct Region {
 /// The buffers of Benson's test on a closure (see [`Closure::alive`] and
 /// [`Closure::safe`]). Lists of lists are kept flat, each item's part
 /// given by a range, so that a test allocates nothing once the buffers
-/// have grown to the largest closure seen.
+/// have grown to the largest closure seen. Points are the board's cells.
 #[derive(Default)]
 pub(in crate::life) struct Closure {
-    /// Per point (row by row), the test that wrote its marks and the marks:
-    /// marks left by an earlier test read as none, so no test clears them.
+    /// Per cell, the test that wrote its marks and the marks: marks left
+    /// by an earlier test read as none, so no test clears them.
     marks: Vec<(u32, Marks)>,
     /// The number of the test under way.
     test: u32,
     /// The floods of the test under way.
     floods: u32,
     /// The stones of the closure's chains, chain after chain.
-    stones: Vec<Point>,
+    stones: Vec<usize>,
     chains: Vec<(usize, usize)>,
     /// The regions that count for each chain and what each counts, chain
     /// after chain: all of a chain's are found while its own stones are read.
     vital: Vec<(u16, u8)>,
     vital_of: Vec<(usize, usize)>,
-    /// The points of the regions read, region after region.
-    points: Vec<Point>,
+    /// The cells of the regions read, region after region.
+    points: Vec<usize>,
     regions: Vec<Region>,
     /// The chains around the regions in the closure.
     around: Vec<u16>,
-    /// The points one flood has reached.
-    flood: Vec<Point>,
-    /// The points next to one chain, or one chain's liberties.
-    seeds: Vec<Point>,
+    /// The cells one flood has reached.
+    flood: Vec<usize>,
+    /// The cells next to one chain, or one chain's liberties.
+    seeds: Vec<usize>,
     live: Vec<bool>,
     healthy: Vec<bool>,
+}
+
+/// Whether cell `i` of `board` is on the board and holds no stone of
+/// `color`: a point of one of `color`'s regions.
+fn in_region(board: &Board, color: Color, i: usize) -> bool {
+    board.at_cell(i).is_some_and(|stone| stone != Some(color))
+}
+
+/// Whether cell `i` of `board` holds a stone.
+fn stone(board: &Board, i: usize) -> bool {
+    matches!(board.at_cell(i), Some(Some(_)))
 }
 
 impl Closure {
@@ -100,9 +112,10 @@ impl Closure {
     /// look at the chain's vital regions, which refuses most chains at
     /// once, and then the test on the chain's closure.
     pub fn alive(&mut self, board: &Board, color: Color, p: Point) -> bool {
+        let i = board.cell(p);
         board.get(p) == Some(color)
-            && self.two_vital_regions_at_most(board, color, p)
-            && self.unconditional(board, color, p)
+            && self.two_vital_regions_at_most(board, color, i)
+            && self.unconditional(board, color, i)
     }
 
     /// Whether every chain of `color` through `stones` (if `all`) or some
@@ -110,9 +123,10 @@ impl Closure {
     /// counting as two eyes: the verdict of `benson::safe_chains` on the
     /// whole board, computed on the closure of those chains.
     pub fn safe(&mut self, board: &Board, color: Color, stones: &[Point], all: bool) -> bool {
-        self.read(board, color, stones, Rule::LargeTerritory);
-        let mut lives = stones.iter().map(|&p| {
-            let c = self.marks(dense(board, p)).chain;
+        let cells = stones.iter().map(|&p| board.cell(p));
+        self.read(board, color, cells.clone(), Rule::LargeTerritory);
+        let mut lives = cells.map(|i| {
+            let c = self.marks(i).chain;
             c != NONE && self.live[usize::from(c)]
         });
         if all {
@@ -122,16 +136,16 @@ impl Closure {
         }
     }
 
-    /// [`Closure::alive`] without the first look.
-    fn unconditional(&mut self, board: &Board, color: Color, p: Point) -> bool {
-        self.read(board, color, &[p], Rule::Unconditional);
+    /// [`Closure::alive`] of the stone on cell `i`, without the first look.
+    fn unconditional(&mut self, board: &Board, color: Color, i: usize) -> bool {
+        self.read(board, color, [i], Rule::Unconditional);
         self.live[0]
     }
 
-    /// Starts a test on a board of `points` points.
-    fn begin(&mut self, points: usize) {
-        if self.marks.len() < points {
-            self.marks.resize(points, (0, UNMARKED));
+    /// Starts a test on a board of `cells` cells.
+    fn begin(&mut self, cells: usize) {
+        if self.marks.len() < cells {
+            self.marks.resize(cells, (0, UNMARKED));
         }
         self.test = self.test.wrapping_add(1);
         if self.test == 0 {
@@ -163,38 +177,44 @@ impl Closure {
         &mut slot.1
     }
 
-    /// The closure's number of the chain through `q`, which joins the
+    /// The closure's number of the chain on cell `q`, which joins the
     /// closure if it is not in it yet.
-    fn add_chain(&mut self, board: &Board, q: Point) -> u16 {
-        let known = self.marks(dense(board, q)).chain;
+    fn add_chain(&mut self, board: &Board, q: usize) -> u16 {
+        let known = self.marks(q).chain;
         if known != NONE {
             return known;
         }
         let c = self.chains.len() as u16;
         let start = self.stones.len();
-        board.chain_into(q, &mut self.stones);
+        board.chain_cells_into(q, &mut self.stones);
         for k in start..self.stones.len() {
             let s = self.stones[k];
-            self.marks_mut(dense(board, s)).chain = c;
+            self.marks_mut(s).chain = c;
         }
         self.chains.push((start, self.stones.len()));
         c
     }
 
     /// Benson's test under `rule` on the closure of the chains of `color`
-    /// through `stones`, computed on the chains and regions they depend on
-    /// instead of the whole board: the regions that count for them (for
-    /// Benson's test, those whose empty points are all the chain's
-    /// liberties), the chains of `color` around those, the regions that
-    /// count for these, and so on. A chain outside that closure changes
-    /// neither the health of a region in it nor what a region counts for a
-    /// chain in it, so the fixpoint of the closure is the whole board's on
-    /// it. Afterwards `live` holds the verdict by the closure's chain.
-    fn read(&mut self, board: &Board, color: Color, stones: &[Point], rule: Rule) {
-        let n = usize::from(board.size());
-        self.begin(n * n);
-        for &p in stones {
-            self.add_chain(board, p);
+    /// on the cells `stones`, computed on the chains and regions they
+    /// depend on instead of the whole board: the regions that count for
+    /// them (for Benson's test, those whose empty points are all the
+    /// chain's liberties), the chains of `color` around those, the regions
+    /// that count for these, and so on. A chain outside that closure
+    /// changes neither the health of a region in it nor what a region
+    /// counts for a chain in it, so the fixpoint of the closure is the
+    /// whole board's on it. Afterwards `live` holds the verdict by the
+    /// closure's chain.
+    fn read(
+        &mut self,
+        board: &Board,
+        color: Color,
+        stones: impl IntoIterator<Item = usize>,
+        rule: Rule,
+    ) {
+        self.begin(board.cell_count());
+        for i in stones {
+            self.add_chain(board, i);
         }
         let opponent_stones = match rule {
             Rule::Unconditional => 0,
@@ -207,7 +227,12 @@ impl Closure {
             seeds.clear();
             let (from, to) = self.chains[k];
             for &s in &self.stones[from..to] {
-                seeds.extend(board.adjacent(s).filter(|&m| board.get(m) != Some(color)));
+                seeds.extend(
+                    board
+                        .cells_beside(s)
+                        .into_iter()
+                        .filter(|&m| in_region(board, color, m)),
+                );
             }
             let chain = (k as u16, vital_start);
             for &seed in &seeds {
@@ -225,11 +250,12 @@ impl Closure {
         self.fixpoint();
     }
 
-    /// Whether `q` is next to a stone of the closure's chain `k`.
-    fn next_to(&self, board: &Board, q: Point, k: u16) -> bool {
+    /// Whether cell `q` is next to a stone of the closure's chain `k`.
+    fn next_to(&self, board: &Board, q: usize, k: u16) -> bool {
         board
-            .adjacent(q)
-            .any(|m| self.marks(dense(board, m)).chain == k)
+            .cells_beside(q)
+            .iter()
+            .any(|&m| self.marks(m).chain == k)
     }
 
     /// Under Benson's test, reads the region through `seed`, next to chain
@@ -242,9 +268,9 @@ impl Closure {
         board: &Board,
         color: Color,
         (k, vital_start): (u16, usize),
-        seed: Point,
+        seed: usize,
     ) {
-        let marks = self.marks(dense(board, seed));
+        let marks = self.marks(seed);
         if marks.region != NONE {
             if !self.weigh(marks.region, k) {
                 return;
@@ -252,7 +278,7 @@ impl Closure {
             let (from, to) = self.regions[usize::from(marks.region)].points;
             let is_vital = self.points[from..to]
                 .iter()
-                .all(|&q| board.get(q).is_some() || self.next_to(board, q, k));
+                .all(|&q| stone(board, q) || self.next_to(board, q, k));
             if is_vital && !self.counts_for(vital_start, marks.region) {
                 self.vital.push((marks.region, 1));
             }
@@ -262,17 +288,17 @@ impl Closure {
             return;
         }
         let reached = self.flood_from(board, color, seed, |this, q| {
-            board.get(q).is_some() || this.next_to(board, q, k)
+            stone(board, q) || this.next_to(board, q, k)
         });
         if reached {
-            let r = self.add_region(board, false);
+            let r = self.add_region(false);
             self.weigh(r, k);
             self.join(board, color, r);
             self.vital.push((r, 1));
         } else {
             let flood = std::mem::take(&mut self.flood);
             for &q in &flood {
-                self.marks_mut(dense(board, q)).not_vital_to = k;
+                self.marks_mut(q).not_vital_to = k;
             }
             self.flood = flood;
         }
@@ -288,14 +314,14 @@ impl Closure {
         board: &Board,
         color: Color,
         (k, vital_start): (u16, usize),
-        seed: Point,
+        seed: usize,
         opponent_stones: usize,
     ) {
-        let known = self.marks(dense(board, seed)).region;
+        let known = self.marks(seed).region;
         let r = if known == NONE {
             self.flood_from(board, color, seed, |_, _| true);
             let large = self.counts(board, color, opponent_stones).is_large();
-            self.add_region(board, large)
+            self.add_region(large)
         } else {
             known
         };
@@ -304,9 +330,7 @@ impl Closure {
         }
         let region = self.regions[usize::from(r)];
         let (from, to) = region.points;
-        let mut empties = self.points[from..to]
-            .iter()
-            .filter(|&&q| board.get(q).is_none());
+        let mut empties = self.points[from..to].iter().filter(|&&q| !stone(board, q));
         let worth = if region.large && empties.clone().any(|&q| self.next_to(board, q, k)) {
             2
         } else if empties.all(|&q| self.next_to(board, q, k)) {
@@ -335,19 +359,19 @@ impl Closure {
         self.vital[vital_start..].iter().any(|&(q, _)| q == r)
     }
 
-    /// Floods from `seed` over the points without a stone of `color`
-    /// into `flood`, while `keep` accepts each point taken; whether the
-    /// whole region was reached.
+    /// Floods from `seed` over the cells of `color`'s regions into
+    /// `flood`, while `keep` accepts each cell taken; whether the whole
+    /// region was reached.
     fn flood_from(
         &mut self,
         board: &Board,
         color: Color,
-        seed: Point,
-        keep: impl Fn(&Closure, Point) -> bool,
+        seed: usize,
+        keep: impl Fn(&Closure, usize) -> bool,
     ) -> bool {
         self.floods += 1;
         let this_flood = self.floods;
-        self.marks_mut(dense(board, seed)).flood = this_flood;
+        self.marks_mut(seed).flood = this_flood;
         let mut flood = std::mem::take(&mut self.flood);
         flood.clear();
         flood.push(seed);
@@ -359,9 +383,9 @@ impl Closure {
                 reached = false;
                 break;
             }
-            for m in board.adjacent(q) {
-                if board.get(m) != Some(color) && self.marks(dense(board, m)).flood != this_flood {
-                    self.marks_mut(dense(board, m)).flood = this_flood;
+            for m in board.cells_beside(q) {
+                if in_region(board, color, m) && self.marks(m).flood != this_flood {
+                    self.marks_mut(m).flood = this_flood;
                     flood.push(m);
                 }
             }
@@ -380,12 +404,17 @@ impl Closure {
             ..Counts::default()
         };
         for &q in &self.flood {
-            if board.get(q).is_some() {
+            if stone(board, q) {
                 counts.invaders += 1;
                 continue;
             }
             counts.empties += 1;
-            let around = || board.adjacent(q).map(|m| board.get(m));
+            let around = || {
+                board
+                    .cells_beside(q)
+                    .into_iter()
+                    .filter_map(|m| board.at_cell(m))
+            };
             counts.invader_eyes += usize::from(around().all(|c| c == opponent));
             counts.owned += usize::from(around().any(|c| c == Some(color)));
             counts.foreign += usize::from(around().any(|c| c == opponent));
@@ -393,13 +422,13 @@ impl Closure {
         counts
     }
 
-    /// Keeps the region just flooded, its points marked with its number.
-    fn add_region(&mut self, board: &Board, large: bool) -> u16 {
+    /// Keeps the region just flooded, its cells marked with its number.
+    fn add_region(&mut self, large: bool) -> u16 {
         let r = self.regions.len() as u16;
         let start = self.points.len();
         let flood = std::mem::take(&mut self.flood);
         for &q in &flood {
-            self.marks_mut(dense(board, q)).region = r;
+            self.marks_mut(q).region = r;
         }
         self.points.extend_from_slice(&flood);
         self.flood = flood;
@@ -422,8 +451,8 @@ impl Closure {
         let start = self.around.len();
         for i in region.points.0..region.points.1 {
             let q = self.points[i];
-            for m in board.adjacent(q) {
-                if board.get(m) == Some(color) {
+            for m in board.cells_beside(q) {
+                if board.at_cell(m) == Some(Some(color)) {
                     let c = self.add_chain(board, m);
                     if !self.around[start..].contains(&c) {
                         self.around.push(c);
@@ -472,19 +501,18 @@ impl Closure {
         }
     }
 
-    /// Whether the chain of `color` at `p` has two regions (points without
-    /// `color`'s stones, connected) whose empty points are all its
+    /// Whether the chain of `color` on cell `p` has two regions (points
+    /// without `color`'s stones, connected) whose empty points are all its
     /// liberties: the first round of Benson's test for that chain alone,
     /// read off the board without building the whole test. Without two,
     /// Benson's test drops the chain at once; with two it may still drop
     /// it later, so this only spares the whole test where it cannot
     /// succeed.
-    fn two_vital_regions_at_most(&mut self, board: &Board, color: Color, p: Point) -> bool {
-        let of_chain = |q: Point| board.get(q) == Some(color) && board.same_chain(q, p);
+    fn two_vital_regions_at_most(&mut self, board: &Board, color: Color, p: usize) -> bool {
+        let of_chain = |q: usize| board.same_chain_cells(q, p);
         let mut seen = [0u64; SEEN_WORDS];
-        let mut mark = |q: Point| {
-            let i = dense(board, q);
-            let (word, bit) = (i / 64, 1u64 << (i % 64));
+        let mut mark = |q: usize| {
+            let (word, bit) = (q / 64, 1u64 << (q % 64));
             let fresh = seen[word] & bit == 0;
             seen[word] |= bit;
             fresh
@@ -492,7 +520,7 @@ impl Closure {
         let mut liberties = std::mem::take(&mut self.seeds);
         let mut stack = std::mem::take(&mut self.flood);
         liberties.clear();
-        board.liberties_into(p, &mut liberties);
+        board.liberty_cells_into(p, &mut liberties);
         let mut vital = 0;
         for &liberty in &liberties {
             if !mark(liberty) {
@@ -502,12 +530,13 @@ impl Closure {
             stack.push(liberty);
             let mut all_liberties = true;
             while let Some(q) = stack.pop() {
-                if board.get(q).is_none() && !board.adjacent(q).any(of_chain) {
+                let beside = board.cells_beside(q);
+                if !stone(board, q) && !beside.iter().any(|&m| of_chain(m)) {
                     all_liberties = false;
                     break;
                 }
-                for m in board.adjacent(q) {
-                    if board.get(m) != Some(color) && mark(m) {
+                for m in beside {
+                    if in_region(board, color, m) && mark(m) {
                         stack.push(m);
                     }
                 }
@@ -525,13 +554,9 @@ impl Closure {
     }
 }
 
-/// The index of `p` among the points of `board`, row by row.
-fn dense(board: &Board, p: Point) -> usize {
-    usize::from(p.row) * usize::from(board.size()) + usize::from(p.col)
-}
-
-/// Words of a bit set with one bit per point of the largest board.
-const SEEN_WORDS: usize = (MAX_SIZE as usize * MAX_SIZE as usize).div_ceil(64);
+/// Words of a bit set with one bit per cell of the largest board with its
+/// edge.
+const SEEN_WORDS: usize = ((MAX_SIZE as usize + 2) * (MAX_SIZE as usize + 2)).div_ceil(64);
 
 #[cfg(test)]
 mod tests {
@@ -567,7 +592,7 @@ mod tests {
         let mut spared = 0;
         let mut closure = Closure::default();
         let alive = each_chain(|board, color, p, safe| {
-            let maybe = closure.two_vital_regions_at_most(board, color, p);
+            let maybe = closure.two_vital_regions_at_most(board, color, board.cell(p));
             assert!(
                 maybe || !safe,
                 "{color} at {p:?} on\n{}",
@@ -588,7 +613,7 @@ mod tests {
         let mut dead = 0;
         let mut carried = Closure::default();
         let alive = each_chain(|board, color, p, safe| {
-            let fresh = Closure::default().unconditional(board, color, p);
+            let fresh = Closure::default().unconditional(board, color, board.cell(p));
             assert_eq!(
                 fresh,
                 safe,
@@ -596,7 +621,7 @@ mod tests {
                 board.rows().join("\n")
             );
             assert_eq!(
-                carried.unconditional(board, color, p),
+                carried.unconditional(board, color, board.cell(p)),
                 safe,
                 "carried buffers: {color} at {p:?} on\n{}",
                 board.rows().join("\n")
