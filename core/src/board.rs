@@ -542,27 +542,27 @@ impl Board {
         self.around_cell(self.index(p))
     }
 
-    /// [`Board::around`] the cell `i`.
-    fn around_cell(&self, i: usize) -> [Option<Option<(Color, u16)>>; 4] {
+    /// [`Board::around`] the cell `i` (see [`Board::cell`]).
+    pub(crate) fn around_cell(&self, i: usize) -> [Option<Option<(Color, u16)>>; 4] {
         self.neighbours(i).map(|n| match self.cells[n] {
             Cell::Edge => None,
             cell => Some(cell.color().map(|c| (c, self.head[n]))),
         })
     }
 
-    /// Whether `color` may play on the empty point `p` whose four sides are
-    /// `sides` ([`Board::around`] of `p` on this board): [`Board::check`]
-    /// from the sides already read, for the life search's move list, which
-    /// reads them anyway to score the point.
+    /// Whether `color` may play on the empty cell `i` (see [`Board::cell`])
+    /// whose four sides are `sides` ([`Board::around_cell`] of `i` on this
+    /// board): [`Board::check`] from the sides already read, for the life
+    /// search's move list, which reads them anyway to score the point.
     #[must_use]
-    pub fn legal_beside(
+    pub(crate) fn legal_beside(
         &self,
         color: Color,
-        p: Point,
+        i: usize,
         sides: &[Option<Option<(Color, u16)>>; 4],
     ) -> bool {
-        debug_assert!(self.get(p).is_none() && *sides == self.around(p));
-        self.ko != Some(self.index(p) as u16) && self.keeps_a_liberty(color, sides)
+        debug_assert!(self.cells[i] == Cell::Empty && *sides == self.around_cell(i));
+        self.ko != Some(i as u16) && self.keeps_a_liberty(color, sides)
     }
 
     /// Whether a stone of `color` on an empty point whose four sides are
@@ -921,7 +921,7 @@ mod tests {
                     for color in [Color::Black, Color::White] {
                         let legal = board.check(color, p).is_ok();
                         assert_eq!(
-                            board.legal_beside(color, p, &expected),
+                            board.legal_beside(color, board.cell(p), &expected),
                             legal,
                             "{color} {p:?}"
                         );

@@ -55,11 +55,12 @@ pub(super) fn candidates_into(
     scored.clear();
     out.clear();
     for &p in allowed {
-        if board.get(p).is_some() || (attacking && !may_attack(board, defender, sides, p)) {
+        let i = board.cell(p);
+        if board.at_cell(i) != Some(None) || (attacking && !may_attack(board, defender, sides, p)) {
             continue;
         }
-        let sides_of_p = board.around(p);
-        if own_eye(color, sides_of_p.iter().flatten()) || !board.legal_beside(color, p, &sides_of_p)
+        let sides_of_p = board.around_cell(i);
+        if own_eye(color, sides_of_p.iter().flatten()) || !board.legal_beside(color, i, &sides_of_p)
         {
             continue;
         }
@@ -125,11 +126,16 @@ pub(super) fn attack_points(s: &State, defender: Color, sides: &Sides) -> Vec<Po
 /// Whether the attacker may play on `p`, one of the defender's points
 /// (see [`attack_points`]).
 fn may_attack(board: &Board, defender: Color, sides: &Sides, p: Point) -> bool {
+    let defender_on = |i: usize| board.at_cell(i) == Some(Some(defender));
     sides.attacks(p)
-        || board.adjacent(p).any(|n| match board.get(n) {
-            Some(c) => c == defender,
-            None => board.adjacent(n).any(|m| board.get(m) == Some(defender)),
-        })
+        || board
+            .cells_beside(board.cell(p))
+            .into_iter()
+            .any(|n| match board.at_cell(n) {
+                Some(Some(c)) => c == defender,
+                Some(None) => board.cells_beside(n).into_iter().any(defender_on),
+                None => false,
+            })
 }
 
 /// What a node knows of its target for scoring moves: its chain, its
