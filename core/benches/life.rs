@@ -6,7 +6,9 @@
 //! games of `tests/corpus/life-human`, the search nodes the draft reads on
 //! each of the three sets (the work, which no busy machine moves), of the
 //! proofs alone and of the estimate's playouts alone, then lets criterion
-//! time the whole set: `cargo bench -p kaisho-core --bench life`.
+//! time the whole set: `cargo bench -p kaisho-core --bench life`. With
+//! `LIFE_NODES_TOTAL=N` the draft reads N nodes per position (half of them
+//! per chain) instead of the default, to time a budget before choosing it.
 
 #[path = "../../tests/corpus/boards.rs"]
 mod boards;
@@ -17,6 +19,23 @@ use kaisho_core::life::estimate::Ownership;
 use kaisho_core::life::{self, Limits};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
+
+/// The default limits, or with `LIFE_NODES_TOTAL=N` a budget of N nodes
+/// per position and half of it per chain.
+fn limits() -> Limits {
+    let base = Limits::default();
+    match std::env::var("LIFE_NODES_TOTAL")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        Some(total) => Limits {
+            nodes_total: total,
+            nodes_per_chain: total / 2,
+            ..base
+        },
+        None => base,
+    }
+}
 
 fn percentiles(label: &str, boards: &[Board], work: impl Fn(&Board)) {
     const RUNS: usize = 5;
@@ -51,7 +70,7 @@ fn percentiles(label: &str, boards: &[Board], work: impl Fn(&Board)) {
 fn nodes(label: &str, boards: &[Board]) {
     let mut nodes: Vec<u64> = boards
         .iter()
-        .map(|board| life::complete(board, &Limits::default()).nodes)
+        .map(|board| life::complete(board, &limits()).nodes)
         .collect();
     nodes.sort_unstable();
     let at = |q: f64| nodes[((nodes.len() - 1) as f64 * q).round() as usize];
@@ -67,25 +86,25 @@ fn nodes(label: &str, boards: &[Board]) {
 fn draft(c: &mut Criterion) {
     let boards = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life", 19);
     percentiles("complete draft", &boards, |board| {
-        black_box(life::complete(board, &Limits::default()));
+        black_box(life::complete(board, &limits()));
     });
     let finished = boards::finished_games(env!("CARGO_MANIFEST_DIR"), "life", 19);
     percentiles(
         "complete draft, finished games alone,",
         &finished,
         |board| {
-            black_box(life::complete(board, &Limits::default()));
+            black_box(life::complete(board, &limits()));
         },
     );
     let human = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life-human", 19);
     percentiles("complete draft, human games,", &human, |board| {
-        black_box(life::complete(board, &Limits::default()));
+        black_box(life::complete(board, &limits()));
     });
     nodes("complete draft, stopped positions", &boards);
     nodes("complete draft, finished games alone", &finished);
     nodes("complete draft, human games", &human);
     percentiles("proofs alone", &boards, |board| {
-        black_box(life::analyse(board, &Limits::default()));
+        black_box(life::analyse(board, &limits()));
     });
     percentiles("estimate's playouts alone", &boards, |board| {
         black_box(Ownership::of(board));
@@ -93,7 +112,7 @@ fn draft(c: &mut Criterion) {
     c.bench_function("life/draft_19x19_all_positions", |b| {
         b.iter(|| {
             for board in &boards {
-                black_box(life::complete(board, &Limits::default()));
+                black_box(life::complete(board, &limits()));
             }
         });
     });

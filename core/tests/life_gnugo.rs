@@ -199,10 +199,16 @@ fn env_number(name: &str) -> Option<u64> {
 
 /// The default limits, or their node budgets times
 /// `LIFE_GNUGO_BUDGET_TIMES`, to see what more search would settle, with
-/// `LIFE_GNUGO_UNSETTLED` nodes for the chains the draft leaves unsettled.
+/// `LIFE_GNUGO_UNSETTLED` nodes for the chains the draft leaves unsettled;
+/// `LIFE_NODES_TOTAL=N` reads N nodes per position (half of them per chain)
+/// instead of the default, as the life bench does, to weigh a budget.
 fn limits() -> Limits {
     let times = env_number("LIFE_GNUGO_BUDGET_TIMES").unwrap_or(1);
-    let base = Limits::default();
+    let mut base = Limits::default();
+    if let Some(total) = env_number("LIFE_NODES_TOTAL") {
+        base.nodes_total = total;
+        base.nodes_per_chain = total / 2;
+    }
     Limits {
         nodes_total: base.nodes_total * times,
         nodes_per_chain: base.nodes_per_chain * times,
