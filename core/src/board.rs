@@ -264,20 +264,13 @@ impl Board {
     /// The stones of the chain through `p` (empty if `p` holds no stone).
     #[must_use]
     pub fn chain(&self, p: Point) -> Vec<Point> {
-        let mut out = Vec::new();
-        self.chain_into(p, &mut out);
-        out
-    }
-
-    /// [`Board::chain`] appended to `out`: for the searches that keep the
-    /// stones of many chains in one buffer reused from call to call.
-    pub fn chain_into(&self, p: Point, out: &mut Vec<Point>) {
         if self.get(p).is_none() {
-            return;
+            return Vec::new();
         }
         let start = self.index(p);
-        out.reserve(usize::from(self.stones[usize::from(self.head[start])]));
+        let mut out = Vec::with_capacity(usize::from(self.stones[usize::from(self.head[start])]));
         self.walk_chain(start, |i| out.push(self.point(i)));
+        out
     }
 
     /// The distinct liberties of the chain through `p`, sorted (empty if
@@ -286,16 +279,9 @@ impl Board {
     #[must_use]
     pub fn liberties(&self, p: Point) -> Vec<Point> {
         let mut out = Vec::new();
-        self.liberties_into(p, &mut out);
+        self.each_liberty(p, |i| out.push(self.point(i)));
         out.sort_unstable();
         out
-    }
-
-    /// The distinct liberties of the chain through `p` appended to `out`,
-    /// unsorted, in the order the chain's ring meets them: for the
-    /// searches that reuse one buffer and need no order.
-    pub fn liberties_into(&self, p: Point, out: &mut Vec<Point>) {
-        self.each_liberty(p, |i| out.push(self.point(i)));
     }
 
     /// How many distinct liberties the chain through `p` has (0 if `p`
