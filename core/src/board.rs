@@ -296,12 +296,16 @@ impl Board {
 
     /// Calls `found` once with the cell of each distinct liberty of the
     /// chain through `p`, in the order the chain's ring meets them.
-    fn each_liberty(&self, p: Point, mut found: impl FnMut(usize)) {
-        if self.get(p).is_none() {
-            return;
+    fn each_liberty(&self, p: Point, found: impl FnMut(usize)) {
+        if self.get(p).is_some() {
+            self.each_liberty_of_cell(self.index(p), found);
         }
+    }
+
+    /// [`Board::each_liberty`] of the chain on cell `start`, a stone.
+    fn each_liberty_of_cell(&self, start: usize, mut found: impl FnMut(usize)) {
         let mut seen = [0u64; LIBERTY_WORDS];
-        self.walk_chain(self.index(p), |i| {
+        self.walk_chain(start, |i| {
             for n in self.neighbours(i) {
                 let bit = 1u64 << (n % 64);
                 if self.cells[n] == Cell::Empty && seen[n / 64] & bit == 0 {
@@ -355,7 +359,7 @@ impl Board {
     /// The cells of the liberties of the chain on cell `i`, a stone,
     /// appended to `out`.
     pub(crate) fn liberty_cells_into(&self, i: usize, out: &mut Vec<usize>) {
-        self.each_liberty(self.point(i), |n| out.push(n));
+        self.each_liberty_of_cell(i, |n| out.push(n));
     }
 
     /// The liberties of the chain through `q`, read once so that the
@@ -487,7 +491,7 @@ impl Board {
             } else if self.cells[n] == own && !heads.contains(&Some(self.head[n])) {
                 heads[k] = Some(self.head[n]);
                 stones += usize::from(self.stones[usize::from(self.head[n])]);
-                self.each_liberty(self.point(n), |l| add(l, &mut count));
+                self.each_liberty_of_cell(n, |l| add(l, &mut count));
             }
         }
         stones >= 2 && count < 2
@@ -599,9 +603,9 @@ impl Board {
     /// Whether `a` and `b` hold stones of one chain.
     #[must_use]
     pub fn same_chain(&self, a: Point, b: Point) -> bool {
-        self.get(a).is_some()
-            && self.get(b).is_some()
-            && self.head[self.index(a)] == self.head[self.index(b)]
+        a.is_on(self.size)
+            && b.is_on(self.size)
+            && self.same_chain_cells(self.index(a), self.index(b))
     }
 
     /// Places a stone without any rule check or capture: for handicap stones
