@@ -351,7 +351,8 @@ def main():
     for entry in sorted(os.listdir(src)):
         if not entry.lower().endswith(".sgf"):
             continue
-        name = os.path.splitext(entry)[0]
+        # A record's name is one word in the record's first line.
+        name = re.sub(r"\s+", "-", os.path.splitext(entry)[0])
         try:
             size, record = convert(os.path.join(src, entry), name)
         except Skip as why:
