@@ -269,6 +269,58 @@ fn a_capture_by_stones_nothing_holds_alive_proves_nothing() {
     }
 }
 
+/// A finished 19×19 game between two people (KGS, 2010; the players
+/// counted B17 alive, and GNU Go agrees): White's stones at the top left
+/// are dead inside Black's living groups, and Black's B17 stands among
+/// them. White takes B17 at A17 and B16, and Black then takes the white
+/// stones and stands on B17 for good (Art. 7.1). Black may take a ko at
+/// D17 on the way, which White answers without waiting for it: the capture
+/// does not rest on the ko rule, and is no proof of B17's death.
+const AMONG_DEAD_CAPTURERS: [&str; 19] = [
+    ".XXXXOXO........OX.",
+    "OOXOX.XO.....OOOOXX",
+    ".XO.OXXOO..OO..OOX.",
+    "O.OOOOXXXOO..O..OOX",
+    "XO.OOXXXOO..OOOOOX.",
+    "XXXOXO.XXOO.OOOXOXX",
+    "XOOOXXXXOOOO..OXXO.",
+    "XOOXX...XOXXOOOOXX.",
+    "XXXXOX..XX..XOOX...",
+    ".XXOOXXX...X.XX.X.X",
+    "XXOO.XOX........XXO",
+    "OO..OOOX....X..XOOO",
+    ".OOOXOOOXX.X.XXXO.O",
+    "..OXXXOXX.X.XOOO...",
+    "..OX.OOOXXXXOO.OOO.",
+    ".XXOO...OOXOO.OO...",
+    ".OOO.....OO.OXXOO.O",
+    "..........OXOX.XOO.",
+    ".........OX.X.X....",
+];
+
+#[test]
+fn a_capture_a_ko_on_the_way_does_not_hold_up_is_answered_like_any_other() {
+    for swap in [false, true] {
+        let rows = turned_rows(&AMONG_DEAD_CAPTURERS, 0, swap);
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let board = Board::from_rows(&rows).unwrap();
+        let at = |gtp: &str| Point::parse_gtp(gtp, 19).unwrap();
+        let proven = life::analyse(&board, &Limits::default());
+        let stone = proven.at(at("B17")).unwrap();
+        assert!(
+            matches!(stone.reason, Reason::CaptureAnswered { .. }),
+            "swap {swap}: {stone:?}"
+        );
+        for capturer in ["A18", "C17", "A16"] {
+            let chain = proven.at(at(capturer)).unwrap();
+            assert_eq!(chain.status, Status::Dead, "{capturer} (swap {swap})");
+            assert!(chain.is_proven(), "{capturer} (swap {swap}): {chain:?}");
+        }
+        let draft = life::complete(&board, &Limits::default());
+        assert_eq!(draft.status(at("B17")), Some(Status::Alive), "swap {swap}");
+    }
+}
+
 /// A finished 19×19 game (GNU Go's regression record `FSGCBot-dr`, B+13.5):
 /// Black's territory at the top right, 73 empty points, holds White's
 /// dead invaders P17, P13 and O12, and White's lower centre, 65 points,

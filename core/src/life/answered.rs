@@ -9,34 +9,42 @@
 //! first line among dead enemy stones inside its owner's living group is
 //! the common case. So a chain proven dead by a plain capture, all of
 //! whose neighbouring attacker chains are proven dead by capture, is left
-//! unsettled: the proofs cannot all hold. A chain that also touches a
-//! living attacker chain keeps its proof, as in a capturing race left at
+//! unsettled: the proofs cannot all hold. Which of them falls is read from
+//! the area they stand in: where the living chains around it are all of
+//! one colour, that colour's stones are the ones re-established, and the
+//! other colour's stones are invaders whose capture stands. A chain that
+//! also touches a living attacker chain keeps its proof, as in a capturing
+//! race left at
 //! stoppage (the booklet's 珍形4 after White's C7: the one who moves first
-//! wins, and the thirteen white stones are dead). Captures under the ko rule of Art. 7.2
-//! are kept, as in the booklet's 本コウ left open, where both sides'
-//! stones are dead and the area needs teire.
+//! wins, and the thirteen white stones are dead). Captures that rest on the
+//! ko rule of Art. 7.2 (a pass for a ko in the proof) are
+//! kept, as in the booklet's 本コウ left open, where both sides' stones
+//! are dead and the area needs teire.
 
 use super::grid::Grid;
 use super::proof::Proof;
 use super::verdict::{Analysis, Reason, Status};
 use crate::board::Board;
+use crate::color::Color;
 
 /// A chain's status, its reason, and its proof, by chain number.
 type Verdict = (Status, Reason, Option<Proof>);
 
 /// Leaves unsettled each chain proven dead by a plain capture whose every
-/// neighbouring chain of the attacker is proven dead by capture itself.
+/// neighbouring chain of the attacker is proven dead by capture itself,
+/// unless the area they stand in is the attacker's: then the chain is the
+/// invader, and it is its capturers whose capture is answered.
 pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
     let captured: Vec<bool> = verdicts
         .iter()
         .map(|v| matches!(v.1, Reason::Captured { .. }) && v.0 == Status::Dead)
         .collect();
-    for (c, verdict) in verdicts.iter_mut().enumerate() {
+    for c in 0..verdicts.len() {
         let Reason::Captured {
             attacker,
             first,
             ko: false,
-        } = verdict.1
+        } = verdicts[c].1
         else {
             continue;
         };
@@ -47,14 +55,37 @@ pub(super) fn unprove(grid: &Grid, verdicts: &mut [Verdict]) {
             .filter(|&other| other != usize::MAX && grid.color(other) == attacker)
             .collect();
         let answered = !around.is_empty() && around.iter().all(|&other| captured[other]);
-        if answered && verdict.0 == Status::Dead {
-            *verdict = (
+        if answered && owner(grid, verdicts, &captured, c) != Some(attacker) {
+            verdicts[c] = (
                 Status::Unsettled,
                 Reason::CaptureAnswered { attacker, first },
                 None,
             );
         }
     }
+}
+
+/// The colour whose living chains alone close the area of chain `c`: the
+/// points reached from it through empty points and chains proven captured
+/// (`captured`), bordered by chains all proven alive and all of one
+/// colour. `None` when a border chain is of each colour or not proven
+/// alive: then no one owns the area, and touching chains proven captured
+/// by each other cannot all be so.
+fn owner(grid: &Grid, verdicts: &[Verdict], captured: &[bool], c: usize) -> Option<Color> {
+    let start = grid.chains[c][0];
+    let through = |g: &Grid, i: usize| g.chain_of[i] == usize::MAX || captured[g.chain_of[i]];
+    let area = grid.flood(start, through);
+    let mut colour = None;
+    for border in grid.chains_around(&area) {
+        if captured[border] {
+            continue;
+        }
+        if verdicts[border].0 != Status::Alive || colour.is_some_and(|k| k != grid.color(border)) {
+            return None;
+        }
+        colour = Some(grid.color(border));
+    }
+    colour
 }
 
 /// The chains `analysis` holds proven dead by a capture (plain or under the

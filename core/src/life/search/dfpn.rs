@@ -82,8 +82,6 @@ pub(crate) struct Memory {
     table: FxHashMap<u64, Entry>,
     /// The next proof stamp.
     clock: u64,
-    /// Whether a ko capture arose anywhere in the search.
-    pub ko: bool,
     /// The nodes spent on the question over all calls, which a verdict
     /// left open reports: a later call with nothing left to spend adds
     /// nothing, so the figure is what was read, not the last call's share.
@@ -203,14 +201,15 @@ impl<'a> Dfpn<'a> {
     }
 
     /// Searches from the root until it is proven, disproven, or the
-    /// budget is spent; the proof tree when the attacker wins.
-    pub fn run(&mut self, root: &State) -> (Res, Option<Arc<ProofNode>>) {
+    /// budget is spent; the proof tree when the attacker wins, with
+    /// whether it rests on the Art. 7.2 ko rule.
+    pub fn run(&mut self, root: &State) -> (Res, Option<(Arc<ProofNode>, bool)>) {
         let attacker = self.sides.defender.opponent();
         let value = self.mid(root, attacker, 0, 0, INF, INF);
         if value.pn == 0 {
-            let mut seen = FxHashMap::default();
-            match self.extract(root, attacker, 0, 0, &mut seen) {
-                Some(tree) => (Res::Attacker, Some(tree)),
+            let mut out = Extraction::default();
+            match self.extract(root, attacker, 0, 0, &mut out) {
+                Some(tree) => (Res::Attacker, Some((tree, out.ko))),
                 None => (Res::Unknown, None),
             }
         } else if value.dn == 0 && !value.cut {
@@ -338,10 +337,11 @@ impl<'a> Dfpn<'a> {
             let (key, fresh) = match quiet {
                 Some(known) => known,
                 None => {
-                    let Some(ko) = s.after_into(to_move, mv, defender, ply, &mut next) else {
+                    if s.after_into(to_move, mv, defender, ply, &mut next)
+                        .is_none()
+                    {
                         continue;
-                    };
-                    self.memory.ko |= ko;
+                    }
                     let key = node_key(&next, to_move.opponent(), passes, ply + 1);
                     (key, fresh(&next, defender))
                 }
@@ -407,14 +407,14 @@ impl<'a> Dfpn<'a> {
         to_move: Color,
         passes: u8,
         ply: u16,
-        seen: &mut FxHashMap<u64, Arc<ProofNode>>,
+        out: &mut Extraction,
     ) -> Option<Arc<ProofNode>> {
         let defender = self.sides.defender;
         if attacker_won(s, defender, passes, ply) {
             return Some(Arc::new(ProofNode::End));
         }
         let key = node_key(s, to_move, passes, ply);
-        if let Some(tree) = seen.get(&key) {
+        if let Some(tree) = out.seen.get(&key) {
             return Some(tree.clone());
         }
         let entry = self.memory.table.get(&key).filter(|e| e.pn == 0)?;
@@ -436,12 +436,14 @@ impl<'a> Dfpn<'a> {
                     .get(&child_key)
                     .is_some_and(|e| e.pn == 0 && e.stamp < entry.stamp);
             if to_move == defender {
-                let tree = self.extract(next, to_move.opponent(), passes, next_ply, seen)?;
+                let tree = self.extract(next, to_move.opponent(), passes, next_ply, out)?;
+                out.ko |= matches!(mv, Move::Pass(Some(_)));
                 replies.push((step(s, to_move, mv), tree));
             } else if earlier {
-                let tree = self.extract(next, to_move.opponent(), passes, next_ply, seen)?;
+                let tree = self.extract(next, to_move.opponent(), passes, next_ply, out)?;
+                out.ko |= matches!(mv, Move::Pass(Some(_)));
                 let node = Arc::new(ProofNode::Attack(step(s, to_move, mv), tree));
-                seen.insert(key, node.clone());
+                out.seen.insert(key, node.clone());
                 return Some(node);
             }
         }
@@ -449,9 +451,22 @@ impl<'a> Dfpn<'a> {
             return None;
         }
         let node = Arc::new(ProofNode::Defend(replies));
-        seen.insert(key, node.clone());
+        out.seen.insert(key, node.clone());
         Some(node)
     }
+}
+
+/// What reading a proof out of the table gathers besides the tree.
+#[derive(Default)]
+struct Extraction {
+    /// The subtrees read so far, by position key.
+    seen: FxHashMap<u64, Arc<ProofNode>>,
+    /// Whether the proof holds a pass for a ko (Art. 7.2): the attacker
+    /// took a ko that the defender may retake only after passing, or waited
+    /// out a ko the defender took. A ko taken elsewhere in the search, or
+    /// taken by the defender in a line the attacker wins without waiting,
+    /// does not count: the capture does not rest on the ko rule there.
+    ko: bool,
 }
 
 /// The proof and disproof numbers of a position not searched yet, from

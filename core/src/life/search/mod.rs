@@ -95,8 +95,8 @@ pub struct Problem<'a> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
     /// The attacker, moving first with `first`, captures the target and
-    /// nothing of its owner stays on its home. `ko` says whether a ko ban
-    /// of Art. 7.2 arose in the search; `proof` is the capture against
+    /// nothing of its owner stays on its home. `ko` says whether the
+    /// proof rests on the ko rule of Art. 7.2 (it holds a pass for a ko); `proof` is the capture against
     /// every defence, for [`Capture::verify`].
     Captured {
         first: Point,
@@ -193,14 +193,14 @@ pub(crate) fn solve_with(
     let mut search = Dfpn::new(&sides, budget, memory);
     let (result, tree) = search.run(&root_state);
     search.memory.spent += search.nodes;
-    let first = match tree.as_deref() {
+    let first = match tree.as_ref().map(|(tree, _)| tree.as_ref()) {
         Some(ProofNode::Attack(Step::Play(p), _)) => Some(*p),
         _ => None,
     };
     let outcome = match (result, first, tree) {
-        (Res::Attacker, Some(first), Some(tree)) => Outcome::Captured {
+        (Res::Attacker, Some(first), Some((tree, ko))) => Outcome::Captured {
             first,
-            ko: search.memory.ko,
+            ko,
             proof: Capture {
                 moves: sides.moves.clone(),
                 attack: sides.attack.clone(),

@@ -84,8 +84,8 @@ impl State {
     }
 
     /// [`State::after`] written into `next`, whose buffers are reused;
-    /// whether the move took a ko, or `None` if it is illegal (`next` then
-    /// holds no meaningful position).
+    /// `None` if the move is illegal (`next` then holds no meaningful
+    /// position).
     pub fn after_into(
         &self,
         color: Color,
@@ -93,11 +93,10 @@ impl State {
         defender: Color,
         ply: u16,
         next: &mut State,
-    ) -> Option<bool> {
+    ) -> Option<()> {
         next.clone_from(self);
         next.unsettled_capture = false;
         next.defender_played = false;
-        let mut ko = false;
         match mv {
             Move::Pass(lift) => {
                 next.board.pass();
@@ -115,7 +114,6 @@ impl State {
                     if !theirs.contains(&q) {
                         theirs.push(q);
                     }
-                    ko = true;
                 }
                 if color == defender && placed.captured > 0 && next.captured_at.is_some() {
                     next.take_home(self, p, color.opponent());
@@ -129,7 +127,7 @@ impl State {
                 next.defender_played = color == defender;
             }
         }
-        Some(ko)
+        Some(())
     }
 
     /// After the target's capture, an attacker chain its owner takes back
