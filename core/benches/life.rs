@@ -3,8 +3,9 @@
 //! same game cut after a quarter and after half of its moves). Prints the
 //! p50/p95/max over the positions of the complete draft (proofs and the
 //! estimate), the same on the finished games alone, on the finished human
-//! games of `tests/corpus/life-human`, the search nodes the draft reads on
-//! each of the three sets (the work, which no busy machine moves), of the
+//! games of `tests/corpus/life-human` and on those of
+//! `tests/corpus/life-human-amateur`, never tuned on, the search nodes the
+//! draft reads on each of the four sets (the work, which no busy machine moves), of the
 //! proofs alone and of the estimate's playouts alone, then lets criterion
 //! time the whole set: `cargo bench -p kaisho-core --bench life`. With
 //! `LIFE_NODES_TOTAL=N` the draft reads N nodes per position (half of them
@@ -100,9 +101,14 @@ fn draft(c: &mut Criterion) {
     percentiles("complete draft, human games,", &human, |board| {
         black_box(life::complete(board, &limits()));
     });
+    let amateur = boards::stopped(env!("CARGO_MANIFEST_DIR"), "life-human-amateur", 19);
+    percentiles("complete draft, amateur games,", &amateur, |board| {
+        black_box(life::complete(board, &limits()));
+    });
     nodes("complete draft, stopped positions", &boards);
     nodes("complete draft, finished games alone", &finished);
     nodes("complete draft, human games", &human);
+    nodes("complete draft, amateur games", &amateur);
     percentiles("proofs alone", &boards, |board| {
         black_box(life::analyse(board, &limits()));
     });
