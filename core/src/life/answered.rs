@@ -14,12 +14,11 @@
 //! one colour, that colour's stones are the ones re-established, and the
 //! other colour's stones are invaders whose capture stands. A chain that
 //! also touches a living attacker chain keeps its proof, as in a capturing
-//! race left at
-//! stoppage (the booklet's 珍形4 after White's C7: the one who moves first
-//! wins, and the thirteen white stones are dead). Captures that rest on the
-//! ko rule of Art. 7.2 (a pass for a ko in the proof) are
-//! kept, as in the booklet's 本コウ left open, where both sides' stones
-//! are dead and the area needs teire.
+//! race left at stoppage (the booklet's 珍形4 after White's C7: the one who
+//! moves first wins, and the thirteen white stones are dead). Captures that
+//! rest on the ko rule of Art. 7.2 (their proof holds a pass for a ko) are
+//! kept, as in the booklet's 本コウ left open, where both sides' stones are
+//! dead and the area needs teire.
 
 use super::grid::Grid;
 use super::proof::Proof;
