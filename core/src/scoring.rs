@@ -12,11 +12,17 @@
 //!    without capturing, is treated as filled (Net Kiin Art. 12.1.2: dame
 //!    and teire may be filled with provisional moves); the dame left are the
 //!    ones nobody can fill.
-//! 4. Live chains next to a dame that is left are seki stones (Art. 8), and
+//! 4. A live chain the filled dame leave in atari, its one liberty a point of
+//!    its own side's eye, is connected there (手入れ: the 1949 rules'
+//!    Art. 40, Net Kiin Art. 12.1.2): the opponent could otherwise take it,
+//!    so the point is a stone to be, not territory. A ko stone of a living
+//!    group, already in atari with its ko point inside the group's eye, is
+//!    the same case.
+//! 5. Live chains next to a dame that is left are seki stones (Art. 8), and
 //!    so is every chain that shares an eye with a seki chain (the 群 of
 //!    Net Kiin Art. 11.2). The eyes of seki stones are not territory, and
 //!    the dead stones in them are not lifted.
-//! 5. Each side's total is its territory, the prisoners it holds and the dead
+//! 6. Each side's total is its territory, the prisoners it holds and the dead
 //!    stones it lifted; White adds komi. This is the same comparison as
 //!    Art. 10.2's filling of the opponent's territory with prisoners.
 
@@ -39,6 +45,9 @@ pub enum PointStatus {
     DeadStays(Color),
     /// An empty point of `Color`'s territory.
     Territory(Color),
+    /// A point of `Color`'s eye where `Color` must connect before the count
+    /// (手入れ): it scores nothing.
+    Teire(Color),
     /// An eye of a seki group: useful point, but not territory.
     SekiEye(Color),
     /// A dame point that either side could fill; it counts for nobody.
@@ -164,6 +173,27 @@ impl Grid {
         (chain, libs.iter().filter(|&&l| l).count())
     }
 
+    /// The chain through `i` and its liberties.
+    fn chain_and_liberties(&self, i: usize) -> (Vec<usize>, Vec<usize>) {
+        let (chain, _) = self.chain_liberties(i);
+        let mut liberties: Vec<usize> = chain
+            .iter()
+            .flat_map(|&s| self.neighbours(s))
+            .filter(|&m| self.cells[m].is_none())
+            .collect();
+        liberties.sort_unstable();
+        liberties.dedup();
+        (chain, liberties)
+    }
+
+    /// Whether a stone of `color` on the empty point `i` keeps a liberty.
+    fn keeps_a_liberty(&mut self, i: usize, color: Color) -> bool {
+        self.cells[i] = Some(color);
+        let keeps = self.chain_liberties(i).1 > 0;
+        self.cells[i] = None;
+        keeps
+    }
+
     /// Whether `color` can fill `i` leaving its chain two liberties and capturing nothing.
     fn can_fill(&mut self, i: usize, color: Color) -> bool {
         if !self.neighbours(i).any(|m| self.cells[m] == Some(color)) {
@@ -176,6 +206,62 @@ impl Grid {
             .any(|m| self.cells[m] == Some(color.opponent()) && self.chain_liberties(m).1 == 0);
         self.cells[i] = None;
         own_ok && !captures
+    }
+}
+
+/// Fills the dame each side can fill safely, and the teire that filling
+/// calls for, until nothing more changes; returns which points were filled
+/// as dame and which as teire. A teire stands where a live chain is left
+/// in atari with its one liberty on an eye point of its owner's (`eye_of`):
+/// the opponent could take it there (1949 rules Art. 40), and a ko stone
+/// of a living group is one such chain. The teire can free a dame for
+/// filling, so the two are filled in turn.
+fn fill_dame_and_teire(
+    work: &mut Grid,
+    live: &[Option<Color>],
+    dame_points: &[usize],
+    eye_of: &[Option<Color>],
+) -> (Vec<bool>, Vec<bool>) {
+    let cells = work.cells.len();
+    let mut filled = vec![false; cells];
+    let mut teire = vec![false; cells];
+    loop {
+        let mut changed = false;
+        for &i in dame_points {
+            if filled[i] {
+                continue;
+            }
+            if let Some(c) = [Color::Black, Color::White]
+                .into_iter()
+                .find(|&c| work.can_fill(i, c))
+            {
+                work.cells[i] = Some(c);
+                filled[i] = true;
+                changed = true;
+            }
+        }
+        let mut seen = vec![false; cells];
+        for i in 0..cells {
+            let Some(c) = live[i] else { continue };
+            if seen[i] {
+                continue;
+            }
+            let (chain, liberties) = work.chain_and_liberties(i);
+            for s in chain {
+                seen[s] = true;
+            }
+            if let [l] = liberties[..]
+                && eye_of[l] == Some(c)
+                && work.keeps_a_liberty(l, c)
+            {
+                work.cells[l] = Some(c);
+                teire[l] = true;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (filled, teire);
+        }
     }
 }
 
@@ -282,26 +368,14 @@ pub fn count(board: &Board, dead: &[Point], captures: [u32; 2], komi: Komi) -> S
         .flat_map(|r| r.points.iter().copied())
         .filter(|&i| stones[i].is_none())
         .collect();
-    let mut filled = vec![false; n * n];
-    loop {
-        let mut changed = false;
-        for &i in &dame_points {
-            if filled[i] {
-                continue;
-            }
-            if let Some(c) = [Color::Black, Color::White]
-                .into_iter()
-                .find(|&c| work.can_fill(i, c))
-            {
-                work.cells[i] = Some(c);
-                filled[i] = true;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
+    // The owner's eye points, where a teire may stand.
+    let eye_of: Vec<Option<Color>> = (0..n * n)
+        .map(|i| match regions.get(region_of[i]).map(|r| r.kind) {
+            Some(RegionKind::Eye(c)) if stones[i].is_none() => Some(c),
+            _ => None,
+        })
+        .collect();
+    let (filled, teire) = fill_dame_and_teire(&mut work, &live, &dame_points, &eye_of);
 
     // Seki: live chains touching a dame nobody can fill, closed over shared eyes.
     let mut seki = vec![false; chains.len()];
@@ -353,6 +427,7 @@ pub fn count(board: &Board, dead: &[Point], captures: [u32; 2], komi: Komi) -> S
                         dead_lifted[owner.index()] += 1;
                         PointStatus::Lifted(c)
                     }
+                    (RegionKind::Eye(owner), None) if teire[i] => PointStatus::Teire(owner),
                     (RegionKind::Eye(owner), None) => {
                         territory[owner.index()] += 1;
                         PointStatus::Territory(owner)

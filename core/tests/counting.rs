@@ -162,3 +162,102 @@ fn harmless_dame_counts_for_nobody_and_makes_no_seki() {
             .is_empty()
     );
 }
+
+/// The board of `rows`, with the colours swapped when `swap` is set.
+fn board_of(rows: &[&str], swap: bool) -> Board {
+    let rows: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            r.chars()
+                .map(|c| match c {
+                    'X' if swap => 'O',
+                    'O' if swap => 'X',
+                    c => c,
+                })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    Board::from_rows(&rows).unwrap()
+}
+
+/// `color`, or its opponent when the colours are swapped.
+fn as_played(color: Color, swap: bool) -> Color {
+    if swap { color.opponent() } else { color }
+}
+
+/// Black's A4 has two liberties, A5 inside Black's corner and A3, a dame
+/// only White can fill. Once White fills it, A4 is in atari and Black must
+/// connect at A5 (手入れ, the 1949 rules Art. 40; Net Kiin Art. 12.1.2
+/// fills it as a provisional move): A5 is not Black's territory. KGS and
+/// the players of the amateur corpus count such points this way.
+const TEIRE_AFTER_DAME: [&str; 9] = [
+    "...XO....",
+    "...XO....",
+    "...XO....",
+    "XXXXO....",
+    ".XOOO....",
+    "XO.......",
+    ".O.......",
+    "OO.......",
+    ".........",
+];
+
+#[test]
+fn a_point_a_filled_dame_leaves_in_atari_is_a_teire_not_territory() {
+    for swap in [false, true] {
+        let owner = as_played(Color::Black, swap);
+        let other = owner.opponent();
+        let board = board_of(&TEIRE_AFTER_DAME, swap);
+        let score = count(&board, &[], [0, 0], Komi::ZERO);
+        assert_eq!(
+            score.at(pt(9, "A5")),
+            PointStatus::Teire(owner),
+            "swap {swap}"
+        );
+        assert_eq!(score.at(pt(9, "A3")), PointStatus::Dame, "swap {swap}");
+        assert_eq!(
+            score.at(pt(9, "A4")),
+            PointStatus::Alive(owner),
+            "swap {swap}"
+        );
+        assert_eq!(score.territory[owner.index()], 9, "swap {swap}");
+        assert_eq!(
+            score.at(pt(9, "C4")),
+            PointStatus::Territory(other),
+            "swap {swap}"
+        );
+    }
+}
+
+/// White's F5 is a ko stone: in atari at F4, inside White's tiger's mouth.
+/// Black could take it there, so White connects at F4 before the count,
+/// and F4 is not territory; the rest of White's area is.
+const KO_STONE_TEIRE: [&str; 9] = [
+    ".........",
+    ".........",
+    ".........",
+    "XXXXXXXXX",
+    "OOOOXOXOO",
+    "....O.O..",
+    ".....O...",
+    ".........",
+    ".........",
+];
+
+#[test]
+fn a_ko_stones_point_is_connected_not_counted() {
+    for swap in [false, true] {
+        let owner = as_played(Color::White, swap);
+        let other = owner.opponent();
+        let board = board_of(&KO_STONE_TEIRE, swap);
+        let score = count(&board, &[], [0, 0], Komi::ZERO);
+        assert_eq!(
+            score.at(pt(9, "F4")),
+            PointStatus::Teire(owner),
+            "swap {swap}"
+        );
+        assert_eq!(score.territory[owner.index()], 32, "swap {swap}");
+        assert_eq!(score.territory[other.index()], 27, "swap {swap}");
+    }
+}
