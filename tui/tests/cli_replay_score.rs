@@ -231,6 +231,32 @@ fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_result
     assert_eq!(v["provisional"], false, "no draft, nothing unsettled");
 }
 
+/// Black's A4 keeps A5 inside Black's corner and A3, a dame only White
+/// can fill; once it is filled Black must connect at A5 (手入れ). The count
+/// names the point and leaves it out of Black's territory: 9 points, not 10.
+#[test]
+fn score_names_a_teire_and_does_not_count_it() {
+    let out = kaisho(&["score", "--dead", "none", &fixture("teire.sgf")]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert_eq!(figures(&text, "territory")[0], "9", "{text}");
+    let line = text.lines().find(|l| l.starts_with("teire")).unwrap();
+    assert!(line.ends_with(": A5"), "{line}");
+    let ja = stdout(&kaisho(&[
+        "score",
+        "--lang",
+        "ja",
+        "--dead",
+        "none",
+        &fixture("teire.sgf"),
+    ]));
+    assert!(
+        ja.lines()
+            .any(|l| l.starts_with("手入れ") && l.ends_with(": A5")),
+        "{ja}"
+    );
+}
+
 #[test]
 fn score_refuses_what_it_cannot_count() {
     let cases = [

@@ -6,7 +6,7 @@ use clap::Args;
 use kaisho::app::{Hinge, hinges};
 use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::{Limits, Status};
-use kaisho_core::{Color, CoordError, Game, GameError, Point, Score};
+use kaisho_core::{Color, CoordError, Game, GameError, Point, PointStatus, Score};
 use kaisho_saves::visible::visible;
 use serde_json::json;
 use std::path::PathBuf;
@@ -295,6 +295,15 @@ fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang
     }
     if !dead.is_empty() {
         out += &words::report(lang, Report::DeadStones(&dead.join(" ")));
+        out += "\n";
+    }
+    let teire: Vec<String> = score
+        .points_where(|s| matches!(s, PointStatus::Teire(_)))
+        .iter()
+        .map(|p| p.to_gtp(size))
+        .collect();
+    if !teire.is_empty() {
+        out += &words::report(lang, Report::Teire(&teire.join(" ")));
         out += "\n";
     }
     for v in &drafted.verdicts {

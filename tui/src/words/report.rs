@@ -69,6 +69,9 @@ pub enum Report<'a> {
     Row(Row, [&'a str; 2]),
     /// The stones counted as dead.
     DeadStones(&'a str),
+    /// The points where a side must connect before the count (手入れ),
+    /// which the count leaves out of its territory.
+    Teire(&'a str),
     /// A chain the search left unsettled and counted as alive.
     Unsettled {
         color: Color,
@@ -251,6 +254,9 @@ fn english(report: Report<'_>) -> String {
         Report::DeadPoint(why) => format!("--dead: {why}"),
         Report::DeadSyntax => "give GTP points such as D4,Q16, or none, or auto".to_string(),
         Report::DeadStones(stones) => format!("dead stones: {stones}"),
+        Report::Teire(points) => {
+            format!("teire (手入れ: connected before the count, not territory): {points}")
+        }
         Report::Unsettled {
             color: c,
             stones,
@@ -357,6 +363,7 @@ fn japanese(report: Report<'_>) -> String {
             "D4,Q16 のような GTP の点、none または auto を指定してください".to_string()
         }
         Report::DeadStones(stones) => format!("死に石: {stones}"),
+        Report::Teire(points) => format!("手入れ (終局前に継ぐ点、地に数えない): {points}"),
         Report::Unsettled {
             color: c,
             stones,
