@@ -19,7 +19,10 @@ use serde::{Deserialize, Serialize};
 /// play-out of the ending (確認) as game events: its opening, its scratch
 /// moves and passes, and its closing. Version 8 added the time the side
 /// to move has been on its turn, sent to a watcher as it comes in
-/// ([`Message::Turn`]), with both clocks as the host booked them. Version 4 added the
+/// ([`Message::Turn`]), with both clocks as the host booked them. Version 9
+/// changed no message but the count both sides make of an agreed ending: it
+/// fills the teire the dame call for (see `kaisho_core::scoring`), so that
+/// two builds that count differently never play each other. Version 4 added the
 /// joiner's answer to a series offer whose last result differs from its
 /// copy's ([`Message::Differs`]), so that a correction made on either side
 /// can reach the other. Version 3 added the
@@ -27,7 +30,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 8;
+pub const PROTOCOL_VERSION: u16 = 9;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
