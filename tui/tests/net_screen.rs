@@ -973,7 +973,12 @@ async fn a_move_the_rules_refuse_in_a_network_game_is_refused_once_with_the_rule
     let (dir_a, dir_b) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
     let (mut a, mut b) = paired(dir_a.path(), dir_b.path()).await;
     a.type_line(":E5");
-    settle(&mut a, &mut b, |_, b| stone(b, "E5").is_some()).await;
+    // Both sides have heard the move before the refused one is typed: the
+    // host's own report of it comes back from its network task.
+    settle(&mut a, &mut b, |a, b| {
+        stone(b, "E5").is_some() && a.said.iter().any(|s| s == "move 1, Black E5")
+    })
+    .await;
     let (heard_a, heard_b) = (a.said.len(), b.said.len());
     b.type_line(":E5");
     // The screen does not judge the move: the network task's game does.
