@@ -149,20 +149,26 @@ impl Grid {
         crate::dense::neighbours(self.n, i)
     }
 
-    /// The chain through `i` and its liberty count.
-    fn chain_liberties(&self, i: usize) -> (Vec<usize>, usize) {
+    /// The chain through `i` and its liberties.
+    fn chain_liberties(&self, i: usize) -> (Vec<usize>, Vec<usize>) {
         let color = self.cells[i];
         let mut seen = vec![false; self.cells.len()];
-        let mut libs = vec![false; self.cells.len()];
         let mut stack = vec![i];
         let mut chain = Vec::new();
+        let mut liberties = Vec::new();
         seen[i] = true;
         while let Some(s) = stack.pop() {
             chain.push(s);
             for m in self.neighbours(s) {
+                if seen[m] {
+                    continue;
+                }
                 match self.cells[m] {
-                    None => libs[m] = true,
-                    c if c == color && !seen[m] => {
+                    None => {
+                        seen[m] = true;
+                        liberties.push(m);
+                    }
+                    c if c == color => {
                         seen[m] = true;
                         stack.push(m);
                     }
@@ -170,26 +176,13 @@ impl Grid {
                 }
             }
         }
-        (chain, libs.iter().filter(|&&l| l).count())
-    }
-
-    /// The chain through `i` and its liberties.
-    fn chain_and_liberties(&self, i: usize) -> (Vec<usize>, Vec<usize>) {
-        let (chain, _) = self.chain_liberties(i);
-        let mut liberties: Vec<usize> = chain
-            .iter()
-            .flat_map(|&s| self.neighbours(s))
-            .filter(|&m| self.cells[m].is_none())
-            .collect();
-        liberties.sort_unstable();
-        liberties.dedup();
         (chain, liberties)
     }
 
     /// Whether a stone of `color` on the empty point `i` keeps a liberty.
     fn keeps_a_liberty(&mut self, i: usize, color: Color) -> bool {
         self.cells[i] = Some(color);
-        let keeps = self.chain_liberties(i).1 > 0;
+        let keeps = !self.chain_liberties(i).1.is_empty();
         self.cells[i] = None;
         keeps
     }
@@ -200,10 +193,10 @@ impl Grid {
             return false;
         }
         self.cells[i] = Some(color);
-        let own_ok = self.chain_liberties(i).1 >= 2;
-        let captures = self
-            .neighbours(i)
-            .any(|m| self.cells[m] == Some(color.opponent()) && self.chain_liberties(m).1 == 0);
+        let own_ok = self.chain_liberties(i).1.len() >= 2;
+        let captures = self.neighbours(i).any(|m| {
+            self.cells[m] == Some(color.opponent()) && self.chain_liberties(m).1.is_empty()
+        });
         self.cells[i] = None;
         own_ok && !captures
     }
@@ -246,7 +239,7 @@ fn fill_dame_and_teire(
             if seen[i] {
                 continue;
             }
-            let (chain, liberties) = work.chain_and_liberties(i);
+            let (chain, liberties) = work.chain_liberties(i);
             for s in chain {
                 seen[s] = true;
             }
