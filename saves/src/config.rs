@@ -485,6 +485,9 @@ fn rewrite(path: &Path, change: impl FnOnce(&mut toml::Table)) -> Result<(), Con
         None => toml::Table::new(),
     };
     change(&mut file);
+    if let Some(dir) = path.parent() {
+        crate::atomic::clear_stale(dir);
+    }
     let text = toml::to_string_pretty(&file).map_err(|e| problem(e.to_string()))?;
     write_atomically(path, text.as_bytes(), Access::Normal)
         .map_err(|e| problem(format!("could not be written ({e})")))

@@ -1,11 +1,12 @@
 //! Where kaisho keeps its files: a data directory (game logs, series,
-//! identity) and a config directory.
+//! identity), a config directory and a state directory (the log file).
 //!
 //! By default these are the platform's directories for "kaisho" (on Linux
-//! `~/.local/share/kaisho` and `~/.config/kaisho`). Setting `KAISHO_HOME`,
-//! or passing `--home DIR` (which wins over the variable), puts both under
-//! one directory instead, as `DIR/data` and `DIR/config`: tests and
-//! portable installs use that.
+//! `~/.local/share/kaisho`, `~/.config/kaisho` and
+//! `~/.local/state/kaisho`). Setting `KAISHO_HOME`, or passing `--home DIR`
+//! (which wins over the variable), puts them under one directory instead,
+//! as `DIR/data`, `DIR/config` and `DIR/state`: tests and portable
+//! installs use that.
 
 use directories::ProjectDirs;
 use std::ffi::OsString;
@@ -20,6 +21,7 @@ pub const HOME_ENV: &str = "KAISHO_HOME";
 pub struct Places {
     data: PathBuf,
     config: PathBuf,
+    state: PathBuf,
 }
 
 /// No directory could be found for kaisho's files.
@@ -54,18 +56,24 @@ impl Places {
             return Ok(Places::under(Path::new(&home)));
         }
         let dirs = ProjectDirs::from("", "", "kaisho").ok_or(NoHome)?;
+        // Only some platforms name a state folder; the rest keep the log
+        // with the data that is the user's own too.
+        let state = dirs.state_dir().unwrap_or_else(|| dirs.data_local_dir());
         Ok(Places {
             data: dirs.data_dir().to_path_buf(),
             config: dirs.config_dir().to_path_buf(),
+            state: state.to_path_buf(),
         })
     }
 
-    /// Everything under one directory: `home/data` and `home/config`.
+    /// Everything under one directory: `home/data`, `home/config` and
+    /// `home/state`.
     #[must_use]
     pub fn under(home: &Path) -> Places {
         Places {
             data: home.join("data"),
             config: home.join("config"),
+            state: home.join("state"),
         }
     }
 
@@ -109,6 +117,13 @@ impl Places {
     #[must_use]
     pub fn config_file(&self) -> PathBuf {
         self.config.join("config.toml")
+    }
+
+    /// The log file: in a folder of the user's own, never a shared
+    /// temporary one where anyone could put a FIFO or a link in its place.
+    #[must_use]
+    pub fn log_file(&self) -> PathBuf {
+        self.state.join("kaisho.log")
     }
 }
 

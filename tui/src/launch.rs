@@ -2,8 +2,9 @@
 //! asked for or when the output is not a terminal.
 
 use crate::app::{Message, Options, State, Tone};
+use crate::logging::{self, Unlogged};
 use crate::words::{self, Failure, Lang, Line, cli_line};
-use crate::{event_loop, logging, plain, terminal};
+use crate::{event_loop, plain, terminal};
 use kaisho_saves::config;
 use kaisho_saves::places::Places;
 use std::io::{self, IsTerminal};
@@ -71,7 +72,7 @@ fn state_in(
 
 /// Runs the front end and returns the process status.
 pub fn run(flags: Flags) -> ExitCode {
-    logging::init();
+    let unlogged = logging::init(flags.home.as_deref()).err();
     // NO_COLOR, when present and not empty, turns colour off (no-color.org).
     let color = std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
     let term = std::env::var("TERM").ok();
@@ -87,10 +88,11 @@ pub fn run(flags: Flags) -> ExitCode {
             ascii: true,
             color: false,
         };
-        let state = state_for(&flags, options, (80, 24));
+        let mut state = state_for(&flags, options, (80, 24));
+        say_unlogged(&mut state, unlogged);
         plain::run(state, io::BufReader::new(io::stdin()), io::stdout().lock())
     } else {
-        tui(&flags, options)
+        tui(&flags, options, unlogged)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -99,6 +101,18 @@ pub fn run(flags: Flags) -> ExitCode {
             eprintln!("kaisho: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Tells the player that no log is kept, and why, unless the screen
+/// already has something more pressing to say.
+fn say_unlogged(state: &mut State, unlogged: Option<&Unlogged>) {
+    if let (Some(unlogged), None) = (unlogged, &state.message) {
+        state.message = Some(Message {
+            text: words::failure(state.naming.lang, Failure::Unlogged(unlogged)),
+            tone: Tone::Info,
+            age: 0,
+        });
     }
 }
 
@@ -163,7 +177,7 @@ fn state_for(flags: &Flags, options: Options, viewport: (u16, u16)) -> State {
     state
 }
 
-fn tui(flags: &Flags, options: Options) -> io::Result<()> {
+fn tui(flags: &Flags, options: Options, unlogged: Option<&Unlogged>) -> io::Result<()> {
     let started = Instant::now();
     // The network task runs beside the screen on a second thread, so a
     // flush of its log never holds up a frame.
@@ -175,6 +189,7 @@ fn tui(flags: &Flags, options: Options) -> io::Result<()> {
     let size = screen.terminal.size()?;
     let mut state = state_for(flags, options, (size.width, size.height));
     english_when_ascii(&mut state);
+    say_unlogged(&mut state, unlogged);
     tracing::info!(
         micros = started.elapsed().as_micros(),
         places = ?state.places,

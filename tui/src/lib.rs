@@ -12,7 +12,7 @@ pub mod engine;
 pub mod event_loop;
 pub mod launch;
 pub mod layout;
-mod logging;
+pub mod logging;
 pub mod netplay;
 pub mod plain;
 pub mod quiet;

@@ -1,12 +1,16 @@
 //! Logs go to a file, never to the screen the game is drawn on: the path in
-//! `KAISHO_LOG`, or `kaisho.log` in the temporary directory. The file is
-//! bounded: a start finding it over [`MAX_LOG_FILE_BYTES`] moves it to
-//! `<name>.old` (replacing the one before), and a session stops writing at
-//! the bound with one note, so neither kaisho nor an engine talking
-//! without end can fill the disk.
+//! `KAISHO_LOG`, or `kaisho.log` in the user's own state folder
+//! ([`Places::log_file`]), never a shared temporary folder. The file is
+//! opened without waiting and kept only when it is a regular file, so a
+//! FIFO or a device put there cannot hang the start; kaisho then runs
+//! unlogged and says so. The file is bounded: a start finding it over
+//! [`MAX_LOG_FILE_BYTES`] moves it to `<name>.old` (replacing the one
+//! before), and a session stops writing at the bound with one note, so
+//! neither kaisho nor an engine talking without end can fill the disk.
 
 use kaisho_core::Event;
 use kaisho_saves::limits::{MAX_ENGINE_STDERR_BYTES, MAX_LOG_FILE_BYTES};
+use kaisho_saves::places::Places;
 use std::fs::File;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -47,36 +51,83 @@ impl Capped {
     }
 }
 
-/// The log file of this process, opened on first use (by [`init`] or by an
-/// engine's standard error), or `None` without a writable one.
-fn log() -> Option<&'static Mutex<Capped>> {
-    static LOG: OnceLock<Option<Mutex<Capped>>> = OnceLock::new();
-    LOG.get_or_init(|| {
-        let path = std::env::var_os("KAISHO_LOG")
-            .map(PathBuf::from)
-            .unwrap_or_else(|| std::env::temp_dir().join("kaisho.log"));
-        open(&path, MAX_LOG_FILE_BYTES).map(Mutex::new)
-    })
-    .as_ref()
+/// Why kaisho runs without a log file; the words say it to the player.
+#[derive(Debug)]
+pub enum Unlogged {
+    /// The log's folder could not be made.
+    NoFolder { path: PathBuf, error: io::Error },
+    /// The file could not be opened for appending.
+    Unopened { path: PathBuf, error: io::Error },
+    /// A FIFO, a device, a socket or a folder stands at the path.
+    NotRegular { path: PathBuf },
 }
 
-/// Opens the log at `path` for appending, first moving a file over `cap`
-/// to `<path>.old`.
-fn open(path: &Path, cap: u64) -> Option<Capped> {
-    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() > cap) {
+/// The log file of this process, opened on first use (by [`init`] or by an
+/// engine's standard error) at the path [`init`] chose, else at the
+/// default one; or why there is none.
+fn log() -> &'static Result<Mutex<Capped>, Unlogged> {
+    static LOG: OnceLock<Result<Mutex<Capped>, Unlogged>> = OnceLock::new();
+    LOG.get_or_init(|| {
+        let path = PATH.get().cloned().unwrap_or_else(|| path_for(None));
+        open(&path, MAX_LOG_FILE_BYTES).map(Mutex::new)
+    })
+}
+
+/// The path [`init`] chose, for the log opened after it.
+static PATH: OnceLock<PathBuf> = OnceLock::new();
+
+/// `KAISHO_LOG`, else the log file of the places `home` gives.
+fn path_for(home: Option<&Path>) -> PathBuf {
+    std::env::var_os("KAISHO_LOG")
+        .filter(|p| !p.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| Places::locate(home).ok().map(|p| p.log_file()))
+        .unwrap_or_else(|| PathBuf::from("kaisho.log"))
+}
+
+/// Opens the log at `path` for appending (making its folder), first moving
+/// a file over `cap` to `<path>.old`. Anything but a regular file is
+/// refused without waiting on it.
+fn open(path: &Path, cap: u64) -> Result<Capped, Unlogged> {
+    let path_buf = || path.to_path_buf();
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir).map_err(|error| Unlogged::NoFolder {
+            path: path_buf(),
+            error,
+        })?;
+    }
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.is_file() && m.len() > cap) {
         let mut old = path.as_os_str().to_owned();
         old.push(".old");
         let _ = std::fs::rename(path, old);
     }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(path)
-        .ok()?;
-    let size = file.metadata().map_or(0, |m| m.len());
-    Some(Capped {
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(Unlogged::NotRegular { path: path_buf() });
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.create(true).append(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        // A FIFO with no reader would block the open, one with a reader
+        // every write: neither waits with this flag, and the kind is
+        // checked on the open file below.
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(|error| Unlogged::Unopened {
+        path: path_buf(),
+        error,
+    })?;
+    let meta = file.metadata().map_err(|error| Unlogged::Unopened {
+        path: path_buf(),
+        error,
+    })?;
+    if !meta.is_file() {
+        return Err(Unlogged::NotRegular { path: path_buf() });
+    }
+    Ok(Capped {
         file,
-        size,
+        size: meta.len(),
         cap,
         full: false,
     })
@@ -84,7 +135,7 @@ fn open(path: &Path, cap: u64) -> Option<Capped> {
 
 /// Writes `bytes` to the log file, if there is one.
 fn write(bytes: &[u8]) {
-    if let Some(log) = log() {
+    if let Ok(log) = log() {
         log.lock().unwrap_or_else(|e| e.into_inner()).write(bytes);
     }
 }
@@ -103,16 +154,25 @@ impl Write for LogWriter {
     }
 }
 
-/// Starts logging to the log file; without a writable file kaisho runs unlogged.
-pub fn init() {
-    if log().is_none() {
-        return;
-    }
+/// Puts the log, when something is first written to it, in the places
+/// `home` gives (or at `KAISHO_LOG`): the command line's subcommands log
+/// only what an engine says on its standard error.
+pub fn place(home: Option<&Path>) {
+    let _ = PATH.set(path_for(home));
+}
+
+/// Starts logging to the log file of the places `home` gives (or
+/// `KAISHO_LOG`); without a regular, writable file kaisho runs unlogged,
+/// and the reason is returned for the player to be told.
+pub fn init(home: Option<&Path>) -> Result<(), &'static Unlogged> {
+    place(home);
+    log().as_ref()?;
     let _ = tracing_subscriber::fmt()
         .with_writer(|| LogWriter)
         .with_ansi(false)
         .with_max_level(tracing::Level::INFO)
         .try_init();
+    Ok(())
 }
 
 /// Copies an engine's standard error to the log file, bounded: see
@@ -185,6 +245,38 @@ mod tests {
             std::fs::read_to_string(dir.path().join("kaisho.log.old")).unwrap(),
             text
         );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_as_the_log_is_refused_at_once_and_kaisho_runs_unlogged() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("fifo");
+        let c = std::ffi::CString::new(path.as_os_str().as_encoded_bytes()).unwrap();
+        // SAFETY: a valid path, for a test.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let (done, wait) = std::sync::mpsc::channel();
+        let fifo = path.clone();
+        std::thread::spawn(move || {
+            let _ = done.send(open(&fifo, 1000).err());
+        });
+        let refused = wait
+            .recv_timeout(std::time::Duration::from_secs(5))
+            .expect("opening a FIFO as the log hung");
+        assert!(
+            matches!(&refused, Some(Unlogged::NotRegular { path: p }) if *p == path),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn the_default_log_is_in_the_user_s_own_state_folder() {
+        let places = Places::under(Path::new("/home/aki/kaisho"));
+        assert_eq!(
+            places.log_file(),
+            Path::new("/home/aki/kaisho/state/kaisho.log")
+        );
+        assert!(!places.log_file().starts_with(std::env::temp_dir()));
     }
 
     #[tokio::test]

@@ -772,3 +772,49 @@ fn a_review_in_plain_mode_lists_enters_comments_and_tries_variations() {
     );
     assert!(text.contains("(;W[od])\n(;W[cd];B[])"), "{text}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_as_the_log_file_neither_hangs_the_start_nor_goes_unsaid() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let fifo = home.path().join("log-fifo");
+    let status = Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
+        .arg("--plain")
+        .env("LANG", "C.UTF-8")
+        .env("KAISHO_HOME", home.path())
+        .env("KAISHO_LOG", &fifo)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("kaisho starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"quit\n")
+        .expect("input written");
+    let started = std::time::Instant::now();
+    while child.try_wait().expect("status").is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(20) {
+            let _ = child.kill();
+            panic!("kaisho hung on a FIFO as its log file");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let output = child.wait_with_output().expect("kaisho ends");
+    let text = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "{text}");
+    assert!(
+        text.lines().next().is_some_and(
+            |l| l.starts_with("no log is kept") && l.contains("log-fifo is not a regular file")
+        ),
+        "{text}"
+    );
+    assert!(text.contains("kaisho plain mode"), "{text}");
+}

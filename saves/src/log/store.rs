@@ -184,10 +184,12 @@ impl GameStore {
         }
     }
 
-    /// Every saved game, newest first, and a problem for each unreadable file.
+    /// Every saved game, newest first, and a problem for each unreadable
+    /// file; the temporary files of copies killed mid-write are cleared.
     #[must_use]
     pub fn list(&self) -> Listing {
         let mut listing = Listing::default();
+        crate::atomic::clear_stale(&self.dir);
         let entries = match std::fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return listing,

@@ -9,6 +9,7 @@ use super::frame::{self, FIRST_VERSION, PLAYOUT_SINCE, UNDO_SINCE, VERSION_AT, W
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
 use super::record::{ClockV2, EventV4, HeaderV1, RecordV4 as Record};
+use crate::atomic::{Access, create_temp};
 use crate::codec::{self, MAX_FRAME};
 use crate::limits::{self, MAX_CHAT_CHARS, MAX_NAME_CHARS};
 use kaisho_core::clock::TimeControl;
@@ -59,12 +60,13 @@ impl GameLog {
         for record in records {
             bytes.extend(framed(path, &record)?);
         }
-        // The temporary name is this process's own: two processes creating
-        // the same game id at once must not remove each other's file; the
-        // link below then lets exactly one of them win.
-        let temp = path.with_extension(format!("tmp-{}", std::process::id()));
+        // The temporary file is made afresh and never followed through a
+        // link: two processes creating the same game id at once must not
+        // remove each other's file; the link below then lets exactly one
+        // of them win.
+        let (mut f, temp) =
+            create_temp(path, Access::Normal).map_err(|e| LogError::io(path, "create", e))?;
         let written = (|| {
-            let mut f = File::create(&temp)?;
             f.write_all(&bytes)?;
             f.sync_all()?;
             fs::hard_link(&temp, path)

@@ -258,8 +258,10 @@ impl SeriesStore {
 
     /// Reads every series file in the folder. Files that cannot be read
     /// are reported in [`Listing::problems`], not fatal; a missing folder
-    /// is an empty listing.
+    /// is an empty listing. The temporary files of copies killed
+    /// mid-write are cleared.
     pub fn list(&self) -> Result<Listing, StoreError> {
+        crate::atomic::clear_stale(&self.dir);
         let entries = match fs::read_dir(&self.dir) {
             Ok(entries) => entries,
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Listing::default()),

@@ -109,6 +109,7 @@ pub fn run(cli: Cli) -> ExitCode {
         }),
         Some(command) => {
             let home = cli.home.as_deref();
+            kaisho::logging::place(home);
             let lang = lang_for(cli.lang, home);
             match command {
                 Command::Replay(args) => replay::run(&args, lang),

@@ -7,6 +7,7 @@
 //! reason, an operating system's message) are quoted as they are.
 
 use super::Lang;
+use crate::logging::Unlogged;
 use kaisho_core::CoordError;
 use kaisho_core::series::nigiri::{MAX_GRAB, NigiriError};
 use kaisho_core::series::{LadderError, SeriesError, SetupError, Step};
@@ -24,6 +25,8 @@ use kaisho_saves::sgf::{MAX_SGF_BYTES, SgfError, SgfErrorKind, SgfFileError, Sgf
 pub enum Failure<'a> {
     /// No folder for kaisho's files.
     NoHome(&'a NoHome),
+    /// No log file is kept this run.
+    Unlogged(&'a Unlogged),
     /// An SGF file that cannot be read.
     Sgf(&'a SgfFileError),
     /// A game log that cannot be read or written.
@@ -62,6 +65,19 @@ pub fn failure(lang: Lang, failure: Failure<'_>) -> String {
 fn english(failure: Failure<'_>) -> String {
     match failure {
         Failure::NoHome(e) => e.to_string(),
+        Failure::Unlogged(unlogged) => {
+            let (path, why) = match unlogged {
+                Unlogged::NoFolder { path, error } => {
+                    (path, format!("has no folder that can be made ({error})"))
+                }
+                Unlogged::Unopened { path, error } => (path, format!("cannot be opened ({error})")),
+                Unlogged::NotRegular { path } => (path, "is not a regular file".to_string()),
+            };
+            format!(
+                "no log is kept: {} {why}; set KAISHO_LOG to a regular file to keep one",
+                path.display()
+            )
+        }
         Failure::Sgf(e) => e.to_string(),
         Failure::Log(e) => e.to_string(),
         Failure::Series(e) => e.to_string(),
@@ -82,6 +98,19 @@ fn japanese(failure: Failure<'_>) -> String {
         Failure::NoHome(NoHome) => format!(
             "kaisho のファイルを置くフォルダが見つかりません。--home フォルダを指定するか {HOME_ENV} を設定してください"
         ),
+        Failure::Unlogged(unlogged) => {
+            let (path, why) = match unlogged {
+                Unlogged::NoFolder { path, error } => {
+                    (path, format!("のフォルダが作れません ({error})"))
+                }
+                Unlogged::Unopened { path, error } => (path, format!("が開けません ({error})")),
+                Unlogged::NotRegular { path } => (path, "は通常のファイルではありません".to_string()),
+            };
+            format!(
+                "ログは残しません: {}{why}。残すには KAISHO_LOG に通常のファイルを指定してください",
+                path.display()
+            )
+        }
         Failure::Sgf(e) => sgf_file(e),
         Failure::Log(e) => log(e),
         Failure::Series(e) => series(e),
