@@ -473,3 +473,81 @@ fn a_record_over_the_tree_bound_imports_its_main_line_and_says_so() {
         .count();
     assert_eq!(kept, 0, "no tree kept");
 }
+
+/// The id of the one game `kaisho games import FILE` made under `home`.
+fn imported_id(home: &std::path::Path, file: &std::path::Path) -> String {
+    let out = kaisho(home, &["games", "import", file.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    listed_game(home, &[])["id"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_record_just_under_the_bound_full_of_times_is_kept_so_that_it_reads_back() {
+    let home = tempfile::tempdir().unwrap();
+    let mut text = String::from("(;GM[1]SZ[19]RE[B+R]");
+    // Comments as long as a node may hold, so the line stays short.
+    let comment = format!("C[{}]", "12:30 ".repeat(2_500));
+    let mut moves = 0;
+    while text.len() + comment.len() + 40 < kaisho_saves::sgf::MAX_TREE_BYTES - 10_000 {
+        let (color, other) = if moves % 2 == 0 {
+            ('B', 'W')
+        } else {
+            ('W', 'B')
+        };
+        // Passes and comments: a long line with no captures to check.
+        text.push_str(&format!(";{color}[]{comment}(;{other}[aa])"));
+        moves += 1;
+    }
+    text.push(')');
+    let path = home.path().join("times.sgf");
+    std::fs::write(&path, &text).unwrap();
+    let id = imported_id(home.path(), &path);
+    let kept = Places::under(home.path())
+        .games_dir()
+        .join(format!("{id}.sgf"));
+    let kept_bytes = std::fs::metadata(&kept).expect("the tree is kept").len();
+    assert!(
+        kept_bytes <= kaisho_saves::sgf::MAX_TREE_BYTES as u64,
+        "{kept_bytes} bytes kept"
+    );
+    let listed = kaisho(home.path(), &["games"]);
+    let said = String::from_utf8_lossy(&listed.stdout);
+    let warned = String::from_utf8_lossy(&listed.stderr);
+    assert!(said.contains(&id), "{said}{warned}");
+    assert!(!warned.contains("not an SGF game tree"), "{warned}");
+    let exported = String::from_utf8(exported_bytes(home.path(), &id)).unwrap();
+    assert!(exported.contains("C[12:30 12:30"), "no colon escaped");
+}
+
+#[test]
+fn a_kept_record_nested_too_deep_is_refused_by_name_not_crashed_on() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("game.sgf");
+    std::fs::write(&path, "(;GM[1]SZ[9]RE[B+R];B[ee];W[cc]C[a](;B[gg]))").unwrap();
+    let id = imported_id(home.path(), &path);
+    let kept = Places::under(home.path())
+        .games_dir()
+        .join(format!("{id}.sgf"));
+    let deep = format!(
+        "(;GM[1]SZ[9]{}{})",
+        "(;B[aa]".repeat(100_000),
+        ")".repeat(100_000)
+    );
+    std::fs::write(&kept, deep).unwrap();
+    for args in [vec!["games", "export", id.as_str()], vec!["games"]] {
+        let out = kaisho(home.path(), &args);
+        assert!(out.status.code().is_some(), "{args:?} was killed: {out:?}");
+        let said = format!(
+            "{}{}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(!said.contains("overflowed its stack"), "{said}");
+        assert!(said.contains(&format!("{id}.sgf")), "{args:?}: {said}");
+    }
+}

@@ -8,7 +8,7 @@ use super::error::LogError;
 use super::store::GameStore;
 use crate::atomic::{Access, write_atomically};
 use crate::bounded::read_regular;
-use crate::sgf::{MAX_SGF_BYTES, SgfTree};
+use crate::sgf::{MAX_SGF_BYTES, MAX_TREE_BYTES, SgfTree};
 use std::io;
 use std::path::PathBuf;
 
@@ -24,13 +24,21 @@ impl GameStore {
 
     /// Keeps `tree`, the record game `id` was imported from, written
     /// atomically before the game's log so that no log of an import lacks it.
+    /// A tree written larger than kaisho reads back is refused: nothing is
+    /// kept that [`GameStore::kept_record`] would then refuse.
     pub fn keep_record(&self, id: &str, tree: &SgfTree) -> io::Result<()> {
+        let text = tree.write();
+        if text.len() > MAX_TREE_BYTES {
+            return Err(io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!(
+                    "the record would be {} bytes, over the {MAX_TREE_BYTES} kaisho reads back",
+                    text.len()
+                ),
+            ));
+        }
         std::fs::create_dir_all(self.dir())?;
-        write_atomically(
-            &self.record_path(id),
-            tree.write().as_bytes(),
-            Access::Normal,
-        )
+        write_atomically(&self.record_path(id), text.as_bytes(), Access::Normal)
     }
 
     /// Removes the kept record of game `id` whose log could not be made.

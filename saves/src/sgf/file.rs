@@ -81,13 +81,13 @@ pub struct Imported {
 }
 
 /// Reads the SGF file at `path` as [`read_file`] does, keeping its tree
-/// (within [`super::tree::MAX_TREE_BYTES`]) and the character set it was
-/// read in.
+/// (when it is read and written within [`super::tree::MAX_TREE_BYTES`], so
+/// that the kept record reads back) and the character set it was read in.
 pub fn import_file(path: &Path) -> Result<Imported, SgfFileError> {
     let (decoded, record) = read_text(path)?;
     Ok(Imported {
         record,
-        tree: SgfTree::parse(&decoded.text),
+        tree: SgfTree::parse(&decoded.text).filter(SgfTree::fits),
         charset: decoded.charset,
     })
 }

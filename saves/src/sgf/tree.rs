@@ -22,17 +22,21 @@ pub struct SgfTree {
 }
 
 impl SgfTree {
-    /// The first game tree of `text`, when sgf-parse reads the whole text as
-    /// a game of Go and it is at most [`MAX_TREE_BYTES`]; `None` otherwise
-    /// (the main line may still import: see [`super::parse`], which is more
-    /// lenient and bounded for any size).
+    /// The first game tree of `text`, when sgf-parse reads it as a game of
+    /// Go, the text is at most [`MAX_TREE_BYTES`] and the tree no deeper
+    /// than a record may be; `None` otherwise (the main line may still
+    /// import: see [`super::parse`], which is more lenient and bounded for
+    /// any size). sgf-parse builds, compares and drops a tree one stack
+    /// frame per level, so the depth is read first by the scan, which does
+    /// not recurse; what follows the first tree is not handed to it.
     #[must_use]
     pub fn parse(text: &str) -> Option<SgfTree> {
         if text.len() > MAX_TREE_BYTES {
             return None;
         }
         let start = text.find('(')?;
-        match sgf_parse::parse(&text[start..]).ok()?.into_iter().next()? {
+        let first = super::scan::scan(text, start).ok()?.tree;
+        match sgf_parse::parse(&text[first]).ok()?.into_iter().next()? {
             GameTree::GoGame(root) => Some(SgfTree { root }),
             GameTree::Unknown(_) => None,
         }
@@ -41,7 +45,7 @@ impl SgfTree {
     /// A tree of `record`'s main line, for a record whose whole tree
     /// sgf-parse does not read (kaisho's reader is more lenient): its root
     /// as kaisho writes it and its moves with their comments. `None` when
-    /// even the root is larger than [`MAX_TREE_BYTES`].
+    /// it would be written larger than [`MAX_TREE_BYTES`].
     #[must_use]
     pub fn of_main_line(record: &SgfRecord) -> Option<SgfTree> {
         let root = SgfRecord {
@@ -50,7 +54,16 @@ impl SgfTree {
             territory: [Vec::new(), Vec::new()],
             ..record.clone()
         };
-        Some(SgfTree::parse(&super::write(&root))?.with_moves_of(record))
+        Some(SgfTree::parse(&super::write(&root))?.with_moves_of(record)).filter(SgfTree::fits)
+    }
+
+    /// Whether the tree is written within [`MAX_TREE_BYTES`], so that what
+    /// kaisho keeps of it reads back: a text just under the bound may be
+    /// written a little larger (a charset named, a line break before each
+    /// variation).
+    #[must_use]
+    pub fn fits(&self) -> bool {
+        self.write().len() <= MAX_TREE_BYTES
     }
 
     /// The root node, for comparing trees.
@@ -167,6 +180,10 @@ enum Step<'a> {
 /// One property as SGF. sgf-parse writes the values of a property it does
 /// not know (or found malformed) as they were read, unescaped, so a `]` or
 /// `\\` in them would end the value early: those values are escaped here.
+/// It escapes every `:` of a text, which only a composed value (a label, a
+/// line, an application's name and version) needs: elsewhere the escape
+/// is taken out again, so a comment full of times like `12:30` is written
+/// no larger than it was read.
 fn write_property(out: &mut String, prop: &Prop) {
     match prop {
         Prop::CA(_) => out.push_str("CA[UTF-8]"),
@@ -174,7 +191,30 @@ fn write_property(out: &mut String, prop: &Prop) {
         Prop::Unknown(identifier, values) | Prop::Invalid(identifier, values) => {
             property(out, identifier, values.iter().map(String::as_str));
         }
-        other => out.push_str(&other.to_string()),
+        Prop::AP(_) | Prop::AR(_) | Prop::LN(_) | Prop::LB(_) | Prop::FG(_) | Prop::SZ(_) => {
+            out.push_str(&prop.to_string());
+        }
+        other => without_colon_escapes(out, &other.to_string()),
+    }
+}
+
+/// `written`, an escaped property, with each `\:` written as `:`; the other
+/// escapes (`\\`, `\]`) stay as they are.
+fn without_colon_escapes(out: &mut String, written: &str) {
+    let mut chars = written.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some(':') => out.push(':'),
+            Some(escaped) => {
+                out.push('\\');
+                out.push(escaped);
+            }
+            None => out.push('\\'),
+        }
     }
 }
 
@@ -197,6 +237,7 @@ fn node_of(m: &SgfMove) -> SgfNode<Prop> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::NodePath;
     use super::*;
     use crate::sgf::parse;
 
@@ -226,6 +267,59 @@ mod tests {
         let tree = SgfTree::of_main_line(&record).unwrap();
         assert_eq!(tree.record().unwrap(), record);
         assert_eq!(tree.nodes(), 4);
+    }
+
+    #[test]
+    fn a_tree_deeper_than_a_record_may_be_is_refused_without_recursing() {
+        // Nested variations deep enough to overflow the stack of a
+        // recursive reader, well within the size bound.
+        let deep = format!("{}{}", "(;B[aa]".repeat(100_000), ")".repeat(100_000));
+        assert!(deep.len() < MAX_TREE_BYTES);
+        let refused = std::thread::Builder::new()
+            .stack_size(256 * 1024)
+            .spawn(move || SgfTree::parse(&deep).is_none())
+            .unwrap()
+            .join();
+        assert_eq!(refused.ok(), Some(true), "refused, not crashed");
+        // As deep as a record may be still reads, on a worker's stack.
+        let depth = super::super::scan::MAX_DEPTH - 1;
+        let deepest = format!(
+            "(;GM[1]{}{}",
+            "(;B[aa]".repeat(depth),
+            ")".repeat(depth + 1)
+        );
+        let read = std::thread::Builder::new()
+            .stack_size(2 * 1024 * 1024)
+            .spawn(move || SgfTree::parse(&deepest).map(|tree| tree.nodes()))
+            .unwrap()
+            .join();
+        assert_eq!(read.ok(), Some(Some(depth + 1)));
+    }
+
+    #[test]
+    fn only_the_first_tree_is_read_and_what_follows_it_is_not_its_concern() {
+        let tree = SgfTree::parse("(;GM[1]SZ[9];B[ee]C[kept])\n)junk(;GM[1]").unwrap();
+        assert_eq!(tree.nodes(), 2);
+        assert_eq!(
+            tree.comment_at(&NodePath::from_indices(vec![0])),
+            Some("kept")
+        );
+    }
+
+    #[test]
+    fn text_is_written_with_only_the_escapes_sgf_needs() {
+        let text = r"(;GM[1]SZ[9]C[at 12:30 a\\:b \] c]GN[x:y]LB[ee:12\:30]AP[kaisho:1]XX[u:v];B[ee]C[13:05])";
+        let tree = SgfTree::parse(text).unwrap();
+        let written = tree.write();
+        assert!(written.contains(r"C[at 12:30 a\\:b \] c]"), "{written}");
+        assert!(written.contains("GN[x:y]"), "{written}");
+        assert!(written.contains("C[13:05]"), "{written}");
+        let again = SgfTree::parse(&written).unwrap();
+        assert_eq!(again.write(), written, "reads back as it was");
+        assert_eq!(
+            again.comment_at(&NodePath::root()),
+            tree.comment_at(&NodePath::root())
+        );
     }
 
     #[test]
