@@ -165,46 +165,176 @@ fn writers_at_the_same_time_lose_no_comment() {
     }
 }
 
-/// The joiner of a review together takes the host's record as its own copy
-/// of the game, so both add the same steps to the same record: a copy of
-/// its own that differs is kept beside it first, and a game it does not
-/// have is refused, with nothing written.
-#[test]
-fn a_partners_record_is_adopted_and_a_record_of_ones_own_kept_aside() {
-    let dir = tempfile::tempdir().unwrap();
-    let store = GameStore::new(dir.path());
-    saved_game(&store, "g");
-    let mut own = opened(&store, "g");
+/// The host's copy of game `id` on a machine of its own (`dir`), with
+/// `note` added on White's first move.
+fn hosts_copy(dir: &std::path::Path, id: &str, note: &str) -> SgfTree {
+    let host_store = GameStore::new(dir);
+    saved_game(&host_store, id);
+    let mut partners = opened(&host_store, id);
+    partners
+        .apply(&TreeEdit::Comment {
+            at: path(&[0, 0]),
+            text: note.into(),
+        })
+        .unwrap();
+    partners
+}
+
+/// A comment of this side's own added to its record of `id` on Black's
+/// first move, as a review keeps it.
+fn comment_own(store: &GameStore, id: &str, text: &str) {
+    let mut own = opened(store, id);
     let mine = made_on(
         &mut own,
         vec![TreeEdit::Comment {
             at: path(&[0]),
-            text: "my own note".into(),
+            text: text.into(),
         }],
     );
-    keep_review(&store, "g", &words, &mine).unwrap();
-    // The host's copy of the same game, on its own machine.
+    keep_review(store, id, &words, &mine).unwrap();
+}
+
+/// A partner's record of the same game is taken with this side's own
+/// additions merged in, so nothing this side wrote is lost and the
+/// partner's nodes keep their names; a game this side does not have is
+/// refused, with nothing written.
+#[test]
+fn a_partners_record_is_merged_with_ones_own_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    saved_game(&store, "g");
+    comment_own(&store, "g", "my own note");
     let hosts = tempfile::tempdir().unwrap();
-    let host_store = GameStore::new(hosts.path());
-    saved_game(&host_store, "g");
-    let mut partners = opened(&host_store, "g");
-    partners
-        .apply(&TreeEdit::Comment {
-            at: path(&[0, 0]),
-            text: "the host's note".into(),
-        })
-        .unwrap();
-    adopt_record(&store, "g", &partners).unwrap();
-    let kept = std::fs::read_to_string(store.record_path("g")).unwrap();
-    assert_eq!(kept, partners.write());
-    let aside = std::fs::read_to_string(dir.path().join("g.before-review.sgf")).unwrap();
-    assert!(aside.contains("my own note"), "{aside}");
-    assert!(!kept.contains("my own note"));
-    // Adopting the same record again keeps nothing aside anew.
-    std::fs::remove_file(dir.path().join("g.before-review.sgf")).unwrap();
-    adopt_record(&store, "g", &partners).unwrap();
-    assert!(!dir.path().join("g.before-review.sgf").exists());
+    let partners = hosts_copy(hosts.path(), "g", "the host's note");
+    let adopted = adopt_record(&store, "g", &partners, &words).unwrap();
+    assert_eq!(adopted.aside, None);
+    let kept = store.kept_record("g").unwrap().unwrap();
+    assert_eq!(kept.comment_at(&path(&[0, 0])), Some("the host's note"));
+    let black = kept.comment_at(&path(&[0])).unwrap_or_default();
+    assert!(black.contains("my own note"), "{black}");
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    assert!(
+        !names.iter().any(|n| n.contains("before-review")),
+        "{names:?}"
+    );
+    // Taking the same record again changes nothing.
+    let before = std::fs::read(store.record_path("g")).unwrap();
+    adopt_record(&store, "g", &partners, &words).unwrap();
+    assert_eq!(std::fs::read(store.record_path("g")).unwrap(), before);
     // A game this side does not have is refused and writes nothing.
-    assert!(adopt_record(&store, "other", &partners).is_err());
+    assert!(adopt_record(&store, "other", &partners, &words).is_err());
     assert!(!store.record_path("other").exists());
+}
+
+/// Two reviews together hosted by the partner, one after the other, each
+/// after a comment of this side's own: both comments stay in the record.
+#[test]
+fn additions_made_between_two_reviews_together_are_all_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    saved_game(&store, "g");
+    let hosts = tempfile::tempdir().unwrap();
+    let partners = hosts_copy(hosts.path(), "g", "the host's note");
+    comment_own(&store, "g", "mine-one");
+    adopt_record(&store, "g", &partners, &words).unwrap();
+    comment_own(&store, "g", "mine-two");
+    adopt_record(&store, "g", &partners, &words).unwrap();
+    let kept = std::fs::read_to_string(store.record_path("g")).unwrap();
+    for note in ["mine-one", "mine-two", "the host's note"] {
+        assert_eq!(kept.matches(note).count(), 1, "{note} in {kept}");
+    }
+    let exported = String::from_utf8(export_text(&store, "g")).unwrap();
+    assert!(exported.contains("mine-one") && exported.contains("mine-two"));
+}
+
+fn export_text(store: &GameStore, id: &str) -> Vec<u8> {
+    let saved = store.load(id).unwrap();
+    export::text_of(&saved, &export::record_of(&saved, &words)).into_bytes()
+}
+
+/// A host that replaced its record of the game with other moves, another
+/// result or other players: this side's record is left as it was, and
+/// the refusal says what differs.
+#[test]
+fn a_partners_record_of_other_moves_result_or_players_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    saved_game(&store, "g");
+    comment_own(&store, "g", "mine");
+    let before = std::fs::read(store.record_path("g")).unwrap();
+    let hosts = tempfile::tempdir().unwrap();
+    let honest = hosts_copy(hosts.path(), "g", "note").write();
+    let forgeries = [
+        (honest.replace(";W[cc]", ";W[dd]"), "move 2"),
+        (honest.replace(";B[gg]", ";B[gg];W[aa]"), "move 4"),
+        (
+            honest
+                .replace("PB[Shusaku]", "PB[Gennan]")
+                .replace("PW[Gennan]", "PW[Shusaku]"),
+            "players",
+        ),
+        (honest.replace("SZ[9]", "SZ[9]RE[B+R]"), "result is B+R"),
+        (honest.replace("KM[6.5]", "KM[0.5]"), "komi"),
+    ];
+    for (forged, said) in forgeries {
+        assert_ne!(forged, honest, "{said}: the forgery changed nothing");
+        let tree = SgfTree::parse(&forged).unwrap();
+        let err = adopt_record(&store, "g", &tree, &words).unwrap_err();
+        assert!(err.to_string().contains(said), "{said}: {err}");
+        assert!(err.to_string().contains("is not yours"), "{err}");
+        assert_eq!(std::fs::read(store.record_path("g")).unwrap(), before);
+    }
+    // Nothing of the game's own log is lost either: the export is ours.
+    let exported = String::from_utf8(export_text(&store, "g")).unwrap();
+    assert!(exported.contains(";W[cc]") && exported.contains("mine"));
+}
+
+/// Where the two records cannot be merged (a comment would outgrow what a
+/// record holds), this side's is kept aside in a file of its own, a new
+/// one each time, never overwritten.
+#[test]
+fn a_record_that_cannot_be_merged_is_kept_aside_each_time_anew() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    saved_game(&store, "g");
+    let hosts = tempfile::tempdir().unwrap();
+    let mut partners = hosts_copy(hosts.path(), "g", "note");
+    // Each time the host and this side both write long comments on one
+    // node: Black's first move, then Black's second.
+    for (n, (mine, node)) in [
+        ("first of mine", [0].as_slice()),
+        ("second of mine", &[0, 0, 0]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for _ in 0..10 {
+            partners
+                .apply(&TreeEdit::Comment {
+                    at: path(node),
+                    text: "h".repeat(1500),
+                })
+                .unwrap();
+        }
+        for _ in 0..3 {
+            let mut own = opened(&store, "g");
+            let edits = made_on(
+                &mut own,
+                vec![TreeEdit::Comment {
+                    at: path(node),
+                    text: format!("{mine} {}", "m".repeat(1500)),
+                }],
+            );
+            keep_review(&store, "g", &words, &edits).unwrap();
+        }
+        let adopted = adopt_record(&store, "g", &partners, &words).unwrap();
+        let aside = dir.path().join(format!("g.before-review-{}.sgf", n + 1));
+        assert_eq!(adopted.aside.as_deref(), Some(aside.as_path()));
+        assert!(std::fs::read_to_string(&aside).unwrap().contains(mine));
+    }
+    let first = std::fs::read_to_string(dir.path().join("g.before-review-1.sgf")).unwrap();
+    assert!(!first.contains("second of mine"), "never overwritten");
 }

@@ -336,5 +336,5 @@ fn plain_mode_asks_the_engine_and_adds_its_move() {
             .join(format!("{ID}.sgf")),
     )
     .unwrap();
-    assert!(kept.contains("W[cq]C[python3\\: B+3.5]"), "{kept}");
+    assert!(kept.contains("W[cq]C[python3: B+3.5]"), "{kept}");
 }

@@ -248,3 +248,52 @@ fn script_files_drive_a_review_to_the_end_and_both_records_agree() {
         assert!(text.contains(held), "no {held} in {text}");
     }
 }
+
+#[test]
+fn a_review_host_that_rewrote_its_record_cannot_rewrite_the_joiners() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, id) = finished_game(dir.path());
+    let games = |home: &Path| kaisho_saves::places::Places::under(home).games_dir();
+    let export = |home: &Path| {
+        let exports = kaisho_saves::places::Places::under(home).exports_dir();
+        std::fs::read_to_string(exports.join(format!("{id}.sgf"))).unwrap()
+    };
+    let joiners_before = export(&jh);
+    // The host replaces its kept record with other moves, a result of
+    // resignation and the players' names swapped.
+    let forged = export(&hh)
+        .replace(";B[ee]", ";B[gc]")
+        .replace("PB[Honinbo]", "PB[Kitani]")
+        .replace("PW[Kitani]", "PW[Honinbo]");
+    let forged = match forged.find("RE[") {
+        Some(at) => {
+            let end = at + forged[at..].find(']').unwrap();
+            format!("{}RE[B+R{}", &forged[..at], &forged[end..])
+        }
+        None => forged,
+    };
+    assert_ne!(forged, export(&hh));
+    std::fs::write(games(&hh).join(format!("{id}.sgf")), &forged).unwrap();
+    let (mut host, code) = host_review(&hh, "Honinbo", &id);
+    let args = [
+        "join", &code, "--review", "--name", "Kitani", "--script", "-",
+    ];
+    let mut join = Proc::start(&jh, &args);
+    join.expect("reviewing together with Honinbo");
+    let refused = join.expect("the partner's record of game");
+    assert!(
+        refused.contains("is not yours (its move 1 differs): it was not taken"),
+        "{refused}"
+    );
+    join.say("leave");
+    host.expect("the partner left the review together");
+    let join_sgf = saved_to(&mut join);
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let after = std::fs::read_to_string(&join_sgf).unwrap();
+    assert_eq!(after, joiners_before, "the joiner's record is its own");
+    assert!(
+        !games(&jh).join(format!("{id}.sgf")).exists(),
+        "nothing of the host's kept"
+    );
+}

@@ -26,6 +26,7 @@
 //! assert_eq!(err.offset, 9);
 //! ```
 
+mod additions;
 mod charset;
 mod ending;
 mod error;

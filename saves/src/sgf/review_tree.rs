@@ -262,10 +262,7 @@ impl SgfTree {
     /// The node's `C`.
     #[must_use]
     pub fn comment_at(&self, path: &NodePath) -> Option<&str> {
-        match self.node(path)?.get_property("C") {
-            Some(Prop::C(text)) => Some(&text.text),
-            _ => None,
-        }
+        comment_of(self.node(path)?)
     }
 
     /// `path` followed along the first child of each node to the end: the
@@ -445,9 +442,17 @@ impl Undo {
     }
 }
 
+/// The node's `C`.
+pub(super) fn comment_of(node: &SgfNode<Prop>) -> Option<&str> {
+    match node.get_property("C") {
+        Some(Prop::C(text)) => Some(&text.text),
+        _ => None,
+    }
+}
+
 /// Sets or removes the node's `C`, in its place among the properties, or
 /// last when it had none.
-fn set_comment(node: &mut SgfNode<Prop>, text: Option<String>) {
+pub(super) fn set_comment(node: &mut SgfNode<Prop>, text: Option<String>) {
     let place = node.properties.iter().position(|p| p.identifier() == "C");
     match (place, text) {
         (Some(i), Some(text)) => node.properties[i] = Prop::C(Text { text }),

@@ -11,7 +11,7 @@ use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
 use kaisho_saves::ExportFailure;
 use kaisho_saves::config::{Config, ConfigProblem};
-use kaisho_saves::kept_review::KeepError;
+use kaisho_saves::kept_review::{Adopted, KeepError};
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
 use kaisho_saves::sgf::KibitzLine;
@@ -59,8 +59,13 @@ pub enum Job {
         edits: Vec<Applied>,
     },
     /// Take `tree`, the record a partner's review together of saved game
-    /// `game` starts from, as this side's kept record of it.
-    AdoptRecord { game: String, tree: Box<SgfTree> },
+    /// `game` starts from, into this side's kept record of it (its own
+    /// made from its export, comments in `lang`, when it has none yet).
+    AdoptRecord {
+        game: String,
+        lang: Lang,
+        tree: Box<SgfTree>,
+    },
     /// Export saved game `game` as SGF into the exports folder, its
     /// comments in `lang`, with the watchers' lines `kibitz` (a network
     /// game's, given by its network task on either side) among them.
@@ -111,7 +116,7 @@ pub enum Done {
     /// they landed in it.
     ReviewKept(Result<Box<(SgfTree, Moved)>, KeepError>),
     /// The partner's record taken as this side's, or why not.
-    Adopted(Result<(), KeepError>),
+    Adopted(Result<Adopted, KeepError>),
     Exported(Result<PathBuf, ExportFailure>),
     SeriesList(Result<saved_series::Listing, StoreError>),
     Series(Result<Box<Series>, StoreError>),

@@ -12,7 +12,7 @@ use super::out::Out;
 use super::review::{Keeping, Review, Shared, follow};
 use super::{Screen, State};
 use crate::words::{Note, Say, note, say};
-use kaisho_saves::kept_review::KeepError;
+use kaisho_saves::kept_review::{Adopted, KeepError};
 use kaisho_saves::sgf::{self, SgfTree};
 use std::net::SocketAddr;
 
@@ -111,6 +111,7 @@ pub(super) fn joined(state: &mut State, game: String, partner: String, text: &st
             out.disk(
                 Job::AdoptRecord {
                     game: game.clone(),
+                    lang: naming.lang,
                     tree,
                 },
                 Then::Adopted { game },
@@ -123,18 +124,30 @@ pub(super) fn joined(state: &mut State, game: String, partner: String, text: &st
     }
 }
 
-/// The partner's record taken as this side's copy of saved game `game`:
+/// The partner's record taken into this side's copy of saved game `game`:
 /// the steps are kept in it from now on; or why it could not be, and the
 /// steps last as long as the review.
-pub(super) fn adopted(state: &mut State, game: &str, result: Result<(), KeepError>, out: &mut Out) {
+pub(super) fn adopted(
+    state: &mut State,
+    game: &str,
+    result: Result<Adopted, KeepError>,
+    out: &mut Out,
+) {
     let lang = state.naming.lang;
     let Screen::Review(review) = &mut state.screen else {
         return;
     };
     match result {
-        Ok(()) => {
+        Ok(adopted) => {
             review.keeping = Keeping::Game(game.to_string());
+            if let Some(aside) = &adopted.aside {
+                out.say(note(lang, Note::RecordKeptAside { game, aside }));
+            }
             out.say(note(lang, Note::KeptInRecord(game)));
+        }
+        Err(error @ KeepError::Differs { .. }) => {
+            let why = error.to_string();
+            out.refuse(note(lang, Note::PartnersRecordRefused { why: &why }));
         }
         Err(error) => {
             let why = error.to_string();

@@ -115,7 +115,9 @@ impl Disk {
             Job::KeepReview { game, lang, edits } => Done::ReviewKept(
                 keep_review(&games, &game, &words::sgf_words(lang), &edits).map(Box::new),
             ),
-            Job::AdoptRecord { game, tree } => Done::Adopted(adopt_record(&games, &game, &tree)),
+            Job::AdoptRecord { game, lang, tree } => {
+                Done::Adopted(adopt_record(&games, &game, &tree, &words::sgf_words(lang)))
+            }
             Job::Export { game, lang, kibitz } => {
                 Done::Exported(export(places, &game, lang, &kibitz))
             }

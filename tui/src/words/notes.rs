@@ -7,6 +7,7 @@ use super::Lang;
 use super::event::color;
 use kaisho_core::Color;
 use kaisho_saves::sgf::EditError;
+use std::path::Path;
 
 /// A message with its values.
 #[derive(Clone, Copy, Debug)]
@@ -129,6 +130,16 @@ pub enum Note<'a> {
     AddedInMemory,
     /// A review's additions written into saved game `id`'s record.
     KeptInRecord(&'a str),
+    /// This side's record of a game could not be merged with a partner's
+    /// and was kept in a file of its own.
+    RecordKeptAside {
+        game: &'a str,
+        aside: &'a Path,
+    },
+    /// A partner's record of a shared game differs from this side's log.
+    PartnersRecordRefused {
+        why: &'a str,
+    },
     /// A review together is only of a saved game.
     ReviewTogetherNeedsSavedGame,
     /// A review together is already hosted or under way.
@@ -347,6 +358,13 @@ fn english(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("after move {at}: {moves}"),
         Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
         Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
+        Note::PartnersRecordRefused { why } => format!(
+            "{why}: it was not taken, and your record is unchanged; the review's additions last only while it is open"
+        ),
+        Note::RecordKeptAside { game, aside } => format!(
+            "your record of game {game} and the partner's are too large to merge: yours is kept as {}",
+            aside.display()
+        ),
         Note::ReviewTogetherNeedsSavedGame => {
             "only a saved game can be reviewed together: open it from Saved games".to_string()
         }
@@ -565,6 +583,13 @@ fn japanese(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
         Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
         Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
+        Note::PartnersRecordRefused { why } => format!(
+            "{why}。相手の棋譜は取り込まず、こちらの棋譜はそのままです。検討の追加は開いている間だけ残ります"
+        ),
+        Note::RecordKeptAside { game, aside } => format!(
+            "対局{game}のこちらの棋譜と相手の棋譜は大きすぎて合わせられません。こちらの棋譜は {} に残しました",
+            aside.display()
+        ),
         Note::ReviewTogetherNeedsSavedGame => {
             "一緒に検討できるのは保存した対局だけです。保存した対局から開いてください".to_string()
         }
