@@ -16,8 +16,7 @@ use crate::session::Session;
 use crate::watch::hub::Hub;
 use crate::wire::{Message, ReviewStepW, check_chat, check_game_id};
 use kaisho_core::{Color, Point};
-use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
-use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit};
+use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit, review_comment};
 use kaisho_saves::visible::visible_owned;
 
 /// The largest record a review together sends: the largest tree kaisho
@@ -402,24 +401,19 @@ pub(crate) fn step_of(step: &ReviewStepW) -> Result<ReviewStep, NetError> {
             color: Color::from(*color),
             point: point.map(Point::from),
         }),
-        ReviewStepW::Comment { at, text } => {
-            let chars = text.chars().count();
-            if chars > MAX_REVIEW_COMMENT_CHARS {
-                return Err(NetError::Protocol(format!(
-                    "a review comment of {chars} characters is over the {MAX_REVIEW_COMMENT_CHARS} one addition may hold"
-                )));
-            }
-            ReviewStep::Edit(TreeEdit::Comment {
-                at: path_of(at)?,
-                text: visible_owned(text.clone()),
-            })
-        }
+        ReviewStepW::Comment { at, text } => ReviewStep::Edit(TreeEdit::Comment {
+            at: path_of(at)?,
+            text: review_comment(text).map_err(|e| {
+                NetError::Protocol(format!("a review comment the partner sent is refused: {e}"))
+            })?,
+        }),
     })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
 
     #[test]
     fn a_record_is_cut_into_pieces_between_characters() {
@@ -466,5 +460,30 @@ mod tests {
             text: "x".repeat(MAX_REVIEW_COMMENT_CHARS + 1),
         };
         assert!(step_of(&long).is_err());
+        // Counted once made visible: 400 C1 controls are 2,400 characters.
+        let expanding = ReviewStepW::Comment {
+            at: vec![],
+            text: "\u{9b}".repeat(400),
+        };
+        assert!(step_of(&expanding).is_err());
+    }
+
+    #[test]
+    fn a_comment_is_received_as_its_sender_keeps_it() {
+        let typed = "ok\u{1b}[31m\u{7}\u{85}\u{202e}dne";
+        let kept = review_comment(typed).unwrap();
+        assert!(!kept.chars().any(char::is_control), "{kept}");
+        let sent = ReviewStepW::Comment {
+            at: vec![0],
+            text: kept.clone(),
+        };
+        let received = step_of(&sent).unwrap();
+        assert_eq!(
+            received,
+            ReviewStep::Edit(TreeEdit::Comment {
+                at: NodePath::from_indices(vec![0]),
+                text: kept,
+            })
+        );
     }
 }

@@ -297,3 +297,53 @@ fn a_review_host_that_rewrote_its_record_cannot_rewrite_the_joiners() {
         "nothing of the host's kept"
     );
 }
+
+#[test]
+fn comments_are_refused_where_typed_and_both_records_keep_control_characters_alike() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, id) = finished_game(dir.path());
+    let (mut host, code) = host_review(&jh, "Kitani", &id);
+    let args = [
+        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
+    ];
+    let mut join = Proc::start(&hh, &args);
+    host.expect("reviewing together with Honinbo");
+    join.expect("reviewing together with Kitani");
+    host.say("try C7");
+    host.expect("move 1 of 1 · variation 2 of 2");
+    join.expect("move 1 of 1 · variation 2 of 2");
+    // Too long as typed, and too long once its controls are made visible:
+    // both are refused on the side that typed them, and the review goes on.
+    for (side, long) in [
+        (&mut host, "x".repeat(2001)),
+        (&mut join, "\u{9b}".repeat(402)),
+    ] {
+        side.say(&format!("comment {long}"));
+        let refused = side.expect("the comment is ");
+        assert!(
+            refused.contains("at most 2000 are added at once"),
+            "{refused}"
+        );
+    }
+    host.say("comment host\u{1b}[2J\u{7}\u{85}\u{202e}sees");
+    join.expect("comment on move 1: host");
+    join.say("comment joiner\u{1b}]0;t\u{7}\u{85}\u{202e}too");
+    host.expect("comment on move 1: joiner");
+    join.say("leave");
+    host.expect("the partner left the review together");
+    let (join_sgf, host_sgf) = (saved_to(&mut join), saved_to(&mut host));
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    let host_text = std::fs::read(&host_sgf).unwrap();
+    let join_text = std::fs::read(&join_sgf).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&host_text),
+        String::from_utf8_lossy(&join_text),
+        "the two records differ"
+    );
+    let text = String::from_utf8(host_text).unwrap();
+    // As SGF writes them: a backslash and a `]` escaped.
+    assert!(text.contains(r"host␛[2J␇\\u{85}\\u{202e}sees"), "{text}");
+    assert!(text.contains(r"joiner␛\]0;t␇\\u{85}\\u{202e}too"), "{text}");
+    assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text}");
+}

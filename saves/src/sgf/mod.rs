@@ -46,7 +46,7 @@ pub use error::{SgfError, SgfErrorKind};
 pub use file::{Imported, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file};
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation, TimeLeft};
-pub use review_tree::{Applied, EditError, Moved, NodePath, TreeEdit};
+pub use review_tree::{Applied, EditError, Moved, NodePath, TreeEdit, review_comment};
 pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;

@@ -10,6 +10,7 @@
 use super::scan::MAX_DEPTH;
 use super::tree::SgfTree;
 use crate::limits::{MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_NODES, MAX_SGF_TEXT_CHARS};
+use crate::visible::visible;
 use kaisho_core::{Color, Event, Point};
 use sgf_parse::go::{Move, Prop};
 use sgf_parse::{SgfNode, SgfProp, Text};
@@ -390,16 +391,7 @@ impl SgfTree {
         at: &NodePath,
         text: &str,
     ) -> Result<(NodePath, Option<Undo>), EditError> {
-        if text.trim().is_empty() {
-            return Err(EditError::EmptyComment);
-        }
-        let chars = text.chars().count();
-        if chars > MAX_REVIEW_COMMENT_CHARS {
-            return Err(EditError::CommentTooLong {
-                chars,
-                max: MAX_REVIEW_COMMENT_CHARS,
-            });
-        }
+        let text = review_comment(text)?;
         let old = self.comment_at(at).map(str::to_string);
         let new = match &old {
             Some(old) => format!("{old}\n\n{text}"),
@@ -415,6 +407,32 @@ impl SgfTree {
         set_comment(self.node_mut(at)?, Some(new));
         Ok((at.clone(), Some(Undo::Comment(old))))
     }
+}
+
+/// The text a review adds as a comment, as both sides of a review together
+/// keep it: its control and bidirectional characters made visible, then
+/// counted within [`MAX_REVIEW_COMMENT_CHARS`], and not blank. One rule,
+/// applied where a comment is typed (before a step is sent or numbered),
+/// to every step a partner sends and again when it is added, so that both
+/// records hold the same bytes and a comment one side takes the other
+/// takes too.
+///
+/// # Errors
+/// The comment is blank, or longer than one addition may be once made
+/// visible.
+pub fn review_comment(text: &str) -> Result<String, EditError> {
+    if text.trim().is_empty() {
+        return Err(EditError::EmptyComment);
+    }
+    let text = visible(text).into_owned();
+    let chars = text.chars().count();
+    if chars > MAX_REVIEW_COMMENT_CHARS {
+        return Err(EditError::CommentTooLong {
+            chars,
+            max: MAX_REVIEW_COMMENT_CHARS,
+        });
+    }
+    Ok(text)
 }
 
 /// How to take back an edit that made the tree too large to read back.

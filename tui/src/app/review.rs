@@ -21,7 +21,9 @@ use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
 use kaisho_net::ReviewStep;
 use kaisho_saves::kept_review::KeepError;
 use kaisho_saves::log::SavedGame;
-use kaisho_saves::sgf::{Applied, EditError, Moved, NodePath, SgfRecord, SgfTree, TreeEdit};
+use kaisho_saves::sgf::{
+    Applied, EditError, Moved, NodePath, SgfRecord, SgfTree, TreeEdit, review_comment,
+};
 use kaisho_saves::visible::visible;
 use std::path::PathBuf;
 
@@ -539,6 +541,11 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             return;
         }
         Command::Comment(text) => {
+            // Refused here, as typed, rather than sent and refused after.
+            let text = match review_comment(&text) {
+                Ok(text) => text,
+                Err(error) => return out.refuse(note(lang, Note::EditRefused(&error))),
+            };
             let edit = TreeEdit::Comment {
                 at: review.node(),
                 text,
