@@ -134,6 +134,15 @@ pub struct Resumed {
     pub series: Option<Result<(SeriesId, Series), SeriesUnread>>,
 }
 
+/// How a review with additions not yet kept is being left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Leaving {
+    /// Quitting kaisho (`q`, `quit`, the end of plain mode's input).
+    Quit,
+    /// Going back from the review (Esc, `leave`).
+    Back,
+}
+
 /// What an answer is for: the update's next step, handed back unchanged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Then {
@@ -152,6 +161,13 @@ pub enum Then {
     Import { name: String, from_games: bool },
     /// A review's additions to saved game `game`'s record.
     ReviewKept { game: String },
+    /// The additions a failed write left out, tried once more before the
+    /// review is left (`leaving`).
+    KeptBeforeLeaving {
+        game: String,
+        additions: usize,
+        leaving: Leaving,
+    },
     /// A review together's record taken for saved game `game`.
     Adopted { game: String },
     /// The host's address to offer for rejoining network game `id`.

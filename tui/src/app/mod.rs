@@ -274,6 +274,13 @@ impl State {
             .is_some_and(draft::DraftReading::open)
     }
 
+    /// Whether the review shown holds additions a failed write left out
+    /// of its saved game's record: leaving it tries them once more.
+    #[must_use]
+    pub fn unkept_additions(&self) -> bool {
+        matches!(&self.screen, Screen::Review(review) if review.unkept())
+    }
+
     /// The game being shown, if any.
     #[must_use]
     pub fn table(&self) -> Option<&Table> {

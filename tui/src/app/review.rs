@@ -8,7 +8,7 @@
 //! (`AB`/`AW`/`AE`) are kept in the tree but not shown on the board.
 
 use super::command::Command;
-use super::disk::{Job, Then};
+use super::disk::{Job, Leaving, Then};
 use super::engine_ask::Asked;
 use super::msg::Cmd;
 use super::net::NetRequest;
@@ -386,6 +386,13 @@ impl Review {
             Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
             Keeping::Watched => {}
         }
+    }
+
+    /// Whether additions a failed write left out wait to be kept in the
+    /// saved game's record.
+    #[must_use]
+    pub fn unkept(&self) -> bool {
+        matches!(self.keeping, Keeping::Game(_)) && !self.unsaved.is_empty()
     }
 
     /// Whether a step of ours is on its way through the host's order.
@@ -787,6 +794,65 @@ pub(super) fn kept(
             }
             let why = error.to_string();
             out.refuse(note(lang, Note::NotKept { why: &why, again }));
+        }
+    }
+}
+
+/// Before a review is left: the additions a failed write left out are
+/// written once more (the disk may have room again), and the review is
+/// left once the answer says whether they were kept. `true` when that
+/// was asked, and the leaving waits for it.
+pub(super) fn keep_before_leaving(state: &mut State, leaving: Leaving, out: &mut Out) -> bool {
+    let lang = state.naming.lang;
+    let Screen::Review(review) = &mut state.screen else {
+        return false;
+    };
+    let Keeping::Game(game) = &review.keeping else {
+        return false;
+    };
+    if !review.unkept() {
+        return false;
+    }
+    let game = game.clone();
+    let edits = std::mem::take(&mut review.unsaved);
+    let additions = edits.len();
+    out.disk(
+        Job::KeepReview {
+            game: game.clone(),
+            lang,
+            edits,
+        },
+        Then::KeptBeforeLeaving {
+            game,
+            additions,
+            leaving,
+        },
+    );
+    true
+}
+
+/// The answer to [`keep_before_leaving`]: whether the additions are in the
+/// record, or, said plainly, which were lost and why.
+pub(super) fn kept_before_leaving(
+    state: &State,
+    game: &str,
+    result: &Result<Box<(SgfTree, Moved)>, KeepError>,
+    additions: usize,
+    out: &mut Out,
+) {
+    let lang = state.naming.lang;
+    match result {
+        Ok(_) => out.say(note(lang, Note::KeptInRecord(game))),
+        Err(error) => {
+            let why = error.to_string();
+            out.refuse(note(
+                lang,
+                Note::LostAtLeaving {
+                    game,
+                    additions,
+                    why: &why,
+                },
+            ));
         }
     }
 }

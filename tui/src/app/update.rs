@@ -1,7 +1,7 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
-use super::disk::{Done, Job, Then};
+use super::disk::{Done, Job, Leaving, Then};
 use super::keymap::command_for;
 use super::msg::{Cmd, Msg};
 use super::out::Out;
@@ -222,6 +222,9 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
     match command {
         Command::Help => state.help = !state.help,
         Command::Quit => {
+            if super::review::keep_before_leaving(state, Leaving::Quit, out) {
+                return;
+            }
             // A local game left by quitting is adjourned like one left by
             // `leave`: its SGF is exported and the player told where.
             if state.table().is_some_and(|s| {
@@ -490,6 +493,9 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
 /// Goes back one screen: a review to the list it was opened from, an open
 /// series to the series list, anything else home.
 fn back(state: &mut State, out: &mut Out) {
+    if super::review::keep_before_leaving(state, Leaving::Back, out) {
+        return;
+    }
     match &mut state.screen {
         Screen::Settings(form) if form.config != state.config => {
             state.prompt = Some(Prompt::Confirm(Ask::DiscardSettings));
@@ -552,6 +558,20 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         }
         (Done::ReviewKept(result), Then::ReviewKept { game }) => {
             review::kept(state, &game, result, out);
+        }
+        (
+            Done::ReviewKept(result),
+            Then::KeptBeforeLeaving {
+                game,
+                additions,
+                leaving,
+            },
+        ) => {
+            review::kept_before_leaving(state, &game, &result, additions, out);
+            match leaving {
+                Leaving::Quit => run(state, Command::Quit, out),
+                Leaving::Back => back(state, out),
+            }
         }
         (Done::Adopted(result), Then::Adopted { game }) => {
             super::review_together::adopted(state, &game, result, out);

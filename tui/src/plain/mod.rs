@@ -147,6 +147,16 @@ async fn session(
             AtEnd::Leave => false,
         };
         if ended && held.is_empty() && !state.reading() && !asking_engine(&state) && !lingering {
+            // The end of the input leaves as `quit` does: additions not
+            // kept yet are tried once more, and what is lost is said.
+            if state.unkept_additions() {
+                flight.apply(
+                    Msg::Command(Command::Quit),
+                    &mut state,
+                    &mut shell,
+                    &mut output,
+                )?;
+            }
             break;
         }
         let msg = tokio::select! {

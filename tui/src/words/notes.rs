@@ -136,6 +136,13 @@ pub enum Note<'a> {
         game: &'a str,
         aside: &'a Path,
     },
+    /// Additions a failed write left out, not kept at the second try
+    /// either when the review was left.
+    LostAtLeaving {
+        game: &'a str,
+        additions: usize,
+        why: &'a str,
+    },
     /// A partner's record of a shared game differs from this side's log.
     PartnersRecordRefused {
         why: &'a str,
@@ -358,6 +365,20 @@ fn english(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("after move {at}: {moves}"),
         Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
         Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
+        Note::LostAtLeaving {
+            game,
+            additions,
+            why,
+        } => {
+            let them = if additions == 1 {
+                "1 addition".to_string()
+            } else {
+                format!("{additions} additions")
+            };
+            format!(
+                "{them} of this review could not be kept in the record of game {game} ({why}): lost on leaving"
+            )
+        }
         Note::PartnersRecordRefused { why } => format!(
             "{why}: it was not taken, and your record is unchanged; the review's additions last only while it is open"
         ),
@@ -583,6 +604,13 @@ fn japanese(note: Note<'_>) -> String {
         Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
         Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
         Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
+        Note::LostAtLeaving {
+            game,
+            additions,
+            why,
+        } => format!(
+            "この検討の追加{additions}件は対局{game}の棋譜に残せず ({why})、失われました"
+        ),
         Note::PartnersRecordRefused { why } => format!(
             "{why}。相手の棋譜は取り込まず、こちらの棋譜はそのままです。検討の追加は開いている間だけ残ります"
         ),
