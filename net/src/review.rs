@@ -345,14 +345,16 @@ impl ReviewSession {
     }
 
     /// Says goodbye and closes: the review ends on both sides, each keeping
-    /// the record as it stands.
+    /// the record as it stands. The watchers following are told `reason`;
+    /// the partner is sent none, since it says the end of a review together
+    /// in its own words and a reason would have it said twice.
     pub async fn bye(self, reason: &str) {
         if let Some((hub, _)) = &self.hub {
             hub.publish(Message::Bye {
                 reason: reason.to_string(),
             });
         }
-        self.tx.bye(reason).await;
+        self.tx.bye("").await;
     }
 }
 

@@ -213,6 +213,9 @@ pub struct ConfigProblem {
     /// The line of the error, from 1, when the file could be read.
     pub line: Option<usize>,
     pub message: String,
+    /// Met while saving the settings, which were read and stay in force;
+    /// else while reading them, and the defaults are in force.
+    pub saving: bool,
 }
 
 impl fmt::Display for ConfigProblem {
@@ -221,7 +224,11 @@ impl fmt::Display for ConfigProblem {
             Some(line) => write!(f, "{} line {line}: {}", self.path.display(), self.message)?,
             None => write!(f, "{}: {}", self.path.display(), self.message)?,
         }
-        f.write_str("; kaisho is using its default settings and left the file as it is")
+        if self.saving {
+            f.write_str("; the settings were not saved, and the file is as it was")
+        } else {
+            f.write_str("; kaisho is using its default settings and left the file as it is")
+        }
     }
 }
 
@@ -241,6 +248,7 @@ pub fn load(path: &Path) -> LoadedConfig {
         path: path.to_path_buf(),
         line,
         message,
+        saving: false,
     };
     match read_text(path) {
         Ok(None) => LoadedConfig {
@@ -396,6 +404,7 @@ fn writable(path: &Path) -> Result<Option<String>, ConfigProblem> {
             path: path.to_path_buf(),
             line,
             message: format!("{message} — fix or move the file before saving settings"),
+            saving: true,
         })
 }
 
@@ -461,6 +470,7 @@ fn unwritten(path: &Path, message: String) -> ConfigProblem {
         path: path.to_path_buf(),
         line: None,
         message,
+        saving: true,
     }
 }
 
@@ -497,6 +507,24 @@ fn rewrite(path: &Path, change: impl FnOnce(&mut toml::Table)) -> Result<(), Con
 mod tests {
     use super::*;
     use crate::bounded::hostile;
+
+    #[test]
+    fn a_save_that_fails_says_the_settings_were_not_saved_not_that_defaults_rule() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("config.toml");
+        let mut config = Config::default();
+        config.player_name = "Aki".into();
+        save(&path, &config).unwrap();
+        assert_eq!(load(&path).config.player_name, "Aki");
+        let lock = dir.path().join(".config.toml.lock");
+        std::fs::remove_file(&lock).unwrap();
+        std::fs::create_dir(&lock).unwrap();
+        config.player_name = "Ben".into();
+        let said = save(&path, &config).unwrap_err().to_string();
+        assert!(said.contains("the settings were not saved"), "{said}");
+        assert!(!said.contains("default settings"), "{said}");
+        assert_eq!(load(&path).config.player_name, "Aki");
+    }
 
     #[test]
     fn a_config_that_never_ends_is_refused_at_once_and_never_overwritten() {

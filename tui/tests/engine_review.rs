@@ -122,7 +122,9 @@ async fn e_shows_the_engines_move_and_score_and_capital_e_keeps_it_as_a_marked_v
     let said = press(&mut front, KeyCode::Char('E'));
     assert_eq!(
         said,
-        ["no engine's move for this position: press e to ask for one"]
+        [
+            "no engine's move for this position: ask for one first (e on the screen, ask-engine in plain mode)"
+        ]
     );
 
     let to = home.path().join("out.sgf");
@@ -217,7 +219,9 @@ async fn an_engine_that_does_not_start_says_why_and_how_to_set_one_up() {
     let said = press(&mut front, KeyCode::Char('E'));
     assert_eq!(
         said,
-        ["no engine's move for this position: press e to ask for one"]
+        [
+            "no engine's move for this position: ask for one first (e on the screen, ask-engine in plain mode)"
+        ]
     );
     assert_eq!(review(&front.state).tree().nodes(), nodes);
     let saved = std::fs::read_to_string(

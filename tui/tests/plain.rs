@@ -818,3 +818,30 @@ fn a_fifo_as_the_log_file_neither_hangs_the_start_nor_goes_unsaid() {
     );
     assert!(text.contains("kaisho plain mode"), "{text}");
 }
+
+#[test]
+fn plain_add_engine_before_asking_names_plain_mode_s_word() {
+    let home = tempfile::tempdir().expect("a temporary home");
+    let record = home.path().join("g.sgf");
+    std::fs::write(&record, "(;GM[1]SZ[9];B[ee];W[cc])").unwrap();
+    let (ok, _) = kaisho_in(
+        home.path(),
+        &["games", "import", record.to_str().unwrap()],
+        b"",
+    );
+    assert!(ok);
+    let (ok, listed) = kaisho_in(home.path(), &["games", "--json"], b"");
+    assert!(ok);
+    let listed: serde_json::Value = serde_json::from_str(listed.trim()).expect("JSON");
+    let id = listed["id"].as_str().expect("an id").to_string();
+    let (_, text) = kaisho_in(
+        home.path(),
+        &["--plain"],
+        format!("review {id}\nadd-engine\nquit\n").as_bytes(),
+    );
+    let said = text
+        .lines()
+        .find(|l| l.starts_with("no engine's move"))
+        .unwrap_or_else(|| panic!("{text}"));
+    assert!(said.contains("ask-engine"), "{said}");
+}

@@ -170,7 +170,12 @@ fn a_saved_game_is_reviewed_together_later_by_code() {
     join.say("try G3");
     host.expect("move 2 of 2");
     join.say("leave");
-    host.expect("the partner left the review together");
+    // Said once, not with the partner's own words for it inside.
+    let left = host.expect("the partner left the review together");
+    assert_eq!(
+        left,
+        "the partner left the review together; the record keeps what was added"
+    );
     let (join_sgf, host_sgf) = (saved_to(&mut join), saved_to(&mut host));
     assert_eq!(join.finish(), 0);
     assert_eq!(host.finish(), 0);
@@ -346,4 +351,57 @@ fn comments_are_refused_where_typed_and_both_records_keep_control_characters_ali
     assert!(text.contains(r"host␛[2J␇\\u{85}\\u{202e}sees"), "{text}");
     assert!(text.contains(r"joiner␛\]0;t␇\\u{85}\\u{202e}too"), "{text}");
     assert!(!text.chars().any(|c| c.is_control() && c != '\n'), "{text}");
+}
+
+#[test]
+fn a_joiner_without_the_game_is_not_told_to_import_a_file_it_does_not_have() {
+    let dir = tempfile::tempdir().unwrap();
+    let (_, jh, id) = finished_game(dir.path());
+    let (mut host, code) = host_review(&jh, "Kitani", &id);
+    let guest = dir.path().join("guest");
+    let args = [
+        "join", &code, "--review", "--name", "Sakata", "--script", "-",
+    ];
+    let mut join = Proc::start(&guest, &args);
+    join.expect("reviewing together with Kitani");
+    host.say("try C7");
+    join.expect("move 1 of 1 · variation 2 of 2");
+    join.say("comment seen from a guest");
+    host.expect("comment on move 1: seen from a guest");
+    let said = join.expect("added to the review");
+    assert!(said.contains("the host's record keeps it"), "{said}");
+    join.say("leave");
+    host.expect("the partner left the review together");
+    assert_eq!(join.finish(), 0);
+    assert_eq!(host.finish(), 0);
+    assert!(
+        join.seen.iter().all(|l| !l.contains("games import")),
+        "{:#?}",
+        join.seen
+    );
+}
+
+#[test]
+fn a_review_whose_link_is_lost_ends_as_a_review_not_a_game_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, id) = finished_game(dir.path());
+    let (mut host, code) = host_review(&jh, "Kitani", &id);
+    let args = [
+        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
+    ];
+    let mut join = Proc::start(&hh, &args);
+    host.expect("reviewing together with Honinbo");
+    join.expect("reviewing together with Kitani");
+    host.say("try C7");
+    join.expect("move 1 of 1 · variation 2 of 2");
+    join.child.kill().unwrap();
+    let _ = join.child.wait();
+    let lost = host.expect("the review together's connection was lost");
+    assert!(!lost.contains("resumed"), "{lost}");
+    assert!(
+        host.seen.iter().all(|l| !l.contains("can be resumed")),
+        "{:#?}",
+        host.seen
+    );
+    assert_eq!(host.finish(), 0);
 }

@@ -79,6 +79,10 @@ pub enum Keeping {
     /// Nowhere: a file opened for review is not changed; its additions
     /// last as long as the review.
     Memory,
+    /// Nowhere: a partner's record reviewed together, that this side has
+    /// no saved game to keep it in (or refused); the host's record keeps
+    /// the additions, this side's last as long as the review.
+    Partners,
     /// Nowhere, and nothing said: a watcher following the players' review
     /// together, which is theirs to keep.
     Watched,
@@ -384,6 +388,7 @@ impl Review {
                 );
             }
             Keeping::Memory => out.say(note(lang, Note::AddedInMemory)),
+            Keeping::Partners => out.say(note(lang, Note::AddedForTheReview)),
             Keeping::Watched => {}
         }
     }

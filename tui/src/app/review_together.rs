@@ -105,6 +105,7 @@ pub(super) fn joined(state: &mut State, game: String, partner: String, text: &st
             review.shared = Some(Shared::With {
                 partner: partner.clone(),
             });
+            review.keeping = Keeping::Partners;
             out.say(note(naming.lang, Note::ReviewJoined(&partner)));
             state.screen = Screen::Review(Box::new(review));
             let tree = Box::new(tree);

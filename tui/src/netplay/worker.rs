@@ -230,8 +230,22 @@ impl Task {
     }
 
     /// Reports every step of a review together in the host's order, and
-    /// sends the player's, until either side leaves.
-    async fn review_steps(&mut self, mut session: ReviewSession) -> Result<String, NetplayError> {
+    /// sends the player's, until either side leaves. A link lost ends the
+    /// review, not a game: nothing is there to resume.
+    async fn review_steps(&mut self, session: ReviewSession) -> Result<String, NetplayError> {
+        match self.review_loop(session).await {
+            Err(NetplayError::Net(e)) if is_drop(&e) => {
+                let why = match &e {
+                    NetError::Connection(why) => why.clone(),
+                    _ => String::new(),
+                };
+                Ok(say(self.lang, Say::ReviewLinkLost(&why)))
+            }
+            other => other,
+        }
+    }
+
+    async fn review_loop(&mut self, mut session: ReviewSession) -> Result<String, NetplayError> {
         loop {
             tokio::select! {
                 request = self.requests.recv() => match request {

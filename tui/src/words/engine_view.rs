@@ -125,10 +125,10 @@ pub fn engine_view(lang: Lang, line: EngineView<'_>) -> String {
         (Lang::En, EngineView::Resigns) => "resigns: there is no move to add".into(),
         (Lang::Ja, EngineView::Resigns) => "投了: 加える手はありません".into(),
         (Lang::En, EngineView::AskFirst) => {
-            "no engine's move for this position: press e to ask for one".into()
+            "no engine's move for this position: ask for one first (e on the screen, ask-engine in plain mode)".into()
         }
         (Lang::Ja, EngineView::AskFirst) => {
-            "この局面の思考エンジンの手はまだありません。e で尋ねてください".into()
+            "この局面の思考エンジンの手はまだありません。先に尋ねてください (画面では e、プレーンモードでは ask-engine)".into()
         }
         (
             Lang::En,

@@ -135,10 +135,12 @@ fn japanese(failure: Failure<'_>) -> String {
                 Some(line) => format!("{} の{line}行目", e.path.display()),
                 None => e.path.display().to_string(),
             };
-            format!(
-                "{at}: {}。kaisho は既定の設定を使い、ファイルはそのままにしました",
-                e.message
-            )
+            let then = if e.saving {
+                "設定は保存されず、ファイルはそのままです"
+            } else {
+                "kaisho は既定の設定を使い、ファイルはそのままにしました"
+            };
+            format!("{at}: {}。{then}", e.message)
         }
         Failure::Ladder(e) => ladder(e),
         Failure::SeriesRule(e) => series_rule(e),

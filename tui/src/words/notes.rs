@@ -128,6 +128,8 @@ pub enum Note<'a> {
     },
     /// An addition to a file's review, which stays in memory.
     AddedInMemory,
+    /// An addition to a partner's record that this side does not keep.
+    AddedForTheReview,
     /// A review's additions written into saved game `id`'s record.
     KeptInRecord(&'a str),
     /// This side's record of a game could not be merged with a partner's
@@ -363,6 +365,7 @@ fn english(note: Note<'_>) -> String {
         },
         Note::NothingFollows => "nothing follows this move".into(),
         Note::Variations { at, moves } => format!("after move {at}: {moves}"),
+        Note::AddedForTheReview => "added to the review: the host's record keeps it; this side keeps no record of the game, so here it lasts while the review is open".into(),
         Note::AddedInMemory => "added to this review only: the file is not changed; to keep additions, import it with kaisho games import PATH and review it from Saved games".into(),
         Note::KeptInRecord(id) => format!("kept in the record of game {id}"),
         Note::LostAtLeaving {
@@ -602,6 +605,7 @@ fn japanese(note: Note<'_>) -> String {
         },
         Note::NothingFollows => "この手のあとに手はありません".into(),
         Note::Variations { at, moves } => format!("{at}手目のあと: {moves}"),
+        Note::AddedForTheReview => "検討に加えました。相手の棋譜には残ります。こちらにはこの対局の棋譜がないので、検討が開いている間だけです".into(),
         Note::AddedInMemory => "この検討の中だけに加えました (ファイルは変わりません)。残すには kaisho games import パス で取り込み、保存した対局から検討してください".into(),
         Note::KeptInRecord(id) => format!("対局{id}の棋譜に残しました"),
         Note::LostAtLeaving {

@@ -126,6 +126,8 @@ pub enum Say<'a> {
     },
     /// The partner left a review together, saying why.
     PartnerLeftReview(&'a str),
+    /// The link of a review together was lost, saying why when it can.
+    ReviewLinkLost(&'a str),
     /// A comment added in a review to the node `at` moves along the line.
     Commented {
         at: usize,
@@ -320,6 +322,15 @@ fn english(text: Say<'_>) -> String {
         Say::ReviewHostedCode(code) => format!("review code: {code}"),
         Say::ReviewSharedWith(partner) => format!("reviewing with {partner}"),
         Say::ReviewingWith { game, partner } => format!("{game}: review together with {partner}"),
+        Say::PartnerLeftReview("") => {
+            "the partner left the review together; the record keeps what was added".to_string()
+        }
+        Say::ReviewLinkLost("") => {
+            "the review together's connection was lost; the record keeps what was added".to_string()
+        }
+        Say::ReviewLinkLost(why) => format!(
+            "the review together's connection was lost ({why}); the record keeps what was added"
+        ),
         Say::PartnerLeftReview(why) => {
             format!("the partner left the review together ({why}); the record keeps what was added")
         }
@@ -437,6 +448,15 @@ fn japanese(text: Say<'_>) -> String {
         Say::ReviewHostedCode(code) => format!("検討コード: {code}"),
         Say::ReviewSharedWith(partner) => format!("{partner}さんと検討中"),
         Say::ReviewingWith { game, partner } => format!("{game}: {partner}さんと検討"),
+        Say::PartnerLeftReview("") => {
+            "相手が検討を離れました。追加したものは棋譜に残っています".to_string()
+        }
+        Say::ReviewLinkLost("") => {
+            "一緒の検討の接続が切れました。追加したものは棋譜に残っています".to_string()
+        }
+        Say::ReviewLinkLost(why) => {
+            format!("一緒の検討の接続が切れました ({why})。追加したものは棋譜に残っています")
+        }
         Say::PartnerLeftReview(why) => {
             format!("相手が検討を離れました ({why})。追加したものは棋譜に残っています")
         }
