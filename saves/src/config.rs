@@ -512,8 +512,10 @@ mod tests {
     fn a_save_that_fails_says_the_settings_were_not_saved_not_that_defaults_rule() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("config.toml");
-        let mut config = Config::default();
-        config.player_name = "Aki".into();
+        let mut config = Config {
+            player_name: "Aki".into(),
+            ..Config::default()
+        };
         save(&path, &config).unwrap();
         assert_eq!(load(&path).config.player_name, "Aki");
         let lock = dir.path().join(".config.toml.lock");
