@@ -12,6 +12,7 @@ pub mod announcement;
 pub mod found;
 pub mod mdns;
 pub mod memory;
+pub mod packet;
 
 pub use announcement::{Announcement, AnnouncementError, Txt};
 pub use found::{Change, FoundGame, FoundGames, Sighting};
