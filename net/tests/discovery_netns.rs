@@ -6,11 +6,11 @@
 //! says so and returns.
 
 use kaisho_net::TimeW;
+use kaisho_net::discovery::Hidden;
 use kaisho_net::discovery::found::{MAX_GAMES, MAX_PER_SOURCE};
 use kaisho_net::discovery::{
     Announcement, Browse, Change, Discovery, FoundGame, Interfaces, MdnsDiscovery, SERVICE_TYPE,
 };
-use std::collections::HashMap;
 use std::process::Command;
 use std::time::Duration;
 
@@ -26,18 +26,24 @@ const READY_LO: &str = "ip link set lo up && ip link set lo multicast on && \
 /// Runs `test` of this binary inside a new network namespace; `false` when
 /// namespaces are unavailable here.
 fn in_namespace(test: &str) -> bool {
-    let probe = Command::new("unshare")
-        .args(["-rn", "ip", "link", "set", "lo", "up"])
-        .status();
-    if !probe.is_ok_and(|s| s.success()) {
+    namespaced(test, &["ip", "link", "set", "lo", "up"], READY_LO)
+}
+
+/// Runs `test` of this binary under `unshare -rn`, the namespace readied
+/// by `script`, and prints what it said; `false` when `probe` cannot run
+/// in a namespace here.
+fn namespaced(test: &str, probe: &[&str], script: &str) -> bool {
+    let probed = Command::new("unshare").arg("-rn").args(probe).status();
+    if !probed.is_ok_and(|s| s.success()) {
         eprintln!(
-            "notice: network namespaces are unavailable here (unshare -rn, ip); {test} skipped"
+            "notice: network namespaces are unavailable here (unshare -rn, {}); {test} skipped",
+            probe.join(" ")
         );
         return false;
     }
     let exe = std::env::current_exe().expect("the test binary");
     let out = Command::new("timeout")
-        .args(["120", "unshare", "-rn", "sh", "-c", READY_LO])
+        .args(["120", "unshare", "-rn", "sh", "-c", script])
         .arg(&exe)
         .args([
             "--exact",
@@ -59,6 +65,7 @@ fn in_namespace(test: &str) -> bool {
         text.contains("1 passed"),
         "the inner test did not run:\n{text}"
     );
+    eprintln!("{text}");
     true
 }
 
@@ -77,6 +84,19 @@ fn game(seat_free: bool) -> Announcement {
     );
     game.seat_free = seat_free;
     game
+}
+
+/// Reads the changes until none has come for a second (at most
+/// [`STEP`]): a packet overheard after its game was found moves the game
+/// to its source. Hands the changes read to `each`.
+async fn settle(browse: &mut Browse, mut each: impl FnMut(Change)) {
+    let until = tokio::time::Instant::now() + STEP;
+    while tokio::time::Instant::now() < until {
+        match tokio::time::timeout(Duration::from_secs(1), browse.next()).await {
+            Ok(Some(change)) => each(change),
+            Ok(None) | Err(_) => return,
+        }
+    }
 }
 
 async fn next(browse: &mut Browse) -> Change {
@@ -148,41 +168,12 @@ async fn inner_flood_then_a_real_game() {
     let lo = Interfaces::Only("lo".into());
     let mut member = MdnsDiscovery::new(&lo).expect("a responder on lo");
     let mut browse = member.browse().expect("browsing");
-    // The flood: valid announcements from one responder, the games at
-    // 127.0.0.2 to 127.0.0.5, as from four machines.
-    let flood = mdns_sd::ServiceDaemon::new().expect("the flooder's responder");
-    flood.disable_interface(mdns_sd::IfKind::All).unwrap();
-    flood
-        .enable_interface(mdns_sd::IfKind::Name("lo".into()))
-        .unwrap();
-    let txt = game(true).to_txt();
+    // The flood: valid announcements from one responder, the games
+    // claiming 127.0.0.2 to 127.0.0.5, as if from four machines.
+    let flood = flooder("lo");
     let started = std::time::Instant::now();
     for i in 0..FAKES {
-        let ip = format!("127.0.0.{}", i % FAKE_SOURCES + 2);
-        let info = mdns_sd::ServiceInfo::new(
-            SERVICE_TYPE,
-            &format!("fake{i}"),
-            &format!("fake{i}.local."),
-            ip.as_str(),
-            7000,
-            &txt[..],
-        )
-        .unwrap();
-        // The responder's queue of commands is bounded: when it is full,
-        // wait a little for it, a bounded number of times.
-        let mut tries = 0;
-        loop {
-            match flood.register(info.clone()) {
-                Err(mdns_sd::Error::Again) if tries < 1000 => {
-                    tries += 1;
-                    std::thread::sleep(Duration::from_millis(1));
-                }
-                registered => {
-                    registered.expect("a fake registered");
-                    break;
-                }
-            }
-        }
+        register(&flood, i, &format!("127.0.0.{}", i % FAKE_SOURCES + 2));
     }
     eprintln!("{FAKES} fakes announced in {:?}", started.elapsed());
     // Read the flood for a while, as a Join screen would.
@@ -201,26 +192,202 @@ async fn inner_flood_then_a_real_game() {
             _ => {}
         }
     };
+    settle(&mut browse, |_| {}).await;
     let listed = browse.games();
-    let mut per_source: HashMap<_, usize> = HashMap::new();
-    for g in listed {
-        *per_source.entry(g.addresses.first().copied()).or_default() += 1;
-    }
     eprintln!(
-        "fakes added {fakes_seen}; listed {} (the real game among them), {} hidden",
+        "fakes added {fakes_seen}; listed {} (the real game among them), {:?} hidden",
         listed.len(),
         browse.hidden()
     );
     assert!(listed.contains(&real));
-    assert!(listed.len() <= MAX_GAMES);
-    assert!(
-        per_source.values().all(|n| *n <= MAX_PER_SOURCE),
-        "{per_source:?}"
-    );
+    // Every packet on `lo` comes from 127.0.0.1: one source, whatever
+    // addresses the games claim.
+    assert!(listed.len() <= MAX_PER_SOURCE, "{listed:?}");
     assert!(
         fakes_seen > FAKE_SOURCES * MAX_PER_SOURCE,
         "the flood was seen"
     );
-    assert!(browse.hidden() > 0);
+    assert!(browse.hidden().any());
     let _ = flood.shutdown();
+}
+
+/// Two machines on one link: this namespace (the browser and the real
+/// host, 10.47.0.1 on `v0`) and a second one (the flooder, 10.47.0.2 on
+/// `v1`), joined by a veth pair. The second namespace's process id is
+/// handed on in [`FLOODER_NS`]; it is killed when the test ends.
+const TWO_MACHINES: &str = r#"
+set -e
+ip link set lo up
+unshare -n sleep 120 & P=$!
+i=0
+while [ "$(readlink /proc/$P/ns/net)" = "$(readlink /proc/self/ns/net)" ] && [ $i -lt 50 ]; do
+    sleep 0.1; i=$((i+1))
+done
+ip link add v0 type veth peer name v1 netns $P
+ip addr add 10.47.0.1/16 dev v0
+ip link set v0 up
+ip route add 224.0.0.0/4 dev v0
+nsenter -t $P -n sh -c 'ip link set lo up && ip addr add 10.47.0.2/16 dev v1 && ip link set v1 up && ip route add 224.0.0.0/4 dev v1'
+CODE=0
+KAISHO_FLOODER_NS=$P "$0" "$@" || CODE=$?
+kill $P
+exit $CODE
+"#;
+/// The process whose network namespace is the flooder's machine.
+const FLOODER_NS: &str = "KAISHO_FLOODER_NS";
+/// Fake announcements a second (30 unless `KAISHO_FLOOD_RATE` says).
+const FLOOD_RATE: &str = "KAISHO_FLOOD_RATE";
+/// How long the flood runs before the browsing starts, and how long the
+/// browsing reads (as `kaisho join --list --wait 3`).
+const FLOOD_BEFORE: Duration = Duration::from_secs(3);
+const LISTING: Duration = Duration::from_secs(3);
+
+/// Runs `test` of this binary in the first of two namespaces joined by a
+/// link (see [`TWO_MACHINES`]); `false` when namespaces are unavailable.
+fn on_two_machines(test: &str) -> bool {
+    let veth = [
+        "ip", "link", "add", "v0", "type", "veth", "peer", "name", "v1",
+    ];
+    namespaced(test, &veth, TWO_MACHINES)
+}
+
+fn flood_rate() -> u32 {
+    std::env::var(FLOOD_RATE)
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .filter(|r| (1..=1000).contains(r))
+        .unwrap_or(30)
+}
+
+/// The repro of a flood from one machine: fresh instance names, each
+/// claiming an address of its own (forged, on the link's subnet), 30 a
+/// second. The real game, announced before, is listed by a browse of 3 s
+/// started while the flood goes on, and the flooder's games take no more
+/// places than one machine may hold.
+#[test]
+fn a_real_game_stays_listed_while_one_machine_floods_forged_addresses() {
+    on_two_machines("inner_one_machine_floods_forged_addresses");
+}
+
+#[ignore = "runs inside the network namespace made by its outer test"]
+#[tokio::test]
+async fn inner_one_machine_floods_forged_addresses() {
+    assert_eq!(
+        std::env::var(INNER).as_deref(),
+        Ok("1"),
+        "run by the outer test only"
+    );
+    let flooder_ns = std::env::var(FLOODER_NS).expect("the flooder's namespace");
+    let v0 = Interfaces::Only("v0".into());
+    let mut host = MdnsDiscovery::new(&v0).expect("the real host's responder");
+    let real_game = Announcement::new("Ren", 19, 13, 0, TimeW::None, 7878);
+    host.announce(&real_game).expect("announced");
+    let exe = std::env::current_exe().expect("the test binary");
+    // nsenter runs the flooder in its own place (no fork), so killing it
+    // stops the flood; the flood also ends by itself after 10 s.
+    let mut flooder = std::process::Command::new("nsenter")
+        .args(["-t", &flooder_ns, "-n"])
+        .arg(&exe)
+        .args([
+            "--exact",
+            "inner_flooder",
+            "--ignored",
+            "--nocapture",
+            "--test-threads=1",
+        ])
+        .spawn()
+        .expect("the flooder starts");
+    tokio::time::sleep(FLOOD_BEFORE).await;
+    let mut member = MdnsDiscovery::new(&v0).expect("the browser's responder");
+    let mut browse = member.browse().expect("browsing");
+    let until = tokio::time::Instant::now() + LISTING;
+    let mut added = std::collections::BTreeSet::new();
+    let mut take = |change| {
+        if let Change::Added(game) = change {
+            added.insert(game.instance);
+        }
+    };
+    while let Ok(Some(change)) = tokio::time::timeout_at(until, browse.next()).await {
+        take(change);
+    }
+    let _ = flooder.kill();
+    let _ = flooder.wait();
+    settle(&mut browse, take).await;
+    let listed = browse.games();
+    let fakes = listed.iter().filter(|g| g.game != real_game).count();
+    eprintln!(
+        "flood at {}/s: {} found, {} listed ({fakes} fakes), {:?} hidden, the real game {}",
+        flood_rate(),
+        added.len(),
+        listed.len(),
+        browse.hidden(),
+        if listed.iter().any(|g| g.game == real_game) {
+            "listed"
+        } else {
+            "NOT listed"
+        },
+    );
+    assert!(
+        listed.iter().any(|g| g.game == real_game),
+        "the real game is listed"
+    );
+    assert!(
+        fakes <= MAX_PER_SOURCE,
+        "one machine holds at most {MAX_PER_SOURCE} places"
+    );
+    assert!(
+        added.len() > 2 * MAX_GAMES,
+        "the flood was seen: {} found",
+        added.len()
+    );
+    assert_eq!(browse.hidden(), Hidden::Exactly(added.len() - listed.len()));
+}
+
+/// The flooder's machine: registers fresh fake games at the flood's rate,
+/// each at an address of its own that it does not hold, for 10 s.
+#[ignore = "runs inside the flooder's network namespace, started by a test there"]
+#[test]
+fn inner_flooder() {
+    let flood = flooder("v1");
+    let rate = flood_rate();
+    let started = std::time::Instant::now();
+    for i in 0..rate * 10 {
+        let due = started + Duration::from_secs(u64::from(i)) / rate;
+        std::thread::sleep(due.saturating_duration_since(std::time::Instant::now()));
+        let i = i as usize;
+        register(&flood, i, &format!("10.47.{}.{}", 1 + i / 250, i % 250 + 1));
+    }
+    let _ = flood.shutdown();
+}
+
+/// A responder of fakes on the interface `name` alone.
+fn flooder(name: &str) -> mdns_sd::ServiceDaemon {
+    let flood = mdns_sd::ServiceDaemon::new().expect("the flooder's responder");
+    flood.disable_interface(mdns_sd::IfKind::All).unwrap();
+    flood
+        .enable_interface(mdns_sd::IfKind::Name(name.into()))
+        .unwrap();
+    flood
+}
+
+/// Registers the fake game `fake{i}` at the address `ip`. The responder's
+/// queue of commands is bounded: when it is full, waits a little for it,
+/// a bounded number of times.
+fn register(flood: &mdns_sd::ServiceDaemon, i: usize, ip: &str) {
+    let info = mdns_sd::ServiceInfo::new(
+        SERVICE_TYPE,
+        &format!("fake{i}"),
+        &format!("fake{i}.local."),
+        ip,
+        7000,
+        &game(true).to_txt()[..],
+    )
+    .unwrap();
+    for _ in 0..1000 {
+        match flood.register(info.clone()) {
+            Err(mdns_sd::Error::Again) => std::thread::sleep(Duration::from_millis(1)),
+            registered => return registered.expect("a fake registered"),
+        }
+    }
+    panic!("the responder took no fake for a second");
 }

@@ -1,11 +1,14 @@
 //! Discovery over multicast DNS through the `mdns-sd` responder, which
 //! runs in a thread of its own. The responder is started only when a
 //! [`MdnsDiscovery`] is made, and can be kept to one interface (tests run
-//! it on `lo` inside a network namespace of their own).
+//! it on `lo` inside a network namespace of their own). A browse also
+//! overhears the group (`overhear`), so each game is counted against the
+//! address its packets come from; where the group cannot be overheard,
+//! against the address it claims.
 
 use super::announcement::{Announcement, Txt};
-use super::found::{FoundGame, Sighting};
-use super::{Browse, Discovery, DiscoveryError, SERVICE_TYPE};
+use super::found::{Attribution, FoundGame, Sighting};
+use super::{Browse, Discovery, DiscoveryError, SERVICE_TYPE, overhear};
 use mdns_sd::{IfKind, ResolvedService, ServiceDaemon, ServiceEvent, ServiceInfo};
 use std::time::Duration;
 
@@ -26,6 +29,7 @@ pub enum Interfaces {
 /// Discovery over multicast DNS.
 pub struct MdnsDiscovery {
     daemon: ServiceDaemon,
+    interfaces: Interfaces,
     instance: String,
     /// The full name of the announcement standing now.
     announced: Option<String>,
@@ -50,6 +54,7 @@ impl MdnsDiscovery {
         let tag = u32::from_be_bytes(tag);
         Ok(MdnsDiscovery {
             daemon,
+            interfaces: interfaces.clone(),
             instance: format!("kaisho-{tag:08x}"),
             announced: None,
         })
@@ -79,8 +84,15 @@ impl Discovery for MdnsDiscovery {
     }
 
     fn browse(&mut self) -> Result<Browse, DiscoveryError> {
+        // Listening before the first query, so its answers are overheard.
+        let ears = overhear::open(&self.interfaces);
+        let by = match ears.is_empty() {
+            true => Attribution::Claims,
+            false => Attribution::Senders,
+        };
+        let (tx, browse) = Browse::channel(by);
+        overhear::start(ears, &tx).map_err(failed)?;
         let events = self.daemon.browse(SERVICE_TYPE).map_err(failed)?;
-        let (tx, browse) = Browse::channel();
         let daemon = self.daemon.clone();
         std::thread::Builder::new()
             .name("kaisho-browse".into())

@@ -1,13 +1,15 @@
 //! A local network in memory, for tests: every [`MemoryDiscovery`] made
 //! from one [`MemoryLan`] sees the others' announcements, which travel as
-//! TXT values and are read exactly as those from multicast DNS are.
+//! TXT values and are read exactly as those from multicast DNS are, each
+//! heard from the address it was posted from, as if overheard.
 
 use super::announcement::{Announcement, Txt};
-use super::found::{FoundGame, Sighting};
+use super::found::{Attribution, FoundGame, Sighting};
 use super::{Browse, Discovery, DiscoveryError};
 use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 use tokio::sync::mpsc;
 
 /// One announcement as it stands on the in-memory network.
@@ -30,6 +32,13 @@ impl Lan {
     fn tell(&mut self, sighting: &Sighting) {
         self.browsers
             .retain(|tx| tx.try_send(sighting.clone()).is_ok() || !tx.is_closed());
+    }
+
+    /// Tells every browser of a posted announcement: heard, then seen.
+    fn tell_posted(&mut self, instance: &str, posted: &Posted) {
+        for sighting in sightings(instance, posted) {
+            self.tell(&sighting);
+        }
     }
 }
 
@@ -79,10 +88,9 @@ impl MemoryLan {
             port,
             from,
         };
-        let sighting = sighting(instance, &posted);
         let mut lan = self.lock();
+        lan.tell_posted(instance, &posted);
         lan.posted.insert(instance.to_string(), posted);
-        lan.tell(&sighting);
     }
 
     /// Takes `instance`'s announcement down.
@@ -100,13 +108,19 @@ impl MemoryLan {
     }
 }
 
-/// The sighting a browser gets of a posted announcement: read as one from
-/// multicast DNS is, at the address it was posted from.
-fn sighting(instance: &str, posted: &Posted) -> Sighting {
+/// The sightings a browser gets of a posted announcement: heard from the
+/// address it was posted from, then read as one from multicast DNS is, at
+/// that address.
+fn sightings(instance: &str, posted: &Posted) -> [Sighting; 2] {
     let txt = Txt::collect(posted.txt.iter().map(|(k, v)| (k.as_str(), v.as_slice())));
     let read = Announcement::from_txt(&txt, posted.port)
         .map(|game| FoundGame::new(instance, game, vec![posted.from]));
-    Sighting::Seen(instance.to_string(), read)
+    let heard = Sighting::Heard {
+        instance: instance.to_string(),
+        from: posted.from,
+        at: Instant::now(),
+    };
+    [heard, Sighting::Seen(instance.to_string(), read)]
 }
 
 /// One member of a [`MemoryLan`].
@@ -133,10 +147,12 @@ impl Discovery for MemoryDiscovery {
     }
 
     fn browse(&mut self) -> Result<Browse, DiscoveryError> {
-        let (tx, browse) = Browse::channel();
+        let (tx, browse) = Browse::channel(Attribution::Senders);
         let mut lan = self.lan.lock();
         for (instance, posted) in &lan.posted {
-            let _ = tx.try_send(sighting(instance, posted));
+            for sighting in sightings(instance, posted) {
+                let _ = tx.try_send(sighting);
+            }
         }
         lan.browsers.push(tx);
         Ok(browse)
@@ -152,8 +168,8 @@ impl Drop for MemoryDiscovery {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::discovery::Change;
     use crate::discovery::found::MAX_PER_SOURCE;
+    use crate::discovery::{Change, Hidden};
     use crate::wire::TimeW;
 
     fn game(komi: i32) -> Announcement {
@@ -208,20 +224,30 @@ mod tests {
         let txt: Vec<(&str, &[u8])> = txt.iter().map(|(k, v)| (*k, v.as_bytes())).collect();
         for i in 0..200u8 {
             let from = IpAddr::from([10, 0, 0, i % 4 + 1]);
-            lan.post_from(from, &format!("fake{i}"), &txt, 7000);
-            // Read as they come, as the screen does, so none waits.
-            let next = tokio::time::timeout(std::time::Duration::from_secs(5), browse.next());
-            assert!(next.await.unwrap().is_some());
+            let name = format!("fake{i}");
+            lan.post_from(from, &name, &txt, 7000);
+            // Read as they come, as the screen does, so none waits: up to
+            // this fake's place (a fake giving way to it comes before).
+            added(&mut browse, |g| g.instance == name).await;
         }
         let mut host = lan.member();
         host.announce(&game(11)).unwrap();
-        let Some(Change::Added(real)) = browse.next().await else {
-            panic!("the real game is listed");
-        };
-        assert_eq!(real.game, game(11));
+        let real = added(&mut browse, |g| g.game == game(11)).await;
         assert!(browse.games().contains(&real));
         assert_eq!(browse.games().len(), 4 * MAX_PER_SOURCE + 1);
-        assert_eq!(browse.hidden(), 200 - 4 * MAX_PER_SOURCE);
+        assert_eq!(browse.hidden(), Hidden::Exactly(200 - 4 * MAX_PER_SOURCE));
+    }
+
+    /// Reads the changes up to the game `which` picks being added.
+    async fn added(browse: &mut Browse, which: impl Fn(&FoundGame) -> bool) -> FoundGame {
+        loop {
+            let next = tokio::time::timeout(std::time::Duration::from_secs(5), browse.next());
+            match next.await.expect("a change within 5 s") {
+                Some(Change::Added(g)) if which(&g) => return g,
+                Some(_) => {}
+                None => panic!("the browse ended"),
+            }
+        }
     }
 
     #[tokio::test]

@@ -12,12 +12,15 @@ pub mod announcement;
 pub mod found;
 pub mod mdns;
 pub mod memory;
+mod overhear;
+pub mod packet;
 
 pub use announcement::{Announcement, AnnouncementError, Txt};
-pub use found::{Change, FoundGame, FoundGames, Sighting};
+pub use found::{Attribution, Change, FoundGame, FoundGames, Hidden, Listing, Sighting};
 pub use mdns::{Interfaces, MdnsDiscovery};
 pub use memory::{MemoryDiscovery, MemoryLan};
 
+use std::collections::VecDeque;
 use std::fmt;
 use tokio::sync::mpsc;
 
@@ -62,15 +65,20 @@ impl std::error::Error for DiscoveryError {}
 pub struct Browse {
     sightings: mpsc::Receiver<Sighting>,
     games: FoundGames,
+    /// Changes made by a sighting and not yet handed out (a game that
+    /// gives way, the count of those hidden, the game that takes its place).
+    made: VecDeque<Change>,
 }
 
 impl Browse {
-    /// A browse fed by sightings sent on the returned channel.
-    fn channel() -> (mpsc::Sender<Sighting>, Browse) {
+    /// A browse fed by sightings sent on the returned channel, whose
+    /// games' sources are told `by`.
+    fn channel(by: Attribution) -> (mpsc::Sender<Sighting>, Browse) {
         let (tx, sightings) = mpsc::channel(SIGHTINGS);
         let browse = Browse {
             sightings,
-            games: FoundGames::default(),
+            games: FoundGames::new(by),
+            made: VecDeque::new(),
         };
         (tx, browse)
     }
@@ -78,22 +86,23 @@ impl Browse {
     /// The next change of the list; `None` once the browsing has ended.
     pub async fn next(&mut self) -> Option<Change> {
         loop {
-            let sighting = self.sightings.recv().await?;
-            if let Some(change) = self.games.see(sighting) {
+            if let Some(change) = self.made.pop_front() {
                 return Some(change);
             }
+            let sighting = self.sightings.recv().await?;
+            self.made.extend(self.games.see(sighting));
         }
     }
 
     /// The games found so far.
     #[must_use]
     pub fn games(&self) -> &[FoundGame] {
-        self.games.games()
+        self.games.listing().games()
     }
 
-    /// How many games found are not listed (see [`FoundGames::hidden`]).
+    /// How many games found are not listed (see [`Hidden`]).
     #[must_use]
-    pub fn hidden(&self) -> usize {
-        self.games.hidden()
+    pub fn hidden(&self) -> Hidden {
+        self.games.listing().hidden()
     }
 }

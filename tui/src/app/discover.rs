@@ -3,7 +3,7 @@
 //! the games found. The update never touches the network; the shell
 //! announces and browses (`finding` decides what to ask for).
 
-use kaisho_net::discovery::{Announcement, Change, FoundGame, FoundGames};
+use kaisho_net::discovery::{Announcement, Change, FoundGame, Listing};
 
 /// What the update asks the shell to do about discovery.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +42,7 @@ pub struct Discovering {
 /// prompt is the same screen listing only the games open to watchers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct JoinScreen {
-    pub found: FoundGames,
+    pub found: Listing,
     /// An index into [`JoinScreen::listed`].
     pub chosen: Option<usize>,
     pub off: bool,

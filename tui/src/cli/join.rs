@@ -172,7 +172,7 @@ async fn list(play: &PlayOptions, lang: Lang) -> ExitCode {
     for game in games {
         println!("{}", found_line(lang, game));
     }
-    if browse.hidden() > 0 {
+    if browse.hidden().any() {
         println!("{}", finding(lang, Finding::Hidden(browse.hidden())));
     }
     ExitCode::SUCCESS

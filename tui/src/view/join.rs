@@ -31,13 +31,13 @@ pub fn render(join: &JoinScreen, theme: Theme, area: Rect, buf: &mut Buffer) {
     let width = usize::from(area.width).saturating_sub(4);
     let games = join.listed();
     let hidden = join.found.hidden();
-    let room = usize::from(area.height).saturating_sub(lines.len() + 3 + usize::from(hidden > 0));
+    let room = usize::from(area.height).saturating_sub(lines.len() + 3 + usize::from(hidden.any()));
     for (i, game) in games.iter().enumerate().take(room) {
         let text = fit(&found_line(lang, game), width);
         lines.push(choice(text, join.chosen == Some(i), theme));
     }
     // Said, so a flood of announcements cannot hide games silently.
-    if hidden > 0 {
+    if hidden.any() {
         let text = fit(&finding(lang, Finding::Hidden(hidden)), width);
         lines.push(Line::from(format!("    {text}")));
     }

@@ -4,8 +4,8 @@
 use super::{Lang, clock_words, pad_right};
 use kaisho_core::Komi;
 use kaisho_core::clock::TimeControl;
-use kaisho_net::discovery::FoundGame;
 use kaisho_net::discovery::found::{MAX_GAMES, MAX_PER_SOURCE};
+use kaisho_net::discovery::{FoundGame, Hidden};
 
 /// A fixed or worded line about discovery.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,9 +22,9 @@ pub enum Finding<'a> {
     ByHand,
     /// `kaisho join --list` found nothing in this many seconds.
     NoneFound(u64),
-    /// This many games found are not listed: they gave way to newer ones
-    /// (an address announcing many, or a full list).
-    Hidden(usize),
+    /// This many games found are not listed: they gave way (an address
+    /// announcing many, or a full list).
+    Hidden(Hidden),
     /// Looking for games failed, and why.
     Failed(&'a str),
     /// Announcing the hosted game failed, and why.
@@ -52,9 +52,15 @@ pub fn finding(lang: Lang, finding: Finding<'_>) -> String {
         (Lang::En, Finding::NoneFound(secs)) => {
             format!("no games found on the local network in {secs} s; join by address and code")
         }
-        (Lang::En, Finding::Hidden(n)) => format!(
-            "{n} more not listed (at most {MAX_PER_SOURCE} per address, {MAX_GAMES} in all; the newest shown)"
-        ),
+        (Lang::En, Finding::Hidden(hidden)) => {
+            let more = match hidden {
+                Hidden::Exactly(n) => format!("{n} more"),
+                Hidden::AtLeast(n) => format!("{n} or more"),
+            };
+            format!(
+                "{more} not listed (at most {MAX_PER_SOURCE} per address, {MAX_GAMES} in all; the first found kept)"
+            )
+        }
         (Lang::En, Finding::Failed(why)) => format!("looking for games failed: {why}"),
         (Lang::En, Finding::NotAnnounced(why)) => {
             format!("the game is not announced on the local network: {why}")
@@ -79,9 +85,15 @@ pub fn finding(lang: Lang, finding: Finding<'_>) -> String {
         (Lang::Ja, Finding::StoppedHosting) => {
             "対局の募集をやめ、LANへの告知を取り下げました".into()
         }
-        (Lang::Ja, Finding::Hidden(n)) => format!(
-            "ほかに {n} 件は非表示 (1アドレス{MAX_PER_SOURCE}件・全{MAX_GAMES}件まで、新しい順)"
-        ),
+        (Lang::Ja, Finding::Hidden(hidden)) => {
+            let count = match hidden {
+                Hidden::Exactly(n) => format!("{n} 件"),
+                Hidden::AtLeast(n) => format!("{n} 件以上"),
+            };
+            format!(
+                "ほかに {count}は非表示 (1アドレス{MAX_PER_SOURCE}件・全{MAX_GAMES}件まで、先に見つけた順)"
+            )
+        }
         (Lang::Ja, Finding::Failed(why)) => format!("対局を探せませんでした: {why}"),
         (Lang::Ja, Finding::NotAnnounced(why)) => {
             format!("対局をLANに知らせられませんでした: {why}")
