@@ -551,3 +551,21 @@ fn a_kept_record_nested_too_deep_is_refused_by_name_not_crashed_on() {
         assert!(said.contains(&format!("{id}.sgf")), "{args:?}: {said}");
     }
 }
+
+#[test]
+fn exports_of_one_game_are_the_same_bytes_every_time() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("counted.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[9]RE[B+5.5]AB[cc][gg][cg][gc];W[ee];B[dd]TB[aa][ba][ca][ab][bb]TW[ii][hi][ih][hh][gi])",
+    )
+    .unwrap();
+    let id = imported_id(home.path(), &path);
+    let first = exported_bytes(home.path(), &id);
+    for _ in 0..3 {
+        assert_eq!(exported_bytes(home.path(), &id), first);
+    }
+    let text = String::from_utf8(first).unwrap();
+    assert!(text.contains("TB[aa][ab][ba][bb][ca]"), "{text}");
+}

@@ -191,10 +191,43 @@ fn write_property(out: &mut String, prop: &Prop) {
         Prop::Unknown(identifier, values) | Prop::Invalid(identifier, values) => {
             property(out, identifier, values.iter().map(String::as_str));
         }
-        Prop::AP(_) | Prop::AR(_) | Prop::LN(_) | Prop::LB(_) | Prop::FG(_) | Prop::SZ(_) => {
+        // Points and pairs of points, held in sets: written in order, so
+        // that one record is written the same bytes every time.
+        Prop::AB(_)
+        | Prop::AW(_)
+        | Prop::AE(_)
+        | Prop::TB(_)
+        | Prop::TW(_)
+        | Prop::CR(_)
+        | Prop::MA(_)
+        | Prop::SL(_)
+        | Prop::SQ(_)
+        | Prop::TR(_)
+        | Prop::DD(_)
+        | Prop::VW(_)
+        | Prop::AR(_)
+        | Prop::LN(_) => in_order(out, &prop.to_string()),
+        Prop::AP(_) | Prop::LB(_) | Prop::FG(_) | Prop::SZ(_) => {
             out.push_str(&prop.to_string());
         }
         other => without_colon_escapes(out, &other.to_string()),
+    }
+}
+
+/// `written`, a property whose values hold no escapes (points), with its
+/// values sorted.
+fn in_order(out: &mut String, written: &str) {
+    let Some((identifier, values)) = written.split_once('[') else {
+        out.push_str(written);
+        return;
+    };
+    let mut values: Vec<&str> = values.trim_end_matches(']').split("][").collect();
+    values.sort_unstable();
+    out.push_str(identifier);
+    for value in values {
+        out.push('[');
+        out.push_str(value);
+        out.push(']');
     }
 }
 
@@ -320,6 +353,20 @@ mod tests {
             again.comment_at(&NodePath::root()),
             tree.comment_at(&NodePath::root())
         );
+    }
+
+    #[test]
+    fn point_lists_are_written_in_one_order_every_time() {
+        let text = "(;GM[1]SZ[9]AB[ia][ab][ee][ca]AW[dd][bb];B[cc]TB[hh][aa][gi][ba]TW[ii][ab]AR[aa:bb][cc:dd])";
+        let written = SgfTree::parse(text).unwrap().write();
+        assert!(written.contains("AB[ab][ca][ee][ia]"), "{written}");
+        assert!(written.contains("TB[aa][ba][gi][hh]"), "{written}");
+        assert!(written.contains("AR[aa:bb][cc:dd]"), "{written}");
+        // Every parse builds its sets anew, in another order: the bytes stay.
+        for _ in 0..20 {
+            assert_eq!(SgfTree::parse(text).unwrap().write(), written);
+            assert_eq!(SgfTree::parse(&written).unwrap().write(), written);
+        }
     }
 
     #[test]
