@@ -234,3 +234,47 @@ fn other_games_and_unusable_values_are_refused_with_their_place() {
     assert_eq!(err.kind, SgfErrorKind::SetupAfterMoves);
     assert_eq!(err.offset, text.find("AB").unwrap());
 }
+
+#[test]
+fn pl_on_a_move_of_the_main_line_names_who_moves_next_and_reorders_nothing() {
+    for text in [
+        "(;SZ[9];B[ee]PL[W];W[cc])",
+        "(;SZ[9];B[ee];PL[W];W[cc])",
+        "(;SZ[9];B[ee];W[cc]PL[B];B[gg])",
+    ] {
+        let record = parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(record.settings.first, Color::Black, "{text}");
+        let game = Game::replay(record.settings.clone(), &record.events())
+            .unwrap_or_else(|e| panic!("{text}: {e:?}"));
+        assert_eq!(game.move_number() as usize, record.moves.len(), "{text}");
+    }
+    // Before the first move it still names the first player.
+    let record = parse("(;SZ[9]AB[cc][gg]PL[W];W[ee])").unwrap();
+    assert_eq!(record.settings.first, Color::White);
+}
+
+#[test]
+fn stones_taken_off_after_the_last_move_do_not_refuse_a_counted_game() {
+    // How Cgoban 1 and Jago write a counted game: the dead stones lifted
+    // on the last node.
+    let text = "(;SZ[9]RE[B+3];B[ee];W[cc];B[dc];W[];B[]AE[cc])";
+    let record = parse(text).unwrap();
+    assert_eq!(record.moves.len(), 5);
+    assert_eq!(record.result.as_deref(), Some("B+3"));
+    // Set-up between moves still changes the game, and is still refused.
+    let err = parse("(;SZ[9];B[ee];W[cc]AE[ee];B[dc])").unwrap_err();
+    assert_eq!(err.kind, SgfErrorKind::SetupAfterMoves);
+}
+
+#[test]
+fn fox_komi_is_read_on_its_own_scale() {
+    let komi = |text: &str| parse(text).unwrap().settings.komi;
+    let fox = |km: &str, ru: &str| format!("(;GM[1]SZ[19]KM[{km}]RU[{ru}]AP[foxwq];B[pd])");
+    assert_eq!(komi(&fox("375", "Chinese")), Komi::from_halves(15));
+    assert_eq!(komi(&fox("650", "Japanese")), Komi::from_halves(13));
+    assert_eq!(komi(&fox("50", "Japanese")), Komi::from_halves(1));
+    assert_eq!(komi(&fox("0", "Japanese")), Komi::ZERO);
+    assert_eq!(komi(&fox("6.5", "Japanese")), Komi::from_halves(13));
+    // Another program's 375 is taken as written.
+    assert_eq!(komi("(;GM[1]SZ[19]KM[375];B[pd])"), Komi::from_halves(750));
+}

@@ -84,6 +84,9 @@ struct Reader<'a> {
     first: Option<Color>,
     /// `HA` as written, for the message if its stones cannot be placed.
     handicap_text: Option<String>,
+    /// Whether Fox wrote the record (`AP[foxwq]`), whose `KM` has a scale
+    /// of its own.
+    fox: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -97,11 +100,20 @@ impl<'a> Reader<'a> {
                 .ok_or_else(|| bad_size(scan, &v.join("][")))?,
             Some(_) => return Err(bad_size(scan, "?")),
         };
+        // Fox writes `AP[foxwq]`, without the version a composed value has.
+        let fox = root.properties().any(|p| match p {
+            Prop::AP((name, _)) => name.text.eq_ignore_ascii_case("foxwq"),
+            Prop::Invalid(id, values) if id == "AP" => {
+                values.iter().any(|v| v.eq_ignore_ascii_case("foxwq"))
+            }
+            _ => false,
+        });
         Ok(Reader {
             scan,
             record: SgfRecord::new(Settings::even(size, Komi::ZERO)),
             first: None,
             handicap_text: None,
+            fox,
         })
     }
 
@@ -122,6 +134,13 @@ impl<'a> Reader<'a> {
 
     fn node(&mut self, index: usize, node: &SgfNode<Prop>, last: bool) -> Result<(), SgfError> {
         let mut comment = None;
+        // `PL` names who moves next: the first player only before any move;
+        // on a node of the game (Sabaki and GNU Go write it so) it changes
+        // nothing that was played.
+        let before_play = self.record.moves.is_empty()
+            && !node
+                .properties()
+                .any(|p| matches!(p, Prop::B(_) | Prop::W(_)));
         for prop in node.properties() {
             self.check_length(index, prop)?;
             match prop {
@@ -129,12 +148,21 @@ impl<'a> Reader<'a> {
                 Prop::W(m) => self.play(Color::White, *m),
                 Prop::AB(points) => self.set_up(index, "AB", Some(Color::Black), points)?,
                 Prop::AW(points) => self.set_up(index, "AW", Some(Color::White), points)?,
+                // Stones taken off the last node (how Cgoban 1 and Jago
+                // write a counted game's dead stones) change no move: the
+                // record's tree keeps them.
+                Prop::AE(_) if last && !self.record.moves.is_empty() => {}
                 Prop::AE(points) => self.set_up(index, "AE", None, points)?,
-                Prop::PL(color) => self.first = Some(color_of(*color)),
+                Prop::PL(color) if before_play => self.first = Some(color_of(*color)),
                 Prop::C(text) => comment = Some(text.text.clone()),
                 Prop::TB(points) if last => self.record.territory[0] = sorted(points),
                 Prop::TW(points) if last => self.record.territory[1] = sorted(points),
                 Prop::KM(komi) => {
+                    let komi = if self.fox {
+                        &values::fox_komi(*komi)
+                    } else {
+                        komi
+                    };
                     self.record.settings.komi = values::komi(*komi).ok_or_else(|| {
                         self.bad_value(index, "KM", &komi.to_string(), values::KOMI_EXPECTED)
                     })?;

@@ -26,11 +26,29 @@ pub(crate) fn size_text(text: &str) -> Option<BoardSize> {
     size(columns.trim().parse().ok()?, rows.trim().parse().ok()?)
 }
 
+/// The komi of a record Fox wrote (`AP[foxwq]`): a whole number of
+/// hundredths of a point (`KM[650]` is 6.5, `KM[50]` is 0.5), and under
+/// area counting of hundredths of a stone, two points each (`KM[375]` is
+/// 3.75 stones, 7.5 points). Only that program's records are read so;
+/// values of a plain size (`KM[6.5]`, `KM[0]`) are taken as written.
+pub(crate) fn fox_komi(value: f64) -> f64 {
+    if value.fract() != 0.0 || value.abs() < 50.0 {
+        return value;
+    }
+    let scaled = value / 100.0;
+    if scaled.abs() > 2.5 && scaled.abs() <= 4.0 {
+        scaled * 2.0
+    } else {
+        scaled
+    }
+}
+
 /// Komi from a number. Values that are not a multiple of a half point
 /// (`6.25`, `0.3`) are refused, as in the config: kaisho counts in half
 /// points, and rounding would silently change the result of a close game.
-/// Large values such as the `375` some servers write are taken as written,
-/// since guessing a scale would be wrong for other servers. Beyond ±1000,
+/// Large values such as the `375` Fox writes are taken as written here
+/// (see [`fox_komi`] for that program's records alone), since guessing a
+/// scale would be wrong for other servers. Beyond ±1000,
 /// or not a number, the value is refused.
 pub(crate) fn komi(value: f64) -> Option<Komi> {
     let halves = value * 2.0;
