@@ -569,3 +569,27 @@ fn exports_of_one_game_are_the_same_bytes_every_time() {
     let text = String::from_utf8(first).unwrap();
     assert!(text.contains("TB[aa][ab][ba][bb][ca]"), "{text}");
 }
+
+#[test]
+fn a_record_with_junk_after_it_and_no_date_is_kept_whole_and_dated_by_nobody() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("junk.sgf");
+    let record = "(;GM[1]SZ[9]RE[W+3 moku]PB[Aki]XX[keep]C[hi];B[ee]C[c1](;W[cc])(;W[gg]))";
+    std::fs::write(&path, format!("{record}\n)junk (;GM[1]")).unwrap();
+    let id = imported_id(home.path(), &path);
+    let line = listed_game(home.path(), &[]);
+    assert_eq!(line["date"], serde_json::Value::Null, "{line}");
+    assert_eq!(line["result"], "W+3 moku");
+    let listed = String::from_utf8(kaisho(home.path(), &["games"]).stdout).unwrap();
+    let today = kaisho_saves::log::day_of(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_secs() as i64,
+    );
+    assert!(!listed.contains(&today), "{listed}");
+    let exported = String::from_utf8(exported_bytes(home.path(), &id)).unwrap();
+    let written = |text: &str| kaisho_saves::sgf::SgfTree::parse(text).unwrap().write();
+    assert_eq!(written(&exported), written(record), "{exported}");
+    assert!(!exported.contains("DT["), "no date invented: {exported}");
+}

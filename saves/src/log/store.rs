@@ -51,9 +51,10 @@ pub struct GameSummary {
     /// Stones played and passes.
     pub moves: u32,
     pub created_unix: i64,
-    /// The day the game was played: an imported record's `DT` as written,
-    /// otherwise the day its log was made (`2026-11-27`).
-    pub date: String,
+    /// The day the game was played: an imported record's `DT` as written
+    /// (`None` when it names none: the day of the import is not the day
+    /// of the game), otherwise the day its log was made (`2026-11-27`).
+    pub date: Option<String>,
     /// How the game ended under the rules; `None` while it goes on.
     pub outcome: Option<Outcome>,
     /// The result an imported record gives (`RE`) where its moves end
@@ -256,7 +257,6 @@ fn summary(saved: &SavedGame) -> GameSummary {
     let h = &saved.contents.header;
     let outcome = saved.game.outcome();
     let kept = saved.kept.as_ref();
-    let kept_date = kept.and_then(SgfTree::date).map(str::to_string);
     let kept_result = kept.and_then(SgfTree::result).map(str::to_string);
     GameSummary {
         id: h.game_id.clone(),
@@ -266,7 +266,10 @@ fn summary(saved: &SavedGame) -> GameSummary {
         size: h.settings.size.get(),
         moves: saved.game.move_number(),
         created_unix: h.created_unix,
-        date: kept_date.unwrap_or_else(|| day_of(h.created_unix)),
+        date: match kept {
+            Some(tree) => tree.date().map(str::to_string),
+            None => Some(day_of(h.created_unix)),
+        },
         outcome,
         recorded_result: kept_result.filter(|_| outcome.is_none()),
         notice: saved.notice(),

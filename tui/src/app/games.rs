@@ -320,7 +320,7 @@ mod tests {
             size: 9,
             moves,
             created_unix: 0,
-            date: "1970-01-01".into(),
+            date: Some("1970-01-01".into()),
             outcome,
             recorded_result: None,
             notice: None,

@@ -254,7 +254,7 @@ fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {
             println!(
                 "{:<26} {:<10} {:>2}x{:<2} {}  {}  {}",
                 visible(&g.id),
-                visible(&g.date),
+                visible(g.date.as_deref().unwrap_or("-")),
                 g.size,
                 g.size,
                 words::pad_left(&moves, 10),
