@@ -873,7 +873,7 @@ fn an_imported_record_with_a_result_opens_for_review() {
     let listed = &games_screen(&state).games[0];
     assert!(!listed.is_adjourned());
     assert_eq!(listed.result().as_deref(), Some("W+3.5"));
-    assert_eq!(listed.date, "2020-01-02");
+    assert_eq!(listed.date.as_deref(), Some("2020-01-02"));
     press(&mut state, KeyCode::Enter);
     assert_eq!(review_screen(&state).moves(), 2);
     press(&mut state, KeyCode::End);
