@@ -363,7 +363,7 @@ const RESULT: &[Binding] = &[
     bind(
         &[Char('R')],
         "a network game: offer the partner to review it together (検討)",
-        None,
+        Some("R review together"),
         Command::OfferReview,
     ),
     bind(
@@ -751,7 +751,8 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
 }
 
 /// The key table of the screen shown, without the keys that have nothing
-/// to act on there: chat with an engine or in a game at one keyboard,
+/// to act on there: chat or a review together with an engine or in a game
+/// at one keyboard,
 /// closing watching in a game no one may watch. The help lists these, and
 /// keys reach only these.
 pub fn bindings_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ {
@@ -764,7 +765,7 @@ fn applies(state: &State, command: &Command) -> bool {
         _ => return true,
     };
     match command {
-        Command::AskChat => net.is_some_and(|n| !n.engine),
+        Command::AskChat | Command::OfferReview => net.is_some_and(|n| !n.engine),
         Command::Ask(Ask::CloseWatching) => net.is_some_and(|n| n.watch.is_some()),
         _ => true,
     }

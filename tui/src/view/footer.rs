@@ -2,7 +2,7 @@
 
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
-use crate::app::{Context, State, Table, Tone, bindings};
+use crate::app::{State, Table, Tone, bindings_here};
 use crate::words::{self, Lang, Say, Text, say};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
@@ -54,11 +54,7 @@ pub fn render(state: &State, theme: Theme, message: Rect, hints: Rect, buf: &mut
     } else {
         Line::from(Span::styled(text, style)).render(message, buf);
     }
-    Line::from(Span::styled(
-        hint_text(Context::of(state), theme.lang),
-        theme.dim(),
-    ))
-    .render(hints, buf);
+    Line::from(Span::styled(hint_text(state, theme.lang), theme.dim())).render(hints, buf);
 }
 
 /// The one line under a board with no room for its panel: the open
@@ -105,9 +101,9 @@ fn outcome_line(game: &kaisho_core::Game, lang: Lang) -> String {
     )
 }
 
-/// The short hints of a context on one line.
-fn hint_text(context: Context, lang: Lang) -> String {
-    let hints: Vec<&str> = bindings(context)
+/// The short hints of the keys that act on the screen shown, on one line.
+fn hint_text(state: &State, lang: Lang) -> String {
+    let hints: Vec<&str> = bindings_here(state)
         .filter_map(|b| b.hint)
         .map(|h| words::key_text(lang, h))
         .collect();

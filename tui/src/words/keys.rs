@@ -139,6 +139,7 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "r resume" => "r 再開",
         "x no deal" => "x 両負け",
         "n home" => "n ホーム",
+        "R review together" => "R 一緒に検討",
         "Enter resume/review" => "Enter 続行/検討",
         "i import SGF" => "i SGF読込",
         "hl move" => "hl 移動",
