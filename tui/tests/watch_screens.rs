@@ -726,3 +726,39 @@ fn the_settings_turn_watching_off_and_change_its_cap_within_1_to_64() {
     };
     assert_eq!(form.config.max_watchers, 64);
 }
+
+/// The key hints at the foot of the screen.
+fn hint_row(front: &Front) -> String {
+    let backend = render(front);
+    let buffer = backend.buffer();
+    let width = usize::from(buffer.area.width);
+    let rows: Vec<String> = buffer
+        .content
+        .chunks(width)
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect())
+        .collect();
+    rows.last().cloned().unwrap_or_default()
+}
+
+#[test]
+fn r_is_offered_only_when_the_game_can_be_watched_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let following = watching(dir.path());
+    assert!(
+        !hint_row(&following).contains("watch again"),
+        "{}",
+        hint_row(&following)
+    );
+    let closed = dropped(dir.path(), Lang::En);
+    assert!(
+        !hint_row(&closed).contains("watch again"),
+        "{}",
+        hint_row(&closed)
+    );
+    let behind = dropped_for(dir.path(), Lang::En, Dropped::Behind);
+    assert!(
+        hint_row(&behind).contains("r watch again"),
+        "{}",
+        hint_row(&behind)
+    );
+}

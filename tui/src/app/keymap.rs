@@ -2,6 +2,7 @@
 //! handling, the help overlay and the hint line can never disagree.
 
 use super::command::{Ask, Command};
+use super::watch::Follow;
 use super::{Screen, State};
 use crate::words::Lang;
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -757,6 +758,18 @@ pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
 /// keys reach only these.
 pub fn bindings_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ {
     bindings(Context::of(state)).filter(move |b| applies(state, &b.command))
+}
+
+/// The keys of [`bindings_here`] worth a hint now: `r` watches again only
+/// after a drop that allows it (while watching, or once the players closed
+/// watching, the key only says why not).
+pub fn hints_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ {
+    bindings_here(state).filter(move |b| match (&state.screen, &b.command) {
+        (Screen::Watch(watch), Command::WatchAgain) => {
+            matches!(watch.follow, Follow::Dropped { again: true, .. })
+        }
+        _ => true,
+    })
 }
 
 fn applies(state: &State, command: &Command) -> bool {

@@ -60,7 +60,7 @@ pub use engine_ask::{Asked, EngineAsk, EngineSaw};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
 pub use hinge::{Hinge, hinges};
 pub use home::{Home, HomeItem};
-pub use keymap::{Binding, Context, bindings, bindings_here, key_label};
+pub use keymap::{Binding, Context, bindings, bindings_here, hints_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};

@@ -2,7 +2,7 @@
 
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
-use crate::app::{State, Table, Tone, bindings_here};
+use crate::app::{State, Table, Tone, hints_here};
 use crate::words::{self, Lang, Say, Text, say};
 use kaisho_core::Phase;
 use ratatui::buffer::Buffer;
@@ -103,7 +103,7 @@ fn outcome_line(game: &kaisho_core::Game, lang: Lang) -> String {
 
 /// The short hints of the keys that act on the screen shown, on one line.
 fn hint_text(state: &State, lang: Lang) -> String {
-    let hints: Vec<&str> = bindings_here(state)
+    let hints: Vec<&str> = hints_here(state)
         .filter_map(|b| b.hint)
         .map(|h| words::key_text(lang, h))
         .collect();
