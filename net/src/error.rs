@@ -6,6 +6,7 @@ use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::LogError;
 use std::fmt;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 /// Where the two sides' games part.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,6 +66,13 @@ pub enum NetError {
     Game(GameError),
     /// Nothing arrived in time: what was awaited.
     Timeout(Awaited),
+    /// What was awaited came too slowly: `got` bytes of it within the
+    /// `within` it must come whole in; the connection was closed.
+    TooSlow {
+        what: Awaited,
+        got: usize,
+        within: Duration,
+    },
     /// A local action that cannot be taken yet; nothing was sent.
     NotNow(NotNow),
     /// The host stopped feeding this watcher, and why.
@@ -241,6 +249,11 @@ impl fmt::Display for NetError {
             NetError::Log(e) => write!(f, "{e}"),
             NetError::Game(e) => write!(f, "{e}"),
             NetError::Timeout(what) => write!(f, "timed out waiting for {what}"),
+            NetError::TooSlow { what, got, within } => write!(
+                f,
+                "{what} came too slowly: {got} bytes of it in {} s, when it must come whole within that; the connection was closed",
+                within.as_secs_f32()
+            ),
             NetError::NotNow(what) => write!(f, "not yet: {what}"),
             NetError::Dropped(Dropped::Behind) => f.write_str(
                 "this watcher fell too far behind the game; watch again to catch up",

@@ -95,6 +95,17 @@ impl Link {
         self.sender.send(message).await
     }
 
+    /// Sends `bytes` as they are, a frame or a part of one, as a
+    /// misbehaving partner would: for tests of the other side's bounds.
+    #[doc(hidden)]
+    pub async fn send_raw(&mut self, bytes: &[u8]) -> Result<(), NetError> {
+        self.sender
+            .send
+            .write_all(bytes)
+            .await
+            .map_err(|e| NetError::Connection(e.to_string()))
+    }
+
     /// Receives one frame; the end of the stream is an error here.
     pub async fn recv(&mut self) -> Result<Message, NetError> {
         read_one(&mut self.recv, &self.sender.connection).await

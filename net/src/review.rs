@@ -18,6 +18,8 @@ use crate::wire::{Message, ReviewStepW, check_chat, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit, review_comment};
 use kaisho_saves::visible::visible_owned;
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// The largest record a review together sends: the largest tree kaisho
 /// reads whole.
@@ -25,6 +27,12 @@ pub const MAX_RECORD_BYTES: usize = MAX_TREE_BYTES;
 
 /// The record's text per frame, well inside the frame cap.
 const PIECE_BYTES: usize = 32 * 1024;
+
+/// How long the whole record may take to arrive, from the joiner's first
+/// wait for it to its last piece: the 2 MiB of the largest record at 35 KB/s.
+/// Each piece must also come within [`PAIR_TIMEOUT`] of the one before, but
+/// that alone lets a host that sends a trickle hold the joiner for ever.
+pub const RECORD_DEADLINE: Duration = Duration::from_secs(60);
 
 /// The deepest node a step may name: the deepest record kaisho reads.
 pub const MAX_PATH_STEPS: usize = 5000;
@@ -80,15 +88,30 @@ pub async fn host_review(link: Link, game_id: &str, text: &str) -> Result<Review
     send_record(link.into_parts(), None, game_id, text, partner).await
 }
 
-/// The joiner's side: reads the record the host sends; the session and
-/// the record's SGF text.
+/// The joiner's side: reads the record the host sends, whole within
+/// [`RECORD_DEADLINE`]; the session and the record's SGF text.
+///
+/// # Errors
+/// As [`join_review_within`].
+pub async fn join_review(link: Link) -> Result<(ReviewSession, String), NetError> {
+    join_review_within(link, RECORD_DEADLINE).await
+}
+
+/// [`join_review`] with the whole record due within `deadline` rather
+/// than [`RECORD_DEADLINE`].
 ///
 /// # Errors
 /// The host sends something else, a record over [`MAX_RECORD_BYTES`] or
 /// pieces of two games, or the link fails; the link is closed with why.
-pub async fn join_review(link: Link) -> Result<(ReviewSession, String), NetError> {
+/// A host that has not sent the whole record within `deadline` is closed
+/// on, the error saying how much had come ([`NetError::TooSlow`]); one
+/// silent for [`PAIR_TIMEOUT`] between pieces is closed on too.
+pub async fn join_review_within(
+    link: Link,
+    deadline: Duration,
+) -> Result<(ReviewSession, String), NetError> {
     let partner = link.peer_name().to_string();
-    read_record(link.into_parts(), partner).await
+    read_record(link.into_parts(), partner, deadline).await
 }
 
 /// Goes on from a game that has ended to reviewing it together, on its
@@ -115,7 +138,7 @@ pub async fn review_after_game(
         let review = send_record((tx, inbox), hub, &game_id, text, partner).await?;
         Ok((review, text.to_string()))
     } else {
-        read_record((tx, inbox), partner).await
+        read_record((tx, inbox), partner, RECORD_DEADLINE).await
     }
 }
 
@@ -160,18 +183,28 @@ async fn send_record(
 async fn read_record(
     (tx, mut inbox): (Sender, Inbox),
     partner: String,
+    within: Duration,
 ) -> Result<(ReviewSession, String), NetError> {
     let refuse = |e: NetError| {
         close::close(&tx.connection, close::PROTOCOL, &e.to_string());
         e
     };
+    let deadline = Instant::now() + within;
     let mut text = String::new();
     let mut id: Option<String> = None;
     loop {
-        let message = match tokio::time::timeout(PAIR_TIMEOUT, inbox.recv()).await {
+        let due = deadline.min(Instant::now() + PAIR_TIMEOUT);
+        let message = match tokio::time::timeout_at(due, inbox.recv()).await {
             Ok(Some(item)) => item?,
             Ok(None) => return Err(NetError::Connection("the host closed the stream".into())),
-            Err(_) => return Err(NetError::Timeout(Awaited::Record)),
+            Err(_) if due == deadline => {
+                return Err(refuse(NetError::TooSlow {
+                    what: Awaited::Record,
+                    got: text.len(),
+                    within,
+                }));
+            }
+            Err(_) => return Err(refuse(NetError::Timeout(Awaited::Record))),
         };
         let (game_id, piece, more) = match message {
             Message::ReviewBegin {

@@ -7,11 +7,12 @@ mod common;
 
 use common::*;
 use kaisho_core::{Color, Point};
-use kaisho_net::review::{MAX_RECORD_BYTES, ReviewNews, ReviewStep};
+use kaisho_net::review::{MAX_RECORD_BYTES, ReviewNews, ReviewStep, join_review_within};
 use kaisho_net::wire::{Message, ReviewStepW};
-use kaisho_net::{NetError, ReviewSession, host_review, join_review};
+use kaisho_net::{Awaited, Link, NetError, ReviewSession, frame, host_review, join_review};
 use kaisho_saves::limits::MAX_REVIEW_COMMENT_CHARS;
 use kaisho_saves::sgf::{NodePath, SgfTree, TreeEdit};
+use std::time::{Duration, Instant};
 
 /// The record both review: four moves, a variation at move 3, comments.
 const RECORD: &str = "(;GM[1]FF[4]CA[UTF-8]SZ[19]KM[6.5]PB[Aki]PW[Ben]RE[B+R]\
@@ -137,6 +138,94 @@ async fn a_large_record_goes_in_pieces_and_arrives_whole() {
     assert!(record.len() > 64 * 1024);
     let (_h, _j, text) = reviewing(&record).await;
     assert_eq!(text, record);
+}
+
+/// The deadline the dripping hosts below are held to, scaled down from
+/// the real one, and how long each drips at most: well past it.
+const DEADLINE: Duration = Duration::from_millis(400);
+const DRIP: Duration = Duration::from_millis(20);
+const DRIPS: u32 = 150;
+
+/// A fake host paired with a joiner that reads the record within
+/// [`DEADLINE`]: `drip` sends on the host's link, one piece at a time,
+/// at most [`DRIPS`] of them every [`DRIP`] (3 s in all) until the link
+/// fails. The joiner's answer, when it came, and the host's link.
+async fn dripped_to(
+    drip: impl Fn(u32) -> Vec<u8>,
+) -> (Result<(ReviewSession, String), NetError>, Duration, Link) {
+    let dir = tempfile::tempdir().unwrap();
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (_host, mut hl, jl) = pair(&hid, &jid).await;
+    let started = Instant::now();
+    let joiner = tokio::spawn(async move {
+        let read = join_review_within(jl, DEADLINE).await;
+        (read, started.elapsed())
+    });
+    let mut every = tokio::time::interval(DRIP);
+    for n in 0..DRIPS {
+        every.tick().await;
+        if joiner.is_finished() || hl.send_raw(&drip(n)).await.is_err() {
+            break;
+        }
+    }
+    let (read, took) = tokio::time::timeout(LIMIT, joiner).await.unwrap().unwrap();
+    (read, took, hl)
+}
+
+/// The joiner gave up on the record at the deadline, before the drip
+/// ended, said how much had come, and closed the host's connection.
+async fn cut_at_the_deadline(
+    read: Result<(ReviewSession, String), NetError>,
+    took: Duration,
+    host: &Link,
+    most: usize,
+) {
+    match read {
+        Err(NetError::TooSlow { what, got, within }) => {
+            assert_eq!((what, within), (Awaited::Record, DEADLINE));
+            assert!(got <= most, "{got} bytes of {most} at most");
+        }
+        Err(other) => panic!("expected the record too slow, got {other}"),
+        Ok((_, text)) => panic!("the dripped record was taken: {text:?}"),
+    }
+    assert!(took >= DEADLINE, "cut after {took:?}");
+    assert!(
+        took < DRIP * DRIPS,
+        "cut after {took:?}, not before the drip ended"
+    );
+    let closed = tokio::time::timeout(LIMIT, host.connection().closed())
+        .await
+        .expect("the joiner closes the host's connection");
+    assert!(closed.to_string().contains("too slowly"), "{closed}");
+}
+
+/// A one-byte piece of a record, `more` to come.
+fn one_byte_piece() -> Message {
+    Message::ReviewBegin {
+        game_id: "g1".into(),
+        text: "(".into(),
+        more: true,
+    }
+}
+
+#[tokio::test]
+async fn a_host_sending_the_record_in_one_byte_pieces_is_cut_at_the_deadline() {
+    let piece = frame::encode(&one_byte_piece()).unwrap();
+    let (read, took, host) = dripped_to(|_| piece.clone()).await;
+    cut_at_the_deadline(read, took, &host, DRIPS as usize).await;
+}
+
+#[tokio::test]
+async fn a_host_sending_a_frame_a_byte_at_a_time_is_cut_at_the_deadline() {
+    let record = Message::ReviewBegin {
+        game_id: "g1".into(),
+        text: format!("(;GM[1]FF[4]SZ[19]C[{}])", "x".repeat(200)),
+        more: false,
+    };
+    let bytes = frame::encode(&record).unwrap();
+    assert!(bytes.len() as u32 > DRIPS, "the frame outlasts the drip");
+    let (read, took, host) = dripped_to(|n| vec![bytes[n as usize]]).await;
+    cut_at_the_deadline(read, took, &host, 0).await;
 }
 
 #[tokio::test]

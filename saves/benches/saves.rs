@@ -1,28 +1,14 @@
 //! The cost of durability and of the saved-games list: one event appended
 //! and flushed to the disk, and 1,000 saved games listed and loaded.
 
+mod common;
+
+use common::header;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use kaisho_core::playout::{XorShift, play_randomly};
-use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point, Settings};
-use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho_core::{Color, Event, Game, Point};
+use kaisho_saves::log::GameStore;
 use std::time::Duration;
-
-fn header(id: &str) -> GameHeader {
-    let player = |name: &str| Player {
-        name: name.into(),
-        fingerprint: None,
-    };
-    GameHeader {
-        game_id: id.into(),
-        created_unix: 1_795_000_000,
-        black: player("Black"),
-        white: player("White"),
-        settings: Settings::even(BoardSize::NINETEEN, Komi::MODERN),
-        local_color: None,
-        series: None,
-        clock: None,
-    }
-}
 
 fn append(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temporary folder");

@@ -1,9 +1,10 @@
 //! SGF throughput: the GNU Go corpus (tests/corpus) parsed and replayed
-//! under the rules, reported as moves per second.
+//! under the rules, reported as moves per second; and a review's additions
+//! to a tree, 5,000 passes tried one after another down one line.
 
-use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use kaisho_core::Game;
-use kaisho_saves::sgf;
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use kaisho_core::{Color, Game};
+use kaisho_saves::sgf::{self, NodePath, SgfTree, TreeEdit};
 use std::hint::black_box;
 use std::path::Path;
 use std::time::Duration;
@@ -61,5 +62,43 @@ fn sgf_throughput(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, sgf_throughput);
+/// Each pass after the node the one before landed on, as `try pass` steps
+/// a review: the line grows to the 5,000 nodes a record holds, and the last
+/// pass is refused.
+fn passes_down_a_line(tree: &mut SgfTree) -> NodePath {
+    let mut at = NodePath::root();
+    for n in 0..5_000 {
+        let color = if n % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let edit = TreeEdit::Try {
+            at: at.clone(),
+            color,
+            point: None,
+        };
+        match tree.apply(&edit) {
+            Ok(landed) => at = landed,
+            Err(_) => break,
+        }
+    }
+    at
+}
+
+fn review_additions(c: &mut Criterion) {
+    let tree = SgfTree::parse("(;GM[1]FF[4]SZ[9]KM[6.5])").expect("a tree");
+    let mut group = c.benchmark_group("review");
+    group.sample_size(10);
+    group.bench_function("5000_passes_tried_down_one_line", |b| {
+        b.iter_batched(
+            || tree.clone(),
+            |mut tree| black_box(passes_down_a_line(&mut tree)),
+            BatchSize::LargeInput,
+        )
+    });
+    group.finish();
+}
+
+criterion_group!(benches, sgf_throughput, review_additions);
 criterion_main!(benches);

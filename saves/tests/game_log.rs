@@ -86,6 +86,36 @@ fn a_log_reads_back_exactly_and_replays() {
     assert!(saved.notice().is_none());
 }
 
+/// A game logged at once, as an import logs it, is the same file as its
+/// events appended one by one (the format raised alike for a request to
+/// take back a move), goes on from there, and never replaces a game.
+#[test]
+fn a_game_logged_at_once_is_the_file_its_events_appended_one_by_one_make() {
+    let dir = tempfile::tempdir().unwrap();
+    let (apart, at_once) = (dir.path().join("apart"), dir.path().join("at-once"));
+    let mut events = events();
+    events.insert(3, Event::RequestUndo { by: Color::White });
+    events.insert(4, Event::DeclineUndo { by: Color::Black });
+    let mut log = GameStore::new(&apart).create(&header("g1")).unwrap();
+    for e in &events {
+        log.append(e, None).unwrap();
+    }
+    let store = GameStore::new(&at_once);
+    let mut log = store.create_with(&header("g1"), &events).unwrap();
+    let file = |folder: &Path| fs::read(folder.join("g1.kgl")).unwrap();
+    assert_eq!(file(&at_once), file(&apart));
+    assert_eq!(log.next_seq() as usize, events.len() + 1);
+    let chat = log.append_chat(Color::Black, "onegaishimasu");
+    assert!(chat.is_ok(), "{chat:?}");
+    let read = read_log(log.path()).unwrap();
+    let logged: Vec<Event> = read.events.into_iter().map(|e| e.event).collect();
+    assert_eq!((logged, read.chat.len()), (events.clone(), 1));
+    assert!(matches!(
+        store.create_with(&header("g1"), &events[..1]),
+        Err(LogError::Exists { .. })
+    ));
+}
+
 #[test]
 fn creating_never_replaces_an_existing_game() {
     let dir = tempfile::tempdir().unwrap();

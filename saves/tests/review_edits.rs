@@ -96,4 +96,14 @@ proptest! {
             prop_assert!(file.comment_at(&path).unwrap_or_default().starts_with(kept));
         }
     }
+
+    #[test]
+    fn the_moves_along_a_path_are_the_moves_at_each_of_its_beginnings(ops in ops(30)) {
+        let mut tree = SgfTree::parse(RECORD).unwrap();
+        made(&mut tree, &ops, "ours");
+        for path in paths(&tree) {
+            let each: Vec<_> = (0..=path.depth()).map(|d| tree.move_at(&path.prefix(d))).collect();
+            prop_assert_eq!(tree.moves_along(&path), each);
+        }
+    }
 }

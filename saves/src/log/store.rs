@@ -6,7 +6,7 @@ use super::header::GameHeader;
 use super::reader::{LogContents, TornTail, read_log};
 use super::writer::GameLog;
 use crate::sgf::SgfTree;
-use kaisho_core::{Game, Outcome};
+use kaisho_core::{Event, Game, Outcome};
 use std::path::{Path, PathBuf};
 
 /// The file name ending of game logs.
@@ -153,9 +153,15 @@ impl GameStore {
 
     /// Starts the log of a new game.
     pub fn create(&self, header: &GameHeader) -> Result<GameLog, LogError> {
+        self.create_with(header, &[])
+    }
+
+    /// Logs a game whose `events` are known at once, an imported record's,
+    /// whole or not at all and with one flush ([`GameLog::create_with`]).
+    pub fn create_with(&self, header: &GameHeader, events: &[Event]) -> Result<GameLog, LogError> {
         std::fs::create_dir_all(&self.dir)
             .map_err(|e| LogError::io(&self.dir, "create the folder of", e))?;
-        GameLog::create(&self.path_of(&header.game_id), header)
+        GameLog::create_with(&self.path_of(&header.game_id), header, events)
     }
 
     /// Loads and replays game `id`.

@@ -34,6 +34,18 @@ impl GameLog {
     /// The header reaches the disk whole or not at all (written to a
     /// temporary file, flushed, then linked into place).
     pub fn create(path: &Path, header: &GameHeader) -> Result<GameLog, LogError> {
+        GameLog::create_with(path, header, &[])
+    }
+
+    /// Creates the log of a game whose `events` are known at once (an
+    /// imported record's, with no time used), as [`GameLog::create`] does
+    /// the header: the whole game in one file flushed once, so it costs one
+    /// flush, not one per event, and a crash leaves all of it or nothing.
+    pub fn create_with(
+        path: &Path,
+        header: &GameHeader,
+        events: &[Event],
+    ) -> Result<GameLog, LogError> {
         if path.exists() {
             return Err(LogError::Exists {
                 path: path.to_path_buf(),
@@ -45,11 +57,11 @@ impl GameLog {
         }
         // A clock is a format-2 record; a log without one stays format 1.
         let clock = header.clock.filter(|&c| c != TimeControl::None);
-        let format = if clock.is_some() {
-            WITHDRAWALS_SINCE
-        } else {
-            FIRST_VERSION
-        };
+        let format = events
+            .iter()
+            .map(format_of)
+            .chain(clock.map(|_| WITHDRAWALS_SINCE))
+            .fold(FIRST_VERSION, u16::max);
         let mut bytes = frame::preamble(format).to_vec();
         let records =
             std::iter::once(Record::Header(HeaderV1::from(header))).chain(clock.map(|c| {
@@ -58,6 +70,14 @@ impl GameLog {
                 }
             }));
         for record in records {
+            bytes.extend(framed(path, &record)?);
+        }
+        for (seq, event) in (1..).zip(events) {
+            let record = Record::Event {
+                seq,
+                event: EventV4::from(event),
+                time_used_ms: None,
+            };
             bytes.extend(framed(path, &record)?);
         }
         // The temporary file is made afresh and never followed through a
@@ -90,7 +110,7 @@ impl GameLog {
             file,
             path: path.to_path_buf(),
             len: bytes.len() as u64,
-            next_seq: 1,
+            next_seq: events.len() as u32 + 1,
             format,
         })
     }
@@ -133,11 +153,7 @@ impl GameLog {
     /// Appends an event and flushes it to the disk; returns its sequence number.
     pub fn append(&mut self, event: &Event, time_used_ms: Option<u32>) -> Result<u32, LogError> {
         let seq = self.next_seq;
-        if event.is_playout() {
-            self.raise_format(PLAYOUT_SINCE)?;
-        } else if event.is_undo() {
-            self.raise_format(UNDO_SINCE)?;
-        }
+        self.raise_format(format_of(event))?;
         self.write(&Record::Event {
             seq,
             event: EventV4::from(event),
@@ -211,6 +227,17 @@ impl GameLog {
         }
         self.len += bytes.len() as u64;
         Ok(())
+    }
+}
+
+/// The oldest format that holds `event`.
+fn format_of(event: &Event) -> u16 {
+    if event.is_playout() {
+        PLAYOUT_SINCE
+    } else if event.is_undo() {
+        UNDO_SINCE
+    } else {
+        FIRST_VERSION
     }
 }
 

@@ -36,6 +36,7 @@ mod record;
 mod review_tree;
 mod scan;
 mod sniff;
+mod tally;
 mod tree;
 mod values;
 mod words;

@@ -8,6 +8,7 @@
 //! partner as they are.
 
 use super::scan::MAX_DEPTH;
+use super::tally::Tally;
 use super::tree::SgfTree;
 use crate::limits::{MAX_REVIEW_COMMENT_CHARS, MAX_REVIEW_NODES, MAX_SGF_TEXT_CHARS};
 use crate::visible::visible;
@@ -260,6 +261,23 @@ impl SgfTree {
         self.node(path).and_then(|node| move_of(node, self.size()))
     }
 
+    /// The move on each node from the root to the end of `path`, the
+    /// root's first: [`SgfTree::move_at`] of each of its beginnings, in one
+    /// walk down the line rather than one from the root for each; it ends
+    /// early where the path leaves the tree.
+    #[must_use]
+    pub fn moves_along(&self, path: &NodePath) -> Vec<Option<Event>> {
+        let size = self.size();
+        let mut next = Some(self.root());
+        let mut steps = path.0.iter();
+        std::iter::from_fn(|| {
+            let node = next?;
+            next = steps.next().and_then(|&i| node.children.get(i));
+            Some(move_of(node, size))
+        })
+        .collect()
+    }
+
     /// The node's `C`.
     #[must_use]
     pub fn comment_at(&self, path: &NodePath) -> Option<&str> {
@@ -282,13 +300,7 @@ impl SgfTree {
     /// The number of nodes in the tree.
     #[must_use]
     pub fn nodes(&self) -> usize {
-        let mut count = 0;
-        let mut pending = vec![self.root()];
-        while let Some(node) = pending.pop() {
-            count += 1;
-            pending.extend(node.children.iter());
-        }
-        count
+        self.tally().nodes
     }
 
     /// Applies `edit` and gives the node it landed on; refused edits leave
@@ -299,6 +311,7 @@ impl SgfTree {
     /// length, a node's comment, the tree's nodes, its depth, its written
     /// size (the largest tree kaisho reads back).
     pub fn apply(&mut self, edit: &TreeEdit) -> Result<NodePath, EditError> {
+        let before = self.tally();
         let (landed, undo) = match edit {
             TreeEdit::Try { at, color, point } => self.try_move(at, *color, *point)?,
             TreeEdit::Comment { at, text } => self.comment(at, text)?,
@@ -306,14 +319,16 @@ impl SgfTree {
         let Some(undo) = undo else {
             return Ok(landed);
         };
-        let bytes = self.write().len();
-        if bytes > super::MAX_TREE_BYTES {
+        let after = undo.tally_after(self, &landed, before);
+        if after.bytes > super::MAX_TREE_BYTES {
             undo.revert(self, &landed);
+            self.keep_tally(before);
             return Err(EditError::TooLarge {
-                bytes,
+                bytes: after.bytes,
                 max: super::MAX_TREE_BYTES,
             });
         }
+        self.keep_tally(after);
         Ok(landed)
     }
 
@@ -444,6 +459,24 @@ enum Undo {
 }
 
 impl Undo {
+    /// The tally of `tree` after the edit this undoes landed on `landed`,
+    /// from the tally `before` it: moved by what the edit added.
+    fn tally_after(&self, tree: &SgfTree, landed: &NodePath, before: Tally) -> Tally {
+        let node = tree.node(landed);
+        let moved = match self {
+            Undo::Child => node
+                .zip(landed.indices().last())
+                .map(|(leaf, &index)| before.with_leaf(leaf, index)),
+            Undo::Comment(old) => node.and_then(|n| n.get_property("C")).map(|new| {
+                let old = old
+                    .as_ref()
+                    .map(|text| Prop::C(Text { text: text.clone() }));
+                before.with_property(old.as_ref(), new)
+            }),
+        };
+        moved.unwrap_or_else(|| Tally::of(tree))
+    }
+
     fn revert(self, tree: &mut SgfTree, landed: &NodePath) {
         match self {
             Undo::Child => {

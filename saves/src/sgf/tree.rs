@@ -4,10 +4,12 @@
 //! plays and reviews; this is what it hands back to other programs.
 
 use super::record::{SgfMove, SgfRecord};
+use super::tally::Tally;
 use super::write::property;
 use kaisho_core::Event;
 use sgf_parse::go::Prop;
 use sgf_parse::{GameTree, SgfNode, SgfProp, SimpleText, Text};
+use std::sync::OnceLock;
 
 /// The largest text whose whole tree is built: 2 MiB. sgf-parse builds
 /// every variation, in memory a few dozen times the text's size; a
@@ -16,9 +18,19 @@ use sgf_parse::{GameTree, SgfNode, SgfProp, SimpleText, Text};
 pub const MAX_TREE_BYTES: usize = 2 * 1024 * 1024;
 
 /// An imported record's first game tree as sgf-parse reads it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct SgfTree {
     root: SgfNode<Prop>,
+    /// Its written size and nodes, counted at the first edit and then
+    /// moved by each; forgotten whenever the nodes are reached for change.
+    tally: OnceLock<Tally>,
+}
+
+/// Two trees are equal when their nodes are: the tally follows from them.
+impl PartialEq for SgfTree {
+    fn eq(&self, other: &SgfTree) -> bool {
+        self.root == other.root
+    }
 }
 
 impl SgfTree {
@@ -37,7 +49,10 @@ impl SgfTree {
         let start = text.find('(')?;
         let first = super::scan::scan(text, start).ok()?.tree;
         match sgf_parse::parse(&text[first]).ok()?.into_iter().next()? {
-            GameTree::GoGame(root) => Some(SgfTree { root }),
+            GameTree::GoGame(root) => Some(SgfTree {
+                root,
+                tally: OnceLock::new(),
+            }),
             GameTree::Unknown(_) => None,
         }
     }
@@ -72,8 +87,22 @@ impl SgfTree {
         &self.root
     }
 
+    /// The root, to change the tree: its tally is forgotten, so whoever
+    /// changes it keeps the tally true with [`SgfTree::keep_tally`] or
+    /// leaves it to be counted again.
     pub(super) fn root_mut(&mut self) -> &mut SgfNode<Prop> {
+        self.tally.take();
         &mut self.root
+    }
+
+    /// The tree's written size and nodes, counted once when not known.
+    pub(super) fn tally(&self) -> Tally {
+        *self.tally.get_or_init(|| Tally::of(self))
+    }
+
+    /// Sets the tally a change has moved the tree to.
+    pub(super) fn keep_tally(&mut self, tally: Tally) {
+        self.tally = OnceLock::from(tally);
     }
 
     /// The record kaisho reads from the tree's main line, for its comments
@@ -108,7 +137,7 @@ impl SgfTree {
     #[must_use]
     pub fn with_moves_of(&self, record: &SgfRecord) -> SgfTree {
         let mut tree = self.clone();
-        let mut last = &mut tree.root;
+        let mut last = tree.root_mut();
         let mut moves = 0;
         loop {
             if last.get_move().is_some() {
@@ -124,7 +153,7 @@ impl SgfTree {
             last = &mut last.children[0];
         }
         if let (None, Some(result)) = (self.result(), &record.result) {
-            tree.root.properties.push(Prop::RE(SimpleText {
+            tree.root_mut().properties.push(Prop::RE(SimpleText {
                 text: result.clone(),
             }));
         }
@@ -184,7 +213,7 @@ enum Step<'a> {
 /// line, an application's name and version) needs: elsewhere the escape
 /// is taken out again, so a comment full of times like `12:30` is written
 /// no larger than it was read.
-fn write_property(out: &mut String, prop: &Prop) {
+pub(super) fn write_property(out: &mut String, prop: &Prop) {
     match prop {
         Prop::CA(_) => out.push_str("CA[UTF-8]"),
         Prop::SZ((columns, rows)) if columns == rows => out.push_str(&format!("SZ[{columns}]")),
@@ -270,9 +299,47 @@ fn node_of(m: &SgfMove) -> SgfNode<Prop> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::NodePath;
     use super::*;
-    use crate::sgf::parse;
+    use crate::sgf::{NodePath, TreeEdit, parse};
+    use kaisho_core::{Color, Point};
+    use proptest::prelude::*;
+
+    /// Texts whose written length differs from their own: escapes, line
+    /// breaks, characters of several bytes.
+    const TEXTS: [&str; 5] = ["thick", "a]b\\c", "碁 ]", "two\nlines", ":]\\]"];
+
+    proptest! {
+        /// The size and node count the edits keep are what writing and
+        /// walking the whole tree give, whatever the edits: tries (passes
+        /// among them) on any node, a second and third child, comments
+        /// new and added to, on the root too; refused edits change neither.
+        #[test]
+        fn the_tally_edits_keep_is_what_the_tree_writes(
+            ops in prop::collection::vec((0u8..4, any::<usize>(), 0u8..10, 0u8..9), 0..60),
+        ) {
+            let mut tree = SgfTree::parse(
+                "(;GM[1]FF[4]SZ[9]XY[un\\]known]C[root];B[ee]C[first](;W[cc];B[gg])(;W[gc]))",
+            )
+            .unwrap();
+            let path = |indices: &[usize]| NodePath::from_indices(indices.to_vec());
+            let mut nodes = vec![path(&[]), path(&[0]), path(&[0, 0]), path(&[0, 0, 0]), path(&[0, 1])];
+            for (kind, node, col, row) in ops {
+                let at = nodes[node % nodes.len()].clone();
+                let point = (col < 9).then(|| Point::new(col, row));
+                let edit = match kind {
+                    0 => TreeEdit::Try { at, color: Color::Black, point },
+                    1 => TreeEdit::Try { at, color: Color::White, point },
+                    _ => TreeEdit::Comment { at, text: TEXTS[usize::from(row) % TEXTS.len()].into() },
+                };
+                if let Ok(landed) = tree.apply(&edit) {
+                    nodes.push(landed);
+                }
+                let kept = *tree.tally.get().expect("the edit kept the tally");
+                prop_assert_eq!(kept, Tally::of(&tree));
+                prop_assert_eq!(kept.bytes, tree.write().len());
+            }
+        }
+    }
 
     #[test]
     fn moves_played_after_the_import_follow_the_main_line_and_the_result_is_added() {

@@ -216,8 +216,8 @@ impl Review {
         self.cuts.clear();
         self.refusal = None;
         let mut passes = 0;
-        for depth in 0..=self.line.depth() {
-            if let Some(event) = self.tree.move_at(&self.line.prefix(depth)) {
+        for (depth, played) in self.tree.moves_along(&self.line).into_iter().enumerate() {
+            if let Some(event) = played {
                 let mut next = Vec::with_capacity(2);
                 if passes >= 2 {
                     next.push(Event::RequestResume {

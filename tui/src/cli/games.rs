@@ -153,7 +153,8 @@ impl ImportError {
 /// finished when the record gives a result (a resignation or loss on time
 /// as the event that ends it), adjourned otherwise. The record's whole
 /// tree is kept beside the log, written before it, so that no import
-/// leaves a log without its record.
+/// leaves a log without its record; the log is written whole with one
+/// flush, so no import leaves half a game either.
 fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportError> {
     let sgf::Imported {
         record,
@@ -199,18 +200,9 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
             source: e,
         })?;
     }
-    let mut log = store.create(&header).inspect_err(|_| {
+    store.create_with(&header, &events).inspect_err(|_| {
         let _ = store.forget_record(id);
     })?;
-    if let Err(e) = events
-        .iter()
-        .try_for_each(|event| log.append(event, None).map(drop))
-    {
-        drop(log);
-        let _ = std::fs::remove_file(store.path_of(id));
-        let _ = store.forget_record(id);
-        return Err(e.into());
-    }
     let recorded = record
         .result
         .as_deref()

@@ -108,6 +108,11 @@ fn japanese(error: &NetError) -> String {
         }
         NetError::Log(e) => failure(Lang::Ja, Failure::Log(e)),
         NetError::Timeout(what) => format!("{}を待つ時間が過ぎました", awaited(*what)),
+        NetError::TooSlow { what, got, within } => format!(
+            "{}の届き方が遅すぎます: {}秒で全部届くはずが{got}バイトだけでした。接続を閉じました",
+            awaited(*what),
+            within.as_secs_f32()
+        ),
         NetError::NotNow(why) => not_now(*why).to_string(),
         NetError::Dropped(Dropped::Behind) => {
             "この観戦は対局から遅れすぎました。もう一度観戦すれば最初から追いつきます".to_string()
@@ -219,6 +224,22 @@ mod tests {
         );
         let en = net_refusal(&e, Naming::default(), 19);
         assert_eq!(en, "timed out waiting for the host's key exchange");
+    }
+
+    #[test]
+    fn a_record_too_slow_says_how_much_came_in_both_languages() {
+        let e = NetError::TooSlow {
+            what: Awaited::Record,
+            got: 5,
+            within: std::time::Duration::from_secs(60),
+        };
+        let ja = net_refusal(&e, ja(), 19);
+        assert!(
+            ja.contains("一緒に検討する棋譜") && ja.contains("60秒") && ja.contains("5バイト"),
+            "{ja}"
+        );
+        let en = net_refusal(&e, Naming::default(), 19);
+        assert!(en.contains("5 bytes of it in 60 s"), "{en}");
     }
 
     #[test]
