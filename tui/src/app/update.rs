@@ -225,10 +225,12 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             if super::review::keep_before_leaving(state, Leaving::Quit, out) {
                 return;
             }
-            // A local game left by quitting is adjourned like one left by
-            // `leave`: its SGF is exported and the player told where.
+            // A local game or one against an engine left by quitting is
+            // adjourned like one left by `leave`, and the player told so
+            // (a local game's SGF is exported and the player told where).
             if state.table().is_some_and(|s| {
-                s.net.is_none() && s.recording.is_some() && s.game.outcome().is_none()
+                let kept = s.net.as_ref().map_or(s.recording.is_some(), |n| n.engine);
+                kept && s.game.outcome().is_none()
             }) {
                 adjourn(state, out);
             }
@@ -415,7 +417,12 @@ fn adjourn(state: &mut State, out: &mut Out) {
             (seat::LinkState::Closed(_), _) | (_, Some(_)) => None,
             _ => {
                 out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
-                Some(note(state.naming.lang, Note::NetAdjourned(&net.game_id)))
+                let said = if net.engine {
+                    Note::EngineAdjourned(&net.game_id)
+                } else {
+                    Note::NetAdjourned(&net.game_id)
+                };
+                Some(note(state.naming.lang, said))
             }
         };
         state.screen = Screen::Home;

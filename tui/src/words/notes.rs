@@ -38,6 +38,8 @@ pub enum Note<'a> {
     ChatNeedsPartner,
     /// Network game `id` adjourned by this side.
     NetAdjourned(&'a str),
+    /// Game `id` against an engine adjourned by the player.
+    EngineAdjourned(&'a str),
     /// A game with no log left for home.
     LeftUnsaved,
     /// A network request not sent, and why.
@@ -267,6 +269,9 @@ fn english(note: Note<'_>) -> String {
         Note::NetAdjourned(id) => {
             format!("game {id} adjourned (打ち掛け): either side can resume it from Saved games")
         }
+        Note::EngineAdjourned(id) => format!(
+            "game {id} adjourned (打ち掛け): resume it from Saved games to play on against the engine"
+        ),
         Note::LeftUnsaved => "the game was left; it was not saved".into(),
         Note::NotSent(why) => format!("not sent: {why}"),
         Note::Adjourned { id, export } => {
@@ -510,6 +515,9 @@ fn japanese(note: Note<'_>) -> String {
         }
         Note::NetAdjourned(id) => {
             format!("対局{id}を打ち掛けにしました。どちらからも保存した対局から再開できます")
+        }
+        Note::EngineAdjourned(id) => {
+            format!("対局{id}を打ち掛けにしました。保存した対局から再開してエンジンと続きを打てます")
         }
         Note::LeftUnsaved => "対局を離れました。保存されていません".into(),
         Note::NotSent(why) => format!("送れませんでした: {why}"),
