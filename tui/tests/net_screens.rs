@@ -371,3 +371,56 @@ fn a_resumed_network_game_shows_the_chat_from_its_log() {
     let screen = format!("{:?}", render(&state).buffer());
     assert!(screen.contains("Ben: onegaishimasu"), "{screen}");
 }
+
+/// A 9×9 network game with `moves` played, Black's and White's in turn.
+fn game_with(moves: &[&str]) -> Game {
+    let mut game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    for (i, name) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let event = match *name {
+            "pass" => Event::Pass { color },
+            name => Event::Play {
+                color,
+                point: gtp(name, 9),
+            },
+        };
+        game.apply(event).unwrap();
+    }
+    game
+}
+
+/// `board` on the partner's turn names the partner as the side to play,
+/// not this side.
+#[test]
+fn the_board_on_the_partner_s_turn_names_the_partner_to_play() {
+    let mut state = home();
+    state.screen = Screen::Lobby(Box::default());
+    news(&mut state, started(game_with(&["E5", "C4"]), Color::White));
+    let said = common::said(run(&mut state, Command::ShowBoard));
+    let board = said.join("\n");
+    assert!(board.contains("move 2, Black to play"), "{board}");
+}
+
+/// A stopped game resumed says whose colour this side plays and that the
+/// game is stopped, never that it is one's move.
+#[test]
+fn a_stopped_game_resumed_over_the_network_names_no_move_to_play() {
+    let mut state = home();
+    state.screen = Screen::Lobby(Box::default());
+    let mut begins = match started_news(&game_with(&["E5", "pass", "pass"]), Color::Black, "g1") {
+        NetNews::Started(started) => started,
+        _ => unreachable!("started_news makes a start"),
+    };
+    begins.resumed = true;
+    let said = common::said(update(&mut state, Msg::Net(NetNews::Started(begins))));
+    let first = said.first().expect("the game resumed is said");
+    assert_eq!(first, "game g1 resumed: you play Black", "{said:?}");
+    assert!(
+        said.iter().any(|s| s.contains("the game is stopped")),
+        "{said:?}"
+    );
+}

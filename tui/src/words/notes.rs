@@ -218,12 +218,14 @@ pub enum Note<'a> {
     JoinCode(&'a str),
     /// A new join code was asked for while the code still works.
     CodeNotBurned,
-    /// A network game begun or resumed: this side's colour, whose turn.
+    /// A network game begun or resumed: this side's colour, whose turn;
+    /// no turn when it resumes stopped or in its ending, which the lines
+    /// after it say.
     NetGameBegins {
         id: &'a str,
         resumed: bool,
         local: Color,
-        to_move: Color,
+        to_move: Option<Color>,
     },
     /// A network game's title: Black's and White's names.
     Versus([&'a str; 2]),
@@ -466,12 +468,12 @@ fn english(note: Note<'_>) -> String {
             to_move,
         } => {
             let verb = if resumed { "resumed" } else { "begins" };
-            let turn = if to_move == local {
-                "your move".to_string()
-            } else {
-                format!("{} to play", c(to_move))
-            };
-            format!("game {id} {verb}: you play {}; {turn}", c(local))
+            let you = format!("game {id} {verb}: you play {}", c(local));
+            match to_move {
+                Some(side) if side == local => format!("{you}; your move"),
+                Some(side) => format!("{you}; {} to play", c(side)),
+                None => you,
+            }
         }
         Note::Versus([a, b]) => format!("{a} v {b}"),
         Note::MoveLine {
@@ -704,12 +706,12 @@ fn japanese(note: Note<'_>) -> String {
             } else {
                 "始めました"
             };
-            let turn = if to_move == local {
-                "あなたの番です".to_string()
-            } else {
-                format!("{}の番です", c(to_move))
-            };
-            format!("対局{id}を{verb}: あなたは{}番。{turn}", c(local))
+            let you = format!("対局{id}を{verb}: あなたは{}番", c(local));
+            match to_move {
+                Some(side) if side == local => format!("{you}。あなたの番です"),
+                Some(side) => format!("{you}。{}の番です", c(side)),
+                None => you,
+            }
         }
         Note::Versus([a, b]) => format!("{a} 対 {b}"),
         Note::MoveLine {
