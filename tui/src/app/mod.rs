@@ -64,7 +64,7 @@ pub use keymap::{Binding, Context, bindings, bindings_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
-pub use narrate::describe;
+pub use narrate::{describe, shown};
 pub use net::{
     ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, ReviewPlan, Started, Watched,
 };
