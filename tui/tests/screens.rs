@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::Options;
+use kaisho::app::{Options, Screen};
 use kaisho_core::{Color, Event};
 
 #[test]
@@ -174,6 +174,25 @@ fn ascii_mode_keeps_engine_messages_ascii() {
     let screen = format!("{}", render(&state));
     assert!(screen.contains("'Z1' lies outside a 9x9 board"), "{screen}");
     assert!(screen.is_ascii(), "{screen}");
+}
+
+/// While the terminal is too small for the screen, keys do nothing: the
+/// menu's selection and Enter act only once the screen is seen again.
+#[test]
+fn keys_do_nothing_while_the_screen_is_too_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    common::update(&mut state, kaisho::app::Msg::Resize(40, 10));
+    let screen = format!("{}", render_at(&state, 40, 10));
+    assert!(screen.contains("Enlarge"), "{screen}");
+    let before = state.home;
+    keys(&mut state, "jjjjjjj");
+    press(&mut state, KeyCode::Enter);
+    assert!(
+        matches!(state.screen, Screen::Home),
+        "a screen opened unseen"
+    );
+    assert_eq!(state.home, before, "the menu moved unseen");
 }
 
 /// A 19×19 board does not fit 60×20 even without its panel.

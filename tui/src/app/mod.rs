@@ -18,6 +18,7 @@ mod engine_choice;
 mod engine_game;
 mod engine_view;
 mod finding;
+mod fits;
 mod games;
 mod hinge;
 mod home;

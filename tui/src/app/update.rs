@@ -73,10 +73,13 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
     let control = key
         .modifiers
         .contains(crossterm::event::KeyModifiers::CONTROL);
-    if let Some((w, h)) = board_hidden(state).filter(|_| !control) {
-        // Keys would act on a board the player cannot see.
-        state.prompt = None;
-        out.refuse(note(state.naming.lang, Note::BoardHidden { w, h }));
+    if let Some((w, h)) = super::fits::hidden(state).filter(|_| !control) {
+        // Keys would act on what the player cannot see: the screen asks
+        // for a larger terminal instead.
+        if let Screen::Game(_) = state.screen {
+            state.prompt = None;
+            out.refuse(note(state.naming.lang, Note::BoardHidden { w, h }));
+        }
         return;
     }
     if state.help {
@@ -177,18 +180,6 @@ fn typed_point(state: &mut State, text: &str, out: &mut Out) {
         Ok(point) => run(state, Command::At(point), out),
         Err(e) => out.refuse(e.to_string()),
     }
-}
-
-/// The smallest terminal for the game's board, when the board is not shown
-/// because the terminal is smaller.
-fn board_hidden(state: &State) -> Option<(u16, u16)> {
-    let Screen::Game(session) = &state.screen else {
-        return None;
-    };
-    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
-    let (w, h) = state.viewport;
-    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
-    areas.is_none().then(|| layout.min_compact_screen())
 }
 
 fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
