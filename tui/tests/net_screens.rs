@@ -325,15 +325,47 @@ fn a_code_that_cannot_be_dialled_keeps_the_join_form() {
     }
 }
 
+/// The Join screen of a home with saves (kept while the returned folder
+/// lives) after `code` was typed and Enter pressed, and the commands that
+/// gave.
+fn joined_with(code: &str) -> (tempfile::TempDir, Front, Vec<kaisho::app::Cmd>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::JoinLan);
+    let cmds = type_and_enter(&mut state, code);
+    (dir, state, cmds)
+}
+
+/// A mistyped code is refused on the screen itself: the refusal says what
+/// is wrong and what a code looks like, above the prompt that keeps it.
+#[test]
+fn a_mistyped_join_code_is_refused_where_it_was_typed() {
+    let typed = "10.77.0.1:787river-8403-stone";
+    let (_home, state, _) = joined_with(typed);
+    let screen = format!("{}", render(&state));
+    let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"')).collect();
+    let prompt = rows
+        .iter()
+        .position(|r| r.contains(typed) && !r.contains("should be"))
+        .unwrap_or_else(|| panic!("the prompt keeps the code:\n{screen}"));
+    let refusal = rows[..prompt]
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        refusal.contains("should be an address and a code")
+            && refusal.contains("192.168.1.20:7878 tide-4821-oak"),
+        "{screen}"
+    );
+}
+
 /// A join the host refused (a wrong code): Esc goes back to the Join
 /// screen with the address and code typed, for one correction.
 #[test]
 fn a_refused_join_goes_back_to_the_form_with_the_code_typed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut state = home_in(dir.path());
-    open_from_home(&mut state, HomeItem::JoinLan);
     let code = "127.0.0.1:7878 tide-4821-oak";
-    let cmds = type_and_enter(&mut state, code);
+    let (_home, mut state, cmds) = joined_with(code);
     assert!(cmds.iter().any(|c| matches!(c, kaisho::app::Cmd::Net(_))));
     assert!(matches!(state.screen, Screen::Lobby(_)));
     update(

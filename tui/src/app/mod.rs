@@ -87,7 +87,7 @@ pub use table::Table;
 pub use text::{board_text, moves_text, provisional_lines, score_text};
 pub use timer::{CLOCKS, NotAClock, Timer, parse_clock};
 pub use title::Title;
-pub use update::update;
+pub use update::{MESSAGE_SECONDS, update};
 pub use watch::{Follow, Talk, WatchScreen};
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

@@ -16,7 +16,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
-const MESSAGE_SECONDS: u8 = 8;
+pub const MESSAGE_SECONDS: u8 = 8;
 
 /// Applies one message to the state and returns what the outside world
 /// must do. Never blocks and never panics on any input.
