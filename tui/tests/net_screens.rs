@@ -456,3 +456,31 @@ fn a_stopped_game_resumed_over_the_network_names_no_move_to_play() {
         "{said:?}"
     );
 }
+
+/// A player who never set a name is told how as they host or join, where
+/// the partner is about to see it; a player with a name is not.
+#[test]
+fn hosting_or_joining_under_the_default_name_says_how_to_set_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let told = |state: &Front, cmds: Vec<kaisho::app::Cmd>| {
+        let said = common::said(cmds);
+        let lobby = match &state.screen {
+            Screen::Lobby(lobby) => lobby.lines.clone(),
+            _ => panic!("a lobby"),
+        };
+        let hint = "your partner will see you as Player: set your name";
+        (
+            said.iter().any(|s| s.starts_with(hint)),
+            lobby.iter().any(|s| s.starts_with(hint)),
+        )
+    };
+    let mut state = host_form(dir.path());
+    let cmds = update(&mut state, common::key(KeyCode::Enter));
+    assert_eq!(told(&state, cmds), (true, true), "hosting");
+    let (_home, state, cmds) = joined_with("127.0.0.1:7878 tide-4821-oak");
+    assert_eq!(told(&state, cmds), (true, true), "joining");
+    let mut state = host_form(dir.path());
+    state.config.player_name = "Aki".into();
+    let cmds = update(&mut state, common::key(KeyCode::Enter));
+    assert_eq!(told(&state, cmds), (false, false), "a name set");
+}

@@ -38,6 +38,8 @@ pub enum Note<'a> {
     ChatNeedsPartner,
     /// Network game `id` adjourned by this side.
     NetAdjourned(&'a str),
+    /// The player hosts or joins under the name of one who never set it.
+    NameNotSet(&'a str),
     /// Game `id` against an engine adjourned by the player.
     EngineAdjourned(&'a str),
     /// A game with no log left for home.
@@ -271,6 +273,10 @@ fn english(note: Note<'_>) -> String {
         Note::NetAdjourned(id) => {
             format!("game {id} adjourned (打ち掛け): either side can resume it from Saved games")
         }
+        Note::NameNotSet(name) => format!(
+            "your partner will see you as {name}: set your name on the Settings screen \
+             (your name) or as name under [player] in config.toml"
+        ),
         Note::EngineAdjourned(id) => format!(
             "game {id} adjourned (打ち掛け): resume it from Saved games to play on against the engine"
         ),
@@ -518,6 +524,9 @@ fn japanese(note: Note<'_>) -> String {
         Note::NetAdjourned(id) => {
             format!("対局{id}を打ち掛けにしました。どちらからも保存した対局から再開できます")
         }
+        Note::NameNotSet(name) => format!(
+            "相手にはあなたが{name}と表示されます: 設定画面の「名前」か、config.toml の [player] の name で名前を設定してください"
+        ),
         Note::EngineAdjourned(id) => {
             format!("対局{id}を打ち掛けにしました。保存した対局から再開してエンジンと続きを打てます")
         }
