@@ -361,7 +361,7 @@ fn plain_mode_counts_the_last_seconds_aloud() {
     let at = |text: &str| lines.iter().position(|l| *l == text);
     let (two, one) = (at("Black: 2"), at("Black: 1"));
     assert!(two.is_some() && one > two, "{out}");
-    assert!(out.contains("clock: 0 min + 1 x 3 s"), "{out}");
+    assert!(out.contains("clock: byo-yomi 1 x 3 s"), "{out}");
     assert!(out.contains("Black ran out of time"), "{out}");
     assert!(!out.contains('\u{7}'), "the bell is off by default: {out}");
 }
