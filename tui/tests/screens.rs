@@ -165,6 +165,19 @@ fn a_small_terminal_is_asked_to_grow() {
     insta::assert_snapshot!(render_at(&mid_game(), 70, 20));
 }
 
+/// The help in ASCII mode names the club's terms in romaji: "(matta)",
+/// never a kanji.
+#[test]
+fn ascii_mode_help_is_ascii() {
+    let mut state = new_game(9);
+    state.options.ascii = true;
+    state.naming.ascii = true;
+    press(&mut state, KeyCode::Char('?'));
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("(matta)"), "{screen}");
+    assert!(screen.is_ascii(), "{screen}");
+}
+
 #[test]
 fn ascii_mode_keeps_engine_messages_ascii() {
     let mut state = new_game(9);
