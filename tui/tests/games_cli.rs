@@ -551,3 +551,21 @@ fn a_kept_record_nested_too_deep_is_refused_by_name_not_crashed_on() {
         assert!(said.contains(&format!("{id}.sgf")), "{args:?}: {said}");
     }
 }
+
+/// `--ascii` asks for ASCII: Japanese, which ASCII cannot show, gives way to
+/// English, as on the drawn screen.
+#[test]
+fn games_in_ascii_are_listed_in_english_whatever_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let store = GameStore::new(Places::under(home.path()).games_dir());
+    let play = Event::Play {
+        color: Color::Black,
+        point: Point::new(2, 2),
+    };
+    save(&store, "g1", &[play]);
+    let out = kaisho(home.path(), &["games", "--ascii", "--lang", "ja"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("adjourned"), "{text}");
+    assert!(text.is_ascii(), "{text}");
+}
