@@ -165,6 +165,22 @@ fn a_small_terminal_is_asked_to_grow() {
     insta::assert_snapshot!(render_at(&mid_game(), 70, 20));
 }
 
+/// A game without stones and without komi is 先, not an even game, in
+/// the panel's terms.
+#[test]
+fn a_game_without_komi_or_stones_is_labelled_sen() {
+    let settings = kaisho_core::Settings::even(
+        kaisho_core::BoardSize::new(9).unwrap(),
+        kaisho_core::Komi::ZERO,
+    );
+    let mut state = showing(kaisho_core::Game::new(settings).unwrap());
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("9x9, komi 0, sen"), "{screen}");
+    state.naming.lang = kaisho::words::Lang::Ja;
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("コミ0、先"), "{screen}");
+}
+
 /// The help in ASCII mode names the club's terms in romaji: "(matta)",
 /// never a kanji.
 #[test]
