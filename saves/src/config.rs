@@ -124,10 +124,14 @@ pub struct Config {
     pub engine_limit_secs: u32,
 }
 
+/// The name of a player who has not set one: partners see it, so the front
+/// end tells such a player how to set theirs where a partner will see it.
+pub const DEFAULT_NAME: &str = "Player";
+
 impl Default for Config {
     fn default() -> Config {
         Config {
-            player_name: "Player".to_string(),
+            player_name: DEFAULT_NAME.to_string(),
             board_size: BoardSize::NINETEEN,
             komi: Komi::MODERN,
             // A casual game at one keyboard has no clock; byo-yomi is one

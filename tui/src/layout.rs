@@ -14,6 +14,9 @@ use crate::app::{CoordStyle, Naming};
 use kaisho_core::Point;
 use ratatui::layout::Rect;
 
+/// The smallest terminal the screens without a board are drawn in.
+pub const MIN_SCREEN: (u16, u16) = (50, 14);
+
 /// The narrowest side panel that still shows the count table.
 pub const PANEL_MIN: u16 = 30;
 /// Rows below the board: the message line and the key hints.

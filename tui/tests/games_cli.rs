@@ -593,3 +593,21 @@ fn a_record_with_junk_after_it_and_no_date_is_kept_whole_and_dated_by_nobody() {
     assert_eq!(written(&exported), written(record), "{exported}");
     assert!(!exported.contains("DT["), "no date invented: {exported}");
 }
+
+/// `--ascii` asks for ASCII: Japanese, which ASCII cannot show, gives way to
+/// English, as on the drawn screen.
+#[test]
+fn games_in_ascii_are_listed_in_english_whatever_the_language() {
+    let home = tempfile::tempdir().unwrap();
+    let store = GameStore::new(Places::under(home.path()).games_dir());
+    let play = Event::Play {
+        color: Color::Black,
+        point: Point::new(2, 2),
+    };
+    save(&store, "g1", &[play]);
+    let out = kaisho(home.path(), &["games", "--ascii", "--lang", "ja"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("adjourned"), "{text}");
+    assert!(text.is_ascii(), "{text}");
+}

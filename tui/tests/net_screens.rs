@@ -325,15 +325,47 @@ fn a_code_that_cannot_be_dialled_keeps_the_join_form() {
     }
 }
 
+/// The Join screen of a home with saves (kept while the returned folder
+/// lives) after `code` was typed and Enter pressed, and the commands that
+/// gave.
+fn joined_with(code: &str) -> (tempfile::TempDir, Front, Vec<kaisho::app::Cmd>) {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::JoinLan);
+    let cmds = type_and_enter(&mut state, code);
+    (dir, state, cmds)
+}
+
+/// A mistyped code is refused on the screen itself: the refusal says what
+/// is wrong and what a code looks like, above the prompt that keeps it.
+#[test]
+fn a_mistyped_join_code_is_refused_where_it_was_typed() {
+    let typed = "10.77.0.1:787river-8403-stone";
+    let (_home, state, _) = joined_with(typed);
+    let screen = format!("{}", render(&state));
+    let rows: Vec<&str> = screen.lines().map(|r| r.trim_matches('"')).collect();
+    let prompt = rows
+        .iter()
+        .position(|r| r.contains(typed) && !r.contains("should be"))
+        .unwrap_or_else(|| panic!("the prompt keeps the code:\n{screen}"));
+    let refusal = rows[..prompt]
+        .join(" ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        refusal.contains("should be an address and a code")
+            && refusal.contains("192.168.1.20:7878 tide-4821-oak"),
+        "{screen}"
+    );
+}
+
 /// A join the host refused (a wrong code): Esc goes back to the Join
 /// screen with the address and code typed, for one correction.
 #[test]
 fn a_refused_join_goes_back_to_the_form_with_the_code_typed() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut state = home_in(dir.path());
-    open_from_home(&mut state, HomeItem::JoinLan);
     let code = "127.0.0.1:7878 tide-4821-oak";
-    let cmds = type_and_enter(&mut state, code);
+    let (_home, mut state, cmds) = joined_with(code);
     assert!(cmds.iter().any(|c| matches!(c, kaisho::app::Cmd::Net(_))));
     assert!(matches!(state.screen, Screen::Lobby(_)));
     update(
@@ -405,4 +437,85 @@ fn the_result_of_a_network_game_shows_the_key_to_review_it_together() {
     let text = drawn(&local.state);
     assert!(!text.contains("R review"), "{text}");
     assert!(text.contains("n home"), "{text}");
+}
+
+/// A 9×9 network game with `moves` played, Black's and White's in turn.
+fn game_with(moves: &[&str]) -> Game {
+    let mut game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
+    for (i, name) in moves.iter().enumerate() {
+        let color = if i % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let event = match *name {
+            "pass" => Event::Pass { color },
+            name => Event::Play {
+                color,
+                point: gtp(name, 9),
+            },
+        };
+        game.apply(event).unwrap();
+    }
+    game
+}
+
+/// `board` on the partner's turn names the partner as the side to play,
+/// not this side.
+#[test]
+fn the_board_on_the_partner_s_turn_names_the_partner_to_play() {
+    let mut state = home();
+    state.screen = Screen::Lobby(Box::default());
+    news(&mut state, started(game_with(&["E5", "C4"]), Color::White));
+    let said = common::said(run(&mut state, Command::ShowBoard));
+    let board = said.join("\n");
+    assert!(board.contains("move 2, Black to play"), "{board}");
+}
+
+/// A stopped game resumed says whose colour this side plays and that the
+/// game is stopped, never that it is one's move.
+#[test]
+fn a_stopped_game_resumed_over_the_network_names_no_move_to_play() {
+    let mut state = home();
+    state.screen = Screen::Lobby(Box::default());
+    let mut begins = match started_news(&game_with(&["E5", "pass", "pass"]), Color::Black, "g1") {
+        NetNews::Started(started) => started,
+        _ => unreachable!("started_news makes a start"),
+    };
+    begins.resumed = true;
+    let said = common::said(update(&mut state, Msg::Net(NetNews::Started(begins))));
+    let first = said.first().expect("the game resumed is said");
+    assert_eq!(first, "game g1 resumed: you play Black", "{said:?}");
+    assert!(
+        said.iter().any(|s| s.contains("the game is stopped")),
+        "{said:?}"
+    );
+}
+
+/// A player who never set a name is told how as they host or join, where
+/// the partner is about to see it; a player with a name is not.
+#[test]
+fn hosting_or_joining_under_the_default_name_says_how_to_set_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let told = |state: &Front, cmds: Vec<kaisho::app::Cmd>| {
+        let said = common::said(cmds);
+        let lobby = match &state.screen {
+            Screen::Lobby(lobby) => lobby.lines.clone(),
+            _ => panic!("a lobby"),
+        };
+        let hint = "your partner will see you as Player: set your name";
+        (
+            said.iter().any(|s| s.starts_with(hint)),
+            lobby.iter().any(|s| s.starts_with(hint)),
+        )
+    };
+    let mut state = host_form(dir.path());
+    let cmds = update(&mut state, common::key(KeyCode::Enter));
+    assert_eq!(told(&state, cmds), (true, true), "hosting");
+    let (_home, state, cmds) = joined_with("127.0.0.1:7878 tide-4821-oak");
+    assert_eq!(told(&state, cmds), (true, true), "joining");
+    let mut state = host_form(dir.path());
+    state.config.player_name = "Aki".into();
+    let cmds = update(&mut state, common::key(KeyCode::Enter));
+    assert_eq!(told(&state, cmds), (false, false), "a name set");
 }

@@ -361,7 +361,7 @@ fn plain_mode_counts_the_last_seconds_aloud() {
     let at = |text: &str| lines.iter().position(|l| *l == text);
     let (two, one) = (at("Black: 2"), at("Black: 1"));
     assert!(two.is_some() && one > two, "{out}");
-    assert!(out.contains("clock: 0 min + 1 x 3 s"), "{out}");
+    assert!(out.contains("clock: byo-yomi 1 x 3 s"), "{out}");
     assert!(out.contains("Black ran out of time"), "{out}");
     assert!(!out.contains('\u{7}'), "the bell is off by default: {out}");
 }
@@ -580,6 +580,64 @@ fn piped_lines_wait_for_the_engine_game_and_its_replies() {
         .rfind("A B C D E F G H J")
         .unwrap_or_else(|| panic!("{out}"));
     assert!(board > c3, "the board comes after the moves: {out}");
+}
+
+/// Plain mode's output for `input` against a fake engine that answers D4,
+/// then F5, then passes; it must end cleanly.
+fn against_the_engine(input: &[u8]) -> String {
+    let home = tempfile::tempdir().unwrap();
+    let command = common::engine::fake_engine_with(home.path(), "passer", "", "D4 F5", "");
+    let (ok, out) = kaisho_in(home.path(), &["--plain", "--engine", &command], input);
+    assert!(ok, "{out}");
+    out
+}
+
+/// Asserts that `out` holds each of `texts`, in that order.
+fn in_order(out: &str, texts: &[&str]) {
+    let mut from = 0;
+    for text in texts {
+        let at = out[from..]
+            .find(text)
+            .unwrap_or_else(|| panic!("{text:?} after byte {from} of\n{out}"));
+        from += at + text.len();
+    }
+}
+
+/// `board` and `quit` after a move wait for the engine's reply, as moves
+/// do: the board shows the reply, and quitting adjourns the game after it
+/// and says so.
+#[test]
+fn board_and_quit_wait_for_the_engine_s_reply() {
+    let out = against_the_engine(b"engine b 9 6.5 0\nE5\nC3\nboard\nquit\n");
+    in_order(
+        &out,
+        &[
+            "move 4, White F5",
+            "move 4, Black to play",
+            "adjourned (打ち掛け): resume it from Saved games to play on against the engine",
+        ],
+    );
+}
+
+/// The last piped line is played and answered before plain mode ends, and
+/// the end of the input adjourns the game and says so.
+#[test]
+fn the_last_piped_move_is_answered_and_the_end_of_input_adjourns() {
+    let out = against_the_engine(b"engine b 9 6.5 0\nE5\nG7\n");
+    in_order(
+        &out,
+        &["move 3, Black G7", "move 4, White F5", "against the engine"],
+    );
+}
+
+/// An engine that cannot start is said to have failed even when the input
+/// ends at once.
+#[test]
+fn an_engine_that_fails_at_the_end_of_input_is_said_to_have_failed() {
+    let home = tempfile::tempdir().unwrap();
+    let input = b"engine b 9 6.5 0\n";
+    let (_, out) = kaisho_in(home.path(), &["--plain", "--engine", "/bin/false"], input);
+    assert!(out.contains("The game did not start"), "{out}");
 }
 
 /// Plain mode's `undo` against the engine takes back the player's move and

@@ -116,6 +116,27 @@ fn bent_four_in_the_corner_is_captured_when_played_out_at_one_keyboard() {
     assert!(game.proposals()[0].dead.contains(&p("D9")));
 }
 
+/// A scratch move on a stone is refused as a move on the board is: its
+/// point named and its article once; a scratch move that captures says
+/// what it took.
+#[test]
+fn a_scratch_move_names_its_point_when_refused_and_its_captures_when_it_takes() {
+    let mut state = stopped(&BENT_FOUR);
+    open_at(&mut state, "D9");
+    play(&mut state, "E9");
+    let refused = state.message.as_ref().map(|m| m.text.clone());
+    assert_eq!(
+        refused.as_deref(),
+        Some("E9: the point is occupied (J1989 Art. 3)")
+    );
+    let said = scratch(&mut state, &["C9", "B8", "B9", "A9", "A8", "pass", "C9"]);
+    assert!(
+        said.iter()
+            .any(|s| s == "play-out: Black C9, captures 7 at D9 B8 C8 D8 A7 B7 C7"),
+        "{said:?}"
+    );
+}
+
 /// 万年コウ at the keyboard (テーマ2 7–8図): White retakes only after passing
 /// for the ko; the white stones are held and offered alive, unmarking them
 /// if they were marked.

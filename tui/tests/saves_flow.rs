@@ -766,7 +766,7 @@ fn settings_change_the_clock_and_save_it() {
     press(&mut state, KeyCode::Enter);
     keys(&mut state, "0 3x10s");
     let said = press(&mut state, KeyCode::Enter);
-    assert_eq!(said, ["clock: 0 min + 3 x 10 s"]);
+    assert_eq!(said, ["clock: byo-yomi 3 x 10 s"]);
     press(&mut state, KeyCode::Char('s'));
     let text = std::fs::read_to_string(&file).unwrap();
     assert!(

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use crossterm::event::KeyCode;
-use kaisho::app::Options;
+use kaisho::app::{Options, Screen};
 use kaisho_core::{Color, Event};
 
 #[test]
@@ -165,6 +165,35 @@ fn a_small_terminal_is_asked_to_grow() {
     insta::assert_snapshot!(render_at(&mid_game(), 70, 20));
 }
 
+/// A game without stones and without komi is 先, not an even game, in
+/// the panel's terms.
+#[test]
+fn a_game_without_komi_or_stones_is_labelled_sen() {
+    let settings = kaisho_core::Settings::even(
+        kaisho_core::BoardSize::new(9).unwrap(),
+        kaisho_core::Komi::ZERO,
+    );
+    let mut state = showing(kaisho_core::Game::new(settings).unwrap());
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("9x9, komi 0, sen"), "{screen}");
+    state.naming.lang = kaisho::words::Lang::Ja;
+    let screen = format!("{:?}", render(&state).buffer());
+    assert!(screen.contains("コミ0、先"), "{screen}");
+}
+
+/// The help in ASCII mode names the club's terms in romaji: "(matta)",
+/// never a kanji.
+#[test]
+fn ascii_mode_help_is_ascii() {
+    let mut state = new_game(9);
+    state.options.ascii = true;
+    state.naming.ascii = true;
+    press(&mut state, KeyCode::Char('?'));
+    let screen = format!("{}", render(&state));
+    assert!(screen.contains("(matta)"), "{screen}");
+    assert!(screen.is_ascii(), "{screen}");
+}
+
 #[test]
 fn ascii_mode_keeps_engine_messages_ascii() {
     let mut state = new_game(9);
@@ -174,6 +203,25 @@ fn ascii_mode_keeps_engine_messages_ascii() {
     let screen = format!("{}", render(&state));
     assert!(screen.contains("'Z1' lies outside a 9x9 board"), "{screen}");
     assert!(screen.is_ascii(), "{screen}");
+}
+
+/// While the terminal is too small for the screen, keys do nothing: the
+/// menu's selection and Enter act only once the screen is seen again.
+#[test]
+fn keys_do_nothing_while_the_screen_is_too_small() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    common::update(&mut state, kaisho::app::Msg::Resize(40, 10));
+    let screen = format!("{}", render_at(&state, 40, 10));
+    assert!(screen.contains("Enlarge"), "{screen}");
+    let before = state.home;
+    keys(&mut state, "jjjjjjj");
+    press(&mut state, KeyCode::Enter);
+    assert!(
+        matches!(state.screen, Screen::Home),
+        "a screen opened unseen"
+    );
+    assert_eq!(state.home, before, "the menu moved unseen");
 }
 
 /// A 19×19 board does not fit 60×20 even without its panel.

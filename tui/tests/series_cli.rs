@@ -511,3 +511,33 @@ fn has_english(text: &str, values: &[&str]) -> bool {
     rest.split(|c: char| !c.is_ascii_alphabetic())
         .any(|run| run.len() >= 3)
 }
+
+/// The command the Series screen offers when there is no series works as
+/// it is written, in both languages.
+#[test]
+fn the_series_screen_s_own_command_starts_a_series() {
+    use kaisho::words::{Lang, SeriesNote, series_note};
+    for lang in [Lang::En, Lang::Ja] {
+        let home = tempfile::tempdir().unwrap();
+        let hint = series_note(lang, SeriesNote::NoneYet);
+        let command = hint
+            .split("kaisho ")
+            .nth(1)
+            .and_then(|rest| rest.split(['`', '）']).next())
+            .unwrap_or_else(|| panic!("no command in {hint}"));
+        let args: Vec<&str> = command.split_whitespace().collect();
+        let out = ok(home.path(), &args);
+        assert!(out.contains("Started series"), "{out}");
+    }
+}
+
+/// A handicap step without the weaker player names the flag that gives it.
+#[test]
+fn a_handicap_step_without_the_weaker_player_names_the_flag() {
+    let home = tempfile::tempdir().unwrap();
+    let err = fails(
+        home.path(),
+        &["series", "new", "--players", "Aki,Ben", "--step", "先"],
+    );
+    assert!(err.contains("--weaker"), "{err}");
+}

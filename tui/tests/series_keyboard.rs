@@ -193,3 +193,20 @@ fn the_empty_series_screen_shows_the_whole_command() {
         assert_fits_80(&state);
     }
 }
+
+/// The lead counts its games in words: one game, two games.
+#[test]
+fn the_lead_counts_one_game_and_more_games_in_words() {
+    for (games, said) in [
+        (1, "in 1 game at this step"),
+        (2, "in 2 games at this step"),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        aki_ben_series(dir.path(), &ben_wins(games));
+        let mut state = home_in(dir.path());
+        open_from_home(&mut state, HomeItem::Series);
+        press(&mut state, KeyCode::Enter);
+        let screen = format!("{}", render(&state));
+        assert!(screen.contains(said), "{screen}");
+    }
+}

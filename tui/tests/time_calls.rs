@@ -199,7 +199,7 @@ fn a_free_clock_typed_on_the_host_form_goes_into_the_terms() {
 fn plain_mode_sets_a_free_clock_with_clock() {
     let mut state = home();
     let cmds = run(&mut state, kaisho::app::Command::SetClock("0 3x10s".into()));
-    assert_eq!(said(cmds), ["clock: 0 min + 3 x 10 s"]);
+    assert_eq!(said(cmds), ["clock: byo-yomi 3 x 10 s"]);
     assert_eq!(state.home.time_control().parts(), (0, 3, 10_000));
 }
 

@@ -204,3 +204,28 @@ fn the_asker_gets_a_fresh_turn_on_the_clock() {
     assert_eq!(timer.running_ms, 0, "White's seven seconds are not Black's");
     assert_eq!(timer.clocks[1].main_left_ms(), 600_000);
 }
+
+/// Whether the help shown for `state` offers a take-back.
+fn help_offers_undo(state: &mut Front) -> bool {
+    press(state, KeyCode::Char('?'));
+    let screen = format!("{:?}", render(state).buffer());
+    press(state, KeyCode::Esc);
+    screen.contains("take back")
+}
+
+/// 待った in the ending is offered only while no proposal is on the table:
+/// once one is, the core refuses it (J1989 Art. 9), so the help no longer
+/// offers it and `u` does nothing.
+#[test]
+fn the_ending_offers_a_take_back_only_before_a_proposal() {
+    let mut state = new_game(9);
+    play(&mut state, "E5");
+    pass_twice(&mut state);
+    assert!(help_offers_undo(&mut state), "stopped, nothing proposed");
+    press(&mut state, KeyCode::Char('s'));
+    assert_eq!(session(&state).game.phase(), kaisho_core::Phase::Ending);
+    assert!(!help_offers_undo(&mut state), "a proposal on the table");
+    let said = press(&mut state, KeyCode::Char('u'));
+    assert!(said.is_empty(), "{said:?}");
+    assert_eq!(session(&state).game.phase(), kaisho_core::Phase::Ending);
+}

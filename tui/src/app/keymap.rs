@@ -296,7 +296,7 @@ const ENDING: &[Binding] = &[
     ),
     bind(
         &[Char('u')],
-        "take back the last pass by consent (待った): play goes on",
+        "take back the last pass by consent (待った) before any proposal: play goes on",
         None,
         Command::Undo,
     ),
@@ -773,13 +773,18 @@ pub fn hints_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ 
 }
 
 fn applies(state: &State, command: &Command) -> bool {
-    let net = match &state.screen {
-        Screen::Game(table) => table.net.as_ref(),
-        _ => return true,
+    let Screen::Game(table) = &state.screen else {
+        return true;
     };
+    let net = table.net.as_ref();
     match command {
         Command::AskChat | Command::OfferReview => net.is_some_and(|n| !n.engine),
         Command::Ask(Ask::CloseWatching) => net.is_some_and(|n| n.watch.is_some()),
+        // Once a proposal is on the table the game is settled by proposals
+        // or resumed by request (J1989 Art. 9), and the rules take no
+        // 待った: only a stopped game's last pass may be taken back. An
+        // engine proposes as the game stops, so against one never.
+        Command::Undo => table.game.phase() != Phase::Ending,
         _ => true,
     }
 }

@@ -19,6 +19,7 @@ use kaisho_core::handicap::max_stones;
 use kaisho_core::{BoardSize, Komi};
 use kaisho_net::discovery::Announcement;
 use kaisho_net::{Colors, Terms, TimeW};
+use kaisho_saves::config::DEFAULT_NAME;
 use std::net::SocketAddr;
 
 /// The port a host listens on unless told otherwise.
@@ -407,10 +408,20 @@ pub(super) fn start(state: &mut State, plan: Plan, title: String, out: &mut Out)
         }),
         _ => None,
     };
+    // The partner sees the name from the first message on: a player who
+    // never set one is told how, once, as the game is set up.
+    let lines = if name == DEFAULT_NAME {
+        let text = note(state.naming.lang, Note::NameNotSet(DEFAULT_NAME));
+        out.cmds.push(Cmd::Say(text.clone()));
+        vec![text]
+    } else {
+        Vec::new()
+    };
     out.cmds.push(Cmd::Net(NetRequest::Start { plan, name }));
     state.screen = Screen::Lobby(Box::new(Lobby {
         title,
         announcing,
+        lines,
         ..Lobby::default()
     }));
     state.message = None;

@@ -18,6 +18,7 @@ mod engine_choice;
 mod engine_game;
 mod engine_view;
 mod finding;
+mod fits;
 mod games;
 mod hinge;
 mod home;
@@ -64,7 +65,7 @@ pub use keymap::{Binding, Context, bindings, bindings_here, hints_here, key_labe
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};
 pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
-pub use narrate::describe;
+pub use narrate::{describe, shown};
 pub use net::{
     ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, ReviewPlan, Started, Watched,
 };
@@ -86,7 +87,7 @@ pub use table::Table;
 pub use text::{board_text, moves_text, provisional_lines, score_text};
 pub use timer::{CLOCKS, NotAClock, Timer, parse_clock};
 pub use title::Title;
-pub use update::update;
+pub use update::{MESSAGE_SECONDS, update};
 pub use watch::{Follow, Talk, WatchScreen};
 
 use kaisho_saves::config::{Config, CoordinateStyle, LoadedConfig};

@@ -5,9 +5,19 @@
 
 use crate::words::Naming;
 use crate::words::{self, Told};
-use kaisho_core::{Board, Effect, Event, Game, Point};
+use kaisho_core::confirm::Scratch;
+use kaisho_core::{Board, Color, Effect, Event, Game, Point};
 
-/// Describes `event`, just applied to `game`, which stood on `before`.
+/// The board a player sees: the scratch board while a play-out is open,
+/// else the game's. What a move captured is read from it, before and
+/// after.
+#[must_use]
+pub fn shown(game: &Game) -> &Board {
+    game.playout().map_or(game.board(), Scratch::board)
+}
+
+/// Describes `event`, just applied to `game`, where the board shown
+/// ([`shown`]) was `before`.
 #[must_use]
 pub fn describe(
     event: &Event,
@@ -17,11 +27,10 @@ pub fn describe(
     naming: Naming,
 ) -> String {
     let size = game.settings().size.get();
+    // A scratch move reports no captures of the game's: its board tells.
     let taken: Vec<Point> = match *event {
-        Event::Play { color, .. } if effect.captured > 0 => before
-            .points()
-            .filter(|&p| before.get(p) == Some(color.opponent()) && game.board().get(p).is_none())
-            .collect(),
+        Event::Play { color, .. } if effect.captured > 0 => taken_by(color, before, game),
+        Event::PlayoutPlay { color, .. } => taken_by(color, before, game),
         _ => Vec::new(),
     };
     let proposal = game.proposals().last();
@@ -39,6 +48,16 @@ pub fn describe(
         to_move: game.to_move(),
     };
     words::sentence(&told, naming, size)
+}
+
+/// The stones of `color`'s opponent on `before` that the board shown no
+/// longer holds.
+fn taken_by(color: Color, before: &Board, game: &Game) -> Vec<Point> {
+    let after = shown(game);
+    before
+        .points()
+        .filter(|&p| before.get(p) == Some(color.opponent()) && after.get(p).is_none())
+        .collect()
 }
 
 #[cfg(test)]

@@ -214,7 +214,9 @@ fn begin(state: &mut State, started: Started, out: &mut Out) {
         },
         None => Title::Versus(started.names.clone()),
     };
-    let to_move = session.game.to_move();
+    // A game resumed stopped or in its ending has no turn to play: the
+    // ending's lines follow.
+    let to_move = (session.game.phase() == Phase::Playing).then(|| session.game.to_move());
     session.net = Some(NetSeat {
         local,
         names: started.names,

@@ -7,7 +7,7 @@ use super::disk::{Job, Then};
 use super::draft::DraftReading;
 use super::hinge::{Hinge, hinges};
 use super::msg::Cmd;
-use super::narrate::describe;
+use super::narrate::{describe, shown};
 use super::net::NetRequest;
 use super::out::Out;
 use super::prompt::Prompt;
@@ -329,7 +329,7 @@ impl Table {
             next,
             effect,
         } = staged;
-        let before = std::mem::replace(&mut self.game, next).board().clone();
+        let before = shown(&std::mem::replace(&mut self.game, next)).clone();
         self.applied(&event, effect, &before, naming, out);
         self.finish(naming.lang, out);
         out.cmds.push(Cmd::Applied(event.clone()));
@@ -498,7 +498,7 @@ impl Table {
     /// longer the game: it is a fault, said, and the screen takes no more
     /// moves.
     pub(super) fn mirror(&mut self, event: &Event, hash: u64, naming: Naming, out: &mut Out) {
-        let before = self.game.board().clone();
+        let before = shown(&self.game).clone();
         match self.game.apply(event.clone()) {
             Ok(effect) if self.game.state_hash() == hash => {
                 self.applied(event, effect, &before, naming, out);
@@ -584,10 +584,11 @@ impl Table {
         self.recount();
     }
 
-    /// A refusal of the rules in words, with the point for a move.
+    /// A refusal of the rules in words, with the point for a move, on the
+    /// board or the scratch board alike.
     pub(super) fn refusal(&self, event: &Event, error: &GameError, naming: Naming) -> String {
         match event {
-            Event::Play { point, .. } => format!(
+            Event::Play { point, .. } | Event::PlayoutPlay { point, .. } => format!(
                 "{}: {}",
                 naming.name(*point, self.size()),
                 crate::words::refusal(error, naming, self.size())

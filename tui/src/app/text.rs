@@ -67,7 +67,12 @@ pub fn board_text(session: &Table, naming: Naming) -> String {
     }
     let [b, w] = game.captures();
     let lang = naming.lang;
-    let (moves, actor) = (game.move_number(), words::color(lang, session.actor()));
+    // In play the side on turn; in the ending, the side that acts here.
+    let to_play = match game.phase() {
+        Phase::Playing => game.to_move(),
+        _ => session.actor(),
+    };
+    let (moves, actor) = (game.move_number(), words::color(lang, to_play));
     let (black, white) = (
         words::color(lang, Color::Black),
         words::color(lang, Color::White),

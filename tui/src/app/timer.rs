@@ -419,6 +419,9 @@ mod tests {
             words(Lang::Ja, byo(1_200_000, 5, 30_000)),
             "20分 秒読み30秒×5回"
         );
+        // Byo-yomi alone has no main time to name.
+        assert_eq!(words(Lang::En, byo(0, 3, 10_000)), "byo-yomi 3 x 10 s");
+        assert_eq!(words(Lang::Ja, byo(0, 3, 10_000)), "秒読み10秒×3回");
         let absolute = TimeControl::Absolute { main_ms: 90_000 };
         assert_eq!(words(Lang::En, absolute), "90 s sudden death");
         assert_eq!(words(Lang::Ja, absolute), "90秒 切れ負け");

@@ -16,7 +16,7 @@ use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKin
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
-const MESSAGE_SECONDS: u8 = 8;
+pub const MESSAGE_SECONDS: u8 = 8;
 
 /// Applies one message to the state and returns what the outside world
 /// must do. Never blocks and never panics on any input.
@@ -73,10 +73,13 @@ fn key(state: &mut State, key: KeyEvent, out: &mut Out) {
     let control = key
         .modifiers
         .contains(crossterm::event::KeyModifiers::CONTROL);
-    if let Some((w, h)) = board_hidden(state).filter(|_| !control) {
-        // Keys would act on a board the player cannot see.
-        state.prompt = None;
-        out.refuse(note(state.naming.lang, Note::BoardHidden { w, h }));
+    if let Some((w, h)) = super::fits::hidden(state).filter(|_| !control) {
+        // Keys would act on what the player cannot see: the screen asks
+        // for a larger terminal instead.
+        if let Screen::Game(_) = state.screen {
+            state.prompt = None;
+            out.refuse(note(state.naming.lang, Note::BoardHidden { w, h }));
+        }
         return;
     }
     if state.help {
@@ -179,18 +182,6 @@ fn typed_point(state: &mut State, text: &str, out: &mut Out) {
     }
 }
 
-/// The smallest terminal for the game's board, when the board is not shown
-/// because the terminal is smaller.
-fn board_hidden(state: &State) -> Option<(u16, u16)> {
-    let Screen::Game(session) = &state.screen else {
-        return None;
-    };
-    let layout = BoardLayout::new(session.game.settings().size.get(), state.naming);
-    let (w, h) = state.viewport;
-    let (layout, areas) = layout.on_screen(Rect::new(0, 0, w, h), session.look.numbers);
-    areas.is_none().then(|| layout.min_compact_screen())
-}
-
 fn mouse(state: &mut State, mouse: MouseEvent, out: &mut Out) {
     if state.help || state.prompt.is_some() {
         return;
@@ -225,10 +216,12 @@ fn run(state: &mut State, command: Command, out: &mut Out) {
             if super::review::keep_before_leaving(state, Leaving::Quit, out) {
                 return;
             }
-            // A local game left by quitting is adjourned like one left by
-            // `leave`: its SGF is exported and the player told where.
+            // A local game or one against an engine left by quitting is
+            // adjourned like one left by `leave`, and the player told so
+            // (a local game's SGF is exported and the player told where).
             if state.table().is_some_and(|s| {
-                s.net.is_none() && s.recording.is_some() && s.game.outcome().is_none()
+                let kept = s.net.as_ref().map_or(s.recording.is_some(), |n| n.engine);
+                kept && s.game.outcome().is_none()
             }) {
                 adjourn(state, out);
             }
@@ -415,7 +408,12 @@ fn adjourn(state: &mut State, out: &mut Out) {
             (seat::LinkState::Closed(_), _) | (_, Some(_)) => None,
             _ => {
                 out.cmds.push(Cmd::Net(super::net::NetRequest::Leave));
-                Some(note(state.naming.lang, Note::NetAdjourned(&net.game_id)))
+                let said = if net.engine {
+                    Note::EngineAdjourned(&net.game_id)
+                } else {
+                    Note::NetAdjourned(&net.game_id)
+                };
+                Some(note(state.naming.lang, said))
             }
         };
         state.screen = Screen::Home;

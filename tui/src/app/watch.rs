@@ -7,7 +7,7 @@
 //! nothing but kibitz.
 
 use super::msg::Cmd;
-use super::narrate::describe;
+use super::narrate::{describe, shown};
 use super::net::ClockFace;
 use super::net::{NetNews, NetRequest, Watched};
 use super::out::Out;
@@ -219,7 +219,7 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             let Some(game) = &mut watch.game else {
                 return;
             };
-            let before = game.board().clone();
+            let before = shown(game).clone();
             match game.apply(event.clone()) {
                 Ok(effect) if game.state_hash() == hash => {
                     watch.ticking_ms = 0;

@@ -64,11 +64,17 @@ fn version_line() -> String {
 
 /// The language for a subcommand: `--lang`, the setting in the config
 /// under `home`, or the locale.
-fn lang_for(flag: Option<Lang>, home: Option<&std::path::Path>) -> Lang {
+/// The language of a subcommand's output. ASCII cannot show kanji or
+/// kana, so `--ascii` output asked for in Japanese is English, as the drawn
+/// screen's is.
+fn lang_for(flag: Option<Lang>, home: Option<&std::path::Path>, ascii: bool) -> Lang {
     let config = kaisho_saves::places::Places::locate(home)
         .map(|places| kaisho_saves::config::load(&places.config_file()).config)
         .unwrap_or_default();
-    kaisho::words::chosen(flag, &config)
+    match kaisho::words::chosen(flag, &config) {
+        Lang::Ja if ascii => Lang::En,
+        lang => lang,
+    }
 }
 
 #[derive(Subcommand, Debug)]
@@ -110,7 +116,7 @@ pub fn run(cli: Cli) -> ExitCode {
         Some(command) => {
             let home = cli.home.as_deref();
             kaisho::logging::place(home);
-            let lang = lang_for(cli.lang, home);
+            let lang = lang_for(cli.lang, home, cli.ascii);
             match command {
                 Command::Replay(args) => replay::run(&args, lang),
                 Command::Score(args) => score::run(&args, lang),

@@ -14,7 +14,7 @@ use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
 use kaisho_core::series::{
     Change, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError, SeriesResult,
-    SeriesSetup,
+    SeriesSetup, SetupError, Step,
 };
 use kaisho_core::settings::KomiError;
 use kaisho_saves::places::{NoHome, Places};
@@ -130,6 +130,8 @@ pub enum SeriesCliError {
     Call(String),
     /// Neither form of the nigiri was given in full.
     NigiriArgs,
+    /// A handicap step was given without `--weaker`.
+    WeakerFlag(Step),
     /// The last result could not be corrected, and why.
     Correction(SeriesLineError),
     /// The result could not be written out.
@@ -153,6 +155,9 @@ impl SeriesCliError {
             SeriesCliError::Players(problem) => format!("--players: {}", problem.words(lang)),
             SeriesCliError::Call(given) => series_refusal(lang, SeriesRefusal::Call(given)),
             SeriesCliError::NigiriArgs => series_refusal(lang, SeriesRefusal::NigiriArgs),
+            SeriesCliError::WeakerFlag(step) => {
+                series_refusal(lang, SeriesRefusal::WeakerFlag(*step))
+            }
             SeriesCliError::Correction(why) => why.words(lang),
             SeriesCliError::Output(e) => series_refusal(lang, SeriesRefusal::Output(e)),
         }
@@ -260,7 +265,13 @@ fn execute(
                     handicap: Komi::parse(&handicap_komi)?,
                 },
             };
-            let series = Series::new(setup)?;
+            // The rules' own words name no flag; the command line's do.
+            let series = Series::new(setup).map_err(|e| match e {
+                SeriesError::Setup(SetupError::WeakerMissing(step)) => {
+                    SeriesCliError::WeakerFlag(step)
+                }
+                e => SeriesCliError::Series(e),
+            })?;
             let id = match id {
                 Some(text) => SeriesId::parse(&text)?,
                 None => store.new_id([&names[0], &names[1]]),

@@ -6,7 +6,7 @@
 
 use super::host::{commands, load_env, runtime};
 use clap::Args;
-use kaisho::app::describe;
+use kaisho::app::{describe, shown};
 use kaisho::netplay::NetplayError;
 use kaisho::plain::chat_text;
 use kaisho::words::{Lang, WatchLine, naming_for, usage_error, watch_line, watch_refusal};
@@ -56,7 +56,7 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
     let mut typed = Some(commands(None, lang)?);
     let naming = naming_for(lang);
     loop {
-        let before = watcher.game().board().clone();
+        let before = shown(watcher.game()).clone();
         let seen = tokio::select! {
             seen = watcher.next() => seen?,
             line = async { typed.as_mut()?.recv().await }, if typed.is_some() => {

@@ -10,7 +10,9 @@ mod usage;
 pub use parse::{Line, parse};
 pub use usage::{Usage, UsageError, chat_text};
 
-use crate::app::{Cmd, Command, Msg, NetNews, READ_BURST, READ_SLICE, Screen, State, Tone};
+use crate::app::{
+    Cmd, Command, LinkState, Msg, NetNews, READ_BURST, READ_SLICE, Screen, State, Tone,
+};
 use crate::logging;
 use crate::shell::Shell;
 use crate::words;
@@ -146,17 +148,23 @@ async fn session(
             AtEnd::ReviewTogether(quiet) => heard.elapsed() < quiet,
             AtEnd::Leave => false,
         };
-        if ended && held.is_empty() && !state.reading() && !asking_engine(&state) && !lingering {
-            // The end of the input leaves as `quit` does: additions not
-            // kept yet are tried once more, and what is lost is said.
-            if state.unkept_additions() {
-                flight.apply(
-                    Msg::Command(Command::Quit),
-                    &mut state,
-                    &mut shell,
-                    &mut output,
-                )?;
-            }
+        if ended
+            && held.is_empty()
+            && !flight.on()
+            && !state.reading()
+            && !asking_engine(&state)
+            && !engine_due(&state)
+            && !lingering
+        {
+            // The end of the input leaves as `quit` does: a game going on
+            // is adjourned and said so, additions not kept yet are tried
+            // once more, and what is lost is said.
+            flight.apply(
+                Msg::Command(Command::Quit),
+                &mut state,
+                &mut shell,
+                &mut output,
+            )?;
             break;
         }
         let msg = tokio::select! {
@@ -292,8 +300,9 @@ impl Flight {
 
 /// Whether a typed line must wait before it can apply: while a game is
 /// being set up (an engine starting, a partner awaited) only leaving is
-/// taken; in a game against an engine or a partner, a move or a take-back
-/// waits for the player's turn and for the answer to a take-back asked;
+/// taken; in a game against an engine, every line waits for the engine's
+/// reply; against a partner, a move or a take-back waits for the player's
+/// turn; against either, for the answer to a take-back asked;
 /// in a review, every line waits for the engine's answer to a question
 /// asked. A piped script thus plays as it is read, never ahead of the
 /// game.
@@ -309,6 +318,9 @@ fn must_wait(state: &State, text: &str) -> bool {
             let renewing = lobby.burned && word == "newcode";
             !lobby.closed && !leaving && !renewing
         }
+        // What follows a move applies to the position after the engine's
+        // reply: `board`, `score` and `quit` too.
+        Screen::Game(_) if engine_due(state) => true,
         Screen::Game(table) => {
             let theirs = table.net.as_ref().is_some_and(|net| {
                 table.game.phase() == Phase::Playing
@@ -331,6 +343,24 @@ fn must_wait(state: &State, text: &str) -> bool {
         // What follows a question to the engine applies to its answer, and
         // what follows our step of a review together to where it leads.
         Screen::Review(review) => asking_engine(state) || review.awaiting_partner(),
+        _ => false,
+    }
+}
+
+/// Whether an engine has yet to answer: it is starting for a game, or it
+/// is on turn in a game against it. Typed lines wait for it, and the end
+/// of the input does not end plain mode before it has answered; it
+/// answers within its limit per move, or the game is adjourned.
+fn engine_due(state: &State) -> bool {
+    match &state.screen {
+        Screen::Lobby(lobby) => lobby.engine && !lobby.closed,
+        Screen::Game(table) => table.net.as_ref().is_some_and(|net| {
+            net.engine
+                && !matches!(net.link, LinkState::Closed(_))
+                && table.game.phase() == Phase::Playing
+                && table.game.playout().is_none()
+                && table.game.to_move() != net.local
+        }),
         _ => false,
     }
 }

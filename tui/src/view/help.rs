@@ -20,7 +20,9 @@ pub fn render(state: &State, theme: Theme, area: Rect, buf: &mut Buffer) {
         .flat_map(|b| {
             let keys: Vec<String> = b.keys.iter().map(|&k| key_label(theme.lang, k)).collect();
             let keys = pad_right(&keys.join(" "), 12);
-            wrap(&format!("{keys} {}", key_text(theme.lang, b.what)), inner)
+            // An ASCII terminal reads the club's terms in romaji.
+            let what = theme.text(key_text(theme.lang, b.what));
+            wrap(&format!("{keys} {what}"), inner)
         })
         .map(Line::from)
         .collect();

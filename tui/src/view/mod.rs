@@ -23,7 +23,7 @@ pub use board::{BoardView, Verdicts};
 pub use theme::Theme;
 
 use crate::app::{Screen, State};
-use crate::layout::{Areas, BoardLayout};
+use crate::layout::{Areas, BoardLayout, MIN_SCREEN};
 use kaisho_core::Phase;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
@@ -144,9 +144,6 @@ pub fn view(state: &State, frame: &mut Frame) {
         help::render(state, theme, area, buf);
     }
 }
-
-/// The smallest terminal the screens without a board are drawn in.
-pub const MIN_SCREEN: (u16, u16) = (50, 14);
 
 /// A review on the whole screen: a saved game's or a file's, or the
 /// players' review together that a watcher follows.

@@ -130,14 +130,7 @@ fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<
 }
 
 fn header(session: &Table, theme: Theme) -> Vec<Line<'static>> {
-    let settings = session.game.settings();
-    let size = settings.size.get();
-    let komi = settings.komi.to_string();
-    let terms = Say::Terms {
-        size,
-        komi: &komi,
-        handicap: settings.handicap,
-    };
+    let terms = Say::Terms(session.game.settings());
     let captures = session.game.captures();
     // An ASCII-only terminal cannot draw the title's or the players' kanji.
     let drawn = if theme.ascii { Lang::En } else { theme.lang };

@@ -41,16 +41,7 @@ pub fn render(state: &State, review: &Review, theme: Theme, areas: Areas, buf: &
     {
         lines.push(Line::styled(theme.text(&text), theme.bold()));
     }
-    let settings = game.settings();
-    let komi = settings.komi.to_string();
-    lines.push(Line::from(say(
-        lang,
-        Say::Terms {
-            size,
-            komi: &komi,
-            handicap: settings.handicap,
-        },
-    )));
+    lines.push(Line::from(say(lang, Say::Terms(game.settings()))));
     let [black, white] = game.captures();
     let names = [&record.black, &record.white];
     let player = |color: Color, prisoners: u32| {

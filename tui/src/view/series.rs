@@ -173,12 +173,15 @@ fn head_english(id: &SeriesId, series: &Series, theme: Theme) -> [String; 4] {
             komi_text(next.komi)
         ),
         format!(
-            "Lead   {lead}; {} {}, {} {} in {} game(s) at this step",
+            "Lead   {lead}; {} {}, {} {} in {} at this step",
             name(series, Seat::First),
             seg.wins[0],
             name(series, Seat::Second),
             seg.wins[1],
-            seg.games
+            match seg.games {
+                1 => "1 game".to_string(),
+                n => format!("{n} games"),
+            }
         ),
     ]
 }

@@ -48,16 +48,7 @@ pub fn render_panel(
             theme.text(&watch_say(lang, WatchSay::Following(&watched.game_id))),
             theme.bold(),
         ));
-        let settings = game.settings();
-        let komi = settings.komi.to_string();
-        lines.push(Line::from(say(
-            lang,
-            Say::Terms {
-                size: settings.size.get(),
-                komi: &komi,
-                handicap: settings.handicap,
-            },
-        )));
+        lines.push(Line::from(say(lang, Say::Terms(game.settings()))));
         lines.push(Line::default());
         for color in [Color::Black, Color::White] {
             let name = &watched.names[color.index()];
@@ -91,7 +82,7 @@ pub fn render_panel(
             }
             None => {
                 lines.push(Line::from(say(lang, Say::ToPlay(game.to_move()))));
-                let size = settings.size.get();
+                let size = game.settings().size.get();
                 let last = match game.last_move() {
                     Some(Move::Play(color, p)) => {
                         say(lang, Say::Played(color, &state.naming.name(p, size)))

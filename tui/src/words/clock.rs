@@ -31,6 +31,15 @@ pub fn clock_words(lang: Lang, control: TimeControl) -> String {
     match (lang, control) {
         (Lang::En, TimeControl::None) => "no clock".into(),
         (Lang::En, TimeControl::Absolute { main_ms }) => format!("{} sudden death", span(main_ms)),
+        // Byo-yomi alone has no main time to name.
+        (
+            Lang::En,
+            TimeControl::Byoyomi {
+                main_ms: 0,
+                periods,
+                period_ms,
+            },
+        ) => format!("byo-yomi {periods} x {}", span(period_ms)),
         (
             Lang::En,
             TimeControl::Byoyomi {
@@ -41,6 +50,14 @@ pub fn clock_words(lang: Lang, control: TimeControl) -> String {
         ) => format!("{} + {periods} x {}", span(main_ms), span(period_ms)),
         (Lang::Ja, TimeControl::None) => "時計なし".into(),
         (Lang::Ja, TimeControl::Absolute { main_ms }) => format!("{} 切れ負け", span(main_ms)),
+        (
+            Lang::Ja,
+            TimeControl::Byoyomi {
+                main_ms: 0,
+                periods,
+                period_ms,
+            },
+        ) => format!("秒読み{}×{periods}回", span(period_ms)),
         (
             Lang::Ja,
             TimeControl::Byoyomi {

@@ -63,6 +63,16 @@ pub fn color(lang: Lang, color: Color) -> &'static str {
     }
 }
 
+/// The stones a move took, to follow its point: nothing when it took
+/// none.
+fn captures(taken: &[Point], naming: Naming, size: u8) -> String {
+    match (naming.lang, taken.len()) {
+        (_, 0) => String::new(),
+        (Lang::En, n) => format!(", captures {n} at {}", naming.names(taken, size)),
+        (Lang::Ja, n) => format!("、{n}子取り ({})", naming.names(taken, size)),
+    }
+}
+
 /// The sentence for an event, in `naming`'s language and point names.
 #[must_use]
 pub fn sentence(told: &Told<'_>, naming: Naming, size: u8) -> String {
@@ -79,13 +89,7 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
     match *t.event {
         Event::Play { color, point } => {
             let mut text = format!("move {moves}, {} {}", who(color), naming.name(point, size));
-            if !t.taken.is_empty() {
-                text += &format!(
-                    ", captures {} at {}",
-                    t.taken.len(),
-                    naming.names(t.taken, size)
-                );
-            }
+            text += &captures(t.taken, naming, size);
             if t.repetition {
                 text += "; the whole board repeats an earlier position";
             }
@@ -155,6 +159,7 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
         Event::OpenPlayout { by, ref area } => playout::opened(by, area, naming, size),
         Event::PlayoutPlay { color, point } => {
             playout::scratch_move(color, Some(point), naming, size)
+                + &captures(t.taken, naming, size)
         }
         Event::PlayoutPass { color } => playout::scratch_move(color, None, naming, size),
         Event::ClosePlayout { by } => playout::closed(Lang::En, by),
@@ -168,13 +173,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
     match *t.event {
         Event::Play { color, point } => {
             let mut text = format!("{moves}手目 {} {}", who(color), naming.name(point, size));
-            if !t.taken.is_empty() {
-                text += &format!(
-                    "、{}子取り ({})",
-                    t.taken.len(),
-                    naming.names(t.taken, size)
-                );
-            }
+            text += &captures(t.taken, naming, size);
             if t.repetition {
                 text += "。同一局面の反復";
             }
@@ -243,6 +242,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
         Event::OpenPlayout { by, ref area } => playout::opened(by, area, naming, size),
         Event::PlayoutPlay { color, point } => {
             playout::scratch_move(color, Some(point), naming, size)
+                + &captures(t.taken, naming, size)
         }
         Event::PlayoutPass { color } => playout::scratch_move(color, None, naming, size),
         Event::ClosePlayout { by } => playout::closed(Lang::Ja, by),

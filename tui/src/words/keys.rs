@@ -56,8 +56,8 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "request resumption: the partner moves first (asks first)" => {
             "対局再開を要請: 相手から打つ (確認あり)"
         }
-        "take back the last pass by consent (待った): play goes on" => {
-            "相手の同意で直前のパスを待った: 対局続行"
+        "take back the last pass by consent (待った) before any proposal: play goes on" => {
+            "終局処理案が出る前なら、相手の同意で直前のパスを待った: 対局続行"
         }
         "declare the game unresolvable: both lose (asks first)" => {
             "終局に合意できないと宣言: 両負け (確認あり)"

@@ -38,6 +38,10 @@ pub enum Note<'a> {
     ChatNeedsPartner,
     /// Network game `id` adjourned by this side.
     NetAdjourned(&'a str),
+    /// The player hosts or joins under the name of one who never set it.
+    NameNotSet(&'a str),
+    /// Game `id` against an engine adjourned by the player.
+    EngineAdjourned(&'a str),
     /// A game with no log left for home.
     LeftUnsaved,
     /// A network request not sent, and why.
@@ -216,12 +220,14 @@ pub enum Note<'a> {
     JoinCode(&'a str),
     /// A new join code was asked for while the code still works.
     CodeNotBurned,
-    /// A network game begun or resumed: this side's colour, whose turn.
+    /// A network game begun or resumed: this side's colour, whose turn;
+    /// no turn when it resumes stopped or in its ending, which the lines
+    /// after it say.
     NetGameBegins {
         id: &'a str,
         resumed: bool,
         local: Color,
-        to_move: Color,
+        to_move: Option<Color>,
     },
     /// A network game's title: Black's and White's names.
     Versus([&'a str; 2]),
@@ -267,6 +273,13 @@ fn english(note: Note<'_>) -> String {
         Note::NetAdjourned(id) => {
             format!("game {id} adjourned (打ち掛け): either side can resume it from Saved games")
         }
+        Note::NameNotSet(name) => format!(
+            "your partner will see you as {name}: set your name on the Settings screen \
+             (your name) or as name under [player] in config.toml"
+        ),
+        Note::EngineAdjourned(id) => format!(
+            "game {id} adjourned (打ち掛け): resume it from Saved games to play on against the engine"
+        ),
         Note::LeftUnsaved => "the game was left; it was not saved".into(),
         Note::NotSent(why) => format!("not sent: {why}"),
         Note::Adjourned { id, export } => {
@@ -461,12 +474,12 @@ fn english(note: Note<'_>) -> String {
             to_move,
         } => {
             let verb = if resumed { "resumed" } else { "begins" };
-            let turn = if to_move == local {
-                "your move".to_string()
-            } else {
-                format!("{} to play", c(to_move))
-            };
-            format!("game {id} {verb}: you play {}; {turn}", c(local))
+            let you = format!("game {id} {verb}: you play {}", c(local));
+            match to_move {
+                Some(side) if side == local => format!("{you}; your move"),
+                Some(side) => format!("{you}; {} to play", c(side)),
+                None => you,
+            }
         }
         Note::Versus([a, b]) => format!("{a} v {b}"),
         Note::MoveLine {
@@ -510,6 +523,12 @@ fn japanese(note: Note<'_>) -> String {
         }
         Note::NetAdjourned(id) => {
             format!("対局{id}を打ち掛けにしました。どちらからも保存した対局から再開できます")
+        }
+        Note::NameNotSet(name) => format!(
+            "相手にはあなたが{name}と表示されます: 設定画面の「名前」か、config.toml の [player] の name で名前を設定してください"
+        ),
+        Note::EngineAdjourned(id) => {
+            format!("対局{id}を打ち掛けにしました。保存した対局から再開してエンジンと続きを打てます")
         }
         Note::LeftUnsaved => "対局を離れました。保存されていません".into(),
         Note::NotSent(why) => format!("送れませんでした: {why}"),
@@ -696,12 +715,12 @@ fn japanese(note: Note<'_>) -> String {
             } else {
                 "始めました"
             };
-            let turn = if to_move == local {
-                "あなたの番です".to_string()
-            } else {
-                format!("{}の番です", c(to_move))
-            };
-            format!("対局{id}を{verb}: あなたは{}番。{turn}", c(local))
+            let you = format!("対局{id}を{verb}: あなたは{}番", c(local));
+            match to_move {
+                Some(side) if side == local => format!("{you}。あなたの番です"),
+                Some(side) => format!("{you}。{}の番です", c(side)),
+                None => you,
+            }
         }
         Note::Versus([a, b]) => format!("{a} 対 {b}"),
         Note::MoveLine {

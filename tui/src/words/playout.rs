@@ -44,7 +44,8 @@ pub fn closed(lang: Lang, by: Color) -> String {
     }
 }
 
-/// Why the scratch board refused a move or an opening.
+/// Why the scratch board refused a move or an opening, without the
+/// article, which the refusal adds.
 #[must_use]
 pub fn scratch_refusal(error: &ScratchError, naming: Naming, size: u8) -> String {
     let lang = naming.lang;
@@ -74,7 +75,7 @@ pub fn scratch_refusal(error: &ScratchError, naming: Naming, size: u8) -> String
             "確認する石は一方の色だけです: 片方ずつ確認してください".into()
         }
         (_, ScratchError::Illegal(e)) => {
-            super::refusal(&kaisho_core::GameError::Illegal(*e), naming, size)
+            super::rules::refusal_text(&kaisho_core::GameError::Illegal(*e), naming, size)
         }
         (Lang::En, ScratchError::Banned(ban)) => format!(
             "{} may not retake the ko taken at {} before passing once for it",

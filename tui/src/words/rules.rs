@@ -265,7 +265,8 @@ pub fn refusal(error: &GameError, naming: Naming, size: u8) -> String {
     }
 }
 
-fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
+/// A refusal without its article, which [`refusal`] adds once.
+pub(super) fn refusal_text(error: &GameError, naming: Naming, size: u8) -> String {
     let lang = naming.lang;
     let who = |c| color(lang, c);
     match (lang, error) {

@@ -6,7 +6,7 @@ use super::TimeCall;
 use super::event::color;
 use super::rules::phase;
 use super::{Lang, pad_right};
-use kaisho_core::{Color, Phase};
+use kaisho_core::{Color, Komi, Phase, Settings};
 
 /// A screen text with its values.
 #[derive(Clone, Copy, Debug)]
@@ -15,12 +15,9 @@ pub enum Say<'a> {
     PartnerAway(&'a str),
     /// The chat's place before any line.
     ChatWith(&'a str),
-    /// The board, komi and handicap under the title.
-    Terms {
-        size: u8,
-        komi: &'a str,
-        handicap: u8,
-    },
+    /// The board, komi and handicap under the title: a game with neither
+    /// stones nor komi is 先, Black first without compensation.
+    Terms(&'a Settings),
     /// A player's (fitted) name and prisoners.
     Prisoners {
         who: &'a str,
@@ -216,22 +213,29 @@ pub fn say(lang: Lang, text: Say<'_>) -> String {
     }
 }
 
+/// The board, komi and handicap of `settings`.
+fn terms(lang: Lang, settings: &Settings) -> String {
+    let (size, komi) = (settings.size.get(), settings.komi);
+    let handicap = match (lang, settings.handicap, komi) {
+        (Lang::En, 0, Komi::ZERO) => "sen".to_string(),
+        (Lang::En, 0, _) => "even".to_string(),
+        (Lang::En, n, _) => format!("{n} stones"),
+        (Lang::Ja, 0, Komi::ZERO) => "先".to_string(),
+        (Lang::Ja, 0, _) => "互先".to_string(),
+        (Lang::Ja, n, _) => format!("{n}子の置碁"),
+    };
+    match lang {
+        Lang::En => format!("{size}x{size}, komi {komi}, {handicap}"),
+        Lang::Ja => format!("{size}路、コミ{komi}、{handicap}"),
+    }
+}
+
 fn english(text: Say<'_>) -> String {
     let c = |x| color(Lang::En, x);
     match text {
         Say::PartnerAway(why) => format!("partner away: {why}"),
         Say::ChatWith(who) => format!("c: chat with {who}"),
-        Say::Terms {
-            size,
-            komi,
-            handicap,
-        } => {
-            let terms = match handicap {
-                0 => "even".to_string(),
-                n => format!("{n} stones"),
-            };
-            format!("{size}x{size}, komi {komi}, {terms}")
-        }
+        Say::Terms(settings) => terms(Lang::En, settings),
         Say::Prisoners { who, count } => format!(" {who} prisoners {count:>3}"),
         Say::You => " (you)".to_string(),
         Say::ToPlayYourMove(x) => format!("{} to play: your move", c(x)),
@@ -360,17 +364,7 @@ fn japanese(text: Say<'_>) -> String {
     match text {
         Say::PartnerAway(why) => format!("相手と切断中: {why}"),
         Say::ChatWith(who) => format!("c: {who}とチャット"),
-        Say::Terms {
-            size,
-            komi,
-            handicap,
-        } => {
-            let terms = match handicap {
-                0 => "互先".to_string(),
-                n => format!("{n}子の置碁"),
-            };
-            format!("{size}路、コミ{komi}、{terms}")
-        }
+        Say::Terms(settings) => terms(Lang::Ja, settings),
         Say::Prisoners { who, count } => format!(" {who} アゲハマ {count:>3}"),
         Say::You => " (自分)".to_string(),
         Say::ToPlayYourMove(x) => format!("{}の番: あなたの手番", c(x)),

@@ -122,7 +122,8 @@ fn english(note: SeriesNote<'_>) -> String {
     match note {
         SeriesNote::NoFolder => "no folder for series: start kaisho with --home DIR".into(),
         SeriesNote::NoneYet => {
-            "no series yet: n starts one (or `kaisho series new --players A,B --step 先`)".into()
+            "no series yet: n starts one (or `kaisho series new --players A,B --step 先 --weaker A`)"
+                .into()
         }
         SeriesNote::OpenFirst => "open a series first (Enter)".into(),
         SeriesNote::BoardTooSmall(e) => {
@@ -207,7 +208,7 @@ fn japanese(note: SeriesNote<'_>) -> String {
             "番碁を保存するフォルダがありません: kaisho --home DIR で起動してください".into()
         }
         SeriesNote::NoneYet => {
-            "番碁はまだありません: nで始めます（または kaisho series new --players A,B --step 先）"
+            "番碁はまだありません: nで始めます（または kaisho series new --players A,B --step 先 --weaker A）"
                 .into()
         }
         SeriesNote::OpenFirst => "先に番碁を開いてください（Enter）".into(),

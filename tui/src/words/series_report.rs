@@ -69,6 +69,8 @@ pub enum SeriesRefusal<'a> {
     Call(&'a str),
     /// Neither form of the nigiri was given in full.
     NigiriArgs,
+    /// A handicap step given without `--weaker`.
+    WeakerFlag(Step),
     /// The result could not be printed.
     Output(&'a str),
 }
@@ -97,6 +99,10 @@ pub fn series_refusal(lang: Lang, refusal: SeriesRefusal<'_>) -> String {
             "give the nigiri as --grabber NAME --stones N --call odd|even, or as --black NAME"
                 .to_string()
         }
+        (Lang::En, SeriesRefusal::WeakerFlag(step)) => format!(
+            "{} is a handicap step: name the weaker player (下手) with --weaker NAME",
+            step.japanese()
+        ),
         (Lang::En, SeriesRefusal::Output(e)) => format!("cannot print the result: {e}"),
         (Lang::Ja, SeriesRefusal::UnknownPlayer { given, names }) => format!(
             "「{given}」はこの番碁の対局者ではありません。{} か {} を",
@@ -109,6 +115,10 @@ pub fn series_refusal(lang: Lang, refusal: SeriesRefusal<'_>) -> String {
             "ニギリは --grabber 名前 --stones 数 --call odd|even か、--black 名前 で指定してください"
                 .to_string()
         }
+        (Lang::Ja, SeriesRefusal::WeakerFlag(step)) => format!(
+            "{}は置碁の手合です: 下手を --weaker 名前 で指定してください",
+            step.japanese()
+        ),
         (Lang::Ja, SeriesRefusal::Output(e)) => format!("結果を出力できません: {e}"),
     }
 }
