@@ -49,19 +49,6 @@ async fn answer(front: &mut Front) -> Vec<String> {
     said(update(front, msg))
 }
 
-/// The text of the screen as drawn at 80×24.
-fn screen_text(state: &State) -> String {
-    let backend = render(state);
-    let buffer = backend.buffer();
-    let width = usize::from(buffer.area.width);
-    buffer
-        .content
-        .chunks(width)
-        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn white(name: &str) -> Event {
     Event::Play {
         color: Color::White,

@@ -404,19 +404,6 @@ fn a_resumed_network_game_shows_the_chat_from_its_log() {
     assert!(screen.contains("Ben: onegaishimasu"), "{screen}");
 }
 
-/// The text of the screen as drawn at 80×24.
-fn drawn(state: &kaisho::app::State) -> String {
-    let backend = render(state);
-    let buffer = backend.buffer();
-    let width = usize::from(buffer.area.width);
-    buffer
-        .content
-        .chunks(width)
-        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn the_result_of_a_network_game_shows_the_key_to_review_it_together() {
     let mut net = home();
@@ -428,13 +415,13 @@ fn the_result_of_a_network_game_shows_the_key_to_review_it_together() {
             color: Color::White,
         },
     );
-    let text = drawn(&net.state);
+    let text = screen_text(&net.state);
     assert!(text.contains("R review together"), "{text}");
     // At one keyboard there is no partner to review with: no such hint.
     let mut local = new_game(9);
     press(&mut local, KeyCode::Char('r'));
     press(&mut local, KeyCode::Char('y'));
-    let text = drawn(&local.state);
+    let text = screen_text(&local.state);
     assert!(!text.contains("R review"), "{text}");
     assert!(text.contains("n home"), "{text}");
 }

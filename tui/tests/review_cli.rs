@@ -38,6 +38,23 @@ fn host_review(home: &Path, name: &str, id: &str) -> (Proc, String) {
     (host, code)
 }
 
+/// Later, by code: the game's joiner (home `jh`) hosts its review as
+/// Kitani, its host (home `hh`) joins as Honinbo, and the host tries C7
+/// off the line, shown on both.
+fn reviewing_c7(hh: &Path, jh: &Path, id: &str) -> (Proc, Proc) {
+    let (mut host, code) = host_review(jh, "Kitani", id);
+    let args = [
+        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
+    ];
+    let mut join = Proc::start(hh, &args);
+    host.expect("reviewing together with Honinbo");
+    join.expect("reviewing together with Kitani");
+    host.say("try C7");
+    host.expect("move 1 of 1 · variation 2 of 2");
+    join.expect("move 1 of 1 · variation 2 of 2");
+    (host, join)
+}
+
 /// Plays the short game to its agreed end on both.
 fn play_short_game(host: &mut Proc, join: &mut Proc) -> String {
     for (b, w) in BLACK.iter().zip(WHITE) {
@@ -153,16 +170,7 @@ fn a_saved_game_is_reviewed_together_later_by_code() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh, id) = finished_game(dir.path());
     // Later: the joiner of the game hosts its review, the host joins.
-    let (mut host, code) = host_review(&jh, "Kitani", &id);
-    let args = [
-        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
-    ];
-    let mut join = Proc::start(&hh, &args);
-    host.expect("reviewing together with Honinbo");
-    join.expect("reviewing together with Kitani");
-    host.say("try C7");
-    host.expect("move 1 of 1 · variation 2 of 2");
-    join.expect("move 1 of 1 · variation 2 of 2");
+    let (mut host, mut join) = reviewing_c7(&hh, &jh, &id);
     join.say("comment C7 again");
     host.expect("comment on move 1: C7 again");
     // The host's script ends: it stays while the joiner still reviews.
@@ -307,16 +315,7 @@ fn a_review_host_that_rewrote_its_record_cannot_rewrite_the_joiners() {
 fn comments_are_refused_where_typed_and_both_records_keep_control_characters_alike() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh, id) = finished_game(dir.path());
-    let (mut host, code) = host_review(&jh, "Kitani", &id);
-    let args = [
-        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
-    ];
-    let mut join = Proc::start(&hh, &args);
-    host.expect("reviewing together with Honinbo");
-    join.expect("reviewing together with Kitani");
-    host.say("try C7");
-    host.expect("move 1 of 1 · variation 2 of 2");
-    join.expect("move 1 of 1 · variation 2 of 2");
+    let (mut host, mut join) = reviewing_c7(&hh, &jh, &id);
     // Too long as typed, and too long once its controls are made visible:
     // both are refused on the side that typed them, and the review goes on.
     for (side, long) in [
@@ -385,15 +384,7 @@ fn a_joiner_without_the_game_is_not_told_to_import_a_file_it_does_not_have() {
 fn a_review_whose_link_is_lost_ends_as_a_review_not_a_game_to_resume() {
     let dir = tempfile::tempdir().unwrap();
     let (hh, jh, id) = finished_game(dir.path());
-    let (mut host, code) = host_review(&jh, "Kitani", &id);
-    let args = [
-        "join", &code, "--review", "--name", "Honinbo", "--script", "-",
-    ];
-    let mut join = Proc::start(&hh, &args);
-    host.expect("reviewing together with Honinbo");
-    join.expect("reviewing together with Kitani");
-    host.say("try C7");
-    join.expect("move 1 of 1 · variation 2 of 2");
+    let (mut host, mut join) = reviewing_c7(&hh, &jh, &id);
     join.child.kill().unwrap();
     let _ = join.child.wait();
     let lost = host.expect("the review together's connection was lost");

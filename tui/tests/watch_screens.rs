@@ -729,15 +729,11 @@ fn the_settings_turn_watching_off_and_change_its_cap_within_1_to_64() {
 
 /// The key hints at the foot of the screen.
 fn hint_row(front: &Front) -> String {
-    let backend = render(front);
-    let buffer = backend.buffer();
-    let width = usize::from(buffer.area.width);
-    let rows: Vec<String> = buffer
-        .content
-        .chunks(width)
-        .map(|row| row.iter().map(|cell| cell.symbol()).collect())
-        .collect();
-    rows.last().cloned().unwrap_or_default()
+    screen_text(front)
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
 }
 
 #[test]

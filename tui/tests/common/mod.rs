@@ -233,6 +233,19 @@ pub fn render_at(state: &State, w: u16, h: u16) -> TestBackend {
     terminal.backend().clone()
 }
 
+/// The text of the screen as drawn at 80×24, a line per row.
+pub fn screen_text(state: &State) -> String {
+    let backend = render(state);
+    let buffer = backend.buffer();
+    let width = usize::from(buffer.area.width);
+    buffer
+        .content
+        .chunks(width)
+        .map(|row| row.iter().map(|cell| cell.symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub fn render(state: &State) -> TestBackend {
     render_at(state, 80, 24)
 }
