@@ -23,14 +23,30 @@ fn kaisho_in_locale(
     input: &[u8],
     lang: &str,
 ) -> (bool, String) {
-    let log = home.join("kaisho.log");
+    let output = started(home, args, input, (lang, &home.join("kaisho.log")))
+        .wait_with_output()
+        .expect("kaisho ends");
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+    )
+}
+
+/// `kaisho` started with `args`, its files under `home`, `LANG` and the
+/// log file as given, and `input` written to it.
+fn started(
+    home: &std::path::Path,
+    args: &[&str],
+    input: &[u8],
+    (lang, log): (&str, &std::path::Path),
+) -> std::process::Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
         .args(args)
         .env_remove("LC_ALL")
         .env_remove("LC_MESSAGES")
         .env("LANG", lang)
         .env("KAISHO_HOME", home)
-        .env("KAISHO_LOG", &log)
+        .env("KAISHO_LOG", log)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -42,11 +58,7 @@ fn kaisho_in_locale(
         .expect("stdin")
         .write_all(input)
         .expect("input written");
-    let output = child.wait_with_output().expect("kaisho ends");
-    (
-        output.status.success(),
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-    )
+    child
 }
 
 const GAME: &str = "\
@@ -841,25 +853,10 @@ fn a_fifo_as_the_log_file_neither_hangs_the_start_nor_goes_unsaid() {
         .status()
         .expect("mkfifo runs");
     assert!(status.success());
-    let mut child = Command::new(env!("CARGO_BIN_EXE_kaisho"))
-        .arg("--plain")
-        .env("LANG", "C.UTF-8")
-        .env("KAISHO_HOME", home.path())
-        .env("KAISHO_LOG", &fifo)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("kaisho starts");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"quit\n")
-        .expect("input written");
-    let started = std::time::Instant::now();
+    let mut child = started(home.path(), &["--plain"], b"quit\n", ("C.UTF-8", &fifo));
+    let begun = std::time::Instant::now();
     while child.try_wait().expect("status").is_none() {
-        if started.elapsed() > std::time::Duration::from_secs(20) {
+        if begun.elapsed() > std::time::Duration::from_secs(20) {
             let _ = child.kill();
             panic!("kaisho hung on a FIFO as its log file");
         }
