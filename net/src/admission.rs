@@ -13,7 +13,12 @@
 //! handshakes and then fall silent can hold the places only by being more
 //! numerous than the places, and never push out the one attempt of the
 //! partner, which is newer than theirs and from an address with fewer.
+//!
+//! When a port whose places a flood took falls quiet (every place given
+//! back after more attempts than there are places), the memory the
+//! attempts freed is given back to the system ([`crate::memory`]).
 
+use crate::memory;
 use std::collections::{HashMap, VecDeque};
 use std::future::Future;
 use std::net::IpAddr;
@@ -96,7 +101,10 @@ struct Place {
 
 impl Drop for Place {
     fn drop(&mut self) {
-        self.admission.places().give_back(self.ip, self.ticket);
+        let quiet_after_flood = self.admission.places().give_back(self.ip, self.ticket);
+        if quiet_after_flood {
+            memory::give_back_freed();
+        }
     }
 }
 
@@ -105,6 +113,8 @@ impl Drop for Place {
 struct Places {
     next: u64,
     held: HashMap<IpAddr, VecDeque<Held>>,
+    /// Places granted since the port was last quiet after a flood.
+    granted: usize,
 }
 
 /// One place held: its ticket (in order of arrival) and the task serving
@@ -141,6 +151,7 @@ impl Places {
         }
         let ticket = self.next;
         self.next += 1;
+        self.granted += 1;
         self.held
             .entry(ip)
             .or_default()
@@ -168,13 +179,21 @@ impl Places {
         }
     }
 
-    fn give_back(&mut self, ip: IpAddr, ticket: u64) {
+    /// Gives a place back; whether that leaves the port quiet after a
+    /// flood: no place held, and more granted since it was last so than
+    /// there are places.
+    fn give_back(&mut self, ip: IpAddr, ticket: u64) -> bool {
         if let Some(queue) = self.held.get_mut(&ip) {
             queue.retain(|h| h.ticket != ticket);
             if queue.is_empty() {
                 self.held.remove(&ip);
             }
         }
+        let quiet_after_flood = self.held.is_empty() && self.granted > IN_FLIGHT;
+        if quiet_after_flood {
+            self.granted = 0;
+        }
+        quiet_after_flood
     }
 }
 
@@ -252,6 +271,27 @@ mod tests {
         }
         assert!(places.held[&ip(1)].iter().any(|h| h.ticket == partner));
         assert_eq!(places.total(), IN_FLIGHT);
+    }
+
+    #[test]
+    fn a_port_falls_quiet_after_a_flood_when_its_last_place_is_given_back() {
+        let mut places = Places::default();
+        // As many attempts as there are places, one after another: no flood.
+        for _ in 0..IN_FLIGHT {
+            let (ticket, _) = places.claim(ip(2)).expect("a free place");
+            assert!(!places.give_back(ip(2), ticket));
+        }
+        // Every place taken, more attempts than places in all: a flood,
+        // over when the last place is given back.
+        let granted = fill(&mut places, 16);
+        let (last, rest) = granted.split_last().expect("places");
+        for &(address, ticket) in rest {
+            assert!(!places.give_back(address, ticket), "places still held");
+        }
+        assert!(places.give_back(last.0, last.1));
+        // Counted again from there.
+        let (ticket, _) = places.claim(ip(2)).expect("a free place");
+        assert!(!places.give_back(ip(2), ticket));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod host;
 pub mod join;
 pub mod kibitzed;
 pub mod link;
+mod memory;
 pub mod pake;
 pub mod review;
 pub mod script;
