@@ -179,3 +179,51 @@ fn an_addition_the_disk_refuses_is_written_with_the_next_one() {
     );
     assert_eq!(kept.write(), review(&state).tree().write());
 }
+
+/// After a variation of several moves is tried: `g` past its end says so,
+/// `b` goes back to where it branched off on the line it left, and there
+/// `j`/`k` choose which variation follows.
+#[test]
+fn going_to_a_move_past_the_line_back_to_the_branch_and_choosing_there() {
+    let home = tempfile::tempdir().unwrap();
+    imported(home.path());
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    assert_eq!(review(&state).moves(), 7, "the main line");
+    // Two moves in, a variation of four moves tried.
+    keys(&mut state, "ll");
+    keys(&mut state, "a");
+    for point in ["C3", "R3", "C5", "R5"] {
+        play(&mut state, point);
+    }
+    press(&mut state, KeyCode::Esc);
+    assert_eq!(review(&state).at, 6);
+    assert_eq!(review(&state).moves(), 6, "the variation shown");
+    // Move 7 is on the main line, not on the line shown: said, not hidden.
+    keys(&mut state, "g");
+    keys(&mut state, "7");
+    let said = press(&mut state, KeyCode::Enter);
+    assert_eq!(
+        said,
+        ["the line shown ends at move 6, before move 7: b goes back to where it branches off"]
+    );
+    // Back to the branch point, on the line it left: the main line again.
+    let said = press(&mut state, KeyCode::Char('b'));
+    assert_eq!(review(&state).at, 2);
+    assert_eq!(review(&state).moves(), 7, "{said:?}");
+    assert_eq!(review(&state).variation(), Some((1, 1)));
+    // There, j chooses the variation that follows, without stepping in:
+    // the record's own at move 3, then the one tried.
+    press(&mut state, KeyCode::Char('j'));
+    assert_eq!(review(&state).at, 2);
+    assert_eq!(review(&state).moves(), 4, "the record's variation follows");
+    press(&mut state, KeyCode::Char('j'));
+    assert_eq!(review(&state).at, 2);
+    assert_eq!(review(&state).moves(), 6, "the tried variation follows");
+    press(&mut state, KeyCode::Char('l'));
+    assert_eq!(review(&state).variation(), Some((3, 3)));
+    press(&mut state, KeyCode::Char('h'));
+    press(&mut state, KeyCode::Char('k'));
+    press(&mut state, KeyCode::Char('k'));
+    assert_eq!(review(&state).moves(), 7, "back to the main line");
+}

@@ -294,6 +294,13 @@ impl Review {
         self.go(node.depth());
     }
 
+    /// Takes the line through `child` onwards, staying at its parent: the
+    /// variation chosen at a branch point, before stepping into it.
+    fn follow(&mut self, child: &NodePath) {
+        self.show(child);
+        self.go(child.depth().saturating_sub(1));
+    }
+
     /// The game to draw: at the last move of a saved game's main line, the
     /// game as it ended, with its agreed count.
     #[must_use]
@@ -511,19 +518,46 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         }
         Command::First => review.go(0),
         Command::Last => review.go(review.moves()),
-        Command::GoTo(n) => review.go(n as usize),
-        Command::Up | Command::Down => {
-            let Some((number, count)) = review.variation().filter(|&(_, count)| count > 1) else {
-                out.refuse(note(lang, Note::NoOtherVariation));
+        Command::GoTo(n) => {
+            review.go(n as usize);
+            // A move past the line's end is not silently the last one.
+            if n as usize > review.moves() {
+                out.refuse(note(
+                    lang,
+                    Note::LineEndsAt {
+                        asked: n as usize,
+                        moves: review.moves(),
+                    },
+                ));
                 return;
+            }
+        }
+        Command::Up | Command::Down => {
+            let node = review.node();
+            let following = review.tree.children(&node);
+            // The move shown among its own variations; at a branch point
+            // whose move has none, the variation that follows it.
+            let (parent, number, count) = match review.variation().filter(|&(_, c)| c > 1) {
+                Some((number, count)) => (node.prefix(review.at - 1), number, count),
+                None if following > 1 => {
+                    let next = review.line.indices().get(review.at).copied().unwrap_or(0);
+                    (node.clone(), next + 1, following)
+                }
+                None => {
+                    out.refuse(note(lang, Note::NoOtherVariation));
+                    return;
+                }
             };
             let index = if command == Command::Down {
                 number % count
             } else {
                 (number + count - 2) % count
             };
-            let parent = review.node().prefix(review.at - 1);
-            review.show(&parent.child(index));
+            if parent == node {
+                review.follow(&parent.child(index));
+            } else {
+                review.show(&parent.child(index));
+            }
         }
         Command::BranchPoint => {
             let node = review.node();
@@ -532,7 +566,8 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
                 out.refuse(note(lang, Note::NoBranchPoint));
                 return;
             };
-            review.go(depth);
+            // Back where the variation branched off, on the line it left.
+            review.show(&node.prefix(depth));
         }
         Command::Branch(number) => {
             let node = review.node();

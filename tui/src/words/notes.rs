@@ -118,6 +118,11 @@ pub enum Note<'a> {
     NoOtherVariation,
     /// No node above the one shown has more than one move after it.
     NoBranchPoint,
+    /// A move asked for past the end of the line shown.
+    LineEndsAt {
+        asked: usize,
+        moves: usize,
+    },
     /// `branch N` past the moves that follow the node.
     NoSuchVariation {
         number: usize,
@@ -371,6 +376,9 @@ fn english(note: Note<'_>) -> String {
         }
         Note::NoOtherVariation => "no other variation here: the move shown is the only one".into(),
         Note::NoBranchPoint => "no variation branches off above this move".into(),
+        Note::LineEndsAt { asked, moves } => format!(
+            "the line shown ends at move {moves}, before move {asked}: b goes back to where it branches off"
+        ),
         Note::NoSuchVariation { number, count } => match count {
             0 => format!("no variation {number}: nothing follows this move"),
             1 => format!("no variation {number}: one move follows this one"),
@@ -618,6 +626,9 @@ fn japanese(note: Note<'_>) -> String {
         }
         Note::NoOtherVariation => "ほかの変化はありません: この手だけです".into(),
         Note::NoBranchPoint => "この手より前に分岐はありません".into(),
+        Note::LineEndsAt { asked, moves } => format!(
+            "表示中の手順は{moves}手目までで、{asked}手目はありません。b で分岐したところに戻ります"
+        ),
         Note::NoSuchVariation { number, count } => match count {
             0 => format!("変化{number}はありません: この手のあとに手はありません"),
             n => format!("変化{number}はありません: この手のあとは{n}通りです"),
