@@ -148,14 +148,19 @@ pub fn adopt_record(
     let _lock = hold_lock(store, id)?;
     let saved = store.load(id).map_err(KeepError::Load)?;
     let record = export::record_of(&saved, words);
-    if let Some(difference) = difference(&record, tree) {
+    let own =
+        export::tree_of(&saved, &record).ok_or_else(|| KeepError::NoTree { path: path.clone() })?;
+    // This side's record as its export gives it (an imported game's result
+    // as the record gives it), read back the way the partner's is read.
+    let ours = own
+        .record()
+        .ok_or_else(|| KeepError::NoTree { path: path.clone() })?;
+    if let Some(difference) = difference(&ours, tree) {
         return Err(KeepError::Differs {
             id: id.to_string(),
             difference,
         });
     }
-    let own =
-        export::tree_of(&saved, &record).ok_or_else(|| KeepError::NoTree { path: path.clone() })?;
     let (kept, aside) = match tree.with_additions_of(&own) {
         Some(merged) => (merged, None),
         None => (tree.clone(), Some(keep_aside(store, id, &own)?)),
@@ -167,7 +172,7 @@ pub fn adopt_record(
 }
 
 /// Where `theirs` first differs from `ours`, this side's record of the
-/// game made from its log, in what a partner may not change.
+/// game as its export gives it, in what a partner may not change.
 fn difference(ours: &SgfRecord, theirs: &SgfTree) -> Option<Difference> {
     let Some(theirs) = theirs.record() else {
         return Some(Difference::Unreadable);

@@ -338,3 +338,32 @@ fn a_record_that_cannot_be_merged_is_kept_aside_each_time_anew() {
     let first = std::fs::read_to_string(dir.path().join("g.before-review-1.sgf")).unwrap();
     assert!(!first.contains("second of mine"), "never overwritten");
 }
+
+/// An imported game whose record gives a counted result (the game itself
+/// did not end in kaisho): a partner with the same record is taken, not
+/// refused for a result this side's log does not hold.
+#[test]
+fn a_partners_copy_of_an_imported_counted_game_is_taken() {
+    let text = "(;GM[1]SZ[9]KM[6.5]RE[W+3.5]PB[Aki]PW[Ben];B[ee];W[cc];B[gg]C[mine])";
+    let homes = [tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap()];
+    let stores = homes.each_ref().map(|h| GameStore::new(h.path()));
+    for store in &stores {
+        let record = kaisho_saves::sgf::parse(text).unwrap();
+        let header = header_with("g", ["Aki", "Ben"], record.settings.clone());
+        store
+            .keep_record("g", &SgfTree::parse(text).unwrap())
+            .unwrap();
+        let mut log = store.create(&header).unwrap();
+        for event in record.events() {
+            log.append(&event, None).unwrap();
+        }
+    }
+    let partners = opened(&stores[1], "g");
+    assert_eq!(partners.result(), Some("W+3.5"));
+    adopt_record(&stores[0], "g", &partners, &words).unwrap();
+    let kept = std::fs::read_to_string(stores[0].record_path("g")).unwrap();
+    assert!(
+        kept.contains("RE[W+3.5]") && kept.contains("C[mine]"),
+        "{kept}"
+    );
+}
