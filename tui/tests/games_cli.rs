@@ -611,3 +611,27 @@ fn games_in_ascii_are_listed_in_english_whatever_the_language() {
     assert!(text.contains("adjourned"), "{text}");
     assert!(text.is_ascii(), "{text}");
 }
+
+#[test]
+fn a_collection_s_first_game_is_imported_and_the_others_are_counted_not_lost_silently() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("collection.sgf");
+    std::fs::write(
+        &path,
+        "(;GM[1]SZ[9]PB[One];B[ee])\n(;GM[1]SZ[9]PB[Two];B[cc])\n(;GM[1]SZ[9]PB[Three];B[gg])\n",
+    )
+    .unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains("the file holds 2 more games, not imported"),
+        "{said}"
+    );
+    assert_eq!(listed_game(home.path(), &[])["black"], "One");
+    // A single game says nothing of others.
+    let single = home.path().join("single.sgf");
+    std::fs::write(&single, "(;GM[1]SZ[9];B[ee])").unwrap();
+    let out = kaisho(home.path(), &["games", "import", single.to_str().unwrap()]);
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("more game"));
+}

@@ -78,6 +78,9 @@ pub struct Imported {
     /// the whole file (see [`SgfTree::parse`]).
     pub tree: Option<SgfTree>,
     pub charset: Charset,
+    /// The games of a collection after the first, which an import does not
+    /// take: the player is told how many.
+    pub others: usize,
 }
 
 /// Reads the SGF file at `path` as [`read_file`] does, keeping its tree
@@ -89,6 +92,7 @@ pub fn import_file(path: &Path) -> Result<Imported, SgfFileError> {
         record,
         tree: SgfTree::parse(&decoded.text).filter(SgfTree::fits),
         charset: decoded.charset,
+        others: super::scan::games_after_first(&decoded.text),
     })
 }
 

@@ -81,6 +81,36 @@ struct OpenTree {
     depth: usize,
 }
 
+/// The most game trees counted after the first of a collection.
+const MAX_GAMES_COUNTED: usize = 10_000;
+
+/// How many game trees follow the first one in `text` (a collection of
+/// games in one file), as far as they read as trees; at most
+/// [`MAX_GAMES_COUNTED`]. Each tree is scanned once, without recursion.
+pub(crate) fn games_after_first(text: &str) -> usize {
+    let Some(start) = text.find('(') else {
+        return 0;
+    };
+    let Ok(first) = scan(text, start) else {
+        return 0;
+    };
+    let mut at = first.tree.end;
+    let mut count = 0;
+    while count < MAX_GAMES_COUNTED {
+        let Some(open) = text[at..].find('(') else {
+            break;
+        };
+        match scan(text, at + open) {
+            Ok(next) => {
+                count += 1;
+                at = next.tree.end;
+            }
+            Err(_) => break,
+        }
+    }
+    count
+}
+
 /// Scans the first game tree of `text`, whose `(` stands at `start`; every
 /// offset found is counted from the start of `text`.
 pub(crate) fn scan(text: &str, start: usize) -> Result<Scan, SgfError> {
@@ -303,6 +333,18 @@ mod tests {
             error("(;B碁[aa])").kind,
             SgfErrorKind::BadIdentifier { .. }
         ));
+    }
+
+    #[test]
+    fn the_games_of_a_collection_after_the_first_are_counted() {
+        assert_eq!(games_after_first("(;SZ[9];B[ee])"), 0);
+        assert_eq!(
+            games_after_first("(;B[aa])(;B[bb](;W[cc])(;W[dd]))\n(;B[ee])"),
+            2
+        );
+        // Junk after the trees ends the count; it is not a game.
+        assert_eq!(games_after_first("(;B[aa])\n)junk(;B[bb])( not closed"), 1);
+        assert_eq!(games_after_first("no tree"), 0);
     }
 
     #[test]

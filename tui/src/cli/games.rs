@@ -160,6 +160,7 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
         record,
         tree,
         charset,
+        others,
     } = sgf::import_file(file)?;
     let mut events = record.events();
     let mut game =
@@ -215,6 +216,7 @@ fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportEr
         recorded,
         charset,
         whole: tree.is_some(),
+        others,
     };
     Ok(report(lang, imported))
 }

@@ -24,7 +24,8 @@ pub enum Report<'a> {
     /// `file` was imported as game `id` with `moves` moves, finished
     /// with `outcome`, finished with the result the record gives
     /// (`recorded`), or adjourned; its text was read in `charset`; its
-    /// whole tree was kept for its export when `whole`.
+    /// whole tree was kept for its export when `whole`; `others`, the games
+    /// of the file after it, were not imported.
     Imported {
         file: &'a str,
         id: &'a str,
@@ -33,6 +34,7 @@ pub enum Report<'a> {
         recorded: Option<&'a str>,
         charset: Charset,
         whole: bool,
+        others: usize,
     },
     /// The imported record could not be kept in the folder `dir` for
     /// `reason`; no game was made.
@@ -185,6 +187,7 @@ fn english(report: Report<'_>) -> String {
             recorded,
             charset,
             whole,
+            others,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
             let state = match (outcome, recorded) {
@@ -206,8 +209,18 @@ fn english(report: Report<'_>) -> String {
                 "; only the main line was kept, not its variations or the properties kaisho \
                  does not use: the record is over 2 MiB or sgf-parse cannot read it whole"
             };
+            let left = match others {
+                0 => String::new(),
+                1 => "; the file holds 1 more game, not imported: kaisho takes the first game \
+                      of a file, so split the others into files of their own"
+                    .to_string(),
+                n => format!(
+                    "; the file holds {n} more games, not imported: kaisho takes the first game \
+                     of a file, so split the others into files of their own"
+                ),
+            };
             format!(
-                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how}){kept}",
+                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how}){kept}{left}",
                 charset.name
             )
         }
@@ -298,6 +311,7 @@ fn japanese(report: Report<'_>) -> String {
             recorded,
             charset,
             whole,
+            others,
         } => {
             let moves = say(lang, Say::Moves(moves.into()));
             let state = match (outcome, recorded) {
@@ -317,8 +331,15 @@ fn japanese(report: Report<'_>) -> String {
             } else {
                 "。本譜だけを残し、変化図と kaisho の使わないプロパティは残していません: 2 MiB を超えるか、sgf-parse が全体を読めない棋譜です"
             };
+            let left = if others == 0 {
+                String::new()
+            } else {
+                format!(
+                    "。このファイルにはほかに{others}局あり、取り込んでいません: kaisho はファイルの最初の一局を取り込むので、ほかの局はファイルを分けてください"
+                )
+            };
             format!(
-                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how}){kept}",
+                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how}){kept}{left}",
                 charset.name
             )
         }
