@@ -5,7 +5,7 @@ use super::text::{choice, wrap};
 use super::theme::Theme;
 use crate::app::games_status_in;
 use crate::app::{GamesList, State};
-use crate::words::{Lang, fit, pad_left, pad_right, width};
+use crate::words::{Lang, Note, fit, note, pad_left, pad_right, width};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -24,7 +24,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
     let (title, head) = if ja {
         (
             "  保存した対局 (新しい順)",
-            ["対局", "碁盤", "手数", "黒 v 白", "結果"],
+            ["対局", "碁盤", "手数", "黒 対 白", "結果"],
         )
     } else {
         (
@@ -55,7 +55,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
     // Scroll so that the selection stays on screen.
     let first = (list.selected + 1).saturating_sub(rows);
     for (i, g) in list.games.iter().enumerate().skip(first).take(rows) {
-        let players = fit(&format!("{} v {}", g.black, g.white), 24);
+        let players = fit(&note(theme.lang, Note::Versus([&g.black, &g.white])), 24);
         let row = format!(
             "{} {:>5} {:>5}  {players} ",
             pad_right(&g.id, ID_COLUMNS),

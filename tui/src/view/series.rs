@@ -33,6 +33,8 @@ fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mu
         let next = series.next_game();
         let (first, second) = (name(series, Seat::First), name(series, Seat::Second));
         let step = step_name(next.step, theme.ascii);
+        // An id's own Display ignores widths: padded as text.
+        let id = id.to_string();
         let text = match (ja, next.black) {
             (false, Some(b)) => format!(
                 "{id:<16} {first} v {second}  next: game {}, {step}, Black {}",
@@ -44,12 +46,12 @@ fn list(state: &State, screen: &SeriesScreen, theme: Theme, area: Rect, buf: &mu
                 next.number
             ),
             (true, Some(b)) => format!(
-                "{id:<16} {first} v {second}  次局: 第{}局、{step}、黒 {}",
+                "{id:<16} {first} 対 {second}  次局: 第{}局、{step}、黒 {}",
                 next.number,
                 name(series, b)
             ),
             (true, None) => format!(
-                "{id:<16} {first} v {second}  次局: 第{}局、{step}、ニギリ",
+                "{id:<16} {first} 対 {second}  次局: 第{}局、{step}、ニギリ",
                 next.number
             ),
         };

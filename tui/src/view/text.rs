@@ -45,8 +45,12 @@ pub fn fit(text: &str, width: usize) -> String {
     pad(&cut, width)
 }
 
+/// The marks a line may not begin with: Japanese closing punctuation.
+const NO_LINE_START: [char; 10] = ['。', '、', '」', '』', '）', '】', '〉', '》', '！', '？'];
+
 /// `text` broken into lines of at most `width` columns, at spaces where it
-/// can be, for messages too long for one line (paths, file problems).
+/// can be, for messages too long for one line (paths, file problems); a
+/// closing mark never begins a line.
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(2);
     let mut lines = Vec::new();
@@ -59,13 +63,21 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
                     lines.push(std::mem::take(&mut line));
                 }
                 let mut used = 0;
-                let cut = word
+                let mut cut = word
                     .char_indices()
                     .find(|&(_, c)| {
                         used += char_columns(c);
                         used > width
                     })
                     .map_or(word.len(), |(i, _)| i);
+                // A line never begins with a closing mark (禁則): the
+                // character before it goes down with it.
+                if word[cut..].starts_with(NO_LINE_START)
+                    && let Some((before, _)) = word[..cut].char_indices().next_back()
+                    && before > 0
+                {
+                    cut = before;
+                }
                 lines.push(word[..cut].to_string());
                 word = word[cut..].to_string();
             }
@@ -86,6 +98,19 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn no_wrapped_line_begins_with_a_closing_mark() {
+        assert_eq!(wrap("あいうえお。かきく", 10), ["あいうえ", "お。かきく"]);
+        assert_eq!(wrap("あいうえお、か", 10), ["あいうえ", "お、か"]);
+        for width in 4..30 {
+            let text = "対局は保存してあります。相手が戻れば、続きを打てます。「検討」もできます。";
+            for line in wrap(text, width) {
+                assert!(!line.starts_with(NO_LINE_START), "{width}: {line}");
+                assert!(columns(&line) <= width, "{width}: {line}");
+            }
+        }
+    }
 
     #[test]
     fn padding_counts_kanji_as_two_columns() {

@@ -121,8 +121,12 @@ pub fn found_line(lang: Lang, found: &FoundGame) -> String {
         (Lang::Ja, true) => "",
         (Lang::Ja, false) => " (対局中)",
     };
+    let comma = match lang {
+        Lang::En => ", ",
+        Lang::Ja => "、",
+    };
     format!(
-        "{} {terms}, {clock}{seat}  {address}",
+        "{} {terms}{comma}{clock}{seat}  {address}",
         pad_right(&game.name, 10)
     )
 }
