@@ -369,3 +369,32 @@ fn saved_games_line_up_by_display_width() {
         assert_fits_80(&state);
     }
 }
+
+#[test]
+fn the_saved_games_header_stands_over_its_columns_with_the_ids_made_today() {
+    let home = tempfile::tempdir().unwrap();
+    let game = counted();
+    save(
+        home.path(),
+        "20261128-101245-1-4453d38e",
+        0,
+        &game,
+        game.events(),
+    );
+    let mut front = home_in(home.path());
+    open_from_home(&mut front, kaisho::app::HomeItem::Games);
+    let text = screen_text(&front);
+    let header = text
+        .lines()
+        .find(|l| l.contains("board"))
+        .expect("the header");
+    let row = text
+        .lines()
+        .find(|l| l.contains("20261128-101245-1-4453d38e"))
+        .expect("the game's row");
+    assert_eq!(
+        header.find("board").map(|at| at + "board".len()),
+        row.find("9x9").map(|at| at + "9x9".len()),
+        "\n{header}\n{row}"
+    );
+}

@@ -11,8 +11,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Widget};
 
-/// The game id's column: ids are a date and time (`20261127-101530`) with
-/// a suffix when two games start in one second.
+/// The game id's column at least: ids are a date and time
+/// (`20261127-101530`) with a suffix when two games start in one second,
+/// and a random tag in the ids made today.
 const ID_COLUMNS: usize = 18;
 
 /// Rows kept for the problems when there are some.
@@ -32,12 +33,21 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
             ["game", "board", "moves", "Black v White", "result"],
         )
     };
+    // Ids made today are longer than the column's least width: the column
+    // is as wide as the longest, so the header stands over its column.
+    let id_columns = list
+        .games
+        .iter()
+        .map(|g| width(&g.id))
+        .max()
+        .unwrap_or(0)
+        .max(ID_COLUMNS);
     let mut lines = vec![
         Line::styled(title, theme.bold()),
         Line::styled(
             format!(
                 "    {} {} {}  {} {}",
-                pad_right(head[0], ID_COLUMNS),
+                pad_right(head[0], id_columns),
                 pad_left(head[1], 5),
                 pad_left(head[2], 5),
                 pad_right(head[3], 24),
@@ -58,7 +68,7 @@ pub fn render(state: &State, list: &GamesList, theme: Theme, area: Rect, buf: &m
         let players = fit(&note(theme.lang, Note::Versus([&g.black, &g.white])), 24);
         let row = format!(
             "{} {:>5} {:>5}  {players} ",
-            pad_right(&g.id, ID_COLUMNS),
+            pad_right(&g.id, id_columns),
             format!("{0}x{0}", g.size),
             g.moves,
         );
