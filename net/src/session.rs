@@ -23,7 +23,7 @@ use crate::wire::{Colors, EventW, Message, Terms, check_chat};
 use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
-use kaisho_saves::log::{GameHeader, GameLog};
+use kaisho_saves::log::{ChatLine, GameHeader, GameLog};
 use kaisho_saves::visible::visible_owned;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -104,6 +104,8 @@ pub struct Session {
     kibitz_sent: bool,
     /// On the joiner: the watchers' lines the host sent at the end.
     kibitz_received: Received,
+    /// A resumed game's chat from its log, until the game is shared.
+    saved_chat: Vec<ChatLine>,
 }
 
 impl Session {
@@ -130,6 +132,7 @@ impl Session {
             hub: None,
             kibitz_sent: false,
             kibitz_received: Received::default(),
+            saved_chat: Vec::new(),
         }
     }
 
@@ -137,10 +140,14 @@ impl Session {
     /// terms and both names, the events so far, and from now on every
     /// event, clock report and chat line of either player. It never waits
     /// for a watcher. A hub that shared this game before (the partner
-    /// dropped and came back) is sent only the events it has not had.
+    /// dropped and came back) is sent only the events it has not had,
+    /// then both clocks and the turn as it runs from now; a new hub of a
+    /// game resumed from its saves is sent the chat its log kept, among
+    /// the events.
     pub fn share(&mut self, hub: Hub) -> Result<(), NetError> {
         let settings = &self.header.settings;
-        if !hub.started() {
+        let shared_before = hub.started();
+        if !shared_before {
             let colors = match self.local {
                 Color::Black => Colors::HostBlack,
                 Color::White => Colors::HostWhite,
@@ -165,7 +172,13 @@ impl Session {
             NetError::Protocol(format!("cannot share the game with watchers: {e}"))
         };
         let mut replay = Game::new(settings.clone()).map_err(cannot)?;
+        // A hub that shared this game before has its chat already.
+        let saved_chat = std::mem::take(&mut self.saved_chat);
+        let mut chat = saved_chat.into_iter().filter(|_| !shared_before).peekable();
         for (i, event) in self.game.events().iter().enumerate() {
+            while let Some(line) = chat.next_if(|line| line.after_event as usize <= i) {
+                hub.publish(said(line));
+            }
             replay.apply(event.clone()).map_err(cannot)?;
             if i >= sent {
                 hub.publish(Message::Event {
@@ -176,9 +189,19 @@ impl Session {
                 });
             }
         }
+        chat.for_each(|line| hub.publish(said(line)));
         hub.clocks(self.clocks, self.turn_started);
+        if shared_before {
+            hub.back(self.turn_started);
+        }
         self.hub = Some(hub);
         Ok(())
+    }
+
+    /// The players' chat a resumed game's log kept, placed among its
+    /// events: sent to the watchers with the game so far when it is shared.
+    pub(crate) fn set_saved_chat(&mut self, chat: Vec<ChatLine>) {
+        self.saved_chat = chat;
     }
 
     /// The watchers' chat (kibitz), each line with its watcher's name, for
@@ -502,6 +525,16 @@ impl Session {
         (self.tx, self.inbox, self.hub)
     }
 
+    /// Adjourns the game: the watchers are told so, the partner is told
+    /// goodbye with `reason`, and the connection closes; the game stays
+    /// in both logs, to be resumed.
+    pub async fn adjourn(self, reason: &str) {
+        if let Some(hub) = &self.hub {
+            hub.adjourned();
+        }
+        self.tx.bye(reason).await;
+    }
+
     /// Says goodbye and closes the connection; the game stays in the log
     /// (adjourned if it has no result).
     pub async fn bye(mut self, reason: &str) {
@@ -810,6 +843,14 @@ impl Session {
 }
 
 /// Whether the event is a move whose thinking time counts.
+/// A logged chat line as the watchers are sent it.
+fn said(line: ChatLine) -> Message {
+    Message::Said {
+        color: line.from.into(),
+        text: line.text,
+    }
+}
+
 fn is_move(event: &Event) -> bool {
     matches!(event, Event::Play { .. } | Event::Pass { .. })
 }

@@ -8,7 +8,11 @@ use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_NAME_CHARS, check_length};
 use serde::{Deserialize, Serialize};
 
-/// The protocol version both sides must speak: 7. Version 7 has the host
+/// The protocol version both sides must speak: 10. Version 10 tells the
+/// watchers what became of the players' connection: a player's connection
+/// dropped and the clocks stand ([`Message::Away`]), and the game was
+/// adjourned ([`Message::Adjourned`]); a watcher of a game resumed from
+/// its saves is sent the players' chat so far. Version 7 has the host
 /// send the watchers' lines to the joiner once the game has ended
 /// ([`Message::Kibitzed`]), so that both players' records keep them.
 /// Version 6 added
@@ -30,7 +34,7 @@ use serde::{Deserialize, Serialize};
 /// version 2 before it had each side write its own event to its log before
 /// sending it, and compare saves on resuming by a digest of their events
 /// (where the first version compared the state hash).
-pub const PROTOCOL_VERSION: u16 = 9;
+pub const PROTOCOL_VERSION: u16 = 10;
 
 /// The ALPN name of the transport: frames and the greeting, the same in
 /// every protocol version, so that peers of different versions reach the
@@ -153,6 +157,14 @@ pub enum Message {
     /// (Since version 8.) The answer to `ReviewOffer`; with a yes, the host
     /// goes on with `ReviewBegin` as for a review hosted with a code.
     ReviewAnswer { yes: bool },
+    /// (Since version 10.) The host to its watchers: a player's connection
+    /// dropped and the host waits for the partner to come back; the
+    /// clocks stand until `Clocked` and `Turn` come again.
+    Away,
+    /// (Since version 10.) The host to its watchers, in place of `Bye`:
+    /// the players adjourned the game, which both keep; a watcher finds
+    /// it again once it is resumed.
+    Adjourned,
 }
 
 /// (Since version 8.) One step of a review together: a node shown on both

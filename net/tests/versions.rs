@@ -41,14 +41,14 @@ fn names_both(message: &str, theirs: u16, program: &str) -> bool {
 }
 
 #[tokio::test]
-async fn a_version_8_joiner_is_refused_at_the_greeting_and_both_ends_name_8_and_9() {
+async fn a_version_9_joiner_is_refused_at_the_greeting_and_both_ends_name_9_and_10() {
     let dir = tempfile::tempdir().unwrap();
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let mut host = Host::bind(loopback(), &hid, "Honinbo").unwrap();
     let addr = host.local_addr().unwrap();
-    // Version 8: a count that left the teire unfilled.
-    let old = 8;
-    assert_eq!(PROTOCOL_VERSION, 9);
+    // Version 9: watchers not told of a drop or an adjournment.
+    let old = 9;
+    assert_eq!(PROTOCOL_VERSION, 10);
 
     let older_joiner = async {
         let mut endpoint = quinn::Endpoint::client(loopback()).unwrap();
@@ -75,7 +75,7 @@ async fn a_version_8_joiner_is_refused_at_the_greeting_and_both_ends_name_8_and_
     assert!(names_both(&at_joiner, old, "0.0.1"), "{at_joiner}");
     for said in [&at_host, &at_joiner] {
         assert!(
-            said.contains("speaks protocol 8") && said.contains("this kaisho speaks 9"),
+            said.contains("speaks protocol 9") && said.contains("this kaisho speaks 10"),
             "{said}"
         );
     }

@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{ColorW, EventW, Hello, Message, PROTOCOL_VERSION};
@@ -592,14 +593,9 @@ async fn a_watcher_coming_in_mid_turn_reads_the_players_time() {
     let mut late = watcher(&w, "Late").await.unwrap();
     let (seen, others) = events(&mut late, 3).await;
     assert_eq!(seen, w.h.game().events());
-    let mut told = others;
-    while told.len() < 3 {
-        told.push(
-            tokio::time::timeout(LIMIT, late.next())
-                .await
-                .unwrap()
-                .unwrap(),
-        );
+    let mut after = others;
+    while after.len() < 3 {
+        after.push(told(&mut late).await);
     }
     let booked = |h: &Session, color: Color| {
         let clock = h.clock(color);
@@ -610,11 +606,11 @@ async fn a_watcher_coming_in_mid_turn_reads_the_players_time() {
         }
     };
     assert_eq!(
-        told[..2],
+        after[..2],
         [booked(&w.h, Color::Black), booked(&w.h, Color::White)]
     );
-    let Seen::Turn { used_ms } = told[2] else {
-        panic!("no turn time after the clocks: {told:?}");
+    let Seen::Turn { used_ms } = after[2] else {
+        panic!("no turn time after the clocks: {after:?}");
     };
     let ran = u64::try_from(running.as_millis()).unwrap();
     assert!(
@@ -625,12 +621,7 @@ async fn a_watcher_coming_in_mid_turn_reads_the_players_time() {
     play(&mut w.h, &mut w.j, stones(3, 4)).await;
     let mut next = Vec::new();
     for _ in 0..3 {
-        next.push(
-            tokio::time::timeout(LIMIT, late.next())
-                .await
-                .unwrap()
-                .unwrap(),
-        );
+        next.push(told(&mut late).await);
     }
     assert!(matches!(next[0], Seen::Event { seq: 4, .. }), "{next:?}");
     assert_eq!(
@@ -718,4 +709,148 @@ async fn watchers_who_stay_follow_the_players_review_together() {
     assert_eq!(seen[2], format!("{ours:?}"));
     assert_eq!(seen[3], "Black: shall we look at move 2?");
     assert_eq!(seen[4], "White: yes, D4 was slow");
+}
+
+/// The next thing a watcher is told, within the test's limit.
+async fn told(watcher: &mut Watcher) -> Seen {
+    tokio::time::timeout(LIMIT, watcher.next())
+        .await
+        .unwrap()
+        .unwrap()
+}
+
+/// A player's connection drops mid-game: the watchers are told the clocks
+/// stand, and once the partner is back they are given both clocks again
+/// and the turn as it runs from the resumption, not from the drop.
+#[tokio::test]
+async fn watchers_are_told_the_clocks_stand_while_a_player_is_away_and_run_again_on_return() {
+    let time = TimeW::Byoyomi {
+        main_ms: 60_000,
+        periods: 1,
+        period_ms: 10_000,
+    };
+    let mut w = watched_with(MAX_WATCHERS, time).await;
+    let mut watcher = watcher(&w, "Patient").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 3)).await;
+    let (seen, _) = events(&mut watcher, 3).await;
+    assert_eq!(seen.len(), 3);
+    let (h, j) = (w.h, w.j);
+    drop((h, j));
+    w.hub.away();
+    let mut before = Vec::new();
+    loop {
+        match told(&mut watcher).await {
+            Seen::Away => break,
+            Seen::Clock { .. } => before.push(()),
+            other => panic!("before the drop only clocks, not {other:?}"),
+        }
+    }
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    let (hid, jid) = &w.players;
+    let (mut h, _j) = resume_game((hid, &w.stores.0), (jid, &w.stores.1), "w1").await;
+    h.share(w.hub.clone()).unwrap();
+    let mut back = Vec::new();
+    for _ in 0..3 {
+        back.push(told(&mut watcher).await);
+    }
+    let booked = |color: Color| {
+        let clock = h.clock(color);
+        Seen::Clock {
+            color,
+            main_left_ms: clock.main_left_ms(),
+            periods_left: clock.periods_left(),
+        }
+    };
+    assert_eq!(back[..2], [booked(Color::Black), booked(Color::White)]);
+    let Seen::Turn { used_ms } = back[2] else {
+        panic!("no turn after the clocks on the partner's return: {back:?}");
+    };
+    assert!(
+        used_ms < 1_000,
+        "the turn runs from the resumption, not from the drop: {used_ms} ms"
+    );
+}
+
+/// The players adjourn: the watchers are told that, not a bare goodbye.
+#[tokio::test]
+async fn a_watcher_is_told_the_game_was_adjourned() {
+    let mut w = watched(MAX_WATCHERS).await;
+    let mut watcher = watcher(&w, "Patient").await.unwrap();
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    let (seen, _) = events(&mut watcher, 2).await;
+    assert_eq!(seen, w.h.game().events());
+    w.h.adjourn("").await;
+    assert_eq!(told(&mut watcher).await, Seen::Adjourned);
+}
+
+/// A game resumed from the saves, shared with watchers anew: a watcher is
+/// sent the players' chat the host's log kept, each line among the events
+/// where it was said.
+#[tokio::test]
+async fn a_game_resumed_from_its_saves_gives_its_watchers_the_chat_so_far() {
+    let w = watched(MAX_WATCHERS).await;
+    let (mut h, mut j) = (w.h, w.j);
+    play(&mut h, &mut j, stones(0, 1)).await;
+    h.chat("good luck").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, j.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(heard, Update::Chat("good luck".into()));
+    play(&mut h, &mut j, stones(1, 3)).await;
+    j.chat("thank you").await.unwrap();
+    let heard = tokio::time::timeout(LIMIT, h.next())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(heard, Update::Chat("thank you".into()));
+    drop((h, j));
+    let (hid, jid) = &w.players;
+    let mut listener = kaisho_net::Host::bind(loopback(), hid, "Honinbo").unwrap();
+    let hub = listener
+        .allow_watching(Secret::from_random(77), MAX_WATCHERS)
+        .unwrap();
+    let code = listener.watch_code(None).unwrap().unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (hl, jl) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            listener.accept_known(jid.fingerprint()),
+            kaisho_net::rejoin(addr, hid.fingerprint(), jid, "Kitani")
+        )
+    })
+    .await
+    .unwrap();
+    listener.refuse_others();
+    let (h, _j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::resume(hl.unwrap(), Some("w1"), &w.stores.0, TimeControl::None),
+            kaisho_net::resume(jl.unwrap(), None, &w.stores.1, TimeControl::None)
+        )
+    })
+    .await
+    .unwrap();
+    let mut h = h.unwrap();
+    h.share(hub).unwrap();
+    let mut late = tokio::time::timeout(LIMIT, kaisho_net::watch(&code, &w.watcher_id, "Late"))
+        .await
+        .unwrap()
+        .unwrap();
+    let mut order = Vec::new();
+    while order.len() < 5 {
+        order.push(match told(&mut late).await {
+            Seen::Event { seq, .. } => format!("event {seq}"),
+            Seen::Said { color, text } => format!("{color:?}: {text}"),
+            other => panic!("only events and chat, not {other:?}"),
+        });
+    }
+    assert_eq!(
+        order,
+        [
+            "event 1",
+            "Black: good luck",
+            "event 2",
+            "event 3",
+            "White: thank you"
+        ]
+    );
 }

@@ -974,6 +974,36 @@ fn an_engine_refuses_a_lan_proposal_that_marks_its_stones_dead() {
     );
 }
 
+/// The players adjourn (the report: the watcher said only "watch ended:
+/// goodbye"): the watcher process says the game was adjourned and ends.
+#[test]
+fn a_watcher_process_is_told_the_players_adjourned_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh, wh) = (
+        dir.path().join("host"),
+        dir.path().join("joiner"),
+        dir.path().join("watcher"),
+    );
+    let args = ["--color", "black", "--script", "-", "--watchers"];
+    let mut host = host_on_loopback(&hh, &args);
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let watch_code = host.expect("watch code: ")["watch code: ".len()..].to_string();
+    let mut join = Proc::start(&jh, &["join", &code, "--script", "-"]);
+    host.expect("game ");
+    join.expect("game ");
+    let mut watcher = Proc::start(&wh, &["watch", &watch_code, "--name", "Aki"]);
+    watcher.expect("watching game ");
+    host.say("E5");
+    watcher.expect("move 1, Black E5");
+    join.say("bye");
+    host.expect("adjourned (");
+    let ended = watcher.expect("watch ended: ");
+    assert!(ended.contains("the players adjourned the game"), "{ended}");
+    assert_eq!(watcher.finish(), 0);
+    // An adjourned game ends both players' processes with 2.
+    assert_eq!((join.finish(), host.finish()), (2, 2));
+}
+
 #[test]
 fn a_watcher_process_follows_a_game_and_its_kibitz_reaches_both_players_only_after_the_result() {
     let dir = tempfile::tempdir().unwrap();

@@ -10,8 +10,8 @@ mod common;
 use common::*;
 use crossterm::event::KeyCode;
 use kaisho::app::{
-    Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, SETTINGS_ITEMS, Screen,
-    SettingsItem, Talk, WatchDoor, Watched,
+    Again, Cmd, Follow, HomeItem, Job, Msg, NetNews, NetRequest, Plan, Prompt, SETTINGS_ITEMS,
+    Screen, SettingsItem, Talk, WatchDoor, Watched,
 };
 use kaisho::words::{Lang, WatchSay, naming_for, net_refusal, watch_say};
 use kaisho_core::clock::TimeControl;
@@ -93,9 +93,14 @@ fn hosting_on(mut front: Front) -> (Front, Vec<NetRequest>) {
 
 /// The host's game begun, three moves in, with `names` watching.
 fn players_game(dir: &std::path::Path, names: &[&str]) -> Front {
-    let (mut front, _) = hosting(dir);
     let mut game = nine_by_nine();
     apply_all(&mut game, &three_moves());
+    hosts_game(dir, &game, names)
+}
+
+/// The host's game begun at `game`, with `names` watching.
+fn hosts_game(dir: &std::path::Path, game: &Game, names: &[&str]) -> Front {
+    let (mut front, _) = hosting(dir);
     news(
         &mut front,
         started_news(&game, Color::Black, "20261124-2100-1"),
@@ -281,6 +286,47 @@ async fn a_game_open_to_watchers_stays_announced_until_the_players_close_watchin
         !games[0].watching,
         "watching allowed goes false once closed"
     );
+}
+
+/// A game adjourned and resumed from Saved games (the report: the Watch
+/// screen and `join --list` found nothing): once the partner is back it is
+/// announced for watchers, never as a seat to take, and not before.
+#[tokio::test]
+async fn a_resumed_game_is_announced_for_watchers_once_the_partner_is_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let lan = MemoryLan::new();
+    let mut front = home_in(dir.path());
+    front.shell = kaisho::shell::Shell::offline().with_discovery(Box::new(lan.member()));
+    front.screen = Screen::Lobby(Box::default());
+    let terms = kaisho_net::Terms {
+        game_id: "g1".into(),
+        size: 9,
+        komi_halves: 13,
+        handicap: 0,
+        time: TimeW::None,
+        colors: kaisho_net::Colors::HostBlack,
+        series: None,
+    };
+    news(&mut front, NetNews::Resuming { terms, port: 7878 });
+    news(
+        &mut front,
+        NetNews::WatchCode("192.168.1.20:7879 tide-4821-oak".into()),
+    );
+    assert!(
+        seen(&lan).await.is_empty(),
+        "not announced while the host waits for its partner"
+    );
+    let mut started = started_news(&nine_by_nine(), Color::Black, "g1");
+    if let NetNews::Started(s) = &mut started {
+        s.resumed = true;
+    }
+    news(&mut front, started);
+    let games = seen(&lan).await;
+    assert_eq!(games.len(), 1, "announced for watchers: {games:?}");
+    let game = &games[0];
+    assert!(!game.seat_free && game.watching);
+    assert_eq!((game.size, game.komi_halves), (9, 13));
+    assert_eq!((game.port, game.watch_port), (7878, Some(7879)));
 }
 
 fn announced(name: &str, port: u16, watching: bool) -> Announcement {
@@ -480,6 +526,81 @@ fn a_watcher_coming_in_mid_turn_reads_the_turn_already_running() {
     assert_eq!(read(&front), "9:55 +3×30s");
 }
 
+/// A player's connection drops (the report: the watcher's clock read 1:16
+/// against the players' 1:41 after the rejoin): while the host waits, the
+/// watcher's clock stands where the players' game resumes from and the
+/// screen says why; when the partner is back the host's turn time sets it
+/// running again from there.
+#[test]
+fn a_watchers_clock_stands_while_a_player_is_away_and_runs_on_their_return() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut front = watching(dir.path());
+    let read = |front: &Front| {
+        let face = watch_screen(front).face().unwrap();
+        kaisho::words::dial(Lang::En, face.dial(Color::White), false)
+    };
+    update(&mut front, Msg::Tick);
+    assert_eq!(read(&front), "9:59 +3×30s");
+    let said = common::said(news(&mut front, NetNews::PlayerAway));
+    assert_eq!(
+        said,
+        [
+            "a player's connection dropped: the clocks stand while the host waits for them to come back"
+        ]
+    );
+    // The turn's time before the drop is not charged: a resumed game
+    // books both clocks as they stood after the last move.
+    for _ in 0..25 {
+        update(&mut front, Msg::Tick);
+    }
+    assert_eq!(read(&front), "10:00 +3×30s", "the clock stood");
+    assert!(!front.ticks_visibly());
+    let said = common::said(news(&mut front, NetNews::Turn { used_ms: 1_000 }));
+    assert_eq!(said, ["the player is back: the game goes on"]);
+    assert_eq!(read(&front), "9:59 +3×30s");
+    update(&mut front, Msg::Tick);
+    assert_eq!(read(&front), "9:58 +3×30s");
+}
+
+/// The host adjourns (the report: "the host closed the connection:" with
+/// nothing after the colon, then `r` dialled a host that was gone): the
+/// watcher is told the game was adjourned and how to find it once it is
+/// resumed, and `r` dials nothing.
+#[test]
+fn a_watcher_is_told_the_game_was_adjourned_and_how_to_watch_it_when_resumed() {
+    for lang in [Lang::En, Lang::Ja] {
+        let dir = tempfile::tempdir().unwrap();
+        let mut front = watching(dir.path());
+        front.naming.lang = lang;
+        let why = kaisho::words::watch_line(lang, kaisho::words::WatchLine::Adjourned);
+        news(
+            &mut front,
+            NetNews::WatchEnded {
+                why: why.clone(),
+                again: Again::WhenResumed,
+            },
+        );
+        let hint = watch_say(lang, WatchSay::WhenResumed);
+        let screen = render(&front)
+            .buffer()
+            .content()
+            .iter()
+            .map(|c| c.symbol())
+            .collect::<String>();
+        let squeezed = |text: &str| text.replace(' ', "");
+        let first = why.split_whitespace().take(3).collect::<String>();
+        assert!(squeezed(&screen).contains(&first), "{lang:?}: {screen}");
+        assert!(!screen.contains("Press r"), "{lang:?}: {screen}");
+        let said = press(&mut front, KeyCode::Char('r'));
+        assert_eq!(said, [hint], "{lang:?}");
+        assert!(press_for(&mut front, KeyCode::Char('r')).is_empty());
+    }
+    assert!(
+        kaisho::words::watch_line(Lang::En, kaisho::words::WatchLine::Adjourned)
+            .contains("adjourned")
+    );
+}
+
 #[test]
 fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
     let dir = tempfile::tempdir().unwrap();
@@ -545,7 +666,10 @@ fn the_watch_screen_follows_the_game_and_no_key_but_talk_reaches_it() {
     assert_eq!(requests(&wrong), [NetRequest::Leave]);
     assert!(matches!(
         watch_screen(&front).follow,
-        Follow::Dropped { again: true, .. }
+        Follow::Dropped {
+            again: Again::Dial,
+            ..
+        }
     ));
 }
 
@@ -571,7 +695,10 @@ fn dropped_for(dir: &std::path::Path, lang: Lang, how: Dropped) -> Front {
     let mut front = watching(dir);
     front.naming.lang = lang;
     let why = net_refusal(&NetError::Dropped(how), naming_for(lang), 9);
-    let again = how != Dropped::PlayersClosed;
+    let again = match how {
+        Dropped::PlayersClosed => Again::Never,
+        _ => Again::Dial,
+    };
     news(&mut front, NetNews::WatchEnded { why, again });
     front
 }
@@ -591,7 +718,7 @@ fn a_watch_the_players_closed_is_not_offered_again() {
         watch_screen(&front).follow,
         Follow::Dropped {
             why: "the players closed watching".into(),
-            again: false
+            again: Again::Never
         }
     );
     let screen = format!("{:?}", render(&front).buffer());
@@ -611,7 +738,10 @@ fn a_watcher_dropped_for_falling_behind_says_why_and_r_watches_again_from_the_st
     let mut front = dropped_for(dir.path(), Lang::En, Dropped::Behind);
     assert!(matches!(
         watch_screen(&front).follow,
-        Follow::Dropped { again: true, .. }
+        Follow::Dropped {
+            again: Again::Dial,
+            ..
+        }
     ));
     // Nothing to say to a watch that has ended.
     press(&mut front, KeyCode::Char('c'));
@@ -757,4 +887,142 @@ fn r_is_offered_only_when_the_game_can_be_watched_again() {
         "{}",
         hint_row(&behind)
     );
+}
+
+/// The host's game of `size`, two moves and both passes in, with Chie and
+/// Dai watching; with `agreed`, the empty proposal accepted, so the game
+/// has ended on its count with Chie's kibitz given at the end.
+fn hosts_count(dir: &std::path::Path, size: u8, lang: Lang, agreed: bool) -> Front {
+    let board = BoardSize::new(size.into()).unwrap();
+    let mut game = Game::new(Settings::handicap(board, 0, Komi::MODERN).unwrap()).unwrap();
+    let play = |color, name| Event::Play {
+        color,
+        point: gtp(name, size),
+    };
+    apply_all(
+        &mut game,
+        &[
+            play(Color::Black, "E5"),
+            play(Color::White, "C4"),
+            Event::Pass {
+                color: Color::Black,
+            },
+            Event::Pass {
+                color: Color::White,
+            },
+        ],
+    );
+    let mut front = hosts_game(dir, &game, &["Chie", "Dai"]);
+    front.naming.lang = lang;
+    for _ in 0..5 {
+        update(&mut front, Msg::Read);
+    }
+    if agreed {
+        let line = KibitzLine {
+            after_event: 2,
+            name: "Chie".into(),
+            text: "C4 is slow".into(),
+        };
+        news(&mut front, NetNews::KibitzHeld(vec![line]));
+        let proposal = Event::Propose {
+            by: Color::White,
+            dead: Vec::new(),
+        };
+        game.apply(proposal.clone()).unwrap();
+        let hash = game.state_hash();
+        news(
+            &mut front,
+            NetNews::Remote {
+                event: proposal,
+                hash,
+            },
+        );
+        let accept = Event::Accept {
+            by: Color::Black,
+            proposal: 0,
+        };
+        game.apply(accept.clone()).unwrap();
+        let hash = game.state_hash();
+        news(
+            &mut front,
+            NetNews::Sent {
+                event: accept,
+                hash,
+            },
+        );
+        assert!(session(&front).game.outcome().is_some(), "the game ended");
+        // Where the record went, as a saved export says it (this game has
+        // no log to export from).
+        let Screen::Game(table) = &mut front.screen else {
+            panic!("the game shows");
+        };
+        let saved = dir.join("data/games/20261124-2100-1.sgf");
+        let said = kaisho::words::note(
+            lang,
+            kaisho::words::Note::SgfSaved(&saved.display().to_string()),
+        );
+        table.after = vec![said];
+    }
+    front
+}
+
+/// The rows of the screen at 80×24, without spaces (a wide character's
+/// second cell draws as one).
+fn rows_at_80x24(front: &Front) -> String {
+    render_at(front, 80, 24)
+        .buffer()
+        .content()
+        .chunks(80)
+        .map(|row| row.iter().map(|c| c.symbol()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+        .replace(' ', "")
+}
+
+/// The legend of the count's marks, as the panel draws it.
+fn legend_in(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "xodead▪▫territory",
+        Lang::Ja => "xo死に石▪▫地",
+    }
+}
+
+/// The host's ending at 80×24 with watchers (the report: the legend was
+/// cut, and on 19×19 the count's total too): the count, its legend and who
+/// watches all show, on every board size, in both languages.
+#[test]
+fn the_hosts_ending_panel_at_80x24_with_watchers_keeps_the_count_and_its_legend() {
+    for size in [9, 13, 19] {
+        for lang in [Lang::En, Lang::Ja] {
+            let dir = tempfile::tempdir().unwrap();
+            let front = hosts_count(dir.path(), size, lang, false);
+            let screen = rows_at_80x24(&front);
+            let total = if lang == Lang::En { "total" } else { "計" };
+            for wanted in [legend_in(lang), total, "Chie,Dai"] {
+                assert!(
+                    screen.contains(wanted),
+                    "{size} {lang:?}: {wanted}\n{screen}"
+                );
+            }
+        }
+    }
+}
+
+/// The host's result at 80×24 with watchers (the report: no legend, and
+/// none of the kibitz the joiner sees): the legend and Chie's line show.
+#[test]
+fn the_hosts_result_panel_at_80x24_with_watchers_shows_the_legend_and_the_kibitz() {
+    for size in [9, 13, 19] {
+        for lang in [Lang::En, Lang::Ja] {
+            let dir = tempfile::tempdir().unwrap();
+            let front = hosts_count(dir.path(), size, lang, true);
+            let screen = rows_at_80x24(&front);
+            for wanted in [legend_in(lang), "C4isslow"] {
+                assert!(
+                    screen.contains(wanted),
+                    "{size} {lang:?}: {wanted}\n{screen}"
+                );
+            }
+        }
+    }
 }

@@ -123,6 +123,32 @@ impl Hub {
         }
     }
 
+    /// A player's connection dropped: the watchers are told the clocks
+    /// stand while the host waits for the partner (no watcher comes in
+    /// meanwhile, so nothing of it is kept for later ones).
+    pub fn away(&self) {
+        Self::send_all(&mut self.state(), &Message::Away, None);
+    }
+
+    /// The partner is back: the watchers' clocks run again from how long
+    /// the side to move has been on its turn since `turn_started`, after
+    /// the clocks as the host booked them ([`Hub::clocks`]).
+    pub fn back(&self, turn_started: Instant) {
+        let mut state = self.state();
+        if state.clocks.is_some() {
+            let message = Message::Turn {
+                used_ms: used_since(turn_started),
+            };
+            Self::send_all(&mut state, &message, None);
+        }
+    }
+
+    /// The players adjourned the game: every watcher is told so, in place
+    /// of a goodbye.
+    pub fn adjourned(&self) {
+        Self::send_all(&mut self.state(), &Message::Adjourned, None);
+    }
+
     /// How many game events the watchers were sent: a game resumed after
     /// a drop is shared again from the next one.
     #[must_use]
@@ -179,8 +205,9 @@ impl Hub {
         let mut history = state.history.clone();
         if let Some((clocks, turn_started)) = state.clocks {
             history.extend(reports(&clocks));
-            let used_ms = u64::try_from(turn_started.elapsed().as_millis()).unwrap_or(u64::MAX);
-            history.push(Message::Turn { used_ms });
+            history.push(Message::Turn {
+                used_ms: used_since(turn_started),
+            });
         }
         Ok(Subscription {
             id,
@@ -261,6 +288,11 @@ impl Hub {
     pub fn kibitz_log(&self) -> Vec<Line> {
         self.state().kibitz.clone()
     }
+}
+
+/// The milliseconds since `turn_started`, as `Turn` carries them.
+fn used_since(turn_started: Instant) -> u64 {
+    u64::try_from(turn_started.elapsed().as_millis()).unwrap_or(u64::MAX)
 }
 
 /// Both clocks as the players' reports (`Clocked`) a watcher reads.

@@ -40,6 +40,11 @@ pub enum Seen {
     ReviewBegins { text: String },
     /// The next step of the players' review, in the order they apply it.
     ReviewStep(ReviewStep),
+    /// A player's connection dropped: the clocks stand until `Turn` comes
+    /// again, when the partner is back.
+    Away,
+    /// The players adjourned the game; the watch is over.
+    Adjourned,
     /// The host closed the game to watchers, and said why.
     Bye(String),
 }
@@ -209,6 +214,8 @@ impl Watcher {
                 })
             }
             Message::Turn { used_ms } => Ok(Seen::Turn { used_ms }),
+            Message::Away => Ok(Seen::Away),
+            Message::Adjourned => Ok(Seen::Adjourned),
             Message::Bye { reason } => Ok(Seen::Bye(visible_owned(reason))),
             other => Err(unexpected("the game watched", &other)),
         }

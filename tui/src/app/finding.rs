@@ -127,9 +127,10 @@ pub(super) fn port_of(code: &str) -> Option<u16> {
 pub(super) fn reconcile(state: &mut State, out: &mut Out) {
     let quitting = out.cmds.contains(&Cmd::Quit);
     let wanted = match &state.screen {
-        Screen::Lobby(lobby) if !lobby.closed && !quitting => {
-            lobby.announcing.clone().filter(|a| a.port != 0)
-        }
+        Screen::Lobby(lobby) if !lobby.closed && !quitting => lobby
+            .announcing
+            .clone()
+            .filter(|a| a.port != 0 && a.seat_free),
         // A game in play that let watchers in goes on being announced, so
         // club members find it to watch.
         Screen::Game(session) if !quitting && session.game.outcome().is_none() => session

@@ -766,7 +766,13 @@ pub fn bindings_here(state: &State) -> impl Iterator<Item = &'static Binding> + 
 pub fn hints_here(state: &State) -> impl Iterator<Item = &'static Binding> + '_ {
     bindings_here(state).filter(move |b| match (&state.screen, &b.command) {
         (Screen::Watch(watch), Command::WatchAgain) => {
-            matches!(watch.follow, Follow::Dropped { again: true, .. })
+            matches!(
+                watch.follow,
+                Follow::Dropped {
+                    again: crate::app::Again::Dial,
+                    ..
+                }
+            )
         }
         _ => true,
     })

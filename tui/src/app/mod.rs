@@ -67,7 +67,8 @@ pub use look::{Look, move_words, stone_numbers};
 pub use msg::{Cmd, Msg};
 pub use narrate::{describe, shown};
 pub use net::{
-    ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, ReviewPlan, Started, Watched,
+    Again, ClockFace, EngineGame, EngineTerms, NetNews, NetRequest, Plan, ReviewPlan, Started,
+    Watched,
 };
 pub use prompt::{Field, Prompt};
 pub use recording::{

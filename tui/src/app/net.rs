@@ -231,6 +231,18 @@ impl ClockFace {
     }
 }
 
+/// Whether a watch that ended can follow its game again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Again {
+    /// Dialling the same watch code again catches up from the start.
+    Dial,
+    /// Never: the players closed watching, or the code is burned.
+    Never,
+    /// The players adjourned the game: once resumed it has a new watch
+    /// code, announced again on the local network.
+    WhenResumed,
+}
+
 /// What the network task reports.
 #[derive(Clone, Debug)]
 pub enum NetNews {
@@ -275,11 +287,20 @@ pub enum NetNews {
     /// The task has ended, and why (the game is over, adjourned, or failed).
     Closed(String),
     /// A watch has ended, and why; `again` says whether dialling again can
-    /// follow the game (not once the players closed watching).
+    /// follow the game.
     WatchEnded {
         why: String,
-        again: bool,
+        again: Again,
     },
+    /// The host of an adjourned game listens at `port` for its partner:
+    /// the game's terms, for its announcement once it is resumed.
+    Resuming {
+        terms: Terms,
+        port: u16,
+    },
+    /// A player's connection dropped: the watched game's clocks stand
+    /// until its turn is told again ([`NetNews::Turn`]).
+    PlayerAway,
     /// Before a series game: the partner's copy of series `series` differs
     /// from this side's in the last result only; taking the partner's
     /// makes the correction `said` in this side's copy. The task waits

@@ -32,10 +32,23 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             out.refuse(line.clone());
             lobby.lines.push(line);
         }
+        (NetNews::Resuming { terms, port }, Screen::Lobby(_)) => {
+            let announced = super::finding::announcement_for(state, &terms);
+            if let Screen::Lobby(lobby) = &mut state.screen {
+                // Announced for watchers once the partner is back, never
+                // as a seat to take.
+                lobby.announcing = announced.map(|mut game| {
+                    game.port = port;
+                    game.seat_free = false;
+                    game
+                });
+            }
+        }
         (NetNews::WatchCode(code), Screen::Lobby(lobby)) => {
             out.say(watch_say(naming.lang, WatchSay::Code(&code)));
             if let Some(game) = &mut lobby.announcing {
                 game.watch_port = super::finding::port_of(&code);
+                game.watching = true;
             }
             lobby.watch_code = Some(code);
         }

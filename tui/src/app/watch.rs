@@ -9,7 +9,7 @@
 use super::msg::Cmd;
 use super::narrate::{describe, shown};
 use super::net::ClockFace;
-use super::net::{NetNews, NetRequest, Watched};
+use super::net::{Again, NetNews, NetRequest, Watched};
 use super::out::Out;
 use super::review::{Keeping, Review};
 use super::{Screen, State};
@@ -28,8 +28,8 @@ pub enum Follow {
     /// Following the game.
     Following,
     /// The watch ended, and why; `again` says whether dialling again
-    /// can follow the game (not once the players closed watching).
-    Dropped { why: String, again: bool },
+    /// can follow the game.
+    Dropped { why: String, again: Again },
 }
 
 /// A line of talk on the Watch screen.
@@ -58,6 +58,9 @@ pub struct WatchScreen {
     /// Milliseconds since the last event, by the one-second tick: the
     /// side to move's clock runs between the players' reports.
     pub ticking_ms: u64,
+    /// A player's connection dropped: the clocks stand until the host
+    /// tells the turn again.
+    pub away: bool,
     /// The players' review together after the game, followed step by step
     /// (nothing of it is kept: it is theirs).
     pub review: Option<Box<Review>>,
@@ -72,10 +75,12 @@ impl WatchScreen {
             .map(|w| w.names[color.index()].as_str())
     }
 
-    /// Whether a clock runs on this screen: a game followed in play.
+    /// Whether a clock runs on this screen: a game followed in play, both
+    /// players connected.
     #[must_use]
     pub fn running(&self) -> bool {
         self.follow == Follow::Following
+            && !self.away
             && self
                 .game
                 .as_ref()
@@ -142,6 +147,7 @@ pub(super) fn dial(state: &mut State, code: &str, out: &mut Out) {
         clocks: [None; 2],
         talk: Vec::new(),
         ticking_ms: 0,
+        away: false,
         review: None,
     }));
 }
@@ -152,12 +158,23 @@ pub(super) fn again(state: &mut State, out: &mut Out) {
         return;
     };
     match &watch.follow {
-        Follow::Dropped { again: true, .. } => {
+        Follow::Dropped {
+            again: Again::Dial, ..
+        } => {
             let code = watch.code.clone();
             dial(state, &code, out);
         }
-        Follow::Dropped { again: false, .. } => {
+        Follow::Dropped {
+            again: Again::Never,
+            ..
+        } => {
             out.refuse(watch_say(state.naming.lang, WatchSay::ClosedForGood));
+        }
+        Follow::Dropped {
+            again: Again::WhenResumed,
+            ..
+        } => {
+            out.refuse(watch_say(state.naming.lang, WatchSay::WhenResumed));
         }
         Follow::Dialling | Follow::Following => {}
     }
@@ -223,13 +240,14 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             match game.apply(event.clone()) {
                 Ok(effect) if game.state_hash() == hash => {
                     watch.ticking_ms = 0;
+                    watch.away = false;
                     out.say(describe(&event, effect, &before, game, naming));
                 }
                 _ => {
                     let why = note(naming.lang, Note::Diverged);
                     watch.follow = Follow::Dropped {
                         why: why.clone(),
-                        again: true,
+                        again: Again::Dial,
                     };
                     out.cmds.push(Cmd::Net(NetRequest::Leave));
                     out.refuse(why);
@@ -262,7 +280,17 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             main_left_ms,
             periods_left,
         } => watch.clocks[color.index()] = Some((main_left_ms, periods_left)),
-        NetNews::Turn { used_ms } => watch.ticking_ms = used_ms,
+        NetNews::Turn { used_ms } => {
+            if watch.away {
+                out.say(watch_line(naming.lang, WatchLine::Back));
+            }
+            watch.ticking_ms = used_ms;
+            watch.away = false;
+        }
+        NetNews::PlayerAway => {
+            out.say(watch_line(naming.lang, WatchLine::Away));
+            watch.away = true;
+        }
         NetNews::ReviewBegins {
             text: Some(text), ..
         } => {

@@ -483,7 +483,13 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
     }
     let wait = args.play.comeback();
     let comeback = async |id: &str, partner: Fingerprint| {
+        if let Some(hub) = &hub {
+            hub.away();
+        }
         let Some(link) = wait_back(&mut host, partner, wait, lang).await else {
+            if let Some(hub) = &hub {
+                hub.adjourned();
+            }
             return Ok(None);
         };
         host.refuse_others();
@@ -616,8 +622,10 @@ async fn play_script(
                 }
                 if ended && reviews {
                     review_after(script, session, places, lang).await?;
-                } else {
+                } else if ended {
                     session.bye("goodbye").await;
+                } else {
+                    session.adjourn("goodbye").await;
                 }
                 return Ok(code);
             }

@@ -97,6 +97,11 @@ async fn watch(args: WatchArgs, home: Option<&Path>, lang: Lang) -> Result<ExitC
                 println!("{}", watch_line(lang, WatchLine::ReviewBegins));
             }
             Seen::Clock { .. } | Seen::Turn { .. } | Seen::ReviewStep(_) => {}
+            Seen::Away => println!("{}", watch_line(lang, WatchLine::Away)),
+            Seen::Adjourned => {
+                println!("{}", watch_line(lang, WatchLine::Adjourned));
+                return Ok(ExitCode::SUCCESS);
+            }
             Seen::Bye(why) => {
                 println!("{}", watch_line(lang, WatchLine::Ended(&why)));
                 return Ok(ExitCode::SUCCESS);

@@ -3,7 +3,8 @@
 
 use super::NetplayError;
 use crate::words::{Lang, Line, cli_line};
-use kaisho_net::Link;
+use kaisho_core::clock::TimeControl;
+use kaisho_net::{Colors, Link, Terms};
 use kaisho_saves::identity::{self, Fingerprint, Identity};
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 use kaisho_saves::log::GameStore;
@@ -12,10 +13,12 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 /// The partner of an adjourned network game, as its log names them: the
 /// certificate that proves them on rejoining, and the name a member knows
-/// them by (the one shown while waiting).
+/// them by (the one shown while waiting); and the game's terms, which a
+/// resumed game open to watchers is announced with.
 pub struct SavedPartner {
     pub fingerprint: Fingerprint,
     pub name: String,
+    pub terms: Terms,
 }
 
 /// The identity, the known peers and the game store of one installation.
@@ -81,9 +84,23 @@ impl Env {
             .as_deref()
             .and_then(Fingerprint::parse)
             .ok_or_else(|| NetplayError::NoCertificate(id.to_string()))?;
+        let settings = &header.settings;
+        let terms = Terms {
+            game_id: header.game_id.clone(),
+            size: settings.size.get(),
+            komi_halves: settings.komi.halves(),
+            handicap: settings.handicap,
+            time: header.clock.unwrap_or(TimeControl::None).into(),
+            colors: match header.local_color {
+                Some(kaisho_core::Color::White) => Colors::HostWhite,
+                _ => Colors::HostBlack,
+            },
+            series: None,
+        };
         Ok(SavedPartner {
             fingerprint,
             name: partner.name,
+            terms,
         })
     }
 }

@@ -4,8 +4,8 @@
 //! lines as kibitz. It sends nothing to the game: a watcher cannot.
 
 use super::{Env, NetplayError};
-use crate::app::{NetNews, NetRequest, Watched};
-use crate::words::{Lang, naming_for, watch_refusal};
+use crate::app::{Again, NetNews, NetRequest, Watched};
+use crate::words::{Lang, WatchLine, naming_for, watch_line, watch_refusal};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::{Dropped, JoinCode, NetError, Seen, Watcher};
 use kaisho_saves::places::Places;
@@ -23,35 +23,45 @@ pub async fn run(
     news: UnboundedSender<NetNews>,
 ) {
     let (why, again) = match follow(&code, &name, &places, &mut requests, &news).await {
-        Ok(Some(why)) => (why, true),
-        Ok(None) => return,
+        Ok(Ended::Left) => return,
+        Ok(Ended::Adjourned) => (watch_line(lang, WatchLine::Adjourned), Again::WhenResumed),
         Err(e) => {
             // Closed by the players, or a burned code: dialling again
             // cannot get in.
-            let again = !matches!(
-                e,
-                NetplayError::Net(NetError::Dropped(Dropped::PlayersClosed) | NetError::CodeBurned)
-            );
+            let again = match e {
+                NetplayError::Net(
+                    NetError::Dropped(Dropped::PlayersClosed) | NetError::CodeBurned,
+                ) => Again::Never,
+                _ => Again::Dial,
+            };
             (watch_refusal(&e, naming_for(lang)), again)
         }
     };
     let _ = news.send(NetNews::WatchEnded { why, again });
 }
 
-/// Follows the game; `Ok(None)` when the player left, `Ok(Some(why))`
-/// when the host said goodbye.
+/// How a watch that did not fail ended.
+enum Ended {
+    /// The player left.
+    Left,
+    /// The players adjourned the game.
+    Adjourned,
+}
+
+/// Follows the game until the player leaves or the players adjourn it;
+/// a host's goodbye is an error with its reason, as a refusal is.
 async fn follow(
     code: &str,
     name: &str,
     places: &Places,
     requests: &mut UnboundedReceiver<NetRequest>,
     news: &UnboundedSender<NetNews>,
-) -> Result<Option<String>, NetplayError> {
+) -> Result<Ended, NetplayError> {
     let env = Env::load(places)?;
     let code = JoinCode::parse(code)?;
     let dialled = tokio::select! {
         watcher = kaisho_net::watch(&code, &env.identity, name) => watcher?,
-        () = left(requests) => return Ok(None),
+        () = left(requests) => return Ok(Ended::Left),
     };
     let mut watcher: Watcher = dialled;
     let tell = |n: NetNews| {
@@ -84,12 +94,14 @@ async fn follow(
                     text: Some(text),
                 }),
                 Seen::ReviewStep(step) => tell(NetNews::ReviewStep(step)),
+                Seen::Away => tell(NetNews::PlayerAway),
+                Seen::Adjourned => return Ok(Ended::Adjourned),
                 Seen::Bye(why) => return Err(NetError::Refused(why).into()),
             },
             request = requests.recv() => match request {
                 None | Some(NetRequest::Leave) => {
                     watcher.leave().await;
-                    return Ok(None);
+                    return Ok(Ended::Left);
                 }
                 Some(NetRequest::Chat(text)) => watcher.kibitz(&text).await?,
                 Some(_) => {}

@@ -301,7 +301,7 @@ impl Task {
                     // The partner of an adjourned game says the
                     // adjournment in its own words: a reason saying it
                     // too would have it said twice.
-                    session.bye("").await;
+                    session.adjourn("").await;
                     return Ok(self.adjourned(&id, &end));
                 }
                 Err(e) if is_drop(&e) => {
@@ -311,7 +311,13 @@ impl Task {
                     let why = net_refusal(&e, naming_for(self.lang), NO_BOARD);
                     let secs = COMEBACK.as_secs();
                     self.tell(NetNews::Away(self.line(Line::Away { why: &why, secs })));
+                    if let Some(hub) = &self.hub {
+                        hub.away();
+                    }
                     let Some(link) = self.comeback(&mut side, partner).await? else {
+                        if let Some(hub) = &self.hub {
+                            hub.adjourned();
+                        }
                         let end = say(self.lang, Say::PartnerNotBack(&id));
                         return Ok(self.adjourned(&id, &end));
                     };
@@ -445,6 +451,10 @@ impl Task {
                 let partner = self.env.partner_of(&id)?;
                 let mut host = Host::bind(bind, &self.env.identity, &self.name)?;
                 let shown = lan::shown(host.local_addr()?);
+                self.tell(NetNews::Resuming {
+                    terms: partner.terms.clone(),
+                    port: shown.port(),
+                });
                 let name = kaisho_saves::visible::visible(&partner.name);
                 let waiting = Line::WaitingFromSaved {
                     partner: &name,

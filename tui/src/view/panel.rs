@@ -19,13 +19,16 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
     let mut lines = header(session, theme);
     lines.push(Line::default());
     let width = usize::from(area.width);
-    // Once the game has ended, its result, count and record come first and
-    // watching after them, as room allows.
-    let ended = session.halted.is_none() && session.game.phase() == Phase::Ended;
+    let height = usize::from(area.height);
+    // In play watching comes first; in the ending and once the game has
+    // ended the count, its legend and the result do, and watching after
+    // them, as room allows.
+    let counted_first = session.halted.is_none() && session.game.phase() != Phase::Playing;
+    let mut squeezed = false;
     let door = session.net.as_ref().and_then(|net| net.watch.as_ref());
     if let Some(net) = &session.net {
         link(net, theme, width, &mut lines);
-        if let Some(door) = door.filter(|_| !ended) {
+        if let Some(door) = door.filter(|_| !counted_first) {
             watchers(door, theme, width, &mut lines);
         }
     }
@@ -51,17 +54,33 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
         },
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
-    if ended {
-        if lines.len() > usize::from(area.height) {
+    if counted_first {
+        let mut watch = Vec::new();
+        if let Some(door) = door {
+            watchers(door, theme, width, &mut watch);
+        }
+        // Room for the talk's last line (under its blank, unless the panel
+        // is squeezed of blank lines) and the row kept free below it, when
+        // there is talk: the kibitz a host is given at the end among it.
+        let talk = session.net.as_ref().is_some_and(|net| !net.chat.is_empty());
+        let over = |lines: &[Line<'_>], watch: &[Line<'_>], gap: bool| {
+            let talk = if talk { 2 + usize::from(gap) } else { 0 };
+            lines.len() + watch.len() + talk > height
+        };
+        if over(&lines, &watch, true) {
+            squeezed = true;
             lines.retain(|line| line.width() > 0);
         }
-        if let Some(door) = door {
-            watchers(door, theme, width, &mut lines);
+        // Who watches goes before the talk does: the code first (it is on
+        // the lobby and the game's panel before the count), then the names.
+        while over(&lines, &watch, !squeezed) && !watch.is_empty() {
+            watch.remove(0);
         }
+        lines.extend(watch);
     }
     if let Some(net) = &session.net {
-        let room = usize::from(area.height).saturating_sub(lines.len() + 1);
-        chat(net, theme, width, room, &mut lines);
+        let room = height.saturating_sub(lines.len() + 1);
+        chat(net, theme, width, room, squeezed, &mut lines);
     }
     Paragraph::new(lines).render(area, buf);
 }
@@ -108,13 +127,24 @@ fn watchers(door: &WatchDoor, theme: Theme, width: usize, lines: &mut Vec<Line<'
     lines.push(Line::styled(fit(&theme.text(&said), width), theme.dim()));
 }
 
-/// The last chat lines that fit in `room` rows, under a blank line.
-fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<Line<'static>>) {
-    if room < 2 || (net.engine && net.chat.is_empty()) {
+/// The last chat lines that fit in `room` rows, under a blank line unless
+/// the panel is `squeezed` of its blank lines.
+fn chat(
+    net: &NetSeat,
+    theme: Theme,
+    width: usize,
+    room: usize,
+    squeezed: bool,
+    lines: &mut Vec<Line<'static>>,
+) {
+    let gap = usize::from(!squeezed);
+    if room < gap + 1 || (net.engine && net.chat.is_empty()) {
         return;
     }
-    if net.chat.is_empty() {
+    if gap == 1 {
         lines.push(Line::default());
+    }
+    if net.chat.is_empty() {
         lines.push(Line::styled(
             theme.text(&say(theme.lang, Say::ChatWith(net.partner()))),
             theme.dim(),
@@ -122,8 +152,7 @@ fn chat(net: &NetSeat, theme: Theme, width: usize, room: usize, lines: &mut Vec<
         return;
     }
     let wrapped: Vec<String> = net.chat.iter().flat_map(|line| wrap(line, width)).collect();
-    lines.push(Line::default());
-    let skip = wrapped.len().saturating_sub(room - 1);
+    let skip = wrapped.len().saturating_sub(room - gap);
     for text in wrapped.into_iter().skip(skip) {
         lines.push(Line::styled(theme.text(&text), theme.dim()));
     }
@@ -323,11 +352,11 @@ fn provisional(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Lin
 
 fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'static>>) {
     let game = &session.game;
-    if let Some(outcome) = game.outcome() {
-        lines.push(Line::styled(
-            crate::words::outcome(theme.lang, outcome),
-            theme.marker(),
-        ));
+    let outcome = game
+        .outcome()
+        .map(|outcome| crate::words::outcome(theme.lang, outcome));
+    if let Some(outcome) = &outcome {
+        lines.push(Line::styled(outcome.clone(), theme.marker()));
     }
     lines.push(Line::from(say(
         theme.lang,
@@ -335,7 +364,12 @@ fn result(session: &Table, theme: Theme, width: usize, lines: &mut Vec<Line<'sta
     )));
     lines.push(Line::default());
     if let Some(score) = game.score() {
-        lines.extend(score_lines(score, theme));
+        let mut count = score_lines(score, theme);
+        // The result above says the count's result already.
+        if count.last().map(ToString::to_string) == outcome {
+            count.pop();
+        }
+        lines.extend(count);
         lines.push(legend(theme));
         lines.push(Line::default());
     }

@@ -7,7 +7,7 @@
 use super::board::{BoardView, Verdicts};
 use super::text::{fit, wrap};
 use super::theme::Theme;
-use crate::app::{Follow, State, Talk, WatchScreen};
+use crate::app::{Again, Follow, State, Talk, WatchScreen};
 use crate::words::{Say, WatchLine, WatchSay, say, watch_line, watch_say};
 use kaisho_core::{Color, Game, Move, Phase};
 use ratatui::buffer::Buffer;
@@ -114,10 +114,10 @@ pub fn render_panel(
         for text in wrap(why, width) {
             lines.push(Line::styled(theme.text(&text), theme.error()));
         }
-        let next = if *again {
-            WatchSay::Again
-        } else {
-            WatchSay::ClosedForGood
+        let next = match again {
+            Again::Dial => WatchSay::Again,
+            Again::Never => WatchSay::ClosedForGood,
+            Again::WhenResumed => WatchSay::WhenResumed,
         };
         for text in wrap(&watch_say(lang, next), width) {
             lines.push(Line::styled(text, theme.bold()));

@@ -29,6 +29,13 @@ pub enum WatchLine<'a> {
     Kibitz { name: &'a str, text: &'a str },
     /// The host closed the game to watchers, saying why.
     Ended(&'a str),
+    /// A player's connection dropped: the clocks stand while the host
+    /// waits for the partner to come back.
+    Away,
+    /// The partner came back: the game and the clocks go on.
+    Back,
+    /// The players adjourned the game: the watch is over.
+    Adjourned,
     /// The players go on to review the game together; watchers follow.
     ReviewBegins,
 }
@@ -87,6 +94,20 @@ pub fn watch_line(lang: Lang, line: WatchLine<'_>) -> String {
         (Lang::Ja, WatchLine::Kibitz { name, text }) => format!("観戦者 {name}: {text}"),
         (Lang::En, WatchLine::Ended(why)) => format!("watch ended: {why}"),
         (Lang::Ja, WatchLine::Ended(why)) => format!("観戦終了: {why}"),
+        (Lang::En, WatchLine::Away) => {
+            "a player's connection dropped: the clocks stand while the host waits for them to come back".to_string()
+        }
+        (Lang::Ja, WatchLine::Away) => {
+            "対局者の接続が切れました。戻るのを待つ間、時計は止まっています".to_string()
+        }
+        (Lang::En, WatchLine::Back) => "the player is back: the game goes on".to_string(),
+        (Lang::Ja, WatchLine::Back) => "対局者が戻りました。対局を続けます".to_string(),
+        (Lang::En, WatchLine::Adjourned) => {
+            "watch ended: the players adjourned the game (打ち掛け); both keep it, to resume later".to_string()
+        }
+        (Lang::Ja, WatchLine::Adjourned) => {
+            "観戦終了: 対局者が打ち掛けにしました。対局は双方に保存され、後で再開できます".to_string()
+        }
         (Lang::En, WatchLine::ReviewBegins) => {
             "the players review the game together (検討); you follow, and c still kibitzes"
                 .to_string()
@@ -118,6 +139,8 @@ pub enum WatchSay<'a> {
     Again,
     /// After the players closed watching: no dial gets in again.
     ClosedForGood,
+    /// After the players adjourned the game: how to watch it once resumed.
+    WhenResumed,
     /// The kibitz pane, empty: how to write in it.
     NoTalk,
     /// The lobby's line above the watch code.
@@ -170,6 +193,12 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
         }
         (Lang::Ja, WatchSay::ClosedForGood) => {
             "この対局はもう観戦できません。Esc でホームへ".into()
+        }
+        (Lang::En, WatchSay::WhenResumed) => {
+            "When the players resume it, it is announced again: find it with \"Watch a game\" on the home screen. Esc goes home.".into()
+        }
+        (Lang::Ja, WatchSay::WhenResumed) => {
+            "再開されると再び告知されます。ホーム画面の「LANの対局を観戦」で探してください。Esc でホームへ".into()
         }
         (Lang::Ja, WatchSay::Again) => "r でもう一度観戦 (最初から追いつきます)".into(),
         (Lang::En, WatchSay::NoTalk) => "c: a line to the watchers".into(),
