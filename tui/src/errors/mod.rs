@@ -6,5 +6,9 @@
 //! sentence of the catalog's, `words` writes that `impl` too.
 
 mod engine;
+mod unlogged;
+mod usage;
 
 pub use engine::{EngineError, Overlong};
+pub use unlogged::Unlogged;
+pub use usage::{Usage, UsageError};
