@@ -6,9 +6,11 @@
 //! sentence of the catalog's, `words` writes that `impl` too.
 
 mod engine;
+mod series;
 mod unlogged;
 mod usage;
 
 pub use engine::{EngineError, Overlong};
+pub use series::{NamesProblem, NotYourSeries, SeriesLineError, SeriesWordError};
 pub use unlogged::Unlogged;
 pub use usage::{Usage, UsageError};

@@ -3,7 +3,7 @@
 //! come, a player who stops waiting, and the connection's own failures.
 //! Typed here, worded by the catalog (`words::netplay_error`).
 
-use crate::app::NotYourSeries;
+use crate::errors::NotYourSeries;
 use kaisho_core::settings::KomiError;
 use kaisho_net::NetError;
 use kaisho_saves::identity::IdentityError;

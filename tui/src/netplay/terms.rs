@@ -2,7 +2,8 @@
 //! series, on both sides: the joiner's check of the host's offer, and the
 //! host's answer to a joiner whose copy holds another last result.
 
-use crate::app::{NotYourSeries, SeriesLineError, SeriesTerms, correct_in};
+use crate::app::{SeriesTerms, correct_in};
+use crate::errors::{NotYourSeries, SeriesLineError};
 use crate::words::Lang;
 use kaisho_core::series::Series;
 use kaisho_net::{Refusal, Terms, TimeW};

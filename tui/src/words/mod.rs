@@ -28,6 +28,7 @@ mod rules;
 mod screen;
 mod script_lines;
 mod series;
+mod series_errors;
 mod series_report;
 mod series_words;
 mod text;
@@ -58,9 +59,9 @@ pub use rules::{DraftNote, article, draft_note, estimated_marks, reason, refusal
 pub use screen::{Say, say, time_call};
 pub use script_lines::{ScriptLine, Turn, script_line};
 pub use series::{
-    NamesProblem, SeriesNote, next_game, series_change, series_komi, series_note, series_result,
-    step_with_weaker,
+    SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
 };
+pub use series_errors::{names_problem, not_your_series, series_line_error, series_word_error};
 pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,
