@@ -6,11 +6,15 @@
 //! sentence of the catalog's, `words` writes that `impl` too.
 
 mod engine;
+mod netplay;
 mod series;
+mod terms;
 mod unlogged;
 mod usage;
 
 pub use engine::{EngineError, Overlong};
+pub use netplay::NetplayError;
 pub use series::{NamesProblem, NotYourSeries, SeriesLineError, SeriesWordError};
+pub use terms::TermsError;
 pub use unlogged::Unlogged;
 pub use usage::{Usage, UsageError};

@@ -48,7 +48,7 @@ pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
 pub use keys::{japanese as key_japanese, key_text};
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
-pub use net_notes::{net_refusal, netplay_error, terms_error};
+pub use net_notes::{NO_BOARD, net_refusal, netplay_error, terms_error};
 pub use notes::{Note, note};
 pub use plain_help::plain_help;
 pub use playout::{panel as playout_panel, status as playout_status, verdict, verdict_fact};

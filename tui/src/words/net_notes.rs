@@ -6,9 +6,12 @@
 
 use super::Naming;
 use super::{Failure, Lang, failure, not_your_series, refusal, series_line_error};
-use crate::netplay::NetplayError;
-use crate::netplay::terms::TermsError;
+use crate::errors::{NetplayError, TermsError};
 use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow, Offered};
+
+/// The board size a failure outside any game is worded for: such a
+/// failure (a connection refused or dropped, a file) names no point.
+pub const NO_BOARD: u8 = 19;
 
 /// A failure of network play in the player's language; the connection's
 /// own failures as [`net_refusal`] words them (points on a board of
