@@ -1,9 +1,9 @@
 //! Every word kaisho says to a player, in English and Japanese: the
 //! sentences for events, results, the rules' reasons and refusals, and
-//! the fixed texts of the screens. The core and the network crate return
-//! typed reasons; only this module turns them into sentences. Each
-//! language is an exhaustive `match`, so a message missing in one language
-//! does not compile.
+//! the fixed texts of the screens. The core, the network crate and the
+//! front end's `errors` return typed reasons; only this module turns them
+//! into sentences. Each language is an exhaustive `match`, so a message
+//! missing in one language does not compile.
 
 mod cli;
 mod clock;
