@@ -9,6 +9,7 @@
 
 pub mod app;
 pub mod engine;
+pub mod errors;
 pub mod event_loop;
 pub mod launch;
 pub mod layout;

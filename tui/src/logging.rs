@@ -8,6 +8,7 @@
 //! before), and a session stops writing at the bound with one note, so
 //! neither kaisho nor an engine talking without end can fill the disk.
 
+pub use crate::errors::Unlogged;
 use kaisho_core::Event;
 use kaisho_saves::limits::{MAX_ENGINE_STDERR_BYTES, MAX_LOG_FILE_BYTES};
 use kaisho_saves::places::Places;
@@ -49,17 +50,6 @@ impl Capped {
         let _ = self.file.write_all(note.as_bytes());
         self.full = true;
     }
-}
-
-/// Why kaisho runs without a log file; the words say it to the player.
-#[derive(Debug)]
-pub enum Unlogged {
-    /// The log's folder could not be made.
-    NoFolder { path: PathBuf, error: io::Error },
-    /// The file could not be opened for appending.
-    Unopened { path: PathBuf, error: io::Error },
-    /// A FIFO, a device, a socket or a folder stands at the path.
-    NotRegular { path: PathBuf },
 }
 
 /// The log file of this process, opened on first use (by [`init`] or by an

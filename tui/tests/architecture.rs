@@ -1,7 +1,8 @@
 //! The front end's invariants that ARCHITECTURE.md states, checked on the
 //! source: the modules of `src/app` import each other without a loop, none
-//! of them touches a file or a save store (the shell does), and the words
-//! import nothing from the app.
+//! of them touches a file or a save store (the shell does), the words take
+//! nothing of the crate but themselves and the errors, and the errors
+//! nothing but themselves.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -43,8 +44,14 @@ fn code_of(path: &Path) -> String {
 /// `code`, with a brace group's members each counted: `use super::{a, b::C}`
 /// names `a` and `b`.
 fn named_from_app(code: &str) -> BTreeSet<String> {
+    named_after(code, &["crate::app::", "super::"])
+}
+
+/// The first segments of the paths after any of `prefixes` in `code`, a
+/// brace group's members each counted.
+fn named_after(code: &str, prefixes: &[&str]) -> BTreeSet<String> {
     let mut names = BTreeSet::new();
-    for prefix in ["crate::app::", "super::"] {
+    for prefix in prefixes {
         let mut rest = code;
         while let Some(at) = rest.find(prefix) {
             let before = rest[..at].chars().last();
@@ -273,28 +280,48 @@ fn the_update_touches_no_file_and_no_save_store() {
     assert!(found.is_empty(), "IO in the app: {found:#?}");
 }
 
-/// The catalog sits on one side of the app: the app words its state with
-/// `words`, and `words` takes what it speaks of from below (core, saves,
-/// net, or its own types), never from the app.
-#[test]
-fn the_words_import_nothing_from_the_app() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/words");
+/// The modules of the crate that the code of the files under `src/<dir>`
+/// names by a `crate::` path, other than `allowed`: each as the file and the
+/// module.
+fn named_outside(dir: &str, allowed: &[&str]) -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src").join(dir);
     let files = rust_files(&dir);
-    assert!(
-        files.len() > 10,
-        "the catalog's files were found: {files:?}"
-    );
-    let found: Vec<String> = files
-        .iter()
-        .filter(|path| {
-            names(
-                &std::fs::read_to_string(path).expect("a source file"),
-                "crate::app",
-            )
-        })
-        .map(|path| path.display().to_string())
-        .collect();
-    assert!(found.is_empty(), "the words import the app: {found:#?}");
+    assert!(files.len() > 2, "the files were found: {files:?}");
+    let mut found = Vec::new();
+    for path in &files {
+        for module in named_after(&code_of(path), &["crate::"]) {
+            if !allowed.contains(&module.as_str()) {
+                found.push(format!("{} names crate::{module}", path.display()));
+            }
+        }
+    }
+    found
+}
+
+/// The catalog sits below the app and the shell: the app words its state
+/// with `words`, and `words` takes what it speaks of from below (core,
+/// saves, net, the front end's typed failures in `errors`, or its own
+/// types), never from a module above it.
+#[test]
+fn the_words_take_nothing_of_the_crate_but_themselves_and_the_errors() {
+    let found = named_outside("words", &["words", "errors"]);
+    assert!(found.is_empty(), "the words reach above them: {found:#?}");
+}
+
+/// The front end's typed failures are plain data below the catalog: they
+/// name nothing of the crate but each other, so `words` can word them.
+#[test]
+fn the_errors_take_nothing_of_the_crate_but_themselves() {
+    let found = named_outside("errors", &["errors"]);
+    assert!(found.is_empty(), "the errors reach above them: {found:#?}");
+}
+
+#[test]
+fn crate_paths_are_read_through_groups() {
+    let code = "use crate::{words::Lang, errors};\nlet e = crate::netplay::NO_BOARD;";
+    let names = named_after(code, &["crate::"]);
+    let expected = ["errors", "netplay", "words"].map(String::from);
+    assert_eq!(names, BTreeSet::from(expected));
 }
 
 #[test]

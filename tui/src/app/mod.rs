@@ -77,10 +77,9 @@ pub use recording::{
 pub use review::{Keeping, Review, Shared, following_words};
 pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
-pub use series_net::{NotYourSeries, SeriesTerms, record_network_game};
+pub use series_net::{SeriesTerms, record_network_game};
 pub use series_typed::{
-    SeriesLineError, SeriesWordError, correct_in, corrected, result_named, seat_named,
-    setup_from_line, two_names,
+    correct_in, corrected, result_named, seat_named, setup_from_line, two_names,
 };
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use strength::{GNUGO_LEVELS, Strength, program_name, strength};

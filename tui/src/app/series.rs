@@ -14,7 +14,7 @@ use super::series_typed::{correct_in, setup_from_line};
 use super::title::Title;
 use super::{Pending, Screen, State};
 use crate::words::Lang;
-use crate::words::{SeriesNote, series_note};
+use crate::words::{SeriesNote, not_your_series, series_line_error, series_note};
 use kaisho_core::BoardSize;
 use kaisho_core::series::{Seat, Series};
 use kaisho_saves::series::{Listing, SeriesId, StoreError};
@@ -182,7 +182,7 @@ fn over_lan(state: &mut State, hosting: bool, out: &mut Out) {
     let me = state.config.player_name.clone();
     let terms = match SeriesTerms::of_player(id, series, &me, hosting) {
         Ok(terms) => terms,
-        Err(e) => return out.refuse(e.words(state.naming.lang)),
+        Err(e) => return out.refuse(not_your_series(state.naming.lang, &e)),
     };
     let game = SeriesGame {
         id: id.clone(),
@@ -209,7 +209,7 @@ pub(super) fn create(state: &State, text: &str, out: &mut Out) {
     let series = setup_from_line(text).and_then(|s| Ok(Series::new(s)?));
     let series = match series {
         Ok(series) => Box::new(series),
-        Err(e) => return out.refuse(e.words(state.naming.lang)),
+        Err(e) => return out.refuse(series_line_error(state.naming.lang, &e)),
     };
     let then = Then::Created {
         series: series.clone(),
@@ -263,7 +263,7 @@ pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out
 pub(super) fn correct_read(lang: Lang, id: SeriesId, series: &Series, word: &str, out: &mut Out) {
     let (fixed, said) = match correct_in(lang, series, word) {
         Ok(done) => done,
-        Err(e) => return out.refuse(e.words(lang)),
+        Err(e) => return out.refuse(series_line_error(lang, &e)),
     };
     let fixed = Box::new(fixed);
     let then = Then::Corrected {

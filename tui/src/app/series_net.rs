@@ -9,12 +9,12 @@
 
 use super::recording::{SeriesGame, SeriesStep, record_series};
 use super::series_typed::correct_in;
+use crate::errors::NotYourSeries;
 use crate::words::{Lang, SeriesNote, series_note};
 use kaisho_core::Game;
 use kaisho_core::series::{Seat, Series, SeriesEvent, SeriesResult};
 use kaisho_net::{Colors, Terms, TimeW};
 use kaisho_saves::series::SeriesId;
-use std::fmt;
 
 /// What both sides of a series game must agree on, seen from the host.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,36 +61,6 @@ fn corrections(series: &Series) -> Vec<Correction> {
         })
         .collect()
 }
-
-/// The player's own name is not one of the series' two players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NotYourSeries {
-    pub me: String,
-    pub id: String,
-    pub names: [String; 2],
-}
-
-impl NotYourSeries {
-    /// The refusal in `lang`.
-    #[must_use]
-    pub fn words(&self, lang: Lang) -> String {
-        let [a, b] = &self.names;
-        let note = SeriesNote::NotYourSeries {
-            me: &self.me,
-            id: &self.id,
-            names: [a, b],
-        };
-        series_note(lang, note)
-    }
-}
-
-impl fmt::Display for NotYourSeries {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Lang::En))
-    }
-}
-
-impl std::error::Error for NotYourSeries {}
 
 impl SeriesTerms {
     /// The next game of `series` for the player named `me`, who hosts or

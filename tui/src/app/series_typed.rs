@@ -2,53 +2,18 @@
 //! series`: two players' names, a player or a result named, a new series'
 //! terms in one line, and the correction of the last recorded result.
 
-use crate::words::{Lang, NamesProblem, SeriesNote, series_note, series_result};
+use crate::errors::{NamesProblem, SeriesLineError, SeriesWordError};
+use crate::words::{Lang, SeriesNote, series_note, series_result};
 use kaisho_core::Komi;
 use kaisho_core::series::{
-    DEFAULT_THRESHOLD, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError,
-    SeriesEvent, SeriesResult, SeriesSetup, SetupError,
+    DEFAULT_THRESHOLD, KomiPolicy, LadderKind, Player, Seat, Series, SeriesEvent, SeriesResult,
+    SeriesSetup,
 };
-use std::fmt;
 
 /// Words for results without a winner; no player may be called one of them.
 const DRAW: [&str; 3] = ["draw", "jigo", "持碁"];
 const VOID: [&str; 4] = ["void", "no-result", "noresult", "無勝負"];
 const BOTH_LOSE: [&str; 3] = ["both-lose", "bothlose", "両負け"];
-
-/// Why typed words do not name the players or a result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SeriesWordError {
-    /// A name that is neither player of the series.
-    UnknownPlayer { given: String, names: [String; 2] },
-    /// The players named are not two different players.
-    Players(NamesProblem),
-}
-
-impl std::error::Error for SeriesWordError {}
-
-impl SeriesWordError {
-    /// The refusal in `lang`.
-    #[must_use]
-    pub fn words(&self, lang: Lang) -> String {
-        match self {
-            SeriesWordError::UnknownPlayer { given, names } => {
-                let [a, b] = names;
-                let note = SeriesNote::UnknownPlayer {
-                    given,
-                    names: [a, b],
-                };
-                series_note(lang, note)
-            }
-            SeriesWordError::Players(problem) => problem.words(lang),
-        }
-    }
-}
-
-impl fmt::Display for SeriesWordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.words(Lang::En))
-    }
-}
 
 /// Two different players' names, neither of them a result word, as
 /// `kaisho series` reads them.
@@ -106,48 +71,6 @@ pub fn result_named(series: &Series, given: &str) -> Result<SeriesResult, Series
         Ok(SeriesResult::BothLose)
     } else {
         seat_named(&series.setup().players, given).map(SeriesResult::Win)
-    }
-}
-
-/// Why a typed line does not start a series, or a correction does not
-/// apply.
-#[derive(Debug, thiserror::Error)]
-pub enum SeriesLineError {
-    /// The line is not `players; step[; weaker][; ladder]`.
-    #[error("{}", series_note(Lang::En, SeriesNote::LineUsage))]
-    Usage,
-    #[error(transparent)]
-    Words(#[from] SeriesWordError),
-    #[error(transparent)]
-    Names(#[from] NamesProblem),
-    #[error(transparent)]
-    Ladder(#[from] LadderError),
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error(transparent)]
-    Series(#[from] SeriesError),
-    /// A correction with no result recorded to correct.
-    #[error("{}", series_note(Lang::En, SeriesNote::NothingRecorded))]
-    NothingRecorded,
-    /// A correction naming neither a player, a result word nor `strike`.
-    #[error("{}", series_note(Lang::En, SeriesNote::NotACorrection(&.0.to_string())))]
-    NotACorrection(SeriesWordError),
-}
-
-impl SeriesLineError {
-    /// The refusal in `lang`; the core's and the names' reasons as they are.
-    #[must_use]
-    pub fn words(&self, lang: Lang) -> String {
-        match self {
-            SeriesLineError::Usage => series_note(lang, SeriesNote::LineUsage),
-            SeriesLineError::NothingRecorded => series_note(lang, SeriesNote::NothingRecorded),
-            SeriesLineError::NotACorrection(e) => {
-                series_note(lang, SeriesNote::NotACorrection(&e.words(lang)))
-            }
-            SeriesLineError::Words(e) => e.words(lang),
-            SeriesLineError::Names(e) => e.words(lang),
-            other => other.to_string(),
-        }
     }
 }
 
@@ -252,6 +175,7 @@ pub fn correct_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::words::series_line_error;
     use kaisho_core::series::Step;
 
     fn aki_ben() -> Series {
@@ -276,7 +200,7 @@ mod tests {
             setup_from_line("Aki, Ben"),
             Err(SeriesLineError::Usage)
         ));
-        let usage = setup_from_line("Aki, Ben").unwrap_err().words(Lang::Ja);
+        let usage = series_line_error(Lang::Ja, &setup_from_line("Aki, Ben").unwrap_err());
         assert!(usage.starts_with("対局者、手合割"), "{usage}");
     }
 

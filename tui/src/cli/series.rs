@@ -3,12 +3,11 @@
 //! the next game's terms, list the series kept.
 
 use clap::{Args, Subcommand};
-use kaisho::app::{
-    SeriesLineError, SeriesWordError, correct_in, result_named, seat_named, two_names,
-};
+use kaisho::app::{correct_in, result_named, seat_named, two_names};
+use kaisho::errors::{NamesProblem, SeriesLineError, SeriesWordError};
 use kaisho::words::{
-    Failure, Lang, NamesProblem, Report, SeriesLine, SeriesRefusal, failure, player_name as name,
-    report, series_line, series_refusal,
+    Failure, Lang, Report, SeriesLine, SeriesRefusal, failure, names_problem, player_name as name,
+    report, series_line, series_line_error, series_refusal,
 };
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
@@ -152,13 +151,15 @@ impl SeriesCliError {
             SeriesCliError::UnknownPlayer { given, names } => {
                 series_refusal(lang, SeriesRefusal::UnknownPlayer { given, names })
             }
-            SeriesCliError::Players(problem) => format!("--players: {}", problem.words(lang)),
+            SeriesCliError::Players(problem) => {
+                format!("--players: {}", names_problem(lang, problem))
+            }
             SeriesCliError::Call(given) => series_refusal(lang, SeriesRefusal::Call(given)),
             SeriesCliError::NigiriArgs => series_refusal(lang, SeriesRefusal::NigiriArgs),
             SeriesCliError::WeakerFlag(step) => {
                 series_refusal(lang, SeriesRefusal::WeakerFlag(*step))
             }
-            SeriesCliError::Correction(why) => why.words(lang),
+            SeriesCliError::Correction(why) => series_line_error(lang, why),
             SeriesCliError::Output(e) => series_refusal(lang, SeriesRefusal::Output(e)),
         }
     }

@@ -6,7 +6,6 @@
 pub mod ask;
 pub mod discover;
 pub mod env;
-pub mod error;
 pub mod lan;
 pub mod reconnect;
 pub mod review;
@@ -15,12 +14,9 @@ pub mod terms;
 pub mod watching;
 pub mod worker;
 
+pub use crate::errors::NetplayError;
+pub use crate::words::NO_BOARD;
 pub use env::{Env, now_unix};
-
-/// The board size a failure outside any game is worded for: such a
-/// failure (a connection refused or dropped, a file) names no point.
-pub const NO_BOARD: u8 = 19;
-pub use error::NetplayError;
 pub use reconnect::{is_drop, redial, wait_for};
 
 /// The watchers' lines of an ended game watched by club members, for its

@@ -2,31 +2,12 @@
 //! series, on both sides: the joiner's check of the host's offer, and the
 //! host's answer to a joiner whose copy holds another last result.
 
-use crate::app::{NotYourSeries, SeriesLineError, SeriesTerms, correct_in};
+use crate::app::{SeriesTerms, correct_in};
+use crate::errors::TermsError;
 use crate::words::Lang;
 use kaisho_core::series::Series;
 use kaisho_net::{Refusal, Terms, TimeW};
-use kaisho_saves::series::{IdError, SeriesId, SeriesStore, StoreError};
-
-/// Why this side cannot take the partner's last result of a series.
-#[derive(Debug, thiserror::Error)]
-pub enum TermsError {
-    /// This side's copy cannot take the correction.
-    #[error(transparent)]
-    Correction(#[from] SeriesLineError),
-    /// The player is neither player of this side's copy.
-    #[error(transparent)]
-    NotYours(#[from] NotYourSeries),
-    /// The series id the game names is not an id.
-    #[error(transparent)]
-    SeriesId(#[from] IdError),
-    /// This side's copy of the series cannot be read.
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    /// The corrected copy could not be saved; nothing was changed.
-    #[error("the partner's correction of series {id} could not be saved on this side: {error}")]
-    NotSaved { id: SeriesId, error: StoreError },
-}
+use kaisho_saves::series::{SeriesId, SeriesStore};
 
 /// Refuses a host's offer that is not the series game this side expects;
 /// any offer passes when no series game is expected. An offer from a copy

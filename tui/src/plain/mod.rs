@@ -7,8 +7,9 @@ mod parse;
 pub mod script;
 mod usage;
 
+pub use crate::errors::{Usage, UsageError};
 pub use parse::{Line, parse};
-pub use usage::{Usage, UsageError, chat_text};
+pub use usage::chat_text;
 
 use crate::app::{
     Cmd, Command, LinkState, Msg, NetNews, READ_BURST, READ_SLICE, Screen, State, Tone,

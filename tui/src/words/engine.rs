@@ -3,8 +3,7 @@
 
 use super::Naming;
 use super::{Lang, refusal};
-use crate::engine::EngineError;
-use crate::engine::error::Overlong;
+use crate::errors::{EngineError, Overlong};
 use kaisho_saves::limits::{
     MAX_ENGINE_ANSWER_BYTES, MAX_ENGINE_ANSWER_LINES, MAX_ENGINE_LINE_BYTES,
 };

@@ -7,7 +7,7 @@
 //! reason, an operating system's message) are quoted as they are.
 
 use super::Lang;
-use crate::logging::Unlogged;
+use crate::errors::Unlogged;
 use kaisho_core::CoordError;
 use kaisho_core::series::nigiri::{MAX_GRAB, NigiriError};
 use kaisho_core::series::{LadderError, SeriesError, SetupError, Step};

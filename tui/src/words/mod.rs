@@ -1,9 +1,9 @@
 //! Every word kaisho says to a player, in English and Japanese: the
 //! sentences for events, results, the rules' reasons and refusals, and
-//! the fixed texts of the screens. The core and the network crate return
-//! typed reasons; only this module turns them into sentences. Each
-//! language is an exhaustive `match`, so a message missing in one language
-//! does not compile.
+//! the fixed texts of the screens. The core, the network crate and the
+//! front end's `errors` return typed reasons; only this module turns them
+//! into sentences. Each language is an exhaustive `match`, so a message
+//! missing in one language does not compile.
 
 mod cli;
 mod clock;
@@ -28,6 +28,7 @@ mod rules;
 mod screen;
 mod script_lines;
 mod series;
+mod series_errors;
 mod series_report;
 mod series_words;
 mod text;
@@ -47,7 +48,7 @@ pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
 pub use keys::{japanese as key_japanese, key_text};
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
-pub use net_notes::{net_refusal, netplay_error, terms_error};
+pub use net_notes::{NO_BOARD, net_refusal, netplay_error, terms_error};
 pub use notes::{Note, note};
 pub use plain_help::plain_help;
 pub use playout::{panel as playout_panel, status as playout_status, verdict, verdict_fact};
@@ -58,9 +59,9 @@ pub use rules::{DraftNote, article, draft_note, estimated_marks, reason, refusal
 pub use screen::{Say, say, time_call};
 pub use script_lines::{ScriptLine, Turn, script_line};
 pub use series::{
-    NamesProblem, SeriesNote, next_game, series_change, series_komi, series_note, series_result,
-    step_with_weaker,
+    SeriesNote, next_game, series_change, series_komi, series_note, series_result, step_with_weaker,
 };
+pub use series_errors::{names_problem, not_your_series, series_line_error, series_word_error};
 pub use series_report::{SeriesLine, SeriesRefusal, series_line, series_refusal};
 pub use series_words::{
     change_text, komi_text, player_name, result_text, step_and_weaker, step_name,

@@ -5,10 +5,13 @@
 //! or the QUIC library (an I/O error's text) are quoted as they are.
 
 use super::Naming;
-use super::{Failure, Lang, failure, refusal};
-use crate::netplay::NetplayError;
-use crate::netplay::terms::TermsError;
+use super::{Failure, Lang, failure, not_your_series, refusal, series_line_error};
+use crate::errors::{NetplayError, TermsError};
 use kaisho_net::{Awaited, Divergence, Dropped, NetError, NotNow, Offered};
+
+/// The board size a failure outside any game is worded for: such a
+/// failure (a connection refused or dropped, a file) names no point.
+pub const NO_BOARD: u8 = 19;
 
 /// A failure of network play in the player's language; the connection's
 /// own failures as [`net_refusal`] words them (points on a board of
@@ -41,7 +44,7 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
         (Lang::Ja, NetplayError::HostAbsent) => {
             "主催者が応答しません。この対局を待っているか確かめてください".to_string()
         }
-        (_, NetplayError::Series(refusal)) => refusal.words(lang),
+        (_, NetplayError::Series(refusal)) => not_your_series(lang, refusal),
         (Lang::Ja, NetplayError::Script { path, error }) => {
             format!("スクリプト {} を開けません: {error}", path.display())
         }
@@ -185,8 +188,8 @@ fn not_now(why: NotNow) -> &'static str {
 #[must_use]
 pub fn terms_error(lang: Lang, error: &TermsError) -> String {
     match (lang, error) {
-        (_, TermsError::Correction(e)) => e.words(lang),
-        (_, TermsError::NotYours(e)) => e.words(lang),
+        (_, TermsError::Correction(e)) => series_line_error(lang, e),
+        (_, TermsError::NotYours(e)) => not_your_series(lang, e),
         (_, TermsError::SeriesId(e)) => failure(lang, Failure::SeriesId(e)),
         (_, TermsError::Store(e)) => failure(lang, Failure::Series(e)),
         (Lang::En, e @ TermsError::NotSaved { .. }) => e.to_string(),

@@ -3,36 +3,9 @@
 //! exhaustive `match` per language.
 
 use super::Lang;
+use crate::errors::NamesProblem;
 use kaisho_core::Komi;
 use kaisho_core::series::{Change, Seat, Series, SeriesResult, Step};
-
-/// Why typed names are not two players.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NamesProblem {
-    /// Not two names: how many there were.
-    Count(usize),
-    Empty,
-    /// A name that is a result word.
-    ResultWord(String),
-    /// Both names the same.
-    Same(String),
-}
-
-impl NamesProblem {
-    /// The refusal in `lang`.
-    #[must_use]
-    pub fn words(&self, lang: Lang) -> String {
-        series_note(lang, SeriesNote::Names(self))
-    }
-}
-
-impl std::fmt::Display for NamesProblem {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.words(Lang::En))
-    }
-}
-
-impl std::error::Error for NamesProblem {}
 
 /// A message about a series.
 #[derive(Clone, Copy, Debug)]

@@ -2,8 +2,9 @@
 //! command it missed, or the word that could not be read.
 
 use super::{Failure, Lang, failure};
-use crate::plain::{Usage, UsageError};
+use crate::errors::{Usage, UsageError};
 use kaisho_saves::limits::{MAX_CHAT_CHARS, MAX_TYPED_LINE_BYTES};
+use std::fmt;
 
 /// `error` in `lang`.
 #[must_use]
@@ -57,6 +58,14 @@ pub fn usage_error(lang: Lang, error: &UsageError) -> String {
         (Lang::Ja, UsageError::LineTooLong) => format!(
             "入力に {MAX_TYPED_LINE_BYTES} バイトを超える行があります。その行から先は読んでいません"
         ),
+    }
+}
+
+/// English, for logs and tests; a player is told [`usage_error`] in their
+/// language.
+impl fmt::Display for UsageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&usage_error(Lang::En, self))
     }
 }
 

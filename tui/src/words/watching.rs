@@ -4,8 +4,8 @@
 //! script reading them can find them.
 
 use super::Naming;
-use super::{Lang, color, net_refusal, netplay_error};
-use crate::netplay::NetplayError;
+use super::{Lang, NO_BOARD, color, net_refusal, netplay_error};
+use crate::errors::NetplayError;
 use kaisho_core::Color;
 use kaisho_net::NetError;
 
@@ -235,7 +235,7 @@ pub fn watch_say(lang: Lang, line: WatchSay<'_>) -> String {
 pub fn watch_refusal(error: &NetplayError, naming: Naming) -> String {
     let lang = naming.lang;
     let NetplayError::Net(e) = error else {
-        return netplay_error(error, naming, crate::netplay::NO_BOARD);
+        return netplay_error(error, naming, NO_BOARD);
     };
     match (lang, e) {
         (_, NetError::Connection(why) | NetError::Refused(why) | NetError::NotPaired(why)) => {
@@ -255,7 +255,7 @@ pub fn watch_refusal(error: &NetplayError, naming: Naming) -> String {
         (Lang::Ja, NetError::CodeBurned) => {
             "3回間違えたため観戦コードは使えなくなりました。この対局にはもう観戦で入れません".into()
         }
-        (_, other) => net_refusal(other, naming, crate::netplay::NO_BOARD),
+        (_, other) => net_refusal(other, naming, NO_BOARD),
     }
 }
 

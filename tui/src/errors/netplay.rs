@@ -3,7 +3,7 @@
 //! come, a player who stops waiting, and the connection's own failures.
 //! Typed here, worded by the catalog (`words::netplay_error`).
 
-use crate::app::NotYourSeries;
+use super::{EngineError, NotYourSeries};
 use kaisho_core::settings::KomiError;
 use kaisho_net::NetError;
 use kaisho_saves::identity::IdentityError;
@@ -78,7 +78,7 @@ pub enum NetplayError {
     SeriesStore(#[from] StoreError),
     /// The engine that was to play this side could not start.
     #[error(transparent)]
-    Engine(#[from] crate::engine::EngineError),
+    Engine(#[from] EngineError),
     /// The player is neither player of the series the game belongs to.
     #[error(transparent)]
     Series(#[from] NotYourSeries),
