@@ -50,8 +50,10 @@ pub trait Voice: Send + Sync {
     fn help(&self) -> String;
     /// Event `seq`, just applied to `game` (ours or the partner's).
     fn event(&self, seq: u32, event: &Event, game: &Game) -> String;
-    /// Our event, taken back because it crossed the partner's.
-    fn withdrawn(&self, event: &Event, game: &Game) -> String;
+    /// Our event, taken back because it crossed the partner's: `moves`
+    /// played with it standing (a move's own number); made `again` at once
+    /// after the partner's event when it is a resignation.
+    fn withdrawn(&self, event: &Event, moves: u32, again: bool, game: &Game) -> String;
     /// Our command, refused (by the rules, or not possible yet).
     fn refused(&self, error: &NetError, game: &Game) -> String;
     /// A typed line the voice could not read, as [`Voice::read`] said.
@@ -252,8 +254,11 @@ impl Script {
                         | Update::PeerClock { .. }
                         | Update::ReviewOffered
                         | Update::ReviewAnswered(_) => {}
-                        Update::Withdrawn { event } => {
-                            say(out, &self.voice.withdrawn(&event, session.game()));
+                        Update::Withdrawn { event, moves, again, .. } => {
+                            say(out, &self.voice.withdrawn(&event, moves, again, session.game()));
+                        }
+                        Update::Again { seq, event } => {
+                            say(out, &self.voice.event(seq, &event, session.game()));
                         }
                         Update::Chat(text) => say(out, &self.voice.chat(&text)),
                         Update::Bye(reason) => {

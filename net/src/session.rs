@@ -41,8 +41,20 @@ pub enum Update {
     /// it was sent).
     Acked { seq: u32 },
     /// Our event crossed one of the host's with the same number and was
-    /// withdrawn; the player may make it again if it still applies.
-    Withdrawn { event: Event },
+    /// withdrawn; the player may make it again if it still applies. `moves`
+    /// is the number of moves played with it standing (a move's own
+    /// number), `state_hash` the game's once it is taken back, before the
+    /// host's event. A resignation is made `again` at once, after the
+    /// host's event ([`Update::Again`]): it stands whatever was played.
+    Withdrawn {
+        event: Event,
+        moves: u32,
+        state_hash: u64,
+        again: bool,
+    },
+    /// Our resignation, withdrawn by a crossing, made again as event `seq`
+    /// after the host's event, logged and sent.
+    Again { seq: u32, event: Event },
     /// A chat line from the partner.
     Chat(String),
     /// The partner's report of its own clock.
@@ -106,6 +118,9 @@ pub struct Session {
     kibitz_received: Received,
     /// A resumed game's chat from its log, until the game is shared.
     saved_chat: Vec<ChatLine>,
+    /// A resignation a crossing withdrew, to be made again once the player
+    /// has been told of the event that won.
+    again: Option<Event>,
 }
 
 impl Session {
@@ -133,6 +148,7 @@ impl Session {
             kibitz_sent: false,
             kibitz_received: Received::default(),
             saved_chat: Vec::new(),
+            again: None,
         }
     }
 
@@ -554,6 +570,9 @@ impl Session {
             if let Some(u) = self.queued.pop_front() {
                 return Ok(u);
             }
+            if let Some(u) = self.resign_again().await? {
+                return Ok(u);
+            }
             let message = self.recv().await?;
             if let Some(u) = self.handle(message).await? {
                 self.queued.push_back(u);
@@ -671,21 +690,49 @@ impl Session {
         missed: bool,
     ) -> Result<(), NetError> {
         let crossed = self.pending.take_if(|p| p.seq == seq);
-        let arrival = match &crossed {
+        let (arrival, withdrawn) = match crossed {
             Some(p) => {
+                let moves = self.game.move_number();
                 self.take_back(p.clock_before, p.turn_started)?;
-                Arrival::Crossing
+                let again = matches!(p.event, Event::Resign { .. });
+                let withdrawn = Update::Withdrawn {
+                    event: p.event,
+                    moves,
+                    state_hash: self.game.state_hash(),
+                    again,
+                };
+                (Arrival::Crossing, Some(withdrawn))
             }
-            None if missed => Arrival::Missed,
-            None => Arrival::Next,
+            None if missed => (Arrival::Missed, None),
+            None => (Arrival::Next, None),
         };
         self.receive(seq, event.clone(), time_used_ms, state_hash, arrival)
             .await?;
-        if let Some(p) = crossed {
-            self.queued.push_back(Update::Withdrawn { event: p.event });
+        if let Some(withdrawn) = withdrawn {
+            if let Update::Withdrawn {
+                event, again: true, ..
+            } = &withdrawn
+            {
+                self.again = Some(event.clone());
+            }
+            self.queued.push_back(withdrawn);
         }
         self.queued.push_back(Update::Remote { seq, event });
         Ok(())
+    }
+
+    /// Makes again the resignation a crossing withdrew, once the player has
+    /// been told of the host's event that won: unless that event ended the
+    /// game, the resignation follows it.
+    async fn resign_again(&mut self) -> Result<Option<Update>, NetError> {
+        let Some(event) = self.again.take() else {
+            return Ok(None);
+        };
+        if self.game.outcome().is_some() {
+            return Ok(None);
+        }
+        let (seq, event) = self.act(event).await?;
+        Ok(Some(Update::Again { seq, event }))
     }
 
     /// Takes our last event back out of the game (not out of the log) and

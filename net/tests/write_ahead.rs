@@ -144,9 +144,7 @@ async fn crossed_then_resumed(swapped: bool) {
     assert_eq!(
         told,
         [
-            Update::Withdrawn {
-                event: withdrawn.clone()
-            },
+            withdrawn_before(&winner, &withdrawn),
             Update::Remote {
                 seq: 4,
                 event: kept

@@ -232,6 +232,8 @@ fn after_crossed_proposals_the_screen_shows_the_proposal_on_the_table() {
         NetNews::Withdrawn {
             event: ours,
             hash: game.state_hash(),
+            moves: game.move_number(),
+            again: false,
         },
     );
     news(
@@ -505,4 +507,69 @@ fn hosting_or_joining_under_the_default_name_says_how_to_set_one() {
     state.config.player_name = "Aki".into();
     let cmds = update(&mut state, common::key(KeyCode::Enter));
     assert_eq!(told(&state, cmds), (false, false), "a name set");
+}
+
+/// The joiner's resignation crossed the host's move: the screen takes it
+/// back, shows the host's move, then the resignation made again after it,
+/// and says so; the game ends as White's win by resignation, with the
+/// crossed event named by the number it had (move 2, not move 1).
+#[test]
+fn a_crossed_resignation_is_shown_made_again_after_the_hosts_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut state = home_in(dir.path());
+    let settings = Settings::handicap(BoardSize::new(9).unwrap(), 0, Komi::MODERN).unwrap();
+    let mut game = Game::new(settings).unwrap();
+    let e5 = Event::Play {
+        color: Color::Black,
+        point: gtp("E5", 9),
+    };
+    game.apply(e5).unwrap();
+    state.screen = Screen::Lobby(Box::default());
+    news(&mut state, started(game.clone(), Color::Black));
+    let resign = Event::Resign {
+        color: Color::Black,
+    };
+    task_checks(&mut state, resign.clone());
+    news(
+        &mut state,
+        NetNews::Withdrawn {
+            event: resign.clone(),
+            hash: game.state_hash(),
+            moves: 1,
+            again: true,
+        },
+    );
+    assert_eq!(
+        state.message.as_ref().map(|m| m.text.as_str()),
+        Some("your event (Black resigns) crossed the partner's and is made again after it")
+    );
+    assert_eq!(session(&state).game.outcome(), None, "taken back");
+    let c3 = Event::Play {
+        color: Color::White,
+        point: gtp("C3", 9),
+    };
+    game.apply(c3.clone()).unwrap();
+    news(
+        &mut state,
+        NetNews::Remote {
+            event: c3,
+            hash: game.state_hash(),
+        },
+    );
+    task_checks(&mut state, resign);
+    let result = session(&state).game.outcome().map(|o| o.result_string());
+    assert_eq!(result.as_deref(), Some("W+R"));
+    // A crossed move is named by its own number.
+    let naming = kaisho::words::naming_for(kaisho::words::Lang::En);
+    let d4 = Event::Play {
+        color: Color::White,
+        point: gtp("D4", 9),
+    };
+    let crossed = kaisho::words::Crossed {
+        event: &d4,
+        moves: 2,
+        again: false,
+    };
+    let line = kaisho::words::crossed(crossed, naming, 9);
+    assert!(line.contains("move 2, White D4"), "{line}");
 }

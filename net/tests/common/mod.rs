@@ -4,7 +4,7 @@
 #![allow(dead_code)]
 
 use kaisho_core::clock::TimeControl;
-use kaisho_core::{Color, Event, Phase, Point};
+use kaisho_core::{Color, Event, Game, Phase, Point};
 use kaisho_net::wire::Message;
 use kaisho_net::{
     Colors, Host, Hub, JoinCode, Link, NetError, Secret, Session, Terms, TimeW, Update,
@@ -275,10 +275,15 @@ pub async fn resume_game(
 /// A new 9×9 game `id` between two fresh identities under `dir`, the host
 /// Black; the host is returned to be kept alive for the game.
 pub async fn new_game(dir: &Path, id: &str) -> (Host, Session, Session) {
+    new_game_with(dir, id, Colors::HostBlack).await
+}
+
+/// [`new_game`] with the colours `colors`.
+pub async fn new_game_with(dir: &Path, id: &str, colors: Colors) -> (Host, Session, Session) {
     let (hid, jid) = (identity(dir, "host"), identity(dir, "joiner"));
     let (host, hl, jl) = pair(&hid, &jid).await;
     let (hs, js) = (GameStore::new(dir.join("h")), GameStore::new(dir.join("j")));
-    let (h, j) = sessions(hl, jl, &terms(id, 9, Colors::HostBlack), &hs, &js).await;
+    let (h, j) = sessions(hl, jl, &terms(id, 9, colors), &hs, &js).await;
     (host, h, j)
 }
 
@@ -403,4 +408,24 @@ pub fn accept_until_paired(mut host: Host, known: Option<Identity>) -> JoinHandl
         }
         panic!("no partner in 100 attempts");
     })
+}
+
+/// What the loser of a crossing is told of its `withdrawn` event, the
+/// winner's last event standing in `winner`'s game: the moves played with
+/// it standing and the game's state without either.
+pub fn withdrawn_before(winner: &Session, withdrawn: &Event) -> Update {
+    let events = winner.game().events();
+    let before = Game::replay(
+        winner.game().settings().clone(),
+        &events[..events.len() - 1],
+    )
+    .unwrap();
+    let mut with_ours = before.clone();
+    with_ours.apply(withdrawn.clone()).unwrap();
+    Update::Withdrawn {
+        event: withdrawn.clone(),
+        moves: with_ours.move_number(),
+        state_hash: before.state_hash(),
+        again: matches!(withdrawn, Event::Resign { .. }),
+    }
 }

@@ -265,10 +265,13 @@ pub enum NetNews {
         hash: u64,
     },
     /// Our last event crossed the host's and was taken back; the state
-    /// hash without it.
+    /// hash without it, and the moves played with it standing; a
+    /// resignation is made `again` after the host's event.
     Withdrawn {
         event: Event,
         hash: u64,
+        moves: u32,
+        again: bool,
     },
     /// The rules refused our event: the reason, given once, by the task's
     /// game.

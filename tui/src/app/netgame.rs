@@ -113,13 +113,22 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
             NetNews::Rejected { event, error } => {
                 out.refuse(session.refusal(&event, &error, naming));
             }
-            NetNews::Withdrawn { event, hash } => {
+            NetNews::Withdrawn {
+                event,
+                hash,
+                moves,
+                again,
+            } => {
                 if !session.withdraw(hash, naming.lang, out) {
                     return;
                 }
                 let size = session.game.settings().size.get();
-                let moves = session.game.move_number();
-                out.refuse(crate::words::crossed(&event, moves, naming, size));
+                let crossed = crate::words::Crossed {
+                    event: &event,
+                    moves,
+                    again,
+                };
+                out.refuse(crate::words::crossed(crossed, naming, size));
             }
             NetNews::Chat(text) => {
                 let line = format!(

@@ -57,9 +57,9 @@ impl Voice for EngineVoice {
         self.words.event(seq, event, game)
     }
 
-    fn withdrawn(&self, event: &Event, game: &Game) -> String {
+    fn withdrawn(&self, event: &Event, moves: u32, again: bool, game: &Game) -> String {
         let _ = self.seen.send(Seen::Again(game.clone()));
-        self.words.withdrawn(event, game)
+        self.words.withdrawn(event, moves, again, game)
     }
 
     fn refused(&self, error: &NetError, game: &Game) -> String {

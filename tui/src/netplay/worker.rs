@@ -700,7 +700,18 @@ impl Task {
                             hash: session.game().state_hash(),
                         });
                     }
-                    Update::Withdrawn { event } => self.tell(NetNews::Withdrawn {
+                    Update::Withdrawn {
+                        event,
+                        moves,
+                        state_hash,
+                        again,
+                    } => self.tell(NetNews::Withdrawn {
+                        event,
+                        hash: state_hash,
+                        moves,
+                        again,
+                    }),
+                    Update::Again { event, .. } => self.tell(NetNews::Sent {
                         event,
                         hash: session.game().state_hash(),
                     }),

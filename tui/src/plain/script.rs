@@ -148,10 +148,10 @@ impl Voice for ScriptVoice {
         self.line(ScriptLine::Event { seq, said: &said })
     }
 
-    fn withdrawn(&self, event: &Event, game: &Game) -> String {
+    fn withdrawn(&self, event: &Event, moves: u32, again: bool, game: &Game) -> String {
         let size = game.settings().size.get();
-        let what = words::sentence(&Told::bare(event, game.move_number()), self.naming, size);
-        self.line(ScriptLine::Withdrawn(&what))
+        let what = words::sentence(&Told::bare(event, moves), self.naming, size);
+        self.line(ScriptLine::Withdrawn { what: &what, again })
     }
 
     fn refused(&self, error: &NetError, game: &Game) -> String {

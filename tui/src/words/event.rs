@@ -85,7 +85,10 @@ pub fn sentence(told: &Told<'_>, naming: Naming, size: u8) -> String {
 fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
     let who = |c: Color| color(Lang::En, c);
     let moves = t.moves;
-    let ended = t.outcome.map_or_else(String::new, |o| outcome(Lang::En, o));
+    // Told without its result (a withdrawn event), an ending says nothing after it.
+    let ended = t
+        .outcome
+        .map_or_else(String::new, |o| format!(": {}", outcome(Lang::En, o)));
     match *t.event {
         Event::Play { color, point } => {
             let mut text = format!("move {moves}, {} {}", who(color), naming.name(point, size));
@@ -100,10 +103,10 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
             who(color)
         ),
         Event::Pass { color } => format!("move {moves}, {} passes", who(color)),
-        Event::Resign { color } => format!("{} resigns: {ended}", who(color)),
-        Event::TimeLoss { color } => format!("{} ran out of time: {ended}", who(color)),
+        Event::Resign { color } => format!("{} resigns{ended}", who(color)),
+        Event::TimeLoss { color } => format!("{} ran out of time{ended}", who(color)),
         Event::OfferNoResult { by } => format!("{} offers no-result", who(by)),
-        Event::AcceptNoResult { by } => format!("{} accepts: {ended}", who(by)),
+        Event::AcceptNoResult { by } => format!("{} accepts{ended}", who(by)),
         Event::DeclineNoResult { by } => format!(
             "{} declines no-result: a move that repeats a position is refused from now on",
             who(by)
@@ -128,7 +131,7 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
             )
         }
         Event::Accept { by, proposal } => {
-            format!("{} accepts proposal {}: {ended}", who(by), proposal + 1)
+            format!("{} accepts proposal {}{ended}", who(by), proposal + 1)
         }
         Event::RequestResume { by } => format!(
             "{} asks to resume play; {} moves first",
@@ -136,7 +139,7 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
             who(by.opponent())
         ),
         Event::DeclareBothLose { by } => {
-            format!("{} declares the game unresolvable: {ended}", who(by))
+            format!("{} declares the game unresolvable{ended}", who(by))
         }
         // Asked on the asker's turn: their move and the reply.
         Event::RequestUndo { by } if t.to_move == by => format!(
@@ -169,7 +172,9 @@ fn english(t: &Told<'_>, naming: Naming, size: u8) -> String {
 fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
     let who = |c: Color| color(Lang::Ja, c);
     let moves = t.moves;
-    let ended = t.outcome.map_or_else(String::new, |o| outcome(Lang::Ja, o));
+    let ended = t
+        .outcome
+        .map_or_else(String::new, |o| format!(": {}", outcome(Lang::Ja, o)));
     match *t.event {
         Event::Play { color, point } => {
             let mut text = format!("{moves}手目 {} {}", who(color), naming.name(point, size));
@@ -184,10 +189,10 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
             who(color)
         ),
         Event::Pass { color } => format!("{moves}手目 {} パス", who(color)),
-        Event::Resign { color } => format!("{}が投了: {ended}", who(color)),
-        Event::TimeLoss { color } => format!("{}の時間切れ: {ended}", who(color)),
+        Event::Resign { color } => format!("{}が投了{ended}", who(color)),
+        Event::TimeLoss { color } => format!("{}の時間切れ{ended}", who(color)),
         Event::OfferNoResult { by } => format!("{}が無勝負を提案", who(by)),
-        Event::AcceptNoResult { by } => format!("{}が同意: {ended}", who(by)),
+        Event::AcceptNoResult { by } => format!("{}が同意{ended}", who(by)),
         Event::DeclineNoResult { by } => format!(
             "{}が無勝負を断りました: 以後、同一局面を繰り返す着手はできません",
             who(by)
@@ -210,7 +215,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
             )
         }
         Event::Accept { by, proposal } => {
-            format!("{}が終局処理案{}に合意: {ended}", who(by), proposal + 1)
+            format!("{}が終局処理案{}に合意{ended}", who(by), proposal + 1)
         }
         Event::RequestResume { by } => format!(
             "{}が対局再開を要請: {}から打ちます",
@@ -218,7 +223,7 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
             who(by.opponent())
         ),
         Event::DeclareBothLose { by } => {
-            format!("{}が終局に合意できないと宣言: {ended}", who(by))
+            format!("{}が終局に合意できないと宣言{ended}", who(by))
         }
         Event::RequestUndo { by } if t.to_move == by => format!(
             "{}が{}・{moves}手目の待ったを求めています。{}は応じるか断るか",
@@ -251,16 +256,32 @@ fn japanese(t: &Told<'_>, naming: Naming, size: u8) -> String {
 
 /// Our network event, taken back because it crossed the partner's.
 #[must_use]
-pub fn crossed(event: &Event, moves: u32, naming: Naming, size: u8) -> String {
-    let what = sentence(&Told::bare(event, moves), naming, size);
-    match naming.lang {
-        Lang::En => format!(
+pub fn crossed(crossed: Crossed<'_>, naming: Naming, size: u8) -> String {
+    let what = sentence(&Told::bare(crossed.event, crossed.moves), naming, size);
+    match (naming.lang, crossed.again) {
+        (Lang::En, false) => format!(
             "your event ({what}) crossed the partner's and was taken back; make it again if it still applies"
         ),
-        Lang::Ja => format!(
+        (Lang::Ja, false) => format!(
             "こちらの着手 ({what}) は相手の着手と行き違い、取り消されました。必要ならもう一度"
         ),
+        (Lang::En, true) => {
+            format!("your event ({what}) crossed the partner's and is made again after it")
+        }
+        (Lang::Ja, true) => format!(
+            "こちらの着手 ({what}) は相手の着手と行き違いました。相手の着手の後にもう一度行います"
+        ),
     }
+}
+
+/// Our event that crossed the partner's: the moves played with it standing
+/// (a move's own number), and whether it is made again after the
+/// partner's event (a resignation is).
+#[derive(Clone, Copy, Debug)]
+pub struct Crossed<'a> {
+    pub event: &'a Event,
+    pub moves: u32,
+    pub again: bool,
 }
 
 /// A result in words with its SGF form, e.g. "White wins by 2.5 (W+2.5)",

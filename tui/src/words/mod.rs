@@ -42,7 +42,7 @@ pub use commands::{Verb, WORDS, first_words, game_help, verb};
 pub use discovery::{Finding, finding, found_line};
 pub use engine::{EngineLine, engine_error, engine_line, named as engine_named};
 pub use engine_view::{EngineView, engine_view};
-pub use event::{Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
+pub use event::{Crossed, Told, color, crossed, outcome, sentence, sgf_note, sgf_words};
 pub use exported::{export_line, export_said};
 pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};

@@ -26,8 +26,9 @@ pub enum ScriptLine<'a> {
     Help(&'a str),
     /// Event `seq` and its sentence.
     Event { seq: u32, said: &'a str },
-    /// Our event (its sentence) taken back because it crossed the partner's.
-    Withdrawn(&'a str),
+    /// Our event (its sentence) taken back because it crossed the
+    /// partner's; a resignation is made `again` after the partner's event.
+    Withdrawn { what: &'a str, again: bool },
     /// A chat line, with its sender.
     Chat(&'a str),
     /// Under the board: the move number, the prisoners each side took,
@@ -50,11 +51,19 @@ pub fn script_line(lang: Lang, line: ScriptLine<'_>) -> String {
         (Lang::Ja, ScriptLine::Help(list)) => format!("コマンド: D4 などの点、または {list}"),
         (Lang::En, ScriptLine::Event { seq, said }) => format!("event {seq}: {said}"),
         (Lang::Ja, ScriptLine::Event { seq, said }) => format!("記録{seq}: {said}"),
-        (Lang::En, ScriptLine::Withdrawn(what)) => {
+        (Lang::En, ScriptLine::Withdrawn { what, again: false }) => {
             format!("withdrawn: {what} crossed the partner's event")
         }
-        (Lang::Ja, ScriptLine::Withdrawn(what)) => {
+        (Lang::Ja, ScriptLine::Withdrawn { what, again: false }) => {
             format!("取り消し: {what} は相手の着手と行き違い、取り消されました")
+        }
+        (Lang::En, ScriptLine::Withdrawn { what, again: true }) => {
+            format!("crossed: {what} crossed the partner's event and is made again after it")
+        }
+        (Lang::Ja, ScriptLine::Withdrawn { what, again: true }) => {
+            format!(
+                "行き違い: {what} は相手の着手と行き違いました。相手の着手の後にもう一度行います"
+            )
         }
         (Lang::En, ScriptLine::Chat(text)) => format!("chat: {text}"),
         (Lang::Ja, ScriptLine::Chat(text)) => format!("一言: {text}"),
