@@ -138,6 +138,11 @@ fn results_recorded_by_another_copy_meanwhile_are_kept() {
     ben_wins_elsewhere(dir.path(), 3);
     press(&mut state, KeyCode::Esc);
     press(&mut state, KeyCode::Enter);
+    // The screen showed game 2 next; the file holds four games now. Enter
+    // shows that first (it used to start game 5 where game 2 was shown).
+    let said = press(&mut state, KeyCode::Enter);
+    assert!(state.table().is_none(), "no game started on a stale screen");
+    assert_eq!(said, [changed_meanwhile(5)]);
     play_and_resign(&mut state);
 
     let series = stored(dir.path(), "aki-ben");
@@ -168,6 +173,11 @@ fn a_result_is_never_written_over_a_series_changed_during_the_game() {
                 && s.contains("2 games recorded now, 0 then")),
         "{said:?}"
     );
+    // The result is not lost: the line gives the command that records it.
+    let winner = session(&state).game.outcome().and_then(|o| o.winner()).unwrap();
+    let name = ["Aki", "Ben"][winner.index()];
+    let later = format!("record it with `kaisho series record aki-ben --winner {name}`");
+    assert!(said.iter().any(|s| s.contains(&later)), "{said:?}");
 }
 
 /// With no series yet, the screen says how to start one, in full at 80
@@ -209,4 +219,89 @@ fn the_lead_counts_one_game_and_more_games_in_words() {
         let screen = format!("{}", render(&state));
         assert!(screen.contains(said), "{screen}");
     }
+}
+
+/// What the series screen says when it finds series aki-ben changed since
+/// it read it, game `number` next.
+fn changed_meanwhile(number: u32) -> String {
+    format!(
+        "series aki-ben was changed by another copy of kaisho since this screen read it; it shows it as it is now (game {number} next): look, then press the key again"
+    )
+}
+
+/// The games the open series screen shows.
+fn games_shown(state: &Front) -> usize {
+    let Screen::Series(screen) = &state.screen else {
+        panic!("not the series screen");
+    };
+    screen
+        .chosen()
+        .map(|(_, series)| series.games().len())
+        .unwrap()
+}
+
+/// The third club evening's repro: Ben's screen showed 3 games while game
+/// 4 was recorded by `kaisho join --series`; `J` on the stale screen made
+/// an offer from 3 games, which the host read as game 4 struck out. Now
+/// `J` reads the series first: the screen shows 4 games and says so, and
+/// the next `J` joins game 5 with the record of all four.
+#[test]
+fn j_on_a_stale_series_screen_reads_the_series_again_first() {
+    for key in ['J', 'H'] {
+        let dir = tempfile::tempdir().unwrap();
+        aki_ben_series(dir.path(), &ben_wins(3));
+        let mut state = home_in(dir.path());
+        state.config.player_name = "Ben".into();
+        open_from_home(&mut state, HomeItem::Series);
+        press(&mut state, KeyCode::Enter);
+        assert_eq!(games_shown(&state), 3);
+        ben_wins_elsewhere(dir.path(), 1);
+        let said = press(&mut state, KeyCode::Char(key));
+        assert_eq!(said, [changed_meanwhile(5)], "{key}");
+        assert_eq!(games_shown(&state), 4, "{key}");
+        assert!(state.pending.is_none() && state.prompt.is_none(), "{key}");
+        press(&mut state, KeyCode::Char(key));
+        let offered = match (&state.pending, &state.screen) {
+            (Some(kaisho::app::Pending::JoinSeries(pair)), _) => pair.0.clone(),
+            (_, Screen::HostForm(form)) => form.series.as_ref().expect("a series game").0.clone(),
+            other => panic!("{key}: neither joining nor hosting: {other:?}"),
+        };
+        let now = stored(dir.path(), "aki-ben");
+        assert_eq!(offered.number, 5, "{key}");
+        let expected = kaisho::app::SeriesTerms::of_player(
+            &SeriesId::parse("aki-ben").unwrap(),
+            &now,
+            "Ben",
+            key == 'H',
+        )
+        .unwrap();
+        assert_eq!(
+            offered.record, expected.record,
+            "{key}: the record of all four"
+        );
+    }
+}
+
+/// `c` on a stale screen corrects nothing it did not show: the series is
+/// read first, the screen shows the result recorded meanwhile, and only the
+/// next `c` corrects it.
+#[test]
+fn c_on_a_stale_series_screen_reads_the_series_again_first() {
+    let dir = tempfile::tempdir().unwrap();
+    aki_ben_series(dir.path(), &ben_wins(2));
+    let mut state = home_in(dir.path());
+    open_from_home(&mut state, HomeItem::Series);
+    press(&mut state, KeyCode::Enter);
+    ben_wins_elsewhere(dir.path(), 1);
+    press(&mut state, KeyCode::Char('c'));
+    let said = type_in(&mut state, "strike");
+    assert_eq!(said, [changed_meanwhile(4)]);
+    assert_eq!(
+        stored(dir.path(), "aki-ben").games().len(),
+        3,
+        "nothing struck"
+    );
+    press(&mut state, KeyCode::Char('c'));
+    type_in(&mut state, "strike");
+    assert_eq!(stored(dir.path(), "aki-ben").games().len(), 2);
 }

@@ -106,8 +106,8 @@ impl fmt::Display for StoreError {
                 f,
                 "series '{id}' was changed by another copy of kaisho since it was read \
                  ({now} games recorded now, {then} then), so it was not written over; \
-                 read it again (`kaisho series show {id}`, or Esc and Enter on the series \
-                 screen) and repeat the change"
+                 read it again (`kaisho series show {id}`; the series screen reads it again \
+                 by itself) and repeat the change"
             ),
         }
     }

@@ -143,6 +143,20 @@ pub enum Leaving {
     Back,
 }
 
+/// What the series screen does with a series once it has read it again
+/// and found it as the screen showed it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SeriesAct {
+    /// Enter: play the next game at this keyboard.
+    Play,
+    /// `H`/`J`: host the next game on the LAN, or join the partner's.
+    OverLan { hosting: bool },
+    /// `c`: correct the last result by `word`.
+    Correct { word: String },
+    /// The nigiri: `seat` takes Black.
+    Nigiri { seat: Seat },
+}
+
 /// What an answer is for: the update's next step, handed back unchanged.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Then {
@@ -183,15 +197,23 @@ pub enum Then {
     /// The export of local game `id`, adjourned.
     Adjourned { id: String },
     /// A game's result recorded in its series; `line` says so once saved.
-    SeriesResult { line: String },
+    SeriesResult { line: String, game: Box<SeriesGame> },
     /// The series screen, with series `select` open when given.
     OpenSeries { select: Option<SeriesId> },
     /// A new series saved.
     Created { series: Box<Series> },
     /// Series `id` read, to correct its last result by `word`.
     Correct { id: SeriesId, word: String },
-    /// Series `id` read again, to play its next game as the file has it.
-    PlayNext { id: SeriesId },
+    /// Series `id` read again before the screen acts on it (`act`): the
+    /// screen showed it as `shown`.
+    Fresh {
+        id: SeriesId,
+        shown: Box<Series>,
+        act: SeriesAct,
+    },
+    /// Series `id` read again after a write another copy had got ahead of:
+    /// the screen shows it as it now is.
+    Reread { id: SeriesId },
     /// Series `id` saved corrected; `said` is what changed.
     Corrected {
         id: SeriesId,
@@ -199,7 +221,7 @@ pub enum Then {
         said: String,
     },
     /// The nigiri's result saved: `seat` takes Black in game `number`.
-    Nigiri { seat: Seat },
+    Nigiri { id: SeriesId, seat: Seat },
     /// The settings form saved.
     Settings { config: Box<Config> },
     /// The engine chosen on the home menu or in plain mode.

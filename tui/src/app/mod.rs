@@ -79,7 +79,7 @@ pub use seat::{LinkState, NetSeat, WatchDoor};
 pub use series::SeriesScreen;
 pub use series_net::{SeriesTerms, record_network_game};
 pub use series_typed::{
-    correct_in, corrected, result_named, seat_named, setup_from_line, two_names,
+    correct_in, corrected, result_named, result_word, seat_named, setup_from_line, two_names,
 };
 pub use settings::{SETTINGS_ITEMS, SettingsForm, SettingsItem};
 pub use strength::{GNUGO_LEVELS, Strength, program_name, strength};

@@ -3,6 +3,7 @@
 //! words for what happens when the game ends (the SGF export and, for a
 //! game of a series, the recorded result).
 
+use super::series_typed::result_word;
 use crate::words::{
     Failure, Lang, SeriesNote, failure, next_game, series_change, series_note, series_result,
 };
@@ -155,9 +156,22 @@ pub fn record_series(lang: Lang, sg: &mut SeriesGame, game: &Game) -> Option<Ser
     Some(SeriesStep::Save(line))
 }
 
-/// The line in `lang` for a series result that could not be saved.
+/// The line in `lang` for the result of `game` (its series with the
+/// result recorded) that could not be saved, with the command that records
+/// it once the player has looked at the series as it now is.
 #[must_use]
-pub fn series_unsaved(lang: Lang, e: &StoreError) -> String {
+pub fn series_unsaved(lang: Lang, e: &StoreError, game: &SeriesGame) -> String {
     let why = failure(lang, Failure::Series(e));
-    series_note(lang, SeriesNote::Unsaved(&why))
+    let later = game.series.games().last().map_or_else(String::new, |last| {
+        let word = result_word(&game.series, last.result);
+        let word = shlex::try_quote(&word).map_or_else(|_| word.clone(), |q| q.into_owned());
+        format!("kaisho series record {} --winner {word}", game.id)
+    });
+    series_note(
+        lang,
+        SeriesNote::Unsaved {
+            why: &why,
+            later: &later,
+        },
+    )
 }

@@ -3,7 +3,7 @@
 //! there plays the next game at this keyboard under the series' terms.
 
 use super::command::Command;
-use super::disk::{Job, Then};
+use super::disk::{Job, SeriesAct, Then};
 use super::lobby;
 use super::local::begin;
 use super::out::Out;
@@ -87,19 +87,15 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
             screen.selected = (screen.selected + 1).min(screen.list.len().saturating_sub(1));
         }
         Command::Select if !screen.open => screen.open = screen.chosen().is_some(),
-        Command::Select => {
-            if let Some((id, _)) = screen.chosen() {
-                let then = Then::PlayNext { id: id.clone() };
-                out.disk(Job::LoadSeries { id: id.clone() }, then);
-            }
-        }
+        Command::Select => fresh(state, SeriesAct::Play, out),
         Command::HostSeries | Command::JoinSeries if screen.open => {
-            over_lan(state, command == Command::HostSeries, out);
+            let hosting = command == Command::HostSeries;
+            fresh(state, SeriesAct::OverLan { hosting }, out);
         }
         Command::HostSeries | Command::JoinSeries => {
             out.refuse(series_note(lang, SeriesNote::OpenFirst));
         }
-        Command::Nigiri(seat) => nigiri(state, seat, out),
+        Command::Nigiri(seat) => fresh(state, SeriesAct::Nigiri { seat }, out),
         Command::AskNewSeries => {
             state.prompt = Some(Prompt::Text(Field::NewSeries, String::new()));
         }
@@ -111,16 +107,58 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
     }
 }
 
-/// Series `id` read again before its next game is played: another copy
-/// of kaisho may have recorded games since the screen read it, and the
-/// next game's terms follow from all of them.
+/// Reads the chosen series again before `act`: another copy of kaisho (a
+/// second screen, `kaisho series`, a partner's game) may have recorded,
+/// corrected or drawn lots in it since the screen read it.
+fn fresh(state: &State, act: SeriesAct, out: &mut Out) {
+    let Screen::Series(screen) = &state.screen else {
+        return;
+    };
+    if let Some((id, shown)) = screen.chosen() {
+        let then = Then::Fresh {
+            id: id.clone(),
+            shown: Box::new(shown.clone()),
+            act,
+        };
+        out.disk(Job::LoadSeries { id: id.clone() }, then);
+    }
+}
+
+/// Series `id` read again before `act`: done when the file holds what the
+/// screen showed (`shown`); otherwise the screen shows the series as it now
+/// is and says so, and the key is pressed again on what it shows (a stale
+/// screen never offers a correction nobody made, nor starts another game
+/// than the one it showed).
+pub(super) fn read_fresh(
+    state: &mut State,
+    (id, shown): (SeriesId, &Series),
+    found: Series,
+    act: SeriesAct,
+    out: &mut Out,
+) {
+    if found != *shown {
+        return reread(state, &id, found, out);
+    }
+    match act {
+        SeriesAct::Play => play_next(state, out),
+        SeriesAct::OverLan { hosting } => over_lan(state, hosting, out),
+        SeriesAct::Correct { word } => correct_read(state.naming.lang, id, &found, &word, out),
+        SeriesAct::Nigiri { seat } => nigiri(state, seat, out),
+    }
+}
+
+/// Series `id` as the file now holds it, on the screen, with a word that
+/// it changed in another copy of kaisho.
 pub(super) fn reread(state: &mut State, id: &SeriesId, found: Series, out: &mut Out) {
+    let number = found.next_game().number;
     if let Screen::Series(screen) = &mut state.screen
         && let Some(entry) = screen.list.iter_mut().find(|(i, _)| i == id)
     {
         entry.1 = found;
-        play_next(state, out);
     }
+    let id = id.to_string();
+    let note = SeriesNote::ChangedMeanwhile { id: &id, number };
+    out.refuse(series_note(state.naming.lang, note));
 }
 
 /// Starts the next game of the open series, or asks for the nigiri first.
@@ -251,10 +289,11 @@ pub(super) fn correct(state: &State, id: Option<&str>, word: &str, out: &mut Out
             }
             Err(e) => out.refuse(e.to_string()),
         },
-        (None, Screen::Series(screen)) => match screen.chosen().cloned() {
-            Some((id, series)) => correct_read(lang, id, &series, word, out),
-            None => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
-        },
+        (None, Screen::Series(screen)) if screen.chosen().is_some() => {
+            let word = word.to_string();
+            fresh(state, SeriesAct::Correct { word }, out);
+        }
+        (None, Screen::Series(_)) => out.refuse(series_note(lang, SeriesNote::OpenFirst)),
         (None, _) => out.refuse(series_note(lang, SeriesNote::NameTheSeries)),
     }
 }
@@ -310,7 +349,13 @@ fn nigiri(state: &mut State, seat: Seat, out: &mut Out) {
         base,
         series: Box::new(series.clone()),
     };
-    out.disk(job, Then::Nigiri { seat });
+    out.disk(
+        job,
+        Then::Nigiri {
+            id: id.clone(),
+            seat,
+        },
+    );
 }
 
 /// The nigiri's result saved: says who takes Black, then starts the game.

@@ -15,6 +15,18 @@ const DRAW: [&str; 3] = ["draw", "jigo", "持碁"];
 const VOID: [&str; 4] = ["void", "no-result", "noresult", "無勝負"];
 const BOTH_LOSE: [&str; 3] = ["both-lose", "bothlose", "両負け"];
 
+/// The word `kaisho series record --winner` takes for `result` in
+/// `series`: the winner's name, or the first result word.
+#[must_use]
+pub fn result_word(series: &Series, result: SeriesResult) -> String {
+    match result {
+        SeriesResult::Win(seat) => series.setup().player(seat).name.clone(),
+        SeriesResult::Jigo => DRAW[0].to_string(),
+        SeriesResult::NoResult => VOID[0].to_string(),
+        SeriesResult::BothLose => BOTH_LOSE[0].to_string(),
+    }
+}
+
 /// Two different players' names, neither of them a result word, as
 /// `kaisho series` reads them.
 pub fn two_names(players: &[String]) -> Result<[String; 2], SeriesWordError> {

@@ -384,11 +384,14 @@ impl Table {
         match step {
             Some((SeriesStep::Save(line), base, sg)) => out.disk(
                 Job::SaveSeries {
-                    id: sg.id,
+                    id: sg.id.clone(),
                     base: Box::new(base),
-                    series: Box::new(sg.series),
+                    series: Box::new(sg.series.clone()),
                 },
-                Then::SeriesResult { line },
+                Then::SeriesResult {
+                    line,
+                    game: Box::new(sg),
+                },
             ),
             Some((SeriesStep::Refused(line), _, _)) => self.after_line(line, out),
             None => {}

@@ -11,8 +11,9 @@ use super::table::Table;
 use super::text::{board_text, score_text};
 use super::{Screen, State, games, lobby, local, netgame, review, seat, series, settings};
 use crate::layout::{Areas, BoardLayout};
-use crate::words::{Note, export_said, note};
+use crate::words::{Failure, Note, export_said, failure, note};
 use crossterm::event::{KeyCode, KeyEvent, MouseButton, MouseEvent, MouseEventKind};
+use kaisho_saves::series::StoreError;
 use ratatui::layout::Rect;
 
 /// How many ticks (seconds) a message stays before the line clears.
@@ -590,11 +591,11 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
                 },
             ));
         }
-        (Done::SeriesSaved(result), Then::SeriesResult { line }) => {
+        (Done::SeriesSaved(result), Then::SeriesResult { line, game }) => {
             if let Screen::Game(session) = &mut state.screen {
                 let line = match result {
                     Ok(()) => line,
-                    Err(e) => series_unsaved(state.naming.lang, &e),
+                    Err(e) => series_unsaved(state.naming.lang, &e, &game),
                 };
                 session.after_line(line, out);
             }
@@ -605,8 +606,19 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::SeriesCreated(Ok(id)), Then::Created { series }) => {
             series::created(state, id, &series, out);
         }
-        (Done::Series(Ok(found)), Then::PlayNext { id }) => {
+        (Done::Series(Ok(found)), Then::Fresh { id, shown, act }) => {
+            series::read_fresh(state, (id, &shown), *found, act, out);
+        }
+        (Done::Series(Ok(found)), Then::Reread { id }) => {
             series::reread(state, &id, *found, out);
+        }
+        // A write another copy got ahead of: said, and the series read again.
+        (
+            Done::SeriesSaved(Err(e @ StoreError::Changed { .. })),
+            Then::Corrected { id, .. } | Then::Nigiri { id, .. },
+        ) => {
+            out.refuse(failure(state.naming.lang, Failure::Series(&e)));
+            out.disk(Job::LoadSeries { id: id.clone() }, Then::Reread { id });
         }
         (Done::Series(Ok(found)), Then::Correct { id, word }) => {
             series::correct_read(state.naming.lang, id, &found, &word, out);
@@ -614,7 +626,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::SeriesSaved(Ok(())), Then::Corrected { id, series, said }) => {
             series::corrected(state, id, *series, &said, out);
         }
-        (Done::SeriesSaved(Ok(())), Then::Nigiri { seat }) => {
+        (Done::SeriesSaved(Ok(())), Then::Nigiri { seat, .. }) => {
             series::nigiri_saved(state, seat, out)
         }
         (

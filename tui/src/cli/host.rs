@@ -341,7 +341,7 @@ fn record_series(session: &Session, places: &Places, lang: Lang) -> Option<Strin
     match record_network_game(lang, &mut game, &header.black.name, session.game())? {
         SeriesStep::Save(line) => match store.save(&game.id, &base, &game.series) {
             Ok(()) => Some(line),
-            Err(e) => Some(series_unsaved(lang, &e)),
+            Err(e) => Some(series_unsaved(lang, &e, &game)),
         },
         SeriesStep::Refused(line) => Some(line),
     }

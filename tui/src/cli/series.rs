@@ -3,7 +3,7 @@
 //! the next game's terms, list the series kept.
 
 use clap::{Args, Subcommand};
-use kaisho::app::{correct_in, result_named, seat_named, two_names};
+use kaisho::app::{correct_in, result_named, result_word, seat_named, two_names};
 use kaisho::errors::{NamesProblem, SeriesLineError, SeriesWordError};
 use kaisho::words::{
     Failure, Lang, Report, SeriesLine, SeriesRefusal, failure, names_problem, player_name as name,
@@ -12,8 +12,8 @@ use kaisho::words::{
 use kaisho_core::Komi;
 use kaisho_core::series::nigiri::{self, NigiriError, NigiriRole, Parity};
 use kaisho_core::series::{
-    Change, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError, SeriesResult,
-    SeriesSetup, SetupError, Step,
+    Change, KomiPolicy, LadderError, LadderKind, Player, Seat, Series, SeriesError, SeriesSetup,
+    SetupError, Step,
 };
 use kaisho_core::settings::KomiError;
 use kaisho_saves::places::{NoHome, Places};
@@ -559,12 +559,7 @@ impl SeriesView {
                     white: named(g.terms.white()),
                     handicap: g.terms.handicap,
                     komi: komi_number(g.terms.komi),
-                    result: match g.result {
-                        SeriesResult::Win(seat) => name(series, seat).to_string(),
-                        SeriesResult::Jigo => "draw".into(),
-                        SeriesResult::NoResult => "void".into(),
-                        SeriesResult::BothLose => "both-lose".into(),
-                    },
+                    result: result_word(series, g.result),
                 })
                 .collect(),
         }

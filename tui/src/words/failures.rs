@@ -379,7 +379,7 @@ fn series(e: &StoreError) -> String {
             path.display()
         ),
         StoreError::Changed { id, then, now, .. } => format!(
-            "番碁「{id}」は読んだあとに別の kaisho が書き換えました (記録は今 {now} 局、読んだときは {then} 局)。上書きしていません: 読み直して (`kaisho series show {id}`、または番碁の画面で Esc と Enter) もう一度どうぞ"
+            "番碁「{id}」は読んだあとに別の kaisho が書き換えました (記録は今 {now} 局、読んだときは {then} 局)。上書きしていません: 読み直して (`kaisho series show {id}`。番碁の画面は自動で読み直します) もう一度どうぞ"
         ),
     }
 }

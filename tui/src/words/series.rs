@@ -14,6 +14,12 @@ pub enum SeriesNote<'a> {
     NoFolder,
     NoneYet,
     OpenFirst,
+    /// Series `id` changed in another copy of kaisho since the screen read
+    /// it; the screen now shows it, game `number` next.
+    ChangedMeanwhile {
+        id: &'a str,
+        number: u32,
+    },
     /// The board chosen on home is too small for the series' handicap.
     BoardTooSmall(&'a str),
     /// A new series saved as `id`.
@@ -70,8 +76,12 @@ pub enum SeriesNote<'a> {
     ColoursUnknown,
     /// The series refused the result.
     NotTaken(&'a str),
-    /// The series took the result but could not be saved.
-    Unsaved(&'a str),
+    /// The series took the result but could not be saved (`why`); `later`
+    /// is the command that records it (none when there is no result).
+    Unsaved {
+        why: &'a str,
+        later: &'a str,
+    },
     /// The result recorded: the result in words, then the step change or
     /// the next game.
     Recorded {
@@ -99,6 +109,9 @@ fn english(note: SeriesNote<'_>) -> String {
                 .into()
         }
         SeriesNote::OpenFirst => "open a series first (Enter)".into(),
+        SeriesNote::ChangedMeanwhile { id, number } => format!(
+            "series {id} was changed by another copy of kaisho since this screen read it; it shows it as it is now (game {number} next): look, then press the key again"
+        ),
         SeriesNote::BoardTooSmall(e) => {
             format!("{e}; choose a larger board size on the home screen")
         }
@@ -165,7 +178,12 @@ fn english(note: SeriesNote<'_>) -> String {
         SeriesNote::NotRecorded(e) => format!("the result will not be recorded in the series: {e}"),
         SeriesNote::ColoursUnknown => "the series could not tell who played which colour".into(),
         SeriesNote::NotTaken(e) => format!("the series did not take the result: {e}"),
-        SeriesNote::Unsaved(e) => format!("the series result was not saved: {e}"),
+        SeriesNote::Unsaved { why, later: "" } => {
+            format!("the series result was not saved: {why}")
+        }
+        SeriesNote::Unsaved { why, later } => format!(
+            "the series result was not saved: {why}. Once you have looked, record it with `{later}`"
+        ),
         SeriesNote::Recorded {
             id,
             number,
@@ -185,6 +203,9 @@ fn japanese(note: SeriesNote<'_>) -> String {
                 .into()
         }
         SeriesNote::OpenFirst => "先に番碁を開いてください（Enter）".into(),
+        SeriesNote::ChangedMeanwhile { id, number } => format!(
+            "番碁「{id}」はこの画面が読んだあとに別の kaisho で変わりました。今の内容を表示しています (次は第{number}局)。確かめてからもう一度キーを押してください"
+        ),
         SeriesNote::BoardTooSmall(e) => {
             format!("{e}。ホーム画面でもっと大きな碁盤を選んでください")
         }
@@ -248,7 +269,12 @@ fn japanese(note: SeriesNote<'_>) -> String {
         SeriesNote::NotRecorded(e) => format!("結果は番碁に記録されません: {e}"),
         SeriesNote::ColoursUnknown => "番碁の記録から黒白の分かれがわかりません".into(),
         SeriesNote::NotTaken(e) => format!("番碁が結果を受け付けませんでした: {e}"),
-        SeriesNote::Unsaved(e) => format!("番碁の結果を保存できませんでした: {e}"),
+        SeriesNote::Unsaved { why, later: "" } => {
+            format!("番碁の結果を保存できませんでした: {why}")
+        }
+        SeriesNote::Unsaved { why, later } => format!(
+            "番碁の結果を保存できませんでした: {why}。確かめてから `{later}` で記録できます"
+        ),
         SeriesNote::Recorded {
             id,
             number,
