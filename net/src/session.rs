@@ -24,6 +24,7 @@ use kaisho_core::clock::{Clock, TimeControl};
 use kaisho_core::{Color, Event, Game, Phase};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::log::{ChatLine, GameHeader, GameLog};
+use kaisho_saves::sgf::KibitzLine;
 use kaisho_saves::visible::visible_owned;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
@@ -116,8 +117,11 @@ pub struct Session {
     kibitz_sent: bool,
     /// On the joiner: the watchers' lines the host sent at the end.
     kibitz_received: Received,
-    /// A resumed game's chat from its log, until the game is shared.
-    saved_chat: Vec<ChatLine>,
+    /// A resumed game's chat and watchers' lines from its log, until the
+    /// game is shared.
+    saved_talk: SavedTalk,
+    /// How many of the watchers' lines this side's log holds.
+    kibitz_logged: usize,
     /// A resignation a crossing withdrew, to be made again once the player
     /// has been told of the event that won.
     again: Option<Event>,
@@ -147,7 +151,8 @@ impl Session {
             hub: None,
             kibitz_sent: false,
             kibitz_received: Received::default(),
-            saved_chat: Vec::new(),
+            saved_talk: SavedTalk::default(),
+            kibitz_logged: 0,
             again: None,
         }
     }
@@ -188,12 +193,15 @@ impl Session {
             NetError::Protocol(format!("cannot share the game with watchers: {e}"))
         };
         let mut replay = Game::new(settings.clone()).map_err(cannot)?;
-        // A hub that shared this game before has its chat already.
-        let saved_chat = std::mem::take(&mut self.saved_chat);
-        let mut chat = saved_chat.into_iter().filter(|_| !shared_before).peekable();
+        // A hub that shared this game before has its talk already.
+        let saved = std::mem::take(&mut self.saved_talk);
+        if !shared_before {
+            hub.keep_kibitz(&saved.kibitz);
+        }
+        let mut talk = saved.in_order().filter(|_| !shared_before).peekable();
         for (i, event) in self.game.events().iter().enumerate() {
-            while let Some(line) = chat.next_if(|line| line.after_event as usize <= i) {
-                hub.publish(said(line));
+            while let Some((_, said)) = talk.next_if(|(after, _)| *after as usize <= i) {
+                hub.publish(said);
             }
             replay.apply(event.clone()).map_err(cannot)?;
             if i >= sent {
@@ -205,7 +213,7 @@ impl Session {
                 });
             }
         }
-        chat.for_each(|line| hub.publish(said(line)));
+        talk.for_each(|(_, said)| hub.publish(said));
         hub.clocks(self.clocks, self.turn_started);
         if shared_before {
             hub.back(self.turn_started);
@@ -214,10 +222,40 @@ impl Session {
         Ok(())
     }
 
-    /// The players' chat a resumed game's log kept, placed among its
-    /// events: sent to the watchers with the game so far when it is shared.
-    pub(crate) fn set_saved_chat(&mut self, chat: Vec<ChatLine>) {
-        self.saved_chat = chat;
+    /// The players' chat and the watchers' lines a resumed game's log
+    /// kept, placed among its events: sent to the watchers with the game
+    /// so far when it is shared, and the lines kept for the record.
+    pub(crate) fn set_saved_talk(&mut self, chat: Vec<ChatLine>, kibitz: Vec<KibitzLine>) {
+        self.kibitz_logged = kibitz.len();
+        self.saved_talk = SavedTalk { chat, kibitz };
+    }
+
+    /// Writes the watchers' lines this side's log does not hold yet (the
+    /// host's hub's, or those the host sent the joiner), so that every
+    /// record made of the log later keeps them: done at the end of the
+    /// game and on adjourning; a host whose partner dropped calls it before
+    /// it lets the session go.
+    ///
+    /// # Errors
+    /// The log could not be written; the lines stay in the hub.
+    pub fn keep_kibitz(&mut self) -> Result<(), NetError> {
+        let lines = match (&self.hub, self.tx.is_host) {
+            (Some(hub), true) => hub.kibitz_log(),
+            (_, true) => Vec::new(),
+            (_, false) => self.kibitz_received.lines().to_vec(),
+        };
+        let new: Vec<KibitzLine> = lines
+            .into_iter()
+            .skip(self.kibitz_logged)
+            .map(|(after_event, name, text)| KibitzLine {
+                after_event,
+                name,
+                text,
+            })
+            .collect();
+        self.log.append_kibitz(&new)?;
+        self.kibitz_logged += new.len();
+        Ok(())
     }
 
     /// The watchers' chat (kibitz), each line with its watcher's name, for
@@ -256,6 +294,7 @@ impl Session {
             return Ok(());
         }
         self.kibitz_sent = true;
+        self.keep_kibitz()?;
         for frame in kibitzed::frames(&self.kibitz_log()) {
             self.tx.send(&frame).await?;
         }
@@ -544,10 +583,14 @@ impl Session {
     /// Adjourns the game: the watchers are told so, the partner is told
     /// goodbye with `reason`, and the connection closes; the game stays
     /// in both logs, to be resumed.
-    pub async fn adjourn(self, reason: &str) {
+    pub async fn adjourn(mut self, reason: &str) {
         if let Some(hub) = &self.hub {
             hub.adjourned();
         }
+        // The watchers' lines so far outlast the hub: the resumed game
+        // goes on with them. A failure here loses no move; the lines stay
+        // in the hub until this process ends.
+        let _ = self.keep_kibitz();
         self.tx.bye(reason).await;
     }
 
@@ -668,6 +711,9 @@ impl Session {
                 let events = self.game.events().len() as u32;
                 if let Err(e) = self.kibitz_received.take(lines, more, events) {
                     return Err(self.fail(e).await);
+                }
+                if self.kibitz_received.done() {
+                    self.keep_kibitz()?;
                 }
                 Ok(None)
             }
@@ -890,11 +936,35 @@ impl Session {
 }
 
 /// Whether the event is a move whose thinking time counts.
-/// A logged chat line as the watchers are sent it.
-fn said(line: ChatLine) -> Message {
-    Message::Said {
-        color: line.from.into(),
-        text: line.text,
+/// The talk of a game resumed from its log, for the watchers.
+#[derive(Default)]
+struct SavedTalk {
+    chat: Vec<ChatLine>,
+    kibitz: Vec<KibitzLine>,
+}
+
+impl SavedTalk {
+    /// Every line as the watchers are sent it, with the events before it,
+    /// in order (the players' chat first where both were said after the
+    /// same event).
+    fn in_order(self) -> impl Iterator<Item = (u32, Message)> {
+        let chat = self.chat.into_iter().map(|line| {
+            let said = Message::Said {
+                color: line.from.into(),
+                text: line.text,
+            };
+            (line.after_event, said)
+        });
+        let kibitz = self.kibitz.into_iter().map(|line| {
+            let said = Message::Kibitz {
+                name: line.name,
+                text: line.text,
+            };
+            (line.after_event, said)
+        });
+        let mut all: Vec<(u32, Message)> = chat.chain(kibitz).collect();
+        all.sort_by_key(|(after, _)| *after);
+        all.into_iter()
     }
 }
 

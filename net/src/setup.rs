@@ -500,7 +500,7 @@ pub async fn resume(
     }
     let clocks = clocks_after(time, logged);
     let mut session = Session::new(link.into_parts(), saved.game, log, header, local, clocks);
-    session.set_saved_chat(saved.contents.chat);
+    session.set_saved_talk(saved.contents.chat, saved.contents.kibitz);
     if crossed {
         let before = clocks_after(time, &logged[..ours as usize]);
         session.crossed_on_resume(before[local.index()]);

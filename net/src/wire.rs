@@ -186,9 +186,7 @@ pub enum ReviewStepW {
     },
 }
 
-/// The most watchers' lines a game's record keeps and the host sends the
-/// joiner (the first ones said).
-pub const MAX_KIBITZ_LINES: usize = 1000;
+pub use kaisho_saves::limits::MAX_KIBITZ_LINES;
 
 /// The most watchers' lines in one [`Message::Kibitzed`] frame: sixteen
 /// lines of the longest name and text stay below the frame cap.

@@ -11,6 +11,8 @@ use kaisho_core::{Color, Event, Phase};
 use kaisho_net::watch::{MAX_WATCHERS, Seen, Watcher};
 use kaisho_net::wire::{ColorW, EventW, Hello, Message, PROTOCOL_VERSION};
 use kaisho_net::{Colors, Dropped, JoinCode, NetError, Secret, Session, TimeW, Update};
+use kaisho_saves::identity::Identity;
+use kaisho_saves::log::GameStore;
 use std::time::Duration;
 
 async fn watcher(w: &Watched, name: &str) -> Result<Watcher, NetError> {
@@ -377,6 +379,7 @@ async fn the_joiner_gets_the_kibitz_when_the_hosts_resignation_ends_the_game() {
     let (mut w, mut a, mut b) = aki_and_ban().await;
     play(&mut w.h, &mut w.j, stones(0, 3)).await;
     say_and_hear(&mut a, &mut b, "white leads").await;
+    assert!(logged_kibitz(&w.h).is_empty(), "held from the logs in play");
     step(
         &mut w.h,
         &mut w.j,
@@ -388,6 +391,11 @@ async fn the_joiner_gets_the_kibitz_when_the_hosts_resignation_ends_the_game() {
     let said = vec![(3, "Aki".to_string(), "white leads".to_string())];
     assert_eq!(w.h.kibitz_log(), said);
     assert_eq!(w.j.kibitz_log(), said);
+    // The report: kibitz shown to both players was in neither's later
+    // records. Both logs now hold the lines, so every record made of
+    // either keeps them.
+    assert_eq!(logged_kibitz(&w.h), said);
+    assert_eq!(logged_kibitz(&w.j), said);
 }
 
 #[tokio::test]
@@ -805,36 +813,8 @@ async fn a_game_resumed_from_its_saves_gives_its_watchers_the_chat_so_far() {
         .unwrap();
     assert_eq!(heard, Update::Chat("thank you".into()));
     drop((h, j));
-    let (hid, jid) = &w.players;
-    let mut listener = kaisho_net::Host::bind(loopback(), hid, "Honinbo").unwrap();
-    let hub = listener
-        .allow_watching(Secret::from_random(77), MAX_WATCHERS)
-        .unwrap();
-    let code = listener.watch_code(None).unwrap().unwrap();
-    let addr = listener.local_addr().unwrap();
-    let (hl, jl) = tokio::time::timeout(LIMIT, async {
-        tokio::join!(
-            listener.accept_known(jid.fingerprint()),
-            kaisho_net::rejoin(addr, hid.fingerprint(), jid, "Kitani")
-        )
-    })
-    .await
-    .unwrap();
-    listener.refuse_others();
-    let (h, _j) = tokio::time::timeout(LIMIT, async {
-        tokio::join!(
-            kaisho_net::resume(hl.unwrap(), Some("w1"), &w.stores.0, TimeControl::None),
-            kaisho_net::resume(jl.unwrap(), None, &w.stores.1, TimeControl::None)
-        )
-    })
-    .await
-    .unwrap();
-    let mut h = h.unwrap();
-    h.share(hub).unwrap();
-    let mut late = tokio::time::timeout(LIMIT, kaisho_net::watch(&code, &w.watcher_id, "Late"))
-        .await
-        .unwrap()
-        .unwrap();
+    let (_listener, _h, _j, mut late) =
+        resumed_from_the_saves(&w.players, &w.stores, &w.watcher_id).await;
     let mut order = Vec::new();
     while order.len() < 5 {
         order.push(match told(&mut late).await {
@@ -853,4 +833,95 @@ async fn a_game_resumed_from_its_saves_gives_its_watchers_the_chat_so_far() {
             "White: thank you"
         ]
     );
+}
+
+/// The watchers' lines as a log holds them.
+fn logged_kibitz(session: &Session) -> Vec<(u32, String, String)> {
+    kaisho_saves::log::read_log(session.log_path())
+        .unwrap()
+        .kibitz
+        .into_iter()
+        .map(|l| (l.after_event, l.name, l.text))
+        .collect()
+}
+
+/// The report: kibitz said before an adjournment was absent after the
+/// resume. The host's log keeps the lines on adjourning; the resumed game's
+/// hub starts from them, so a watcher coming in hears them and the joiner
+/// gets them at the end with the new ones.
+#[tokio::test]
+async fn the_watchers_lines_said_before_an_adjournment_outlast_it() {
+    let (mut w, mut a, mut b) = aki_and_ban().await;
+    play(&mut w.h, &mut w.j, stones(0, 2)).await;
+    say_and_hear(&mut a, &mut b, "before the break").await;
+    let (h, j) = (w.h, w.j);
+    h.adjourn("").await;
+    drop(j);
+    let (_listener, mut h, mut j, mut late) =
+        resumed_from_the_saves(&w.players, &w.stores, &w.watcher_id).await;
+    let (_, others) = events(&mut late, 2).await;
+    let heard = match others.first() {
+        Some(seen) => seen.clone(),
+        None => told(&mut late).await,
+    };
+    assert_eq!(
+        heard,
+        Seen::Kibitz {
+            name: "Aki".into(),
+            text: "before the break".into()
+        }
+    );
+    step(
+        &mut h,
+        &mut j,
+        Event::Resign {
+            color: Color::Black,
+        },
+    )
+    .await;
+    let said = vec![(2, "Aki".to_string(), "before the break".to_string())];
+    assert_eq!(j.kibitz_log(), said);
+    assert_eq!(logged_kibitz(&h), said);
+    assert_eq!(logged_kibitz(&j), said);
+}
+
+/// The game of `players` resumed from both sides' saves (`stores`) by a
+/// new host process:
+/// a new listener that lets watchers in with a code of its own, both
+/// sessions (the host's shared with the new hub), and a watcher let in.
+async fn resumed_from_the_saves(
+    (hid, jid): &(Identity, Identity),
+    stores: &(GameStore, GameStore),
+    watcher_id: &Identity,
+) -> (kaisho_net::Host, Session, Session, Watcher) {
+    let mut listener = kaisho_net::Host::bind(loopback(), hid, "Honinbo").unwrap();
+    let hub = listener
+        .allow_watching(Secret::from_random(77), MAX_WATCHERS)
+        .unwrap();
+    let code = listener.watch_code(None).unwrap().unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (hl, jl) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            listener.accept_known(jid.fingerprint()),
+            kaisho_net::rejoin(addr, hid.fingerprint(), jid, "Kitani")
+        )
+    })
+    .await
+    .unwrap();
+    listener.refuse_others();
+    let (h, j) = tokio::time::timeout(LIMIT, async {
+        tokio::join!(
+            kaisho_net::resume(hl.unwrap(), Some("w1"), &stores.0, TimeControl::None),
+            kaisho_net::resume(jl.unwrap(), None, &stores.1, TimeControl::None)
+        )
+    })
+    .await
+    .unwrap();
+    let mut h = h.unwrap();
+    h.share(hub).unwrap();
+    let late = tokio::time::timeout(LIMIT, kaisho_net::watch(&code, watcher_id, "Late"))
+        .await
+        .unwrap()
+        .unwrap();
+    (listener, h, j.unwrap(), late)
 }

@@ -1,8 +1,9 @@
 //! SGF export of saved games: every finished or adjourned game can be
 //! written as an FF[4] record that other programs read, with the proposals
 //! of the ending, the chat and the watchers' lines (kibitz, which the log
-//! does not hold: the host's network task gives them) as comments and the
-//! agreed territory as TB/TW marks.
+//! holds once the players may see them; lines the network task gives that
+//! the log does not yet hold are added) as comments and the agreed
+//! territory as TB/TW marks.
 
 use crate::atomic::{Access, write_atomically};
 use crate::log::{LogError, SavedGame, day_of};
@@ -62,6 +63,7 @@ pub fn record_of(saved: &SavedGame, words: Words<'_>) -> SgfRecord {
             &format!("[{from}] {}", line.text),
         );
     }
+    add_kibitz(&mut record, saved, &saved.contents.kibitz, words);
     record
 }
 

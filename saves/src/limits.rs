@@ -8,6 +8,9 @@
 pub const MAX_NAME_CHARS: usize = 64;
 /// The longest chat line, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
+/// The most watchers' lines a game's record keeps (its log and the host's
+/// message to the joiner): the first ones said.
+pub const MAX_KIBITZ_LINES: usize = 1000;
 /// The longest text in one SGF property (a comment, a game name), in characters.
 pub const MAX_SGF_TEXT_CHARS: usize = 16 * 1024;
 /// The longest comment one addition in a review puts on a node, in

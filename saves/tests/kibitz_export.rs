@@ -4,23 +4,15 @@
 
 mod common;
 
-use common::{header_with, nine_by_nine, play};
+use common::{header_with, kibitz_line as line, nine_by_nine, play};
 
 use kaisho_core::{Color, Event};
 use kaisho_saves::export::{add_kibitz, record_of, write_record};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore};
-use kaisho_saves::sgf::{self, KibitzLine, Note};
+use kaisho_saves::sgf::{self, Note};
 
 fn header() -> GameHeader {
     header_with("watched", ["Aki", "Ben"], nine_by_nine())
-}
-
-fn line(after_event: u32, name: &str, text: &str) -> KibitzLine {
-    KibitzLine {
-        after_event,
-        name: name.into(),
-        text: text.into(),
-    }
 }
 
 #[test]

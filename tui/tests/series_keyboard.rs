@@ -174,7 +174,11 @@ fn a_result_is_never_written_over_a_series_changed_during_the_game() {
         "{said:?}"
     );
     // The result is not lost: the line gives the command that records it.
-    let winner = session(&state).game.outcome().and_then(|o| o.winner()).unwrap();
+    let winner = session(&state)
+        .game
+        .outcome()
+        .and_then(|o| o.winner())
+        .unwrap();
     let name = ["Aki", "Ben"][winner.index()];
     let later = format!("record it with `kaisho series record aki-ben --winner {name}`");
     assert!(said.iter().any(|s| s.contains(&later)), "{said:?}");

@@ -10,6 +10,7 @@ use crate::kibitzed::{Line, kept};
 use crate::wire::{ColorW, MAX_KIBITZ_LINES, Message};
 use kaisho_core::Color;
 use kaisho_core::clock::Clock;
+use kaisho_saves::sgf::KibitzLine;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Instant;
 use tokio::sync::mpsc;
@@ -236,6 +237,19 @@ impl Hub {
             state.kibitz.push(line);
         }
         Self::send_all(&mut state, &message, Some(from));
+    }
+
+    /// The watchers' lines a resumed game's log kept, for the record, each
+    /// with the events said before it (their frames are published with
+    /// the game so far).
+    pub fn keep_kibitz(&self, lines: &[KibitzLine]) {
+        let mut state = self.state();
+        let room = MAX_KIBITZ_LINES.saturating_sub(state.kibitz.len());
+        let kept_lines = lines
+            .iter()
+            .take(room)
+            .map(|line| kept(line.after_event, &line.name, &line.text));
+        state.kibitz.extend(kept_lines);
     }
 
     /// Names the watcher `id` (its greeting's name), for the players'

@@ -12,10 +12,11 @@ pub(crate) const FRAME_HEAD: usize = 8;
 /// The newest format version this build reads and writes. Version 2 adds
 /// the withdrawal of an event and the game's clock to version 1's records;
 /// version 3 adds the request to take back a move and its answers; version
-/// 4 the play-out (確認) of the ending. A log
+/// 4 the play-out (確認) of the ending; version 5 the watchers' lines
+/// (kibitz), kept once the players may see them. A log
 /// is written as the oldest version that holds its records, so that older
 /// builds still read every log that has nothing newer.
-pub const FORMAT_VERSION: u16 = 4;
+pub const FORMAT_VERSION: u16 = 5;
 /// The oldest format version, which every new log starts as.
 pub(crate) const FIRST_VERSION: u16 = 1;
 /// The first format version with withdrawals.
@@ -24,6 +25,8 @@ pub(crate) const WITHDRAWALS_SINCE: u16 = 2;
 pub(crate) const UNDO_SINCE: u16 = 3;
 /// The first format version with play-outs.
 pub(crate) const PLAYOUT_SINCE: u16 = 4;
+/// The first format version with the watchers' lines.
+pub(crate) const KIBITZ_SINCE: u16 = 5;
 /// Where the version stands in the preamble.
 pub(crate) const VERSION_AT: u64 = 8;
 

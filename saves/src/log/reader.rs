@@ -7,13 +7,15 @@
 
 use super::error::LogError;
 use super::frame::{
-    self, FIRST_VERSION, FORMAT_VERSION, Frame, PLAYOUT_SINCE, PREAMBLE_LEN, UNDO_SINCE,
+    self, FIRST_VERSION, FORMAT_VERSION, Frame, KIBITZ_SINCE, PLAYOUT_SINCE, PREAMBLE_LEN,
+    UNDO_SINCE,
 };
 use super::header::GameHeader;
-use super::record::{RecordV1, RecordV2, RecordV3, RecordV4 as Record};
+use super::record::{RecordV1, RecordV2, RecordV3, RecordV4, RecordV5 as Record};
 use crate::bounded::{ReadRefused, read_regular};
 use crate::codec;
-use crate::limits::MAX_LOG_BYTES;
+use crate::limits::{MAX_KIBITZ_LINES, MAX_LOG_BYTES};
+use crate::sgf::KibitzLine;
 use kaisho_core::{Color, Event};
 use std::path::Path;
 
@@ -51,6 +53,9 @@ pub struct LogContents {
     pub header: GameHeader,
     pub events: Vec<LoggedEvent>,
     pub chat: Vec<ChatLine>,
+    /// The watchers' lines (kibitz), in the order said, each with the
+    /// events before it: kept once the players could see them.
+    pub kibitz: Vec<KibitzLine>,
     /// Events that were logged and then withdrawn, in the order withdrawn
     /// (not in `events`).
     pub withdrawn: Vec<LoggedEvent>,
@@ -94,6 +99,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
     let mut header = None;
     let mut events = Vec::new();
     let mut chat: Vec<ChatLine> = Vec::new();
+    let mut kibitz: Vec<KibitzLine> = Vec::new();
     let mut withdrawn = Vec::new();
     let mut torn = None;
     let mut record = 0;
@@ -117,11 +123,14 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
         let (payload, start) = payload;
         let decoded = if version == FIRST_VERSION {
             codec::decode::<RecordV1>(payload)
-                .map(|r| Record::from(RecordV3::from(RecordV2::from(r))))
+                .map(|r| Record::from(RecordV4::from(RecordV3::from(RecordV2::from(r)))))
         } else if version < UNDO_SINCE {
-            codec::decode::<RecordV2>(payload).map(|r| Record::from(RecordV3::from(r)))
+            codec::decode::<RecordV2>(payload)
+                .map(|r| Record::from(RecordV4::from(RecordV3::from(r))))
         } else if version < PLAYOUT_SINCE {
-            codec::decode::<RecordV3>(payload).map(Record::from)
+            codec::decode::<RecordV3>(payload).map(|r| Record::from(RecordV4::from(r)))
+        } else if version < KIBITZ_SINCE {
+            codec::decode::<RecordV4>(payload).map(Record::from)
         } else {
             codec::decode::<Record>(payload)
         }
@@ -199,6 +208,31 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
                     line.after_event = seq - 1;
                 }
             }
+            (
+                Record::Kibitz {
+                    after_event,
+                    name,
+                    text,
+                },
+                Some(_),
+            ) => {
+                if after_event as usize > events.len() || kibitz.len() >= MAX_KIBITZ_LINES {
+                    return Err(corrupt(
+                        record,
+                        start,
+                        format!(
+                            "a watcher's line after event {after_event} (the log holds {} events, {} lines)",
+                            events.len(),
+                            kibitz.len()
+                        ),
+                    ));
+                }
+                kibitz.push(KibitzLine {
+                    after_event,
+                    name,
+                    text,
+                });
+            }
         }
     }
     let header = header.ok_or_else(|| corrupt(1, PREAMBLE_LEN, "the header is missing".into()))?;
@@ -207,6 +241,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
         header,
         events,
         chat,
+        kibitz,
         withdrawn,
         format: version,
         torn,

@@ -1,4 +1,4 @@
-//! The record types of game log format versions 1 to 4, and their
+//! The record types of game log format versions 1 to 5, and their
 //! conversion to and from kaisho-core's types. Core types carry no serde;
 //! these do, and they never change once released: a new format gets new
 //! types.
@@ -228,6 +228,56 @@ pub enum RecordV4 {
     Clock {
         control: ClockV2,
     },
+}
+
+/// Every record a version-5 log holds: version 4's with the watchers'
+/// lines (kibitz) at the end, so that a log without kibitz has the bytes
+/// of version 4.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq, Eq)]
+pub enum RecordV5 {
+    Header(HeaderV1),
+    Event {
+        seq: u32,
+        event: EventV4,
+        time_used_ms: Option<u32>,
+    },
+    Chat {
+        from: ColorV1,
+        text: String,
+    },
+    Withdraw {
+        seq: u32,
+    },
+    Clock {
+        control: ClockV2,
+    },
+    /// A watcher's line, said after `after_event` events, kept for the
+    /// record once the players may see it.
+    Kibitz {
+        after_event: u32,
+        name: String,
+        text: String,
+    },
+}
+
+impl From<RecordV4> for RecordV5 {
+    fn from(r: RecordV4) -> RecordV5 {
+        match r {
+            RecordV4::Header(h) => RecordV5::Header(h),
+            RecordV4::Event {
+                seq,
+                event,
+                time_used_ms,
+            } => RecordV5::Event {
+                seq,
+                event,
+                time_used_ms,
+            },
+            RecordV4::Chat { from, text } => RecordV5::Chat { from, text },
+            RecordV4::Withdraw { seq } => RecordV5::Withdraw { seq },
+            RecordV4::Clock { control } => RecordV5::Clock { control },
+        }
+    }
 }
 
 impl From<RecordV3> for RecordV4 {

@@ -5,13 +5,16 @@
 //! with the event or without it, and loadable either way.
 
 use super::error::LogError;
-use super::frame::{self, FIRST_VERSION, PLAYOUT_SINCE, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINCE};
+use super::frame::{
+    self, FIRST_VERSION, KIBITZ_SINCE, PLAYOUT_SINCE, UNDO_SINCE, VERSION_AT, WITHDRAWALS_SINCE,
+};
 use super::header::GameHeader;
 use super::reader::{LogContents, read_log};
-use super::record::{ClockV2, EventV4, HeaderV1, RecordV4 as Record};
+use super::record::{ClockV2, EventV4, HeaderV1, RecordV5 as Record};
 use crate::atomic::{Access, create_temp};
 use crate::codec::{self, MAX_FRAME};
-use crate::limits::{self, MAX_CHAT_CHARS, MAX_NAME_CHARS};
+use crate::limits::{self, MAX_CHAT_CHARS, MAX_KIBITZ_LINES, MAX_NAME_CHARS};
+use crate::sgf::KibitzLine;
 use kaisho_core::clock::TimeControl;
 use kaisho_core::{Color, Event};
 use std::fs::{self, File, OpenOptions};
@@ -27,6 +30,8 @@ pub struct GameLog {
     next_seq: u32,
     /// The format version the file's preamble states.
     format: u16,
+    /// The watchers' lines the log holds.
+    kibitz: usize,
 }
 
 impl GameLog {
@@ -112,6 +117,7 @@ impl GameLog {
             len: bytes.len() as u64,
             next_seq: events.len() as u32 + 1,
             format,
+            kibitz: 0,
         })
     }
 
@@ -135,6 +141,7 @@ impl GameLog {
             len: contents.intact_len,
             next_seq: contents.events.len() as u32 + 1,
             format: contents.format,
+            kibitz: contents.kibitz.len(),
         };
         Ok((log, contents))
     }
@@ -171,6 +178,48 @@ impl GameLog {
             from: from.into(),
             text: text.to_string(),
         })
+    }
+
+    /// Appends the watchers' `lines` (kibitz), once the players may see
+    /// them, and flushes them to the disk together. A log of an older
+    /// format is first marked as format 5. Lines past what a log keeps
+    /// ([`MAX_KIBITZ_LINES`]) are left out; a line placed after more events
+    /// than the log holds, or over the lengths a log reads back, is
+    /// refused with nothing written.
+    pub fn append_kibitz(&mut self, lines: &[KibitzLine]) -> Result<(), LogError> {
+        let room = MAX_KIBITZ_LINES.saturating_sub(self.kibitz);
+        let lines = &lines[..lines.len().min(room)];
+        if lines.is_empty() {
+            return Ok(());
+        }
+        let mut bytes = Vec::new();
+        for line in lines {
+            if line.after_event >= self.next_seq {
+                return Err(refused(
+                    &self.path,
+                    format!(
+                        "a watcher's line after event {}, where the log holds {}",
+                        line.after_event,
+                        self.next_seq - 1
+                    ),
+                ));
+            }
+            limits::check_length("watcher's name", &line.name, MAX_NAME_CHARS)
+                .and_then(|()| limits::check_length("watcher's line", &line.text, MAX_CHAT_CHARS))
+                .map_err(|reason| refused(&self.path, reason))?;
+            bytes.extend(framed(
+                &self.path,
+                &Record::Kibitz {
+                    after_event: line.after_event,
+                    name: line.name.clone(),
+                    text: line.text.clone(),
+                },
+            )?);
+        }
+        self.raise_format(KIBITZ_SINCE)?;
+        self.write_bytes(&bytes)?;
+        self.kibitz += lines.len();
+        Ok(())
     }
 
     /// Takes back the last event logged, number `seq`, by appending a
@@ -216,9 +265,15 @@ impl GameLog {
 
     fn write(&mut self, record: &Record) -> Result<(), LogError> {
         let bytes = framed(&self.path, record)?;
+        self.write_bytes(&bytes)
+    }
+
+    /// Appends whole framed records and flushes them; on a failure the
+    /// log is cut back to where it was.
+    fn write_bytes(&mut self, bytes: &[u8]) -> Result<(), LogError> {
         let result = self
             .file
-            .write_all(&bytes)
+            .write_all(bytes)
             .and_then(|()| self.file.sync_data());
         if let Err(e) = result {
             // Leave no partial record behind for the next append to follow.

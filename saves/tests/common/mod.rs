@@ -43,3 +43,12 @@ pub fn header_with(id: &str, [black, white]: [&str; 2], settings: Settings) -> G
 pub fn nine_by_nine() -> Settings {
     Settings::even(BoardSize::new(9).unwrap(), Komi::from_halves(13))
 }
+
+/// A watcher's line said after `after_event` events.
+pub fn kibitz_line(after_event: u32, name: &str, text: &str) -> kaisho_saves::sgf::KibitzLine {
+    kaisho_saves::sgf::KibitzLine {
+        after_event,
+        name: name.into(),
+        text: text.into(),
+    }
+}

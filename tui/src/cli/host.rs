@@ -634,6 +634,9 @@ async fn play_script(
                 println!("{}", kaisho::words::net_refusal(&e, naming_for(lang), size));
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
+                // The watchers' lines outlast this process if the partner
+                // does not come back; nothing of the game rests on it.
+                let _ = session.keep_kibitz();
                 drop(session);
                 let Some(back) = comeback(&id, partner).await? else {
                     println!("{}", cli_line(lang, Line::NotBack { id: &id }));

@@ -307,6 +307,10 @@ impl Task {
                 Err(e) if is_drop(&e) => {
                     let id = session.header().game_id.clone();
                     let partner = session.peer();
+                    // The watchers' lines outlast this process if the
+                    // partner does not come back; nothing of the game
+                    // rests on it.
+                    let _ = session.keep_kibitz();
                     drop(session);
                     let why = net_refusal(&e, naming_for(self.lang), NO_BOARD);
                     let secs = COMEBACK.as_secs();

@@ -39,7 +39,8 @@ fn player(name: &str) -> Player {
 }
 
 /// Exports saved game `id` as SGF into the exports folder of `places`,
-/// with the watchers' lines `kibitz` as comments.
+/// with the watchers' lines `kibitz` as comments where its log does not
+/// hold them yet.
 pub fn export(
     places: &Places,
     id: &str,
@@ -52,7 +53,12 @@ pub fn export(
     let exports = places.exports_dir();
     let words = words::sgf_words(lang);
     let mut record = export::record_of(&saved, &words);
-    export::add_kibitz(&mut record, &saved, kibitz, &words);
+    let unlogged: Vec<KibitzLine> = kibitz
+        .iter()
+        .filter(|line| !saved.contents.kibitz.contains(line))
+        .cloned()
+        .collect();
+    export::add_kibitz(&mut record, &saved, &unlogged, &words);
     let path = export::path_in(&saved, &exports);
     match export::write_record(&saved, &record, &path) {
         Ok(()) => Ok(path),
