@@ -14,11 +14,12 @@ use crate::error::{Awaited, NetError, Offered};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::session::Session;
 use crate::watch::hub::Hub;
-use crate::wire::{Message, ReviewStepW, check_chat, check_game_id};
+use crate::wire::{Message, ReviewStepW, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit, review_comment};
 use kaisho_saves::visible::visible_owned;
 use std::time::Duration;
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
 /// The largest record a review together sends: the largest tree kaisho
@@ -55,8 +56,6 @@ pub enum ReviewNews {
     /// On the joiner: the next step, to apply now (ours among them, as the
     /// host ordered it).
     Step(ReviewStep),
-    /// The partner's chat line, made visible.
-    Chat(String),
     /// The partner left, saying why.
     Left(String),
 }
@@ -73,9 +72,15 @@ pub struct ReviewSession {
     /// The partner's name, from the greeting.
     pub partner: String,
     /// On the host of a review after a game with watchers: they follow
-    /// the review too (its record, every step in order, and the players'
-    /// chat as in the game), with the colour this side played.
+    /// the review too (its record and every step in order), with the
+    /// colour this side played.
     hub: Option<(Hub, Color)>,
+    /// On that host: the watchers' lines, each added to the record as a
+    /// comment on the node shown, ordered like the joiner's steps.
+    talk: Option<mpsc::Receiver<(String, String)>>,
+    /// On the host: the node both screens show, as the last step ordered
+    /// set it.
+    shown: NodePath,
 }
 
 /// The host's side: sends the record of game `game_id` (its SGF `text`)
@@ -169,6 +174,7 @@ async fn send_record(
         }
         tx.send(&message).await?;
     }
+    let talk = hub.as_ref().map(|(hub, _)| hub.follow_talk());
     Ok(ReviewSession {
         tx,
         inbox,
@@ -177,6 +183,8 @@ async fn send_record(
         game_id: game_id.to_string(),
         partner,
         hub,
+        talk,
+        shown: NodePath::root(),
     })
 }
 
@@ -241,6 +249,8 @@ async fn read_record(
         game_id: id.unwrap_or_default(),
         partner,
         hub: None,
+        talk: None,
+        shown: NodePath::root(),
     };
     Ok((session, text))
 }
@@ -280,6 +290,9 @@ impl ReviewSession {
     pub async fn act(&mut self, step: ReviewStep) -> Result<Option<ReviewStep>, NetError> {
         let wire = step_wire(&step);
         if self.host {
+            if let ReviewStep::Show(path) = &step {
+                self.shown = path.clone();
+            }
             self.seq += 1;
             let message = Message::ReviewStep {
                 seq: self.seq,
@@ -305,19 +318,19 @@ impl ReviewSession {
     /// A frame that is no step, a step out of its bounds or out of order,
     /// or the link failing; a hostile partner's link is closed with why.
     pub async fn next(&mut self) -> Result<ReviewNews, NetError> {
-        let message = match self.inbox.recv().await {
+        let received = match &mut self.talk {
+            Some(talk) => tokio::select! {
+                item = self.inbox.recv() => item,
+                Some(said) = talk.recv() => return Ok(ReviewNews::Asked(self.said(said))),
+            },
+            None => self.inbox.recv().await,
+        };
+        let message = match received {
             Some(item) => item?,
             None => return Err(NetError::Connection("the partner closed the stream".into())),
         };
         match (self.host, message) {
             (_, Message::Bye { reason }) => Ok(ReviewNews::Left(visible_owned(reason))),
-            (_, Message::Chat { text }) => match check_chat(&text) {
-                Ok(()) => {
-                    self.tell_watchers(false, &text);
-                    Ok(ReviewNews::Chat(visible_owned(text)))
-                }
-                Err(e) => Err(self.refuse(e)),
-            },
             (true, Message::ReviewAsk { step }) => Ok(ReviewNews::Asked(self.checked(&step)?)),
             (false, Message::ReviewStep { seq, step }) => {
                 if seq != self.seq + 1 {
@@ -351,30 +364,13 @@ impl ReviewSession {
         e
     }
 
-    /// Sends a chat line to the partner; the review goes on.
-    ///
-    /// # Errors
-    /// The line is over the chat limit, or the link fails.
-    pub async fn chat(&mut self, text: &str) -> Result<(), NetError> {
-        check_chat(text)?;
-        self.tell_watchers(true, text);
-        self.tx
-            .send(&Message::Chat {
-                text: text.to_string(),
-            })
-            .await
-    }
-
-    /// Passes a player's chat line on to the watchers following the review,
-    /// as in the game: ours when `ours`, else the partner's.
-    fn tell_watchers(&self, ours: bool, text: &str) {
-        if let Some((hub, local)) = &self.hub {
-            let color = if ours { *local } else { local.opponent() };
-            hub.publish(Message::Said {
-                color: color.into(),
-                text: text.to_string(),
-            });
-        }
+    /// A watcher's line as the step that adds it to the record: a comment
+    /// on the node shown, under the watcher's name.
+    fn said(&self, (name, text): (String, String)) -> ReviewStep {
+        ReviewStep::Edit(TreeEdit::Comment {
+            at: self.shown.clone(),
+            text: talk_line(&name, &text),
+        })
     }
 
     /// Says goodbye and closes: the review ends on both sides, each keeping
@@ -389,6 +385,14 @@ impl ReviewSession {
         }
         self.tx.bye("").await;
     }
+}
+
+/// A line of talk in a review together as the record keeps it: a comment
+/// paragraph under the speaker's name, as the game's chat is exported.
+/// Both players' lines and the watchers' are kept so.
+#[must_use]
+pub fn talk_line(name: &str, text: &str) -> String {
+    format!("[{name}] {text}")
 }
 
 fn path_wire(path: &NodePath) -> Vec<u32> {

@@ -340,27 +340,3 @@ async fn a_game_that_has_ended_goes_on_to_a_review_together_on_its_link() {
     let ordered = next_step(&mut h).await;
     assert_eq!(next_step(&mut j).await, ordered);
 }
-
-/// Chat goes on during a review together, both ways, beside the steps; a
-/// line over the limit is refused before it is sent.
-#[tokio::test]
-async fn chat_goes_on_during_a_review_together() {
-    let (mut h, mut j, _) = reviewing(RECORD).await;
-    j.chat("shall we look at move 3?").await.unwrap();
-    let heard = tokio::time::timeout(LIMIT, h.next())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(heard, ReviewNews::Chat("shall we look at move 3?".into()));
-    h.chat("yes").await.unwrap();
-    let heard = tokio::time::timeout(LIMIT, j.next())
-        .await
-        .unwrap()
-        .unwrap();
-    assert_eq!(heard, ReviewNews::Chat("yes".into()));
-    let long = "x".repeat(501);
-    assert!(h.chat(&long).await.is_err());
-    let step = ReviewStep::Show(NodePath::from_indices(vec![0, 0, 0]));
-    h.act(step.clone()).await.unwrap();
-    assert_eq!(next_step(&mut j).await, step);
-}

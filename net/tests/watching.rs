@@ -689,18 +689,37 @@ async fn watchers_who_stay_follow_the_players_review_together() {
         text: "a calm start".into(),
     });
     h.act(ours.clone()).await.unwrap();
-    // Both players' chat reaches the watchers too, as in the game.
-    h.chat("shall we look at move 2?").await.unwrap();
-    j.chat("yes, D4 was slow").await.unwrap();
-    let heard = tokio::time::timeout(LIMIT, h.next())
+    // The report: a watcher's words during the review reached nobody, not
+    // even its own screen. The host adds them to the record as a comment
+    // on the node shown, ordered like the joiner's steps, so both players,
+    // the watchers and the watcher itself see it, and both records keep it.
+    late.kibitz("a calm start indeed").await.unwrap();
+    let kaisho_net::ReviewNews::Asked(said) = tokio::time::timeout(LIMIT, h.next())
         .await
         .unwrap()
-        .unwrap();
-    assert_eq!(
-        heard,
-        kaisho_net::ReviewNews::Chat("yes, D4 was slow".into())
-    );
-    while seen.len() < 5 {
+        .unwrap()
+    else {
+        panic!("the host orders the watcher's line as a step");
+    };
+    let kept = kaisho_net::ReviewStep::Edit(kaisho_saves::sgf::TreeEdit::Comment {
+        at: kaisho_saves::sgf::NodePath::from_indices(vec![0]),
+        text: "[Stays] a calm start indeed".into(),
+    });
+    assert_eq!(said, kept);
+    h.act(said).await.unwrap();
+    for _ in 0..3 {
+        let kaisho_net::ReviewNews::Step(step) = tokio::time::timeout(LIMIT, j.next())
+            .await
+            .unwrap()
+            .unwrap()
+        else {
+            panic!("the joiner applies the host's steps");
+        };
+        if step == kept {
+            break;
+        }
+    }
+    while seen.len() < 4 {
         match tokio::time::timeout(LIMIT, late.next())
             .await
             .unwrap()
@@ -708,15 +727,17 @@ async fn watchers_who_stay_follow_the_players_review_together() {
         {
             Seen::ReviewBegins { text } => seen.push(format!("record {text}")),
             Seen::ReviewStep(step) => seen.push(format!("{step:?}")),
-            Seen::Said { color, text } => seen.push(format!("{color}: {text}")),
             _ => {}
         }
     }
     assert_eq!(seen[0], format!("record {record}"));
     assert_eq!(seen[1], format!("{theirs:?}"));
     assert_eq!(seen[2], format!("{ours:?}"));
-    assert_eq!(seen[3], "Black: shall we look at move 2?");
-    assert_eq!(seen[4], "White: yes, D4 was slow");
+    assert_eq!(
+        seen[3],
+        format!("{kept:?}"),
+        "the watcher's own line comes back"
+    );
 }
 
 /// The next thing a watcher is told, within the test's limit.

@@ -563,10 +563,11 @@ async fn a_finished_game_goes_on_to_a_review_together_on_a_yes() {
     b.keys("y");
     settle(&mut a, &mut b, |a, b| sharing(a) && sharing(b)).await;
     assert_eq!(review_of(&a).moves(), 3);
-    // Chat goes on in the review.
+    // Chat goes on in the review, and both records keep it (the report:
+    // it appeared on the message line only), as the game's chat is kept.
     a.keys("C");
     a.type_line("good game");
-    settle(&mut a, &mut b, |_, b| b.heard("Aki: good game")).await;
+    settle(&mut a, &mut b, |_, b| b.heard("[Aki] good game")).await;
     b.press(KeyCode::Right);
     settle(&mut a, &mut b, |a, _| review_of(a).at == 1).await;
     b.keys("c");
@@ -589,7 +590,7 @@ async fn a_finished_game_goes_on_to_a_review_together_on_a_yes() {
     settle(&mut a, &mut b, |a, _| !sharing(a)).await;
     let (mine, theirs) = (exported(dir_a.path(), &id), exported(dir_b.path(), &id));
     assert_eq!(mine, theirs);
-    for added in ["E5 is fine", "W[ed]"] {
+    for added in ["E5 is fine", "W[ed]", "[Aki\\] good game"] {
         assert!(mine.contains(added), "{added} missing: {mine}");
     }
     common::sgfmill_sees_variations(&mine, 1);

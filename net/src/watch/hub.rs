@@ -18,6 +18,9 @@ use tokio::sync::mpsc;
 /// Frames a watcher's queue holds before the watcher counts as behind.
 pub const QUEUE: usize = 256;
 
+/// Watchers' lines a review together holds before it adds them.
+const TALK_QUEUE: usize = 64;
+
 /// Watchers a host lets in by default.
 pub const MAX_WATCHERS: usize = 16;
 
@@ -48,6 +51,9 @@ struct State {
     /// Both clocks as the host booked them after the last event, and when
     /// the side to move's turn began: what a watcher coming in is told.
     clocks: Option<([Clock; 2], Instant)>,
+    /// While the players review the game together: where the watchers'
+    /// lines go, each with its watcher's name, to be added to the record.
+    talk: Option<mpsc::Sender<(String, String)>>,
 }
 
 /// The host's watchers, shared by the game session (which publishes) and
@@ -86,6 +92,7 @@ impl Hub {
             names: Vec::new(),
             closed: false,
             clocks: None,
+            talk: None,
         })))
     }
 
@@ -237,6 +244,19 @@ impl Hub {
             state.kibitz.push(line);
         }
         Self::send_all(&mut state, &message, Some(from));
+        // Never waiting for a watcher: a line the review has no room for
+        // is dropped.
+        if let Some(talk) = &state.talk {
+            let _ = talk.try_send((name.to_string(), text.to_string()));
+        }
+    }
+
+    /// The watchers' lines from now on, for a review together to add to
+    /// the record as they come (at most [`TALK_QUEUE`] waiting).
+    pub(crate) fn follow_talk(&self) -> mpsc::Receiver<(String, String)> {
+        let (tx, rx) = mpsc::channel(TALK_QUEUE);
+        self.state().talk = Some(tx);
+        rx
     }
 
     /// The watchers' lines a resumed game's log kept, for the record, each

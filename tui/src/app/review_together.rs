@@ -157,15 +157,6 @@ pub(super) fn adopted(
     }
 }
 
-/// Sends a chat line to the partner of the review together, and shows it
-/// as `me`'s.
-pub(super) fn chat(review: &Review, text: &str, me: &str, out: &mut Out) {
-    if matches!(review.shared, Some(Shared::With { .. })) {
-        out.cmds.push(Cmd::Net(NetRequest::Chat(text.to_string())));
-        out.say(format!("{me}: {text}"));
-    }
-}
-
 /// A report of the network task while the review screen is shown.
 pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
     let naming = state.naming;
@@ -185,11 +176,6 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         NetNews::Closed(text) => {
             review.unshare();
             out.say(text);
-        }
-        NetNews::Chat(text) => {
-            if let Some(Shared::With { partner }) = &review.shared {
-                out.say(format!("{partner}: {text}"));
-            }
         }
         NetNews::Note(line) => out.say(line),
         NetNews::Refused(line) | NetNews::Burned(line) => out.refuse(line),

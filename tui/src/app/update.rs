@@ -471,7 +471,13 @@ fn chat(state: &mut State, text: &str, out: &mut Out) {
         return super::watch::kibitz(state, text, out);
     }
     if let Screen::Review(review) = &state.screen {
-        return super::review_together::chat(review, text, &state.config.player_name, out);
+        // A review's talk is kept in its record, as the game's chat is: a
+        // comment under the speaker's name on the node shown.
+        if !matches!(review.shared, Some(super::Shared::With { .. })) {
+            return;
+        }
+        let line = kaisho_net::review::talk_line(&state.config.player_name, text);
+        return run(state, Command::Comment(line), out);
     }
     let Screen::Game(session) = &mut state.screen else {
         return;

@@ -259,7 +259,6 @@ impl Task {
                             self.tell(NetNews::ReviewStep(step));
                         }
                     }
-                    Some(NetRequest::Chat(text)) => session.chat(&text).await?,
                     Some(_) => self.tell(NetNews::Refused(self.line(Line::NotInThisReview))),
                 },
                 news = session.next() => match news? {
@@ -269,7 +268,6 @@ impl Task {
                         }
                     }
                     ReviewNews::Step(step) => self.tell(NetNews::ReviewStep(step)),
-                    ReviewNews::Chat(text) => self.tell(NetNews::Chat(text)),
                     ReviewNews::Left(why) => {
                         // The watchers following the review are told too.
                         let end = say(self.lang, Say::PartnerLeftReview(&why));
