@@ -198,7 +198,7 @@ fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_result
         [
             "B+21.5 if G5 is dead, W+24.5 if alive",
             "provisional: 1 chain unsettled, counted as alive",
-            "result: W+24.5",
+            "result: undecided: W+24.5 or B+21.5",
         ],
         "{text}"
     );
@@ -213,6 +213,10 @@ fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_result
     let v = &json_lines(&out)[0];
     assert_eq!(v["result"], "W+24.5");
     assert_eq!(v["provisional"], true);
+    // Both ends, whatever decides them.
+    assert_eq!(v["undecided"], true);
+    assert_eq!(v["if_unsettled_alive"], "W+24.5");
+    assert_eq!(v["if_unsettled_dead"], "B+21.5");
     assert_eq!(
         v["hinges"],
         serde_json::json!([{ "chain": "G5", "dead": "B+21.5", "alive": "W+24.5" }])

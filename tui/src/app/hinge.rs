@@ -36,6 +36,88 @@ impl Hinge {
     }
 }
 
+/// Both ends of a count that rests on unsettled chains: every one of them
+/// alive, and every one dead. Where the two name different winners the
+/// count is undecided, and no headline says a winner.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ends {
+    /// How many chains are unsettled.
+    pub unsettled: usize,
+    /// The outcome with every unsettled chain alive.
+    pub alive: Outcome,
+    /// The outcome with every unsettled chain dead.
+    pub dead: Outcome,
+}
+
+impl Ends {
+    /// Whether both ends name the same winner (or both none).
+    #[must_use]
+    pub fn decided(&self) -> bool {
+        self.alive.winner() == self.dead.winner()
+    }
+
+    /// The headline in place of a result: the range, and whether it is
+    /// undecided.
+    #[must_use]
+    pub fn headline(&self, lang: Lang) -> String {
+        let (alive, dead) = (self.alive.result_string(), self.dead.result_string());
+        let line = if self.decided() {
+            Say::EitherWay {
+                winner: self.alive.winner(),
+                alive: &alive,
+                dead: &dead,
+            }
+        } else {
+            Say::Undecided {
+                alive: &alive,
+                dead: &dead,
+            }
+        };
+        words::say(lang, line)
+    }
+
+    /// Which end is which, with the count of unsettled chains.
+    #[must_use]
+    pub fn said(&self, lang: Lang) -> String {
+        let (alive, dead) = (self.alive.result_string(), self.dead.result_string());
+        let line = Say::Ends {
+            unsettled: self.unsettled,
+            alive: &alive,
+            dead: &dead,
+        };
+        words::say(lang, line)
+    }
+}
+
+/// Both ends of the count with the dead stones `marks` while the chains
+/// `unsettled` are unsettled; `None` when none is, or the count fails.
+pub fn ends<'a>(
+    game: &Game,
+    marks: &[Point],
+    unsettled: impl Iterator<Item = &'a ChainVerdict>,
+) -> Option<Ends> {
+    let chains: Vec<&ChainVerdict> = unsettled.collect();
+    if chains.is_empty() {
+        return None;
+    }
+    let stones: Vec<Point> = chains
+        .iter()
+        .flat_map(|c| c.stones.iter().copied())
+        .collect();
+    let alive: Vec<Point> = marks
+        .iter()
+        .copied()
+        .filter(|p| !stones.contains(p))
+        .collect();
+    let mut dead = alive.clone();
+    dead.extend(&stones);
+    Some(Ends {
+        unsettled: chains.len(),
+        alive: game.count_with(&alive).ok()?.outcome(),
+        dead: game.count_with(&dead).ok()?.outcome(),
+    })
+}
+
 /// The unsettled chains among `unsettled` whose marking, turned the other
 /// way from `marks`, changes the winner of the count, up to [`MAX_HINGES`].
 pub fn hinges<'a>(
@@ -130,6 +212,35 @@ mod tests {
         marked.extend([p("C2"), p("C3")]);
         let again = hinges(&game, &marked, std::iter::once(&chain));
         assert_eq!(again, found, "the same both ways round");
+    }
+
+    /// The report: six unsettled chains that decide the winner together,
+    /// none alone, left "Black wins" on the screen with no hinge. Both ends
+    /// of the count are named, and a count whose ends differ is undecided.
+    #[test]
+    fn several_unsettled_chains_give_both_ends_and_an_undecided_headline() {
+        let game = walls();
+        let white = unsettled(&["C3", "C2"], Color::White);
+        let black = unsettled(&["H3", "H2"], Color::Black);
+        let both = [white.clone(), black.clone()];
+        let two = ends(&game, &[], both.iter()).unwrap();
+        assert_eq!(two.unsettled, 2);
+        let all_dead = game
+            .count_with(&[p("C3"), p("C2"), p("H3"), p("H2")])
+            .unwrap();
+        assert_eq!(two.dead, all_dead.outcome());
+        assert_eq!(two.alive, game.count_with(&[]).unwrap().outcome());
+        let black_dead = [p("H2"), p("H3")];
+        let white_dead = ends(&game, &black_dead, std::iter::once(&white)).unwrap();
+        assert_eq!(white_dead.dead.result_string(), "B+2.5");
+        assert_eq!(white_dead.alive.result_string(), "W+33.5");
+        assert!(!white_dead.decided());
+        assert_eq!(white_dead.headline(Lang::En), "undecided: W+33.5 or B+2.5");
+        assert_eq!(
+            white_dead.said(Lang::En),
+            "1 chain unsettled (?): W+33.5 if it lives, B+2.5 if it dies"
+        );
+        assert!(ends(&game, &[], std::iter::empty()).is_none());
     }
 
     #[test]

@@ -59,7 +59,7 @@ pub use disk::{Done, Job, Resumed, Then};
 pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use engine_ask::{Asked, EngineAsk, EngineSaw};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};
-pub use hinge::{Hinge, hinges};
+pub use hinge::{Ends, Hinge, ends, hinges};
 pub use home::{Home, HomeItem};
 pub use keymap::{Binding, Context, bindings, bindings_here, hints_here, key_label};
 pub use lobby::{DEFAULT_PORT, HOST_ITEMS, HostForm, HostItem, Lobby};

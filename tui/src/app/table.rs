@@ -5,7 +5,7 @@
 use super::command::Command;
 use super::disk::{Job, Then};
 use super::draft::DraftReading;
-use super::hinge::{Hinge, hinges};
+use super::hinge::{Ends, Hinge, ends, hinges};
 use super::msg::Cmd;
 use super::narrate::{describe, shown};
 use super::net::NetRequest;
@@ -56,6 +56,10 @@ pub struct Table {
     /// The unsettled chains that decide the count's winner, refreshed with
     /// the count.
     pub hinges: Vec<Hinge>,
+    /// Both ends of the count while chains are unsettled, refreshed with
+    /// the count: the headline says them, never a winner that rests on a
+    /// guess.
+    pub ends: Option<Ends>,
     /// An accepted event waiting for the shell to store it: the game
     /// changes only once it is on the disk.
     staged: Option<Staged>,
@@ -111,6 +115,7 @@ impl Table {
                 .unwrap_or_default(),
             count: None,
             hinges: Vec::new(),
+            ends: None,
             game,
             title: Title::Local,
             recording: None,
@@ -295,6 +300,10 @@ impl Table {
         self.hinges = match (&self.count, &self.draft) {
             (Some(_), Some(draft)) => hinges(&self.game, &self.marks, draft.unsettled()),
             _ => Vec::new(),
+        };
+        self.ends = match (&self.count, &self.draft) {
+            (Some(_), Some(draft)) => ends(&self.game, &self.marks, draft.unsettled()),
+            _ => None,
         };
     }
 

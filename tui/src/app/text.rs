@@ -126,7 +126,11 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
     };
     let rows = ScoreRows::of(score, naming.lang);
     let mut out = rows.table().join("\n");
-    let _ = write!(out, "\n{}: {}", Text::Result.get(lang), rows.result);
+    let result = match (&session.ends, session.game.score()) {
+        (Some(ends), None) => ends.headline(lang),
+        _ => rows.result,
+    };
+    let _ = write!(out, "\n{}: {result}", Text::Result.get(lang));
     if session.game.score().is_none() {
         for line in provisional_lines(session, naming) {
             let _ = write!(out, "\n{line}");
@@ -141,13 +145,16 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
 /// winner that rests on a guess (the panel and plain mode's `score`).
 #[must_use]
 pub fn provisional_lines(session: &Table, naming: Naming) -> Vec<String> {
-    let unsettled = session.draft.as_ref().map_or(0, |d| d.unsettled().count());
-    if unsettled == 0 {
+    let Some(ends) = &session.ends else {
         return Vec::new();
-    }
+    };
     let lang = naming.lang;
     let size = session.game.settings().size.get();
-    let mut lines = vec![words::say(lang, words::Say::Provisional { unsettled })];
+    let mut lines = Vec::new();
+    // One chain that decides the game says both ends itself, by name.
+    if ends.unsettled > 1 || session.hinges.is_empty() {
+        lines.push(ends.said(lang));
+    }
     for hinge in &session.hinges {
         lines.push(hinge.said(lang, &naming.name(hinge.chain, size)));
     }

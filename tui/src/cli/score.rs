@@ -3,7 +3,7 @@
 
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
-use kaisho::app::{Hinge, hinges};
+use kaisho::app::{Ends, Hinge, ends, hinges};
 use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::{Limits, Status};
 use kaisho_core::{Color, CoordError, Game, GameError, Point, PointStatus, Score};
@@ -112,6 +112,8 @@ impl Verdict {
 struct Drafted {
     verdicts: Vec<Verdict>,
     hinges: Vec<Hinge>,
+    /// Both ends of the count while chains are unsettled.
+    ends: Option<Ends>,
 }
 
 impl Drafted {
@@ -143,7 +145,15 @@ fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Drafted) {
         .collect();
     let dead = analysis.dead();
     let hinges = hinges(game, &dead, analysis.unsettled());
-    (dead, Drafted { verdicts, hinges })
+    let ends = ends(game, &dead, analysis.unsettled());
+    (
+        dead,
+        Drafted {
+            verdicts,
+            hinges,
+            ends,
+        },
+    )
 }
 
 /// Replays the record, counts it with the dead stones given and prints the count.
@@ -239,6 +249,9 @@ fn json_report(score: &Score, dead: &[String], drafted: &Drafted, size: u8) -> S
         "total": { "B": total(Color::Black), "W": total(Color::White) },
         "result": score.outcome().result_string(),
         "provisional": drafted.unsettled() > 0,
+        "undecided": drafted.ends.as_ref().is_some_and(|e| !e.decided()),
+        "if_unsettled_alive": drafted.ends.as_ref().map(|e| e.alive.result_string()),
+        "if_unsettled_dead": drafted.ends.as_ref().map(|e| e.dead.result_string()),
         "hinges": drafted
             .hinges
             .iter()
@@ -324,11 +337,26 @@ fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang
         out += &words::report(lang, line);
         out += "\n";
     }
-    out += &words::report(lang, Report::Result(&score.outcome().result_string()));
+    // While chains are unsettled the result is both ends of the count,
+    // never a winner that rests on a guess.
+    let result = match &drafted.ends {
+        Some(ends) => ends.headline(lang),
+        None => score.outcome().result_string(),
+    };
+    out += &words::report(lang, Report::Result(&result));
     let unsettled = drafted.unsettled();
     if unsettled > 0 {
         out += "\n";
         out += &words::report(lang, Report::Provisional { unsettled });
+    }
+    // One chain that decides the game says both ends itself, by name.
+    if let Some(ends) = drafted
+        .ends
+        .as_ref()
+        .filter(|e| e.unsettled > 1 || drafted.hinges.is_empty())
+    {
+        out += "\n";
+        out += &ends.said(lang);
     }
     for hinge in &drafted.hinges {
         out += "\n";

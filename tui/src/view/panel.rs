@@ -50,7 +50,7 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
                     }
                 }
             }
-            None => ending(state, session, theme, &mut lines),
+            None => ending(state, session, theme, width, &mut lines),
         },
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
@@ -275,7 +275,13 @@ fn play(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'stat
     }
 }
 
-fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
+fn ending(
+    state: &State,
+    session: &Table,
+    theme: Theme,
+    width: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
     let actor = session.actor();
     let size = session.game.settings().size.get();
     let lang = theme.lang;
@@ -326,8 +332,17 @@ fn ending(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'st
     }
     lines.push(Line::default());
     if let Some(score) = &session.count {
-        lines.extend(score_lines(score, theme));
-        provisional(state, session, theme, lines);
+        let mut count = score_lines(score, theme);
+        // While chains are unsettled the headline is both ends of the
+        // count, never a winner that rests on a guess.
+        if let Some(ends) = &session.ends {
+            count.pop();
+            for text in wrap(&ends.headline(theme.lang), width) {
+                count.push(Line::styled(text, theme.marker()));
+            }
+        }
+        lines.extend(count);
+        provisional(state, session, theme, width, lines);
     }
     lines.push(Line::default());
     lines.push(legend(theme));
@@ -344,9 +359,17 @@ fn legend(theme: Theme) -> Line<'static> {
 
 /// Below the count while chains are unsettled: that it is provisional,
 /// and each unsettled chain that decides the winner with both results.
-fn provisional(state: &State, session: &Table, theme: Theme, lines: &mut Vec<Line<'static>>) {
+fn provisional(
+    state: &State,
+    session: &Table,
+    theme: Theme,
+    width: usize,
+    lines: &mut Vec<Line<'static>>,
+) {
     for line in provisional_lines(session, state.naming) {
-        lines.push(Line::styled(line, theme.marker()));
+        for text in wrap(&line, width) {
+            lines.push(Line::styled(text, theme.marker()));
+        }
     }
 }
 

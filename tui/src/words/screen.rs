@@ -67,9 +67,23 @@ pub enum Say<'a> {
     Estimated {
         chains: usize,
     },
-    /// The count rests on chains nothing settles.
-    Provisional {
+    /// The headline of a count whose two ends name different winners.
+    Undecided {
+        alive: &'a str,
+        dead: &'a str,
+    },
+    /// The headline of a count whose two ends name one winner (`None`: no
+    /// winner either way).
+    EitherWay {
+        winner: Option<Color>,
+        alive: &'a str,
+        dead: &'a str,
+    },
+    /// The count with the `unsettled` chains alive and dead.
+    Ends {
         unsettled: usize,
+        alive: &'a str,
+        dead: &'a str,
     },
     /// An unsettled chain that decides the winner, and the two results.
     Hinge {
@@ -271,13 +285,33 @@ fn english(text: Say<'_>) -> String {
             "{chains} chain{} estimated (~): check them",
             if chains == 1 { "" } else { "s" }
         ),
-        Say::Provisional { unsettled } => format!(
-            "provisional: {unsettled} chain{} unsettled (?)",
-            if unsettled == 1 { "" } else { "s" }
-        ),
         Say::Hinge { chain, dead, alive } => {
             format!("{dead} if {chain} is dead, {alive} if alive")
         }
+        Say::Undecided { alive, dead } => format!("undecided: {alive} or {dead}"),
+        Say::EitherWay {
+            winner: Some(winner),
+            alive,
+            dead,
+        } => format!(
+            "{} wins either way: {alive} or {dead}",
+            super::color(Lang::En, winner)
+        ),
+        Say::EitherWay {
+            winner: None,
+            alive,
+            dead,
+        } => format!("no winner either way: {alive} or {dead}"),
+        Say::Ends {
+            unsettled: 1,
+            alive,
+            dead,
+        } => format!("1 chain unsettled (?): {alive} if it lives, {dead} if it dies"),
+        Say::Ends {
+            unsettled,
+            alive,
+            dead,
+        } => format!("{unsettled} chains unsettled (?): {alive} if they live, {dead} if they die"),
         Say::Legend { dead, territory } => format!(
             "{} {} dead  {} {} territory",
             dead[0], dead[1], territory[0], territory[1]
@@ -394,10 +428,28 @@ fn japanese(text: Say<'_>) -> String {
         Say::Marked { count, cursor } => format!("死に石を{count}子指定、カーソル {cursor}"),
         Say::Reading { chains, dead } => format!("読み中: {chains}群、死に石{dead}子"),
         Say::Estimated { chains } => format!("推定{chains}群 (~): 確かめてください"),
-        Say::Provisional { unsettled } => format!("仮の計算: 未決{unsettled}群 (?)"),
         Say::Hinge { chain, dead, alive } => {
             format!("{chain}が死なら{dead}、活きなら{alive}")
         }
+        Say::Undecided { alive, dead } => format!("未決: {alive} または {dead}"),
+        Say::EitherWay {
+            winner: Some(winner),
+            alive,
+            dead,
+        } => format!(
+            "どちらでも{}の勝ち: {alive} または {dead}",
+            super::color(Lang::Ja, winner)
+        ),
+        Say::EitherWay {
+            winner: None,
+            alive,
+            dead,
+        } => format!("どちらでも勝者なし: {alive} または {dead}"),
+        Say::Ends {
+            unsettled,
+            alive,
+            dead,
+        } => format!("未決{unsettled}群 (?): 活きなら{alive}、死なら{dead}"),
         Say::Legend { dead, territory } => format!(
             "{} {} 死に石  {} {} 地",
             dead[0], dead[1], territory[0], territory[1]
