@@ -901,3 +901,21 @@ fn plain_add_engine_before_asking_names_plain_mode_s_word() {
         .unwrap_or_else(|| panic!("{text}"));
     assert!(said.contains("ask-engine"), "{said}");
 }
+
+/// The report: plain mode's `score` gave only how many stones were dead.
+/// It names them by point: a White stone at G5 in Black's area, proposed
+/// dead (`propose G5`), is listed under the count.
+#[test]
+fn plain_mode_score_names_the_dead_stones_by_point() {
+    let mut input = String::from("new 9\n");
+    for row in (1..=9).rev() {
+        input += &format!("play D{row}\nplay C{row}\n");
+    }
+    input += "pass\nplay G5\npass\npass\npropose G5\nscore\nquit\n";
+    let (ok, out) = kaisho(&["--plain"], input.as_bytes());
+    assert!(ok, "{out}");
+    assert!(
+        out.lines().any(|l| l == "dead stones: G5"),
+        "the dead stone by point in\n{out}"
+    );
+}

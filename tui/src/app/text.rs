@@ -6,6 +6,7 @@ use super::table::Table;
 use crate::words::Naming;
 use crate::words::{self, Lang, Text, width};
 use kaisho_core::confirm::Scratch;
+use kaisho_core::scoring::PointStatus;
 use kaisho_core::{Color, Move, Phase, Point};
 use std::fmt::Write;
 
@@ -126,6 +127,19 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
     };
     let rows = ScoreRows::of(score, naming.lang);
     let mut out = rows.table().join("\n");
+    // The stones counted dead, by point: the count's own figures say only
+    // how many.
+    let dead =
+        score.points_where(|s| matches!(s, PointStatus::Lifted(_) | PointStatus::DeadStays(_)));
+    if !dead.is_empty() {
+        let size = session.game.settings().size.get();
+        let named = naming.names(&dead, size);
+        let _ = write!(
+            out,
+            "\n{}",
+            words::report(lang, words::Report::DeadStones(&named))
+        );
+    }
     let result = match (&session.ends, session.game.score()) {
         (Some(ends), None) => ends.headline(lang),
         _ => rows.result,
