@@ -685,7 +685,10 @@ fn a_collection_imports_every_game() {
         said.starts_with(&format!("imported {}", single.display())),
         "{said}"
     );
-    assert!(!said.contains("holds") && !said.contains("game 1 of"), "{said}");
+    assert!(
+        !said.contains("holds") && !said.contains("game 1 of"),
+        "{said}"
+    );
 }
 
 /// Bytes the declared set cannot read are counted, and the first placed
