@@ -120,28 +120,19 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Down => {
             list.selected = (list.selected + 1).min(list.games.len().saturating_sub(1));
         }
-        Command::Select => {
+        Command::Select | Command::PlayOn => {
             let Some(game) = list.chosen() else {
                 out.refuse(note(state.naming.lang, Note::NoSavedGameToOpen));
                 return;
             };
             let id = game.id.clone();
-            if game.is_adjourned() && !game.imported {
-                resume(state, &id, out);
-            } else {
-                review(state, &id, out);
-            }
-        }
-        Command::PlayOn => {
-            let Some(game) = list.chosen() else {
-                out.refuse(note(state.naming.lang, Note::NoSavedGameToOpen));
-                return;
-            };
-            let id = game.id.clone();
-            if game.is_adjourned() {
-                resume(state, &id, out);
-            } else {
-                out.refuse(note(state.naming.lang, Note::GameFinished(&id)));
+            let play_on = command == Command::PlayOn;
+            match (game.is_adjourned(), game.imported) {
+                (true, imported) if play_on || !imported => resume(state, &id, out),
+                (false, _) if play_on => {
+                    out.refuse(note(state.naming.lang, Note::GameFinished(&id)));
+                }
+                _ => review(state, &id, out),
             }
         }
         Command::AskImport => state.prompt = Some(Prompt::Text(Field::SgfPath, String::new())),
