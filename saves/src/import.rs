@@ -81,7 +81,7 @@ pub enum Refused {
 /// Imports every game of the SGF file at `path` into `store`, each a saved
 /// game created at `now` (Unix seconds): finished when the record gives a
 /// result (a resignation or loss on time logged as the event that ends
-/// it), adjourned otherwise; a player the record names not is called by
+/// it), adjourned otherwise; a player the record does not name is called by
 /// `fallback` (Black's, White's). A game's tree is kept before its log is
 /// written, and taken back if the log cannot be, so no import leaves a log
 /// without its record or half a game. An error here is the file's: none of
