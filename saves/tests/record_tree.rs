@@ -32,7 +32,7 @@ fn normal(node: &SgfNode<Prop>) -> SgfNode<Prop> {
 /// The SGF text an export of the record at `path` gives after its import
 /// into `store`, and the tree read from the file.
 fn round_trip(store: &GameStore, id: &str, path: &Path) -> (SgfTree, String) {
-    let imported = sgf::import_file(path).unwrap();
+    let imported = sgf::import_file(path).unwrap().into_first().unwrap();
     let tree = imported.tree.expect("sgf-parse reads the whole file");
     store.keep_record(id, &tree).unwrap();
     let kept = store.kept_record(id).unwrap().unwrap();

@@ -1,7 +1,7 @@
 //! Reading records of the kinds other programs write.
 
 use kaisho_core::{BoardSize, Color, Event, Game, Komi, Point};
-use kaisho_saves::sgf::{SgfErrorKind, SgfProperty, parse};
+use kaisho_saves::sgf::{NodePath, SgfErrorKind, SgfProperty, SgfTree, parse, write};
 
 fn gtp(name: &str, size: u8) -> Point {
     Point::parse_gtp(name, size).unwrap()
@@ -277,4 +277,49 @@ fn fox_komi_is_read_on_its_own_scale() {
     assert_eq!(komi(&fox("6.5", "Japanese")), Komi::from_halves(13));
     // Another program's 375 is taken as written.
     assert_eq!(komi("(;GM[1]SZ[19]KM[375];B[pd])"), Komi::from_halves(750));
+}
+
+/// FF[4]: a `\` before a line break is a soft line break, the writer's
+/// wrapping and no part of the text; `\\` before one is a backslash, and
+/// the break stays. Both writers then write what reads back the same.
+#[test]
+fn soft_line_breaks_are_removed_on_reading() {
+    let text = "(;GM[1]SZ[9]GN[Long \\\ntitle]C[one long \\\r\nline\nand a \\\\\nbackslash]\
+                ;B[ee]C[a comment \\\nwrapped])";
+    let record = parse(text).unwrap();
+    assert_eq!(
+        record.root_comment.as_deref(),
+        Some("one long line\nand a \\\nbackslash")
+    );
+    assert_eq!(
+        record.moves[0].comment.as_deref(),
+        Some("a comment wrapped")
+    );
+    assert!(
+        record
+            .extra
+            .iter()
+            .any(|p| p.identifier == "GN" && p.values == ["Long title"]),
+        "{:?}",
+        record.extra
+    );
+    assert_eq!(parse(&write(&record)).unwrap(), record);
+
+    let tree = SgfTree::parse(text).unwrap();
+    assert_eq!(
+        tree.comment_at(&NodePath::root()),
+        Some("one long line\nand a \\\nbackslash")
+    );
+    assert_eq!(
+        tree.comment_at(&NodePath::from_indices(vec![0])),
+        Some("a comment wrapped")
+    );
+    let written = tree.write();
+    assert!(written.contains("GN[Long title]"), "{written}");
+    let again = SgfTree::parse(&written).unwrap();
+    assert_eq!(again.write(), written, "reads back as it was written");
+    assert_eq!(
+        again.comment_at(&NodePath::root()),
+        tree.comment_at(&NodePath::root())
+    );
 }

@@ -269,7 +269,9 @@ fn games_are_listed_imported_and_refused_in_japanese() {
     );
     let said = String::from_utf8(out.stdout).unwrap();
     assert!(
-        said.contains("として取り込みました (22手、打ち掛け: "),
+        said.contains(
+            "として取り込みました (22手、打ち掛け、結果なし: 保存した対局で Enter を押すと検討"
+        ),
         "{said}"
     );
 
@@ -612,26 +614,112 @@ fn games_in_ascii_are_listed_in_english_whatever_the_language() {
     assert!(text.is_ascii(), "{text}");
 }
 
+/// Every game of a collection is a saved game of its own; each that
+/// cannot be taken is refused on its own, by its number in the file and
+/// why, and the others are imported all the same.
 #[test]
-fn a_collection_s_first_game_is_imported_and_the_others_are_counted_not_lost_silently() {
+fn a_collection_imports_every_game() {
     let home = tempfile::tempdir().unwrap();
     let path = home.path().join("collection.sgf");
     std::fs::write(
         &path,
-        "(;GM[1]SZ[9]PB[One];B[ee])\n(;GM[1]SZ[9]PB[Two];B[cc])\n(;GM[1]SZ[9]PB[Three];B[gg])\n",
+        "(;GM[1]SZ[9]PB[One];B[ee])\n(;GM[1]SZ[9]PB[Two];B[cc];W[cc])\n\
+         (;GM[1]SZ[9]PB[Three]RE[B+R];B[gg])\n(;GM[1]SZ[99]PB[Four])\n",
     )
     .unwrap();
     let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
     let said = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{said}");
+    let warned = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{said}{warned}");
+    let file = path.display();
     assert!(
-        said.contains("the file holds 2 more games, not imported"),
+        said.contains(&format!("imported game 1 of {file} as game ")),
         "{said}"
     );
-    assert_eq!(listed_game(home.path(), &[])["black"], "One");
-    // A single game says nothing of others.
+    assert!(
+        said.contains(&format!("imported game 3 of {file} as game ")),
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "{file} holds 4 games: 2 imported as saved games, games 2, 4 refused"
+        )),
+        "{said}"
+    );
+    assert!(
+        warned.contains(&format!("game 2 of {file} was not imported: "))
+            && warned.contains("event 2 was refused"),
+        "{warned}"
+    );
+    assert!(
+        warned.contains(&format!("game 4 of {file} was not imported: "))
+            && warned.contains("SZ[99:99] cannot be used"),
+        "{warned}"
+    );
+    let out = kaisho(home.path(), &["games", "--json"]);
+    let mut blacks: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["black"].to_string())
+        .collect();
+    blacks.sort();
+    assert_eq!(blacks, ["\"One\"", "\"Three\""]);
+
+    // A collection of which no game can be taken fails, and names each.
+    let none = home.path().join("none.sgf");
+    std::fs::write(&none, "(;GM[1]SZ[99])(;GM[1]SZ[4])").unwrap();
+    let out = kaisho(home.path(), &["games", "import", none.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let told = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        told.contains("game 1 of") && told.contains("game 2 of"),
+        "{told}"
+    );
+
+    // A single game is not numbered, and says nothing of others.
     let single = home.path().join("single.sgf");
     std::fs::write(&single, "(;GM[1]SZ[9];B[ee])").unwrap();
     let out = kaisho(home.path(), &["games", "import", single.to_str().unwrap()]);
-    assert!(!String::from_utf8(out.stdout).unwrap().contains("more game"));
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.starts_with(&format!("imported {}", single.display())),
+        "{said}"
+    );
+    assert!(
+        !said.contains("holds") && !said.contains("game 1 of"),
+        "{said}"
+    );
+}
+
+/// Bytes the declared set cannot read are counted, and the first placed
+/// by its byte in the file and its property and move in the record.
+#[test]
+fn bytes_replaced_are_counted_and_placed_in_the_import_s_words() {
+    let home = tempfile::tempdir().unwrap();
+    let path = home.path().join("damaged.sgf");
+    let mut bytes = b"(;GM[1]FF[4]CA[UTF-8]SZ[9]PB[Aki];B[ee];W[cc]C[bad ".to_vec();
+    let first = bytes.len();
+    bytes.extend(b"\xff\xfe here];B[gg])");
+    std::fs::write(&path, &bytes).unwrap();
+    let out = kaisho(home.path(), &["games", "import", path.to_str().unwrap()]);
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{said}");
+    assert!(
+        said.contains(&format!(
+            "text read as UTF-8 (as the record declares); 2 bytes that are not UTF-8 replaced \
+             with U+FFFD, the first at byte {first} (in C[] of move 2)"
+        )),
+        "{said}"
+    );
+    let out = kaisho(
+        home.path(),
+        &["--lang", "ja", "games", "import", path.to_str().unwrap()],
+    );
+    let said = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        said.contains(&format!(
+            "UTF-8 として読めない 2 バイトを U+FFFD に置き換えました。最初は {first} バイト目 (2手目の C[])"
+        )),
+        "{said}"
+    );
 }

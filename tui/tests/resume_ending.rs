@@ -64,10 +64,16 @@ fn adjourn(state: &mut Front) {
 /// A new start in `dir`, as after quitting kaisho, and the one adjourned
 /// game resumed from Saved games; what the resumption said.
 fn resumed_in(dir: &Path, lang: Lang) -> (Front, Vec<String>) {
+    resumed_with(dir, lang, KeyCode::Enter)
+}
+
+/// The game of Saved games under `dir` taken up with `key`: Enter for a
+/// game of kaisho's own, `r` for an imported record (Enter reviews it).
+fn resumed_with(dir: &Path, lang: Lang, key: KeyCode) -> (Front, Vec<String>) {
     let mut state = home_in(dir);
     state.naming.lang = lang;
     open_from_home(&mut state, HomeItem::Games);
-    let told = press(&mut state, KeyCode::Enter);
+    let told = press(&mut state, key);
     assert!(matches!(state.screen, Screen::Game(_)), "{told:?}");
     (state, told)
 }
@@ -196,7 +202,7 @@ fn an_imported_record_that_ends_with_two_passes_is_drafted() {
 
     let home = tempfile::tempdir().unwrap();
     import(home.path(), &export);
-    let (mut state, told) = resumed_in(home.path(), Lang::En);
+    let (mut state, told) = resumed_with(home.path(), Lang::En, KeyCode::Char('r'));
     assert_eq!(told.last().map(String::as_str), Some(WALLS_DRAFT));
     assert_eq!(session(&state).marks, marks);
     assert_eq!(score(&mut state), before);

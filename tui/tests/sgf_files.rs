@@ -152,7 +152,10 @@ fn a_shift_jis_record_reads_alike_in_replay_import_and_review() {
         serde_json::from_str(String::from_utf8(out.stdout).unwrap().trim()).unwrap();
     assert_eq!(line["black"], "本因坊秀策");
 
-    let read = kaisho_saves::sgf::import_file(&path).unwrap();
+    let read = kaisho_saves::sgf::import_file(&path)
+        .unwrap()
+        .into_first()
+        .unwrap();
     let tree = read.tree.expect("the whole tree reads");
     let review = Review::new("shusaku.sgf".into(), read.record, tree, None).unwrap();
     assert_eq!(review.record.black.as_deref(), Some("本因坊秀策"));

@@ -62,6 +62,10 @@ pub struct GameSummary {
     pub recorded_result: Option<String>,
     /// Set when a torn last record was dropped.
     pub notice: Option<String>,
+    /// Whether the game was made from an SGF record (`kaisho games
+    /// import`): its record is kept beside its log, and no seat, clock or
+    /// series of a game played in kaisho is logged with it.
+    pub imported: bool,
 }
 
 impl GameSummary {
@@ -279,6 +283,10 @@ fn summary(saved: &SavedGame) -> GameSummary {
         outcome,
         recorded_result: kept_result.filter(|_| outcome.is_none()),
         notice: saved.notice(),
+        imported: kept.is_some()
+            && h.local_color.is_none()
+            && h.clock.is_none()
+            && h.series.is_none(),
     }
 }
 

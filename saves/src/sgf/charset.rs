@@ -1,32 +1,34 @@
 //! The character set of an SGF file: `CA[]` in the root node, as FF\[4\] says.
 //!
-//! Go records from Japanese, Chinese and Korean servers are often written in
-//! Shift_JIS, EUC-JP, GB2312 or EUC-KR, and older European ones in
-//! ISO-8859-1; their names and comments must read the same in every command.
-//! A file without `CA` is read as UTF-8 when it is valid UTF-8; otherwise
-//! its bytes are tried as Shift_JIS and as EUC-JP, the sets Japanese
-//! servers wrote before UTF-8 ([`super::sniff`]); only when neither reads
-//! is it taken as ISO-8859-1, the default FF\[4\] gives. A byte-order mark
-//! names the encoding by itself. [`Decoded::charset`] says which set was
-//! taken and why, so an import can tell the player. Bytes that are not valid in the named set are shown
-//! as U+FFFD rather than refused, so a record with one damaged name still
-//! replays.
+//! Go records from Chinese, Japanese and Korean servers are often written in
+//! GB2312, Shift_JIS, EUC-JP or EUC-KR, and older European ones in
+//! ISO-8859-1, many of them without `CA`; their names and comments must read
+//! the same in every command. A byte-order mark names the encoding by
+//! itself; without one and without `CA`, the set is the one `chardetng`
+//! (Firefox's detector for pages that name none) finds the bytes written
+//! in, UTF-8 when they are valid UTF-8. [`Decoded::charset`] says which set
+//! was taken and why, so an import can tell the player. Bytes that are not
+//! valid in that set are shown as U+FFFD rather than refused, so a record
+//! with one damaged name still replays, and [`Decoded::replaced`] counts
+//! them and says where the first one stood.
 
 use super::error::{SgfError, SgfErrorKind};
-use super::sniff::sniff;
-use encoding_rs::Encoding;
+use chardetng::{EncodingDetector, Iso2022JpDetection, Utf8Detection};
+use encoding_rs::{DecoderResult, Encoding};
 
 /// An SGF file's text and the character set it was read in.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decoded {
     pub text: String,
     pub charset: Charset,
+    /// The bytes that are not valid in that set, each shown as U+FFFD.
+    pub replaced: Option<Replaced>,
 }
 
 /// The character set a file was read in, and how kaisho came to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Charset {
-    /// The set's name as encoding_rs gives it (`UTF-8`, `Shift_JIS`…).
+    /// The set's name as encoding_rs gives it (`UTF-8`, `Shift_JIS`, `GBK`…).
     pub name: &'static str,
     pub source: CharsetSource,
 }
@@ -38,9 +40,19 @@ pub enum CharsetSource {
     Declared,
     /// The file names none and its bytes read as this set.
     Detected,
-    /// The file names none and its bytes read as no set tried: the FF\[4\]
-    /// default, ISO-8859-1, was taken.
-    Assumed,
+}
+
+/// Bytes of a file that are not valid in the character set it was read in:
+/// each malformed sequence is one U+FFFD in the text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Replaced {
+    /// How many bytes were replaced, all sequences together.
+    pub bytes: usize,
+    /// The offset of the first of them in the file, counted from 0.
+    pub first_byte: usize,
+    /// Where its U+FFFD stands in [`Decoded::text`], to name the property
+    /// that holds it.
+    pub first_in_text: usize,
 }
 
 /// The text of an SGF file, decoded by its `CA[]` or, without one, by the
@@ -60,24 +72,64 @@ pub fn decode(bytes: &[u8]) -> Result<Decoded, SgfError> {
                 })?;
                 (encoding, CharsetSource::Declared, 0)
             }
-            None => match sniff(bytes) {
-                Some(encoding) => (encoding, CharsetSource::Detected, 0),
-                None => (encoding_rs::WINDOWS_1252, CharsetSource::Assumed, 0),
-            },
+            None => (detect(bytes), CharsetSource::Detected, 0),
         },
     };
-    let text = encoding
-        .decode_without_bom_handling(&bytes[skip..])
-        .0
-        .into_owned();
-    let name = match source {
-        CharsetSource::Assumed => "ISO-8859-1",
-        _ => encoding.name(),
-    };
+    let (text, replaced) = decode_counting(encoding, &bytes[skip..], skip);
     Ok(Decoded {
         text,
-        charset: Charset { name, source },
+        charset: Charset {
+            name: encoding.name(),
+            source,
+        },
+        replaced,
     })
+}
+
+/// The set `bytes` were most likely written in, as Firefox guesses it for
+/// a page that names none: UTF-8 when they are valid UTF-8.
+fn detect(bytes: &[u8]) -> &'static Encoding {
+    let mut detector = EncodingDetector::new(Iso2022JpDetection::Allow);
+    detector.feed(bytes, true);
+    detector.guess(None, Utf8Detection::Allow)
+}
+
+/// `bytes` decoded in `encoding`, each malformed sequence as U+FFFD, and
+/// the count and place of the bytes replaced; `skipped` bytes (a
+/// byte-order mark) came before them in the file.
+fn decode_counting(
+    encoding: &'static Encoding,
+    bytes: &[u8],
+    skipped: usize,
+) -> (String, Option<Replaced>) {
+    let mut decoder = encoding.new_decoder_without_bom_handling();
+    let room = decoder
+        .max_utf8_buffer_length_without_replacement(bytes.len())
+        .unwrap_or(bytes.len());
+    let mut text = String::with_capacity(room);
+    let mut replaced: Option<Replaced> = None;
+    let mut read = 0;
+    loop {
+        let (result, taken) =
+            decoder.decode_to_string_without_replacement(&bytes[read..], &mut text, true);
+        read += taken;
+        match result {
+            DecoderResult::InputEmpty => break,
+            DecoderResult::OutputFull => text.reserve(bytes.len() - read + 16),
+            DecoderResult::Malformed(bad, after) => {
+                let bad = usize::from(bad);
+                let at = read - usize::from(after) - bad;
+                let counted = replaced.get_or_insert(Replaced {
+                    bytes: 0,
+                    first_byte: skipped + at,
+                    first_in_text: text.len(),
+                });
+                counted.bytes += bad;
+                text.push(char::REPLACEMENT_CHARACTER);
+            }
+        }
+    }
+    (text, replaced)
 }
 
 /// The value of `CA` in the root node and the offset of the property. The
@@ -168,7 +220,7 @@ mod tests {
     }
 
     #[test]
-    fn files_without_a_charset_are_utf8_japanese_or_latin1() {
+    fn files_without_a_charset_are_read_in_the_set_their_bytes_are_written_in() {
         let text = |bytes: &[u8]| decode(bytes).unwrap().text;
         assert_eq!(text("(;PB[碁])".as_bytes()), "(;PB[碁])");
         assert_eq!(text(b"(;PB[Jos\xe9])"), "(;PB[José])");
@@ -182,7 +234,7 @@ mod tests {
         let latin = decode(b"(;PB[Jos\xe9])").unwrap().charset;
         assert_eq!(
             (latin.name, latin.source),
-            ("ISO-8859-1", CharsetSource::Assumed)
+            ("windows-1252", CharsetSource::Detected)
         );
     }
 
@@ -201,5 +253,67 @@ mod tests {
                 }
             );
         }
+    }
+
+    /// GB2312 and EUC-KR records without `CA`, as Chinese and Korean
+    /// servers wrote them, read in their own set: a hand-made sniffer
+    /// read GB2312's 黑先 as EUC-JP's 菜枠.
+    #[test]
+    fn gb2312_without_ca_is_read_as_gb2312() {
+        let cases = [
+            (
+                encoding_rs::GBK,
+                "(;GM[1]FF[4]SZ[19]GN[黑先]PB[柯洁]PW[申真谞]C[黑先白后，黑中盘胜。];B[pd]C[星位])",
+            ),
+            (
+                encoding_rs::EUC_KR,
+                "(;GM[1]FF[4]SZ[19]PB[이세돌]PW[박정환]C[흑 불계승];B[pd]C[화점])",
+            ),
+        ];
+        for (encoding, text) in cases {
+            let bytes = encoding.encode(text).0;
+            let decoded = decode(&bytes).unwrap();
+            assert_eq!(decoded.text, text, "{}", encoding.name());
+            assert_eq!(
+                decoded.charset,
+                Charset {
+                    name: encoding.name(),
+                    source: CharsetSource::Detected
+                }
+            );
+            assert_eq!(decoded.replaced, None);
+        }
+    }
+
+    /// Bytes that are not valid in the set the record declares are each
+    /// shown as U+FFFD, counted, and the first placed in the file and in
+    /// the text.
+    #[test]
+    fn bytes_replaced_are_counted_and_placed() {
+        let bytes = b"(;CA[UTF-8]PB[a\xff\xfeb];B[aa]C[x\xc3])";
+        let decoded = decode(bytes).unwrap();
+        assert_eq!(
+            decoded.text,
+            "(;CA[UTF-8]PB[a\u{fffd}\u{fffd}b];B[aa]C[x\u{fffd}])"
+        );
+        assert_eq!(
+            decoded.replaced,
+            Some(Replaced {
+                bytes: 3,
+                first_byte: 15,
+                first_in_text: 15,
+            })
+        );
+        let after_mark = decode(b"\xef\xbb\xbf(;C[\xff])").unwrap();
+        assert_eq!(
+            after_mark.replaced,
+            Some(Replaced {
+                bytes: 1,
+                first_byte: 7,
+                first_in_text: 4,
+            }),
+            "offsets in the file count the byte-order mark, in the text not"
+        );
+        assert_eq!(decode(b"(;C[fine])").unwrap().replaced, None);
     }
 }

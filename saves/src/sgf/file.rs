@@ -1,13 +1,16 @@
 //! Reading an SGF file from disk with bounded work: one size cap for every
 //! command that reads one, checked before the file is read.
 
-use super::charset::{Charset, Decoded, decode};
-use super::error::SgfError;
+use super::charset::{Charset, Replaced, decode};
+use super::error::{SgfError, SgfErrorKind};
+use super::place::{Place, place};
 use super::read::parse;
 use super::record::SgfRecord;
+use super::scan::games;
 use super::tree::SgfTree;
 use crate::bounded::{ReadRefused, read_regular};
 use std::fmt;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The largest SGF file kaisho reads: 16 MiB. The longest real records, with
@@ -62,50 +65,97 @@ impl fmt::Display for SgfFileError {
 
 impl std::error::Error for SgfFileError {}
 
-/// Reads the first game of the SGF file at `path`, decoded by its `CA[]`.
+/// Reads the first game of the SGF file at `path`, decoded by its `CA[]`
+/// (or, without one, in the set its bytes are written in).
 /// Only a regular file of at most [`MAX_SGF_BYTES`] is opened and read;
 /// memory stays within a few times the file's size.
 pub fn read_file(path: &Path) -> Result<SgfRecord, SgfFileError> {
-    read_text(path).map(|(_, record)| record)
-}
-
-/// An SGF file as an import takes it: the record to replay, the whole tree
-/// to keep, and the character set it was read in.
-#[derive(Clone, Debug)]
-pub struct Imported {
-    pub record: SgfRecord,
-    /// The first game tree, every node and property, when sgf-parse reads
-    /// the whole file (see [`SgfTree::parse`]).
-    pub tree: Option<SgfTree>,
-    pub charset: Charset,
-    /// The games of a collection after the first, which an import does not
-    /// take: the player is told how many.
-    pub others: usize,
-}
-
-/// Reads the SGF file at `path` as [`read_file`] does, keeping its tree
-/// (when it is read and written within [`super::tree::MAX_TREE_BYTES`], so
-/// that the kept record reads back) and the character set it was read in.
-pub fn import_file(path: &Path) -> Result<Imported, SgfFileError> {
-    let (decoded, record) = read_text(path)?;
-    Ok(Imported {
-        record,
-        tree: SgfTree::parse(&decoded.text).filter(SgfTree::fits),
-        charset: decoded.charset,
-        others: super::scan::games_after_first(&decoded.text),
-    })
-}
-
-/// The decoded text of the SGF file at `path` and its main line's record.
-fn read_text(path: &Path) -> Result<(Decoded, SgfRecord), SgfFileError> {
     let error = |kind| SgfFileError {
         path: path.to_path_buf(),
         kind,
     };
     let bytes = read_bounded(path).map_err(error)?;
     let decoded = decode(&bytes).map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
-    let record = parse(&decoded.text).map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
-    Ok((decoded, record))
+    parse(&decoded.text).map_err(|e| error(SgfFileErrorKind::Sgf(e)))
+}
+
+/// An SGF file as an import takes it: each game of it, with the record to
+/// replay and the whole tree to keep, and the character set it was read in.
+#[derive(Debug)]
+pub struct Imported {
+    /// Each game of the file in its order, at most [`MAX_GAMES_PER_FILE`](super::MAX_GAMES_PER_FILE):
+    /// read, or why it cannot be (the error naming the file, its offset
+    /// counted in the whole text).
+    pub games: Vec<Result<ImportedGame, SgfFileError>>,
+    /// The games past [`MAX_GAMES_PER_FILE`](super::MAX_GAMES_PER_FILE), counted and not read.
+    pub beyond: usize,
+    pub charset: Charset,
+    /// The bytes not valid in that set, shown as U+FFFD, and where the
+    /// first of them stands in the records.
+    pub replaced: Option<(Replaced, Option<Place>)>,
+}
+
+impl Imported {
+    /// The file's first game, or why it cannot be read: what a review of
+    /// the file shows.
+    pub fn into_first(self) -> Result<ImportedGame, SgfFileError> {
+        self.games
+            .into_iter()
+            .next()
+            .expect("a file without a game tree is refused when it is read")
+    }
+}
+
+/// One game of an imported file.
+#[derive(Clone, Debug)]
+pub struct ImportedGame {
+    pub record: SgfRecord,
+    /// The game's tree, every node and property, when sgf-parse reads it
+    /// whole (see [`SgfTree::parse`]) and it is written back within
+    /// [`super::tree::MAX_TREE_BYTES`], so that the kept record reads back.
+    pub tree: Option<SgfTree>,
+}
+
+/// Reads every game of the SGF file at `path` (a collection holds
+/// several), each read on its own as [`read_file`] reads the first: one
+/// that cannot be read does not keep the others out. Only a regular file
+/// of at most [`MAX_SGF_BYTES`] is opened; memory stays within a few times
+/// its size, since each game's tree is built from its own text.
+pub fn import_file(path: &Path) -> Result<Imported, SgfFileError> {
+    let error = |kind| SgfFileError {
+        path: path.to_path_buf(),
+        kind,
+    };
+    let bytes = read_bounded(path).map_err(error)?;
+    let decoded = decode(&bytes).map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
+    let text = decoded.text.as_str();
+    let found = games(text);
+    if found.trees.is_empty() {
+        return Err(error(SgfFileErrorKind::Sgf(SgfError::at(
+            0,
+            SgfErrorKind::NoGameTree,
+        ))));
+    }
+    let read_game = |tree: &Result<Range<usize>, SgfError>| {
+        let range = tree.clone().map_err(|e| error(SgfFileErrorKind::Sgf(e)))?;
+        let game = &text[range.clone()];
+        let record = parse(game).map_err(|mut e| {
+            e.offset += range.start;
+            error(SgfFileErrorKind::Sgf(e))
+        })?;
+        Ok(ImportedGame {
+            record,
+            tree: SgfTree::parse(game).filter(SgfTree::fits),
+        })
+    };
+    Ok(Imported {
+        games: found.trees.iter().map(read_game).collect(),
+        beyond: found.beyond,
+        charset: decoded.charset,
+        replaced: decoded
+            .replaced
+            .map(|r| (r, place(text, &found, r.first_in_text))),
+    })
 }
 
 fn read_bounded(path: &Path) -> Result<Vec<u8>, SgfFileErrorKind> {

@@ -31,23 +31,28 @@ mod charset;
 mod ending;
 mod error;
 mod file;
+mod place;
 mod read;
 mod record;
 mod review_tree;
 mod scan;
-mod sniff;
+mod soft_breaks;
 mod tally;
 mod tree;
 mod values;
 mod words;
 mod write;
 
-pub use charset::{Charset, CharsetSource, Decoded, decode};
+pub use charset::{Charset, CharsetSource, Decoded, Replaced, decode};
 pub use error::{SgfError, SgfErrorKind};
-pub use file::{Imported, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file};
+pub use file::{
+    Imported, ImportedGame, MAX_SGF_BYTES, SgfFileError, SgfFileErrorKind, import_file, read_file,
+};
+pub use place::Place;
 pub use read::parse;
 pub use record::{SgfMove, SgfProperty, SgfRecord, SgfVariation, TimeLeft};
 pub use review_tree::{Applied, EditError, Moved, NodePath, TreeEdit, review_comment};
+pub use scan::MAX_GAMES_PER_FILE;
 pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;

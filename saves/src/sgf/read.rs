@@ -3,6 +3,7 @@
 use super::error::{SgfError, SgfErrorKind};
 use super::record::{SgfMove, SgfProperty, SgfRecord};
 use super::scan::{Scan, scan};
+use super::soft_breaks::without_soft_breaks;
 use super::values;
 use crate::limits::{MAX_NAME_CHARS, MAX_SGF_TEXT_CHARS, check_length};
 use kaisho_core::{Board, BoardSize, Color, Event, Komi, Point, Settings, handicap};
@@ -16,6 +17,7 @@ use std::collections::HashSet;
 /// variations are ignored. Text before the first `(` (a byte-order mark, a
 /// mail header) is skipped. Identifiers written in lower case (`b[dd]`) are
 /// read as upper case, and FF\[3\] long names (`AddBlack`) as their capitals.
+/// Soft line breaks (`\` before a line break) are taken out of the text.
 /// Missing `SZ` means 19. `B[]`, and `B[tt]` on boards up to 19, are passes.
 /// Moves off the board or against the rules are read as they are: judging
 /// them is the replay's job. Root properties kaisho has no field for are
@@ -26,7 +28,8 @@ pub fn parse(text: &str) -> Result<SgfRecord, SgfError> {
         .find('(')
         .ok_or(SgfError::at(0, SgfErrorKind::NoGameTree))?;
     let scan = scan(text, start)?;
-    let tree = sgf_parse::parse(&main_line_text(text, &scan))
+    let main_line = main_line_text(text, &scan);
+    let tree = sgf_parse::parse(&without_soft_breaks(&main_line))
         .map_err(|e| library_error(&scan, e))?
         .into_iter()
         .next()

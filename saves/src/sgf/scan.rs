@@ -81,34 +81,63 @@ struct OpenTree {
     depth: usize,
 }
 
-/// The most game trees counted after the first of a collection.
-const MAX_GAMES_COUNTED: usize = 10_000;
+/// The most games one file is imported as: a collection holds a few
+/// hundred at most (a player's games of a year, a tournament), and each
+/// becomes a saved game of two files. Those after it are counted, not
+/// imported.
+pub const MAX_GAMES_PER_FILE: usize = 1000;
 
-/// How many game trees follow the first one in `text` (a collection of
-/// games in one file), as far as they read as trees; at most
-/// [`MAX_GAMES_COUNTED`]. Each tree is scanned once, without recursion.
-pub(crate) fn games_after_first(text: &str) -> usize {
-    let Some(start) = text.find('(') else {
-        return 0;
+/// The game trees of a file: a collection holds several, one after another.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Games {
+    /// Each game tree in the order of the file, at most
+    /// [`MAX_GAMES_PER_FILE`]: the range of its text, from its `(` to its
+    /// `)`, or why its structure cannot be read. Such a tree is the last:
+    /// where the next one starts cannot be told.
+    pub trees: Vec<Result<Range<usize>, SgfError>>,
+    /// The well-formed trees after the first [`MAX_GAMES_PER_FILE`].
+    pub beyond: usize,
+}
+
+/// The game trees of `text`. The first `(` starts the first; after it,
+/// a `(` starts another only when a node follows it (`(;`): text between
+/// and after the trees that is not one (a server's trailer, a stray `)`)
+/// is passed over. Each tree is scanned once, without recursion.
+pub(crate) fn games(text: &str) -> Games {
+    let mut games = Games::default();
+    let Some(first) = text.find('(') else {
+        return games;
     };
-    let Ok(first) = scan(text, start) else {
-        return 0;
-    };
-    let mut at = first.tree.end;
-    let mut count = 0;
-    while count < MAX_GAMES_COUNTED {
-        let Some(open) = text[at..].find('(') else {
-            break;
-        };
-        match scan(text, at + open) {
-            Ok(next) => {
-                count += 1;
-                at = next.tree.end;
-            }
-            Err(_) => break,
+    let mut next = Some(first);
+    while let Some(start) = next {
+        let scanned = scan(text, start).map(|found| found.tree);
+        let end = scanned.as_ref().ok().map(|tree| tree.end);
+        if games.trees.len() < MAX_GAMES_PER_FILE {
+            games.trees.push(scanned);
+        } else if end.is_some() {
+            games.beyond += 1;
         }
+        next = end.and_then(|end| next_tree(text, end));
     }
-    count
+    games
+}
+
+/// Where the next game tree from `from` on starts: a `(` followed, past
+/// any white space, by `;`.
+fn next_tree(text: &str, from: usize) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut at = from;
+    loop {
+        let open = at + text[at..].find('(')?;
+        let node = bytes[open + 1..]
+            .iter()
+            .find(|b| !b.is_ascii_whitespace())
+            .is_some_and(|&b| b == b';');
+        if node {
+            return Some(open);
+        }
+        at = open + 1;
+    }
 }
 
 /// Scans the first game tree of `text`, whose `(` stands at `start`; every
@@ -336,15 +365,38 @@ mod tests {
     }
 
     #[test]
-    fn the_games_of_a_collection_after_the_first_are_counted() {
-        assert_eq!(games_after_first("(;SZ[9];B[ee])"), 0);
+    fn the_games_of_a_collection_are_found_one_after_another() {
+        let ranges = |text: &str| -> Vec<Result<Range<usize>, SgfErrorKind>> {
+            games(text)
+                .trees
+                .into_iter()
+                .map(|tree| tree.map_err(|e| e.kind))
+                .collect()
+        };
+        assert_eq!(ranges("(;SZ[9];B[ee])"), vec![Ok(0..14)]);
         assert_eq!(
-            games_after_first("(;B[aa])(;B[bb](;W[cc])(;W[dd]))\n(;B[ee])"),
-            2
+            ranges("(;B[aa])(;B[bb](;W[cc])(;W[dd]))\n(;B[ee])"),
+            vec![Ok(0..8), Ok(8..32), Ok(33..41)]
         );
-        // Junk after the trees ends the count; it is not a game.
-        assert_eq!(games_after_first("(;B[aa])\n)junk(;B[bb])( not closed"), 1);
-        assert_eq!(games_after_first("no tree"), 0);
+        // Junk after the trees is passed over; it is not a game.
+        assert_eq!(
+            ranges("(;B[aa])\n)junk(;B[bb])( not a tree"),
+            vec![Ok(0..8), Ok(14..22)]
+        );
+        // A broken tree is the last: where another would start is unknown.
+        assert_eq!(
+            ranges("(;B[aa]) ( ;B[bb] (;W[cc]"),
+            vec![Ok(0..8), Err(SgfErrorKind::UnclosedTree { opened_at: 18 })]
+        );
+        assert!(ranges("no tree").is_empty());
+    }
+
+    #[test]
+    fn games_past_the_cap_are_counted_not_kept() {
+        let text = "(;B[aa])".repeat(MAX_GAMES_PER_FILE + 3);
+        let found = games(&text);
+        assert_eq!(found.trees.len(), MAX_GAMES_PER_FILE);
+        assert_eq!(found.beyond, 3);
     }
 
     #[test]

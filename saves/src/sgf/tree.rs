@@ -48,7 +48,8 @@ impl SgfTree {
         }
         let start = text.find('(')?;
         let first = super::scan::scan(text, start).ok()?.tree;
-        match sgf_parse::parse(&text[first]).ok()?.into_iter().next()? {
+        let text = super::soft_breaks::without_soft_breaks(&text[first]);
+        match sgf_parse::parse(&text).ok()?.into_iter().next()? {
             GameTree::GoGame(root) => Some(SgfTree {
                 root,
                 tally: OnceLock::new(),

@@ -164,6 +164,9 @@ pub enum Command {
     ListGames,
     /// Resume the adjourned game with this id.
     ResumeSaved(String),
+    /// On Saved games: go on playing the selected adjourned game, an
+    /// imported record without a result too (Enter reviews that).
+    PlayOn,
     /// Review the saved game with this id.
     ReviewSaved(String),
     /// In review: the first and last positions, and a chosen move.

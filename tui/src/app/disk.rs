@@ -11,11 +11,14 @@ use kaisho_core::series::{Seat, Series};
 use kaisho_core::{Event, Settings};
 use kaisho_saves::ExportFailure;
 use kaisho_saves::config::{Config, ConfigProblem};
+use kaisho_saves::import::FileImport;
 use kaisho_saves::kept_review::{Adopted, KeepError};
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
 use kaisho_saves::sgf::KibitzLine;
-use kaisho_saves::sgf::{Applied, Moved, SgfFileError, SgfRecord, SgfTree};
+use kaisho_saves::sgf::{
+    Applied, Charset, Moved, Place, Replaced, SgfFileError, SgfRecord, SgfTree,
+};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -48,8 +51,14 @@ pub enum Job {
     HostOf { game: String },
     /// List the saved games.
     ListGames,
-    /// Read an SGF file, with its tree.
-    ReadSgf { path: PathBuf },
+    /// Read an SGF file, with its tree; with `collect` (the import of
+    /// Saved games), a file of several games is imported whole, each game
+    /// a saved game, the players a record does not name called in `lang`.
+    ReadSgf {
+        path: PathBuf,
+        lang: Lang,
+        collect: bool,
+    },
     /// Add a review's `edits` to saved game `game`'s kept record as the
     /// file holds it (made from its export, comments in `lang`, when it has
     /// none yet), under the record's lock.
@@ -110,8 +119,8 @@ pub enum Done {
     Loaded(Result<Box<(SavedGame, SgfRecord, Option<SgfTree>)>, LogError>),
     HostOf(Option<SocketAddr>),
     Games(log::Listing),
-    /// An SGF file's record and tree (`None` for one too large to review).
-    Sgf(Result<Box<(SgfRecord, Option<SgfTree>)>, SgfFileError>),
+    /// An SGF file read for review, or imported game by game.
+    Sgf(Result<SgfRead, SgfFileError>),
     /// The kept record as written with a review's additions, and where
     /// they landed in it.
     ReviewKept(Result<Box<(SgfTree, Moved)>, KeepError>),
@@ -124,6 +133,27 @@ pub enum Done {
     SeriesSaved(Result<(), StoreError>),
     /// The config file written, and where.
     ConfigSaved(Result<PathBuf, ConfigProblem>),
+}
+
+/// An SGF file read: its first game to review, or all its games imported.
+#[derive(Debug)]
+pub enum SgfRead {
+    Review(Box<ToReview>),
+    /// A collection, each game made a saved game or refused.
+    Imported(Box<FileImport>),
+}
+
+/// The first game of an SGF file, to review.
+#[derive(Debug)]
+pub struct ToReview {
+    pub record: SgfRecord,
+    /// Its tree; `None` for one too large to review.
+    pub tree: Option<SgfTree>,
+    pub charset: Charset,
+    /// The bytes not valid in the charset, and where the first stands.
+    pub replaced: Option<(Replaced, Option<Place>)>,
+    /// The games of the file after the first, not shown.
+    pub others: usize,
 }
 
 /// An adjourned game reopened, and its series as found.

@@ -1,7 +1,10 @@
 //! The saved-games screen: every game log, newest first, finished ones
 //! with their result and adjourned ones marked; files that cannot be read
 //! listed by name below, never hiding the good games. Enter resumes an
-//! adjourned game or reviews a finished one.
+//! adjourned game or reviews a finished one or an imported record (an
+//! analysis file or a problem set has no result, and is there to be
+//! read); `r` plays on an adjourned game, an imported one too. `i` reviews
+//! an SGF file, or imports a file of several games whole.
 
 use super::command::Command;
 use super::disk::{Job, Resumed, Then};
@@ -15,8 +18,9 @@ use super::table::Table;
 use super::timer::Timer;
 use super::title::Title;
 use super::{Screen, State};
-use crate::words::{Lang, Note, Say, note, say};
+use crate::words::{Lang, Note, Say, import_line, note, say};
 use kaisho_core::Outcome;
+use kaisho_saves::import::FileImport;
 use kaisho_saves::log::{GameSummary, Listing, LogError, SavedGame};
 use kaisho_saves::sgf::{SgfRecord, SgfTree};
 use std::net::SocketAddr;
@@ -116,21 +120,36 @@ pub(super) fn run(state: &mut State, command: Command, out: &mut Out) {
         Command::Down => {
             list.selected = (list.selected + 1).min(list.games.len().saturating_sub(1));
         }
-        Command::Select => {
+        Command::Select | Command::PlayOn => {
             let Some(game) = list.chosen() else {
                 out.refuse(note(state.naming.lang, Note::NoSavedGameToOpen));
                 return;
             };
             let id = game.id.clone();
-            if game.is_adjourned() {
-                resume(state, &id, out);
-            } else {
-                review(state, &id, out);
+            let play_on = command == Command::PlayOn;
+            match (game.is_adjourned(), game.imported) {
+                (true, imported) if play_on || !imported => resume(state, &id, out),
+                (false, _) if play_on => {
+                    out.refuse(note(state.naming.lang, Note::GameFinished(&id)));
+                }
+                _ => review(state, &id, out),
             }
         }
         Command::AskImport => state.prompt = Some(Prompt::Text(Field::SgfPath, String::new())),
         _ => {}
     }
+}
+
+/// A collection imported from `file`: the list shows its games, and the
+/// message line how many were taken and why any was refused.
+pub(super) fn collection_imported(state: &State, file: &str, done: &FileImport, out: &mut Out) {
+    let line = import_line(state.naming.lang, file, done);
+    if done.made() == 0 {
+        out.refuse(line);
+    } else {
+        out.say(line);
+    }
+    out.disk(Job::ListGames, Then::BackToGames);
 }
 
 /// Asks to reopen an adjourned game and go on playing it. A network game
@@ -324,6 +343,7 @@ mod tests {
             outcome,
             recorded_result: None,
             notice: None,
+            imported: false,
         }
     }
 

@@ -405,13 +405,19 @@ const LIST: &[Binding] = &[
 const GAMES: &[Binding] = &[
     bind(
         &[Enter, Char(' ')],
-        "resume the adjourned game, or review the finished one",
-        Some("Enter resume/review"),
+        "resume the adjourned game, or review the finished one or the imported record",
+        Some("Enter open"),
         Command::Select,
     ),
     bind(
+        &[Char('r')],
+        "play on the adjourned game, an imported record without a result too",
+        Some("r play on"),
+        Command::PlayOn,
+    ),
+    bind(
         &[Char('i')],
-        "review an SGF file: type its path",
+        "review an SGF file, or import a file of several games: type its path",
         Some("i import SGF"),
         Command::AskImport,
     ),

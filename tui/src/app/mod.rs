@@ -55,7 +55,7 @@ pub use crate::words::{CoordStyle, Naming};
 pub use command::{Ask, Command};
 pub use count::ScoreRows;
 pub use discover::{Discovering, DiscoveryRequest, Found, JoinScreen};
-pub use disk::{Done, Job, Resumed, Then};
+pub use disk::{Done, Job, Resumed, SgfRead, Then, ToReview};
 pub use draft::{DraftReading, READ_BURST, READ_SLICE, SLICE_NODES};
 pub use engine_ask::{Asked, EngineAsk, EngineSaw};
 pub use games::{GamesList, status as games_status, status_in as games_status_in};

@@ -8,7 +8,7 @@
 //! (`AB`/`AW`/`AE`) are kept in the tree but not shown on the board.
 
 use super::command::Command;
-use super::disk::{Job, Leaving, Then};
+use super::disk::{Job, Leaving, Then, ToReview};
 use super::engine_ask::Asked;
 use super::msg::Cmd;
 use super::net::NetRequest;
@@ -16,7 +16,7 @@ use super::out::Out;
 use super::prompt::{Field, Prompt};
 use super::{Screen, State};
 use crate::words::Naming;
-use crate::words::{Lang, Note, Say, note, refusal, say};
+use crate::words::{Lang, Note, Say, note, refusal, reviewed_file_note, say};
 use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
 use kaisho_net::ReviewStep;
 use kaisho_saves::kept_review::KeepError;
@@ -897,7 +897,8 @@ pub(super) fn kept_before_leaving(
     }
 }
 
-/// Asks for an SGF file to open for review.
+/// Asks for an SGF file to open for review; on Saved games, a file of
+/// several games is imported whole instead, each game a saved game.
 pub(super) fn import(state: &State, path: &str, out: &mut Out) {
     let path = path.trim();
     if path.is_empty() {
@@ -909,25 +910,40 @@ pub(super) fn import(state: &State, path: &str, out: &mut Out) {
         |n| n.to_string_lossy().into_owned(),
     );
     let from_games = matches!(state.screen, Screen::Games(_));
-    out.disk(Job::ReadSgf { path }, Then::Import { name, from_games });
+    let job = Job::ReadSgf {
+        path,
+        lang: state.naming.lang,
+        collect: from_games && state.places.is_some(),
+    };
+    out.disk(job, Then::Import { name, from_games });
 }
 
-/// The SGF file named `name` read: the review screen shows its tree.
+/// The SGF file named `name` read: the review screen shows its first
+/// game's tree, and says what of the file it could not read or show.
 pub(super) fn imported(
     state: &mut State,
     name: String,
     from_games: bool,
-    (record, tree): (SgfRecord, Option<SgfTree>),
+    read: ToReview,
     out: &mut Out,
 ) {
+    let lang = state.naming.lang;
+    let ToReview {
+        record,
+        tree,
+        charset,
+        replaced,
+        others,
+    } = read;
     let Some(tree) = tree else {
-        return out.refuse(note(state.naming.lang, Note::TooLargeToReview(&name)));
+        return out.refuse(note(lang, Note::TooLargeToReview(&name)));
     };
     match Review::new(name, record, tree, None) {
         Ok(mut review) => {
             review.from_games = from_games;
-            let why = review.refusal_said(state.naming);
-            let text = reviewing(state.naming.lang, &review.title, &review, why.as_deref());
+            let refused = review.refusal_said(state.naming);
+            let why = reviewed_file_note(lang, refused, charset, replaced.as_ref(), others);
+            let text = reviewing(lang, &review.title, &review, why.as_deref());
             state.screen = Screen::Review(Box::new(review));
             out.say(text);
         }

@@ -1,7 +1,7 @@
 //! The one function that changes the state.
 
 use super::command::{Ask, Command};
-use super::disk::{Done, Job, Leaving, Then};
+use super::disk::{Done, Job, Leaving, SgfRead, Then};
 use super::keymap::command_for;
 use super::msg::{Cmd, Msg};
 use super::out::Out;
@@ -558,8 +558,11 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
                 _ => {}
             }
         }
-        (Done::Sgf(Ok(read)), Then::Import { name, from_games }) => {
+        (Done::Sgf(Ok(SgfRead::Review(read))), Then::Import { name, from_games }) => {
             review::imported(state, name, from_games, *read, out);
+        }
+        (Done::Sgf(Ok(SgfRead::Imported(done))), Then::Import { name, .. }) => {
+            games::collection_imported(state, &name, &done, out);
         }
         (Done::ReviewKept(result), Then::ReviewKept { game }) => {
             review::kept(state, &game, result, out);
@@ -581,7 +584,7 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
         (Done::Adopted(result), Then::Adopted { game }) => {
             super::review_together::adopted(state, &game, result, out);
         }
-        (Done::Sgf(Err(e)), _) => out.refuse(e.to_string()),
+        (Done::Sgf(Err(e)), _) => out.refuse(failure(state.naming.lang, Failure::Sgf(&e))),
         (Done::Exported(result), Then::Finished) => {
             if let Screen::Game(session) = &mut state.screen {
                 session.exported(naming.lang, export_said(&result, naming.lang), out);

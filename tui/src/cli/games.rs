@@ -3,12 +3,11 @@
 
 use clap::{Args, Subcommand};
 use kaisho::words::{self, Failure, Lang, Report, Say, report};
-use kaisho_core::{Color, Game, ReplayError};
-use kaisho_saves::log::{GameHeader, GameStore, LogError, Player};
+use kaisho_core::Color;
+use kaisho_saves::log::GameStore;
 use kaisho_saves::places::Places;
-use kaisho_saves::sgf::SgfFileError;
 use kaisho_saves::visible::visible;
-use kaisho_saves::{export, sgf};
+use kaisho_saves::{export, import};
 use serde_json::json;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -24,7 +23,7 @@ pub struct GamesArgs {
 
 #[derive(Subcommand, Debug)]
 pub enum GamesCommand {
-    /// Make a saved game from an SGF record, to review it or go on playing it.
+    /// Make saved games from an SGF file, one for each game it holds, to review or play on.
     Import {
         /// The SGF file.
         file: PathBuf,
@@ -51,16 +50,7 @@ pub fn run(args: GamesArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
     let store = GameStore::new(places.games_dir());
     match args.command {
         None => list(&store, args.json, lang),
-        Some(GamesCommand::Import { file }) => match import(&store, &file, lang) {
-            Ok(message) => {
-                println!("{}", visible(&message));
-                ExitCode::SUCCESS
-            }
-            Err(e) => {
-                error(lang, &e.told(lang));
-                ExitCode::FAILURE
-            }
-        },
+        Some(GamesCommand::Import { file }) => import(&store, &file, lang),
         Some(GamesCommand::Export { id, to }) => {
             let saved = match store.load(&id) {
                 Ok(saved) => saved,
@@ -101,124 +91,39 @@ fn warning(lang: Lang, notice: &str) {
     eprintln!("{}", visible(&report(lang, Report::Warning(notice))));
 }
 
-/// Why an SGF record could not be imported. Its `Display` is for logs: a
-/// player is told [`ImportError::told`].
-#[derive(Debug, thiserror::Error)]
-enum ImportError {
-    #[error(transparent)]
-    File(#[from] SgfFileError),
-    /// The record breaks the rules at some move.
-    #[error("{}: {error}; only legal records can be imported", file.display())]
-    Illegal {
-        file: PathBuf,
-        size: u8,
-        error: ReplayError,
-    },
-    #[error(transparent)]
-    Log(#[from] LogError),
-    /// The record's tree could not be kept beside the log; no game was made.
-    #[error("could not keep the record in {}: {source}; check the disk space and permissions of the folder", path.display())]
-    Keep {
-        path: PathBuf,
-        source: std::io::Error,
-    },
-}
-
-impl ImportError {
-    fn told(&self, lang: Lang) -> String {
-        match self {
-            ImportError::File(e) => words::failure(lang, Failure::Sgf(e)),
-            ImportError::Illegal { file, size, error } => {
-                let reason = words::refusal(&error.error, words::naming_for(lang), *size);
-                let illegal = Report::NotImportable {
-                    file: &file.display().to_string(),
-                    event: error.index + 1,
-                    reason: &reason,
-                };
-                report(lang, illegal)
-            }
-            ImportError::Log(e) => words::failure(lang, Failure::Log(e)),
-            ImportError::Keep { path, source } => report(
-                lang,
-                Report::NotKept {
-                    dir: &path.display().to_string(),
-                    reason: &source.to_string(),
-                },
-            ),
-        }
-    }
-}
-
-/// Replays an SGF record under the rules and logs it as a new saved game:
-/// finished when the record gives a result (a resignation or loss on time
-/// as the event that ends it), adjourned otherwise. The record's whole
-/// tree is kept beside the log, written before it, so that no import
-/// leaves a log without its record; the log is written whole with one
-/// flush, so no import leaves half a game either.
-fn import(store: &GameStore, file: &Path, lang: Lang) -> Result<String, ImportError> {
-    let sgf::Imported {
-        record,
-        tree,
-        charset,
-        others,
-    } = sgf::import_file(file)?;
-    let mut events = record.events();
-    let mut game =
-        Game::replay(record.settings.clone(), &events).map_err(|error| ImportError::Illegal {
-            file: file.to_path_buf(),
-            size: record.settings.size.get(),
-            error,
-        })?;
-    if let Some(ending) = record.ending()
-        && game.apply(ending.clone()).is_ok()
-    {
-        events.push(ending);
-    }
+/// Imports every game of the SGF file at `file` as saved games and says
+/// what became of each: the games made on standard output, the refusals
+/// as warnings when some game was made and as errors, failing, when none
+/// was (a file of one game that cannot be taken fails as it always has).
+fn import(store: &GameStore, file: &Path, lang: Lang) -> ExitCode {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64);
-    let player = |name: &Option<String>, fallback: Color| Player {
-        name: name.as_deref().map_or_else(
-            || words::color(lang, fallback).to_string(),
-            |n| visible(n).into_owned(),
-        ),
-        fingerprint: None,
+    let fallback = [Color::Black, Color::White].map(|c| words::color(lang, c));
+    let done = match import::import_into(store, file, fallback, now) {
+        Ok(done) => done,
+        Err(e) => {
+            error(lang, &words::failure(lang, Failure::Sgf(&e)));
+            return ExitCode::FAILURE;
+        }
     };
-    let header = GameHeader {
-        game_id: store.new_id(now),
-        created_unix: now,
-        black: player(&record.black, Color::Black),
-        white: player(&record.white, Color::White),
-        settings: record.settings.clone(),
-        local_color: None,
-        series: None,
-        clock: None,
-    };
-    let id = &header.game_id;
-    if let Some(tree) = &tree {
-        store.keep_record(id, tree).map_err(|e| ImportError::Keep {
-            path: store.dir().to_path_buf(),
-            source: e,
-        })?;
+    let said = words::import_said(lang, &file.display().to_string(), &done);
+    for line in &said.made {
+        println!("{}", visible(line));
     }
-    store.create_with(&header, &events).inspect_err(|_| {
-        let _ = store.forget_record(id);
-    })?;
-    let recorded = record
-        .result
-        .as_deref()
-        .filter(|_| game.outcome().is_none());
-    let imported = Report::Imported {
-        file: &file.display().to_string(),
-        id,
-        moves: game.move_number(),
-        outcome: game.outcome(),
-        recorded,
-        charset,
-        whole: tree.is_some(),
-        others,
-    };
-    Ok(report(lang, imported))
+    let none = done.made() == 0;
+    for line in &said.refused {
+        if none {
+            error(lang, line);
+        } else {
+            warning(lang, line);
+        }
+    }
+    if none {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
 }
 
 fn list(store: &GameStore, as_json: bool, lang: Lang) -> ExitCode {

@@ -2,20 +2,21 @@
 //! open log of the game at this keyboard among them), SGF files, series
 //! and the config file. Each [`Job`] gets its [`Done`], failures included.
 
-use crate::app::{Done, Job, Resumed, SeriesGame, SeriesUnread};
+use crate::app::{Done, Job, Resumed, SeriesGame, SeriesUnread, SgfRead, ToReview};
 use crate::words::{self, Lang};
 use kaisho_core::clock::TimeControl;
-use kaisho_core::{Event, Settings};
+use kaisho_core::{Color, Event, Settings};
 use kaisho_saves::config;
 use kaisho_saves::export;
 use kaisho_saves::export::ExportFailure;
+use kaisho_saves::import;
 use kaisho_saves::kept_review::{adopt_record, keep_review};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
 use kaisho_saves::sgf;
-use kaisho_saves::sgf::{KibitzLine, SgfTree};
-use std::path::PathBuf;
+use kaisho_saves::sgf::{KibitzLine, SgfFileError, SgfTree};
+use std::path::{Path, PathBuf};
 
 /// The data folder, and the log of the game being played at this keyboard.
 #[derive(Debug, Default)]
@@ -70,6 +71,34 @@ pub fn export(
     }
 }
 
+/// The SGF file at `path` read: its first game to review or, for `collect`
+/// and a file of several games, every game imported into `store`.
+fn read_sgf(
+    store: &GameStore,
+    path: &Path,
+    lang: Lang,
+    collect: bool,
+) -> Result<SgfRead, SgfFileError> {
+    let read = sgf::import_file(path)?;
+    let others = read.games.len() - 1 + read.beyond;
+    if collect && others > 0 {
+        let fallback = [Color::Black, Color::White].map(|c| words::color(lang, c));
+        let done = import::import_games(store, path, read, fallback, now());
+        return Ok(SgfRead::Imported(Box::new(done)));
+    }
+    let charset = read.charset;
+    let replaced = read.replaced.clone();
+    let first = read.into_first()?;
+    let tree = first.tree.or_else(|| SgfTree::of_main_line(&first.record));
+    Ok(SgfRead::Review(Box::new(ToReview {
+        record: first.record,
+        tree,
+        charset,
+        replaced,
+        others,
+    })))
+}
+
 /// The series a game's log names, as this side's copy holds it: read, or
 /// why it could not be.
 fn series_named(
@@ -114,10 +143,11 @@ impl Disk {
             })),
             Job::HostOf { game } => Done::HostOf(games.host_of(&game)),
             Job::ListGames => Done::Games(games.list()),
-            Job::ReadSgf { path } => Done::Sgf(sgf::import_file(&path).map(|read| {
-                let tree = read.tree.or_else(|| SgfTree::of_main_line(&read.record));
-                Box::new((read.record, tree))
-            })),
+            Job::ReadSgf {
+                path,
+                lang,
+                collect,
+            } => Done::Sgf(read_sgf(&games, &path, lang, collect)),
             Job::KeepReview { game, lang, edits } => Done::ReviewKept(
                 keep_review(&games, &game, &words::sgf_words(lang), &edits).map(Box::new),
             ),

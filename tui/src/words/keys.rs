@@ -64,10 +64,15 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         }
         "select the line above" => "上の行を選ぶ",
         "select the line below" => "下の行を選ぶ",
-        "resume the adjourned game, or review the finished one" => {
-            "打ち掛けの対局を続ける、または終局した対局を並べ直す"
+        "resume the adjourned game, or review the finished one or the imported record" => {
+            "打ち掛けの対局を続ける、または終局した対局か取り込んだ棋譜を並べ直す"
         }
-        "review an SGF file: type its path" => "SGFファイルを並べ直す: パスを入力",
+        "play on the adjourned game, an imported record without a result too" => {
+            "打ち掛けの対局の続きを打つ (結果のない取り込んだ棋譜も)"
+        }
+        "review an SGF file, or import a file of several games: type its path" => {
+            "SGFファイルを並べ直す、または複数局のファイルを取り込む: パスを入力"
+        }
         "one move back" => "一手戻る",
         "one move on" => "一手進む",
         "the start, before the first move" => "初手の前へ",
@@ -140,7 +145,8 @@ pub fn japanese(english: &str) -> Option<&'static str> {
         "x no deal" => "x 両負け",
         "n home" => "n ホーム",
         "R review together" => "R 一緒に検討",
-        "Enter resume/review" => "Enter 続行/検討",
+        "Enter open" => "Enter 開く",
+        "r play on" => "r 続きを打つ",
         "i import SGF" => "i SGF読込",
         "hl move" => "hl 移動",
         "Home/End" => "Home/End",

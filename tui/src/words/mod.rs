@@ -15,6 +15,7 @@ mod event;
 mod exported;
 mod failures;
 mod forms;
+mod imported;
 mod keys;
 mod lang;
 mod net_notes;
@@ -46,6 +47,7 @@ pub use event::{Crossed, Told, color, crossed, outcome, sentence, sgf_note, sgf_
 pub use exported::{export_line, export_said};
 pub use failures::{Failure, failure};
 pub use forms::{FormValue, form_value};
+pub use imported::{ImportSaid, import_line, import_refusal, import_said, reviewed_file_note};
 pub use keys::{japanese as key_japanese, key_text};
 pub use lang::{Lang, UnknownLang, chosen, parse_flag};
 pub use net_notes::{NO_BOARD, net_refusal, netplay_error, terms_error};

@@ -1,12 +1,11 @@
 //! What `kaisho games`, `kaisho replay` and `kaisho score` print, in the
 //! player's language: the saved-games table and its notes, an import's
-//! summary, a replayed record and its first illegal move, and the count
+//! refusals, a replayed record and its first illegal move, and the count
 //! laid out the way a club counts (地, アゲハマ, 死に石, コミ). The JSON
 //! outputs keep their English keys: they are for programs.
 
-use super::{Lang, Say, color, pad_left, pad_right, say};
+use super::{Lang, color, pad_left, pad_right};
 use kaisho_core::{Color, Outcome, Point};
-use kaisho_saves::sgf::{Charset, CharsetSource};
 
 /// A line (or a few) of a command's text output, with its values.
 #[derive(Debug, Clone, Copy)]
@@ -21,21 +20,6 @@ pub enum Report<'a> {
     NoGames { dir: &'a str },
     /// A saved game's state in a few characters: result or adjourned.
     Status(Option<Outcome>),
-    /// `file` was imported as game `id` with `moves` moves, finished
-    /// with `outcome`, finished with the result the record gives
-    /// (`recorded`), or adjourned; its text was read in `charset`; its
-    /// whole tree was kept for its export when `whole`; `others`, the games
-    /// of the file after it, were not imported.
-    Imported {
-        file: &'a str,
-        id: &'a str,
-        moves: u32,
-        outcome: Option<Outcome>,
-        recorded: Option<&'a str>,
-        charset: Charset,
-        whole: bool,
-        others: usize,
-    },
     /// The imported record could not be kept in the folder `dir` for
     /// `reason`; no game was made.
     NotKept { dir: &'a str, reason: &'a str },
@@ -179,51 +163,6 @@ fn english(report: Report<'_>) -> String {
         Report::Warning(w) => format!("kaisho: warning: {w}"),
         Report::ExportFailed(e) => format!("could not write the SGF file: {e}"),
         Report::NoGames { dir } => format!("No saved games in {dir}."),
-        Report::Imported {
-            file,
-            id,
-            moves,
-            outcome,
-            recorded,
-            charset,
-            whole,
-            others,
-        } => {
-            let moves = say(lang, Say::Moves(moves.into()));
-            let state = match (outcome, recorded) {
-                (Some(outcome), _) => format!("finished, {}", outcome.result_string()),
-                (None, Some(result)) => format!("finished, {result} as the record gives it"),
-                (None, None) => "adjourned: resume it from Saved games to play on".to_string(),
-            };
-            let how = match charset.source {
-                CharsetSource::Declared => "as the record declares",
-                CharsetSource::Detected => "detected, since the record declares no charset",
-                CharsetSource::Assumed => {
-                    "the SGF default, since the record declares no charset and reads as \
-                     neither UTF-8 nor a Japanese one"
-                }
-            };
-            let kept = if whole {
-                ""
-            } else {
-                "; only the main line was kept, not its variations or the properties kaisho \
-                 does not use: the record is over 2 MiB or sgf-parse cannot read it whole"
-            };
-            let left = match others {
-                0 => String::new(),
-                1 => "; the file holds 1 more game, not imported: kaisho takes the first game \
-                      of a file, so split the others into files of their own"
-                    .to_string(),
-                n => format!(
-                    "; the file holds {n} more games, not imported: kaisho takes the first game \
-                     of a file, so split the others into files of their own"
-                ),
-            };
-            format!(
-                "imported {file} as game {id} ({moves}, {state}); text read as {} ({how}){kept}{left}",
-                charset.name
-            )
-        }
         Report::NotKept { dir, reason } => format!(
             "could not keep the record in {dir}: {reason}; no game was made: check the disk \
              space and permissions of the folder"
@@ -303,46 +242,6 @@ fn japanese(report: Report<'_>) -> String {
         Report::Warning(w) => format!("kaisho: 注意: {w}"),
         Report::ExportFailed(e) => format!("SGF ファイルを書けませんでした: {e}"),
         Report::NoGames { dir } => format!("{dir} に保存した対局はありません。"),
-        Report::Imported {
-            file,
-            id,
-            moves,
-            outcome,
-            recorded,
-            charset,
-            whole,
-            others,
-        } => {
-            let moves = say(lang, Say::Moves(moves.into()));
-            let state = match (outcome, recorded) {
-                (Some(outcome), _) => format!("終局、{}", super::outcome(lang, outcome)),
-                (None, Some(result)) => format!("終局、棋譜の結果 {result}"),
-                (None, None) => "打ち掛け: 保存した対局から再開して続きを打てます".to_string(),
-            };
-            let how = match charset.source {
-                CharsetSource::Declared => "棋譜の指定どおり",
-                CharsetSource::Detected => "棋譜に指定がないため判定",
-                CharsetSource::Assumed => {
-                    "棋譜に指定がなく UTF-8 とも日本語の文字コードとも読めないため SGF の既定"
-                }
-            };
-            let kept = if whole {
-                ""
-            } else {
-                "。本譜だけを残し、変化図と kaisho の使わないプロパティは残していません: 2 MiB を超えるか、sgf-parse が全体を読めない棋譜です"
-            };
-            let left = if others == 0 {
-                String::new()
-            } else {
-                format!(
-                    "。このファイルにはほかに{others}局あり、取り込んでいません: kaisho はファイルの最初の一局を取り込むので、ほかの局はファイルを分けてください"
-                )
-            };
-            format!(
-                "{file} を対局 {id} として取り込みました ({moves}、{state})。文字コードは {} ({how}){kept}{left}",
-                charset.name
-            )
-        }
         Report::NotKept { dir, reason } => format!(
             "{dir} に棋譜を保存できませんでした: {reason}。対局は作っていません: フォルダの空き容量と権限を確かめてください"
         ),

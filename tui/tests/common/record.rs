@@ -18,7 +18,9 @@ pub fn fixture() -> PathBuf {
 /// its tree kept beside a log of its moves and its ending.
 pub fn imported(home: &Path) {
     let store = GameStore::new(Places::under(home).games_dir());
-    let read = sgf::import_file(&fixture()).expect("the fixture reads");
+    let read = sgf::import_file(&fixture())
+        .and_then(sgf::Imported::into_first)
+        .expect("the fixture reads");
     store
         .keep_record(ID, read.tree.as_ref().expect("its whole tree"))
         .unwrap();
