@@ -8,6 +8,7 @@ pub mod codec;
 pub mod config;
 pub mod export;
 pub mod identity;
+pub mod journal;
 pub mod kept_review;
 pub mod known_peers;
 pub mod limits;

@@ -51,3 +51,5 @@ pub use review_tree::{Applied, EditError, Moved, NodePath, TreeEdit, review_comm
 pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;
+
+pub(crate) use scan::MAX_DEPTH;

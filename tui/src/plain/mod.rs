@@ -145,7 +145,17 @@ async fn session(
             }
         }
         let lingering = match at_end {
-            AtEnd::ReviewTogether(_) if closed => break,
+            AtEnd::ReviewTogether(_) if closed => {
+                // The review has ended: left as `quit` leaves it, so that
+                // its additions are folded into the record.
+                flight.apply(
+                    Msg::Command(Command::Quit),
+                    &mut state,
+                    &mut shell,
+                    &mut output,
+                )?;
+                break;
+            }
             AtEnd::ReviewTogether(quiet) => heard.elapsed() < quiet,
             AtEnd::Leave => false,
         };
