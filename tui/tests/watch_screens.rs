@@ -103,7 +103,7 @@ fn hosts_game(dir: &std::path::Path, game: &Game, names: &[&str]) -> Front {
     let (mut front, _) = hosting(dir);
     news(
         &mut front,
-        started_news(&game, Color::Black, "20261124-2100-1"),
+        started_news(game, Color::Black, "20261124-2100-1"),
     );
     news(
         &mut front,
