@@ -234,3 +234,124 @@ fn a_journal_past_its_bound_is_folded_as_it_goes() {
     }
     assert_eq!(kept, review.own);
 }
+
+/// The golden files of review journal format 1: a record and the journal
+/// of a review's additions to it, as this format writes them.
+const GOLDEN_V1: &str = "tests/golden/review-journal-v1";
+
+/// What the golden record reads as with its journal's additions.
+const GOLDEN_V1_READ: &str = "(;CA[UTF-8]GM[1]FF[4]SZ[9]KM[6.5]PB[Aki]PW[Ben]C[検討: 黒の布石]\
+;B[ee]\n(;W[cc];B[gg])\n(;W[gc]C[a calmer answer];B[];W[gg]C[thick]))\n";
+
+#[test]
+fn golden_v1_review_journal_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.sgf", "g.review"] {
+        std::fs::copy(format!("{GOLDEN_V1}/{name}"), dir.path().join(name)).unwrap();
+    }
+    let store = GameStore::new(dir.path());
+    let kept = store.kept_record("g").unwrap().unwrap();
+    assert_eq!(kept.write(), GOLDEN_V1_READ);
+    assert_eq!(
+        std::fs::read(dir.path().join("g.review")).unwrap(),
+        std::fs::read(format!("{GOLDEN_V1}/g.review")).unwrap(),
+        "reading changes nothing"
+    );
+}
+
+/// Writes the golden files of review journal format 1; run by hand only
+/// when the format is first released.
+#[test]
+#[ignore = "writes the golden review journal of format version 1"]
+fn write_golden_v1_review_journal() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = GameStore::new(dir.path());
+    let record = "(;GM[1]FF[4]SZ[9]KM[6.5]PB[Aki]PW[Ben];B[ee];W[cc];B[gg])";
+    let tree = SgfTree::parse(record).unwrap();
+    store.keep_record("g", &tree).unwrap();
+    let settings = kaisho_saves::sgf::parse(record).unwrap().settings;
+    let mut log = store
+        .create(&header_with("g", ["Aki", "Ben"], settings))
+        .unwrap();
+    for (color, point) in [
+        (Color::Black, "E5"),
+        (Color::White, "C7"),
+        (Color::Black, "G3"),
+    ] {
+        log.append(&play(color, point), None).unwrap();
+    }
+    let mut review = Reviewing::open(&store, "g");
+    let answer = review.add(tried(&[0], Color::White, 6, 2));
+    review.add(TreeEdit::Comment {
+        at: answer.clone(),
+        text: "a calmer answer".into(),
+    });
+    let pass = review.add(TreeEdit::Try {
+        at: answer,
+        color: Color::Black,
+        point: None,
+    });
+    let thick = review.add(TreeEdit::Try {
+        at: pass,
+        color: Color::White,
+        point: Some(Point::new(6, 6)),
+    });
+    review.add(comment(&[], "検討: 黒の布石"));
+    review.add(TreeEdit::Comment {
+        at: thick,
+        text: "thick".into(),
+    });
+    std::fs::create_dir_all(GOLDEN_V1).unwrap();
+    for name in ["g.sgf", "g.review"] {
+        std::fs::copy(dir.path().join(name), format!("{GOLDEN_V1}/{name}")).unwrap();
+    }
+    assert_eq!(
+        store.kept_record("g").unwrap().unwrap().write(),
+        GOLDEN_V1_READ
+    );
+}
+
+/// A journal is applied only to the record it was written for, and a
+/// record damaged before its last is never skipped: either is an error
+/// naming the journal, and both files are left as they are.
+#[test]
+fn a_journal_for_another_record_or_damaged_inside_is_an_error_naming_it() {
+    use kaisho_saves::journal::JournalProblem;
+    use kaisho_saves::log::LogError;
+    let dir = tempfile::tempdir().unwrap();
+    for name in ["g.sgf", "g.review"] {
+        std::fs::copy(format!("{GOLDEN_V1}/{name}"), dir.path().join(name)).unwrap();
+    }
+    let store = GameStore::new(dir.path());
+    let journal = std::fs::read(store.journal_path("g")).unwrap();
+    let record = std::fs::read(store.record_path("g")).unwrap();
+
+    let other = String::from_utf8(record.clone())
+        .unwrap()
+        .replace("B[gg]", "B[gg]C[edited]");
+    std::fs::write(store.record_path("g"), other).unwrap();
+    match store.kept_record("g") {
+        Err(
+            e @ LogError::ReviewJournal {
+                problem: JournalProblem::OtherRecord,
+                ..
+            },
+        ) => {
+            assert!(e.to_string().contains("g.review"), "{e}");
+        }
+        other => panic!("expected another record, got {other:?}"),
+    }
+    std::fs::write(store.record_path("g"), &record).unwrap();
+
+    let mut damaged = journal.clone();
+    damaged[40] ^= 0x55;
+    std::fs::write(store.journal_path("g"), &damaged).unwrap();
+    assert!(matches!(
+        store.kept_record("g"),
+        Err(LogError::ReviewJournal {
+            problem: JournalProblem::Damaged { record: 1, .. },
+            ..
+        })
+    ));
+    assert_eq!(std::fs::read(store.journal_path("g")).unwrap(), damaged);
+}
