@@ -10,10 +10,12 @@ use common::record::{ID, imported};
 use common::*;
 use crossterm::event::KeyCode;
 use kaisho::app::Command;
-use kaisho_saves::log::GameStore;
+use kaisho_core::{BoardSize, Color, Event, Komi, Settings};
+use kaisho_saves::log::{GameHeader, GameStore, Player};
 use kaisho_saves::places::Places;
 use std::os::unix::fs::MetadataExt;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
 fn store(home: &Path) -> GameStore {
     GameStore::new(Places::under(home).games_dir())
@@ -145,4 +147,64 @@ fn a_torn_journal_tail_is_ignored_with_a_note() {
     );
     assert_eq!(folded.matches("after the crash").count(), 1, "{folded}");
     assert!(!folded.contains("cut short by the crash"), "{folded}");
+}
+
+/// 5,000 `try pass` steps one after another in the review of a saved 9×9
+/// game of three moves, each kept as it is made, through the update and
+/// the shell as plain mode drives them, then the review left: the time is
+/// printed for BENCHMARKS.md, not asserted.
+#[test]
+#[ignore = "5,000 additions: run in release with --nocapture for the figure"]
+fn five_thousand_passes_tried_are_each_kept() {
+    let home = tempfile::tempdir().unwrap();
+    let store = store(home.path());
+    let header = GameHeader {
+        game_id: ID.into(),
+        created_unix: 1_795_000_000,
+        black: Player {
+            name: "Aki".into(),
+            fingerprint: None,
+        },
+        white: Player {
+            name: "Ben".into(),
+            fingerprint: None,
+        },
+        settings: Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN),
+        local_color: None,
+        series: None,
+        clock: None,
+    };
+    let mut log = store.create(&header).unwrap();
+    for (n, name) in ["E5", "C7", "G3"].into_iter().enumerate() {
+        let color = if n % 2 == 0 {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let point = gtp(name, 9);
+        log.append(&Event::Play { color, point }, None).unwrap();
+    }
+    let mut state = home_in(home.path());
+    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    run(&mut state, Command::Last);
+    let started = Instant::now();
+    let mut kept = 0;
+    for _ in 0..5_000 {
+        let said = said(run(&mut state, Command::Try(None)));
+        kept += said
+            .iter()
+            .filter(|s| s.starts_with("kept in the record"))
+            .count();
+    }
+    let took = started.elapsed();
+    run(&mut state, Command::Quit);
+    println!(
+        "5,000 `try pass` steps, {kept} kept: {:.2} s",
+        took.as_secs_f64()
+    );
+    // The root, three moves, and passes down to the deepest node a record holds.
+    assert_eq!(kept, 5_000 - 4);
+    assert!(!journal_of(&store).exists(), "folded at the end");
+    let record = store.kept_record(ID).unwrap().unwrap();
+    assert_eq!(record.nodes(), 5_000);
 }
