@@ -508,15 +508,7 @@ async fn closing_watching_drops_every_watcher_with_the_players_reason_and_lets_n
     assert!(w.hub.closed());
     assert!(w.hub.names().is_empty());
     assert_eq!(w.hub.watchers(), 0);
-    let told = tokio::time::timeout(LIMIT, async {
-        loop {
-            if let Err(e) = aki.next().await {
-                return e;
-            }
-        }
-    })
-    .await
-    .unwrap();
+    let told = ended(&mut aki).await;
     assert!(
         matches!(told, NetError::Dropped(Dropped::PlayersClosed)),
         "the watcher is told the players closed watching, not {told:?}"
@@ -735,15 +727,7 @@ async fn a_watcher_is_cut_from_a_review_record_dripped_past_the_deadline() {
             });
         }
     });
-    let ended = tokio::time::timeout(LIMIT, async {
-        loop {
-            if let Err(e) = patient.next().await {
-                return e;
-            }
-        }
-    })
-    .await
-    .unwrap();
+    let ended = ended(&mut patient).await;
     let took = started.elapsed();
     match ended {
         NetError::TooSlow { what, got, within } => {
@@ -758,6 +742,20 @@ async fn a_watcher_is_cut_from_a_review_record_dripped_past_the_deadline() {
         "cut after {took:?}, before the drip ended"
     );
     drip.abort();
+}
+
+/// What ends `watcher`'s watch, within the test's limit; what it is told
+/// before is passed over.
+async fn ended(watcher: &mut Watcher) -> NetError {
+    tokio::time::timeout(LIMIT, async {
+        loop {
+            if let Err(e) = watcher.next().await {
+                return e;
+            }
+        }
+    })
+    .await
+    .unwrap()
 }
 
 /// The next thing a watcher is told, within the test's limit.

@@ -4,35 +4,12 @@
 
 mod common;
 
-use common::{header_with, nine_by_nine, play};
+use common::{header_with, opened, play, saved_game, words};
 use kaisho_core::{Color, Point};
 use kaisho_saves::export;
 use kaisho_saves::kept_review::{RecordKeeper, adopt_record};
 use kaisho_saves::log::GameStore;
-use kaisho_saves::sgf::{Applied, Moved, NodePath, Note, SgfTree, TreeEdit};
-
-fn words(note: Note<'_>, _: u8) -> String {
-    format!("{note:?}")
-}
-
-/// A 9×9 game of kaisho's own with three moves, saved in `store` as `id`.
-fn saved_game(store: &GameStore, id: &str) {
-    let header = header_with(id, ["Shusaku", "Gennan"], nine_by_nine());
-    let mut log = store.create(&header).unwrap();
-    for (color, point) in [
-        (Color::Black, "E5"),
-        (Color::White, "C7"),
-        (Color::Black, "G3"),
-    ] {
-        log.append(&play(color, point), None).unwrap();
-    }
-}
-
-/// The tree a review of game `id` opens on now.
-fn opened(store: &GameStore, id: &str) -> SgfTree {
-    let saved = store.load(id).unwrap();
-    export::tree_of(&saved, &export::record_of(&saved, &words)).unwrap()
-}
+use kaisho_saves::sgf::{Applied, Moved, NodePath, SgfTree, TreeEdit};
 
 /// `edits` applied to a review's own copy, as the screen applies them.
 fn made_on(tree: &mut SgfTree, edits: Vec<TreeEdit>) -> Vec<Applied> {

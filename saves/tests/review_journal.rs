@@ -6,35 +6,11 @@
 
 mod common;
 
-use common::{header_with, nine_by_nine, play};
+use common::{header_with, opened, play, saved_game, words};
 use kaisho_core::{Color, Point};
-use kaisho_saves::export;
 use kaisho_saves::kept_review::{RecordKeeper, Stop};
 use kaisho_saves::log::GameStore;
-use kaisho_saves::sgf::{Applied, NodePath, Note, SgfTree, TreeEdit};
-
-fn words(note: Note<'_>, _: u8) -> String {
-    format!("{note:?}")
-}
-
-/// A 9×9 game of kaisho's own with three moves, saved in `store` as `id`.
-fn saved_game(store: &GameStore, id: &str) {
-    let header = header_with(id, ["Shusaku", "Gennan"], nine_by_nine());
-    let mut log = store.create(&header).unwrap();
-    for (color, point) in [
-        (Color::Black, "E5"),
-        (Color::White, "C7"),
-        (Color::Black, "G3"),
-    ] {
-        log.append(&play(color, point), None).unwrap();
-    }
-}
-
-/// The tree a review of game `id` opens on now.
-fn opened(store: &GameStore, id: &str) -> SgfTree {
-    let saved = store.load(id).unwrap();
-    export::tree_of(&saved, &export::record_of(&saved, &words)).unwrap()
-}
+use kaisho_saves::sgf::{Applied, NodePath, SgfTree, TreeEdit};
 
 fn path(indices: &[usize]) -> NodePath {
     NodePath::from_indices(indices.to_vec())
@@ -243,13 +219,19 @@ const GOLDEN_V1: &str = "tests/golden/review-journal-v1";
 const GOLDEN_V1_READ: &str = "(;CA[UTF-8]GM[1]FF[4]SZ[9]KM[6.5]PB[Aki]PW[Ben]C[検討: 黒の布石]\
 ;B[ee]\n(;W[cc];B[gg])\n(;W[gc]C[a calmer answer];B[];W[gg]C[thick]))\n";
 
-#[test]
-fn golden_v1_review_journal_loads() {
+/// A copy of the golden record and journal in a folder of their own.
+fn golden_copy() -> (tempfile::TempDir, GameStore) {
     let dir = tempfile::tempdir().unwrap();
     for name in ["g.sgf", "g.review"] {
         std::fs::copy(format!("{GOLDEN_V1}/{name}"), dir.path().join(name)).unwrap();
     }
     let store = GameStore::new(dir.path());
+    (dir, store)
+}
+
+#[test]
+fn golden_v1_review_journal_loads() {
+    let (dir, store) = golden_copy();
     let kept = store.kept_record("g").unwrap().unwrap();
     assert_eq!(kept.write(), GOLDEN_V1_READ);
     assert_eq!(
@@ -318,11 +300,7 @@ fn write_golden_v1_review_journal() {
 fn a_journal_for_another_record_or_damaged_inside_is_an_error_naming_it() {
     use kaisho_saves::journal::JournalProblem;
     use kaisho_saves::log::LogError;
-    let dir = tempfile::tempdir().unwrap();
-    for name in ["g.sgf", "g.review"] {
-        std::fs::copy(format!("{GOLDEN_V1}/{name}"), dir.path().join(name)).unwrap();
-    }
-    let store = GameStore::new(dir.path());
+    let (_dir, store) = golden_copy();
     let journal = std::fs::read(store.journal_path("g")).unwrap();
     let record = std::fs::read(store.record_path("g")).unwrap();
 

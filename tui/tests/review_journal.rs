@@ -41,13 +41,18 @@ fn record_file(store: &GameStore) -> (u64, Vec<u8>) {
     )
 }
 
+/// The imported club record under `home`, its review open on the screen.
+fn reviewing(home: &Path) -> (GameStore, Front) {
+    imported(home);
+    let mut state = home_in(home);
+    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    (store(home), state)
+}
+
 #[test]
 fn an_addition_appends_without_rewriting_the_record() {
     let home = tempfile::tempdir().unwrap();
-    imported(home.path());
-    let store = store(home.path());
-    let mut state = home_in(home.path());
-    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    let (store, mut state) = reviewing(home.path());
     keys(&mut state, "lll");
     let said = comment(&mut state, "the first note");
     assert_eq!(said, [format!("kept in the record of game {ID}")]);
@@ -99,10 +104,7 @@ fn an_addition_appends_without_rewriting_the_record() {
 #[test]
 fn a_torn_journal_tail_is_ignored_with_a_note() {
     let home = tempfile::tempdir().unwrap();
-    imported(home.path());
-    let store = store(home.path());
-    let mut state = home_in(home.path());
-    run(&mut state, Command::ReviewSaved(ID.to_string()));
+    let (store, mut state) = reviewing(home.path());
     keys(&mut state, "l");
     comment(&mut state, "kept before the crash");
     let journal = journal_of(&store);
