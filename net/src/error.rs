@@ -124,6 +124,9 @@ pub enum Awaited {
     Greeting,
     /// The record of a review together (on the joiner).
     Record,
+    /// This side's step of a review together, back numbered in the host's
+    /// order (on the joiner).
+    OwnStep,
     /// The acknowledgement of an event sent again after a reconnection.
     ResentAck,
     /// The event this side's save missed, sent again by the partner.
@@ -160,6 +163,7 @@ impl fmt::Display for Awaited {
             Awaited::HostConfirmation => "the host's confirmation",
             Awaited::Greeting => "the partner's greeting",
             Awaited::Record => "the record to review together",
+            Awaited::OwnStep => "this side's step of the review, back in the host's order",
             Awaited::ResentAck => "the acknowledgement of the resent event",
             Awaited::MissedEvent => "the event our save missed",
             Awaited::Agreement => "the partner to agree to the terms",
@@ -249,6 +253,15 @@ impl fmt::Display for NetError {
             NetError::Log(e) => write!(f, "{e}"),
             NetError::Game(e) => write!(f, "{e}"),
             NetError::Timeout(what) => write!(f, "timed out waiting for {what}"),
+            NetError::TooSlow {
+                what,
+                got: 0,
+                within,
+            } => write!(
+                f,
+                "{what} came too slowly: none of it within {} s; the connection was closed",
+                within.as_secs_f32()
+            ),
             NetError::TooSlow { what, got, within } => write!(
                 f,
                 "{what} came too slowly: {got} bytes of it in {} s, when it must come whole within that; the connection was closed",

@@ -18,6 +18,7 @@ use crate::wire::{Message, ReviewStepW, check_game_id};
 use kaisho_core::{Color, Point};
 use kaisho_saves::sgf::{MAX_TREE_BYTES, NodePath, TreeEdit, review_comment};
 use kaisho_saves::visible::visible_owned;
+use std::collections::VecDeque;
 use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
@@ -34,6 +35,12 @@ const PIECE_BYTES: usize = 32 * 1024;
 /// Each piece must also come within [`PAIR_TIMEOUT`] of the one before, but
 /// that alone lets a host that sends a trickle hold the joiner for ever.
 pub const RECORD_DEADLINE: Duration = Duration::from_secs(60);
+
+/// How long a joiner's own step may take to come back numbered in the
+/// host's order: the host's side orders a step it is asked at once, so a
+/// step not back by then is a host that stalls, and the joiner, whose
+/// steps after it wait for it, is not held by it.
+pub const STEP_DEADLINE: Duration = Duration::from_secs(30);
 
 /// The deepest node a step may name: the deepest record kaisho reads.
 pub const MAX_PATH_STEPS: usize = 5000;
@@ -81,6 +88,11 @@ pub struct ReviewSession {
     /// On the host: the node both screens show, as the last step ordered
     /// set it.
     shown: NodePath,
+    /// On the joiner: its steps asked of the host and not yet back in the
+    /// host's order, each with when it was asked.
+    asked: VecDeque<(ReviewStep, Instant)>,
+    /// How long each of them may take to come back.
+    step_within: Duration,
 }
 
 /// The host's side: sends the record of game `game_id` (its SGF `text`)
@@ -185,6 +197,8 @@ async fn send_record(
         hub,
         talk,
         shown: NodePath::root(),
+        asked: VecDeque::new(),
+        step_within: STEP_DEADLINE,
     })
 }
 
@@ -201,18 +215,12 @@ async fn read_record(
     let mut text = String::new();
     let mut id: Option<String> = None;
     loop {
-        let due = deadline.min(Instant::now() + PAIR_TIMEOUT);
-        let message = match tokio::time::timeout_at(due, inbox.recv()).await {
-            Ok(Some(item)) => item?,
-            Ok(None) => return Err(NetError::Connection("the host closed the stream".into())),
-            Err(_) if due == deadline => {
-                return Err(refuse(NetError::TooSlow {
-                    what: Awaited::Record,
-                    got: text.len(),
-                    within,
-                }));
-            }
-            Err(_) => return Err(refuse(NetError::Timeout(Awaited::Record))),
+        let message = match next_piece(&mut inbox, (deadline, within), text.len())
+            .await
+            .map_err(refuse)?
+        {
+            Some(item) => item?,
+            None => return Err(NetError::Connection("the host closed the stream".into())),
         };
         let (game_id, piece, more) = match message {
             Message::ReviewBegin {
@@ -251,8 +259,35 @@ async fn read_record(
         hub: None,
         talk: None,
         shown: NodePath::root(),
+        asked: VecDeque::new(),
+        step_within: STEP_DEADLINE,
     };
     Ok((session, text))
+}
+
+/// The next frame of a record due whole by `deadline`, `within` from its
+/// start, with `got` bytes of it in: each frame within [`PAIR_TIMEOUT`] of
+/// the one before, and none after the deadline, so that neither silence
+/// nor a trickle holds the reader. `None` when the stream has ended.
+///
+/// # Errors
+/// The deadline passed ([`NetError::TooSlow`], saying how much had come),
+/// or the host was silent for [`PAIR_TIMEOUT`]; the caller closes on it.
+pub(crate) async fn next_piece(
+    inbox: &mut Inbox,
+    (deadline, within): (Instant, Duration),
+    got: usize,
+) -> Result<Option<Result<Message, NetError>>, NetError> {
+    let due = deadline.min(Instant::now() + PAIR_TIMEOUT);
+    match tokio::time::timeout_at(due, inbox.recv()).await {
+        Ok(item) => Ok(item),
+        Err(_) if due == deadline => Err(NetError::TooSlow {
+            what: Awaited::Record,
+            got,
+            within,
+        }),
+        Err(_) => Err(NetError::Timeout(Awaited::Record)),
+    }
 }
 
 /// `text` in pieces of at most [`PIECE_BYTES`], cut between characters;
@@ -304,7 +339,11 @@ impl ReviewSession {
             self.tx.send(&message).await?;
             Ok(Some(step))
         } else {
+            // Awaited as it comes back: a comment made visible as the host
+            // keeps it.
+            let back = step_of(&wire).unwrap_or(step);
             self.tx.send(&Message::ReviewAsk { step: wire }).await?;
+            self.asked.push_back((back, Instant::now()));
             Ok(None)
         }
     }
@@ -318,12 +357,24 @@ impl ReviewSession {
     /// A frame that is no step, a step out of its bounds or out of order,
     /// or the link failing; a hostile partner's link is closed with why.
     pub async fn next(&mut self) -> Result<ReviewNews, NetError> {
-        let received = match &mut self.talk {
-            Some(talk) => tokio::select! {
+        let received = if let Some(talk) = &mut self.talk {
+            tokio::select! {
                 item = self.inbox.recv() => item,
                 Some(said) = talk.recv() => return Ok(ReviewNews::Asked(self.said(said))),
-            },
-            None => self.inbox.recv().await,
+            }
+        } else if let Some(&(_, asked)) = self.asked.front() {
+            let within = self.step_within;
+            tokio::time::timeout_at(asked + within, self.inbox.recv())
+                .await
+                .map_err(|_| {
+                    self.refuse(NetError::TooSlow {
+                        what: Awaited::OwnStep,
+                        got: 0,
+                        within,
+                    })
+                })?
+        } else {
+            self.inbox.recv().await
         };
         let message = match received {
             Some(item) => item?,
@@ -341,7 +392,11 @@ impl ReviewSession {
                     return Err(self.refuse(e));
                 }
                 self.seq = seq;
-                Ok(ReviewNews::Step(self.checked(&step)?))
+                let step = self.checked(&step)?;
+                if self.asked.front().is_some_and(|(asked, _)| *asked == step) {
+                    self.asked.pop_front();
+                }
+                Ok(ReviewNews::Step(step))
             }
             (_, other) => {
                 let wanted = if self.host {
@@ -352,6 +407,13 @@ impl ReviewSession {
                 Err(self.refuse(unexpected(wanted, &other)))
             }
         }
+    }
+
+    /// Has this side's own steps due back in the host's order within
+    /// `within` rather than [`STEP_DEADLINE`] (on the joiner; the host
+    /// orders its own).
+    pub fn steps_within(&mut self, within: Duration) {
+        self.step_within = within;
     }
 
     /// The step a frame holds, within the bounds every record holds to.

@@ -228,6 +228,74 @@ async fn a_host_sending_a_frame_a_byte_at_a_time_is_cut_at_the_deadline() {
     cut_at_the_deadline(read, took, &host, 0).await;
 }
 
+/// A host that orders the joiner's first step at once, then goes on with
+/// steps of its own and never orders the joiner's second: the joiner waits
+/// for nothing while none of its steps is out, waits for its step no
+/// longer than the deadline, then closes on the host, saying what was too
+/// slow.
+#[tokio::test]
+async fn a_slow_review_host_is_dropped_at_the_deadline() {
+    let (mut h, mut j, _) = reviewing(RECORD).await;
+    j.steps_within(DEADLINE);
+    let first = comment(&[0], "ordered at once");
+    j.act(first.clone()).await.unwrap();
+    assert_eq!(next_step(&mut h).await, first);
+    assert_eq!(next_step(&mut j).await, first);
+    // Nothing of the joiner's is out: a quiet host is no host too slow.
+    tokio::time::sleep(DEADLINE * 2).await;
+    let shown = ReviewStep::Show(NodePath::from_indices(vec![0]));
+    h.act(shown.clone()).await.unwrap();
+    assert_eq!(next_step(&mut j).await, shown);
+
+    let started = Instant::now();
+    j.act(comment(&[0, 0], "never ordered")).await.unwrap();
+    let host = tokio::spawn(async move {
+        let mut every = tokio::time::interval(DRIP);
+        for n in 0..DRIPS {
+            every.tick().await;
+            let at = NodePath::from_indices(vec![0; (n % 3) as usize]);
+            if h.act(ReviewStep::Show(at)).await.is_err() {
+                break;
+            }
+        }
+        h
+    });
+    let ended = tokio::time::timeout(LIMIT, async {
+        loop {
+            match j.next().await {
+                Ok(ReviewNews::Step(ReviewStep::Show(_))) => {}
+                other => return other,
+            }
+        }
+    })
+    .await
+    .unwrap();
+    let took = started.elapsed();
+    match ended {
+        Err(NetError::TooSlow { what, got, within }) => {
+            assert_eq!((what, got, within), (Awaited::OwnStep, 0, DEADLINE));
+        }
+        other => panic!("expected the step too slow, got {other:?}"),
+    }
+    assert!(took >= DEADLINE, "cut after {took:?}");
+    assert!(
+        took < DRIP * DRIPS,
+        "cut after {took:?}, before the drip ended"
+    );
+    let mut h = tokio::time::timeout(LIMIT, host).await.unwrap().unwrap();
+    // What the host reads after the ask it never ordered is the close.
+    let closed = tokio::time::timeout(LIMIT, async {
+        loop {
+            if let Err(e) = h.next().await {
+                return e.to_string();
+            }
+        }
+    })
+    .await
+    .unwrap();
+    assert!(closed.contains("too slowly"), "{closed}");
+}
+
 #[tokio::test]
 async fn a_record_over_the_bound_is_not_sent() {
     let dir = tempfile::tempdir().unwrap();

@@ -516,15 +516,7 @@ async fn closing_watching_drops_every_watcher_with_the_players_reason_and_lets_n
     assert!(w.hub.closed());
     assert!(w.hub.names().is_empty());
     assert_eq!(w.hub.watchers(), 0);
-    let told = tokio::time::timeout(LIMIT, async {
-        loop {
-            if let Err(e) = aki.next().await {
-                return e;
-            }
-        }
-    })
-    .await
-    .unwrap();
+    let told = ended(&mut aki).await;
     assert!(
         matches!(told, NetError::Dropped(Dropped::PlayersClosed)),
         "the watcher is told the players closed watching, not {told:?}"
@@ -738,6 +730,61 @@ async fn watchers_who_stay_follow_the_players_review_together() {
         format!("{kept:?}"),
         "the watcher's own line comes back"
     );
+}
+
+/// A host that sends its watchers the record of the players' review a
+/// byte at a time: the watcher gives up at the deadline, saying how much
+/// had come, and closes on the host rather than wait for ever.
+#[tokio::test]
+async fn a_watcher_is_cut_from_a_review_record_dripped_past_the_deadline() {
+    const DEADLINE: Duration = Duration::from_millis(400);
+    const DRIP: Duration = Duration::from_millis(20);
+    const DRIPS: u32 = 150;
+    let w = watched(MAX_WATCHERS).await;
+    let mut patient = watcher(&w, "Patient").await.unwrap();
+    patient.record_within(DEADLINE);
+    let hub = w.hub.clone();
+    let started = std::time::Instant::now();
+    let drip = tokio::spawn(async move {
+        let mut every = tokio::time::interval(DRIP);
+        for _ in 0..DRIPS {
+            every.tick().await;
+            hub.publish(Message::ReviewBegin {
+                game_id: "w1".into(),
+                text: "(".into(),
+                more: true,
+            });
+        }
+    });
+    let ended = ended(&mut patient).await;
+    let took = started.elapsed();
+    match ended {
+        NetError::TooSlow { what, got, within } => {
+            assert_eq!((what, within), (kaisho_net::Awaited::Record, DEADLINE));
+            assert!((1..DRIPS as usize).contains(&got), "{got} bytes");
+        }
+        other => panic!("expected the record too slow, got {other}"),
+    }
+    assert!(took >= DEADLINE, "cut after {took:?}");
+    assert!(
+        took < DRIP * DRIPS,
+        "cut after {took:?}, before the drip ended"
+    );
+    drip.abort();
+}
+
+/// What ends `watcher`'s watch, within the test's limit; what it is told
+/// before is passed over.
+async fn ended(watcher: &mut Watcher) -> NetError {
+    tokio::time::timeout(LIMIT, async {
+        loop {
+            if let Err(e) = watcher.next().await {
+                return e;
+            }
+        }
+    })
+    .await
+    .unwrap()
 }
 
 /// The next thing a watcher is told, within the test's limit.

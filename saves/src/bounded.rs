@@ -4,7 +4,7 @@
 
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{self, Read};
+use std::io::{self, Read, Seek, SeekFrom};
 use std::path::Path;
 
 /// Why a file was not read.
@@ -51,7 +51,19 @@ impl ReadRefused {
 /// opened without waiting (a FIFO with no writer does not block) and its
 /// kind is checked on the open handle, so it cannot be swapped in between.
 pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadRefused> {
-    let file = open_without_waiting(path).map_err(ReadRefused::Io)?;
+    read_regular_from(path, 0, cap).map(|(bytes, _)| bytes)
+}
+
+/// The bytes of a regular file of at most `cap` bytes from offset `from`
+/// to its end, read as [`read_regular`] reads, with the file's metadata as
+/// the open handle gives it: what was read is of the file it describes.
+/// A file that ends before `from` gives no bytes.
+pub fn read_regular_from(
+    path: &Path,
+    from: u64,
+    cap: u64,
+) -> Result<(Vec<u8>, std::fs::Metadata), ReadRefused> {
+    let mut file = open_without_waiting(path).map_err(ReadRefused::Io)?;
     let meta = file.metadata().map_err(ReadRefused::Io)?;
     let kind = meta.file_type();
     if !kind.is_file() {
@@ -70,17 +82,18 @@ pub fn read_regular(path: &Path, cap: u64) -> Result<Vec<u8>, ReadRefused> {
             size: meta.len(),
         });
     }
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(cap + 1)
+    if from > 0 {
+        file.seek(SeekFrom::Start(from)).map_err(ReadRefused::Io)?;
+    }
+    let mut bytes = Vec::with_capacity(meta.len().saturating_sub(from) as usize);
+    file.take((cap + 1).saturating_sub(from))
         .read_to_end(&mut bytes)
         .map_err(ReadRefused::Io)?;
-    if bytes.len() as u64 > cap {
-        return Err(ReadRefused::TooLarge {
-            cap,
-            size: bytes.len() as u64,
-        });
+    let size = from + bytes.len() as u64;
+    if size > cap {
+        return Err(ReadRefused::TooLarge { cap, size });
     }
-    Ok(bytes)
+    Ok((bytes, meta))
 }
 
 #[cfg(unix)]

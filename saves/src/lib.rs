@@ -9,6 +9,7 @@ pub mod config;
 pub mod export;
 pub mod identity;
 pub mod import;
+pub mod journal;
 pub mod kept_review;
 pub mod known_peers;
 pub mod limits;

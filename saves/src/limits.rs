@@ -20,6 +20,19 @@ pub const MAX_REVIEW_COMMENT_CHARS: usize = 2000;
 /// The most nodes a review grows a record's tree to: a commented game with
 /// hundreds of variations, far below what the tree's byte bound lets in.
 pub const MAX_REVIEW_NODES: usize = 10_000;
+/// The largest review journal kaisho reads or writes (`<id>.review`, a
+/// review's additions kept beside a game's record), in bytes: the cap of
+/// an SGF file. A journal is folded into the record long before, at
+/// [`JOURNAL_FOLD_BYTES`]; it grows past that only while folds fail.
+pub const MAX_JOURNAL_BYTES: u64 = 16 * 1024 * 1024;
+/// The most edits a review journal holds: a review of tens of thousands of
+/// additions between two folds. Bounds the work of applying one, whatever
+/// its bytes.
+pub const MAX_JOURNAL_EDITS: usize = 65_536;
+/// The size past which a review journal is folded into its record, in
+/// bytes: a few thousand additions, so that applying the journal on every
+/// read stays cheap and the record itself is written seldom.
+pub const JOURNAL_FOLD_BYTES: u64 = 256 * 1024;
 /// The largest SGF file kaisho reads is `sgf::MAX_SGF_BYTES`, beside the
 /// reader that applies it.
 /// The largest game log kaisho reads, in bytes. A long game with much chat

@@ -4,35 +4,12 @@
 
 mod common;
 
-use common::{header_with, nine_by_nine, play};
+use common::{header_with, opened, play, saved_game, words};
 use kaisho_core::{Color, Point};
 use kaisho_saves::export;
-use kaisho_saves::kept_review::{adopt_record, keep_review};
+use kaisho_saves::kept_review::{RecordKeeper, adopt_record};
 use kaisho_saves::log::GameStore;
-use kaisho_saves::sgf::{Applied, NodePath, Note, SgfTree, TreeEdit};
-
-fn words(note: Note<'_>, _: u8) -> String {
-    format!("{note:?}")
-}
-
-/// A 9×9 game of kaisho's own with three moves, saved in `store` as `id`.
-fn saved_game(store: &GameStore, id: &str) {
-    let header = header_with(id, ["Shusaku", "Gennan"], nine_by_nine());
-    let mut log = store.create(&header).unwrap();
-    for (color, point) in [
-        (Color::Black, "E5"),
-        (Color::White, "C7"),
-        (Color::Black, "G3"),
-    ] {
-        log.append(&play(color, point), None).unwrap();
-    }
-}
-
-/// The tree a review of game `id` opens on now.
-fn opened(store: &GameStore, id: &str) -> SgfTree {
-    let saved = store.load(id).unwrap();
-    export::tree_of(&saved, &export::record_of(&saved, &words)).unwrap()
-}
+use kaisho_saves::sgf::{Applied, Moved, NodePath, SgfTree, TreeEdit};
 
 /// `edits` applied to a review's own copy, as the screen applies them.
 fn made_on(tree: &mut SgfTree, edits: Vec<TreeEdit>) -> Vec<Applied> {
@@ -43,6 +20,15 @@ fn made_on(tree: &mut SgfTree, edits: Vec<TreeEdit>) -> Vec<Applied> {
             Applied { edit, landed }
         })
         .collect()
+}
+
+/// Keeps `edits` in game `id`'s record as a review that has just opened
+/// does: the record as now written, and where the edits landed in it.
+fn keep_review(store: &GameStore, id: &str, edits: &[Applied]) -> (SgfTree, Moved) {
+    let kept = RecordKeeper::new(store.clone(), id)
+        .keep(&words, edits)
+        .unwrap();
+    (kept.tree.expect("read afresh"), kept.moved)
 }
 
 fn path(indices: &[usize]) -> NodePath {
@@ -94,8 +80,8 @@ fn two_reviews_opened_together_both_keep_their_variations_and_comments() {
     );
     assert_eq!(first_edits[0].landed, second_edits[0].landed, "both at 1.2");
 
-    let (after_first, _) = keep_review(&store, "g", &words, &first_edits).unwrap();
-    let (after_second, moved) = keep_review(&store, "g", &words, &second_edits).unwrap();
+    let (after_first, _) = keep_review(&store, "g", &first_edits);
+    let (after_second, moved) = keep_review(&store, "g", &second_edits);
     assert_eq!(moved.path(&path(&[0, 1])), path(&[0, 2]));
     let kept = store
         .kept_record("g")
@@ -147,7 +133,7 @@ fn writers_at_the_same_time_lose_no_comment() {
                             text: format!("writer {writer} line {n}"),
                         }],
                     );
-                    keep_review(&store, "g", &words, &edits).unwrap();
+                    keep_review(&store, "g", &edits);
                 }
             })
         })
@@ -191,7 +177,7 @@ fn comment_own(store: &GameStore, id: &str, text: &str) {
             text: text.into(),
         }],
     );
-    keep_review(store, id, &words, &mine).unwrap();
+    keep_review(store, id, &mine);
 }
 
 /// A partner's record of the same game is taken with this side's own
@@ -328,7 +314,7 @@ fn a_record_that_cannot_be_merged_is_kept_aside_each_time_anew() {
                     text: format!("{mine} {}", "m".repeat(1500)),
                 }],
             );
-            keep_review(&store, "g", &words, &edits).unwrap();
+            keep_review(&store, "g", &edits);
         }
         let adopted = adopt_record(&store, "g", &partners, &words).unwrap();
         let aside = dir.path().join(format!("g.before-review-{}.sgf", n + 1));

@@ -8,10 +8,12 @@ use crate::error::{Awaited, NetError};
 use crate::join::{dial, pair};
 use crate::link::{Inbox, Link, PAIR_TIMEOUT, Sender, unexpected};
 use crate::pake::Side;
-use crate::review::{MAX_RECORD_BYTES, ReviewStep, step_of};
+use crate::review::{MAX_RECORD_BYTES, RECORD_DEADLINE, ReviewStep, next_piece, step_of};
 use crate::wire::{Message, Terms, check_chat};
 use kaisho_core::{Color, Effect, Event, Game};
 use kaisho_saves::visible::visible_owned;
+use std::time::Duration;
+use tokio::time::Instant;
 
 /// Something that happened in the game watched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,6 +63,10 @@ pub struct Watcher {
     /// The players' review together, once begun: the record's text as it
     /// comes in pieces, and the steps numbered so far.
     review: Option<(String, u32)>,
+    /// When the record coming in pieces must be whole.
+    record_due: Option<Instant>,
+    /// How long a record may take to come whole.
+    record_within: Duration,
 }
 
 /// Watches the game of the host at `code` (its watch code). Must be
@@ -97,6 +103,8 @@ async fn start(mut link: Link) -> Result<Watcher, NetError> {
         terms,
         names: [visible_owned(black), visible_owned(white)],
         review: None,
+        record_due: None,
+        record_within: RECORD_DEADLINE,
     })
 }
 
@@ -107,12 +115,32 @@ impl Watcher {
         &self.game
     }
 
+    /// Has the record of the players' review due whole within `within`
+    /// of its first piece rather than [`RECORD_DEADLINE`].
+    pub fn record_within(&mut self, within: Duration) {
+        self.record_within = within;
+    }
+
     /// Waits for the next thing that happens in the game. An event this
     /// side's rules engine refuses, or whose state differs from the
-    /// host's, ends the watch with an error.
+    /// host's, ends the watch with an error; so does a record of the
+    /// players' review whose pieces do not come whole within
+    /// [`RECORD_DEADLINE`] of the first, each within [`PAIR_TIMEOUT`] of
+    /// the one before.
     pub async fn next(&mut self) -> Result<Seen, NetError> {
         loop {
-            let message = match self.inbox.recv().await {
+            let received = match self.record_due {
+                Some(due) => {
+                    let got = self.review.as_ref().map_or(0, |(record, _)| record.len());
+                    next_piece(&mut self.inbox, (due, self.record_within), got)
+                        .await
+                        .inspect_err(|e| {
+                            close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+                        })?
+                }
+                None => self.inbox.recv().await,
+            };
+            let message = match received {
                 Some(Ok(m)) => m,
                 Some(Err(e)) => return Err(e),
                 None => return Err(NetError::Connection("the connection is closed".into())),
@@ -136,8 +164,12 @@ impl Watcher {
                 }
                 record.push_str(&text);
                 if more {
+                    let within = self.record_within;
+                    self.record_due
+                        .get_or_insert_with(|| Instant::now() + within);
                     return Ok(None);
                 }
+                self.record_due = None;
                 Seen::ReviewBegins {
                     text: std::mem::take(record),
                 }

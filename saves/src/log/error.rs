@@ -1,5 +1,6 @@
 //! What can go wrong with a game log, named by file so the player can act.
 
+use crate::journal::JournalProblem;
 use std::fmt;
 use std::io;
 use std::path::PathBuf;
@@ -45,6 +46,12 @@ pub enum LogError {
     /// The SGF record an imported game was made from, kept beside its log,
     /// is not a game tree any more.
     KeptRecord { path: PathBuf },
+    /// The review journal kept beside a game's record cannot be applied to
+    /// it.
+    ReviewJournal {
+        path: PathBuf,
+        problem: JournalProblem,
+    },
 }
 
 impl LogError {
@@ -61,7 +68,8 @@ impl LogError {
             | LogError::NoSuchGame { path, .. }
             | LogError::Skipped { path, .. }
             | LogError::Refused { path, .. }
-            | LogError::KeptRecord { path } => path,
+            | LogError::KeptRecord { path }
+            | LogError::ReviewJournal { path, .. } => path,
         }
     }
 
@@ -140,6 +148,13 @@ impl fmt::Display for LogError {
                 "the imported record {} kept beside its game log is not an SGF game tree; \
                  it was left untouched: import the original file again to keep its \
                  variations and comments",
+                path.display()
+            ),
+            LogError::ReviewJournal { path, problem } => write!(
+                f,
+                "the review journal {} beside the game's record was not applied: {problem}; \
+                 both files were left untouched: move the journal aside to read the record without \
+                 its additions",
                 path.display()
             ),
         }

@@ -2,7 +2,8 @@
 //! the format version as a little-endian u16 at byte 8, two reserved zero
 //! bytes), then frames of a little-endian u32 payload length, a
 //! little-endian u32 CRC-32 of the payload, and the payload (one
-//! bincode-encoded record).
+//! bincode-encoded record). A review's journal (`crate::journal`) is laid
+//! out the same way under a magic of its own.
 
 use crate::codec::MAX_FRAME;
 
@@ -31,15 +32,26 @@ pub(crate) const KIBITZ_SINCE: u16 = 5;
 pub(crate) const VERSION_AT: u64 = 8;
 
 pub(crate) fn preamble(version: u16) -> [u8; PREAMBLE_LEN] {
+    preamble_of(MAGIC, version)
+}
+
+/// The preamble of a file whose first eight bytes are `magic`.
+pub(crate) fn preamble_of(magic: &[u8; 8], version: u16) -> [u8; PREAMBLE_LEN] {
     let mut out = [0; PREAMBLE_LEN];
-    out[..8].copy_from_slice(MAGIC);
+    out[..8].copy_from_slice(magic);
     out[8..10].copy_from_slice(&version.to_le_bytes());
     out
 }
 
 /// Reads the preamble's version, or `None` when the bytes are not a log.
 pub(crate) fn read_preamble(bytes: &[u8]) -> Option<u16> {
-    if bytes.len() < PREAMBLE_LEN || &bytes[..8] != MAGIC {
+    read_preamble_of(bytes, MAGIC)
+}
+
+/// Reads the version of a preamble that starts with `magic`, or `None`
+/// when the bytes do not.
+pub(crate) fn read_preamble_of(bytes: &[u8], magic: &[u8; 8]) -> Option<u16> {
+    if bytes.len() < PREAMBLE_LEN || &bytes[..8] != magic {
         return None;
     }
     Some(u16::from_le_bytes([bytes[8], bytes[9]]))
@@ -68,11 +80,13 @@ pub(crate) enum Frame<'a> {
     Damaged { reason: String },
 }
 
-/// How many kinds of record there are: a payload starts with its kind, so a
+/// How many kinds of record a log has: a payload starts with its kind, so a
 /// torn record's first byte is below this.
-const RECORD_KINDS: u8 = 5;
+pub(crate) const RECORD_KINDS: u8 = 5;
 
-pub(crate) fn read_frame(bytes: &[u8], at: usize) -> Frame<'_> {
+/// What the bytes at `at` hold, in a file whose payloads start with one of
+/// `kinds` kinds of record.
+pub(crate) fn read_frame(bytes: &[u8], at: usize, kinds: u8) -> Frame<'_> {
     let Some((len, crc)) = read_frame_head(bytes, at) else {
         return Frame::Torn;
     };
@@ -83,7 +97,7 @@ pub(crate) fn read_frame(bytes: &[u8], at: usize) -> Frame<'_> {
         };
     }
     if rest.len() < FRAME_HEAD + len {
-        return cut_short(&rest[FRAME_HEAD..], len, crc);
+        return cut_short(&rest[FRAME_HEAD..], len, crc, kinds);
     }
     let payload = &rest[FRAME_HEAD..FRAME_HEAD + len];
     if crc32fast::hash(payload) == crc {
@@ -103,13 +117,13 @@ pub(crate) fn read_frame(bytes: &[u8], at: usize) -> Frame<'_> {
 /// crash leaves a prefix of one record; a damaged length field leaves a
 /// whole record (its checksum matches a prefix of the bytes) or whole
 /// records after it.
-fn cut_short(body: &[u8], len: usize, crc: u32) -> Frame<'static> {
+fn cut_short(body: &[u8], len: usize, crc: u32, kinds: u8) -> Frame<'static> {
     let damaged = |reason: String| Frame::Damaged {
         reason: format!(
             "a record claims {len} bytes, past the end of the file, but {reason}; its length is damaged"
         ),
     };
-    if body.first().is_some_and(|&kind| kind >= RECORD_KINDS) {
+    if body.first().is_some_and(|&kind| kind >= kinds) {
         return damaged(format!("its first byte, {}, starts no record", body[0]));
     }
     let mut hasher = crc32fast::Hasher::new();
@@ -151,22 +165,25 @@ mod tests {
         let mut bytes = frame(b"hello");
         bytes.extend(frame(b"world"));
         assert_eq!(
-            read_frame(&bytes, 0),
+            read_frame(&bytes, 0, RECORD_KINDS),
             Frame::Whole {
                 payload: b"hello",
                 next: 13
             }
         );
         assert!(matches!(
-            read_frame(&bytes, 13),
+            read_frame(&bytes, 13, RECORD_KINDS),
             Frame::Whole {
                 payload: b"world",
                 ..
             }
         ));
-        assert_eq!(read_frame(&bytes[..20], 13), Frame::Torn);
+        assert_eq!(read_frame(&bytes[..20], 13, RECORD_KINDS), Frame::Torn);
         bytes[10] ^= 1;
-        assert!(matches!(read_frame(&bytes, 0), Frame::Damaged { .. }));
+        assert!(matches!(
+            read_frame(&bytes, 0, RECORD_KINDS),
+            Frame::Damaged { .. }
+        ));
         assert_eq!(read_preamble(&preamble(1)), Some(1));
         assert_eq!(read_preamble(b"not a log file"), None);
     }

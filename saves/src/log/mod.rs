@@ -5,18 +5,19 @@
 
 mod engine_command;
 mod error;
-mod frame;
+pub(crate) mod frame;
 mod header;
 mod host_address;
 mod kept_record;
 mod reader;
-mod record;
+pub(crate) mod record;
 mod store;
 mod writer;
 
 pub use error::LogError;
 pub use frame::FORMAT_VERSION;
 pub use header::{GameHeader, Player};
+pub(crate) use kept_record::KeptFiles;
 pub use reader::{ChatLine, LogContents, LoggedEvent, TornTail, read_log};
 pub use store::{EXTENSION, GameStore, GameSummary, Listing, SavedGame, day_of};
 pub use writer::GameLog;

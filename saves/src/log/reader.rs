@@ -105,7 +105,7 @@ pub(crate) fn parse_log(path: &Path, bytes: &[u8]) -> Result<LogContents, LogErr
     let mut record = 0;
     while at < bytes.len() {
         record += 1;
-        let payload = match frame::read_frame(bytes, at) {
+        let payload = match frame::read_frame(bytes, at, frame::RECORD_KINDS) {
             Frame::Whole { payload, next } => {
                 let start = at;
                 at = next;

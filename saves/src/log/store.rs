@@ -3,6 +3,7 @@
 
 use super::error::LogError;
 use super::header::GameHeader;
+use super::kept_record::KeptFiles;
 use super::reader::{LogContents, TornTail, read_log};
 use super::writer::GameLog;
 use crate::sgf::SgfTree;
@@ -18,16 +19,33 @@ pub struct SavedGame {
     pub contents: LogContents,
     pub game: Game,
     pub path: PathBuf,
-    /// The whole SGF record an imported game was made from; `None` for a
-    /// game played in kaisho.
+    /// The whole SGF record an imported game was made from, or a review
+    /// made of its export, with the additions of its review journal;
+    /// `None` for a game played in kaisho and never added to.
     pub kept: Option<SgfTree>,
+    /// A torn last record of the review journal, left out.
+    pub journal_torn: Option<TornTail>,
 }
 
 impl SavedGame {
-    /// The notice to show when a torn last record was dropped.
+    /// The notice to show when a torn last record was dropped, of the log
+    /// or of the review journal.
     #[must_use]
     pub fn notice(&self) -> Option<String> {
-        self.contents.torn.map(|t| torn_notice(&self.path, t))
+        let log = self.contents.torn.map(|t| torn_notice(&self.path, t));
+        let journal = self.journal_torn.map(|t| {
+            let path = self.path.with_extension(crate::journal::EXTENSION);
+            format!(
+                "{}: the last addition was cut short by a crash ({} bytes at byte {}) and was left out; every earlier addition is in the record",
+                path.display(),
+                t.bytes,
+                t.offset
+            )
+        });
+        match (log, journal) {
+            (Some(log), Some(journal)) => Some(format!("{log}; {journal}")),
+            (log, journal) => log.or(journal),
+        }
     }
 }
 
@@ -170,16 +188,27 @@ impl GameStore {
 
     /// Loads and replays game `id`.
     pub fn load(&self, id: &str) -> Result<SavedGame, LogError> {
+        let _turn = self.reading_turn(id);
+        self.load_held(id).map(|(saved, _)| saved)
+    }
+
+    /// [`GameStore::load`] with what a review's addition goes on from, by
+    /// a caller that holds the record's lock.
+    pub(crate) fn load_held(&self, id: &str) -> Result<(SavedGame, Option<KeptFiles>), LogError> {
         let path = self.existing(id)?;
         let contents = read_log(&path)?;
-        replay(path, contents, self.kept_record(id)?)
+        let kept = self.read_kept(id)?;
+        let saved = replay(path, contents, kept.as_ref())?;
+        Ok((saved, kept))
     }
 
     /// Reopens game `id` to go on playing it.
     pub fn resume(&self, id: &str) -> Result<(GameLog, SavedGame), LogError> {
         let path = self.existing(id)?;
         let (log, contents) = GameLog::open(&path)?;
-        Ok((log, replay(path, contents, self.kept_record(id)?)?))
+        let _turn = self.reading_turn(id);
+        let kept = self.read_kept(id)?;
+        Ok((log, replay(path, contents, kept.as_ref())?))
     }
 
     /// The file of game `id`, or why there is none: an id nobody saved is
@@ -220,9 +249,11 @@ impl GameStore {
                 .file_stem()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default();
+            let turn = self.reading_turn(&id);
             let saved = self
-                .kept_record(&id)
-                .and_then(|kept| replay(path.clone(), read_log(&path)?, kept));
+                .read_kept(&id)
+                .and_then(|kept| replay(path.clone(), read_log(&path)?, kept.as_ref()));
+            drop(turn);
             match saved {
                 Ok(saved) => listing.games.push(summary(&saved)),
                 Err(e) => listing.problems.push(e),
@@ -240,7 +271,7 @@ impl GameStore {
 fn replay(
     path: PathBuf,
     contents: LogContents,
-    kept: Option<SgfTree>,
+    kept: Option<&KeptFiles>,
 ) -> Result<SavedGame, LogError> {
     let mut game = Game::new(contents.header.settings.clone()).map_err(|e| LogError::Invalid {
         path: path.clone(),
@@ -259,7 +290,8 @@ fn replay(
         contents,
         game,
         path,
-        kept,
+        kept: kept.map(|k| k.tree.clone()),
+        journal_torn: kept.and_then(|k| k.torn),
     })
 }
 

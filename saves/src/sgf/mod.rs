@@ -56,3 +56,5 @@ pub use scan::MAX_GAMES_PER_FILE;
 pub use tree::{MAX_TREE_BYTES, SgfTree};
 pub use words::{KibitzLine, Note, Words};
 pub use write::write;
+
+pub(crate) use scan::MAX_DEPTH;

@@ -197,6 +197,13 @@ pub struct Applied {
 pub struct Moved(Vec<(NodePath, NodePath)>);
 
 impl Moved {
+    /// Whether nothing moved: every node landed where it did in the copy
+    /// the edits were made on.
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
     /// `path` of the first copy as a path of the second: its longest moved
     /// beginning replaced.
     #[must_use]
@@ -339,15 +346,29 @@ impl SgfTree {
     /// # Errors
     /// An edit is refused here; those before it stay applied.
     pub fn replay(&mut self, applied: &[Applied]) -> Result<Moved, EditError> {
+        self.replay_here(applied).map(|(moved, _)| moved)
+    }
+
+    /// [`SgfTree::replay`], also giving the edits as they applied here:
+    /// each at its node in this tree, with the node it landed on, so that
+    /// applying them in order to another copy of this tree as it was
+    /// lands each where it landed here.
+    ///
+    /// # Errors
+    /// An edit is refused here; those before it stay applied.
+    pub fn replay_here(&mut self, applied: &[Applied]) -> Result<(Moved, Vec<Applied>), EditError> {
         let mut moved = Moved::default();
+        let mut made = Vec::with_capacity(applied.len());
         for Applied { edit, landed } in applied {
-            let here = self.apply(&edit.moved_to(moved.path(edit.at())))?;
+            let edit = edit.moved_to(moved.path(edit.at()));
+            let here = self.apply(&edit)?;
             let expected = moved.path(landed);
             if here != expected {
-                moved.0.push((landed.clone(), here));
+                moved.0.push((landed.clone(), here.clone()));
             }
+            made.push(Applied { edit, landed: here });
         }
-        Ok(moved)
+        Ok((moved, made))
     }
 
     fn try_move(

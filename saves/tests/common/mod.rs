@@ -4,7 +4,9 @@
 #![allow(dead_code)]
 
 use kaisho_core::{BoardSize, Color, Event, Komi, Point, Settings};
-use kaisho_saves::log::{GameHeader, Player};
+use kaisho_saves::export;
+use kaisho_saves::log::{GameHeader, GameStore, Player};
+use kaisho_saves::sgf::{Note, SgfTree};
 
 /// A 9×9 point named as in GTP (`E5`).
 pub fn p(name: &str) -> Point {
@@ -51,4 +53,28 @@ pub fn kibitz_line(after_event: u32, name: &str, text: &str) -> kaisho_saves::sg
         name: name.into(),
         text: text.into(),
     }
+}
+
+/// The words of an export's comments: each note as its debug form.
+pub fn words(note: Note<'_>, _: u8) -> String {
+    format!("{note:?}")
+}
+
+/// A 9×9 game of kaisho's own with three moves, saved in `store` as `id`.
+pub fn saved_game(store: &GameStore, id: &str) {
+    let header = header_with(id, ["Shusaku", "Gennan"], nine_by_nine());
+    let mut log = store.create(&header).unwrap();
+    for (color, point) in [
+        (Color::Black, "E5"),
+        (Color::White, "C7"),
+        (Color::Black, "G3"),
+    ] {
+        log.append(&play(color, point), None).unwrap();
+    }
+}
+
+/// The tree a review of game `id` opens on now.
+pub fn opened(store: &GameStore, id: &str) -> SgfTree {
+    let saved = store.load(id).unwrap();
+    export::tree_of(&saved, &export::record_of(&saved, &words)).unwrap()
 }

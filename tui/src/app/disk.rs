@@ -12,13 +12,11 @@ use kaisho_core::{Event, Settings};
 use kaisho_saves::ExportFailure;
 use kaisho_saves::config::{Config, ConfigProblem};
 use kaisho_saves::import::FileImport;
-use kaisho_saves::kept_review::{Adopted, KeepError};
+use kaisho_saves::kept_review::{Adopted, KeepError, Kept};
 use kaisho_saves::log::{self, LogError, SavedGame};
 use kaisho_saves::series::{self as saved_series, SeriesId, StoreError};
 use kaisho_saves::sgf::KibitzLine;
-use kaisho_saves::sgf::{
-    Applied, Charset, Moved, Place, Replaced, SgfFileError, SgfRecord, SgfTree,
-};
+use kaisho_saves::sgf::{Applied, Charset, Place, Replaced, SgfFileError, SgfRecord, SgfTree};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -67,6 +65,9 @@ pub enum Job {
         lang: Lang,
         edits: Vec<Applied>,
     },
+    /// Fold the journal of saved game `game`'s review additions into its
+    /// record: the review has ended.
+    FoldReview { game: String },
     /// Take `tree`, the record a partner's review together of saved game
     /// `game` starts from, into this side's kept record of it (its own
     /// made from its export, comments in `lang`, when it has none yet).
@@ -121,9 +122,12 @@ pub enum Done {
     Games(log::Listing),
     /// An SGF file read for review, or imported game by game.
     Sgf(Result<SgfRead, SgfFileError>),
-    /// The kept record as written with a review's additions, and where
-    /// they landed in it.
-    ReviewKept(Result<Box<(SgfTree, Moved)>, KeepError>),
+    /// A review's additions kept: the record as written when it is not
+    /// the review's own copy with them, and where they landed in it.
+    ReviewKept(Result<Box<Kept>, KeepError>),
+    /// A review's journal folded into its record, or why not (the
+    /// additions stay in the journal, read with the record).
+    Folded(Result<(), KeepError>),
     /// The partner's record taken as this side's, or why not.
     Adopted(Result<Adopted, KeepError>),
     Exported(Result<PathBuf, ExportFailure>),
@@ -214,6 +218,8 @@ pub enum Then {
     },
     /// A review together's record taken for saved game `game`.
     Adopted { game: String },
+    /// The journal of saved game `game`'s review folded into its record.
+    Folded { game: String },
     /// The host's address to offer for rejoining network game `id`.
     AskRejoin { id: String },
     /// The saved-games screen.

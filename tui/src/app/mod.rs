@@ -190,6 +190,9 @@ pub struct State {
     /// `[engine] command`, or GNU Go where it is installed); `None` when
     /// there is none, and then the home menu's engine item says so.
     pub engine: Option<String>,
+    /// The saved game whose review has added to its journal since it was
+    /// last folded into the record: folded once its review is left.
+    pub journaled: Option<String>,
 }
 
 impl State {
@@ -216,6 +219,7 @@ impl State {
             listen: std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED),
             discovering: Discovering::default(),
             engine: None,
+            journaled: None,
         }
     }
 

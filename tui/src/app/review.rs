@@ -19,7 +19,7 @@ use crate::words::Naming;
 use crate::words::{Lang, Note, Say, note, refusal, reviewed_file_note, say};
 use kaisho_core::{Event, Game, GameError, Move, Phase, Point};
 use kaisho_net::ReviewStep;
-use kaisho_saves::kept_review::KeepError;
+use kaisho_saves::kept_review::{KeepError, Kept};
 use kaisho_saves::log::SavedGame;
 use kaisho_saves::sgf::{
     Applied, EditError, Moved, NodePath, SgfRecord, SgfTree, TreeEdit, review_comment,
@@ -419,16 +419,17 @@ impl Review {
         self.asked.clear();
     }
 
-    /// The kept record as written with this review's additions, and where
-    /// they landed in it: the review goes on from it, at the same node. A
-    /// review together goes on from the tree both sides share, so that
-    /// every step names the same node on both; what another copy of kaisho
-    /// wrote meanwhile stays in the file.
-    pub fn kept(&mut self, tree: SgfTree, moved: &Moved) {
+    /// This review's additions kept: the record as written, when it is
+    /// not this review's copy with them (another copy of kaisho added to
+    /// it meanwhile), and where they landed in it: the review goes on from
+    /// it, at the same node. A review together goes on from the tree both
+    /// sides share, so that every step names the same node on both; what
+    /// another copy of kaisho wrote meanwhile stays in the file.
+    pub fn kept(&mut self, tree: Option<SgfTree>, moved: &Moved) {
         self.unsaved.clear();
-        if self.shared.is_some() {
+        let Some(tree) = tree.filter(|_| self.shared.is_none()) else {
             return;
-        }
+        };
         let node = moved.path(&self.node());
         let line = moved.path(&self.line);
         if let Some(asked) = &mut self.engine {
@@ -811,18 +812,19 @@ fn add_shared_comment(review: &mut Review, edit: TreeEdit, lang: Lang, out: &mut
 pub(super) fn kept(
     state: &mut State,
     game: &str,
-    result: Result<Box<(SgfTree, Moved)>, KeepError>,
+    result: Result<Box<Kept>, KeepError>,
     out: &mut Out,
 ) {
     let lang = state.naming.lang;
     match result {
         Ok(written) => {
-            let (tree, moved) = *written;
+            let Kept { tree, moved } = *written;
             if let Screen::Review(review) = &mut state.screen
                 && review.keeping == Keeping::Game(game.to_string())
             {
                 review.kept(tree, &moved);
             }
+            state.journaled = Some(game.to_string());
             out.say(note(lang, Note::KeptInRecord(game)));
         }
         Err(error) => {
@@ -874,15 +876,18 @@ pub(super) fn keep_before_leaving(state: &mut State, leaving: Leaving, out: &mut
 /// The answer to [`keep_before_leaving`]: whether the additions are in the
 /// record, or, said plainly, which were lost and why.
 pub(super) fn kept_before_leaving(
-    state: &State,
+    state: &mut State,
     game: &str,
-    result: &Result<Box<(SgfTree, Moved)>, KeepError>,
+    result: &Result<Box<Kept>, KeepError>,
     additions: usize,
     out: &mut Out,
 ) {
     let lang = state.naming.lang;
     match result {
-        Ok(_) => out.say(note(lang, Note::KeptInRecord(game))),
+        Ok(_) => {
+            state.journaled = Some(game.to_string());
+            out.say(note(lang, Note::KeptInRecord(game)));
+        }
         Err(error) => {
             let why = error.to_string();
             out.refuse(note(
@@ -894,6 +899,43 @@ pub(super) fn kept_before_leaving(
                 },
             ));
         }
+    }
+}
+
+/// Once the review of a saved game whose additions went into its journal
+/// is no longer shown, or kaisho quits: the journal is folded into the
+/// record (the review has ended), asked before quitting.
+pub(super) fn fold_when_left(state: &mut State, out: &mut Out) {
+    let Some(game) = &state.journaled else {
+        return;
+    };
+    let quitting = out.cmds.contains(&Cmd::Quit);
+    let shown = matches!(&state.screen, Screen::Review(review)
+        if review.keeping == Keeping::Game(game.clone()));
+    if shown && !quitting {
+        return;
+    }
+    let game = game.clone();
+    state.journaled = None;
+    let fold = Cmd::Disk(
+        Job::FoldReview { game: game.clone() },
+        Then::Folded { game },
+    );
+    let at = out
+        .cmds
+        .iter()
+        .position(|cmd| *cmd == Cmd::Quit)
+        .unwrap_or(out.cmds.len());
+    out.cmds.insert(at, fold);
+}
+
+/// The journal of saved game `game` folded into its record, or why not:
+/// its additions stay in the journal, and every read of the record
+/// applies them.
+pub(super) fn folded(state: &State, game: &str, result: Result<(), KeepError>, out: &mut Out) {
+    if let Err(error) = result {
+        let why = error.to_string();
+        out.refuse(note(state.naming.lang, Note::NotFolded { game, why: &why }));
     }
 }
 

@@ -67,6 +67,7 @@ pub fn update(state: &mut State, msg: Msg) -> Vec<Cmd> {
         state.prompt = out.prompt.take();
     }
     super::finding::reconcile(state, &mut out);
+    review::fold_when_left(state, &mut out);
     out.cmds
 }
 
@@ -580,6 +581,9 @@ fn reply(state: &mut State, done: Done, then: Then, out: &mut Out) {
                 Leaving::Quit => run(state, Command::Quit, out),
                 Leaving::Back => back(state, out),
             }
+        }
+        (Done::Folded(result), Then::Folded { game }) => {
+            review::folded(state, &game, result, out);
         }
         (Done::Adopted(result), Then::Adopted { game }) => {
             super::review_together::adopted(state, &game, result, out);

@@ -144,22 +144,22 @@ async fn session(
                 return finish(shell, output).await;
             }
         }
-        let lingering = match at_end {
-            AtEnd::ReviewTogether(_) if closed => break,
-            AtEnd::ReviewTogether(quiet) => heard.elapsed() < quiet,
-            AtEnd::Leave => false,
+        let (over, lingering) = match at_end {
+            AtEnd::ReviewTogether(quiet) => (closed, heard.elapsed() < quiet),
+            AtEnd::Leave => (false, false),
         };
-        if ended
+        let done = ended
             && held.is_empty()
             && !flight.on()
             && !state.reading()
             && !asking_engine(&state)
             && !engine_due(&state)
-            && !lingering
-        {
-            // The end of the input leaves as `quit` does: a game going on
-            // is adjourned and said so, additions not kept yet are tried
-            // once more, and what is lost is said.
+            && !lingering;
+        if over || done {
+            // The end of the input, or of the review together, leaves as
+            // `quit` does: a game going on is adjourned and said so,
+            // additions not kept yet are tried once more (and what is lost
+            // is said), and a review's journal is folded into its record.
             flight.apply(
                 Msg::Command(Command::Quit),
                 &mut state,

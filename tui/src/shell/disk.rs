@@ -10,7 +10,7 @@ use kaisho_saves::config;
 use kaisho_saves::export;
 use kaisho_saves::export::ExportFailure;
 use kaisho_saves::import;
-use kaisho_saves::kept_review::{adopt_record, keep_review};
+use kaisho_saves::kept_review::{RecordKeeper, adopt_record};
 use kaisho_saves::log::{GameHeader, GameLog, GameStore, LogError, Player, SavedGame};
 use kaisho_saves::places::Places;
 use kaisho_saves::series::{SeriesId, SeriesStore};
@@ -18,11 +18,15 @@ use kaisho_saves::sgf;
 use kaisho_saves::sgf::{KibitzLine, SgfFileError, SgfTree};
 use std::path::{Path, PathBuf};
 
-/// The data folder, and the log of the game being played at this keyboard.
+/// The data folder, the log of the game being played at this keyboard,
+/// and the record a review adds to.
 #[derive(Debug, Default)]
 pub struct Disk {
     /// The open log and its game's id.
     log: Option<(String, GameLog)>,
+    /// The saved game whose record the review adds to, as last written,
+    /// so that an addition reads and writes only what it adds.
+    keeper: Option<RecordKeeper>,
 }
 
 /// The seconds since the Unix epoch, for game ids and dates.
@@ -148,9 +152,15 @@ impl Disk {
                 lang,
                 collect,
             } => Done::Sgf(read_sgf(&games, &path, lang, collect)),
-            Job::KeepReview { game, lang, edits } => Done::ReviewKept(
-                keep_review(&games, &game, &words::sgf_words(lang), &edits).map(Box::new),
-            ),
+            Job::KeepReview { game, lang, edits } => {
+                let keeper = self.keeper_of(&games, &game);
+                Done::ReviewKept(keeper.keep(&words::sgf_words(lang), &edits).map(Box::new))
+            }
+            Job::FoldReview { game } => {
+                let folded = self.keeper_of(&games, &game).fold();
+                self.keeper = None;
+                Done::Folded(folded)
+            }
             Job::AdoptRecord { game, lang, tree } => {
                 Done::Adopted(adopt_record(&games, &game, &tree, &words::sgf_words(lang)))
             }
@@ -180,6 +190,16 @@ impl Disk {
                 Done::ConfigSaved(config::save_engine_command(&path, &command).map(|()| path))
             }
         }
+    }
+
+    /// The keeper of saved game `id`'s record: the one held when it is
+    /// that game's, else a new one.
+    fn keeper_of(&mut self, store: &GameStore, id: &str) -> &mut RecordKeeper {
+        if self.keeper.as_ref().is_some_and(|k| k.id() != id) {
+            self.keeper = None;
+        }
+        self.keeper
+            .get_or_insert_with(|| RecordKeeper::new(store.clone(), id))
     }
 
     /// Creates the log of a new game and keeps it open. Another kaisho may

@@ -14,6 +14,7 @@ use kaisho_core::series::{LadderError, SeriesError, SetupError, Step};
 use kaisho_core::settings::KomiError;
 use kaisho_saves::config::ConfigProblem;
 use kaisho_saves::identity::IdentityError;
+use kaisho_saves::journal::JournalProblem;
 use kaisho_saves::known_peers::PeersError;
 use kaisho_saves::log::LogError;
 use kaisho_saves::places::{HOME_ENV, NoHome};
@@ -333,6 +334,30 @@ fn log(e: &LogError) -> String {
         LogError::KeptRecord { .. } => format!(
             "対局ログの横に取っておいた取り込み元の棋譜 {path} が SGF として読めません。ファイルには触れていません: 変化図とコメントを残すには元のファイルをもう一度取り込んでください"
         ),
+        LogError::ReviewJournal { problem, .. } => {
+            let why = match problem {
+                JournalProblem::NotAJournal => "kaisho の検討の記録ではありません".to_string(),
+                JournalProblem::NewerVersion(version) => format!(
+                    "検討の記録の形式 {version} で書かれており、この kaisho は知りません。新しい kaisho を使ってください"
+                ),
+                JournalProblem::Damaged {
+                    record,
+                    offset,
+                    reason,
+                } => format!("記録 {record} ({offset} バイト目) が壊れています: {reason}"),
+                JournalProblem::OtherRecord => {
+                    "横にある棋譜とは別の版の棋譜への追加です".to_string()
+                }
+                JournalProblem::NoRecord => "追加先の棋譜がありません".to_string(),
+                JournalProblem::Misplaced { record, error } => format!(
+                    "記録 {record} が棋譜に当てはまりません: {}",
+                    super::notes::edit_refused_ja(error)
+                ),
+            };
+            format!(
+                "棋譜の横の検討の記録 {path} を当てはめませんでした: {why}。どちらのファイルにも触れていません: 記録の追加なしで棋譜を読むには、記録を別の場所へ移してください"
+            )
+        }
     }
 }
 

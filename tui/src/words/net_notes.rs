@@ -111,6 +111,15 @@ fn japanese(error: &NetError) -> String {
         }
         NetError::Log(e) => failure(Lang::Ja, Failure::Log(e)),
         NetError::Timeout(what) => format!("{}を待つ時間が過ぎました", awaited(*what)),
+        NetError::TooSlow {
+            what,
+            got: 0,
+            within,
+        } => format!(
+            "{}の届き方が遅すぎます: {}秒のうちに何も届きませんでした。接続を閉じました",
+            awaited(*what),
+            within.as_secs_f32()
+        ),
         NetError::TooSlow { what, got, within } => format!(
             "{}の届き方が遅すぎます: {}秒で全部届くはずが{got}バイトだけでした。接続を閉じました",
             awaited(*what),
@@ -146,6 +155,7 @@ fn awaited(what: Awaited) -> &'static str {
         Awaited::HostConfirmation => "主催者の確認",
         Awaited::Greeting => "相手のあいさつ",
         Awaited::Record => "一緒に検討する棋譜",
+        Awaited::OwnStep => "主催者の順番で戻ってくるこちらの検討の一手",
         Awaited::ResentAck => "送り直した記録への返事",
         Awaited::MissedEvent => "保存し損ねた記録の再送",
         Awaited::Agreement => "相手の対局条件への同意",

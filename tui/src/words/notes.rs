@@ -186,6 +186,12 @@ pub enum Note<'a> {
         why: &'a str,
         again: bool,
     },
+    /// The journal of game `game`'s review additions not folded into its
+    /// record at the review's end, and why: they stay in the journal.
+    NotFolded {
+        game: &'a str,
+        why: &'a str,
+    },
     /// An addition the tree refuses.
     EditRefused(&'a EditError),
     /// A record too large to build its tree for review.
@@ -440,6 +446,9 @@ fn english(note: Note<'_>) -> String {
         Note::NotKept { why, again: false } => {
             format!("not kept in the record ({why}); it stays in this review only")
         }
+        Note::NotFolded { game, why } => format!(
+            "the review's additions to game {game} stay in its journal beside the record ({why}); they are read with the record and written into it when its next review ends"
+        ),
         Note::EditRefused(error) => edit_refused_en(error),
         Note::TooLargeToReview(title) => format!("{title} is too large to review; open it in another program"),
         Note::NoSavedGamesIn(dir) => format!("no saved games in {dir}"),
@@ -680,6 +689,9 @@ fn japanese(note: Note<'_>) -> String {
         Note::NotKept { why, again: false } => {
             format!("棋譜に残せませんでした ({why})。この並べ直しの中だけに残ります")
         }
+        Note::NotFolded { game, why } => format!(
+            "対局 {game} の検討の追加は棋譜の横の記録に残っています ({why})。棋譜を読むときに一緒に読み、次の検討を終えるときに棋譜へ書き込みます"
+        ),
         Note::EditRefused(error) => edit_refused_ja(error),
         Note::TooLargeToReview(title) => format!("{title}は大きすぎて検討できません。ほかのプログラムで開いてください"),
         Note::NoSavedGamesIn(dir) => format!("{dir}に保存した対局はありません"),
@@ -770,7 +782,7 @@ fn edit_refused_en(error: &EditError) -> String {
 }
 
 /// Why the tree refused an addition, in Japanese.
-fn edit_refused_ja(error: &EditError) -> String {
+pub(super) fn edit_refused_ja(error: &EditError) -> String {
     match error {
         EditError::NoSuchNode { .. } => {
             "その局面は棋譜にありません。別の手に進んでから加えてください".into()

@@ -1,15 +1,19 @@
 //! A review's additions kept in its saved game's record (`<id>.sgf`, the
-//! kept tree an export writes). Two copies of kaisho may review one game at
-//! once, so an addition is never written from the tree a review holds: the
-//! record is read again under its lock, this review's edits applied on top
-//! of whatever the other copy wrote, and the result written atomically.
-//! A game of kaisho's own gets its kept tree on its first addition, made
-//! from its export.
+//! kept tree an export writes, with its journal `<id>.review`). Two copies
+//! of kaisho may review one game at once, so an addition is never written
+//! from the tree a review holds: under the record's lock, what another
+//! copy appended since is read and this review's edits applied on top of
+//! it, then appended to the journal ([`RecordKeeper`]). A game of kaisho's
+//! own gets its kept tree on its first addition, made from its export.
+
+mod keeper;
+
+pub use keeper::{Kept, RecordKeeper, Stop};
 
 use crate::export;
 use crate::lock;
 use crate::log::{GameStore, LogError};
-use crate::sgf::{Applied, EditError, Moved, SgfRecord, SgfTree, Words};
+use crate::sgf::{EditError, SgfRecord, SgfTree, Words};
 use crate::visible::visible;
 use kaisho_core::Color;
 use std::fmt;
@@ -146,7 +150,7 @@ pub fn adopt_record(
 ) -> Result<Adopted, KeepError> {
     let path = store.record_path(id);
     let _lock = hold_lock(store, id)?;
-    let saved = store.load(id).map_err(KeepError::Load)?;
+    let (saved, files) = store.load_held(id).map_err(KeepError::Load)?;
     let record = export::record_of(&saved, words);
     let own =
         export::tree_of(&saved, &record).ok_or_else(|| KeepError::NoTree { path: path.clone() })?;
@@ -165,9 +169,7 @@ pub fn adopt_record(
         Some(merged) => (merged, None),
         None => (tree.clone(), Some(keep_aside(store, id, &own)?)),
     };
-    store
-        .keep_record(id, &kept)
-        .map_err(|source| KeepError::Write { path, source })?;
+    keeper::replace_record(store, id, &kept, files.and_then(|f| f.journal), None)?;
     Ok(Adopted { aside })
 }
 
@@ -240,39 +242,9 @@ fn keep_aside(store: &GameStore, id: &str, own: &SgfTree) -> Result<PathBuf, Kee
 /// The most copies of one game's record kept aside.
 const MAX_COPIES_ASIDE: u32 = 1000;
 
-/// Adds `edits`, made by a review on its copy of game `id`'s tree, to the
-/// record on the disk, and gives the record as now written with where the
-/// review's new nodes landed in it. The game's comments are in `words`
-/// when its record is made from its export.
-///
-/// # Errors
-/// The lock, the game or its record cannot be read or written, or an edit
-/// does not fit the record; nothing is written then.
-pub fn keep_review(
-    store: &GameStore,
-    id: &str,
-    words: Words<'_>,
-    edits: &[Applied],
-) -> Result<(SgfTree, Moved), KeepError> {
-    let path = store.record_path(id);
-    let _lock = hold_lock(store, id)?;
-    let saved = store.load(id).map_err(KeepError::Load)?;
-    let record = export::record_of(&saved, words);
-    let mut tree =
-        export::tree_of(&saved, &record).ok_or_else(|| KeepError::NoTree { path: path.clone() })?;
-    let moved = tree.replay(edits).map_err(|error| KeepError::Refused {
-        path: path.clone(),
-        error,
-    })?;
-    store
-        .keep_record(id, &tree)
-        .map_err(|source| KeepError::Write { path, source })?;
-    Ok((tree, moved))
-}
-
 /// Holds game `id`'s record lock (`.<id>.sgf.lock`) until dropped.
 fn hold_lock(store: &GameStore, id: &str) -> Result<lock::FileLock, KeepError> {
-    let path = store.dir().join(format!(".{id}.sgf.lock"));
+    let path = store.record_lock_path(id);
     lock::hold(&path).map_err(|(action, source)| KeepError::Lock {
         path: path.clone(),
         action,
