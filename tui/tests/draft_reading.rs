@@ -227,3 +227,33 @@ fn the_screen_reads_the_unsettled_fight_deeper_to_the_drafts_end() {
         assert!(full.contains(&common::gtp(p, 19)), "{p}: {full:?}");
     }
 }
+
+/// The report: "13 chains estimated (~)" with one `~` drawn, since chains
+/// estimated alive were counted but not marked. The panel counts the
+/// chains the board marks, in every slice of the reading.
+#[test]
+fn the_panel_counts_the_estimated_chains_the_board_marks() {
+    let mut state = stopped(&corners());
+    let mut counted_alive = false;
+    for _ in 0..100 {
+        let table = session(&state);
+        let draft = table.draft.as_ref().expect("a draft");
+        counted_alive |= draft.estimated().count() > draft.marked_estimates(&table.marks).count();
+        let marked = draft.marked_estimates(&table.marks).count();
+        let screen = format!("{:?}", render(&state).buffer());
+        let said = kaisho::words::say(
+            kaisho::words::Lang::En,
+            kaisho::words::Say::Estimated { chains: marked },
+        );
+        if marked > 0 {
+            assert!(screen.contains(&said), "{said}: {screen}");
+        } else {
+            assert!(!screen.contains("estimated (~)"), "{screen}");
+        }
+        if !state.reading() {
+            break;
+        }
+        update(&mut state, Msg::Read);
+    }
+    assert!(counted_alive, "the position has a chain estimated alive");
+}

@@ -125,6 +125,17 @@ impl DraftReading {
             .filter(|c| c.status != Status::Unsettled && !c.is_proven())
     }
 
+    /// The estimated chains the board marks with `~`: those marked dead
+    /// in `marks` (an estimated alive chain is counted, not marked). The
+    /// panel counts these, so that it says what the board shows.
+    pub fn marked_estimates<'a>(
+        &'a self,
+        marks: &'a [Point],
+    ) -> impl Iterator<Item = &'a ChainVerdict> + 'a {
+        self.estimated()
+            .filter(move |c| marks.contains(&c.stones[0]))
+    }
+
     /// One more slice. `marks` follow the new draft only if they still are
     /// what the draft last set (a player's edits are never overwritten).
     pub fn slice(&mut self, marks: &mut Vec<Point>) {

@@ -64,8 +64,7 @@ pub fn view(state: &State, frame: &mut Frame) {
                     (Some(draft), None) => Verdicts {
                         unsettled: draft.unsettled().map(|c| c.stones[0]).collect(),
                         estimated: draft
-                            .estimated()
-                            .filter(|c| session.marks.contains(&c.stones[0]))
+                            .marked_estimates(&session.marks)
                             .map(|c| c.stones[0])
                             .collect(),
                     },

@@ -322,7 +322,7 @@ fn ending(
         lines.push(Line::styled(say(lang, reading), theme.marker()));
     }
     if let Some(draft) = &session.draft {
-        let chains = draft.estimated().count();
+        let chains = draft.marked_estimates(&session.marks).count();
         if chains > 0 {
             lines.push(Line::styled(
                 say(lang, Say::Estimated { chains }),
