@@ -582,16 +582,19 @@ impl Session {
 
     /// Adjourns the game: the watchers are told so, the partner is told
     /// goodbye with `reason`, and the connection closes; the game stays
-    /// in both logs, to be resumed.
-    pub async fn adjourn(mut self, reason: &str) {
+    /// in both logs, to be resumed. The watchers' lines so far are kept in
+    /// the log, so that the resumed game goes on with them.
+    ///
+    /// # Errors
+    /// The watchers' lines could not be written to the log (the game is
+    /// adjourned all the same; they stay in the hub).
+    pub async fn adjourn(mut self, reason: &str) -> Result<(), NetError> {
         if let Some(hub) = &self.hub {
             hub.adjourned();
         }
-        // The watchers' lines so far outlast the hub: the resumed game
-        // goes on with them. A failure here loses no move; the lines stay
-        // in the hub until this process ends.
-        let _ = self.keep_kibitz();
+        let kept = self.keep_kibitz();
         self.tx.bye(reason).await;
+        kept
     }
 
     /// Says goodbye and closes the connection; the game stays in the log

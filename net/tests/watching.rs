@@ -855,7 +855,7 @@ async fn a_watcher_is_told_the_game_was_adjourned() {
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     let (seen, _) = events(&mut watcher, 2).await;
     assert_eq!(seen, w.h.game().events());
-    w.h.adjourn("").await;
+    w.h.adjourn("").await.unwrap();
     assert_eq!(told(&mut watcher).await, Seen::Adjourned);
 }
 
@@ -923,7 +923,7 @@ async fn the_watchers_lines_said_before_an_adjournment_outlast_it() {
     play(&mut w.h, &mut w.j, stones(0, 2)).await;
     say_and_hear(&mut a, &mut b, "before the break").await;
     let (h, j) = (w.h, w.j);
-    h.adjourn("").await;
+    h.adjourn("").await.unwrap();
     drop(j);
     let (_listener, mut h, mut j, mut late) =
         resumed_from_the_saves(&w.players, &w.stores, &w.watcher_id).await;

@@ -624,8 +624,8 @@ async fn play_script(
                     review_after(script, session, places, lang).await?;
                 } else if ended {
                     session.bye("goodbye").await;
-                } else {
-                    session.adjourn("goodbye").await;
+                } else if let Err(e) = session.adjourn("goodbye").await {
+                    kibitz_unkept(&e, lang);
                 }
                 return Ok(code);
             }
@@ -635,8 +635,10 @@ async fn play_script(
                 let id = session.header().game_id.clone();
                 let partner = session.peer();
                 // The watchers' lines outlast this process if the partner
-                // does not come back; nothing of the game rests on it.
-                let _ = session.keep_kibitz();
+                // does not come back.
+                if let Err(e) = session.keep_kibitz() {
+                    kibitz_unkept(&e, lang);
+                }
                 drop(session);
                 let Some(back) = comeback(&id, partner).await? else {
                     println!("{}", cli_line(lang, Line::NotBack { id: &id }));
@@ -723,6 +725,13 @@ async fn wait_back(
     lang: Lang,
 ) -> Option<Link> {
     wait_for(host, partner, limit, |e| refused_connection(&e, lang)).await
+}
+
+/// Says on standard error that the watchers' lines could not be kept in
+/// the game's log, and why.
+fn kibitz_unkept(e: &kaisho_net::NetError, lang: Lang) {
+    let why = kaisho::words::net_refusal(e, naming_for(lang), NO_BOARD);
+    eprintln!("{}", cli_line(lang, Line::KibitzUnkept(&why)));
 }
 
 /// Says on standard error why a connection was refused.

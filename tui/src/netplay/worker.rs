@@ -299,16 +299,19 @@ impl Task {
                     // The partner of an adjourned game says the
                     // adjournment in its own words: a reason saying it
                     // too would have it said twice.
-                    session.adjourn("").await;
+                    if let Err(e) = session.adjourn("").await {
+                        self.kibitz_unkept(&e);
+                    }
                     return Ok(self.adjourned(&id, &end));
                 }
                 Err(e) if is_drop(&e) => {
                     let id = session.header().game_id.clone();
                     let partner = session.peer();
                     // The watchers' lines outlast this process if the
-                    // partner does not come back; nothing of the game
-                    // rests on it.
-                    let _ = session.keep_kibitz();
+                    // partner does not come back.
+                    if let Err(e) = session.keep_kibitz() {
+                        self.kibitz_unkept(&e);
+                    }
                     drop(session);
                     let why = net_refusal(&e, naming_for(self.lang), NO_BOARD);
                     let secs = COMEBACK.as_secs();
@@ -335,6 +338,12 @@ impl Task {
     /// `line` in the player's language.
     fn line(&self, line: Line<'_>) -> String {
         cli_line(self.lang, line)
+    }
+
+    /// Says that the watchers' lines could not be kept in the log, and why.
+    fn kibitz_unkept(&self, e: &NetError) {
+        let why = net_refusal(e, naming_for(self.lang), NO_BOARD);
+        self.tell(NetNews::Note(self.line(Line::KibitzUnkept(&why))));
     }
 
     /// A note that a connection was refused, and why.

@@ -64,6 +64,9 @@ pub enum Line<'a> {
     },
     /// The connection dropped (`why`); the partner has `secs` to return.
     Away { why: &'a str, secs: u64 },
+    /// The watchers' lines could not be written to the game's log (`why`):
+    /// they are kept in memory until this kaisho ends.
+    KibitzUnkept(&'a str),
     /// A request before the partner is connected.
     NotConnectedYet,
     /// A game's request during a review together.
@@ -142,6 +145,9 @@ fn english(line: Line<'_>) -> String {
         Line::Away { why, secs } => {
             format!("{why}. Waiting up to {secs} s for the partner to come back")
         }
+        Line::KibitzUnkept(why) => format!(
+            "the watchers' lines could not be written to the game's log ({why}); they are kept until kaisho ends"
+        ),
         Line::NotConnectedYet => "the partner is not connected yet".to_string(),
         Line::NotInThisReview => "that is for a game, not a review together".to_string(),
         Line::GameOver => "the game has ended".to_string(),
@@ -211,6 +217,9 @@ fn japanese(line: Line<'_>) -> String {
         Line::Away { why, secs } => {
             format!("{why}。相手が戻るのを最長{secs}秒待ちます")
         }
+        Line::KibitzUnkept(why) => format!(
+            "観戦者の発言を対局の記録に書けませんでした ({why})。kaisho を終えるまでは保持します"
+        ),
         Line::NotConnectedYet => "相手はまだ接続していません".to_string(),
         Line::NotInThisReview => "それは対局のためのもので、一緒の検討ではできません".to_string(),
         Line::GameOver => "対局は終わっています".to_string(),
