@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::play_all;
+use common::{play_all, turn};
 use kaisho_core::life::{self, Limits, Reason, Status};
 use kaisho_core::{Board, BoardSize, Color, Game, Komi, Point, Settings};
 
@@ -16,22 +16,6 @@ const WALLS: [&str; 28] = [
     "E5", "F5", "E4", "F4", "E6", "F6", "E3", "F3", "E7", "F7", "E2", "F2", "E8", "F8", "E1", "F1",
     "E9", "F9", "H3", "C3", "H2", "C2", "C4", "G3", "D2", "H4", "pass", "pass",
 ];
-
-/// The point `p` seen in one of the board's eight symmetries.
-fn turn(p: Point, size: u8, symmetry: u8) -> Point {
-    let last = size - 1;
-    let (mut c, mut r) = (p.col, p.row);
-    if symmetry & 1 != 0 {
-        c = last - c;
-    }
-    if symmetry & 2 != 0 {
-        r = last - r;
-    }
-    if symmetry & 4 != 0 {
-        std::mem::swap(&mut c, &mut r);
-    }
-    Point::new(c, r)
-}
 
 /// The report's game in `symmetry`, with the colours swapped when `swap`
 /// (White then moves first, so each stone keeps its owner's role).

@@ -141,7 +141,11 @@ pub(crate) fn analyse_spending(
             known_alive[c] |= v.0 == Status::Alive;
         }
         let next = benson::safety(&grid, alive_only(&known_alive));
-        if next == safety {
+        let wall_proven = verdicts.iter().any(|v| match v.1 {
+            Reason::LeansOn { wall, .. } => known_alive[grid.chain_of[grid.index(wall)]],
+            _ => false,
+        });
+        if next == safety && !wall_proven {
             break;
         }
         safety = next;
@@ -187,6 +191,7 @@ fn settle_by_captures(grid: &Grid, known_alive: &[bool], verdicts: &mut [Verdict
                 verdict.1,
                 Reason::BudgetRanOut { .. }
                     | Reason::InvaderUnproven { .. }
+                    | Reason::LeansOn { .. }
                     | Reason::BordersOpenArea { .. }
                     | Reason::AreaTooLarge { .. }
             );
@@ -461,7 +466,10 @@ impl Context<'_> {
                 },
                 Some(Proof::Capture(proof)),
             ),
-            Outcome::Holds => (Status::Alive, Reason::Holds { attacker }, None),
+            Outcome::Holds => match self.leans_on(c, moves) {
+                Some(wall) => (Status::Unsettled, Reason::LeansOn { attacker, wall }, None),
+                None => (Status::Alive, Reason::Holds { attacker }, None),
+            },
             Outcome::Unknown if invader => match Enclosure::of(grid, c, MAX_ENCLOSURE) {
                 Some(enclosure) => (
                     Status::Dead,
@@ -487,6 +495,26 @@ impl Context<'_> {
     }
 }
 
+impl Context<'_> {
+    /// The first stone of a chain of `c`'s colour outside its area, next
+    /// to one of the area's empty points, that nothing proves alive. The
+    /// search cannot take a chain outside the area (it keeps its outside
+    /// liberties), so a hold it finds may be no more than a way to join
+    /// such a chain or share its liberties: the hold is proven only when
+    /// every chain it may so lean on is (Benson, the large-territory rule,
+    /// or a proof of its own). Walls that touch only stones of the area
+    /// are taken as living, as 部分的死活論 takes the walls of a local shape.
+    fn leans_on(&self, c: usize, moves: &Moves) -> Option<Point> {
+        let grid = self.grid;
+        moves
+            .borders
+            .iter()
+            .filter(|&&b| grid.color(b) == grid.color(c))
+            .find(|&&b| !self.safe[b] && !self.known_alive[b])
+            .map(|&b| grid.point(grid.chains[b][0]))
+    }
+}
+
 /// Where an area's search may play.
 #[derive(Clone)]
 struct Moves {
@@ -500,6 +528,11 @@ struct Moves {
     /// attacker back can only cost it captures, never prove a wrong one,
     /// and a hold found so is read again with the attacker on `area`.
     attack: Vec<Point>,
+    /// The chains outside the area next to its empty points: walls the
+    /// search cannot take, which a chain in the area may join or share
+    /// liberties with, so that a hold it finds may rest on them (see
+    /// [`Context::leans_on`]).
+    borders: Vec<usize>,
 }
 
 /// The points an area's search may play on (see [`Moves`]).
@@ -525,9 +558,15 @@ fn area_moves(grid: &Grid, area: &Area) -> Moves {
             .map(|i| grid.point(i))
             .collect()
     };
+    let borders = grid
+        .chains_around(&area.empties)
+        .into_iter()
+        .filter(|b| !area.chains.contains(b))
+        .collect();
     Moves {
         area: points(&|_| true),
         attack: points(&|e| area.empties.len() <= SMALL || near(e)),
+        borders,
     }
 }
 

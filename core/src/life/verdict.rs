@@ -62,6 +62,10 @@ pub enum Reason {
     CaptureAnswered { attacker: Color, first: Point },
     /// Alive: `attacker`, moving first, cannot capture it for good.
     Holds { attacker: Color },
+    /// Unsettled: `attacker` cannot capture it inside its area, but it
+    /// may join the chain at `wall`, or share its liberties, and nothing
+    /// proves that chain alive: the hold is only as good as the wall.
+    LeansOn { attacker: Color, wall: Point },
     /// Dead: inside `attacker`'s territory, closed by living stones and too
     /// small to be open.
     Enclosed { attacker: Color },

@@ -64,6 +64,42 @@ pub fn game_from_rows(rows: &[&str], first: Color, komi: Komi) -> Game {
     .unwrap()
 }
 
+/// The point `p` seen in one of the board's eight symmetries.
+pub fn turn(p: Point, size: u8, symmetry: u8) -> Point {
+    let last = size - 1;
+    let (mut c, mut r) = (p.col, p.row);
+    if symmetry & 1 != 0 {
+        c = last - c;
+    }
+    if symmetry & 2 != 0 {
+        r = last - r;
+    }
+    if symmetry & 4 != 0 {
+        std::mem::swap(&mut c, &mut r);
+    }
+    Point::new(c, r)
+}
+
+/// The board of `rows` (top first, `X` Black, `O` White) seen in
+/// `symmetry`, with the colours swapped when `swap`.
+pub fn board_from_rows(rows: &[&str], symmetry: u8, swap: bool) -> Board {
+    let size = rows.len() as u8;
+    let mut board = Board::new(BoardSize::new(u32::from(size)).unwrap());
+    for (r, line) in rows.iter().enumerate() {
+        for (c, ch) in line.chars().enumerate() {
+            let color = match ch {
+                'X' => Color::Black,
+                'O' => Color::White,
+                _ => continue,
+            };
+            let color = if swap { color.opponent() } else { color };
+            let at = turn(Point::new(c as u8, r as u8), size, symmetry);
+            assert!(board.set_up(color, at), "{color} at {at:?} is taken");
+        }
+    }
+    board
+}
+
 /// Plays a list of GTP moves (`"pass"` for a pass), alternating from the side to move.
 pub fn play_all(game: &mut Game, moves: &[&str]) {
     let size = game.settings().size.get();

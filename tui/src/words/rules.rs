@@ -61,6 +61,11 @@ pub fn reason(reason: Reason, status: Status, naming: Naming, size: u8) -> Strin
         (Lang::En, Reason::Holds { attacker }) => {
             format!("{} cannot capture it for good, moving first", who(attacker))
         }
+        (Lang::En, Reason::LeansOn { attacker, wall }) => format!(
+            "{} cannot capture it alone, but it holds only by leaning on the chain at {}, which nothing proves alive",
+            who(attacker),
+            at(wall)
+        ),
         (Lang::En, Reason::Enclosed { attacker }) => format!(
             "inside {}'s territory, closed by living stones and too small to be open",
             who(attacker)
@@ -142,6 +147,11 @@ pub fn reason(reason: Reason, status: Status, naming: Naming, size: u8) -> Strin
         (Lang::Ja, Reason::Holds { attacker }) => {
             format!("{}が先に打っても取り切れない", who(attacker))
         }
+        (Lang::Ja, Reason::LeansOn { attacker, wall }) => format!(
+            "{}が先に打っても単独では取れないが、{}の石に頼るだけで、その石の活きは示されていない",
+            who(attacker),
+            at(wall)
+        ),
         (Lang::Ja, Reason::Enclosed { attacker }) => {
             format!("{}の地の中: 活き石に囲まれ、開いた場がない", who(attacker))
         }
