@@ -16,7 +16,9 @@
 //! stands on the far side of them, gets nothing): at least [`LARGE_REGION`]
 //! empty points, few opponent stones in it (at most [`MAX_INVADERS`] and no
 //! more than half the empty points), no more of its empty points next to
-//! those stones than next to the owner's, at most one opponent eye point,
+//! those stones than next to the owner's (unless they are at most
+//! [`LONE_INVADERS`] stones in [`rooms::OPEN_AREA`] points or more), at
+//! most one opponent eye point,
 //! and no opponent stone already known to live there. No invader can make two eyes
 //! in such a space while its owner answers; the opponent stones inside are
 //! still judged by search.
@@ -41,6 +43,13 @@ use crate::color::Color;
 pub const LARGE_REGION: usize = 7;
 /// The most opponent stones a large region may hold and still count.
 pub const MAX_INVADERS: usize = 8;
+/// The most opponent stones a region of [`rooms::OPEN_AREA`] points or
+/// more (its empty points and theirs) may hold and count as territory
+/// however many of its empty points they touch: a few lone stones dropped
+/// into a territory of 25 points or more touch more of it than the wall
+/// does (three apart touch twelve points, a wall along one side of 34
+/// points nine), yet cannot make two eyes there while its owner answers.
+pub const LONE_INVADERS: usize = 3;
 
 /// Why a chain needs no search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -229,7 +238,8 @@ impl Counts {
             && invaders <= MAX_INVADERS
             && 2 * invaders <= room
             && self.invader_eyes <= 1
-            && self.foreign <= self.owned
+            && (self.foreign <= self.owned
+                || (invaders <= LONE_INVADERS && self.empties + self.invaders >= rooms::OPEN_AREA))
             && !self.blocked
             && !self.open_board()
     }
