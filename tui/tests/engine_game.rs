@@ -82,7 +82,7 @@ impl Run {
                 assert_eq!(game.state_hash(), *hash, "the mirror agrees");
             }
             NetNews::Closed(text) => self.closed = Some(text.clone()),
-            NetNews::Note(text) => self.notes.push(text.clone()),
+            NetNews::Note(text) | NetNews::Disputed(text) => self.notes.push(text.clone()),
             NetNews::Rejected { event, error } => panic!("{event:?} rejected: {error}"),
             _ => {}
         }
@@ -408,7 +408,9 @@ async fn stopped_against(dir: &Path, command: String, moves: &[&str]) -> Run {
                 },
             });
         }
-        if matches!(news, NetNews::Note(_)) && run.game().phase() != Phase::Playing {
+        if matches!(news, NetNews::Note(_) | NetNews::Disputed(_))
+            && run.game().phase() != Phase::Playing
+        {
             return run;
         }
     }
@@ -497,7 +499,10 @@ async fn the_engine_refuses_a_proposal_that_differs_from_its_list_and_names_the_
         (proposal.by, proposal.dead.clone()),
         (Color::White, points(&["C3"]))
     );
-    for (marked, named) in [(vec![], "at C3;"), (vec!["C3", "G7"], "at G7;")] {
+    for (marked, named) in [
+        (vec![], "holds the stones at C3 dead;"),
+        (vec!["C3", "G7"], "holds the stones at G7 alive;"),
+    ] {
         let answer = propose(&mut run, &marked).await;
         assert_eq!(
             answer,
@@ -511,24 +516,50 @@ async fn the_engine_refuses_a_proposal_that_differs_from_its_list_and_names_the_
             run.next().await.expect("the engine says why");
         }
         let note = run.notes.last().unwrap();
-        assert!(note.contains("disagrees") && note.contains(named), "{note}");
+        assert!(note.contains(named), "{note}");
     }
     accepted(&mut run, &["C3"]).await;
     run.finish().await;
 }
 
-/// Where kaisho proves the engine wrong, the proof stands: a lone black
-/// stone on an empty board is alive (large territory), so the engine that
-/// names it dead proposes no dead stones, and accepts the same.
+/// Where kaisho proves the engine wrong, the proof stands: Black's corner
+/// with two eyes lives unconditionally (Benson), so the engine that names
+/// it dead proposes no dead stones, and accepts the same.
 #[tokio::test]
 async fn a_proven_verdict_overrules_the_engines_list() {
     let dir = tempfile::tempdir().unwrap();
-    let engine = fake_engine_with(dir.path(), "passer", "E5", "", "");
-    let mut run = stopped_against(dir.path(), engine, &["E5"]).await;
+    let two_eyes = ["B1", "A2", "B2", "C2", "D2", "D1"];
+    let engine = fake_engine_with(dir.path(), "passer", "B2", "", "");
+    let mut run = stopped_against(dir.path(), engine, &two_eyes).await;
     let proposal = run.game().proposals().last().expect("the engine proposed");
     assert_eq!((proposal.by, proposal.dead.clone()), (Color::White, vec![]));
     accepted(&mut run, &[]).await;
     assert!(run.game().score().unwrap().dead_lifted == [0, 0]);
+    run.finish().await;
+}
+
+/// The large-territory rule is no reading: a lone black stone on an empty
+/// board is alive by it alone, and an engine that holds it dead keeps its
+/// view, proposes it dead and refuses a proposal that leaves it.
+#[tokio::test]
+async fn a_chain_alive_by_the_large_territory_rule_alone_does_not_overrule_the_engine() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = fake_engine_with(dir.path(), "passer", "E5", "", "");
+    let mut run = stopped_against(dir.path(), engine, &["E5"]).await;
+    let proposal = run.game().proposals().last().expect("the engine proposed");
+    assert_eq!(
+        (proposal.by, proposal.dead.clone()),
+        (Color::White, points(&["E5"]))
+    );
+    let answer = propose(&mut run, &[]).await;
+    assert_eq!(
+        answer,
+        Event::Propose {
+            by: Color::White,
+            dead: points(&["E5"])
+        }
+    );
+    accepted(&mut run, &["E5"]).await;
     run.finish().await;
 }
 
@@ -558,7 +589,7 @@ async fn the_engine_answers_a_contradicted_proposal_with_its_own() {
         run.next().await.expect("the engine says why");
     }
     assert!(
-        run.notes[1].contains("disagrees on the stones at A2;"),
+        run.notes[1].contains("holds the stones at A2 alive;"),
         "{:?}",
         run.notes
     );

@@ -118,6 +118,15 @@ impl ChainVerdict {
     pub fn is_proven(&self) -> bool {
         self.status != Status::Unsettled && !matches!(self.reason, Reason::Estimated { .. })
     }
+
+    /// Whether the verdict may overrule an engine's reading: proven, and
+    /// not alive by the large-territory rule alone, which prunes the
+    /// search but is a rule of thumb about room, not a reading of the
+    /// chain (an engine that reads the chain dead keeps its view).
+    #[must_use]
+    pub fn overrules(&self) -> bool {
+        self.is_proven() && self.reason != Reason::LargeTerritory
+    }
 }
 
 /// How much work the analysis may do; past these bounds chains are

@@ -252,6 +252,10 @@ pub enum NetNews {
     },
     /// A line for the player: who connected, a stranger refused.
     Note(String),
+    /// The engine refused the open proposal and proposed its own: which
+    /// chains it holds dead and which alive. It stays on the ending panel
+    /// until the next proposal.
+    Disputed(String),
     Started(Box<Started>),
     /// Our event, checked by the task's game, logged and sent; the state
     /// hash after it.

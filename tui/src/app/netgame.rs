@@ -81,6 +81,10 @@ pub(super) fn news(state: &mut State, news: NetNews, out: &mut Out) {
         }
         (NetNews::Refused(text), Screen::Game(_)) => out.refuse(text),
         (NetNews::Note(text), Screen::Game(_)) => out.say(text),
+        (NetNews::Disputed(text), Screen::Game(session)) => {
+            session.disputed = Some((text.clone(), session.game.proposals().len()));
+            out.say(text);
+        }
         // A game begins from the lobby, or resumes on its own screen; a
         // player who has gone elsewhere has left, and the task with them.
         (NetNews::Started(started), Screen::Lobby(_) | Screen::Game(_)) => {

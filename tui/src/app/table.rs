@@ -60,6 +60,10 @@ pub struct Table {
     /// the count: the headline says them, never a winner that rests on a
     /// guess.
     pub ends: Option<Ends>,
+    /// The engine's refusal of a proposal (which chains it holds dead and
+    /// which alive) and the number of proposals when it came: shown while
+    /// no proposal has followed (see [`Table::dispute`]).
+    pub disputed: Option<(String, usize)>,
     /// An accepted event waiting for the shell to store it: the game
     /// changes only once it is on the disk.
     staged: Option<Staged>,
@@ -74,6 +78,17 @@ struct Staged {
 }
 
 impl Table {
+    /// The engine's refusal of the open proposal, while no proposal has
+    /// followed it and the game is still in its ending.
+    #[must_use]
+    pub fn dispute(&self) -> Option<&str> {
+        let ending = matches!(self.game.phase(), Phase::Stopped | Phase::Ending);
+        self.disputed
+            .as_ref()
+            .filter(|(_, at)| ending && *at == self.game.proposals().len())
+            .map(|(text, _)| text.as_str())
+    }
+
     /// Who plays `color`: the player's name in a network game or a game of
     /// a series, else the colour's name in `lang`.
     #[must_use]
@@ -116,6 +131,7 @@ impl Table {
             count: None,
             hinges: Vec::new(),
             ends: None,
+            disputed: None,
             game,
             title: Title::Local,
             recording: None,

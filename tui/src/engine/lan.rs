@@ -252,9 +252,17 @@ impl Driver {
                         let ending = self.ending(gtp, game).await?;
                         Ok(match ending.judge(&p.dead) {
                             Judgement::Accept => vec!["accept".to_string()],
-                            Judgement::Refuse { chains } => {
-                                let names = naming_for(lang).names(&chains, size);
-                                let why = engine_line(lang, EngineLine::Disagrees(&names));
+                            Judgement::Refuse { dead, alive } => {
+                                let naming = naming_for(lang);
+                                let (dead, alive) =
+                                    (naming.names(&dead, size), naming.names(&alive, size));
+                                let why = engine_line(
+                                    lang,
+                                    EngineLine::Disagrees {
+                                        dead: &dead,
+                                        alive: &alive,
+                                    },
+                                );
                                 let why: String = why.chars().take(MAX_CHAT_CHARS).collect();
                                 vec![proposal_line(&ending.own(), game), format!("chat {why}")]
                             }

@@ -586,11 +586,21 @@ impl Seat {
                 self.record(Event::Accept { by, proposal }, None, false)?;
                 self.tell(NetNews::Note(engine_line(self.lang, EngineLine::Accepts)));
             }
-            Judgement::Refuse { chains } => {
+            Judgement::Refuse { dead, alive } => {
                 self.record(Event::Propose { by, dead: own }, None, false)?;
-                let names = naming_for(self.lang).names(&chains, self.size());
-                let line = engine_line(self.lang, EngineLine::Disagrees(&names));
-                self.tell(NetNews::Note(line));
+                let naming = naming_for(self.lang);
+                let (dead, alive) = (
+                    naming.names(&dead, self.size()),
+                    naming.names(&alive, self.size()),
+                );
+                let line = engine_line(
+                    self.lang,
+                    EngineLine::Disagrees {
+                        dead: &dead,
+                        alive: &alive,
+                    },
+                );
+                self.tell(NetNews::Disputed(line));
             }
         }
         Ok(())

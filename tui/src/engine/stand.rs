@@ -31,8 +31,10 @@ pub enum Judgement {
     /// The proposal marks exactly the chains the engine holds dead.
     Accept,
     /// The proposal differs on these chains (one stone of each, sorted):
-    /// the engine proposes its own list again and names them.
-    Refuse { chains: Vec<Point> },
+    /// those the engine holds `dead` the proposal leaves on the board,
+    /// those it holds `alive` the proposal marks; the engine proposes its
+    /// own list again and names them, saying which is which.
+    Refuse { dead: Vec<Point>, alive: Vec<Point> },
 }
 
 /// The engine's stand at one stoppage (move number `at`) beside the
@@ -74,7 +76,9 @@ impl Ending {
 
 impl Stand {
     /// The engine's dead stones once corrected: its seki never dead, a
-    /// proven verdict taken where it contradicts the engine, and each
+    /// proven verdict taken where it contradicts the engine (one that
+    /// rests on the large-territory rule alone does not: see
+    /// [`kaisho_core::life::ChainVerdict::overrules`]), and each
     /// play-out's marks taken last. Every stone of each dead chain, sorted.
     #[must_use]
     pub fn corrected(&self, analysis: &Analysis) -> Vec<Point> {
@@ -82,7 +86,7 @@ impl Stand {
             .chains
             .iter()
             .filter(|chain| {
-                self.holds_dead(&chain.stones, chain.is_proven(), chain.status) == Some(true)
+                self.holds_dead(&chain.stones, chain.overrules(), chain.status) == Some(true)
             })
             .flat_map(|chain| chain.stones.iter().copied())
             .collect();
@@ -115,21 +119,22 @@ impl Stand {
     /// dead) in the position `analysis` was made of.
     #[must_use]
     pub fn judge(&self, analysis: &Analysis, proposal: &[Point]) -> Judgement {
-        let mut chains: Vec<Point> = analysis
-            .chains
-            .iter()
-            .filter(|chain| {
-                let marked = chain.stones.iter().any(|p| proposal.contains(p));
-                self.holds_dead(&chain.stones, chain.is_proven(), chain.status)
-                    .is_some_and(|held| held != marked)
-            })
-            .filter_map(|chain| chain.stones.first().copied())
-            .collect();
-        chains.sort_unstable();
-        if chains.is_empty() {
+        let (mut dead, mut alive) = (Vec::new(), Vec::new());
+        for chain in &analysis.chains {
+            let marked = chain.stones.iter().any(|p| proposal.contains(p));
+            let held = self.holds_dead(&chain.stones, chain.overrules(), chain.status);
+            match (held, chain.stones.first()) {
+                (Some(true), Some(&stone)) if !marked => dead.push(stone),
+                (Some(false), Some(&stone)) if marked => alive.push(stone),
+                _ => {}
+            }
+        }
+        dead.sort_unstable();
+        alive.sort_unstable();
+        if dead.is_empty() && alive.is_empty() {
             Judgement::Accept
         } else {
-            Judgement::Refuse { chains }
+            Judgement::Refuse { dead, alive }
         }
     }
 }
@@ -189,7 +194,8 @@ mod tests {
         assert_eq!(
             stand.judge(&unsettled(), &[]),
             Judgement::Refuse {
-                chains: vec![p("C4")]
+                dead: vec![p("C4")],
+                alive: Vec::new(),
             }
         );
     }
@@ -200,7 +206,8 @@ mod tests {
         assert_eq!(
             stand.judge(&unsettled(), &points(&["C3", "E6", "G7"])),
             Judgement::Refuse {
-                chains: points(&["E6", "G7"])
+                dead: Vec::new(),
+                alive: points(&["E6", "G7"]),
             }
         );
     }
@@ -223,7 +230,8 @@ mod tests {
         assert_eq!(
             stand.judge(&analysis, &[p("C3")]),
             Judgement::Refuse {
-                chains: points(&["C4", "G7"])
+                dead: vec![p("G7")],
+                alive: vec![p("C4")],
             }
         );
     }
@@ -239,7 +247,8 @@ mod tests {
         assert_eq!(
             stand.judge(&unsettled(), &points(&["C3", "G7"])),
             Judgement::Refuse {
-                chains: vec![p("C4")]
+                dead: Vec::new(),
+                alive: vec![p("C4")],
             }
         );
     }
@@ -257,7 +266,8 @@ mod tests {
         assert_eq!(
             stand.judge(&analysis, &[]),
             Judgement::Refuse {
-                chains: vec![p("G7")]
+                dead: vec![p("G7")],
+                alive: Vec::new(),
             }
         );
     }
@@ -282,5 +292,21 @@ mod tests {
         };
         assert_eq!(stand.corrected(&analysis), points(&["G7"]));
         assert_eq!(stand.judge(&analysis, &[p("G7")]), Judgement::Accept);
+    }
+
+    #[test]
+    fn a_chain_alive_by_the_large_territory_rule_alone_does_not_overrule_the_engine() {
+        let mut analysis = unsettled();
+        analysis.chains[0].status = Status::Alive;
+        analysis.chains[0].reason = Reason::LargeTerritory;
+        let stand = engine_says_dead(&["C3"]);
+        assert_eq!(stand.corrected(&analysis), points(&["C3", "C4"]));
+        assert_eq!(
+            stand.judge(&analysis, &[]),
+            Judgement::Refuse {
+                dead: vec![p("C4")],
+                alive: Vec::new(),
+            }
+        );
     }
 }

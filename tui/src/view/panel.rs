@@ -7,7 +7,7 @@ use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
 use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor, provisional_lines};
-use crate::words::{Dial, EngineLine, Lang, Say, WatchSay, engine_line, say, watch_say};
+use crate::words::{Dial, EngineLine, Lang, Say, WatchSay, engine_line, reason, say, watch_say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -320,6 +320,28 @@ fn ending(
             dead: draft.analysis().dead().len(),
         };
         lines.push(Line::styled(say(lang, reading), theme.marker()));
+    }
+    if let Some(text) = session.dispute() {
+        for text in wrap(text, width) {
+            lines.push(Line::styled(text, theme.marker()));
+        }
+    }
+    if let Some(verdict) = session
+        .draft
+        .as_ref()
+        .and_then(|d| d.analysis().at(session.cursor))
+    {
+        let reason = reason(verdict.reason, verdict.status, state.naming, size);
+        let line = Say::ChainVerdict {
+            at: &state.naming.name(verdict.stones[0], size),
+            stones: verdict.stones.len(),
+            status: verdict.status,
+            proven: verdict.is_proven(),
+            reason: &reason,
+        };
+        for text in wrap(&say(lang, line), width) {
+            lines.push(Line::from(text));
+        }
     }
     if let Some(draft) = &session.draft {
         let chains = draft.marked_estimates(&session.marks).count();

@@ -68,8 +68,9 @@ pub enum EngineLine<'a> {
     /// The engine accepted the player's proposal.
     Accepts,
     /// The engine refuses a proposal that differs from its own on the
-    /// chains named, and proposes its own again.
-    Disagrees(&'a str),
+    /// chains named (those it holds `dead`, those it holds `alive`; an
+    /// empty list names none), and proposes its own again.
+    Disagrees { dead: &'a str, alive: &'a str },
     /// The engine's proposal from `final_status_list dead`.
     Proposes,
     /// No engine to play, and how to get one.
@@ -135,8 +136,22 @@ pub fn engine_line(lang: Lang, line: EngineLine<'_>) -> String {
         (Lang::Ja, EngineLine::NoEnding) => "思考エンジンは死石を判定できません (final_status_list)。判断はあなたに任されます。死石を指定して提案してください。kaisho が第七条で証明した判定に反しない提案なら受け入れます。".to_string(),
         (Lang::En, EngineLine::Accepts) => "The engine accepts your proposal.".to_string(),
         (Lang::Ja, EngineLine::Accepts) => "思考エンジンは提案を受け入れました。".to_string(),
-        (Lang::En, EngineLine::Disagrees(chains)) => format!("The engine disagrees on the stones at {chains}; it proposes its own dead stones again. Playing a disputed chain out (確認) settles it."),
-        (Lang::Ja, EngineLine::Disagrees(chains)) => format!("思考エンジンは {chains} の石について同意しません。自分の死石の提案を返しました。争いのある石は確認で決められます。"),
+        (Lang::En, EngineLine::Disagrees { dead, alive }) => {
+            let held = match (dead.is_empty(), alive.is_empty()) {
+                (false, true) => format!("holds the stones at {dead} dead"),
+                (true, false) => format!("holds the stones at {alive} alive"),
+                _ => format!("holds the stones at {dead} dead and those at {alive} alive"),
+            };
+            format!("The engine {held}; it proposes its own dead stones again. Playing a disputed chain out (確認) settles it.")
+        }
+        (Lang::Ja, EngineLine::Disagrees { dead, alive }) => {
+            let held = match (dead.is_empty(), alive.is_empty()) {
+                (false, true) => format!("{dead} の石を死と見ます"),
+                (true, false) => format!("{alive} の石を活きと見ます"),
+                _ => format!("{dead} の石を死、{alive} の石を活きと見ます"),
+            };
+            format!("思考エンジンは{held}。自分の死石の提案を返しました。争いのある石は確認で決められます。")
+        }
         (Lang::En, EngineLine::Proposes) => "The engine proposes its dead stones (final_status_list dead): accept, counter-propose or resume.".to_string(),
         (Lang::Ja, EngineLine::Proposes) => "思考エンジンが死石を提案しました (final_status_list dead)。承認、対案、続行のいずれかを。".to_string(),
         (Lang::En, EngineLine::Unavailable) => "No engine to play: install GNU Go, or name one with --engine \"CMD\" or [engine] command in config.toml.".to_string(),

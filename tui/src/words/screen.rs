@@ -6,6 +6,7 @@ use super::TimeCall;
 use super::event::color;
 use super::rules::phase;
 use super::{Lang, pad_right};
+use kaisho_core::life::Status;
 use kaisho_core::{Color, Komi, Phase, Settings};
 
 /// A screen text with its values.
@@ -66,6 +67,15 @@ pub enum Say<'a> {
     /// How many chains the draft settles on an estimate only.
     Estimated {
         chains: usize,
+    },
+    /// The draft's verdict on the chain under the cursor: where it is, its
+    /// size, its status, whether a proof or an estimate gives it, and why.
+    ChainVerdict {
+        at: &'a str,
+        stones: usize,
+        status: Status,
+        proven: bool,
+        reason: &'a str,
     },
     /// The headline of a count whose two ends name different winners.
     Undecided {
@@ -285,6 +295,23 @@ fn english(text: Say<'_>) -> String {
             "{chains} chain{} estimated (~): check them",
             if chains == 1 { "" } else { "s" }
         ),
+        Say::ChainVerdict {
+            at,
+            stones,
+            status,
+            proven,
+            reason,
+        } => format!(
+            "{at} ({stones} stone{}): {}, {}: {reason}",
+            if stones == 1 { "" } else { "s" },
+            match status {
+                Status::Alive => "alive",
+                Status::Dead => "dead",
+                Status::Seki => "seki",
+                Status::Unsettled => "unsettled",
+            },
+            if proven { "proven" } else { "not proven" }
+        ),
         Say::Hinge { chain, dead, alive } => {
             format!("{dead} if {chain} is dead, {alive} if alive")
         }
@@ -428,6 +455,26 @@ fn japanese(text: Say<'_>) -> String {
         Say::Marked { count, cursor } => format!("死に石を{count}子指定、カーソル {cursor}"),
         Say::Reading { chains, dead } => format!("読み中: {chains}群、死に石{dead}子"),
         Say::Estimated { chains } => format!("推定{chains}群 (~): 確かめてください"),
+        Say::ChainVerdict {
+            at,
+            stones,
+            status,
+            proven,
+            reason,
+        } => format!(
+            "{at} ({stones}子): {}、{}: {reason}",
+            match status {
+                Status::Alive => "活き",
+                Status::Dead => "死",
+                Status::Seki => "セキ",
+                Status::Unsettled => "未決",
+            },
+            if proven {
+                "証明あり"
+            } else {
+                "証明なし"
+            }
+        ),
         Say::Hinge { chain, dead, alive } => {
             format!("{chain}が死なら{dead}、活きなら{alive}")
         }
