@@ -261,3 +261,47 @@ fn a_small_terminal_says_the_play_out_under_the_scratch_board() {
     assert!(screen.contains("play-out"), "{screen}");
     assert!(screen.contains("White to play"), "{screen}");
 }
+
+/// A play-out's capture settles its chain. `lone-invader.sgf`'s board:
+/// White's wall on C, Black's on D, and White's G5 in Black's 45 points,
+/// which the draft leaves unsettled (`?` on the board, the count
+/// provisional and undecided). Once Black captures G5 in a play-out, G5
+/// loses its `?` and the count is no longer provisional.
+#[test]
+fn a_play_out_that_captures_an_unsettled_chain_settles_its_mark_and_the_count() {
+    let rows = ["..OX....."; 9];
+    let mut rows: Vec<&str> = rows.to_vec();
+    rows[4] = "..OX..O..";
+    let mut state = stopped(&rows);
+    for _ in 0..200 {
+        if !state.reading() {
+            break;
+        }
+        update(&mut state, kaisho::app::Msg::Read);
+    }
+    let open: Vec<Point> = session(&state).open_chains().map(|c| c.stones[0]).collect();
+    assert_eq!(open, vec![p("G5")], "G5 is unsettled");
+    let marks_before = screen_text(&state).matches('?').count();
+    assert_eq!(session(&state).ends.as_ref().map(|e| e.unsettled), Some(1));
+    open_at(&mut state, "G5");
+    scratch(
+        &mut state,
+        &["F5", "pass", "H5", "pass", "G4", "pass", "G6"],
+    );
+    press(&mut state, KeyCode::Char('e'));
+    let table = session(&state);
+    assert!(table.game.playout().is_none());
+    assert!(table.marks.contains(&p("G5")), "offered dead");
+    assert_eq!(
+        table.open_chains().count(),
+        0,
+        "G5 is settled by the play-out"
+    );
+    assert!(table.ends.is_none(), "the count is no longer provisional");
+    assert_eq!(
+        screen_text(&state).matches('?').count(),
+        marks_before - 1,
+        "{}",
+        screen_text(&state)
+    );
+}

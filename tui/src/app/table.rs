@@ -18,6 +18,7 @@ use super::timer::Timer;
 use super::title::Title;
 use crate::words::Naming;
 use crate::words::{Lang, Note, note};
+use kaisho_core::life::ChainVerdict;
 use kaisho_core::{
     Board, Color, Effect, Event, Game, GameError, NoResultState, Phase, Point, Proposal, Score,
     Settings,
@@ -87,6 +88,22 @@ impl Table {
             .as_ref()
             .filter(|(_, at)| ending && *at == self.game.proposals().len())
             .map(|(text, _)| text.as_str())
+    }
+
+    /// The chains the draft leaves unsettled that no play-out has settled
+    /// since: a play-out's capture or hold decides its chain for the
+    /// board's `?` and the count, as its marks decide the proposal.
+    pub fn open_chains(&self) -> impl Iterator<Item = &ChainVerdict> {
+        let played_out = |chain: &&ChainVerdict| {
+            self.game.confirmed().iter().any(|done| {
+                done.verdict.marks(&done.disputed).is_some()
+                    && chain.stones.iter().all(|p| done.disputed.contains(p))
+            })
+        };
+        self.draft
+            .iter()
+            .flat_map(DraftReading::unsettled)
+            .filter(move |chain| !played_out(chain))
     }
 
     /// Who plays `color`: the player's name in a network game or a game of
@@ -313,13 +330,13 @@ impl Table {
             Phase::Stopped | Phase::Ending => self.game.count_with(&self.marks).ok(),
             Phase::Playing | Phase::Ended => None,
         };
-        self.hinges = match (&self.count, &self.draft) {
-            (Some(_), Some(draft)) => hinges(&self.game, &self.marks, draft.unsettled()),
-            _ => Vec::new(),
+        self.hinges = match self.count {
+            Some(_) => hinges(&self.game, &self.marks, self.open_chains()),
+            None => Vec::new(),
         };
-        self.ends = match (&self.count, &self.draft) {
-            (Some(_), Some(draft)) => ends(&self.game, &self.marks, draft.unsettled()),
-            _ => None,
+        self.ends = match self.count {
+            Some(_) => ends(&self.game, &self.marks, self.open_chains()),
+            None => None,
         };
     }
 

@@ -62,7 +62,7 @@ pub fn view(state: &State, frame: &mut Frame) {
                 verdicts: match (&session.draft, looked) {
                     _ if session.game.playout().is_some() => Verdicts::default(),
                     (Some(draft), None) => Verdicts {
-                        unsettled: draft.unsettled().map(|c| c.stones[0]).collect(),
+                        unsettled: session.open_chains().map(|c| c.stones[0]).collect(),
                         estimated: draft
                             .marked_estimates(&session.marks)
                             .map(|c| c.stones[0])
