@@ -6,7 +6,7 @@
 mod common;
 
 use kaisho_core::life::{self, Limits, Status};
-use kaisho_core::{Board, BoardSize, Color, Point};
+use kaisho_core::{Board, Color, Point};
 
 /// A 9×9 board with Black's wall on column `wall` (0-based), White's on
 /// the next, and White's `invaders` inside Black's territory (the columns
