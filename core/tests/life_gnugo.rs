@@ -21,9 +21,11 @@
 //! another directory (relative to the workspace), such as
 //! `tests/corpus/life-holdout`, the held-out set made with another seed,
 //! to check that a change measured on these records holds on games it was
-//! not tuned on. A `READ_OUT.list` beside the records lists chains read out
-//! by hand where the reference is wrong (`tests/corpus/life-human`, whose
-//! reference is the players' own marks); a proven verdict contrary to the
+//! not tuned on. A `READ_OUT.list` beside the records lists chains of the
+//! finished positions read out by hand where the reference is wrong
+//! (`tests/corpus/life-human`, whose reference is the players' own marks;
+//! `tests/corpus/life-holdout`, where GNU Go's reading at a low level
+//! differs from its reading at level 10); a proven verdict contrary to the
 //! reference there is counted apart, and any other fails the run.
 
 mod common;
@@ -103,6 +105,17 @@ fn read_out() -> Vec<(String, String)> {
         .collect()
 }
 
+/// Whether the chain of `stones` in the finished position is one of
+/// those read out by hand ([`read_out`]).
+fn is_read_out(read_out: &[(String, String)], position: &Position, stones: &[Point]) -> bool {
+    let size = position.board.size();
+    read_out.iter().any(|(game, point)| {
+        *game == position.game
+            && position.stage == "finished"
+            && Point::parse_gtp(point, size).is_ok_and(|p| stones.contains(&p))
+    })
+}
+
 fn corpus() -> Vec<Position> {
     let dir = corpus_dir();
     let mut files: Vec<_> = std::fs::read_dir(&dir)
@@ -148,6 +161,21 @@ struct Tally {
     proven_by_two: usize,
     /// The positions holding them, board and chains.
     contrary: Vec<String>,
+    /// Positions whose every chain the draft marks as the reference does.
+    wholly_right: usize,
+    /// Positions whose count with the draft's dead stones names another
+    /// winner than the count with the reference's, the board counted
+    /// alone (prisoners left out on both sides, komi 6.5), and no other
+    /// outcome the screen shows names it: neither end of the count
+    /// (every unsettled chain alive, every one dead) nor the count with
+    /// the doubtful chains turned against the winner.
+    winner_silent: usize,
+    /// Those positions, by game and stage.
+    silent: Vec<String>,
+    /// Positions where the screen shows another outcome beside the
+    /// count's winner (an end, or the doubtful chains turned) and one of
+    /// the outcomes shown is the reference's.
+    winner_shown: usize,
     /// The positions holding unsettled chains, board and chains with
     /// GNU Go's verdict beside the draft's reason.
     open: Vec<String>,
@@ -187,6 +215,9 @@ impl Tally {
             self.contrary.len(),
             self.proven_alive,
             self.proven_by_two
+        ) + &format!(
+            "; drafts wholly right {}/{}; counts naming another winner than the reference's without showing it {}, with the other outcome shown {}",
+            self.wholly_right, self.positions, self.winner_silent, self.winner_shown
         ) + &why.concat()
             + &contrary.concat()
     }
@@ -242,6 +273,65 @@ fn draft(board: &Board) -> life::Analysis {
     reading.analysis().clone()
 }
 
+/// The winner measures of [`Tally`] for one position, against the
+/// reference's dead stones with the chains read out by hand
+/// ([`read_out`]) turned to the verdict read.
+fn winners(
+    position: &Position,
+    read_out: &[(String, String)],
+    analysis: &life::Analysis,
+    tally: &mut Tally,
+) {
+    let board = &position.board;
+    let winner = |dead: &[Point]| {
+        kaisho_core::scoring::count(board, dead, [0, 0], kaisho_core::Komi::MODERN)
+            .outcome()
+            .winner()
+    };
+    let mut theirs = position.dead.clone();
+    for chain in &analysis.chains {
+        if !is_read_out(read_out, position, &chain.stones) {
+            continue;
+        }
+        if chain.stones.iter().any(|p| theirs.contains(p)) {
+            theirs.retain(|p| !chain.stones.contains(p));
+        } else {
+            theirs.extend(chain.stones.iter().copied());
+        }
+    }
+    let agree = |chain: &life::ChainVerdict| {
+        let dead = chain.stones.iter().any(|p| theirs.contains(p));
+        chain.status != Status::Unsettled && (chain.status == Status::Dead) == dead
+    };
+    tally.wholly_right += usize::from(analysis.chains.iter().all(agree));
+    let reference = winner(&theirs);
+    let dead = analysis.dead();
+    let mut all_dead = dead.clone();
+    all_dead.extend(analysis.unsettled().flat_map(|c| c.stones.iter().copied()));
+    let ends = [winner(&dead), winner(&all_dead)];
+    // The other outcome the screen shows where doubtful chains decide the
+    // winner (kaisho::app::doubt): every unsettled chain and doubtful
+    // estimate turned against the winner of the count as drafted.
+    let leader = ends[0];
+    let mut turned = dead.clone();
+    for chain in analysis.unsettled().chain(analysis.doubtful()) {
+        turned.retain(|p| !chain.stones.contains(p));
+        if Some(chain.color) == leader {
+            turned.extend(chain.stones.iter().copied());
+        }
+    }
+    let shown = [ends[0], ends[1], winner(&turned)];
+    if !shown.contains(&reference) {
+        tally.winner_silent += 1;
+        tally.silent.push(format!(
+            "{} {}: the reference's dead give {reference:?}, the draft's {:?} (with every unsettled chain dead {:?})",
+            position.game, position.stage, ends[0], ends[1]
+        ));
+    } else if shown.iter().any(|&w| w != leader) {
+        tally.winner_shown += 1;
+    }
+}
+
 fn compare(position: &Position, read_out: &[(String, String)], tally: &mut Tally) {
     if let Ok(g) = std::env::var("GAME") {
         if g != position.game || position.stage != "finished" {
@@ -252,6 +342,7 @@ fn compare(position: &Position, read_out: &[(String, String)], tally: &mut Tally
     let size = board.size();
     let analysis = draft(board);
     tally.positions += 1;
+    winners(position, read_out, &analysis, tally);
     let mut lines = String::new();
     let mut open = String::new();
     for chain in &analysis.chains {
@@ -301,10 +392,7 @@ fn compare(position: &Position, read_out: &[(String, String)], tally: &mut Tally
             }
         } else {
             tally.contrary_chains += 1;
-            let known = read_out.iter().any(|(game, point)| {
-                *game == position.game
-                    && Point::parse_gtp(point, size).is_ok_and(|p| chain.stones.contains(&p))
-            });
+            let known = is_read_out(read_out, position, &chain.stones);
             if proven && known {
                 tally.contrary_read_out += 1;
             } else if proven {
@@ -389,6 +477,14 @@ fn draft_against_gnugo_on_the_committed_records() {
     writeln!(report, "\ncontrary verdicts in unfinished games:").unwrap();
     for entry in &unfinished.contrary {
         report.push_str(entry);
+    }
+    writeln!(
+        report,
+        "\ncounts naming another winner than the reference's, not showing it:"
+    )
+    .unwrap();
+    for line in finished.silent.iter().chain(&unfinished.silent) {
+        writeln!(report, "  {line}").unwrap();
     }
     writeln!(report, "\nunsettled chains in finished games:").unwrap();
     for entry in &finished.open {
