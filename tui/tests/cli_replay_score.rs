@@ -235,6 +235,52 @@ fn a_count_that_rests_on_an_unsettled_chain_is_provisional_and_names_both_result
     assert_eq!(v["provisional"], false, "no draft, nothing unsettled");
 }
 
+/// A 13×13 game between programs: four White chains invading Black's
+/// top side are estimated alive in 69 % of the playouts and two more are
+/// unsettled. Counted as drafted White wins by 36.5; with them dead (as
+/// GNU Go reads them at levels 5 and 10) Black wins by 35.5. The count
+/// said "White wins either way", a winner that rests on a guess: it now
+/// shows the other outcome and names the chains it turns on.
+#[test]
+fn a_count_that_rests_on_doubtful_estimates_shows_the_other_outcome() {
+    let file = fixture("doubtful-invasion.sgf");
+    let out = kaisho(&["score", &file, "--dead", "auto"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("result: W+36.5, or B+35.5 if doubtful chains turn\n"),
+        "{text}"
+    );
+    assert!(
+        text.trim_end()
+            .ends_with("winner turns on J11 K8 H10 K10 F9 J9 (? or ~ at 25–75 %)"),
+        "{text}"
+    );
+    assert!(!text.contains("either way"), "{text}");
+
+    let out = kaisho(&["score", &file, "--dead", "auto", "--json"]);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], "W+36.5");
+    assert_eq!(v["if_doubtful_chains_turn"], "B+35.5");
+    assert_eq!(
+        v["doubtful"],
+        serde_json::json!(["J11", "K8", "H10", "K10", "F9", "J9"])
+    );
+
+    let turned = "H10,K10,F9,J9,J11,K8,J3,K2";
+    let out = kaisho(&["score", &file, "--dead", turned]);
+    assert!(stdout(&out).contains("result: B+35.5"), "{}", stdout(&out));
+
+    let out = kaisho(&["score", &file, "--dead", "auto", "--lang", "ja"]);
+    let text = stdout(&out);
+    assert!(text.contains("W+36.5、不確かな群が逆ならB+35.5"), "{text}");
+    let ours = text
+        .lines()
+        .filter(|l| l.contains("不確かな群") || l.starts_with("勝敗を左右"));
+    assert_eq!(ours.clone().count(), 2, "{text}");
+    assert!(ours.map(columns).all(|w| w <= 80), "{text}");
+}
+
 /// Black's A4 keeps A5 inside Black's corner and A3, a dame only White
 /// can fill; once it is filled Black must connect at A5 (手入れ). The count
 /// names the point and leaves it out of Black's territory: 9 points, not 10.

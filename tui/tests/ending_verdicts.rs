@@ -1,11 +1,12 @@
 //! The ending screen tells the verdict: the chain under the cursor shows
 //! its status, whether a proof or an estimate gives it, and why; the
 //! engine's refusal names which chains it holds dead and which alive, and
-//! stays on the panel until the next proposal.
+//! stays on the panel until the next proposal; a count whose winner
+//! rests on doubtful chains shows the other outcome beside it.
 
 mod common;
 
-use common::{Front, click, pass_twice, press, screen_text, session, update, walls_game};
+use common::{Front, click, pass_twice, press, screen_text, session, showing, update, walls_game};
 use crossterm::event::KeyCode;
 use kaisho::app::{Msg, NetNews};
 use kaisho::words::{EngineLine, Lang, engine_line};
@@ -14,6 +15,11 @@ use kaisho::words::{EngineLine, Lang, engine_line};
 fn stopped_and_read() -> Front {
     let mut state = walls_game();
     pass_twice(&mut state);
+    read_to_the_end(state)
+}
+
+/// `state` once its draft is read to the end.
+fn read_to_the_end(mut state: Front) -> Front {
     for _ in 0..200 {
         if !state.reading() {
             return state;
@@ -88,4 +94,44 @@ fn the_engines_refusal_names_dead_and_alive_and_stays_until_the_next_proposal() 
     press(&mut state, KeyCode::Char('s'));
     assert_eq!(session(&state).game.proposals().len(), proposals + 1);
     assert!(!shows(&state), "{}", screen_text(&state));
+}
+
+/// The record of `kaisho score`'s doubtful invasion (tests/fixtures): four
+/// White chains in Black's top side estimated alive in 69 % of the
+/// playouts, two more unsettled; White wins by 36.5 as drafted, Black by
+/// 35.5 with them dead. The panel said "White wins either way".
+#[test]
+fn a_winner_that_rests_on_doubtful_chains_is_shown_beside_the_other_outcome() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/doubtful-invasion.sgf");
+    let record = kaisho_saves::sgf::read_file(&path).expect("the fixture reads");
+    let mut game = kaisho_core::Game::new(record.settings.clone()).unwrap();
+    let events = record.events();
+    let (moves, passes) = events.split_at(events.len() - 2);
+    assert!(
+        passes
+            .iter()
+            .all(|e| matches!(e, kaisho_core::Event::Pass { .. }))
+    );
+    for event in moves {
+        game.apply(event.clone()).unwrap();
+    }
+    let mut state = showing(game);
+    pass_twice(&mut state);
+    let state = read_to_the_end(state);
+    let table = session(&state);
+    let doubt = table
+        .doubt
+        .as_ref()
+        .expect("the winner rests on doubtful chains");
+    assert_eq!(doubt.now.result_string(), "W+36.5");
+    assert_eq!(doubt.other.result_string(), "B+35.5");
+    let shown = screen_text(&state);
+    assert!(
+        shown.contains("W+36.5, or B+35.5 if doubtful chains turn"),
+        "{shown}"
+    );
+    assert!(!shown.contains("either way"), "{shown}");
+    assert!(shown.contains("winner turns on J11 K8"), "{shown}");
+    common::assert_fits_80(&state);
 }

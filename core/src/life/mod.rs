@@ -78,4 +78,4 @@ pub use reading::Reading;
 pub use search::{Capture, ProofNode, Step};
 pub use status::analyse;
 pub use two_answers::TwoAnswers;
-pub use verdict::{Analysis, ChainVerdict, Limits, Reason, Status};
+pub use verdict::{Analysis, ChainVerdict, DOUBT_PER_MILLE, Limits, Reason, Status};

@@ -92,6 +92,11 @@ pub enum Reason {
     Estimated { kept: u32 },
 }
 
+/// The share of playouts, in thousandths, within which of an even split
+/// an estimate is doubtful ([`ChainVerdict::is_doubtful`]): kept in more
+/// than 250 and fewer than 750 of a thousand.
+pub const DOUBT_PER_MILLE: u32 = 250;
+
 /// The verdict on one chain, with the reason a player can read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChainVerdict {
@@ -117,6 +122,24 @@ impl ChainVerdict {
     #[must_use]
     pub fn is_proven(&self) -> bool {
         self.status != Status::Unsettled && !matches!(self.reason, Reason::Estimated { .. })
+    }
+
+    /// Whether the verdict is an estimate its playouts barely carry: its
+    /// owner kept its points in more than a quarter and less than three
+    /// quarters of them ([`DOUBT_PER_MILLE`]). Such a verdict is the
+    /// draft's best guess, but a count that rests on it must show the
+    /// other outcome: on finished games between programs the estimates
+    /// that named the wrong winner were of this kind.
+    #[must_use]
+    pub fn is_doubtful(&self) -> bool {
+        let Reason::Estimated { kept } = self.reason else {
+            return false;
+        };
+        match self.status {
+            Status::Unsettled => false,
+            Status::Dead => kept > DOUBT_PER_MILLE,
+            Status::Alive | Status::Seki => kept < 1000 - DOUBT_PER_MILLE,
+        }
     }
 
     /// Whether the verdict may overrule an engine's reading: proven, and
@@ -220,6 +243,12 @@ impl Analysis {
             .collect();
         out.sort_unstable();
         out
+    }
+
+    /// The estimated chains whose verdict the playouts barely carry
+    /// ([`ChainVerdict::is_doubtful`]).
+    pub fn doubtful(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.chains.iter().filter(|c| c.is_doubtful())
     }
 
     /// The chains the search could not settle, for the players to decide.

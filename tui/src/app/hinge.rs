@@ -162,18 +162,18 @@ pub fn hinges<'a>(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use kaisho_core::life::{Reason, Status};
     use kaisho_core::{BoardSize, Color, Event, Komi, Settings};
 
-    fn p(name: &str) -> Point {
+    pub(in crate::app) fn p(name: &str) -> Point {
         Point::parse_gtp(name, 9).unwrap()
     }
 
     /// Black's wall on E, White's on F; White's C3–C2 in Black's area,
     /// Black's H3–H2 in White's.
-    fn walls() -> Game {
+    pub(in crate::app) fn walls() -> Game {
         let mut game = Game::new(Settings::even(BoardSize::new(9).unwrap(), Komi::MODERN)).unwrap();
         let moves = [
             "E5", "F5", "E4", "F4", "E6", "F6", "E3", "F3", "E7", "F7", "E2", "F2", "E8", "F8",
@@ -186,7 +186,7 @@ mod tests {
         game
     }
 
-    fn unsettled(stones: &[&str], color: Color) -> ChainVerdict {
+    pub(in crate::app) fn unsettled(stones: &[&str], color: Color) -> ChainVerdict {
         let mut stones: Vec<Point> = stones.iter().map(|s| p(s)).collect();
         stones.sort_unstable();
         ChainVerdict {

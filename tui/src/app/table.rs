@@ -4,6 +4,7 @@
 
 use super::command::Command;
 use super::disk::{Job, Then};
+use super::doubt::{Doubt, doubt, headline};
 use super::draft::DraftReading;
 use super::hinge::{Ends, Hinge, ends, hinges};
 use super::msg::Cmd;
@@ -61,6 +62,10 @@ pub struct Table {
     /// the count: the headline says them, never a winner that rests on a
     /// guess.
     pub ends: Option<Ends>,
+    /// The count with its doubtful chains (unsettled, or narrowly
+    /// estimated) turned against its winner, when that names another
+    /// winner.
+    pub doubt: Option<Doubt>,
     /// The engine's refusal of a proposal (which chains it holds dead and
     /// which alive) and the number of proposals when it came: shown while
     /// no proposal has followed (see [`Table::dispute`]).
@@ -94,6 +99,31 @@ impl Table {
     /// since: a play-out's capture or hold decides its chain for the
     /// board's `?` and the count, as its marks decide the proposal.
     pub fn open_chains(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.not_played_out(DraftReading::unsettled)
+    }
+
+    /// The headline in place of a result while the count rests on
+    /// something not proven ([`headline`]).
+    #[must_use]
+    pub fn headline(&self, lang: Lang) -> Option<String> {
+        headline(self.ends.as_ref(), self.doubt.as_ref(), lang)
+    }
+
+    /// The draft's doubtful estimates ([`ChainVerdict::is_doubtful`]) no
+    /// play-out has settled.
+    pub fn doubtful_chains(&self) -> impl Iterator<Item = &ChainVerdict> {
+        self.not_played_out(|d: &DraftReading| d.analysis().doubtful())
+    }
+
+    /// The chains `pick` takes from the draft, less those a play-out the
+    /// players confirmed has settled.
+    fn not_played_out<'a, I>(
+        &'a self,
+        pick: impl FnOnce(&'a DraftReading) -> I,
+    ) -> impl Iterator<Item = &'a ChainVerdict>
+    where
+        I: Iterator<Item = &'a ChainVerdict>,
+    {
         let played_out = |chain: &&ChainVerdict| {
             self.game.confirmed().iter().any(|done| {
                 done.verdict.marks(&done.disputed).is_some()
@@ -101,8 +131,10 @@ impl Table {
             })
         };
         self.draft
-            .iter()
-            .flat_map(DraftReading::unsettled)
+            .as_ref()
+            .map(pick)
+            .into_iter()
+            .flatten()
             .filter(move |chain| !played_out(chain))
     }
 
@@ -148,6 +180,7 @@ impl Table {
             count: None,
             hinges: Vec::new(),
             ends: None,
+            doubt: None,
             disputed: None,
             game,
             title: Title::Local,
@@ -336,6 +369,13 @@ impl Table {
         };
         self.ends = match self.count {
             Some(_) => ends(&self.game, &self.marks, self.open_chains()),
+            None => None,
+        };
+        self.doubt = match self.count {
+            Some(_) => {
+                let chains = self.open_chains().chain(self.doubtful_chains());
+                doubt(&self.game, &self.marks, chains)
+            }
             None => None,
         };
     }

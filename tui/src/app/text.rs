@@ -140,13 +140,16 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
             words::report(lang, words::Report::DeadStones(&named))
         );
     }
-    let result = match (&session.ends, session.game.score()) {
-        (Some(ends), None) => ends.headline(lang),
+    let result = match (session.headline(lang), session.game.score()) {
+        (Some(headline), None) => headline,
         _ => rows.result,
     };
     let _ = write!(out, "\n{}: {result}", Text::Result.get(lang));
     if session.game.score().is_none() {
-        for line in provisional_lines(session, naming) {
+        for line in provisional_lines(session, naming)
+            .into_iter()
+            .chain(doubt_line(session, naming))
+        {
             let _ = write!(out, "\n{line}");
         }
     }
@@ -155,15 +158,15 @@ pub fn score_text(session: &Table, naming: Naming) -> String {
 
 /// Under the count of a stopped game while the draft leaves chains
 /// unsettled: that the count is provisional, and each unsettled chain
-/// that decides the winner with both results, so that no one reads a
-/// winner that rests on a guess (the panel and plain mode's `score`).
+/// that decides the winner with both results. So no one reads a winner that rests
+/// on a guess (the panel and plain mode's `score`).
 #[must_use]
 pub fn provisional_lines(session: &Table, naming: Naming) -> Vec<String> {
+    let lang = naming.lang;
+    let size = session.game.settings().size.get();
     let Some(ends) = &session.ends else {
         return Vec::new();
     };
-    let lang = naming.lang;
-    let size = session.game.settings().size.get();
     let mut lines = Vec::new();
     // One chain that decides the game says both ends itself, by name.
     if ends.unsettled > 1 || session.hinges.is_empty() {
@@ -173,6 +176,17 @@ pub fn provisional_lines(session: &Table, naming: Naming) -> Vec<String> {
         lines.push(hinge.said(lang, &naming.name(hinge.chain, size)));
     }
     lines
+}
+
+/// The doubtful chains that decide the winner together, by name, where
+/// the count shows the other outcome for them ([`Table::doubt`]).
+#[must_use]
+pub fn doubt_line(session: &Table, naming: Naming) -> Option<String> {
+    let size = session.game.settings().size.get();
+    let doubt = session.doubt.as_ref()?;
+    doubt
+        .worth_naming(session.ends.as_ref())
+        .then(|| doubt.said(naming.lang, |p| naming.name(p, size)))
 }
 
 /// A count of moves in English words, for the lines not yet in the

@@ -3,7 +3,7 @@
 
 use super::replay::{RecordError, load_and_replay};
 use clap::Args;
-use kaisho::app::{Ends, Hinge, ends, hinges};
+use kaisho::app::{Doubt, Ends, Hinge, doubt, ends, headline, hinges};
 use kaisho::words::{self, Failure, Lang, Report, Row};
 use kaisho_core::life::{Limits, Status};
 use kaisho_core::{Color, CoordError, Game, GameError, Point, PointStatus, Score};
@@ -114,6 +114,8 @@ struct Drafted {
     hinges: Vec<Hinge>,
     /// Both ends of the count while chains are unsettled.
     ends: Option<Ends>,
+    /// The other outcome where doubtful estimates decide the winner.
+    doubt: Option<Doubt>,
 }
 
 impl Drafted {
@@ -146,12 +148,14 @@ fn auto_dead(game: &Game, lang: Lang) -> (Vec<Point>, Drafted) {
     let dead = analysis.dead();
     let hinges = hinges(game, &dead, analysis.unsettled());
     let ends = ends(game, &dead, analysis.unsettled());
+    let doubt = doubt(game, &dead, analysis.unsettled().chain(analysis.doubtful()));
     (
         dead,
         Drafted {
             verdicts,
             hinges,
             ends,
+            doubt,
         },
     )
 }
@@ -252,6 +256,13 @@ fn json_report(score: &Score, dead: &[String], drafted: &Drafted, size: u8) -> S
         "undecided": drafted.ends.as_ref().is_some_and(|e| !e.decided()),
         "if_unsettled_alive": drafted.ends.as_ref().map(|e| e.alive.result_string()),
         "if_unsettled_dead": drafted.ends.as_ref().map(|e| e.dead.result_string()),
+        "if_doubtful_chains_turn": drafted.doubt.as_ref().map(|d| d.other.result_string()),
+        "doubtful": drafted
+            .doubt
+            .iter()
+            .flat_map(|d| &d.chains)
+            .map(|p| p.to_gtp(size))
+            .collect::<Vec<_>>(),
         "hinges": drafted
             .hinges
             .iter()
@@ -339,10 +350,8 @@ fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang
     }
     // While chains are unsettled the result is both ends of the count,
     // never a winner that rests on a guess.
-    let result = match &drafted.ends {
-        Some(ends) => ends.headline(lang),
-        None => score.outcome().result_string(),
-    };
+    let result = headline(drafted.ends.as_ref(), drafted.doubt.as_ref(), lang)
+        .unwrap_or_else(|| score.outcome().result_string());
     out += &words::report(lang, Report::Result(&result));
     let unsettled = drafted.unsettled();
     if unsettled > 0 {
@@ -361,6 +370,11 @@ fn table(score: &Score, dead: &[String], drafted: &Drafted, size: u8, lang: Lang
     for hinge in &drafted.hinges {
         out += "\n";
         out += &hinge.said(lang, &hinge.chain.to_gtp(size));
+    }
+    let ends = drafted.ends.as_ref();
+    if let Some(doubt) = drafted.doubt.as_ref().filter(|d| d.worth_naming(ends)) {
+        out += "\n";
+        out += &doubt.said(lang, |p| p.to_gtp(size));
     }
     out
 }

@@ -6,7 +6,9 @@
 use super::table::score_lines;
 use super::text::{columns, fit, wrap};
 use super::theme::Theme;
-use crate::app::{ClockFace, LinkState, NetSeat, State, Table, WatchDoor, provisional_lines};
+use crate::app::{
+    ClockFace, LinkState, NetSeat, State, Table, WatchDoor, doubt_line, provisional_lines,
+};
 use crate::words::{Dial, EngineLine, Lang, Say, WatchSay, engine_line, reason, say, watch_say};
 use kaisho_core::{Color, Move, NoResultState, Phase};
 use ratatui::buffer::Buffer;
@@ -25,6 +27,10 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
     // them, as room allows.
     let counted_first = session.halted.is_none() && session.game.phase() != Phase::Playing;
     let mut squeezed = false;
+    // Lines the ending shows only where room is left once who watches is
+    // shown: the doubtful chains by name (the headline has said the other
+    // outcome already).
+    let mut spare = Vec::new();
     let door = session.net.as_ref().and_then(|net| net.watch.as_ref());
     if let Some(net) = &session.net {
         link(net, theme, width, &mut lines);
@@ -50,7 +56,7 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
                     }
                 }
             }
-            None => ending(state, session, theme, width, &mut lines),
+            None => ending(state, session, theme, width, &mut lines, &mut spare),
         },
         (None, Phase::Ended) => result(session, theme, width, &mut lines),
     }
@@ -67,7 +73,7 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
             let talk = if talk { 2 + usize::from(gap) } else { 0 };
             lines.len() + watch.len() + talk > height
         };
-        if over(&lines, &watch, true) {
+        if over(&[&lines[..], &spare[..]].concat(), &watch, true) {
             squeezed = true;
             lines.retain(|line| line.width() > 0);
         }
@@ -75,6 +81,12 @@ pub fn render(state: &State, session: &Table, theme: Theme, area: Rect, buf: &mu
         // the lobby and the game's panel before the count), then the names.
         while over(&lines, &watch, !squeezed) && !watch.is_empty() {
             watch.remove(0);
+        }
+        let with_spare = [&lines[..], &spare[..]].concat();
+        if !spare.is_empty() && !over(&with_spare, &watch, !squeezed) {
+            // Above the legend, and the blank over it unless squeezed.
+            let at = lines.len().saturating_sub(if squeezed { 1 } else { 2 });
+            lines.splice(at..at, spare);
         }
         lines.extend(watch);
     }
@@ -281,6 +293,7 @@ fn ending(
     theme: Theme,
     width: usize,
     lines: &mut Vec<Line<'static>>,
+    spare: &mut Vec<Line<'static>>,
 ) {
     let actor = session.actor();
     let size = session.game.settings().size.get();
@@ -356,15 +369,21 @@ fn ending(
     if let Some(score) = &session.count {
         let mut count = score_lines(score, theme);
         // While chains are unsettled the headline is both ends of the
-        // count, never a winner that rests on a guess.
-        if let Some(ends) = &session.ends {
+        // count, and where doubtful estimates decide the winner the other
+        // outcome: never a winner that rests on a guess.
+        if let Some(headline) = session.headline(theme.lang) {
             count.pop();
-            for text in wrap(&ends.headline(theme.lang), width) {
+            for text in wrap(&headline, width) {
                 count.push(Line::styled(text, theme.marker()));
             }
         }
         lines.extend(count);
         provisional(state, session, theme, width, lines);
+        if let Some(line) = doubt_line(session, state.naming) {
+            for text in wrap(&line, width) {
+                spare.push(Line::styled(text, theme.marker()));
+            }
+        }
     }
     lines.push(Line::default());
     lines.push(legend(theme));

@@ -95,6 +95,19 @@ pub enum Say<'a> {
         alive: &'a str,
         dead: &'a str,
     },
+    /// The headline of a count whose winner rests on doubtful chains
+    /// (unsettled, or estimated by a narrow share): the count as drafted,
+    /// and with those chains turned against its winner.
+    Doubtful {
+        now: &'a str,
+        other: &'a str,
+    },
+    /// The doubtful chains that decide the winner, by point, and how many
+    /// more are not named.
+    DoubtfulChains {
+        chains: &'a str,
+        more: usize,
+    },
     /// An unsettled chain that decides the winner, and the two results.
     Hinge {
         chain: &'a str,
@@ -316,6 +329,15 @@ fn english(text: Say<'_>) -> String {
             format!("{dead} if {chain} is dead, {alive} if alive")
         }
         Say::Undecided { alive, dead } => format!("undecided: {alive} or {dead}"),
+        Say::Doubtful { now, other } => {
+            format!("{now}, or {other} if doubtful chains turn")
+        }
+        Say::DoubtfulChains { chains, more: 0 } => {
+            format!("winner turns on {chains} (? or ~ at 25–75 %)")
+        }
+        Say::DoubtfulChains { chains, more } => {
+            format!("winner turns on {chains} +{more} (? or ~ at 25–75 %)")
+        }
         Say::EitherWay {
             winner: Some(winner),
             alive,
@@ -479,6 +501,13 @@ fn japanese(text: Say<'_>) -> String {
             format!("{chain}が死なら{dead}、活きなら{alive}")
         }
         Say::Undecided { alive, dead } => format!("未決: {alive} または {dead}"),
+        Say::Doubtful { now, other } => format!("{now}、不確かな群が逆なら{other}"),
+        Say::DoubtfulChains { chains, more: 0 } => {
+            format!("勝敗を左右: {chains} (?または~ 25–75 %)")
+        }
+        Say::DoubtfulChains { chains, more } => {
+            format!("勝敗を左右: {chains} ほか{more}群 (?または~ 25–75 %)")
+        }
         Say::EitherWay {
             winner: Some(winner),
             alive,
