@@ -15,8 +15,8 @@
 //! partner, which is newer than theirs and from an address with fewer.
 //!
 //! When a port whose places a flood took falls quiet (every place given
-//! back after more attempts than there are places), the memory the
-//! attempts freed is given back to the system ([`crate::memory`]).
+//! back after every place was held at once), the memory the attempts
+//! freed is given back to the system ([`crate::memory`]).
 
 use crate::memory;
 use std::collections::{HashMap, VecDeque};
@@ -113,8 +113,9 @@ impl Drop for Place {
 struct Places {
     next: u64,
     held: HashMap<IpAddr, VecDeque<Held>>,
-    /// Places granted since the port was last quiet after a flood.
-    granted: usize,
+    /// Whether every place has been held at once since the port was last
+    /// quiet after a flood.
+    filled: bool,
 }
 
 /// One place held: its ticket (in order of arrival) and the task serving
@@ -151,11 +152,11 @@ impl Places {
         }
         let ticket = self.next;
         self.next += 1;
-        self.granted += 1;
         self.held
             .entry(ip)
             .or_default()
             .push_back(Held { ticket, task: None });
+        self.filled |= self.total() >= IN_FLIGHT;
         Some((ticket, pushed_out))
     }
 
@@ -180,8 +181,10 @@ impl Places {
     }
 
     /// Gives a place back; whether that leaves the port quiet after a
-    /// flood: no place held, and more granted since it was last so than
-    /// there are places.
+    /// flood: no place held, and every place held at once since it was
+    /// last so. (Counting the places granted instead missed a flood that
+    /// took every place and held them all to its end: exactly as many
+    /// granted as there are places, and the memory never given back.)
     fn give_back(&mut self, ip: IpAddr, ticket: u64) -> bool {
         if let Some(queue) = self.held.get_mut(&ip) {
             queue.retain(|h| h.ticket != ticket);
@@ -189,9 +192,9 @@ impl Places {
                 self.held.remove(&ip);
             }
         }
-        let quiet_after_flood = self.held.is_empty() && self.granted > IN_FLIGHT;
+        let quiet_after_flood = self.held.is_empty() && self.filled;
         if quiet_after_flood {
-            self.granted = 0;
+            self.filled = false;
         }
         quiet_after_flood
     }
@@ -292,6 +295,21 @@ mod tests {
         // Counted again from there.
         let (ticket, _) = places.claim(ip(2)).expect("a free place");
         assert!(!places.give_back(ip(2), ticket));
+    }
+
+    /// The report: a flood that took every place and held them all to its
+    /// end (exactly as many granted as there are places) never counted as
+    /// a flood, and its memory stayed taken.
+    #[test]
+    fn a_flood_that_takes_every_place_once_is_a_flood() {
+        let mut places = Places::default();
+        let granted = fill(&mut places, 16);
+        assert_eq!(granted.len(), IN_FLIGHT);
+        let (last, rest) = granted.split_last().expect("places");
+        for &(address, ticket) in rest {
+            assert!(!places.give_back(address, ticket), "places still held");
+        }
+        assert!(places.give_back(last.0, last.1));
     }
 
     #[test]
