@@ -65,7 +65,7 @@ impl fmt::Display for Komi {
 pub fn half_points(halves: i32) -> String {
     let sign = if halves < 0 { "-" } else { "" };
     let abs = halves.unsigned_abs();
-    if abs % 2 == 0 {
+    if abs.is_multiple_of(2) {
         format!("{sign}{}", abs / 2)
     } else {
         format!("{sign}{}.5", abs / 2)

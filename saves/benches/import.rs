@@ -29,7 +29,7 @@ fn long_game(moves: usize) -> Vec<Event> {
                     let board = game.board();
                     let eye = board.adjacent(point).all(|q| board.get(q) == Some(color));
                     let mut after = game.clone();
-                    (!eye || rng.next_u64() % 2 == 0)
+                    (!eye || rng.next_u64().is_multiple_of(2))
                         && after.apply(Event::Play { color, point }).is_ok()
                         && after.no_result() == NoResultState::Clear
                 });

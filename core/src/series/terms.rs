@@ -48,7 +48,13 @@ impl GameTerms {
     ) -> GameTerms {
         let turn = step.turn(position);
         let black = match turn {
-            Turn::Even => nigiri.map(|s| if position % 2 == 0 { s } else { s.other() }),
+            Turn::Even => nigiri.map(|s| {
+                if position.is_multiple_of(2) {
+                    s
+                } else {
+                    s.other()
+                }
+            }),
             Turn::WeakerBlack | Turn::Stones(_) => weaker,
             Turn::WeakerWhite => weaker.map(Seat::other),
         };

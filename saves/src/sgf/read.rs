@@ -252,15 +252,15 @@ impl<'a> Reader<'a> {
         let offset = self.scan.property(index, identifier);
         let setup = &mut self.record.settings.setup;
         for point in sorted(points) {
-            if let Some(color) = color {
-                if setup.contains(&(color.opponent(), point)) {
-                    return Err(SgfError::at(
-                        offset,
-                        SgfErrorKind::SetupConflict {
-                            point: point.to_sgf(),
-                        },
-                    ));
-                }
+            if let Some(color) = color
+                && setup.contains(&(color.opponent(), point))
+            {
+                return Err(SgfError::at(
+                    offset,
+                    SgfErrorKind::SetupConflict {
+                        point: point.to_sgf(),
+                    },
+                ));
             }
             setup.retain(|&(_, p)| p != point);
             if let Some(color) = color {

@@ -666,7 +666,7 @@ mod tests {
         let mut line = SgfTree::parse("(;SZ[9])").unwrap();
         let mut at = NodePath::root();
         let error = loop {
-            let color = if at.depth() % 2 == 0 {
+            let color = if at.depth().is_multiple_of(2) {
                 Color::Black
             } else {
                 Color::White

@@ -119,7 +119,7 @@ fn branch(record: &SgfRecord, variation: &SgfVariation) -> (usize, Vec<SgfMove>)
 fn nodes(out: &mut String, moves: &[SgfMove], first: usize) {
     for (n, m) in moves.iter().enumerate() {
         if !out.ends_with('(') {
-            out.push(if (first + n) % MOVES_PER_LINE == 0 {
+            out.push(if (first + n).is_multiple_of(MOVES_PER_LINE) {
                 '\n'
             } else {
                 ' '

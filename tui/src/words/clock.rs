@@ -22,7 +22,7 @@ pub enum TimeCall {
 /// A time control in words, as the forms and the settings show it.
 #[must_use]
 pub fn clock_words(lang: Lang, control: TimeControl) -> String {
-    let span = |ms: u64| match (lang, ms % 60_000 == 0) {
+    let span = |ms: u64| match (lang, ms.is_multiple_of(60_000)) {
         (Lang::En, true) => format!("{} min", ms / 60_000),
         (Lang::En, false) => format!("{} s", ms / 1000),
         (Lang::Ja, true) => format!("{}分", ms / 60_000),

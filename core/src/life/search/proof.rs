@@ -229,12 +229,12 @@ impl Checker<'_> {
                 }
                 let mv = search_move(s, to_move, *step)
                     .ok_or_else(|| format!("{step:?} at ply {ply} cannot be played"))?;
-                if let Step::Play(p) = step {
-                    if !attack_points(s, defender, self.sides).contains(p) {
-                        return Err(format!(
-                            "{step:?} at ply {ply} is outside the attacker's points"
-                        ));
-                    }
+                if let Step::Play(p) = step
+                    && !attack_points(s, defender, self.sides).contains(p)
+                {
+                    return Err(format!(
+                        "{step:?} at ply {ply} is outside the attacker's points"
+                    ));
                 }
                 let (after, passes) = next(mv, *step)?;
                 self.check(&after, child, to_move.opponent(), passes, ply + 1)
