@@ -333,10 +333,10 @@ fn winners(
 }
 
 fn compare(position: &Position, read_out: &[(String, String)], tally: &mut Tally) {
-    if let Ok(g) = std::env::var("GAME") {
-        if g != position.game || position.stage != "finished" {
-            return;
-        }
+    if let Ok(g) = std::env::var("GAME")
+        && (g != position.game || position.stage != "finished")
+    {
+        return;
     }
     let board = &position.board;
     let size = board.size();

@@ -447,7 +447,7 @@ async fn play(
             seqs.push((seq, sent_wall));
         }
         events += black.game().events().len();
-        bytes += black.connection().stats().udp_tx.bytes;
+        bytes += black.carrier().sent_bytes();
         black.bye("done").await;
         let (white, taken) = tokio::time::timeout(Duration::from_secs(10), responder)
             .await
@@ -479,7 +479,7 @@ async fn play(
         if let Some(f) = flushes.as_deref_mut() {
             f.time(sends.len());
         }
-        bytes += white.connection().stats().udp_tx.bytes;
+        bytes += white.carrier().sent_bytes();
     }
     (trips, bytes as f64 / events.max(1) as f64)
 }

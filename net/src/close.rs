@@ -32,23 +32,33 @@ pub const WATCHING_CLOSED: u32 = 9;
 pub fn error_of(e: quinn::ConnectionError) -> NetError {
     match e {
         quinn::ConnectionError::ApplicationClosed(close) => {
-            let reason = visible(&String::from_utf8_lossy(&close.reason)).into_owned();
-            match u32::try_from(close.error_code.into_inner()) {
-                Ok(WRONG_CODE) => NetError::WrongCode {
-                    left: tries_left(&reason),
-                },
-                Ok(BURNED) => NetError::CodeBurned,
-                Ok(BEHIND) => NetError::Dropped(Dropped::Behind),
-                Ok(READ_ONLY) => NetError::Dropped(Dropped::ReadOnly),
-                Ok(WATCHING_CLOSED) => NetError::Dropped(Dropped::PlayersClosed),
-                _ => NetError::Refused(reason),
-            }
+            let code = u32::try_from(close.error_code.into_inner()).unwrap_or(u32::MAX);
+            error_of_close(code, &close.reason)
         }
-        quinn::ConnectionError::TimedOut => {
-            NetError::Connection("no word from the partner for 8 seconds".into())
-        }
+        quinn::ConnectionError::TimedOut => timed_out(),
         other => NetError::Connection(other.to_string()),
     }
+}
+
+/// The error for a connection the partner closed with `code` and
+/// `reason`, whichever transport carried it.
+pub(crate) fn error_of_close(code: u32, reason: &[u8]) -> NetError {
+    let reason = visible(&String::from_utf8_lossy(reason)).into_owned();
+    match code {
+        WRONG_CODE => NetError::WrongCode {
+            left: tries_left(&reason),
+        },
+        BURNED => NetError::CodeBurned,
+        BEHIND => NetError::Dropped(Dropped::Behind),
+        READ_ONLY => NetError::Dropped(Dropped::ReadOnly),
+        WATCHING_CLOSED => NetError::Dropped(Dropped::PlayersClosed),
+        _ => NetError::Refused(reason),
+    }
+}
+
+/// The error for a connection that went silent past its idle timeout.
+pub(crate) fn timed_out() -> NetError {
+    NetError::Connection("no word from the partner for 8 seconds".into())
 }
 
 /// The tries left that a wrong-code close reason names, as in
@@ -68,7 +78,7 @@ pub fn close(connection: &quinn::Connection, code: u32, reason: &str) {
 
 /// How long a side whose stream failed waits for the partner's close,
 /// which says why; the end of the stream can arrive before it.
-const CLOSE_GRACE: Duration = Duration::from_secs(1);
+pub(crate) const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
 /// A connection failure explained by the partner's close reason when
 /// there is one, waiting up to [`CLOSE_GRACE`] for it to arrive.

@@ -8,6 +8,7 @@
 //! one address or many, never hold up the partner's.
 
 use crate::admission::Admission;
+use crate::carrier::Carrier;
 use crate::close;
 use crate::code::{JoinCode, Secret};
 use crate::error::{Awaited, NetError};
@@ -47,7 +48,7 @@ impl Door {
 
 /// What the attempts in flight are for.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Wanted {
+pub(crate) enum Wanted {
     /// A new partner with the join code.
     Code,
     /// The partner with this pinned certificate, coming back.
@@ -222,9 +223,11 @@ impl Host {
     fn admit(&mut self, incoming: quinn::Incoming, wanted: Wanted) {
         let attempt = Attempt {
             endpoint: self.endpoint.clone(),
-            local: self.local,
-            name: self.name.clone(),
-            door: self.door.clone(),
+            pairing: Pairing {
+                local: self.local,
+                name: self.name.clone(),
+                door: self.door.clone(),
+            },
         };
         self.admission
             .serve(incoming, &mut self.attempts, |incoming| {
@@ -331,19 +334,22 @@ impl Doorkeeper {
     }
 }
 
-/// What one pairing attempt needs of its host.
+/// What one pairing attempt on the LAN needs of its host.
 struct Attempt {
     endpoint: quinn::Endpoint,
-    local: Fingerprint,
-    name: String,
-    door: Arc<Mutex<Door>>,
+    pairing: Pairing,
+}
+
+/// What pairing needs of a host, whatever carries the link: its
+/// fingerprint, its name and the join code's door.
+#[derive(Clone)]
+pub(crate) struct Pairing {
+    pub(crate) local: Fingerprint,
+    pub(crate) name: String,
+    pub(crate) door: Arc<Mutex<Door>>,
 }
 
 impl Attempt {
-    fn door(&self) -> std::sync::MutexGuard<'_, Door> {
-        self.door.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-
     /// The whole attempt, from the handshake to the greeting, within
     /// [`ATTEMPT_DEADLINE`]; a failed attempt's connection is closed with
     /// the reason.
@@ -367,20 +373,32 @@ impl Attempt {
             streams,
             self.endpoint.clone(),
             true,
-            (self.local, peer),
+            (self.pairing.local, peer),
         );
+        self.pairing.pair(link, peer, wanted).await
+    }
+}
+
+impl Pairing {
+    fn door(&self) -> std::sync::MutexGuard<'_, Door> {
+        self.door.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Pairs the host's side of `link` with `peer` as `wanted`: the key
+    /// exchange over the join code, or a known partner's return.
+    pub(crate) async fn pair(
+        &self,
+        link: Link,
+        peer: Fingerprint,
+        wanted: Wanted,
+    ) -> Result<Link, NetError> {
         match wanted {
-            Wanted::Code => self.by_code(link, connection, peer).await,
+            Wanted::Code => self.by_code(link, peer).await,
             Wanted::Known(partner) => self.rejoin(link, peer, partner).await,
         }
     }
 
-    async fn by_code(
-        &self,
-        mut link: Link,
-        connection: &quinn::Connection,
-        peer: Fingerprint,
-    ) -> Result<Link, NetError> {
+    async fn by_code(&self, mut link: Link, peer: Fingerprint) -> Result<Link, NetError> {
         let first = link.recv_within(PAIR_TIMEOUT, Awaited::JoinerKeys).await;
         let peer_msg = match first {
             Ok(Message::Spake { msg }) => msg,
@@ -420,7 +438,7 @@ impl Attempt {
         };
         let (exchange, msg) = Exchange::start(&secret, Side::Host, Side::Joiner);
         link.send(&Message::Spake { msg }).await?;
-        let binding = binding(connection, self.local, peer)?;
+        let binding = binding(link.carrier(), self.local, peer)?;
         let confirmation = exchange.finish(&peer_msg, binding)?;
         let mac = match link
             .recv_within(PAIR_TIMEOUT, Awaited::JoinerConfirmation)
@@ -498,14 +516,12 @@ impl Attempt {
 
 /// The TLS session's exported keying material and both fingerprints.
 pub(crate) fn binding(
-    connection: &quinn::Connection,
+    carrier: &Carrier,
     host: Fingerprint,
     joiner: Fingerprint,
 ) -> Result<Binding, NetError> {
     let mut exporter = [0u8; 32];
-    connection
-        .export_keying_material(&mut exporter, EXPORTER_LABEL, b"")
-        .map_err(|_| NetError::Protocol("the TLS session cannot export keying material".into()))?;
+    carrier.export(&mut exporter, EXPORTER_LABEL)?;
     Ok(Binding {
         exporter,
         host,

@@ -2,7 +2,7 @@
 //! pinned fingerprint.
 
 use crate::close;
-use crate::code::JoinCode;
+use crate::code::{JoinCode, Secret};
 use crate::error::{Awaited, NetError};
 use crate::host::binding;
 use crate::link::{Link, PAIR_TIMEOUT, unexpected};
@@ -18,7 +18,7 @@ pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Li
     let (link, connection) = dial(code.addr, identity)
         .await
         .map_err(NetError::before_game)?;
-    let paired = pair(link, &connection, code, name, Side::Joiner).await;
+    let paired = pair(link, &code.secret, name, Side::Joiner).await;
     close::on_error(&connection, paired).map_err(NetError::before_game)
 }
 
@@ -26,12 +26,11 @@ pub async fn join(code: &JoinCode, identity: &Identity, name: &str) -> Result<Li
 /// watcher with the watch code), checks the host's proof, and greets.
 pub(crate) async fn pair(
     mut link: Link,
-    connection: &quinn::Connection,
-    code: &JoinCode,
+    secret: &Secret,
     name: &str,
     guest: Side,
 ) -> Result<Link, NetError> {
-    let (exchange, msg) = Exchange::start(&code.secret, guest, guest);
+    let (exchange, msg) = Exchange::start(secret, guest, guest);
     let first = match guest {
         Side::Watcher => Message::Watch { msg },
         Side::Host | Side::Joiner => Message::Spake { msg },
@@ -41,8 +40,10 @@ pub(crate) async fn pair(
         Message::Spake { msg } => msg,
         other => return Err(unexpected("a key exchange", &other)),
     };
-    let confirmation =
-        exchange.finish(&host_msg, binding(connection, link.peer(), link.local())?)?;
+    let confirmation = exchange.finish(
+        &host_msg,
+        binding(link.carrier(), link.peer(), link.local())?,
+    )?;
     link.send(&Message::Confirm {
         mac: confirmation.prove(guest),
     })
@@ -72,7 +73,17 @@ pub async fn rejoin(
     identity: &Identity,
     name: &str,
 ) -> Result<Link, NetError> {
-    let (mut link, _) = dial(addr, identity).await?;
+    let (link, _) = dial(addr, identity).await?;
+    rejoin_over(link, partner, name).await
+}
+
+/// Asks the host at the other end of `link` to take the game up again,
+/// once it has shown the pinned `partner`.
+pub(crate) async fn rejoin_over(
+    mut link: Link,
+    partner: Fingerprint,
+    name: &str,
+) -> Result<Link, NetError> {
     if link.peer() != partner {
         let found = link.peer();
         link.close(

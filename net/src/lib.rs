@@ -9,12 +9,14 @@
 //! protocol is described in `PROTOCOL.md`.
 
 pub mod admission;
+pub mod carrier;
 pub mod close;
 pub mod code;
 pub mod discovery;
 pub mod error;
 pub mod frame;
 pub mod host;
+pub mod internet;
 pub mod join;
 pub mod kibitzed;
 pub mod link;

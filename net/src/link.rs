@@ -1,6 +1,8 @@
 //! An authenticated connection between the two players: QUIC with pinned
-//! certificates, one ordered stream of frames, and the greeting done.
+//! certificates on the LAN or iroh across the internet (`carrier`), one
+//! ordered stream of frames, and the greeting done.
 
+use crate::carrier::{Carrier, RecvHalf, SendHalf};
 use crate::close;
 use crate::error::{Awaited, NetError};
 use crate::frame;
@@ -9,6 +11,7 @@ use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::known_peers::{KnownPeers, PeerCheck};
 use kaisho_saves::visible::{visible, visible_owned};
 use std::time::Duration;
+use tokio::io::AsyncWriteExt;
 
 /// How long each step of pairing may take before the attempt is dropped,
 /// so a silent connection cannot hold the host.
@@ -20,25 +23,40 @@ pub const PROGRAM_VERSION: &str = env!("CARGO_PKG_VERSION");
 /// One player's connection to the other.
 pub struct Link {
     sender: Sender,
-    recv: quinn::RecvStream,
+    recv: RecvHalf,
     /// The partner's greeting.
     pub peer_hello: Hello,
     local_name: String,
 }
 
 impl Link {
+    /// A link on the LAN over `connection` of `endpoint`.
     pub(crate) fn new(
         connection: quinn::Connection,
         (send, recv): (quinn::SendStream, quinn::RecvStream),
         endpoint: quinn::Endpoint,
         is_host: bool,
+        fingerprints: (Fingerprint, Fingerprint),
+    ) -> Link {
+        let carrier = Carrier::Lan {
+            connection,
+            endpoint,
+        };
+        let halves = (SendHalf::Lan(send), RecvHalf::Lan(recv));
+        Link::over(carrier, halves, is_host, fingerprints)
+    }
+
+    /// A link over any carrier, its stream's two halves given.
+    pub(crate) fn over(
+        carrier: Carrier,
+        (send, recv): (SendHalf, RecvHalf),
+        is_host: bool,
         (local, peer): (Fingerprint, Fingerprint),
     ) -> Link {
         Link {
             sender: Sender {
-                connection,
+                carrier,
                 send,
-                endpoint,
                 local,
                 peer,
                 is_host,
@@ -84,10 +102,10 @@ impl Link {
         self.sender.is_host
     }
 
-    /// The QUIC connection, for statistics.
+    /// The connection under the link, for statistics and its close.
     #[must_use]
-    pub fn connection(&self) -> &quinn::Connection {
-        &self.sender.connection
+    pub fn carrier(&self) -> &Carrier {
+        &self.sender.carrier
     }
 
     /// Sends one frame.
@@ -108,7 +126,7 @@ impl Link {
 
     /// Receives one frame; the end of the stream is an error here.
     pub async fn recv(&mut self) -> Result<Message, NetError> {
-        read_one(&mut self.recv, &self.sender.connection).await
+        read_one(&mut self.recv, &self.sender.carrier).await
     }
 
     /// Receives one frame within `limit`, naming what was awaited.
@@ -156,16 +174,16 @@ impl Link {
                 "the partner speaks protocol {} (kaisho {}), this kaisho speaks {PROTOCOL_VERSION} ({PROGRAM_VERSION}); both must run versions that speak the same protocol",
                 hello.protocol, hello.program
             );
-            close::close(&self.sender.connection, close::PROTOCOL, &msg);
+            self.sender.carrier.close(close::PROTOCOL, &msg);
             return Err(NetError::Protocol(msg));
         }
         if hello.fingerprint != self.sender.peer.0 {
             let msg = "the greeting names another certificate than the one presented";
-            close::close(&self.sender.connection, close::WRONG_FINGERPRINT, msg);
+            self.sender.carrier.close(close::WRONG_FINGERPRINT, msg);
             return Err(NetError::Protocol(msg.into()));
         }
         if let Err(e) = check_name(&hello.name) {
-            close::close(&self.sender.connection, close::PROTOCOL, &e.to_string());
+            self.sender.carrier.close(close::PROTOCOL, &e.to_string());
             return Err(e);
         }
         self.peer_hello = hello;
@@ -187,10 +205,10 @@ impl Link {
     pub(crate) fn into_parts(self) -> (Sender, Inbox) {
         let (tx, rx) = tokio::sync::mpsc::channel(64);
         let mut recv = self.recv;
-        let connection = self.sender.connection.clone();
+        let carrier = self.sender.carrier.clone();
         tokio::spawn(async move {
             loop {
-                let item = read_one(&mut recv, &connection).await;
+                let item = read_one(&mut recv, &carrier).await;
                 let stop = item.is_err();
                 if tx.send(item).await.is_err() || stop {
                     break;
@@ -204,10 +222,7 @@ impl Link {
 /// Decoded frames from the partner, in order; an error ends the stream.
 pub(crate) type Inbox = tokio::sync::mpsc::Receiver<Result<Message, NetError>>;
 
-async fn read_one(
-    recv: &mut quinn::RecvStream,
-    connection: &quinn::Connection,
-) -> Result<Message, NetError> {
+async fn read_one(recv: &mut RecvHalf, carrier: &Carrier) -> Result<Message, NetError> {
     let item = match frame::read(recv).await {
         Ok(Some(m)) => Ok(m),
         Ok(None) => Err(NetError::Connection("the partner closed the stream".into())),
@@ -215,15 +230,14 @@ async fn read_one(
     };
     match item {
         Ok(m) => Ok(m),
-        Err(e) => Err(close::explain(connection, e).await),
+        Err(e) => Err(carrier.explain(e).await),
     }
 }
 
 /// The sending half of a link, owned by the game session.
 pub struct Sender {
-    pub(crate) connection: quinn::Connection,
-    send: quinn::SendStream,
-    endpoint: quinn::Endpoint,
+    pub(crate) carrier: Carrier,
+    send: SendHalf,
     pub(crate) local: Fingerprint,
     pub(crate) peer: Fingerprint,
     pub(crate) is_host: bool,
@@ -233,7 +247,7 @@ impl Sender {
     pub(crate) async fn send(&mut self, message: &Message) -> Result<(), NetError> {
         match frame::write(&mut self.send, message).await {
             Ok(()) => Ok(()),
-            Err(e) => Err(close::explain(&self.connection, e).await),
+            Err(e) => Err(self.carrier.explain(e).await),
         }
     }
 
@@ -249,14 +263,14 @@ impl Sender {
     }
 
     pub(crate) async fn close(mut self, code: u32, reason: &str) {
-        let _ = self.send.finish();
+        self.send.finish();
         if code == close::BYE {
             // Let the partner read the stream to its end before the close
             // overtakes the last frames.
             let _ = tokio::time::timeout(Duration::from_secs(1), self.send.stopped()).await;
         }
-        close::close(&self.connection, code, reason);
-        let _ = tokio::time::timeout(Duration::from_millis(500), self.endpoint.wait_idle()).await;
+        self.carrier.close(code, reason);
+        self.carrier.wait_idle(Duration::from_millis(500)).await;
     }
 }
 

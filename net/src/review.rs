@@ -208,7 +208,7 @@ async fn read_record(
     within: Duration,
 ) -> Result<(ReviewSession, String), NetError> {
     let refuse = |e: NetError| {
-        close::close(&tx.connection, close::PROTOCOL, &e.to_string());
+        tx.carrier.close(close::PROTOCOL, &e.to_string());
         e
     };
     let deadline = Instant::now() + within;
@@ -422,7 +422,7 @@ impl ReviewSession {
     }
 
     fn refuse(&self, e: NetError) -> NetError {
-        close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+        self.tx.carrier.close(close::PROTOCOL, &e.to_string());
         e
     }
 

@@ -415,10 +415,10 @@ impl Session {
         self.turn_started.elapsed()
     }
 
-    /// The QUIC connection, for statistics.
+    /// The connection under the session, for statistics and its close.
     #[must_use]
-    pub fn connection(&self) -> &quinn::Connection {
-        &self.tx.connection
+    pub fn carrier(&self) -> &crate::carrier::Carrier {
+        &self.tx.carrier
     }
 
     /// Whether a local event waits for its acknowledgement, or (on the
@@ -933,7 +933,7 @@ impl Session {
 
     /// Closes the connection with the error as the reason, and returns it.
     async fn fail(&mut self, e: NetError) -> NetError {
-        close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+        self.tx.carrier.close(close::PROTOCOL, &e.to_string());
         e
     }
 }

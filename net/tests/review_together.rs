@@ -193,7 +193,7 @@ async fn cut_at_the_deadline(
         took < DRIP * DRIPS,
         "cut after {took:?}, not before the drip ended"
     );
-    let closed = tokio::time::timeout(LIMIT, host.connection().closed())
+    let closed = tokio::time::timeout(LIMIT, host.carrier().closed())
         .await
         .expect("the joiner closes the host's connection");
     assert!(closed.to_string().contains("too slowly"), "{closed}");

@@ -68,7 +68,7 @@ impl Gate {
         };
         let (exchange, msg) = Exchange::start(&secret, Side::Host, Side::Watcher);
         link.send(&Message::Spake { msg }).await?;
-        let bound = binding(connection, link.local(), link.peer())?;
+        let bound = binding(link.carrier(), link.local(), link.peer())?;
         let confirmation = exchange.finish(peer_msg, bound)?;
         let mac = match link
             .recv_within(PAIR_TIMEOUT, Awaited::JoinerConfirmation)

@@ -79,7 +79,7 @@ pub async fn watch(
     let (link, connection) = dial(code.addr, identity)
         .await
         .map_err(NetError::before_game)?;
-    let paired = pair(link, &connection, code, name, Side::Watcher).await;
+    let paired = pair(link, &code.secret, name, Side::Watcher).await;
     let link = close::on_error(&connection, paired).map_err(NetError::before_game)?;
     let started = start(link).await;
     close::on_error(&connection, started).map_err(NetError::before_game)
@@ -135,7 +135,7 @@ impl Watcher {
                     next_piece(&mut self.inbox, (due, self.record_within), got)
                         .await
                         .inspect_err(|e| {
-                            close::close(&self.tx.connection, close::PROTOCOL, &e.to_string());
+                            self.tx.carrier.close(close::PROTOCOL, &e.to_string());
                         })?
                 }
                 None => self.inbox.recv().await,
