@@ -22,20 +22,27 @@ pub struct Reach {
     /// The address to bind (`None`: every interface, a free port).
     pub bind: Option<SocketAddr>,
     /// Accept a relay's self-signed certificate: for a relay run inside a
-    /// test, never for one on the internet.
-    #[doc(hidden)]
+    /// test (the `test-relay` feature), never for one on the internet.
+    #[cfg(feature = "test-relay")]
     pub insecure_relay_tls: bool,
 }
 
 impl Reach {
+    /// Through `relays`, bound to `bind`.
+    #[must_use]
+    pub fn new(relays: iroh::RelayMode, bind: Option<SocketAddr>) -> Reach {
+        Reach {
+            relays,
+            bind,
+            #[cfg(feature = "test-relay")]
+            insecure_relay_tls: false,
+        }
+    }
+
     /// Direct paths only: no relay.
     #[must_use]
     pub fn direct() -> Reach {
-        Reach {
-            relays: iroh::RelayMode::Disabled,
-            bind: None,
-            insecure_relay_tls: false,
-        }
+        Reach::new(iroh::RelayMode::Disabled, None)
     }
 
     /// Binds an endpoint for `identity` and waits up to [`ONLINE_TIMEOUT`]
@@ -51,6 +58,7 @@ impl Reach {
                 .bind_addr(addr)
                 .map_err(|e| NetError::Setup(format!("cannot bind {addr}: {e}")))?;
         }
+        #[cfg(feature = "test-relay")]
         if self.insecure_relay_tls {
             builder = builder.ca_tls_config(iroh::tls::CaTlsConfig::insecure_skip_verify());
         }

@@ -230,6 +230,15 @@ pub struct HostArgs {
     /// after the join code; at most 16 watch at a time, with `kaisho watch`.
     #[arg(long)]
     pub watchers: bool,
+    /// Host across the internet instead of the LAN: print an invitation to
+    /// paste to the partner (a ticket and the code), reached through the
+    /// relay of --relay or directly.
+    #[arg(long, conflicts_with_all = ["resume", "review", "watchers", "series", "engine"])]
+    pub internet: bool,
+    /// The relay of a game across the internet: none (direct paths only),
+    /// n0 (n0's public relays) or the URL of your club's relay.
+    #[arg(long, default_value = "none", requires = "internet")]
+    pub relay: String,
     #[command(flatten)]
     pub play: PlayOptions,
 }
@@ -370,6 +379,9 @@ pub fn run(args: HostArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 }
 
 async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
+    if args.internet {
+        return super::host_internet::host(args, home, lang).await;
+    }
     let (mut env, places) = load_env(home)?;
     let addr = SocketAddr::new(args.bind, args.port);
     let Player {
@@ -735,12 +747,12 @@ fn kibitz_unkept(e: &kaisho_net::NetError, lang: Lang) {
 }
 
 /// Says on standard error why a connection was refused.
-fn refused_connection(e: &kaisho_net::NetError, lang: Lang) {
+pub fn refused_connection(e: &kaisho_net::NetError, lang: Lang) {
     let why = kaisho::words::net_refusal(e, naming_for(lang), NO_BOARD);
     eprintln!("{}", cli_line(lang, Line::RefusedConnection(&why)));
 }
 
-fn terms(
+pub fn terms(
     args: &HostArgs,
     store: &GameStore,
     places: &Places,

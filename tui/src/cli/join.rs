@@ -4,6 +4,7 @@
 //! drops, dial the host again until it answers or the wait runs out.
 
 use super::host::{PlayOptions, Player, load_env, meet, play_out, review_and_export, runtime};
+use super::join_internet::is_invitation;
 use clap::Args;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::discover::LanDiscovery;
@@ -35,7 +36,8 @@ use std::time::Duration;
 )]
 pub struct JoinArgs {
     /// The join code the host shows: `192.168.1.20:7878 tide-4821-oak`
-    /// (as one argument or two); with --resume, only the address.
+    /// (as one argument or two); with --resume, only the address; or the
+    /// invitation of a game across the internet (`kaisho1…` and the code).
     #[arg(required_unless_present = "list", num_args = 1..=4)]
     pub code: Vec<String>,
     /// List the games announced on the local network (looking for
@@ -53,6 +55,11 @@ pub struct JoinArgs {
     /// comes, then the script steps through it with plain mode's words.
     #[arg(long, conflicts_with_all = ["resume", "list", "odd", "series", "engine"])]
     pub review: bool,
+    /// The relay for an invitation across the internet: none (direct
+    /// paths only), n0 (n0's public relays) or the URL of your club's
+    /// relay.
+    #[arg(long, default_value = "none")]
+    pub relay: String,
     #[command(flatten)]
     pub play: PlayOptions,
 }
@@ -77,6 +84,9 @@ pub fn run(args: JoinArgs, home: Option<&Path>, lang: Lang) -> ExitCode {
 }
 
 async fn join(args: JoinArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCode, NetplayError> {
+    if args.resume.is_none() && !args.review && is_invitation(&args.code.join(" ")) {
+        return super::join_internet::join(args, home, lang).await;
+    }
     let (mut env, places) = load_env(home)?;
     let time = TimeControl::from(args.play.time());
     let text = args.code.join(" ");

@@ -3,7 +3,9 @@
 mod completions;
 mod games;
 mod host;
+mod host_internet;
 mod join;
+mod join_internet;
 mod man;
 mod pipe;
 mod replay;

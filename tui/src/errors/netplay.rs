@@ -43,6 +43,11 @@ pub enum NetplayError {
     /// The partner of an adjourned game did not come in time.
     #[error("the partner did not come; the game stays adjourned")]
     PartnerAbsent,
+    /// A relay named neither `none`, `n0` nor by a URL.
+    #[error(
+        "'{0}' is not a relay: give none (direct paths only), n0 (n0's public relays) or the URL of your club's relay, like https://relay.example.org"
+    )]
+    BadRelay(String),
     /// The host of an adjourned game did not answer in time.
     #[error("the host did not answer; is it waiting for this game?")]
     HostAbsent,

@@ -6,6 +6,7 @@
 pub mod ask;
 pub mod discover;
 pub mod env;
+pub mod internet;
 pub mod lan;
 pub mod reconnect;
 pub mod review;

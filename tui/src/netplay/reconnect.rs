@@ -2,6 +2,7 @@
 //! to dial in again, the joiner dials the host again, each for a bounded
 //! time, after which the game stays adjourned.
 
+use kaisho_net::internet::InternetHost;
 use kaisho_net::{Host, Link, NetError};
 use kaisho_saves::identity::{Fingerprint, Identity};
 use std::net::SocketAddr;
@@ -14,10 +15,39 @@ pub fn is_drop(e: &NetError) -> bool {
         || matches!(e, NetError::Refused(reason) if reason.is_empty())
 }
 
+/// A host a known partner comes back to: on the LAN, or across the
+/// internet.
+pub trait Waiting {
+    /// Waits for the partner with fingerprint `partner`, refusing anyone
+    /// else; each refusal is returned.
+    fn accept_known(
+        &mut self,
+        partner: Fingerprint,
+    ) -> impl std::future::Future<Output = Result<Link, NetError>>;
+}
+
+impl Waiting for Host {
+    fn accept_known(
+        &mut self,
+        partner: Fingerprint,
+    ) -> impl std::future::Future<Output = Result<Link, NetError>> {
+        Host::accept_known(self, partner)
+    }
+}
+
+impl Waiting for InternetHost {
+    fn accept_known(
+        &mut self,
+        partner: Fingerprint,
+    ) -> impl std::future::Future<Output = Result<Link, NetError>> {
+        InternetHost::accept_known(self, partner)
+    }
+}
+
 /// Waits up to `limit` for the partner with fingerprint `partner`,
 /// refusing anyone else; `refused` hears of each refusal.
 pub async fn wait_for(
-    host: &mut Host,
+    host: &mut impl Waiting,
     partner: Fingerprint,
     limit: Duration,
     mut refused: impl FnMut(NetError),

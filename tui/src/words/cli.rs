@@ -28,6 +28,11 @@ pub enum Why<'a> {
 pub enum Line<'a> {
     /// The code the joiner types.
     JoinCode(&'a str),
+    /// The invitation of a game across the internet, to paste to the
+    /// partner.
+    Invitation(&'a str),
+    /// What the relay chosen means for reaching the partner.
+    RelayChosen(&'a str),
     /// The code watchers type (`kaisho host --watchers`).
     WatchCode(&'a str),
     /// The partner connected: their name and grouped fingerprint.
@@ -111,6 +116,10 @@ pub fn cli_line(lang: Lang, line: Line<'_>) -> String {
 fn english(line: Line<'_>) -> String {
     match line {
         Line::JoinCode(code) => format!("join code: {code}"),
+        Line::Invitation(text) => format!("invitation: {text}"),
+        Line::RelayChosen("none") => "no relay: the partner must reach this machine directly; where routers block that, choose a relay with --relay n0 or your club's relay URL".to_string(),
+        Line::RelayChosen("n0") => "relay: n0's public relays, which carry the game encrypted and see only who plays whom".to_string(),
+        Line::RelayChosen(url) => format!("relay: {url}, your club's, which carries the game encrypted and sees only who plays whom"),
         Line::WatchCode(code) => format!("watch code: {code}"),
         Line::Connected { name, fingerprint } => format!("connected to {name} ({fingerprint})"),
         Line::SameName { name, other } => format!(
@@ -175,6 +184,10 @@ fn english(line: Line<'_>) -> String {
 fn japanese(line: Line<'_>) -> String {
     match line {
         Line::JoinCode(code) => format!("参加コード: {code}"),
+        Line::Invitation(text) => format!("招待: {text}"),
+        Line::RelayChosen("none") => "中継なし: 相手はこの機械に直接つながる必要があります。ルーターが妨げる場合は --relay n0 かクラブの中継の URL を".to_string(),
+        Line::RelayChosen("n0") => "中継: n0 の公開中継 (対局は暗号化され、中継に見えるのは誰と誰が打つかだけ)".to_string(),
+        Line::RelayChosen(url) => format!("中継: {url} (クラブの中継。対局は暗号化され、中継に見えるのは誰と誰が打つかだけ)"),
         Line::WatchCode(code) => format!("観戦コード: {code}"),
         Line::Connected { name, fingerprint } => format!("接続: {name} ({fingerprint})"),
         Line::SameName { name, other } => format!(

@@ -1,0 +1,102 @@
+//! `kaisho host --internet`: host a game across the internet. The host
+//! prints an invitation (a ticket and the code) to paste to the partner,
+//! waits for them through the relay of `--relay` or directly, and plays
+//! the same headless game as on the LAN. A partner who drops is waited
+//! for by their key; a game nobody returns to stays adjourned.
+
+use super::host::{
+    HostArgs, PlayOptions, Player, load_env, meet, play_out, refused_connection, terms,
+};
+use kaisho::engine::lan::LanEngine;
+use kaisho::netplay::NetplayError;
+use kaisho::netplay::internet::reach;
+use kaisho::netplay::{Env, wait_for};
+use kaisho::words::{Lang, Line, cli_line};
+use kaisho_core::clock::TimeControl;
+use kaisho_net::internet::InternetHost;
+use kaisho_net::script::Script;
+use kaisho_net::{Link, Secret};
+use kaisho_saves::identity::Fingerprint;
+use kaisho_saves::places::Places;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Runs `kaisho host --internet` inside the runtime.
+pub async fn host(
+    args: HostArgs,
+    home: Option<&Path>,
+    lang: Lang,
+) -> Result<ExitCode, NetplayError> {
+    let Seat {
+        mut env,
+        places,
+        name,
+        undo_limit,
+        played,
+    } = seat(&args.play, home, lang)?;
+    let reach = reach(&args.relay, args.bind)?;
+    println!("{}", cli_line(lang, Line::RelayChosen(args.relay.trim())));
+    let mut host = InternetHost::bind(&env.identity, &name, &reach).await?;
+    host.set_secret(Secret::generate()?);
+    let invitation = host.invitation().ok_or(NetplayError::NoJoinCode)?;
+    let said = Line::Invitation(&invitation.to_string());
+    println!("{}", cli_line(lang, said));
+    let terms = terms(&args, &env.store, &places, &name)?;
+    let link = partner_by_code(&mut host, lang).await;
+    meet(&mut env, &link, lang)?;
+    let session = kaisho_net::host_game(link, terms, &env.store).await?;
+    let (time, wait) = (TimeControl::from(args.play.time()), args.play.comeback());
+    let comeback = async |id: &str, partner: Fingerprint| {
+        let refused = |e| refused_connection(&e, lang);
+        let Some(link) = wait_for(&mut host, partner, wait, refused).await else {
+            return Ok(None);
+        };
+        let back = kaisho_net::resume(link, Some(id), &env.store, time).await?;
+        Ok(Some(back))
+    };
+    play_out(played, session, &places, undo_limit, lang, comeback).await
+}
+
+/// What either side of a game across the internet has before it dials:
+/// its files, its player and its script (or engine).
+pub struct Seat {
+    pub env: Env,
+    pub places: Places,
+    pub name: String,
+    pub undo_limit: u32,
+    pub played: (Script, Option<LanEngine>),
+}
+
+/// The seat of the player `play` describes, from the files under `home`.
+pub fn seat(play: &PlayOptions, home: Option<&Path>, lang: Lang) -> Result<Seat, NetplayError> {
+    let (env, places) = load_env(home)?;
+    let Player {
+        name,
+        undo_limit,
+        engine_limit,
+        ..
+    } = play.player(&places, lang);
+    let played = play.script(lang, engine_limit)?;
+    Ok(Seat {
+        env,
+        places,
+        name,
+        undo_limit,
+        played,
+    })
+}
+
+/// Waits for the partner with the code, saying each attempt refused and,
+/// once, that the code is burned.
+async fn partner_by_code(host: &mut InternetHost, lang: Lang) -> Link {
+    let mut told_burned = false;
+    loop {
+        match host.accept().await {
+            Ok(link) => return link,
+            Err(e) => refused_connection(&e, lang),
+        }
+        if host.burned() && !std::mem::replace(&mut told_burned, true) {
+            eprintln!("{}", cli_line(lang, Line::Burned));
+        }
+    }
+}
