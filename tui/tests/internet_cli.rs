@@ -2,8 +2,9 @@
 //! the host prints an invitation, the joiner pastes it, and the game runs
 //! from scripts to its agreed end with identical logs on both sides. No
 //! relay (`--relay none`): the ticket names the host's loopback address,
-//! and nothing leaves 127.0.0.1. A pasted invitation with a wrong code is
-//! refused and saves nothing.
+//! and the joiner, traced, sends to 127.0.0.1 alone. A pasted invitation
+//! with a wrong code is refused and saves nothing. A LAN game, traced the
+//! same way, contacts its partner alone and no relay.
 
 mod common;
 
@@ -42,21 +43,40 @@ fn two_members_play_a_game_from_an_invitation() {
         &["--color", "black", "--name", "Honinbo", "--script", &b],
     );
     assert!(invitation.starts_with("kaisho1"), "{invitation}");
-    let mut args = vec!["join"];
-    args.extend(invitation.split_whitespace());
-    args.extend(["--relay", "none", "--name", "Kitani", "--script", &w]);
-    let mut join = Proc::start(&jh, &args);
-    let connected = join.expect("connected to ");
-    assert!(connected.contains("Honinbo"), "{connected}");
-    let id = join.expect("game ")["game ".len()..]
+    let trace = dir.path().join("join.trace");
+    let out = traced(&trace, &jh)
+        .arg("join")
+        .args(invitation.split_whitespace())
+        .args(["--relay", "none", "--name", "Kitani", "--script", &w])
+        .output()
+        .expect("strace runs (.ci/install-strace installs it)");
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let line = |prefix: &str| {
+        said.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_default()
+    };
+    assert!(line("connected to ").contains("Honinbo"), "{said}");
+    let id = line("game ")["game ".len()..]
         .split(':')
         .next()
         .unwrap()
         .to_string();
-    let result = join.expect("result: ");
-    assert_eq!(host.expect("result: "), result);
-    assert_eq!(join.finish(), 0);
+    assert_eq!(host.expect("result: "), line("result: "));
     assert_eq!(host.finish(), 0);
+    // Only the host's loopback address is sent to (iroh connects an
+    // unsent UDP socket to other addresses to learn its routes).
+    let sent = addresses(&trace, &["send"]);
+    assert!(!sent.is_empty(), "the trace shows the host's address");
+    assert!(
+        sent.iter().all(|a| a == "127.0.0.1"),
+        "sent beyond the host: {sent:?}"
+    );
     let log = |home: &Path| read_log(&home.join("data/games").join(format!("{id}.kgl"))).unwrap();
     let (hl, jl) = (log(&hh), log(&jh));
     assert_eq!(hl.events, jl.events);
@@ -88,4 +108,98 @@ fn an_invitation_with_a_wrong_code_is_refused_and_saves_nothing() {
     let saved = std::fs::read_dir(&games).map_or(0, |d| d.count());
     assert_eq!(saved, 0, "nothing saved in {}", games.display());
     drop(host);
+}
+
+/// `kaisho --home HOME` under strace, its network calls written to
+/// `trace`.
+fn traced(trace: &Path, home: &Path) -> std::process::Command {
+    let mut command = std::process::Command::new("strace");
+    command
+        .args([
+            "-f",
+            "-qq",
+            "-e",
+            "trace=connect,sendto,sendmsg,sendmmsg",
+            "-o",
+        ])
+        .arg(trace)
+        .arg(common::procs::KAISHO)
+        .arg("--home")
+        .arg(home)
+        .stdin(std::process::Stdio::null());
+    command
+}
+
+/// Every internet address a socket is connected or sent to in the calls
+/// strace saw in `trace` whose name starts one of `calls` (the address of
+/// the socket, not the source a packet's control data names).
+fn addresses(trace: &Path, calls: &[&str]) -> Vec<String> {
+    let text = std::fs::read_to_string(trace).unwrap();
+    let mut found = Vec::new();
+    let called = |line: &str| {
+        let call = line.split_whitespace().nth(1).unwrap_or_default();
+        calls.iter().any(|c| call.starts_with(c))
+    };
+    for line in text.lines().filter(|l| called(l)) {
+        for marker in ["sin_addr=inet_addr(\"", "sin6_addr=inet_pton(AF_INET6, \""] {
+            let mut rest = line;
+            while let Some(at) = rest.find(marker) {
+                rest = &rest[at + marker.len()..];
+                let end = rest.find('"').unwrap_or(rest.len());
+                found.push(rest[..end].to_string());
+            }
+        }
+    }
+    found
+}
+
+/// A LAN game needs nothing outside the room: the joiner's process, traced
+/// from start to end, sends to and connects with its partner's loopback
+/// address alone; no relay, no name lookup, no other address.
+#[test]
+fn a_lan_game_talks_to_its_partner_alone_and_to_no_relay() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let b = script(dir.path(), "b.txt", &["E5", "C3", "pass", "propose"]);
+    let w = script(dir.path(), "w.txt", &["D4", "G7", "pass", "accept"]);
+    let mut host = common::procs::host_on_loopback(
+        &hh,
+        &["--color", "black", "--name", "Honinbo", "--script", &b],
+    );
+    let code = host.expect("join code: ")["join code: ".len()..].to_string();
+    let trace = dir.path().join("join.trace");
+    let out = std::process::Command::new("strace")
+        .args([
+            "-f",
+            "-qq",
+            "-e",
+            "trace=connect,sendto,sendmsg,sendmmsg",
+            "-o",
+        ])
+        .arg(&trace)
+        .arg(common::procs::KAISHO)
+        .arg("--home")
+        .arg(&jh)
+        .arg("join")
+        .args(code.split_whitespace())
+        .args(["--name", "Kitani", "--script", &w])
+        .output()
+        .expect("strace runs (.ci/install-strace installs it)");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(host.expect("result: ").starts_with("result: "));
+    assert_eq!(host.finish(), 0);
+    let seen = addresses(&trace, &["connect(", "send"]);
+    assert!(!seen.is_empty(), "the trace shows the partner's address");
+    let elsewhere: Vec<&String> = seen
+        .iter()
+        .filter(|a| *a != "127.0.0.1" && *a != "::1" && *a != "0.0.0.0" && *a != "::")
+        .collect();
+    assert!(
+        elsewhere.is_empty(),
+        "addresses beyond the partner: {elsewhere:?}"
+    );
 }

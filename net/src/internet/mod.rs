@@ -17,7 +17,7 @@ mod reach;
 pub use dial::{join, rejoin};
 pub use host::InternetHost;
 pub use invitation::{Invitation, MAX_INVITATION_CHARS, Ticket};
-pub use iroh::{RelayMode, RelayUrl};
+pub use iroh::{RelayConfig, RelayMode, RelayUrl};
 pub use reach::{Reach, secret_key};
 
 /// The protocol name both endpoints announce: iroh refuses a connection

@@ -235,10 +235,8 @@ pub struct HostArgs {
     /// relay of --relay or directly.
     #[arg(long, conflicts_with_all = ["resume", "review", "watchers", "series", "engine"])]
     pub internet: bool,
-    /// The relay of a game across the internet: none (direct paths only),
-    /// n0 (n0's public relays) or the URL of your club's relay.
-    #[arg(long, default_value = "none", requires = "internet")]
-    pub relay: String,
+    #[command(flatten)]
+    pub relay: super::host_internet::RelayOptions,
     #[command(flatten)]
     pub play: PlayOptions,
 }

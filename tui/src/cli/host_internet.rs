@@ -7,17 +7,19 @@
 use super::host::{
     HostArgs, PlayOptions, Player, load_env, meet, play_out, refused_connection, terms,
 };
+use clap::Args;
 use kaisho::engine::lan::LanEngine;
 use kaisho::netplay::NetplayError;
 use kaisho::netplay::internet::reach;
 use kaisho::netplay::{Env, wait_for};
 use kaisho::words::{Lang, Line, cli_line};
 use kaisho_core::clock::TimeControl;
-use kaisho_net::internet::InternetHost;
+use kaisho_net::internet::{InternetHost, Reach};
 use kaisho_net::script::Script;
 use kaisho_net::{Link, Secret};
 use kaisho_saves::identity::Fingerprint;
 use kaisho_saves::places::Places;
+use std::net::IpAddr;
 use std::path::Path;
 use std::process::ExitCode;
 
@@ -34,8 +36,11 @@ pub async fn host(
         undo_limit,
         played,
     } = seat(&args.play, home, lang)?;
-    let reach = reach(&args.relay, args.bind)?;
-    println!("{}", cli_line(lang, Line::RelayChosen(args.relay.trim())));
+    let reach = args.relay.reach(args.bind)?;
+    println!(
+        "{}",
+        cli_line(lang, Line::RelayChosen(args.relay.relay.trim()))
+    );
     let mut host = InternetHost::bind(&env.identity, &name, &reach).await?;
     host.set_secret(Secret::generate()?);
     let invitation = host.invitation().ok_or(NetplayError::NoJoinCode)?;
@@ -55,6 +60,32 @@ pub async fn host(
         Ok(Some(back))
     };
     play_out(played, session, &places, undo_limit, lang, comeback).await
+}
+
+/// The relay of a game across the internet, for `host --internet` and for
+/// `join` with an invitation.
+#[derive(Args, Debug, Clone)]
+pub struct RelayOptions {
+    /// The relay of a game across the internet: none (direct paths only),
+    /// n0 (n0's public relays) or the URL of your club's relay.
+    #[arg(long, default_value = "none")]
+    pub relay: String,
+    /// The token of your club's relay, when it asks for one (else the
+    /// KAISHO_RELAY_TOKEN environment variable, which keeps it out of the
+    /// process list).
+    #[arg(long, value_name = "TOKEN")]
+    pub relay_token: Option<String>,
+}
+
+impl RelayOptions {
+    /// Where the endpoint reaches, bound to `bind`.
+    pub fn reach(&self, bind: IpAddr) -> Result<Reach, NetplayError> {
+        let token = self
+            .relay_token
+            .clone()
+            .or_else(|| std::env::var("KAISHO_RELAY_TOKEN").ok());
+        reach(&self.relay, token.as_deref(), bind)
+    }
 }
 
 /// What either side of a game across the internet has before it dials:

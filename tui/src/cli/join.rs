@@ -55,11 +55,8 @@ pub struct JoinArgs {
     /// comes, then the script steps through it with plain mode's words.
     #[arg(long, conflicts_with_all = ["resume", "list", "odd", "series", "engine"])]
     pub review: bool,
-    /// The relay for an invitation across the internet: none (direct
-    /// paths only), n0 (n0's public relays) or the URL of your club's
-    /// relay.
-    #[arg(long, default_value = "none")]
-    pub relay: String,
+    #[command(flatten)]
+    pub relay: super::host_internet::RelayOptions,
     #[command(flatten)]
     pub play: PlayOptions,
 }

@@ -8,7 +8,6 @@ use super::host_internet::seat;
 use super::join::JoinArgs;
 use kaisho::netplay::NO_BOARD;
 use kaisho::netplay::NetplayError;
-use kaisho::netplay::internet::reach;
 use kaisho::words::{Lang, naming_for, net_refusal};
 use kaisho_core::clock::TimeControl;
 use kaisho_net::Link;
@@ -33,7 +32,7 @@ pub async fn join(
 ) -> Result<ExitCode, NetplayError> {
     let mut seat = seat(&args.play, home, lang)?;
     let invitation = Invitation::parse(&args.code.join(" "))?;
-    let reach = reach(&args.relay, IpAddr::V4(Ipv4Addr::UNSPECIFIED))?;
+    let reach = args.relay.reach(IpAddr::V4(Ipv4Addr::UNSPECIFIED))?;
     let link =
         kaisho_net::internet::join(&invitation, &seat.env.identity, &seat.name, &reach).await?;
     meet(&mut seat.env, &link, lang)?;
