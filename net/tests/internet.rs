@@ -26,6 +26,7 @@ fn through(relays: &iroh::RelayMap) -> Reach {
     Reach {
         relays: iroh::RelayMode::Custom(relays.clone()),
         bind: Some(loopback()),
+        relay_only: false,
         insecure_relay_tls: true,
     }
 }
@@ -73,10 +74,17 @@ async fn paired(
     (host, hl.unwrap(), jl.unwrap())
 }
 
-async fn a_game_to_its_agreed_end(relay_only: bool) {
+/// A game from the invitation to its agreed end: dialled by the relay in
+/// the ticket alone with `relay_only`, and then, with `no_direct_path`,
+/// carried by the relay alone from start to end, as between two
+/// symmetric NATs.
+async fn a_game_to_its_agreed_end(relay_only: bool, no_direct_path: bool) {
     let dir = tempfile::tempdir().unwrap();
     let (relay_map, _url, _relay) = iroh::test_utils::run_relay_server().await.unwrap();
-    let reach = through(&relay_map);
+    let reach = Reach {
+        relay_only: no_direct_path,
+        ..through(&relay_map)
+    };
     let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
     let (_host, hl, jl) = paired(&hid, &jid, &reach, relay_only).await;
     assert_eq!(hl.peer_name(), "Kitani");
@@ -98,12 +106,17 @@ async fn a_game_to_its_agreed_end(relay_only: bool) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_dialled_through_the_relay_ends_as_on_the_lan() {
-    a_game_to_its_agreed_end(true).await;
+    a_game_to_its_agreed_end(true, false).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_dialled_with_direct_addresses_ends_as_on_the_lan() {
-    a_game_to_its_agreed_end(false).await;
+    a_game_to_its_agreed_end(false, false).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_carried_by_the_relay_alone_ends_as_on_the_lan() {
+    a_game_to_its_agreed_end(true, true).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

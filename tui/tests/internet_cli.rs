@@ -168,18 +168,7 @@ fn a_lan_game_talks_to_its_partner_alone_and_to_no_relay() {
     );
     let code = host.expect("join code: ")["join code: ".len()..].to_string();
     let trace = dir.path().join("join.trace");
-    let out = std::process::Command::new("strace")
-        .args([
-            "-f",
-            "-qq",
-            "-e",
-            "trace=connect,sendto,sendmsg,sendmmsg",
-            "-o",
-        ])
-        .arg(&trace)
-        .arg(common::procs::KAISHO)
-        .arg("--home")
-        .arg(&jh)
+    let out = traced(&trace, &jh)
         .arg("join")
         .args(code.split_whitespace())
         .args(["--name", "Kitani", "--script", &w])

@@ -21,6 +21,10 @@ pub struct Reach {
     pub relays: iroh::RelayMode,
     /// The address to bind (`None`: every interface, a free port).
     pub bind: Option<SocketAddr>,
+    /// No direct path at all: everything through the relay, as between
+    /// two symmetric NATs (for measuring the relayed path, and for a
+    /// member whose network allows nothing else).
+    pub relay_only: bool,
     /// Accept a relay's self-signed certificate: for a relay run inside a
     /// test (the `test-relay` feature), never for one on the internet.
     #[cfg(feature = "test-relay")]
@@ -34,6 +38,7 @@ impl Reach {
         Reach {
             relays,
             bind,
+            relay_only: false,
             #[cfg(feature = "test-relay")]
             insecure_relay_tls: false,
         }
@@ -52,7 +57,9 @@ impl Reach {
             .secret_key(secret_key(identity))
             .alpns(vec![ALPN.to_vec()])
             .relay_mode(self.relays.clone());
-        if let Some(addr) = self.bind {
+        if self.relay_only {
+            builder = builder.clear_ip_transports();
+        } else if let Some(addr) = self.bind {
             builder = builder
                 .clear_ip_transports()
                 .bind_addr(addr)
