@@ -9,8 +9,9 @@
 //!   symmetric NATs); the logs on tmpfs where there is one, so the flush
 //!   costs nothing.
 //!
-//! Each figure is p50/p99 over `KAISHO_BENCH_MOVES` moves (2,000 unless
-//! given) or `KAISHO_BENCH_PAIRINGS` pairings (20). The relay is iroh's
+//! Each figure is p50/p99 over at least `KAISHO_BENCH_MOVES` moves (2,000
+//! unless given; random legal 19×19 games, each played on the three paths
+//! in turn, a pairing each) or `KAISHO_BENCH_PAIRINGS` pairings (20). The relay is iroh's
 //! own test relay on 127.0.0.1; nothing leaves the machine.
 
 use kaisho_core::playout::{XorShift, play_randomly};
@@ -51,9 +52,9 @@ fn report(what: &str, samples: Vec<Duration>) {
     println!("{what}: p50 {p50} µs, p99 {p99} µs ({n} samples)");
 }
 
-/// The moves of a random legal 19×19 game of at most `n` moves.
-fn moves(n: usize) -> Vec<Event> {
-    let mut rng = XorShift::new(20_261_128);
+/// The moves of random legal 19×19 game number `k`, at most `n` of them.
+fn moves(k: u64, n: usize) -> Vec<Event> {
+    let mut rng = XorShift::new(20_261_128 + k);
     let mut game = Game::new(Settings::even(BoardSize::NINETEEN, Komi::MODERN)).expect("a game");
     play_randomly(&mut game, n, || rng.next_u64());
     game.events().to_vec()
@@ -65,7 +66,12 @@ fn terms(id: &str) -> Terms {
         size: 19,
         komi_halves: 13,
         handicap: 0,
-        time: TimeW::None,
+        // A club's clock: 30 minutes and five periods of 30 seconds.
+        time: TimeW::Byoyomi {
+            main_ms: 30 * 60 * 1000,
+            periods: 5,
+            period_ms: 30_000,
+        },
         colors: Colors::HostBlack,
         series: None,
     }
@@ -146,11 +152,7 @@ async fn internet(
     let text = host.invitation().expect("a code").to_string();
     let mut invitation = Invitation::parse(&text).expect("an invitation");
     if relay_only {
-        invitation
-            .ticket
-            .addr
-            .addrs
-            .retain(|a| matches!(a, iroh::TransportAddr::Relay(_)));
+        invitation.ticket.keep_relays_only();
     }
     let started = Instant::now();
     let (h, j) = tokio::join!(host.accept(), async {
@@ -166,6 +168,10 @@ async fn internet(
     )
 }
 
+fn without_time((host, joiner, _): (Link, Link, Duration)) -> (Link, Link) {
+    (host, joiner)
+}
+
 fn main() {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -179,7 +185,6 @@ fn main() {
     let (hid, jid) = (id("host"), id("joiner"));
     let n = count("KAISHO_BENCH_MOVES", 2_000);
     let pairings = count("KAISHO_BENCH_PAIRINGS", 20);
-    let games = moves(n);
     runtime.block_on(async {
         let (map, _url, _relay) = iroh::test_utils::run_relay_server().await.expect("a relay");
         let via = |relay_only: bool| Reach {
@@ -217,20 +222,24 @@ fn main() {
             report(what, took);
         }
 
-        let (h, j) = lan(&hid, &jid).await;
-        report(
-            "a move's round trip, LAN (quinn)",
-            round_trips(dir.path(), (h, j), &games).await,
-        );
-        let (h, j, _) = internet(&hid, &jid, &via(false), false).await;
-        report(
-            "a move's round trip, iroh direct",
-            round_trips(dir.path(), (h, j), &games).await,
-        );
-        let (h, j, _) = internet(&hid, &jid, &via(true), true).await;
-        report(
-            "a move's round trip, iroh through the relay alone",
-            round_trips(dir.path(), (h, j), &games).await,
-        );
+        // The three paths in turn, a game each, until each has n moves.
+        let paths = ["LAN (quinn)", "iroh direct", "iroh through the relay alone"];
+        let mut times: [Vec<Duration>; 3] = Default::default();
+        let mut k = 0;
+        while times.iter().any(|t| t.len() < n) {
+            let events = moves(k, 400);
+            k += 1;
+            for (path, samples) in times.iter_mut().enumerate() {
+                let links = match path {
+                    0 => lan(&hid, &jid).await,
+                    1 => without_time(internet(&hid, &jid, &via(false), false).await),
+                    _ => without_time(internet(&hid, &jid, &via(true), true).await),
+                };
+                samples.extend(round_trips(dir.path(), links, &events).await);
+            }
+        }
+        for (path, samples) in paths.iter().zip(times) {
+            report(&format!("a move's round trip, {path}"), samples);
+        }
     });
 }

@@ -50,11 +50,7 @@ async fn paired(
     host.set_secret(Secret::from_random(7));
     let mut invitation = pasted(&host);
     if relay_only {
-        invitation
-            .ticket
-            .addr
-            .addrs
-            .retain(|a| matches!(a, iroh::TransportAddr::Relay(_)));
+        invitation.ticket.keep_relays_only();
     }
     assert!(
         invitation

@@ -64,6 +64,14 @@ impl Ticket {
         )
     }
 
+    /// Drops the direct addresses, keeping the relays: the partner dials
+    /// through a relay, as when the host cannot be reached from outside.
+    pub fn keep_relays_only(&mut self) {
+        self.addr
+            .addrs
+            .retain(|a| matches!(a, iroh::TransportAddr::Relay(_)));
+    }
+
     /// Reads a ticket's text, as pasted.
     pub fn parse(text: &str) -> Result<Ticket, NetError> {
         let bad = |why: &str| {
