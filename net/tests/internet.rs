@@ -9,12 +9,13 @@
 mod common;
 
 use common::*;
+use kaisho_core::clock::TimeControl;
 use kaisho_net::code::Secret;
 use kaisho_net::error::NetError;
-use kaisho_net::internet::{InternetHost, Invitation, Reach, join};
+use kaisho_net::internet::{InternetHost, Invitation, Reach, join, rejoin};
 use kaisho_net::link::Link;
 use kaisho_net::{Colors, Session};
-use kaisho_saves::identity::Identity;
+use kaisho_saves::identity::{Fingerprint, Identity};
 use kaisho_saves::log::GameStore;
 use std::time::Duration;
 
@@ -194,4 +195,54 @@ fn a_member_has_one_internet_key_made_with_their_identity() {
         "the same identity, read again, has the same key"
     );
     assert_ne!(key("b"), first);
+}
+
+/// A joiner whose process dies mid-game (its session and endpoint dropped
+/// without a word) comes back through the relay by the ticket alone, no
+/// code: the host takes it back by its key, both resume from their logs
+/// and finish with identical logs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_joiner_that_dies_mid_game_rejoins_through_the_relay_and_nothing_is_lost() {
+    let dir = tempfile::tempdir().unwrap();
+    let (relay_map, _url, _relay) = iroh::test_utils::run_relay_server().await.unwrap();
+    let reach = through(&relay_map);
+    let (hid, jid) = (identity(dir.path(), "host"), identity(dir.path(), "joiner"));
+    let (mut host, hl, jl) = paired(&hid, &jid, &reach, true).await;
+    let mut ticket = host.ticket();
+    ticket.keep_relays_only();
+    let (hs, js) = (
+        GameStore::new(dir.path().join("h")),
+        GameStore::new(dir.path().join("j")),
+    );
+    let (mut h, mut j) = sessions(hl, jl, &terms("g1", 9, Colors::HostBlack), &hs, &js).await;
+    play(&mut h, &mut j, stones(0, 6)).await;
+    drop(j);
+    let (joiner, host_key) = (fingerprint_of(&jid), host.fingerprint());
+    let (back, rejoined) = tokio::time::timeout(WITHIN, async {
+        tokio::join!(
+            host.accept_known(joiner),
+            rejoin(&ticket, host_key, &jid, "Kitani", &reach)
+        )
+    })
+    .await
+    .expect("back in time");
+    drop(h);
+    let (h, j) = tokio::time::timeout(WITHIN, async {
+        tokio::join!(
+            kaisho_net::resume(back.unwrap(), Some("g1"), &hs, TimeControl::None),
+            kaisho_net::resume(rejoined.unwrap(), None, &js, TimeControl::None)
+        )
+    })
+    .await
+    .expect("resumed in time");
+    let (mut h, mut j) = (h.unwrap(), j.unwrap());
+    assert_eq!(h.game().events().len(), 6);
+    play(&mut h, &mut j, stones(6, 10)).await;
+    finish(&mut h, &mut j).await;
+    same_logs(&h, &j);
+}
+
+/// A member's fingerprint across the internet: their iroh key.
+fn fingerprint_of(id: &Identity) -> Fingerprint {
+    Fingerprint(*kaisho_net::internet::secret_key(id).public().as_bytes())
 }

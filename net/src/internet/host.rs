@@ -68,16 +68,22 @@ impl InternetHost {
         self.pairing.local
     }
 
-    /// The invitation to paste to the partner: the ticket as the endpoint
-    /// knows itself now (its relay, its direct addresses) and the code;
-    /// `None` while no code is out.
+    /// The ticket as the endpoint knows itself now: its key, its relay,
+    /// its direct addresses. A known partner dials it without a code.
+    #[must_use]
+    pub fn ticket(&self) -> Ticket {
+        Ticket {
+            addr: self.endpoint.addr(),
+        }
+    }
+
+    /// The invitation to paste to the partner: the [`InternetHost::ticket`]
+    /// and the code; `None` while no code is out.
     #[must_use]
     pub fn invitation(&self) -> Option<Invitation> {
         let secret = self.door().secret.clone()?;
         Some(Invitation {
-            ticket: Ticket {
-                addr: self.endpoint.addr(),
-            },
+            ticket: self.ticket(),
             secret,
         })
     }
