@@ -46,6 +46,46 @@ impl Door {
     }
 }
 
+/// The pairing attempts a host runs side by side, and what they are for.
+#[derive(Default)]
+pub(crate) struct Attempts {
+    pub(crate) set: JoinSet<Result<Link, NetError>>,
+    wanted: Option<Wanted>,
+}
+
+impl Attempts {
+    /// Wants `wanted` from now on: attempts for anything else are dropped.
+    pub(crate) fn want(&mut self, wanted: Wanted) {
+        if self.wanted != Some(wanted) {
+            self.set.abort_all();
+            self.wanted = Some(wanted);
+        }
+    }
+
+    /// Wants nothing: every attempt in flight is dropped.
+    pub(crate) fn drop_all(&mut self) {
+        self.set.abort_all();
+        self.wanted = None;
+    }
+
+    /// What an attempt that `ended` means for the wait: the partner's link
+    /// (the attempts left are dropped), why it was refused, or nothing for
+    /// one that was aborted.
+    pub(crate) fn ended(
+        &mut self,
+        ended: Result<Result<Link, NetError>, tokio::task::JoinError>,
+    ) -> Option<Result<Link, NetError>> {
+        match ended {
+            Ok(Ok(link)) => {
+                self.set.abort_all();
+                Some(Ok(link))
+            }
+            Ok(Err(e)) => Some(Err(e)),
+            Err(_) => None,
+        }
+    }
+}
+
 /// What the attempts in flight are for.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Wanted {
@@ -64,8 +104,7 @@ pub struct Host {
     name: String,
     door: Arc<Mutex<Door>>,
     admission: Admission,
-    attempts: JoinSet<Result<Link, NetError>>,
-    wanted: Option<Wanted>,
+    attempts: Attempts,
     refuser: Option<tokio::task::JoinHandle<()>>,
     /// The watch code, the watchers and their own endpoint and thread,
     /// when watching is allowed.
@@ -89,8 +128,7 @@ impl Host {
             name: name.to_string(),
             door: Arc::default(),
             admission: Admission::default(),
-            attempts: JoinSet::new(),
-            wanted: None,
+            attempts: Attempts::default(),
             refuser: None,
             gallery: None,
         })
@@ -194,10 +232,7 @@ impl Host {
     /// that ends: the partner's link, or why an attempt was refused. The
     /// attempts left in flight are dropped once the partner is in.
     async fn next(&mut self, wanted: Wanted) -> Result<Link, NetError> {
-        if self.wanted != Some(wanted) {
-            self.attempts.abort_all();
-            self.wanted = Some(wanted);
-        }
+        self.attempts.want(wanted);
         loop {
             tokio::select! {
                 incoming = self.endpoint.accept() => {
@@ -206,14 +241,11 @@ impl Host {
                     })?;
                     self.admit(incoming, wanted);
                 }
-                Some(ended) = self.attempts.join_next() => match ended {
-                    Ok(Ok(link)) => {
-                        self.attempts.abort_all();
-                        return Ok(link);
+                Some(ended) = self.attempts.set.join_next() => {
+                    if let Some(done) = self.attempts.ended(ended) {
+                        return done;
                     }
-                    Ok(Err(e)) => return Err(e),
-                    Err(_) => {}
-                },
+                }
             }
         }
     }
@@ -230,7 +262,7 @@ impl Host {
             },
         };
         self.admission
-            .serve(incoming, &mut self.attempts, |incoming| {
+            .serve(incoming, &mut self.attempts.set, |incoming| {
                 attempt.run(incoming, wanted)
             });
     }
@@ -241,8 +273,7 @@ impl Host {
     /// watching is allowed ([`Host::allow_watching`]).
     pub fn refuse_others(&mut self) {
         self.stop_refusing();
-        self.attempts.abort_all();
-        self.wanted = None;
+        self.attempts.drop_all();
         let endpoint = self.endpoint.clone();
         let admission = self.admission.clone();
         let door = Doorkeeper {

@@ -8,11 +8,10 @@ use super::reach::{Reach, fingerprint};
 use crate::carrier::{Carrier, RecvHalf, SendHalf};
 use crate::code::Secret;
 use crate::error::{Awaited, NetError};
-use crate::host::{ATTEMPT_DEADLINE, Door, Pairing, Wanted};
+use crate::host::{ATTEMPT_DEADLINE, Attempts, Door, Pairing, Wanted};
 use crate::link::Link;
 use kaisho_saves::identity::{Fingerprint, Identity};
 use std::sync::{Arc, Mutex, PoisonError};
-use tokio::task::JoinSet;
 
 /// Attempts in flight at once; a connection beyond them is refused, so a
 /// flood through a relay costs the host no more than this many.
@@ -22,8 +21,7 @@ pub const MAX_ATTEMPTS: usize = 8;
 pub struct InternetHost {
     endpoint: iroh::Endpoint,
     pairing: Pairing,
-    attempts: JoinSet<Result<Link, NetError>>,
-    wanted: Option<Wanted>,
+    attempts: Attempts,
 }
 
 impl InternetHost {
@@ -42,8 +40,7 @@ impl InternetHost {
                 door: Arc::new(Mutex::new(Door::default())),
             },
             endpoint,
-            attempts: JoinSet::new(),
-            wanted: None,
+            attempts: Attempts::default(),
         })
     }
 
@@ -106,32 +103,26 @@ impl InternetHost {
     }
 
     async fn next(&mut self, wanted: Wanted) -> Result<Link, NetError> {
-        if self.wanted != Some(wanted) {
-            self.attempts.abort_all();
-            self.wanted = Some(wanted);
-        }
+        self.attempts.want(wanted);
         loop {
             tokio::select! {
                 incoming = self.endpoint.accept() => {
                     let incoming = incoming.ok_or_else(|| {
                         NetError::Setup("the internet endpoint was closed".into())
                     })?;
-                    if self.attempts.len() >= MAX_ATTEMPTS {
+                    if self.attempts.set.len() >= MAX_ATTEMPTS {
                         incoming.refuse();
                         continue;
                     }
                     let endpoint = self.endpoint.clone();
                     let pairing = self.pairing.clone();
-                    self.attempts.spawn(attempt(endpoint, pairing, incoming, wanted));
+                    self.attempts.set.spawn(attempt(endpoint, pairing, incoming, wanted));
                 }
-                Some(ended) = self.attempts.join_next() => match ended {
-                    Ok(Ok(link)) => {
-                        self.attempts.abort_all();
-                        return Ok(link);
+                Some(ended) = self.attempts.set.join_next() => {
+                    if let Some(done) = self.attempts.ended(ended) {
+                        return done;
                     }
-                    Ok(Err(e)) => return Err(e),
-                    Err(_) => {}
-                },
+                }
             }
         }
     }
