@@ -32,6 +32,14 @@ fn through(relays: &iroh::RelayMap) -> Reach {
     }
 }
 
+/// A host under `dir` waiting with the code tide-4821-oak.
+async fn hosting(dir: &std::path::Path, reach: &Reach) -> InternetHost {
+    let hid = identity(dir, "host");
+    let mut host = InternetHost::bind(&hid, "Honinbo", reach).await.unwrap();
+    host.set_secret(Secret::parse("tide-4821-oak").unwrap());
+    host
+}
+
 /// The host's invitation as the partner would paste it.
 fn pasted(host: &InternetHost) -> Invitation {
     let text = host.invitation().expect("a code is out").to_string();
@@ -121,9 +129,7 @@ async fn a_stranger_with_the_ticket_but_not_the_code_is_refused_and_costs_the_pa
     let dir = tempfile::tempdir().unwrap();
     let (relay_map, _url, _relay) = iroh::test_utils::run_relay_server().await.unwrap();
     let reach = through(&relay_map);
-    let hid = identity(dir.path(), "host");
-    let mut host = InternetHost::bind(&hid, "Honinbo", &reach).await.unwrap();
-    host.set_secret(Secret::parse("tide-4821-oak").unwrap());
+    let mut host = hosting(dir.path(), &reach).await;
     let right = pasted(&host);
     let mut wrong = right.clone();
     wrong.secret = Secret::parse("tide-4821-elm").unwrap();
@@ -162,9 +168,7 @@ async fn three_wrong_codes_burn_the_invitation() {
     let dir = tempfile::tempdir().unwrap();
     let (relay_map, _url, _relay) = iroh::test_utils::run_relay_server().await.unwrap();
     let reach = through(&relay_map);
-    let hid = identity(dir.path(), "host");
-    let mut host = InternetHost::bind(&hid, "Honinbo", &reach).await.unwrap();
-    host.set_secret(Secret::parse("tide-4821-oak").unwrap());
+    let mut host = hosting(dir.path(), &reach).await;
     let mut wrong = pasted(&host);
     wrong.secret = Secret::parse("wave-0000-elm").unwrap();
     let stranger = identity(dir.path(), "stranger");
