@@ -192,3 +192,21 @@ fn a_lan_game_talks_to_its_partner_alone_and_to_no_relay() {
         "addresses beyond the partner: {elsewhere:?}"
     );
 }
+
+/// An option a game across the internet does not take yet is refused
+/// before anything is dialled, never dropped in silence: a series game
+/// would otherwise be played and not recorded in the series.
+#[test]
+fn a_series_game_from_an_invitation_is_refused_before_dialling() {
+    let dir = tempfile::tempdir().unwrap();
+    let (hh, jh) = (dir.path().join("host"), dir.path().join("joiner"));
+    let (host, invitation) = host_internet(&hh, &["--name", "Honinbo"]);
+    let mut args = vec!["join"];
+    args.extend(invitation.split_whitespace());
+    args.extend(["--relay", "none", "--series", "aki-ben"]);
+    let mut join = Proc::start_reading_errors(&jh, &args);
+    let said = join.expect("kaisho join: ");
+    assert!(said.contains("--series is for games on the LAN"), "{said}");
+    assert_ne!(join.finish(), 0);
+    drop(host);
+}

@@ -30,6 +30,9 @@ pub async fn join(
     home: Option<&Path>,
     lang: Lang,
 ) -> Result<ExitCode, NetplayError> {
+    if args.play.series.is_some() {
+        return Err(NetplayError::LanOnly("--series"));
+    }
     let mut seat = seat(&args.play, home, lang)?;
     let invitation = Invitation::parse(&args.code.join(" "))?;
     let reach = args.relay.reach(IpAddr::V4(Ipv4Addr::UNSPECIFIED))?;

@@ -43,6 +43,9 @@ pub enum NetplayError {
     /// The partner of an adjourned game did not come in time.
     #[error("the partner did not come; the game stays adjourned")]
     PartnerAbsent,
+    /// An option a game across the internet does not take yet.
+    #[error("{0} is for games on the LAN for now; across the internet, play without it")]
+    LanOnly(&'static str),
     /// A relay named neither `none`, `n0` nor by a URL.
     #[error(
         "'{0}' is not a relay: give none (direct paths only), n0 (n0's public relays) or the URL of your club's relay, like https://relay.example.org"

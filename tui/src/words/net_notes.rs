@@ -53,6 +53,9 @@ pub fn netplay_error(error: &NetplayError, naming: Naming, size: u8) -> String {
         (Lang::Ja, NetplayError::Color(other)) => {
             format!("--color {other}: black (黒)、white (白)、nigiri (ニギリ) のどれかを")
         }
+        (Lang::Ja, NetplayError::LanOnly(option)) => {
+            format!("{option} は今のところ LAN の対局だけです。インターネット対局では付けずに")
+        }
         (Lang::Ja, NetplayError::BadRelay(text)) => format!(
             "「{text}」は中継サーバーではありません: none (直接のみ)、n0 (n0 の公開中継)、またはクラブの中継の URL (例: https://relay.example.org) を"
         ),
