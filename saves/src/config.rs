@@ -116,6 +116,9 @@ pub struct Config {
     /// `[network] max_watchers`: how many may watch one hosted game at a
     /// time, 1 to [`MAX_WATCHERS`].
     pub max_watchers: u32,
+    /// `[network] relay`: the relay of a game across the internet, `none`,
+    /// `n0` or a relay's URL; `None` when the member has not chosen one.
+    pub relay: Option<String>,
     /// `[engine] command`: the GTP engine to play (its command line);
     /// `None` lets the front end look for GNU Go.
     pub engine_command: Option<String>,
@@ -145,6 +148,7 @@ impl Default for Config {
             announce: true,
             watchers: true,
             max_watchers: DEFAULT_MAX_WATCHERS,
+            relay: None,
             engine_command: None,
             engine_limit_secs: DEFAULT_ENGINE_LIMIT_SECS,
         }
@@ -193,7 +197,11 @@ struct NetworkSection {
     announce: Option<bool>,
     watchers: Option<bool>,
     max_watchers: Option<u32>,
+    relay: Option<String>,
 }
+
+/// The longest `relay` value read: a URL of a few dozen characters.
+pub const MAX_RELAY_CHARS: usize = 512;
 
 /// The watchers a hosted game lets in unless the file says.
 pub const DEFAULT_MAX_WATCHERS: u32 = 16;
@@ -343,6 +351,9 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
     if let Some(name) = &file.player.name {
         check_length("player name", name, MAX_NAME_CHARS).map_err(|e| (find("name"), e))?;
     }
+    if let Some(relay) = &file.network.relay {
+        check_relay(relay).map_err(|e| (find("relay"), e))?;
+    }
     Ok(Config {
         player_name: file
             .player
@@ -359,9 +370,24 @@ fn parse(text: &str) -> Result<Config, (Option<usize>, String)> {
         announce: file.network.announce.unwrap_or(defaults.announce),
         watchers: file.network.watchers.unwrap_or(defaults.watchers),
         max_watchers,
+        relay: file.network.relay.map(|r| r.trim().to_string()),
         engine_command: file.engine.command.filter(|c| !c.trim().is_empty()),
         engine_limit_secs,
     })
+}
+
+/// Refuses a relay that is neither `none`, `n0` nor an http(s) URL.
+fn check_relay(relay: &str) -> Result<(), String> {
+    let relay = relay.trim();
+    let url = relay.starts_with("https://") || relay.starts_with("http://");
+    let fits = relay.chars().count() <= MAX_RELAY_CHARS && !relay.contains(char::is_whitespace);
+    if (relay == "none" || relay == "n0" || url) && fits {
+        Ok(())
+    } else {
+        Err(format!(
+            "relay must be none, n0 or your club's relay as a URL (https://…, at most {MAX_RELAY_CHARS} characters)"
+        ))
+    }
 }
 
 /// The longest main time or period a clock may hold: a day.
@@ -448,6 +474,9 @@ pub fn save(path: &Path, config: &Config) -> Result<(), ConfigProblem> {
             announce: Some(config.announce),
             watchers: Some(config.watchers),
             max_watchers: Some(config.max_watchers),
+            // Chosen for games across the internet, not on the settings
+            // screen: the file keeps what it says.
+            relay: None,
         },
         // The engine is not the settings screen's: `save_engine_command`
         // writes its command, the player's editor its limit.

@@ -31,6 +31,7 @@ fn settings_round_trip() {
         announce: false,
         watchers: false,
         max_watchers: 5,
+        relay: None,
         engine_command: Some("gnugo --mode gtp --level 3".into()),
         engine_limit_secs: 15,
     };
@@ -380,4 +381,43 @@ fn the_engine_command_leaves_a_broken_file_alone() {
     let refused = save_engine_command(&path, "gnugo --mode gtp").unwrap_err();
     assert_eq!(refused.line, Some(1));
     assert_eq!(fs::read_to_string(&path).unwrap(), "[engine\ncommand = 1\n");
+}
+
+/// The relay of games across the internet is the member's choice, kept in
+/// `[network] relay`: none, n0 or a URL; anything else is refused with the
+/// line; saving the settings screen's values keeps it.
+#[test]
+fn the_relay_is_none_n0_or_a_url_and_saving_the_settings_keeps_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("config.toml");
+    for relay in ["none", "n0", "https://relay.club.example"] {
+        fs::write(&path, format!("[network]\nrelay = \"{relay}\"\n")).unwrap();
+        let loaded = load(&path);
+        assert!(loaded.problem.is_none(), "{relay}: {:?}", loaded.problem);
+        assert_eq!(loaded.config.relay.as_deref(), Some(relay));
+    }
+    fs::write(&path, "[network]\nrelay = \"https://relay.club.example\"\n").unwrap();
+    let config = Config {
+        bell: true,
+        ..load(&path).config
+    };
+    save(&path, &config).unwrap();
+    let again = load(&path).config;
+    assert!(again.bell);
+    assert_eq!(again.relay.as_deref(), Some("https://relay.club.example"));
+    for wrong in ["relay club", "ftp://relay", "", "https://a b"] {
+        fs::write(
+            &path,
+            format!("[network]\nannounce = true\nrelay = \"{wrong}\"\n"),
+        )
+        .unwrap();
+        let loaded = load(&path);
+        let problem = loaded.problem.expect(wrong);
+        assert_eq!(problem.line, Some(3), "{wrong}");
+        assert!(
+            problem.message.contains("relay must be none, n0"),
+            "{problem}"
+        );
+        assert_eq!(loaded.config, Config::default());
+    }
 }

@@ -14,22 +14,46 @@ use std::path::Path;
 
 /// The host's invitation, as printed after `invitation: `.
 fn host_internet(home: &Path, args: &[&str]) -> (Proc, String) {
-    let base = [
-        "host",
-        "--internet",
-        "--relay",
-        "none",
-        "--bind",
-        "127.0.0.1",
-        "--size",
-        "9",
-    ];
-    let all: Vec<&str> = base.iter().chain(args).copied().collect();
-    let mut host = Proc::start(home, &all);
-    let relay = host.expect("no relay: ");
+    let base = ["--relay", "none"];
+    let (mut host, relay) = host_with(home, &base.iter().chain(args).copied().collect::<Vec<_>>());
+    assert!(relay.starts_with("no relay: "), "{relay}");
     assert!(relay.contains("--relay n0"), "{relay}");
     let invitation = host.expect("invitation: ")["invitation: ".len()..].to_string();
     (host, invitation)
+}
+
+/// `kaisho host --internet` on loopback with `args`, and the line that
+/// says its relay.
+fn host_with(home: &Path, args: &[&str]) -> (Proc, String) {
+    let base = ["host", "--internet", "--bind", "127.0.0.1", "--size", "9"];
+    let all: Vec<&str> = base.iter().chain(args).copied().collect();
+    let mut host = Proc::start(home, &all);
+    let relay = host.expect("");
+    (host, relay)
+}
+
+/// The relay of config.toml is used unless `--relay` says another; here a
+/// club relay on loopback that is not running, which the host names and
+/// then goes on without.
+#[test]
+fn the_relay_of_config_toml_is_used_unless_relay_says_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let home = dir.path().join("host");
+    std::fs::create_dir_all(home.join("config")).unwrap();
+    let club = "http://127.0.0.1:9";
+    let text = format!("[network]\nrelay = \"{club}\"\n");
+    std::fs::write(home.join("config/config.toml"), text).unwrap();
+    let (mut host, relay) = host_with(&home, &[]);
+    assert_eq!(
+        relay,
+        format!(
+            "relay: {club}, your club's, which carries the game encrypted and sees only who plays whom"
+        )
+    );
+    host.expect("invitation: ");
+    drop(host);
+    let (_, relay) = host_with(&home, &["--relay", "none"]);
+    assert!(relay.starts_with("no relay: "), "{relay}");
 }
 
 #[test]

@@ -105,6 +105,8 @@ pub struct Player {
     pub announce: bool,
     /// How long an engine playing this side may think for one move.
     pub engine_limit: Duration,
+    /// The relay of games across the internet in config.toml, if chosen.
+    pub relay: Option<String>,
 }
 
 impl PlayOptions {
@@ -121,6 +123,7 @@ impl PlayOptions {
             undo_limit: loaded.config.undo_limit,
             announce: loaded.config.announce,
             engine_limit: Duration::from_secs(u64::from(loaded.config.engine_limit_secs)),
+            relay: loaded.config.relay,
         }
     }
 
@@ -387,6 +390,7 @@ async fn host(args: HostArgs, home: Option<&Path>, lang: Lang) -> Result<ExitCod
         undo_limit,
         announce,
         engine_limit,
+        ..
     } = args.play.player(&places, lang);
     let (mut script, engine) = args.play.script(lang, engine_limit)?;
     let mut host = Host::bind(addr, &env.identity, &name)?;

@@ -35,12 +35,11 @@ pub async fn host(
         name,
         undo_limit,
         played,
+        relay,
     } = seat(&args.play, home, lang)?;
-    let reach = args.relay.reach(args.bind)?;
-    println!(
-        "{}",
-        cli_line(lang, Line::RelayChosen(args.relay.relay.trim()))
-    );
+    let relay = args.relay.chosen(relay.as_deref());
+    let reach = args.relay.reach(relay, args.bind)?;
+    println!("{}", cli_line(lang, Line::RelayChosen(relay)));
     let mut host = InternetHost::bind(&env.identity, &name, &reach).await?;
     host.set_secret(Secret::generate()?);
     let invitation = host.invitation().ok_or(NetplayError::NoJoinCode)?;
@@ -67,9 +66,10 @@ pub async fn host(
 #[derive(Args, Debug, Clone)]
 pub struct RelayOptions {
     /// The relay of a game across the internet: none (direct paths only),
-    /// n0 (n0's public relays) or the URL of your club's relay.
-    #[arg(long, default_value = "none")]
-    pub relay: String,
+    /// n0 (n0's public relays) or the URL of your club's relay (else the
+    /// `relay` of config.toml, else none).
+    #[arg(long)]
+    pub relay: Option<String>,
     /// The token of your club's relay, when it asks for one (else the
     /// KAISHO_RELAY_TOKEN environment variable, which keeps it out of the
     /// process list).
@@ -78,13 +78,24 @@ pub struct RelayOptions {
 }
 
 impl RelayOptions {
-    /// Where the endpoint reaches, bound to `bind`.
-    pub fn reach(&self, bind: IpAddr) -> Result<Reach, NetplayError> {
+    /// The relay chosen: `--relay`, else `configured` (config.toml's),
+    /// else none.
+    #[must_use]
+    pub fn chosen<'a>(&'a self, configured: Option<&'a str>) -> &'a str {
+        self.relay
+            .as_deref()
+            .or(configured)
+            .unwrap_or("none")
+            .trim()
+    }
+
+    /// Where the endpoint reaches through `relay`, bound to `bind`.
+    pub fn reach(&self, relay: &str, bind: IpAddr) -> Result<Reach, NetplayError> {
         let token = self
             .relay_token
             .clone()
             .or_else(|| std::env::var("KAISHO_RELAY_TOKEN").ok());
-        reach(&self.relay, token.as_deref(), bind)
+        reach(relay, token.as_deref(), bind)
     }
 }
 
@@ -96,6 +107,8 @@ pub struct Seat {
     pub name: String,
     pub undo_limit: u32,
     pub played: (Script, Option<LanEngine>),
+    /// The relay config.toml names, if any.
+    pub relay: Option<String>,
 }
 
 /// The seat of the player `play` describes, from the files under `home`.
@@ -105,6 +118,7 @@ pub fn seat(play: &PlayOptions, home: Option<&Path>, lang: Lang) -> Result<Seat,
         name,
         undo_limit,
         engine_limit,
+        relay,
         ..
     } = play.player(&places, lang);
     let played = play.script(lang, engine_limit)?;
@@ -114,6 +128,7 @@ pub fn seat(play: &PlayOptions, home: Option<&Path>, lang: Lang) -> Result<Seat,
         name,
         undo_limit,
         played,
+        relay,
     })
 }
 

@@ -35,7 +35,8 @@ pub async fn join(
     }
     let mut seat = seat(&args.play, home, lang)?;
     let invitation = Invitation::parse(&args.code.join(" "))?;
-    let reach = args.relay.reach(IpAddr::V4(Ipv4Addr::UNSPECIFIED))?;
+    let relay = args.relay.chosen(seat.relay.as_deref());
+    let reach = args.relay.reach(relay, IpAddr::V4(Ipv4Addr::UNSPECIFIED))?;
     let link =
         kaisho_net::internet::join(&invitation, &seat.env.identity, &seat.name, &reach).await?;
     meet(&mut seat.env, &link, lang)?;
