@@ -80,18 +80,6 @@ pub fn close(connection: &quinn::Connection, code: u32, reason: &str) {
 /// which says why; the end of the stream can arrive before it.
 pub(crate) const CLOSE_GRACE: Duration = Duration::from_secs(1);
 
-/// A connection failure explained by the partner's close reason when
-/// there is one, waiting up to [`CLOSE_GRACE`] for it to arrive.
-pub async fn explain(connection: &quinn::Connection, e: NetError) -> NetError {
-    if !matches!(e, NetError::Connection(_)) {
-        return e;
-    }
-    match tokio::time::timeout(CLOSE_GRACE, connection.closed()).await {
-        Ok(reason) => error_of(reason),
-        Err(_) => e,
-    }
-}
-
 /// Passes a result through, closing the connection with the error as the
 /// reason when it failed and nobody closed it yet, so the partner learns
 /// why instead of waiting for a timeout.
